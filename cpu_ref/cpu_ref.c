@@ -1,0 +1,343 @@
+#include "cpu_ref.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "solver/dpll.h"
+
+gsat_db_view gsat_db_view_of(const gsat_db *db) {
+  gsat_db_view v;
+  v.num_vars = db->num_vars;
+  v.num_clauses = db->num_clauses;
+  v.order_len = db->order_len;
+  v.occ_start = db->occ_start;
+  v.occ_stream = db->occ_stream;
+  v.order = db->order;
+  v.clause_start = db->clause_start;
+  v.clause_lits = db->clause_lits;
+  return v;
+}
+
+/*------------------------------------------------------------------------*/
+
+typedef struct worker worker;
+
+typedef struct shared {
+  const gsat_db *db;
+  gsat_db_view view;
+  const gsat_search_params *p;
+  pthread_mutex_t lock;
+  pthread_cond_t work; /* a cube was queued or the search is done */
+  pthread_cond_t done_cv;
+  /* Queue of cubes (a stack): cube k is lits[start[k] .. start[k + 1]). */
+  gsat_lit *lits;
+  size_t lits_cap;
+  size_t *start; /* [cubes_cap + 1] */
+  size_t cubes, cubes_cap;
+  uint32_t busy;        /* workers holding a cube */
+  uint32_t hungry;      /* workers waiting for one (read without the lock) */
+  size_t queued;        /* mirror of cubes, read without the lock */
+  int done;
+  int answer;
+  gsat_flag halt;       /* raised when done: workers leave their slice loop */
+  uint32_t winner;      /* worker that found the model */
+  worker *workers;
+  uint32_t num_workers;
+} shared;
+
+struct worker {
+  shared *sh;
+  uint32_t id;
+  pthread_t thread;
+  gsat_dpll s;
+  gsat_lit *cube; /* [V] */
+  gsat_worker_stats stats;
+  /* published after each slice for progress reports */
+  uint64_t pub_nodes, pub_checks;
+};
+
+static void publish(worker *w) {
+  __atomic_store_n(&w->pub_nodes, w->s.n.nodes, __ATOMIC_RELAXED);
+  __atomic_store_n(&w->pub_checks, w->s.n.checks, __ATOMIC_RELAXED);
+}
+
+/* Makes room for one more cube of up to n literals; caller holds the lock.
+ * Returns 0 on allocation failure. */
+static int reserve_cube(shared *sh, size_t n) {
+  size_t used = sh->start[sh->cubes];
+  if (used + n > sh->lits_cap) {
+    size_t cap = 2 * sh->lits_cap + n;
+    gsat_lit *l = realloc(sh->lits, cap * sizeof *l);
+    if (!l) return 0;
+    sh->lits = l;
+    sh->lits_cap = cap;
+  }
+  if (sh->cubes + 1 >= sh->cubes_cap) {
+    size_t cap = 2 * sh->cubes_cap;
+    size_t *s = realloc(sh->start, (cap + 1) * sizeof *s);
+    if (!s) return 0;
+    sh->start = s;
+    sh->cubes_cap = cap;
+  }
+  return 1;
+}
+
+/* Pushes a cube for which reserve_cube() made room; caller holds the lock. */
+static void push_cube(shared *sh, const gsat_lit *lits, uint32_t n) {
+  size_t used = sh->start[sh->cubes];
+  if (n) memcpy(sh->lits + used, lits, n * sizeof *lits);
+  sh->cubes++;
+  sh->start[sh->cubes] = used + n;
+  __atomic_store_n(&sh->queued, sh->cubes, __ATOMIC_RELAXED);
+}
+
+/* Pops the most recently queued cube into w->cube; caller holds the lock. */
+static uint32_t pop_cube(shared *sh, worker *w) {
+  sh->cubes--;
+  size_t b = sh->start[sh->cubes], e = sh->start[sh->cubes + 1];
+  memcpy(w->cube, sh->lits + b, (e - b) * sizeof *w->cube);
+  __atomic_store_n(&sh->queued, sh->cubes, __ATOMIC_RELAXED);
+  return (uint32_t)(e - b);
+}
+
+static void finish(shared *sh, int answer) {
+  if (!sh->done) {
+    sh->done = 1;
+    sh->answer = answer;
+    GSAT_FLAG_RAISE(&sh->halt);
+  }
+  pthread_cond_broadcast(&sh->work);
+  pthread_cond_broadcast(&sh->done_cv);
+}
+
+static void *worker_main(void *arg) {
+  worker *w = arg;
+  shared *sh = w->sh;
+  const gsat_db_view *db = &sh->view;
+  const uint64_t budget = w->s.decide == GSAT_DECIDE_MOMS ? 16 : 512;
+  for (;;) {
+    pthread_mutex_lock(&sh->lock);
+    while (!sh->done && !sh->cubes && sh->busy) {
+      sh->hungry++;
+      pthread_cond_wait(&sh->work, &sh->lock);
+      sh->hungry--;
+    }
+    if (sh->done || !sh->cubes) {
+      finish(sh, 20); /* no cube left and nobody busy: refuted */
+      pthread_mutex_unlock(&sh->lock);
+      break;
+    }
+    uint32_t n = pop_cube(sh, w);
+    sh->busy++;
+    pthread_mutex_unlock(&sh->lock);
+
+    double t0 = gsat_seconds();
+    w->stats.cubes++;
+    int res = gsat_dpll_start_cube(&w->s, db, w->cube, n) ? GSAT_DPLL_EXHAUSTED : GSAT_DPLL_PAUSED;
+    while (res == GSAT_DPLL_PAUSED) {
+      res = gsat_dpll_search(&w->s, db, budget);
+      publish(w);
+      if (res != GSAT_DPLL_PAUSED) break;
+      if (GSAT_FLAG_IS_RAISED(&sh->halt)) break;
+      uint32_t hungry = __atomic_load_n(&sh->hungry, __ATOMIC_RELAXED);
+      if (hungry && __atomic_load_n(&sh->queued, __ATOMIC_RELAXED) < hungry) {
+        pthread_mutex_lock(&sh->lock);
+        if (reserve_cube(sh, sh->db->num_vars)) {
+          uint32_t k = gsat_dpll_donate(&w->s, w->cube, sh->db->num_vars);
+          if (k) {
+            push_cube(sh, w->cube, k);
+            w->stats.donations++;
+            pthread_cond_signal(&sh->work);
+          }
+        }
+        pthread_mutex_unlock(&sh->lock);
+      }
+    }
+    w->stats.busy_seconds += gsat_seconds() - t0;
+    pthread_mutex_lock(&sh->lock);
+    sh->busy--;
+    if (res == GSAT_DPLL_SAT) {
+      if (!sh->done) {
+        sh->winner = w->id; /* the model is read from its state after the join */
+        finish(sh, 10);
+      }
+    } else if (!sh->done && !sh->busy && !sh->cubes) {
+      finish(sh, 20);
+    }
+    pthread_mutex_unlock(&sh->lock);
+    if (sh->done) break;
+  }
+  w->stats.n = w->s.n;
+  publish(w);
+  return NULL;
+}
+
+static gsat_status alloc_worker(worker *w, const gsat_db *db, gsat_decide decide,
+                                gsat_error *err) {
+  uint32_t V = db->num_vars;
+  memset(&w->s, 0, sizeof w->s);
+  w->s.val = malloc(2 * (size_t)V + 2);
+  w->s.trail = malloc(((size_t)V + 1) * sizeof *w->s.trail);
+  w->s.levels = malloc(((size_t)V + 2) * sizeof *w->s.levels);
+  w->cube = malloc(((size_t)V + 1) * sizeof *w->cube);
+  if (decide == GSAT_DECIDE_MOMS) w->s.moms_count = malloc((2 * (size_t)V + 2) * sizeof *w->s.moms_count);
+  GSAT_RETURN_IF(!w->s.val || !w->s.trail || !w->s.levels || !w->cube ||
+                     (decide == GSAT_DECIDE_MOMS && !w->s.moms_count),
+                 err, NOMEM, "out of memory for the state of worker %u", w->id);
+  w->s.decide = decide;
+  return GSAT_OK;
+}
+
+static void free_worker(worker *w) {
+  free(w->s.val);
+  free(w->s.trail);
+  free(w->s.levels);
+  free(w->s.moms_count);
+  free(w->cube);
+}
+
+static void timespec_after(struct timespec *ts, double seconds) {
+  clock_gettime(CLOCK_REALTIME, ts);
+  double ns = (double)ts->tv_nsec + seconds * 1e9;
+  ts->tv_sec += (time_t)(ns / 1e9);
+  ts->tv_nsec = (long)(ns - 1e9 * (double)(time_t)(ns / 1e9));
+}
+
+static void report_progress(shared *sh, double start) {
+  const gsat_search_params *p = sh->p;
+  gsat_progress pr;
+  memset(&pr, 0, sizeof pr);
+  pr.seconds = gsat_seconds() - start;
+  for (uint32_t i = 0; i < sh->num_workers; i++) {
+    pr.nodes += __atomic_load_n(&sh->workers[i].pub_nodes, __ATOMIC_RELAXED);
+    pr.checks += __atomic_load_n(&sh->workers[i].pub_checks, __ATOMIC_RELAXED);
+  }
+  pr.cubes_left = __atomic_load_n(&sh->queued, __ATOMIC_RELAXED);
+  pr.busy_workers = sh->busy;
+  p->progress(p->progress_data, &pr);
+}
+
+gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
+                           gsat_search_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  uint32_t threads = p->threads ? p->threads : 1;
+  shared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.db = db;
+  sh.view = gsat_db_view_of(db);
+  sh.p = p;
+  sh.num_workers = threads;
+  sh.workers = calloc(threads, sizeof *sh.workers);
+  sh.cubes_cap = 64;
+  sh.start = malloc((sh.cubes_cap + 1) * sizeof *sh.start);
+  sh.lits_cap = 1024;
+  sh.lits = malloc(sh.lits_cap * sizeof *sh.lits);
+  r->workers = calloc(threads, sizeof *r->workers);
+  r->model = malloc((size_t)db->num_vars + 1);
+  gsat_status st = GSAT_OK;
+  if (!sh.workers || !sh.start || !sh.lits || !r->workers || !r->model)
+    st = gsat_error_set(err, GSAT_NOMEM, "out of memory for %u workers", threads);
+  uint32_t allocated = 0;
+  for (; st == GSAT_OK && allocated < threads; allocated++) {
+    worker *w = &sh.workers[allocated];
+    w->sh = &sh;
+    w->id = allocated;
+    st = alloc_worker(w, db, p->decide, err);
+  }
+  double start = gsat_seconds();
+  if (st == GSAT_OK) {
+    sh.start[0] = 0;
+    push_cube(&sh, NULL, 0); /* the whole tree; the initial capacity holds it */
+    int refuted = 0;
+    for (uint32_t i = 0; i < threads; i++) {
+      gsat_dpll *s = &sh.workers[i].s;
+      refuted = gsat_dpll_init_root(s, &sh.view, db->units, db->num_units);
+      if (i) { /* only worker 0's root BCP counts as search */
+        s->n.replay += s->n.checks;
+        s->n.checks = 0;
+      }
+      if (refuted) break;
+    }
+    if (refuted) {
+      sh.done = 1;
+      sh.answer = 20;
+      threads = 1;
+    }
+  }
+  uint32_t started = 0;
+  if (st == GSAT_OK && !sh.done) {
+    pthread_mutex_init(&sh.lock, NULL);
+    pthread_cond_init(&sh.work, NULL);
+    pthread_cond_init(&sh.done_cv, NULL);
+    for (; started < threads; started++) {
+      if (pthread_create(&sh.workers[started].thread, NULL, worker_main, &sh.workers[started])) {
+        pthread_mutex_lock(&sh.lock);
+        finish(&sh, 0);
+        pthread_mutex_unlock(&sh.lock);
+        st = gsat_error_set(err, GSAT_RESOURCE, "cannot start worker thread %u: %s", started,
+                            strerror(errno));
+        break;
+      }
+    }
+    double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
+    pthread_mutex_lock(&sh.lock);
+    while (!sh.done) {
+      double now = gsat_seconds();
+      if (GSAT_FLAG_IS_RAISED(p->stop)) {
+        finish(&sh, 0);
+        break;
+      }
+      if (p->time_limit > 0 && now - start >= p->time_limit) {
+        r->stopped_by_limit = 1;
+        finish(&sh, 0);
+        break;
+      }
+      if (next_progress && now >= next_progress && p->progress) {
+        pthread_mutex_unlock(&sh.lock);
+        report_progress(&sh, start);
+        pthread_mutex_lock(&sh.lock);
+        next_progress = now + p->progress_interval;
+      }
+      struct timespec ts;
+      timespec_after(&ts, 0.02);
+      pthread_cond_timedwait(&sh.done_cv, &sh.lock, &ts);
+    }
+    pthread_mutex_unlock(&sh.lock);
+    for (uint32_t i = 0; i < started; i++) pthread_join(sh.workers[i].thread, NULL);
+    pthread_cond_destroy(&sh.work);
+    pthread_cond_destroy(&sh.done_cv);
+    pthread_mutex_destroy(&sh.lock);
+  }
+  r->search_seconds = gsat_seconds() - start;
+  if (st == GSAT_OK) {
+    r->answer = sh.answer;
+    r->num_workers = sh.num_workers;
+    for (uint32_t i = 0; i < sh.num_workers; i++) {
+      worker *w = &sh.workers[i];
+      w->stats.n = w->s.n;
+      r->workers[i] = w->stats;
+      gsat_worker_stats *t = &r->total;
+      t->n.nodes += w->s.n.nodes;
+      t->n.checks += w->s.n.checks;
+      t->n.replay += w->s.n.replay;
+      t->n.heur += w->s.n.heur;
+      t->n.props += w->s.n.props;
+      t->n.conflicts += w->s.n.conflicts;
+      t->cubes += w->stats.cubes;
+      t->donations += w->stats.donations;
+      t->busy_seconds += w->stats.busy_seconds;
+      if (sh.answer == 10 && sh.winner == i) {
+        for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = w->s.val[2 * v] > 0;
+      }
+    }
+  }
+  for (uint32_t i = 0; i < allocated; i++) free_worker(&sh.workers[i]);
+  free(sh.workers);
+  free(sh.start);
+  free(sh.lits);
+  if (st != GSAT_OK) gsat_search_result_free(r);
+  return st;
+}

@@ -1,0 +1,68 @@
+/* What a backend's search takes and gives back: parameters (heuristic, workers,
+ * limits, progress callback, stop flag) and the result (answer, model over internal
+ * variables, per-worker counters).  Shared by cpu_ref/ and gpu/. */
+#ifndef GSAT_SEARCH_H
+#define GSAT_SEARCH_H
+
+#include <stdint.h>
+
+#include "control.h"
+#include "dpll_types.h"
+
+typedef struct gsat_progress {
+  double seconds;        /* since the search started */
+  uint64_t nodes, checks;
+  uint64_t cubes_left;   /* cubes queued, not yet taken */
+  uint32_t busy_workers;
+} gsat_progress;
+
+/* Called from the thread that runs the search, about every progress_interval s. */
+typedef void (*gsat_progress_fn)(void *data, const gsat_progress *progress);
+
+typedef struct gsat_search_params {
+  gsat_decide decide;
+  uint32_t threads;          /* CPU workers (>= 1) */
+  double time_limit;         /* seconds of search, 0 = none */
+  double progress_interval;  /* seconds, 0 = no progress callbacks */
+  gsat_progress_fn progress;
+  void *progress_data;
+  const gsat_flag *stop;     /* raised by a signal handler or gsat_terminate() */
+  uint64_t seed;
+  /* GPU only */
+  int device;
+  uint32_t gpu_map;          /* 0 auto, 1 lane, 2 warp */
+  uint32_t gpu_blocks;       /* 0 = from the device */
+  uint32_t gpu_threads;      /* per block, 0 = from the device */
+} gsat_search_params;
+
+/* Per worker counters plus work-exchange counts. */
+typedef struct gsat_worker_stats {
+  gsat_dpll_counters n;
+  uint64_t cubes;     /* cubes taken from the queue */
+  uint64_t donations; /* branches given away */
+  double busy_seconds;
+} gsat_worker_stats;
+
+typedef struct gsat_search_result {
+  int answer;               /* 10 SAT, 20 UNSAT, 0 UNKNOWN */
+  int stopped_by_limit;     /* UNKNOWN because of the time limit */
+  uint8_t *model;           /* [db num_vars] internal variable values (SAT); malloc'd */
+  uint32_t num_workers;
+  gsat_worker_stats *workers; /* [num_workers]; malloc'd */
+  gsat_worker_stats total;
+  double search_seconds;
+  /* GPU only (zero on the CPU) */
+  double upload_seconds, kernel_seconds, context_seconds;
+  uint64_t steals_lane, steals_warp, steals_block;
+  double occupancy;
+  char device_name[256];
+  uint32_t gpu_map, gpu_blocks, gpu_threads;
+} gsat_search_result;
+
+/* Frees the arrays of a result. */
+void gsat_search_result_free(gsat_search_result *r);
+
+/* Seconds on a monotonic clock. */
+double gsat_seconds(void);
+
+#endif
