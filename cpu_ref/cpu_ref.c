@@ -8,19 +8,6 @@
 
 #include "solver/dpll.h"
 
-gsat_db_view gsat_db_view_of(const gsat_db *db) {
-  gsat_db_view v;
-  v.num_vars = db->num_vars;
-  v.num_clauses = db->num_clauses;
-  v.order_len = db->order_len;
-  v.occ_start = db->occ_start;
-  v.occ_stream = db->occ_stream;
-  v.order = db->order;
-  v.clause_start = db->clause_start;
-  v.clause_lits = db->clause_lits;
-  return v;
-}
-
 /*------------------------------------------------------------------------*/
 
 typedef struct worker worker;

@@ -10,6 +10,10 @@
 #include "solver/search.h"
 #include "solver/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Searches db with p->threads workers and fills r (answer, model over internal
  * variables when SAT, per-worker statistics).  The calling thread supervises:
  * it enforces p->time_limit, polls p->stop and calls p->progress.  Answer 0
@@ -18,7 +22,8 @@
 gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
                            gsat_search_result *r, gsat_error *err);
 
-/* The view of db that the step code reads. */
-gsat_db_view gsat_db_view_of(const gsat_db *db);
+#ifdef __cplusplus
+}
+#endif
 
 #endif

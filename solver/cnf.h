@@ -13,6 +13,10 @@
 #include "literal.h"
 #include "status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gsat_cnf {
   uint64_t declared_vars;    /* from the `p cnf` header (0 when none) */
   uint64_t declared_clauses; /* from the `p cnf` header (0 when none) */
@@ -63,5 +67,9 @@ void gsat_cnf_drop_open(gsat_cnf *cnf);
  * satisfied. */
 size_t gsat_cnf_first_falsified(const gsat_cnf *cnf, const uint8_t *value,
                                 size_t num_values);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

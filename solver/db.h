@@ -17,8 +17,13 @@
 #include <stdint.h>
 
 #include "cnf.h"
+#include "dpll_types.h"
 #include "literal.h"
 #include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct gsat_features {
   uint32_t vars, clauses;          /* non-unit clauses after normalisation */
@@ -55,9 +60,16 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err);
 /* Frees everything db owns. */
 void gsat_db_free(gsat_db *db);
 
+/* The view of db that the DPLL step code (dpll.h) reads. */
+gsat_db_view gsat_db_view_of(const gsat_db *db);
+
 /* Total stream entries (occ_start[2 * num_vars]). */
 static inline uint32_t gsat_db_stream_size(const gsat_db *db) {
   return db->occ_start ? db->occ_start[2 * db->num_vars] : 0;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 #include "control.h"
 #include "dpll_types.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gsat_progress {
   double seconds;        /* since the search started */
   uint64_t nodes, checks;
@@ -64,5 +68,9 @@ void gsat_search_result_free(gsat_search_result *r);
 
 /* Seconds on a monotonic clock. */
 double gsat_seconds(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,0 +1,120 @@
+/* gsat-bench: GPU vs CPU tree-search throughput, measured side by side in one
+ * process (issue 5).  For every instance and configuration it solves with the
+ * public API and prints one CSV row: instance, backend, mapping, threads, answer,
+ * nodes, literal checks, search seconds, literal checks per second, the ratio of
+ * checks per second to the 1-thread CPU run of the same instance, the time from
+ * parse to answer, and the CUDA context time (reported separately). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "solver/gsat.h"
+#include "solver/search.h"
+
+typedef struct config {
+  const char *name, *backend, *map, *threads;
+} config;
+
+static const config all_configs[] = {
+    {"cpu1", "cpu", "", "1"},
+    {"cpuall", "cpu", "", "0"},
+    {"lane", "gpu", "lane", "0"},
+    {"warp", "gpu", "warp", "0"},
+};
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,lane,warp]\n"
+          "                  [--decide=auto|static|moms] [--csv=FILE] file.cnf...\n"
+          "Runs each configuration on each file and prints CSV rows (and writes FILE).\n");
+}
+
+int main(int argc, char **argv) {
+  const char *limit = "60", *configs = "cpu1,cpuall,lane,warp", *decide = "auto", *csv = NULL;
+  static struct option longopts[] = {{"time-limit", required_argument, 0, 't'},
+                                     {"configs", required_argument, 0, 'c'},
+                                     {"decide", required_argument, 0, 'd'},
+                                     {"csv", required_argument, 0, 'o'},
+                                     {"help", no_argument, 0, 'h'},
+                                     {0, 0, 0, 0}};
+  int ch;
+  while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    switch (ch) {
+    case 't': limit = optarg; break;
+    case 'c': configs = optarg; break;
+    case 'd': decide = optarg; break;
+    case 'o': csv = optarg; break;
+    case 'h': usage(stdout); return 0;
+    default: usage(stderr); return 1;
+    }
+  }
+  if (optind >= argc) {
+    usage(stderr);
+    return 1;
+  }
+  FILE *out = csv ? fopen(csv, "w") : NULL;
+  if (csv && !out) {
+    perror(csv);
+    return 3;
+  }
+  const char *header = "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
+                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds\n";
+  printf("%s", header);
+  if (out) fprintf(out, "%s", header);
+  int failures = 0;
+  for (int f = optind; f < argc; f++) {
+    const char *path = argv[f];
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    double cpu1_rate = 0;
+    int expected = -1;
+    for (size_t c = 0; c < sizeof all_configs / sizeof all_configs[0]; c++) {
+      const config *cf = &all_configs[c];
+      if (!strstr(configs, cf->name)) continue;
+      gsat_solver *s = gsat_init();
+      if (!s) return 4;
+      gsat_set_option(s, "backend", cf->backend);
+      gsat_set_option(s, "threads", cf->threads);
+      gsat_set_option(s, "decide", decide);
+      gsat_set_option(s, "time_limit", limit);
+      if (cf->map[0]) gsat_set_option(s, "gpu_map", cf->map);
+      int res = gsat_read_dimacs(s, path);
+      double t0 = gsat_seconds();
+      if (res == 0) res = gsat_solve(s);
+      double solve = gsat_seconds() - t0;
+      const gsat_statistics *st = gsat_get_statistics(s);
+      if (res < 0) {
+        fprintf(stderr, "gsat-bench: %s %s: %s\n", base, cf->name, gsat_last_error(s));
+        failures++;
+        gsat_release(s);
+        continue;
+      }
+      if (res && expected >= 0 && res != expected) {
+        fprintf(stderr, "gsat-bench: %s %s: answer %d, but %d before\n", base, cf->name, res,
+                expected);
+        failures++;
+      }
+      if (res) expected = res;
+      double rate = st->checks_per_second;
+      if (!strcmp(cf->name, "cpu1")) cpu1_rate = rate;
+      char row[1024];
+      snprintf(row, sizeof row,
+               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f\n", base, cf->name,
+               st->backend, st->gpu_map[0] ? st->gpu_map : "-", st->decide, st->workers,
+               res == 10 ? "SAT" : res == 20 ? "UNSAT" : "UNKNOWN",
+               (unsigned long long)st->nodes, (unsigned long long)st->checks,
+               st->search_seconds, rate, cpu1_rate > 0 ? rate / cpu1_rate : 0.0,
+               st->parse_seconds + solve - st->context_seconds, st->context_seconds);
+      printf("%s", row);
+      fflush(stdout);
+      if (out) {
+        fprintf(out, "%s", row);
+        fflush(out);
+      }
+      gsat_release(s);
+    }
+  }
+  if (out) fclose(out);
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,6 @@
+add_executable(gsat-bench ${CMAKE_CURRENT_SOURCE_DIR}/gsat_bench.c)
+target_link_libraries(gsat-bench PRIVATE gsat_api)
+gsat_target_defaults(gsat-bench)
+if(GSAT_HAVE_CUDA)
+  set_target_properties(gsat-bench PROPERTIES LINKER_LANGUAGE CUDA)
+endif()

@@ -1,0 +1,88 @@
+/* A bounded multi-producer multi-consumer queue of 32-bit values (D. Vyukov's
+ * bounded MPMC queue: every cell carries a sequence number, producers and
+ * consumers claim positions with a CAS on tail or head).  The GPU search keeps cube
+ * slot numbers in such queues: the free slots of the cube pool, the global work
+ * queue (device scope) and each block's work queue in shared memory (block scope).
+ * __host__ __device__, so that host threads can test it. */
+#ifndef GSAT_GPU_CUBE_QUEUE_CUH
+#define GSAT_GPU_CUBE_QUEUE_CUH
+
+#include <cuda/atomic>
+#include <stdint.h>
+
+template <cuda::thread_scope Scope>
+struct gsat_queue {
+  unsigned long long head, tail;
+  uint32_t mask;            /* capacity - 1, capacity a power of two */
+  unsigned long long *seq;  /* [capacity] */
+  uint32_t *data;           /* [capacity] */
+};
+
+template <cuda::thread_scope Scope>
+__host__ __device__ inline void gsat_queue_init(gsat_queue<Scope> *q, unsigned long long *seq,
+                                                uint32_t *data, uint32_t capacity) {
+  q->head = q->tail = 0;
+  q->mask = capacity - 1;
+  q->seq = seq;
+  q->data = data;
+  for (uint32_t i = 0; i < capacity; i++) q->seq[i] = i;
+}
+
+/* Appends v; false when full. */
+template <cuda::thread_scope Scope>
+__host__ __device__ inline bool gsat_queue_push(gsat_queue<Scope> *q, uint32_t v) {
+  cuda::atomic_ref<unsigned long long, Scope> tail(q->tail);
+  unsigned long long pos = tail.load(cuda::memory_order_relaxed);
+  for (;;) {
+    uint32_t cell = (uint32_t)pos & q->mask;
+    cuda::atomic_ref<unsigned long long, Scope> seq(q->seq[cell]);
+    unsigned long long s = seq.load(cuda::memory_order_acquire);
+    long long dif = (long long)(s - pos);
+    if (dif == 0) {
+      if (tail.compare_exchange_weak(pos, pos + 1, cuda::memory_order_relaxed)) {
+        q->data[cell] = v;
+        seq.store(pos + 1, cuda::memory_order_release);
+        return true;
+      }
+    } else if (dif < 0) {
+      return false;
+    } else {
+      pos = tail.load(cuda::memory_order_relaxed);
+    }
+  }
+}
+
+/* Removes the oldest value into *v; false when empty. */
+template <cuda::thread_scope Scope>
+__host__ __device__ inline bool gsat_queue_pop(gsat_queue<Scope> *q, uint32_t *v) {
+  cuda::atomic_ref<unsigned long long, Scope> head(q->head);
+  unsigned long long pos = head.load(cuda::memory_order_relaxed);
+  for (;;) {
+    uint32_t cell = (uint32_t)pos & q->mask;
+    cuda::atomic_ref<unsigned long long, Scope> seq(q->seq[cell]);
+    unsigned long long s = seq.load(cuda::memory_order_acquire);
+    long long dif = (long long)(s - (pos + 1));
+    if (dif == 0) {
+      if (head.compare_exchange_weak(pos, pos + 1, cuda::memory_order_relaxed)) {
+        *v = q->data[cell];
+        seq.store(pos + q->mask + 1, cuda::memory_order_release);
+        return true;
+      }
+    } else if (dif < 0) {
+      return false;
+    } else {
+      pos = head.load(cuda::memory_order_relaxed);
+    }
+  }
+}
+
+/* Approximate number of queued values (exact when no operation is in flight). */
+template <cuda::thread_scope Scope>
+__host__ __device__ inline uint32_t gsat_queue_size(gsat_queue<Scope> *q) {
+  cuda::atomic_ref<unsigned long long, Scope> head(q->head), tail(q->tail);
+  unsigned long long t = tail.load(cuda::memory_order_relaxed);
+  unsigned long long h = head.load(cuda::memory_order_relaxed);
+  return t > h ? (uint32_t)(t - h) : 0;
+}
+
+#endif

@@ -1,0 +1,317 @@
+/* Host dispatch of the GPU tree search: plans device memory (one arena, laid out by
+ * search_layout.cuh), uploads the search database once, launches the persistent
+ * kernel of the chosen mapping and supervises it (time limit, stop requests,
+ * progress) until it ends.  Nothing is allocated once the kernel runs. */
+#include "gpu/search.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "gpu/cuda_check.cuh"
+#include "gpu/device.h"
+#include "gpu/search_layout.cuh"
+#include "solver/dpll.h"
+
+__global__ void gsat_gpu_init_kernel(gsat_gpu_layout L, uint32_t slots) {
+  for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < slots; i += gridDim.x * blockDim.x)
+    gsat_gpu_init_index(L, slots, i);
+}
+
+extern "C" int gsat_gpu_usable(int device, char *reason, size_t reason_size) {
+  int count = gsat_gpu_device_count();
+  if (count == 0) {
+    snprintf(reason, reason_size, "no CUDA device (or no driver)");
+    return 0;
+  }
+  gsat_gpu_info info;
+  gsat_error err;
+  if (gsat_gpu_device_info(device, &info, &err) != GSAT_OK) {
+    snprintf(reason, reason_size, "%s", err.message);
+    return 0;
+  }
+  if (info.cc_major < 9) {
+    snprintf(reason, reason_size, "device %d (%s) has compute capability %d.%d; gsat needs 9.0",
+             device, info.name, info.cc_major, info.cc_minor);
+    return 0;
+  }
+  snprintf(reason, reason_size, "device %d: %s", device, info.name);
+  return 1;
+}
+
+static uint32_t pow2_at_least(uint64_t x) {
+  uint32_t p = 64;
+  while (p < x && p < (1u << 22)) p <<= 1;
+  return p;
+}
+
+/* Chooses where the CNF and the per-worker state live, the block shape and the grid
+ * (from the occupancy the compiled kernel allows), and the cube pool size. */
+static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
+                             const gsat_gpu_info *info, const gsat_gpu_cnf *cnf,
+                             gsat_error *err) {
+  memset(pl, 0, sizeof *pl);
+  const uint32_t V = cnf->num_vars;
+  pl->moms = p->decide == GSAT_DECIDE_MOMS;
+  pl->map = p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_MAP_LANE : GSAT_GPU_MAP_WARP;
+  pl->block_queue_cap = 64;
+  GSAT_RETURN_IF(p->gpu_threads % 32, err, USAGE, "--gpu-threads=%u is not a multiple of 32",
+                 p->gpu_threads);
+  const uint64_t smem_max = info->smem_per_block_optin - 1024; /* margin for the runtime */
+  const uint64_t fixed = GSAT_GPU_BLOCK_HEADER + gsat_gpu_block_queue_bytes(pl->block_queue_cap);
+  const uint64_t cnf_bytes = gsat_gpu_cnf_smem_bytes(cnf, pl->moms);
+  if (pl->map == GSAT_GPU_MAP_WARP) {
+    const uint64_t wsb = gsat_gpu_warp_state_bytes(V, pl->moms);
+    uint64_t fit = fixed + cnf_bytes < smem_max ? (smem_max - fixed - cnf_bytes) / wsb : 0;
+    uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 32;
+    if (fit >= (p->gpu_threads ? want : 4)) {
+      pl->cnf_in_smem = pl->state_in_smem = 1;
+      pl->warps_per_block = (uint32_t)(want < fit ? want : fit);
+    } else {
+      pl->cnf_in_smem = fixed + cnf_bytes <= smem_max;
+      pl->warps_per_block = p->gpu_threads ? want : 16;
+    }
+  } else {
+    pl->cnf_in_smem = fixed + cnf_bytes <= smem_max;
+    pl->warps_per_block = p->gpu_threads ? p->gpu_threads / 32 : 8;
+  }
+  pl->threads = 32 * pl->warps_per_block;
+  pl->smem = gsat_gpu_smem_bytes(pl, cnf);
+  pl->state_stride = gsat_gpu_state_stride(pl, V);
+  const void *kernel = pl->map == GSAT_GPU_MAP_WARP ? (const void *)gsat_gpu_warp_kernel
+                                                    : (const void *)gsat_gpu_lane_kernel;
+  cudaFuncAttributes fa;
+  int per_sm = 0;
+  GSAT_CUDA_TRY(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int)pl->smem));
+  GSAT_CUDA_TRY(err, cudaFuncGetAttributes(&fa, kernel));
+  GSAT_CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel,
+                                                                   (int)pl->threads, pl->smem));
+  GSAT_RETURN_IF(per_sm < 1, err, RESOURCE,
+                 "the %s kernel cannot run %u threads per block with %llu bytes of shared "
+                 "memory (%d registers per thread); try a smaller --gpu-threads",
+                 pl->map == GSAT_GPU_MAP_WARP ? "warp" : "lane", pl->threads,
+                 (unsigned long long)pl->smem, fa.numRegs);
+  pl->blocks = p->gpu_blocks ? p->gpu_blocks : (uint32_t)(per_sm * info->sm_count);
+  pl->occupancy = (double)(per_sm * pl->threads) / info->max_threads_per_sm;
+  uint64_t slot_bytes = 4 * ((uint64_t)V + 1);
+  pl->slots = pow2_at_least(4 * gsat_gpu_workers(pl));
+  while (pl->slots > 64 && (uint64_t)pl->slots * slot_bytes > info->global_mem / 8) pl->slots >>= 1;
+  return GSAT_OK;
+}
+
+static void sleep_ms(double ms) {
+  struct timespec ts;
+  ts.tv_sec = (time_t)(ms / 1000);
+  ts.tv_nsec = (long)((ms - 1000.0 * (double)ts.tv_sec) * 1e6);
+  nanosleep(&ts, NULL);
+}
+
+static void sum_counters(const gsat_gpu_counters *c, uint64_t n, gsat_worker_stats *t) {
+  memset(t, 0, sizeof *t);
+  for (uint64_t i = 0; i < n; i++) {
+    t->n.nodes += c[i].nodes;
+    t->n.checks += c[i].checks;
+    t->n.replay += c[i].replay;
+    t->n.heur += c[i].heur;
+    t->n.props += c[i].props;
+    t->n.conflicts += c[i].conflicts;
+    t->cubes += c[i].cubes;
+    t->donations += c[i].donations;
+  }
+}
+
+typedef struct device_run {
+  uint8_t *d_arena;
+  int *h_stop;
+  gsat_gpu_counters *h_counters;
+  cudaStream_t stream, copy_stream;
+  cudaEvent_t start, stop;
+} device_run;
+
+static void release_run(device_run *d) {
+  if (d->d_arena) cudaFree(d->d_arena);
+  if (d->h_stop) cudaFreeHost(d->h_stop);
+  if (d->h_counters) cudaFreeHost(d->h_counters);
+  if (d->stream) cudaStreamDestroy(d->stream);
+  if (d->copy_stream) cudaStreamDestroy(d->copy_stream);
+  if (d->start) cudaEventDestroy(d->start);
+  if (d->stop) cudaEventDestroy(d->stop);
+  (void)cudaGetLastError(); /* teardown errors after a reported one */
+}
+
+static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                       device_run *d, gsat_error *err) {
+  const uint32_t V = db->num_vars;
+  double t0 = gsat_seconds();
+  GSAT_CUDA_TRY(err, cudaSetDevice(p->device));
+  GSAT_CUDA_TRY(err, cudaFree(0)); /* creates the context */
+  r->context_seconds = gsat_seconds() - t0;
+  gsat_gpu_info info;
+  GSAT_FORWARD(gsat_gpu_device_info(p->device, &info, err));
+  snprintf(r->device_name, sizeof r->device_name, "%s", info.name);
+
+  gsat_gpu_cnf cnf;
+  memset(&cnf, 0, sizeof cnf);
+  cnf.num_vars = V;
+  cnf.num_clauses = db->num_clauses;
+  cnf.order_len = db->order_len;
+  cnf.num_units = db->num_units;
+  cnf.stream_size = gsat_db_stream_size(db);
+  cnf.lits_size = db->clause_start[db->num_clauses];
+  gsat_gpu_plan pl;
+  GSAT_FORWARD(make_plan(&pl, p, &info, &cnf, err));
+  r->gpu_map = (uint32_t)pl.map;
+  r->gpu_blocks = pl.blocks;
+  r->gpu_threads = pl.threads;
+  r->occupancy = pl.occupancy;
+
+  double t1 = gsat_seconds();
+  gsat_gpu_layout L;
+  gsat_gpu_layout_carve(&L, NULL, &pl, &cnf);
+  size_t free_mem = 0, total_mem = 0;
+  GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
+  GSAT_RETURN_IF(L.bytes > free_mem, err, RESOURCE,
+                 "the GPU search needs %.1f MiB of device memory, but device %d has %.1f MiB "
+                 "free (%.1f MiB in all); try smaller --gpu-blocks or --gpu-threads, or "
+                 "--backend=cpu",
+                 L.bytes / 1048576.0, p->device, free_mem / 1048576.0, total_mem / 1048576.0);
+  GSAT_CUDA_TRY(err, cudaMalloc(&d->d_arena, L.bytes));
+  gsat_gpu_layout_carve(&L, d->d_arena, &pl, &cnf);
+  const uint64_t workers = gsat_gpu_workers(&pl);
+  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_stop, sizeof(int), cudaHostAllocMapped));
+  *(volatile int *)d->h_stop = 0;
+  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_counters, workers * sizeof(gsat_gpu_counters),
+                                   cudaHostAllocDefault));
+  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
+  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->copy_stream, cudaStreamNonBlocking));
+  GSAT_CUDA_TRY(err, cudaEventCreate(&d->start));
+  GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
+  const void *h_arrays[6] = {db->occ_start, db->occ_stream, db->order,
+                             db->clause_start, db->clause_lits, db->units};
+  for (int k = 0; k < 6; k++)
+    if (L.lens[k])
+      GSAT_CUDA_TRY(err, cudaMemcpyAsync(L.arrays[k], h_arrays[k], 4 * L.lens[k],
+                                         cudaMemcpyHostToDevice, d->stream));
+  GSAT_CUDA_TRY(err, cudaMemsetAsync(L.counters, 0, workers * sizeof(gsat_gpu_counters),
+                                     d->stream));
+  gsat_gpu_init_kernel<<<(pl.slots + 255) / 256, 256, 0, d->stream>>>(L, pl.slots);
+  GSAT_CUDA_LAUNCHED(err, "gsat_gpu_init_kernel");
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
+  r->upload_seconds = gsat_seconds() - t1;
+
+  int *d_host_stop = NULL;
+  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
+  gsat_gpu_params kp = gsat_gpu_params_for(&L, &pl, cnf, p->decide, d_host_stop,
+                                           (unsigned long long)info.clock_khz); /* ~1 ms */
+
+  double start = gsat_seconds();
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
+  if (pl.map == GSAT_GPU_MAP_WARP)
+    gsat_gpu_warp_kernel<<<pl.blocks, pl.threads, pl.smem, d->stream>>>(kp);
+  else
+    gsat_gpu_lane_kernel<<<pl.blocks, pl.threads, pl.smem, d->stream>>>(kp);
+  GSAT_CUDA_TRY(err, cudaPeekAtLastError());
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+
+  double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
+  int stop_sent = 0;
+  for (;;) {
+    cudaError_t q = cudaEventQuery(d->stop);
+    if (q == cudaSuccess) break;
+    if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
+    sleep_ms(0.5);
+    double now = gsat_seconds();
+    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) ||
+                       (p->time_limit > 0 && now - start >= p->time_limit))) {
+      if (!GSAT_FLAG_IS_RAISED(p->stop)) r->stopped_by_limit = 1;
+      *(volatile int *)d->h_stop = 1;
+      stop_sent = 1;
+    }
+    if (next_progress && now >= next_progress && p->progress) {
+      GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L.counters,
+                                         workers * sizeof(gsat_gpu_counters),
+                                         cudaMemcpyDeviceToHost, d->copy_stream));
+      GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+      gsat_worker_stats t;
+      sum_counters(d->h_counters, workers, &t);
+      gsat_progress pr;
+      memset(&pr, 0, sizeof pr);
+      pr.seconds = now - start;
+      pr.nodes = t.n.nodes;
+      pr.checks = t.n.checks;
+      p->progress(p->progress_data, &pr);
+      next_progress = now + p->progress_interval;
+    }
+  }
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
+  float ms = 0;
+  GSAT_CUDA_TRY(err, cudaEventElapsedTime(&ms, d->start, d->stop));
+  r->kernel_seconds = ms / 1000.0;
+  r->search_seconds = r->kernel_seconds;
+  gsat_gpu_control h_ctl;
+  GSAT_CUDA_TRY(err, cudaMemcpy(&h_ctl, L.ctl, sizeof h_ctl, cudaMemcpyDeviceToHost));
+  GSAT_CUDA_TRY(err, cudaMemcpy(d->h_counters, L.counters, workers * sizeof(gsat_gpu_counters),
+                                cudaMemcpyDeviceToHost));
+  sum_counters(d->h_counters, workers, &r->total);
+  r->num_workers = (uint32_t)workers;
+  r->steals_lane = h_ctl.steals_lane;
+  r->steals_warp = h_ctl.steals_warp;
+  r->steals_block = h_ctl.steals_block;
+  GSAT_RETURN_IF(h_ctl.answer != 0 && h_ctl.answer != 10 && h_ctl.answer != 20, err, INTERNAL,
+                 "the GPU search ended with an invalid answer %d", h_ctl.answer);
+  r->answer = h_ctl.answer;
+  if (r->answer == 10) {
+    r->model = (uint8_t *)malloc((size_t)V + 1);
+    GSAT_RETURN_IF(!r->model, err, NOMEM, "out of memory for the model");
+    GSAT_CUDA_TRY(err, cudaMemcpy(r->model, L.model, V, cudaMemcpyDeviceToHost));
+  }
+  return GSAT_OK;
+}
+
+/* The root (unit clauses and their propagation) is checked on the host with the
+ * shared step code: a refuted root needs no kernel, and the kernels may assume
+ * it is not refuted. */
+static gsat_status root_refuted(const gsat_db *db, int *refuted, gsat_error *err) {
+  gsat_dpll s;
+  memset(&s, 0, sizeof s);
+  s.val = (int8_t *)malloc(2 * (size_t)db->num_vars + 2);
+  s.trail = (gsat_lit *)malloc(((size_t)db->num_vars + 1) * sizeof(gsat_lit));
+  s.levels = (gsat_level *)malloc(2 * sizeof(gsat_level));
+  gsat_status st = GSAT_OK;
+  if (!s.val || !s.trail || !s.levels) {
+    st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the root check");
+  } else {
+    gsat_db_view v = gsat_db_view_of(db);
+    *refuted = (int)gsat_dpll_init_root(&s, &v, db->units, db->num_units);
+  }
+  free(s.val);
+  free(s.trail);
+  free(s.levels);
+  return st;
+}
+
+extern "C" gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
+                                      gsat_search_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  char reason[256];
+  GSAT_RETURN_IF(!gsat_gpu_usable(p->device, reason, sizeof reason), err, NODEVICE, "%s",
+                 reason);
+  int refuted = 0;
+  double t0 = gsat_seconds();
+  GSAT_FORWARD(root_refuted(db, &refuted, err));
+  if (refuted) {
+    r->answer = 20;
+    r->search_seconds = gsat_seconds() - t0;
+    return GSAT_OK;
+  }
+  device_run d;
+  memset(&d, 0, sizeof d);
+  gsat_status st = run(db, p, r, &d, err);
+  release_run(&d);
+  if (st != GSAT_OK) {
+    free(r->model);
+    r->model = NULL;
+  }
+  return st;
+}

@@ -1,0 +1,82 @@
+/* Types shared by the GPU search's host dispatch (search.cu) and its kernels
+ * (search_warp.cuh, search_lane.cuh): the kernel parameter block, the control
+ * block in device memory and per-worker counters. */
+#ifndef GSAT_GPU_SEARCH_TYPES_CUH
+#define GSAT_GPU_SEARCH_TYPES_CUH
+
+#include <stdint.h>
+
+#include "gpu/cube_queue.cuh"
+#include "solver/dpll_types.h"
+
+typedef gsat_queue<cuda::thread_scope_device> gsat_gqueue;
+typedef gsat_queue<cuda::thread_scope_block> gsat_bqueue;
+
+/* The search database on the device (read-only). */
+struct gsat_gpu_cnf {
+  uint32_t num_vars, num_clauses, order_len, num_units;
+  uint32_t stream_size, lits_size;
+  const uint32_t *occ_start, *occ_stream, *order, *clause_start, *clause_lits, *units;
+};
+
+/* Control block in device memory. */
+struct gsat_gpu_control {
+  unsigned long long work;  /* cubes queued or held; 0: the whole tree is refuted */
+  int stop;                 /* raised on an answer or a host request */
+  int answer;               /* 10, 20, or 0 */
+  unsigned int hungry;      /* idle workers waiting for a cube */
+  unsigned int winner;      /* worker that wrote the model */
+  unsigned long long steals_lane, steals_warp, steals_block;
+};
+
+/* Work counters of one worker (a warp or a lane), written back periodically. */
+struct gsat_gpu_counters {
+  unsigned long long nodes, checks, replay, heur, props, conflicts, cubes, donations;
+};
+
+/* Everything a search kernel needs, passed by value. */
+struct gsat_gpu_params {
+  gsat_gpu_cnf cnf;
+  gsat_gpu_control *ctl;
+  volatile int *host_stop;      /* host-mapped: the host's stop request */
+  gsat_gqueue *free_slots;      /* free cube slots of the pool */
+  gsat_gqueue *work;            /* queued cubes (slot numbers) */
+  uint32_t *pool;               /* [pool_slots * slot_stride]: n, then n literals */
+  uint32_t pool_slots, slot_stride;
+  gsat_gpu_counters *counters;  /* [workers] */
+  uint8_t *model;               /* [num_vars] */
+  uint8_t *state;               /* per-worker state in global memory (or NULL) */
+  unsigned long long state_stride; /* bytes per warp of global state */
+  uint32_t cnf_in_smem;         /* copy the CNF into shared memory */
+  uint32_t state_in_smem;       /* warp mapping: per-warp state in shared memory */
+  uint32_t cnf_smem_bytes;      /* bytes of the shared-memory CNF copy */
+  uint32_t warp_state_bytes;    /* bytes of one warp's state (warp mapping) */
+  uint32_t block_queue_cap;     /* power of two */
+  uint32_t decide;              /* gsat_decide */
+  uint32_t slice;               /* decisions between checks for stop and hunger */
+  unsigned long long poll_cycles; /* clock64 cycles between host-flag polls */
+};
+
+#define GSAT_GPU_FLIP 0x80000000u
+
+/* Bytes of one warp's state in the warp mapping (16-byte aligned pieces). */
+__host__ __device__ inline uint32_t gsat_gpu_align16(uint64_t x) {
+  return (uint32_t)((x + 15) & ~(uint64_t)15);
+}
+__host__ __device__ inline uint64_t gsat_gpu_warp_state_bytes(uint32_t V, int moms) {
+  uint64_t b = gsat_gpu_align16(2 * (uint64_t)V + 2) /* val */ +
+               gsat_gpu_align16(4 * (uint64_t)V + 4) /* trail */ +
+               3 * (uint64_t)gsat_gpu_align16(4 * ((uint64_t)V + 1)) /* levels */;
+  if (moms) b += gsat_gpu_align16(8 * (uint64_t)V + 8);
+  return b;
+}
+
+/* Bytes of one lane's state in the lane mapping (interleaved by 32 per warp). */
+__host__ __device__ inline uint64_t gsat_gpu_lane_state_bytes(uint32_t V, int moms) {
+  uint64_t b = (2 * (uint64_t)V + 2) + 4 * ((uint64_t)V + 1) + 16 * ((uint64_t)V + 2) +
+               4 * ((uint64_t)V + 1) /* cube buffer */;
+  if (moms) b += 8 * (uint64_t)V + 8;
+  return gsat_gpu_align16(b);
+}
+
+#endif

@@ -1,0 +1,320 @@
+/* The public API (gsat.h): clause collection, backend and heuristic choice, the
+ * model check, statistics.  The search itself is in cpu_ref/ and gpu/. */
+#include "gsat.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "choose.h"
+#include "cnf.h"
+#include "control.h"
+#include "cpu_ref/cpu_ref.h"
+#include "db.h"
+#include "dimacs/dimacs.h"
+#include "gpu/search.h"
+#include "options.h"
+#include "search.h"
+
+enum { STATE_ADDING, STATE_SOLVED };
+
+struct gsat_solver {
+  gsat_options opt;
+  gsat_cnf cnf;           /* every clause as added: the model is checked against it */
+  gsat_error err;
+  gsat_status pending;    /* error from gsat_add, reported by gsat_solve */
+  int state, answer;
+  uint8_t *model;         /* [cnf.max_var] external variable values after SAT */
+  gsat_flag stop;
+  gsat_statistics stats;
+  gsat_worker_statistics *worker;
+  gsat_progress_callback progress;
+  void *progress_data;
+  gsat_warning_callback warn;
+  void *warn_data;
+};
+
+const char *gsat_signature(void) { return "gsat " GSAT_VERSION; }
+
+gsat_solver *gsat_init(void) {
+  gsat_solver *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  gsat_options_init(&s->opt);
+  gsat_cnf_init(&s->cnf);
+  gsat_error_clear(&s->err);
+  if (gsat_options_from_env(&s->opt, &s->err) != GSAT_OK) s->pending = GSAT_USAGE;
+  return s;
+}
+
+void gsat_release(gsat_solver *s) {
+  if (!s) return;
+  gsat_cnf_free(&s->cnf);
+  free(s->model);
+  free(s->worker);
+  free(s);
+}
+
+static void to_adding(gsat_solver *s) {
+  if (s->state != STATE_SOLVED) return;
+  s->state = STATE_ADDING;
+  s->answer = GSAT_UNKNOWN;
+  free(s->model);
+  s->model = NULL;
+}
+
+void gsat_add(gsat_solver *s, int32_t lit) {
+  to_adding(s);
+  if (s->pending != GSAT_OK) return;
+  gsat_status st;
+  if (lit == INT32_MIN)
+    st = gsat_error_set(&s->err, GSAT_USAGE, "gsat_add: invalid literal %d", (int)lit);
+  else if (lit == 0)
+    st = gsat_cnf_end_clause(&s->cnf, &s->err);
+  else
+    st = gsat_cnf_add_lit(&s->cnf, gsat_lit_from_dimacs(lit), &s->err);
+  s->pending = st;
+}
+
+static void forward_warning(void *data, const char *file, uint64_t line, const char *message) {
+  gsat_solver *s = data;
+  if (s->warn) s->warn(s->warn_data, file, line, message);
+}
+
+int gsat_read_dimacs(gsat_solver *s, const char *path) {
+  to_adding(s);
+  if (s->pending != GSAT_OK) return s->pending;
+  gsat_error_clear(&s->err);
+  gsat_dimacs_options o;
+  memset(&o, 0, sizeof o);
+  o.mode = s->opt.strict ? GSAT_DIMACS_STRICT
+                         : s->opt.relaxed ? GSAT_DIMACS_RELAXED : GSAT_DIMACS_DEFAULT;
+  o.warn = forward_warning;
+  o.warn_data = s;
+  o.stop = &s->stop;
+  double t0 = gsat_seconds();
+  gsat_cnf file;
+  gsat_cnf_init(&file);
+  gsat_status st = gsat_dimacs_read_path(path, &o, &file, &s->err);
+  s->stats.parse_seconds = gsat_seconds() - t0;
+  if (st != GSAT_OK) {
+    gsat_cnf_free(&file);
+    return st;
+  }
+  if (s->cnf.num_clauses == 0 && gsat_cnf_open_size(&s->cnf) == 0) {
+    gsat_cnf_free(&s->cnf);
+    s->cnf = file; /* the common case: adopt without copying */
+    return GSAT_OK;
+  }
+  /* Append to clauses added before. */
+  uint64_t declared = file.declared_vars > s->cnf.declared_vars ? file.declared_vars : s->cnf.declared_vars;
+  st = gsat_cnf_reserve_lits(&s->cnf, file.num_lits, &s->err);
+  for (size_t c = 0; st == GSAT_OK && c < file.num_clauses; c++) {
+    for (size_t i = file.clause_start[c]; st == GSAT_OK && i < file.clause_start[c + 1]; i++)
+      st = gsat_cnf_add_lit(&s->cnf, file.lits[i], &s->err);
+    if (st == GSAT_OK) st = gsat_cnf_end_clause(&s->cnf, &s->err);
+  }
+  s->cnf.declared_vars = declared;
+  gsat_cnf_free(&file);
+  return st;
+}
+
+int gsat_set_option(gsat_solver *s, const char *name, const char *value) {
+  return gsat_option_set(&s->opt, name, value, &s->err);
+}
+
+double gsat_get_option(gsat_solver *s, const char *name) {
+  const gsat_option_info *info = gsat_option_find(name);
+  return info ? *(const double *)((const char *)&s->opt + info->offset) : 0;
+}
+
+void gsat_terminate(gsat_solver *s) { GSAT_FLAG_RAISE(&s->stop); }
+void gsat_reset_terminate(gsat_solver *s) { GSAT_FLAG_CLEAR(&s->stop); }
+
+const char *gsat_last_error(gsat_solver *s) { return s->err.message; }
+
+const gsat_statistics *gsat_get_statistics(gsat_solver *s) { return &s->stats; }
+
+int64_t gsat_max_variable(gsat_solver *s) {
+  uint64_t m = s->cnf.declared_vars > s->cnf.max_var ? s->cnf.declared_vars : s->cnf.max_var;
+  return (int64_t)m;
+}
+
+void gsat_set_progress_callback(gsat_solver *s, gsat_progress_callback fn, void *data) {
+  s->progress = fn;
+  s->progress_data = data;
+}
+
+void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn, void *data) {
+  s->warn = fn;
+  s->warn_data = data;
+}
+
+int32_t gsat_value(gsat_solver *s, int32_t lit) {
+  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || lit == 0 || lit == INT32_MIN)
+    return 0;
+  uint64_t v = (uint64_t)(lit > 0 ? lit : -lit) - 1;
+  int truth = v < s->cnf.max_var && s->model[v];
+  return lit > 0 ? (truth ? lit : -lit) : (truth ? -lit : lit);
+}
+
+/*------------------------------------------------------------------------*/
+
+static void forward_progress(void *data, const gsat_progress *p) {
+  gsat_solver *s = data;
+  gsat_progress_report r = {p->seconds, p->nodes, p->checks, p->cubes_left, p->busy_workers};
+  s->progress(s->progress_data, &r);
+}
+
+static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) {
+  gsat_statistics *st = &s->stats;
+  st->search_seconds = r->search_seconds;
+  st->nodes = r->total.n.nodes;
+  st->checks = r->total.n.checks;
+  st->replay_checks = r->total.n.replay;
+  st->heuristic = r->total.n.heur;
+  st->propagations = r->total.n.props;
+  st->conflicts = r->total.n.conflicts;
+  st->cubes = r->total.cubes;
+  st->donations = r->total.donations;
+  st->checks_per_second = r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
+  st->workers = r->num_workers;
+  free(s->worker);
+  s->worker = NULL;
+  st->worker = NULL;
+  if (r->workers && r->num_workers) {
+    s->worker = calloc(r->num_workers, sizeof *s->worker);
+    if (s->worker) {
+      for (uint32_t i = 0; i < r->num_workers; i++) {
+        const gsat_worker_stats *w = &r->workers[i];
+        gsat_worker_statistics *o = &s->worker[i];
+        o->nodes = w->n.nodes;
+        o->checks = w->n.checks;
+        o->replay_checks = w->n.replay;
+        o->heuristic = w->n.heur;
+        o->propagations = w->n.props;
+        o->conflicts = w->n.conflicts;
+        o->cubes = w->cubes;
+        o->donations = w->donations;
+        o->busy_seconds = w->busy_seconds;
+      }
+      st->worker = s->worker;
+    }
+  }
+  snprintf(st->device, sizeof st->device, "%s", r->device_name);
+  st->context_seconds = r->context_seconds;
+  st->upload_seconds = r->upload_seconds;
+  st->kernel_seconds = r->kernel_seconds;
+  st->occupancy = r->occupancy;
+  st->steals_lane = r->steals_lane;
+  st->steals_warp = r->steals_warp;
+  st->steals_block = r->steals_block;
+  st->gpu_blocks = r->gpu_blocks;
+  st->gpu_threads = r->gpu_threads;
+  snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
+           r->gpu_map == GSAT_GPU_MAP_WARP ? "warp" : r->gpu_map == GSAT_GPU_MAP_LANE ? "lane" : "");
+}
+
+/* Maps the internal model to external variables and checks it against every
+ * clause added.  A failure is an internal error, never an answer. */
+static gsat_status check_model(gsat_solver *s, const gsat_db *db, const uint8_t *internal) {
+  size_t n = (size_t)s->cnf.max_var;
+  free(s->model);
+  s->model = calloc(n ? n : 1, 1);
+  GSAT_RETURN_IF(!s->model, &s->err, NOMEM, "out of memory for the model");
+  for (uint32_t v = 0; v < db->num_vars; v++) s->model[db->ext_var[v]] = internal[v] != 0;
+  size_t bad = gsat_cnf_first_falsified(&s->cnf, s->model, n);
+  GSAT_RETURN_IF(bad != SIZE_MAX, &s->err, INTERNAL,
+                 "model check failed: clause %zu (of %zu) is falsified by the model the %s "
+                 "backend returned; no answer is given",
+                 bad + 1, s->cnf.num_clauses, s->stats.backend);
+  return GSAT_OK;
+}
+
+static unsigned online_cores(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned)n : 1;
+}
+
+int gsat_solve(gsat_solver *s) {
+  to_adding(s);
+  if (s->pending != GSAT_OK) return s->pending;
+  gsat_error_clear(&s->err);
+  GSAT_FLAG_CLEAR(&s->stop);
+  double parse_seconds = s->stats.parse_seconds;
+  free(s->worker);
+  s->worker = NULL;
+  memset(&s->stats, 0, sizeof s->stats);
+  s->stats.parse_seconds = parse_seconds;
+  if (gsat_cnf_open_size(&s->cnf)) {
+    gsat_status st = gsat_cnf_end_clause(&s->cnf, &s->err); /* IPASIR: close it */
+    if (st != GSAT_OK) return st;
+  }
+  double t0 = gsat_seconds();
+  gsat_db db;
+  gsat_status st = gsat_db_build(&db, &s->cnf, &s->err);
+  if (st != GSAT_OK) return st;
+  s->stats.build_seconds = gsat_seconds() - t0;
+  s->stats.vars = db.num_vars;
+  s->stats.clauses = db.num_clauses;
+  s->stats.literals = db.features.lits;
+  s->stats.units = db.num_units;
+
+  gsat_search_params p;
+  memset(&p, 0, sizeof p);
+  gsat_decide_choice dc = gsat_choose_decide(&db.features, (int)s->opt.decide);
+  p.decide = dc.decide;
+  snprintf(s->stats.decide, sizeof s->stats.decide, "%s",
+           dc.decide == GSAT_DECIDE_MOMS ? "moms" : "static");
+  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
+  p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
+  p.time_limit = s->opt.time_limit;
+  p.progress_interval = s->progress ? s->opt.progress : 0;
+  p.progress = s->progress ? forward_progress : NULL;
+  p.progress_data = s;
+  p.stop = &s->stop;
+  p.seed = (uint64_t)s->opt.seed;
+  p.device = (int)s->opt.device;
+  p.gpu_map = (uint32_t)s->opt.gpu_map;
+  p.gpu_blocks = (uint32_t)s->opt.gpu_blocks;
+  p.gpu_threads = (uint32_t)s->opt.gpu_threads;
+
+  int use_gpu = 0;
+  char reason[128] = "";
+  int backend = (int)s->opt.backend;
+  if (backend == 1) {
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "requested");
+  } else if (gsat_gpu_usable(p.device, reason, sizeof reason)) {
+    use_gpu = 1;
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "%s",
+             backend == 2 ? "requested" : "auto: a usable CUDA device");
+  } else if (backend == 2) {
+    gsat_db_free(&db);
+    return gsat_error_set(&s->err, GSAT_NODEVICE,
+                          "--backend=gpu: no usable GPU: %s (use --backend=cpu or auto)", reason);
+  } else {
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "auto: %s", reason);
+  }
+  snprintf(s->stats.backend, sizeof s->stats.backend, "%s", use_gpu ? "gpu" : "cpu");
+
+  gsat_search_result r;
+  memset(&r, 0, sizeof r);
+  if (db.empty_clause) {
+    r.answer = GSAT_UNSATISFIABLE; /* an empty clause was added */
+  } else if (use_gpu) {
+    st = gsat_gpu_solve(&db, &p, &r, &s->err);
+  } else {
+    st = gsat_cpu_solve(&db, &p, &r, &s->err);
+  }
+  if (st == GSAT_OK) {
+    copy_result_statistics(s, &r);
+    if (r.answer == GSAT_SATISFIABLE) st = check_model(s, &db, r.model);
+  }
+  int answer = r.answer;
+  gsat_search_result_free(&r);
+  gsat_db_free(&db);
+  if (st != GSAT_OK) return st;
+  s->state = STATE_SOLVED;
+  s->answer = answer;
+  return answer;
+}

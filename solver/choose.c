@@ -1,0 +1,23 @@
+#include "choose.h"
+
+#include <stdio.h>
+
+gsat_decide_choice gsat_choose_decide(const gsat_features *f, int option) {
+  gsat_decide_choice c;
+  if (option == 1 || option == 2) {
+    c.decide = option == 1 ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS;
+    snprintf(c.reason, sizeof c.reason, "requested");
+    return c;
+  }
+  /* Mostly binary clauses (pigeonhole and other at-most-one encodings): the static
+   * order is cheapest per node and MOMS saves too few nodes to pay its scan. */
+  if (f->clauses && f->binary_fraction >= 0.5) {
+    c.decide = GSAT_DECIDE_STATIC;
+    snprintf(c.reason, sizeof c.reason, "auto: %.0f%% binary clauses", 100 * f->binary_fraction);
+  } else {
+    c.decide = GSAT_DECIDE_MOMS;
+    snprintf(c.reason, sizeof c.reason, "auto: %.0f%% binary clauses, mean length %.2f",
+             100 * f->binary_fraction, f->mean_len);
+  }
+  return c;
+}

@@ -1,0 +1,25 @@
+/* Per-instance choices made from cheap features (db.h gsat_features), by
+ * measurement (bench/RESULTS.md records the runs behind each rule). */
+#ifndef GSAT_CHOOSE_H
+#define GSAT_CHOOSE_H
+
+#include "db.h"
+#include "dpll_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gsat_decide_choice {
+  gsat_decide decide;
+  char reason[96];
+} gsat_decide_choice;
+
+/* option: 0 auto, 1 static, 2 moms (the --decide values). */
+gsat_decide_choice gsat_choose_decide(const gsat_features *f, int option);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

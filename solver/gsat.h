@@ -1,0 +1,159 @@
+/* gsat: a SAT solver whose DPLL tree search runs on NVIDIA GPUs.
+ *
+ * The public C API, shaped like IPASIR: create a solver, add clauses literal by
+ * literal (or read a DIMACS file), solve, read the model, release.  Results use
+ * the SAT competition codes: GSAT_SATISFIABLE = 10, GSAT_UNSATISFIABLE = 20,
+ * GSAT_UNKNOWN = 0; errors are negative status codes with a message from
+ * gsat_last_error().  The library never prints and never exits.
+ *
+ * States:
+ *
+ *   gsat_init --> ADDING --gsat_solve--> SOLVED --gsat_add/gsat_read_dimacs--> ADDING
+ *                  ^  |                                                         |
+ *                  +--+ gsat_add, gsat_read_dimacs, gsat_set_option             |
+ *                  +------------------------------------------------------------+
+ *
+ * Every function except gsat_terminate() must be called from one thread at a time.
+ * gsat_terminate() may be called from any thread or a signal handler. */
+#ifndef GSAT_H
+#define GSAT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define GSAT_API __attribute__((visibility("default")))
+#else
+#define GSAT_API
+#endif
+
+#define GSAT_VERSION "0.1.0"
+
+#define GSAT_SATISFIABLE 10
+#define GSAT_UNSATISFIABLE 20
+#define GSAT_UNKNOWN 0
+
+typedef struct gsat_solver gsat_solver;
+
+/* Statistics of the last gsat_read_dimacs() and gsat_solve().  Times in seconds;
+ * counts are totals over all workers.  A literal check is one clause literal read
+ * and evaluated during BCP (ARCHITECTURE.md, "Literal check"). */
+typedef struct gsat_worker_statistics {
+  uint64_t nodes, checks, replay_checks, heuristic, propagations, conflicts;
+  uint64_t cubes, donations;
+  double busy_seconds;
+} gsat_worker_statistics;
+
+typedef struct gsat_statistics {
+  double parse_seconds;     /* gsat_read_dimacs */
+  double build_seconds;     /* normalisation, occurrence streams, decision order */
+  double search_seconds;    /* backend search, excluding build and upload */
+  uint64_t nodes;           /* decisions, both branches */
+  uint64_t checks;          /* BCP literal checks during search */
+  uint64_t replay_checks;   /* BCP literal checks while replaying received cubes */
+  uint64_t heuristic;       /* literals and variables read by the decision heuristic */
+  uint64_t propagations, conflicts, cubes, donations;
+  double checks_per_second; /* checks / search_seconds */
+  uint32_t vars, clauses;   /* after normalisation (clauses of length >= 2) */
+  uint64_t literals;
+  uint32_t units;
+  char backend[8];          /* "cpu" or "gpu" */
+  char backend_reason[160]; /* why: "auto: no CUDA device", "requested", ... */
+  char decide[8];           /* "static" or "moms" */
+  char decide_reason[96];
+  uint32_t workers;         /* CPU threads, or GPU workers (lanes or warps) */
+  const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU */
+  /* GPU */
+  char device[256];
+  char gpu_map[8];          /* "lane" or "warp" */
+  uint32_t gpu_blocks, gpu_threads;
+  double context_seconds, upload_seconds, kernel_seconds, occupancy;
+  uint64_t steals_lane, steals_warp, steals_block;
+} gsat_statistics;
+
+/* Progress report, about every `progress` seconds during gsat_solve(), from the
+ * thread that called it. */
+typedef struct gsat_progress_report {
+  double seconds;
+  uint64_t nodes, checks, cubes_left;
+  uint32_t busy_workers;
+} gsat_progress_report;
+
+typedef void (*gsat_progress_callback)(void *data, const gsat_progress_report *report);
+
+/* Called for each warning of gsat_read_dimacs() (file, 1-based line or 0, text). */
+typedef void (*gsat_warning_callback)(void *data, const char *file, uint64_t line,
+                                      const char *message);
+
+/* Name and version, e.g. "gsat 0.1.0". */
+GSAT_API const char *gsat_signature(void);
+
+/* A new solver in state ADDING with default options (and GSAT_<OPTION>
+ * environment overrides).  Returns NULL when out of memory. */
+GSAT_API gsat_solver *gsat_init(void);
+
+/* Releases all memory of s (NULL is fine). */
+GSAT_API void gsat_release(gsat_solver *s);
+
+/* Adds literal lit (a DIMACS integer) to the current clause, or ends the clause
+ * when lit is 0.  ensure (ADDING).  An invalid literal (INT32_MIN) or running out
+ * of memory is remembered and reported by the next gsat_solve(). */
+GSAT_API void gsat_add(gsat_solver *s, int32_t lit);
+
+/* Reads a DIMACS CNF file (plain or gzip; "-" or NULL for standard input) and adds
+ * its clauses, under the options strict and relaxed.  ensure (ADDING).  Returns 0
+ * or a negative status: parse errors (-2) name file, line and column in
+ * gsat_last_error(); -3 for I/O errors; -9 when gsat_terminate() interrupted it. */
+GSAT_API int gsat_read_dimacs(gsat_solver *s, const char *path);
+
+/* Sets option `name` (as in `gsat --help`, '-' or '_') from a string value.
+ * Returns 0, or -4 (usage) with a message in gsat_last_error(). */
+GSAT_API int gsat_set_option(gsat_solver *s, const char *name, const char *value);
+
+/* Reads an option's value (enums: the index); 0 for an unknown name. */
+GSAT_API double gsat_get_option(gsat_solver *s, const char *name);
+
+/* Solves the clauses added so far.  require (ADDING or SOLVED), ensure (SOLVED).
+ * Returns 10 (satisfiable: the model was checked against every clause added),
+ * 20 (unsatisfiable), 0 (unknown: time limit or gsat_terminate()), or a negative
+ * status on error: -1 out of memory, -4 usage, -5 resource (e.g. the GPU is too
+ * small), -6 CUDA, -7 no usable GPU for --backend=gpu, -8 internal (including a
+ * model that fails the check, never reported as an answer). */
+GSAT_API int gsat_solve(gsat_solver *s);
+
+/* After 10: lit if lit is true in the model, -lit if false (variables that occur
+ * in no clause are false).  0 in any other state. */
+GSAT_API int32_t gsat_value(gsat_solver *s, int32_t lit);
+
+/* Asks a running gsat_read_dimacs() or gsat_solve() to stop soon (it then returns
+ * -9 or 0).  Async-signal-safe. */
+GSAT_API void gsat_terminate(gsat_solver *s);
+
+/* Clears a pending terminate request (gsat_solve() clears it on entry too). */
+GSAT_API void gsat_reset_terminate(gsat_solver *s);
+
+/* Message of the last error ("" if none). */
+GSAT_API const char *gsat_last_error(gsat_solver *s);
+
+/* Statistics of the last read and solve; valid until the next call on s. */
+GSAT_API const gsat_statistics *gsat_get_statistics(gsat_solver *s);
+
+/* Writes the statistics as `c` comment lines to out (the CLI's --stats). */
+GSAT_API void gsat_print_statistics(gsat_solver *s, FILE *out);
+
+/* Largest variable to report in a model: max of the declared count of the last
+ * DIMACS header read and the largest variable added. */
+GSAT_API int64_t gsat_max_variable(gsat_solver *s);
+
+GSAT_API void gsat_set_progress_callback(gsat_solver *s, gsat_progress_callback fn, void *data);
+GSAT_API void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn, void *data);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,274 @@
+/* The gsat command line: reads a DIMACS CNF file, solves it, prints the answer in
+ * the SAT competition format, and maps results to exit codes (the only place that
+ * does).  Options come from the table in options.h. */
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gsat.h"
+#include "options.h"
+#include "search.h"
+#include "status.h"
+
+/* Exit codes besides 10, 20 and 0. */
+enum {
+  EXIT_USAGE = 1,
+  EXIT_PARSE = 2,
+  EXIT_IO = 3,
+  EXIT_RESOURCE = 4,
+  EXIT_INTERNAL = 5,
+  EXIT_CUDA = 6,
+  EXIT_NODEVICE = 7,
+};
+
+static gsat_solver *solver; /* for the signal handler */
+
+static void on_signal(int sig) {
+  (void)sig;
+  if (solver) gsat_terminate(solver);
+}
+
+static int exit_code_of(int status) {
+  switch (status) {
+  case GSAT_USAGE: return EXIT_USAGE;
+  case GSAT_PARSE: return EXIT_PARSE;
+  case GSAT_IO: return EXIT_IO;
+  case GSAT_NOMEM:
+  case GSAT_RESOURCE: return EXIT_RESOURCE;
+  case GSAT_CUDA: return EXIT_CUDA;
+  case GSAT_NODEVICE: return EXIT_NODEVICE;
+  default: return EXIT_INTERNAL;
+  }
+}
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: gsat [option...] [file.cnf | file.cnf.gz | -]\n"
+          "\n"
+          "Solves a DIMACS CNF formula (plain or gzip; standard input when the file is\n"
+          "'-' or missing) with DPLL tree search on the GPU, or on the CPU reference.\n"
+          "\n"
+          "options:\n"
+          "  -q                                   same as --quiet\n"
+          "  -h, --help                           print this text\n"
+          "  --version                            print the version\n");
+  gsat_options_usage(out);
+  fprintf(out,
+          "\n"
+          "Boolean options also take =true/false and --no-<name>.  Every option can be\n"
+          "set in the environment as GSAT_<NAME>, e.g. GSAT_THREADS=4.\n"
+          "\n"
+          "output: 'c' comment lines, one 's SATISFIABLE|UNSATISFIABLE|UNKNOWN' line, and\n"
+          "for SAT 'v' lines (at most 4096 characters each) ending with 'v 0'.  Every\n"
+          "model is checked against the input clauses before it is printed.\n"
+          "\n"
+          "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, SIGINT, SIGTERM),\n"
+          "  1 usage, 2 parse error, 3 I/O error, 4 out of memory or resources,\n"
+          "  5 internal error, 6 CUDA error, 7 no usable GPU for --backend=gpu\n");
+}
+
+static void print_warning(void *data, const char *file, uint64_t line, const char *message) {
+  (void)data;
+  if (line)
+    printf("c WARNING: %s:%" PRIu64 ": %s\n", file, line, message);
+  else
+    printf("c WARNING: %s: %s\n", file, message);
+  fflush(stdout);
+}
+
+typedef struct progress_state {
+  double last_seconds;
+  uint64_t last_checks;
+} progress_state;
+
+static void print_progress(void *data, const gsat_progress_report *r) {
+  progress_state *ps = data;
+  double dt = r->seconds - ps->last_seconds;
+  double rate = dt > 0 ? (double)(r->checks - ps->last_checks) / dt : 0;
+  printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
+         " cubes left  %u busy\n",
+         r->seconds, r->nodes, rate, r->cubes_left, r->busy_workers);
+  fflush(stdout);
+  ps->last_seconds = r->seconds;
+  ps->last_checks = r->checks;
+}
+
+/* Prints the model as v lines of at most 4096 characters, then "v 0". */
+static void print_model(gsat_solver *s) {
+  char line[4200];
+  size_t len = 0;
+  int64_t max = gsat_max_variable(s);
+  for (int64_t v = 1; v <= max; v++) {
+    char tok[16];
+    int32_t value = gsat_value(s, (int32_t)v);
+    int n = snprintf(tok, sizeof tok, " %" PRId32, value ? value : (int32_t)-v);
+    if (len + (size_t)n > 4096) {
+      line[len] = 0;
+      printf("%s\n", line);
+      len = 0;
+    }
+    if (!len) line[len++] = 'v';
+    memcpy(line + len, tok, (size_t)n);
+    len += (size_t)n;
+  }
+  if (len) {
+    line[len] = 0;
+    printf("%s\n", line);
+  }
+  printf("v 0\n");
+}
+
+static int fail(gsat_solver *s, int status) {
+  fflush(stdout);
+  fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
+  return exit_code_of(status);
+}
+
+int main(int argc, char **argv) {
+  double start = gsat_seconds();
+  gsat_solver *s = gsat_init();
+  if (!s) {
+    fprintf(stderr, "gsat: error: out of memory\n");
+    return EXIT_RESOURCE;
+  }
+  const char *path = NULL;
+  int files = 0, status = 0;
+  if (gsat_last_error(s)[0]) { /* a bad GSAT_<OPTION> environment variable */
+    status = fail(s, GSAT_USAGE);
+    gsat_release(s);
+    return status;
+  }
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      usage(stdout);
+      gsat_release(s);
+      return 0;
+    }
+    if (!strcmp(a, "--version")) {
+      printf("%s\n", GSAT_VERSION);
+      gsat_release(s);
+      return 0;
+    }
+    if (!strcmp(a, "-q")) {
+      gsat_set_option(s, "quiet", "1");
+      continue;
+    }
+    if (a[0] == '-' && a[1] == '-') {
+      char name[64];
+      const char *eq = strchr(a + 2, '=');
+      size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+      if (n >= sizeof name) n = sizeof name - 1;
+      memcpy(name, a + 2, n);
+      name[n] = 0;
+      const char *value = eq ? eq + 1 : NULL;
+      if (!eq && !strncmp(name, "no-", 3) && gsat_option_find(name + 3) &&
+          gsat_option_find(name + 3)->kind == GSAT_OPT_BOOL) {
+        status = gsat_set_option(s, name + 3, "0");
+      } else if (!eq && gsat_option_find(name) && gsat_option_find(name)->kind != GSAT_OPT_BOOL &&
+                 i + 1 < argc) {
+        status = gsat_set_option(s, name, argv[++i]); /* --name value */
+      } else {
+        status = gsat_set_option(s, name, value);
+      }
+      if (status) {
+        fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
+        gsat_release(s);
+        return EXIT_USAGE;
+      }
+      continue;
+    }
+    if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "gsat: error: unknown option '%s' (try --help)\n", a);
+      gsat_release(s);
+      return EXIT_USAGE;
+    }
+    path = a;
+    files++;
+  }
+  if (files > 1) {
+    fprintf(stderr, "gsat: error: more than one input file (try --help)\n");
+    gsat_release(s);
+    return EXIT_USAGE;
+  }
+  if (gsat_get_option(s, "strict") != 0 && gsat_get_option(s, "relaxed") != 0) {
+    fprintf(stderr, "gsat: error: --strict and --relaxed exclude each other\n");
+    gsat_release(s);
+    return EXIT_USAGE;
+  }
+  int quiet = gsat_get_option(s, "quiet") != 0;
+  int stats = gsat_get_option(s, "stats") != 0;
+  double limit = gsat_get_option(s, "time_limit");
+
+  solver = s;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+
+  if (!quiet) {
+    printf("c %s: DPLL tree search on NVIDIA GPUs\n", gsat_signature());
+    printf("c reading %s\n", path && strcmp(path, "-") ? path : "<stdin>");
+    fflush(stdout);
+    gsat_set_warning_callback(s, print_warning, NULL);
+  }
+  status = gsat_read_dimacs(s, path);
+  int result = GSAT_UNKNOWN;
+  if (status == GSAT_INTERRUPTED) {
+    if (!quiet) printf("c interrupted while parsing\n");
+  } else if (status) {
+    status = fail(s, status);
+    solver = NULL;
+    gsat_release(s);
+    return status;
+  } else {
+    const gsat_statistics *st = gsat_get_statistics(s);
+    if (!quiet) printf("c parsed in %.3f s\n", st->parse_seconds);
+    progress_state ps = {0, 0};
+    if (!quiet && gsat_get_option(s, "progress") > 0)
+      gsat_set_progress_callback(s, print_progress, &ps);
+    int out_of_time = 0;
+    if (limit > 0) {
+      double left = limit - (gsat_seconds() - start);
+      if (left <= 0) {
+        out_of_time = 1;
+      } else {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.17g", left);
+        gsat_set_option(s, "time_limit", buf);
+      }
+    }
+    if (!out_of_time) result = gsat_solve(s);
+    if (result < 0) {
+      if (stats) gsat_print_statistics(s, stdout);
+      status = fail(s, result);
+      solver = NULL;
+      gsat_release(s);
+      return status;
+    }
+    if (!quiet) {
+      st = gsat_get_statistics(s);
+      printf("c backend %s (%s), decide %s (%s)\n", st->backend, st->backend_reason, st->decide,
+             st->decide_reason);
+      if (st->backend[0] == 'g')
+        printf("c device %s, mapping %s, %u blocks x %u threads\n", st->device, st->gpu_map,
+               st->gpu_blocks, st->gpu_threads);
+      printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n", st->search_seconds,
+             st->nodes, st->checks_per_second);
+      if (result == GSAT_SATISFIABLE) printf("c model checked against every input clause\n");
+    }
+    if (stats) gsat_print_statistics(s, stdout);
+  }
+  printf("s %s\n", result == GSAT_SATISFIABLE     ? "SATISFIABLE"
+                   : result == GSAT_UNSATISFIABLE ? "UNSATISFIABLE"
+                                                  : "UNKNOWN");
+  if (result == GSAT_SATISFIABLE) print_model(s);
+  fflush(stdout);
+  solver = NULL;
+  gsat_release(s);
+  return result;
+}

@@ -1,0 +1,16 @@
+# The GPU search kernels on host threads (simt_host.h): C++ on the host compiler,
+# CUDA headers (libcu++ atomics) from the toolkit when present.
+include(CheckLanguage)
+check_language(CXX)
+find_path(GSAT_CCCL_INCLUDE cuda/atomic
+  HINTS ${CUDAToolkit_INCLUDE_DIRS} /usr/local/cuda/include/cccl /usr/local/cuda/include
+  PATH_SUFFIXES cccl)
+if(CMAKE_CXX_COMPILER AND GSAT_CCCL_INCLUDE)
+  enable_language(CXX)
+  gsat_add_test(test_gpu_emulated SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_gpu_emulated.cpp
+    LIBS gsat_cpu_ref gsat_core Threads::Threads TIMEOUT 900)
+  set_target_properties(test_gpu_emulated PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
+  target_include_directories(test_gpu_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
+else()
+  message(STATUS "gsat: no C++ compiler or no libcu++ headers: GPU search emulation test skipped")
+endif()

@@ -1,0 +1,250 @@
+/* Runs gsat's CUDA search kernels on the host, for unit tests on machines without
+ * a GPU.  Every warp is a host thread that runs its 32 lanes as coroutines
+ * (ucontext), switching at each warp-level primitive (__syncwarp, __ballot_sync,
+ * __shfl_sync, ...): a lane posts its operand and yields; once all 32 lanes have
+ * posted, the warp computes every lane's result and resumes them.  __syncthreads
+ * also meets the block's other warps (host threads) at a barrier.  All blocks run
+ * at once.  This checks the kernels' logic and their __syncwarp discipline (lanes
+ * really do interleave between sync points), not their speed.  Include this header
+ * before the kernel sources, in C++. */
+#ifndef GSAT_TESTS_SIMT_HOST_H
+#define GSAT_TESTS_SIMT_HOST_H
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <sched.h>
+#include <thread>
+#include <time.h>
+#include <ucontext.h>
+#include <vector>
+
+#define __host__
+#define __device__
+#define __global__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+
+struct gsat_simt_dim3 {
+  unsigned x, y, z;
+};
+
+struct gsat_simt_spin_barrier {
+  std::atomic<int> count{0}, generation{0};
+  int n = 0;
+  void wait() {
+    int g = generation.load(std::memory_order_acquire);
+    if (count.fetch_add(1, std::memory_order_acq_rel) + 1 == n) {
+      count.store(0, std::memory_order_relaxed);
+      generation.fetch_add(1, std::memory_order_acq_rel);
+    } else {
+      while (generation.load(std::memory_order_acquire) == g) sched_yield();
+    }
+  }
+};
+
+enum gsat_simt_op { SIMT_SYNC, SIMT_BLOCK_SYNC, SIMT_SHFL, SIMT_BALLOT, SIMT_MIN, SIMT_DONE };
+
+struct gsat_simt_block;
+
+struct gsat_simt_lane {
+  gsat_simt_dim3 thread_idx, block_idx, block_dim, grid_dim;
+  gsat_simt_block *block;
+  ucontext_t ctx;
+  std::vector<char> stack;
+  gsat_simt_op op;
+  unsigned long long value, result;
+  int src;
+};
+
+struct gsat_simt_warp_run {
+  ucontext_t sched;
+  gsat_simt_lane lanes[32];
+};
+
+struct gsat_simt_block {
+  gsat_simt_spin_barrier bar; /* one arrival per warp */
+  uint8_t *smem;
+};
+
+inline thread_local gsat_simt_lane *gsat_simt_cur;
+inline thread_local gsat_simt_warp_run *gsat_simt_warp_cur;
+
+#define threadIdx (gsat_simt_cur->thread_idx)
+#define blockIdx (gsat_simt_cur->block_idx)
+#define blockDim (gsat_simt_cur->block_dim)
+#define gridDim (gsat_simt_cur->grid_dim)
+
+inline uint8_t *gsat_simt_dynamic_smem() { return gsat_simt_cur->block->smem; }
+inline unsigned gsat_simt_lane_id() { return gsat_simt_cur->thread_idx.x & 31; }
+
+/* Posts an operation and yields to the warp's scheduler; returns the result. */
+inline unsigned long long gsat_simt_post(gsat_simt_op op, unsigned long long v, int src) {
+  gsat_simt_lane *me = gsat_simt_cur;
+  me->op = op;
+  me->value = v;
+  me->src = src;
+  swapcontext(&me->ctx, &gsat_simt_warp_cur->sched);
+  return me->result;
+}
+
+inline void __syncwarp(unsigned mask = 0xffffffffu) {
+  (void)mask;
+  gsat_simt_post(SIMT_SYNC, 0, 0);
+}
+inline void __syncthreads() { gsat_simt_post(SIMT_BLOCK_SYNC, 0, 0); }
+inline unsigned __ballot_sync(unsigned mask, int pred) {
+  (void)mask;
+  return (unsigned)gsat_simt_post(SIMT_BALLOT, pred != 0, 0);
+}
+inline int __all_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) == 0xffffffffu; }
+
+template <class T> inline unsigned long long gsat_simt_bits(T v) {
+  unsigned long long b = 0;
+  memcpy(&b, &v, sizeof v);
+  return b;
+}
+template <class T> inline T gsat_simt_from_bits(unsigned long long b) {
+  T v;
+  memcpy(&v, &b, sizeof v);
+  return v;
+}
+template <class T> inline T __shfl_sync(unsigned mask, T v, int src) {
+  (void)mask;
+  return gsat_simt_from_bits<T>(gsat_simt_post(SIMT_SHFL, gsat_simt_bits(v), src & 31));
+}
+template <class T> inline T __shfl_xor_sync(unsigned mask, T v, int d) {
+  return __shfl_sync(mask, v, (int)gsat_simt_lane_id() ^ d);
+}
+inline unsigned __reduce_min_sync(unsigned mask, unsigned v) {
+  (void)mask;
+  return (unsigned)gsat_simt_post(SIMT_MIN, v, 0);
+}
+
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __clz(unsigned x) { return x ? __builtin_clz(x) : 32; }
+inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
+inline unsigned __fns(unsigned mask, unsigned base, int offset) {
+  for (unsigned i = base; i < 32; i++)
+    if ((mask >> i) & 1)
+      if (--offset == 0) return i;
+  return 0xffffffffu;
+}
+inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+inline int min(int a, int b) { return a < b ? a : b; }
+
+inline long long clock64() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+/* A lane that sleeps lets the other lanes run only at its next sync point, but
+ * other warps (host threads) run meanwhile. */
+inline void __nanosleep(unsigned ns) {
+  (void)ns;
+  sched_yield();
+}
+inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+
+template <class T> inline T __ldg(const T *p) { return *p; }
+template <class T> inline T __ldcg(const T *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+template <class T> inline void __stcg(T *p, T v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+
+template <class T> inline T atomicAdd(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+template <class T> inline T atomicSub(T *p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }
+template <class T> inline T atomicExch(T *p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }
+template <class T> inline T atomicCAS(T *p, T expected, T desired) {
+  __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  return expected;
+}
+
+inline thread_local std::function<void()> *gsat_simt_body;
+
+inline void gsat_simt_lane_entry() {
+  (*gsat_simt_body)();
+  gsat_simt_cur->op = SIMT_DONE;
+  swapcontext(&gsat_simt_cur->ctx, &gsat_simt_warp_cur->sched);
+}
+
+/* Runs one warp: resumes every lane until all have posted, completes the
+ * operation, repeats until all lanes are done. */
+inline void gsat_simt_run_warp(gsat_simt_warp_run *w, gsat_simt_block *blk, unsigned lanes_total,
+                               std::function<void()> body) {
+  gsat_simt_warp_cur = w;
+  gsat_simt_body = &body;
+  for (unsigned l = 0; l < 32; l++) {
+    gsat_simt_lane &ln = w->lanes[l];
+    ln.stack.resize(1 << 18);
+    getcontext(&ln.ctx);
+    ln.ctx.uc_stack.ss_sp = ln.stack.data();
+    ln.ctx.uc_stack.ss_size = ln.stack.size();
+    ln.ctx.uc_link = nullptr;
+    makecontext(&ln.ctx, gsat_simt_lane_entry, 0);
+  }
+  (void)lanes_total;
+  for (;;) {
+    unsigned done = 0;
+    for (unsigned l = 0; l < 32; l++) {
+      gsat_simt_cur = &w->lanes[l];
+      swapcontext(&w->sched, &w->lanes[l].ctx);
+    }
+    gsat_simt_op op = w->lanes[0].op;
+    for (unsigned l = 0; l < 32; l++) {
+      done += w->lanes[l].op == SIMT_DONE;
+      if (w->lanes[l].op != op) {
+        fprintf(stderr, "simt: lanes of a warp at different sync operations (lane 0: %d, lane %u: %d)\n",
+                (int)op, l, (int)w->lanes[l].op);
+        abort();
+      }
+    }
+    if (done == 32) return;
+    unsigned long long all = 0, mn = ~0ull;
+    for (unsigned l = 0; l < 32; l++) {
+      all |= (unsigned long long)(w->lanes[l].value != 0) << l;
+      if (w->lanes[l].value < mn) mn = w->lanes[l].value;
+    }
+    for (unsigned l = 0; l < 32; l++) {
+      gsat_simt_lane &ln = w->lanes[l];
+      if (op == SIMT_BALLOT) ln.result = all;
+      else if (op == SIMT_MIN) ln.result = mn;
+      else if (op == SIMT_SHFL) ln.result = w->lanes[ln.src].value;
+    }
+    if (op == SIMT_BLOCK_SYNC) blk->bar.wait();
+  }
+}
+
+/* Launches kernel(args...) on grid x block emulated threads (block a multiple
+ * of 32), all blocks at once. */
+template <class... Args>
+inline void gsat_simt_launch(void (*kernel)(Args...), unsigned grid, unsigned block, size_t smem,
+                             Args... args) {
+  unsigned warps = block / 32;
+  std::vector<gsat_simt_block> blocks(grid);
+  std::vector<std::vector<uint8_t>> shared(grid, std::vector<uint8_t>(smem + 16, 0xa5));
+  std::vector<gsat_simt_warp_run> runs((size_t)grid * warps);
+  std::vector<std::thread> threads;
+  for (unsigned b = 0; b < grid; b++) {
+    blocks[b].bar.n = (int)warps;
+    blocks[b].smem = shared[b].data(); /* poisoned */
+    for (unsigned w = 0; w < warps; w++) {
+      gsat_simt_warp_run *run = &runs[(size_t)b * warps + w];
+      for (unsigned l = 0; l < 32; l++) {
+        gsat_simt_lane &ln = run->lanes[l];
+        ln.thread_idx = {32 * w + l, 0, 0};
+        ln.block_idx = {b, 0, 0};
+        ln.block_dim = {block, 1, 1};
+        ln.grid_dim = {grid, 1, 1};
+        ln.block = &blocks[b];
+      }
+      threads.emplace_back([run, &blocks, b, block, kernel, args...] {
+        gsat_simt_run_warp(run, &blocks[b], block, [&] { kernel(args...); });
+      });
+    }
+  }
+  for (auto &th : threads) th.join();
+}
+
+#endif

@@ -1,0 +1,232 @@
+/* The GPU search kernels run on host threads (simt_host.h) against the CPU
+ * reference: same answers, verified models, and for UNSAT formulas the same node
+ * count (tree-mapping.md: the tree is fixed by the deterministic heuristics however
+ * it is split among workers), for both mappings, several grid shapes, and both
+ * placements of the CNF and of the per-warp state.  Runs without a GPU. */
+#include "simt_host.h"
+
+#include "solver/dpll.h" /* the default (CPU) instance first */
+#include "gpu/search_layout.cuh"
+
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+
+extern "C" {
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+}
+
+#include "cpu_ref/cpu_ref.h"
+#include "solver/cnf.h"
+#include "solver/db.h"
+
+static void add(gsat_cnf *cnf, std::initializer_list<int64_t> lits) {
+  for (int64_t l : lits) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(l), NULL);
+  gsat_cnf_end_clause(cnf, NULL);
+}
+
+/* n + 1 pigeons, n holes. */
+static void php(gsat_cnf *cnf, int n) {
+  for (int i = 0; i <= n; i++) {
+    for (int j = 0; j < n; j++) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(i * n + j + 1), NULL);
+    gsat_cnf_end_clause(cnf, NULL);
+  }
+  for (int j = 0; j < n; j++)
+    for (int a = 0; a <= n; a++)
+      for (int b = a + 1; b <= n; b++) add(cnf, {-(a * n + j + 1), -(b * n + j + 1)});
+}
+
+/* Random clauses of length len over vars variables (distinct variables). */
+static void random_clauses(gsat_cnf *cnf, std::mt19937_64 &rng, int vars, int clauses, int len) {
+  for (int c = 0; c < clauses; c++) {
+    std::vector<int> vs;
+    while ((int)vs.size() < len) {
+      int v = (int)(rng() % vars) + 1;
+      bool dup = false;
+      for (int w : vs) dup |= w == v;
+      if (!dup) vs.push_back(v);
+    }
+    for (int v : vs) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(rng() & 1 ? v : -v), NULL);
+    gsat_cnf_end_clause(cnf, NULL);
+  }
+}
+
+struct outcome {
+  int answer;
+  gsat_worker_stats total;
+  std::vector<uint8_t> model;
+};
+
+static outcome cpu_solve(const gsat_db *db, gsat_decide decide, unsigned threads) {
+  gsat_search_params p;
+  memset(&p, 0, sizeof p);
+  p.decide = decide;
+  p.threads = threads;
+  gsat_search_result r;
+  gsat_error err;
+  assert_int_equal(gsat_cpu_solve(db, &p, &r, &err), GSAT_OK);
+  outcome o{r.answer, r.total, {}};
+  if (r.answer == 10) o.model.assign(r.model, r.model + db->num_vars);
+  gsat_search_result_free(&r);
+  return o;
+}
+
+struct shape {
+  int map;
+  unsigned blocks, warps;
+  int cnf_in_smem, state_in_smem;
+};
+
+static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh) {
+  gsat_gpu_cnf cnf;
+  memset(&cnf, 0, sizeof cnf);
+  cnf.num_vars = db->num_vars;
+  cnf.num_clauses = db->num_clauses;
+  cnf.order_len = db->order_len;
+  cnf.num_units = db->num_units;
+  cnf.stream_size = gsat_db_stream_size(db);
+  cnf.lits_size = db->clause_start[db->num_clauses];
+  gsat_gpu_plan pl;
+  memset(&pl, 0, sizeof pl);
+  pl.map = sh.map;
+  pl.moms = decide == GSAT_DECIDE_MOMS;
+  pl.blocks = sh.blocks;
+  pl.warps_per_block = sh.warps;
+  pl.threads = 32 * sh.warps;
+  pl.cnf_in_smem = (uint32_t)sh.cnf_in_smem;
+  pl.state_in_smem = sh.map == GSAT_GPU_MAP_WARP ? (uint32_t)sh.state_in_smem : 0;
+  pl.block_queue_cap = 4; /* small, so that donations also reach the global queue */
+  pl.slots = 64;
+  pl.smem = gsat_gpu_smem_bytes(&pl, &cnf);
+  pl.state_stride = gsat_gpu_state_stride(&pl, cnf.num_vars);
+  gsat_gpu_layout L;
+  gsat_gpu_layout_carve(&L, nullptr, &pl, &cnf);
+  std::vector<uint8_t> arena(L.bytes + 256, 0x5a); /* poisoned */
+  uint8_t *base = (uint8_t *)(((uintptr_t)arena.data() + 255) & ~(uintptr_t)255);
+  gsat_gpu_layout_carve(&L, base, &pl, &cnf);
+  for (uint32_t i = 0; i < pl.slots; i++) gsat_gpu_init_index(L, pl.slots, i);
+  memset(L.counters, 0, gsat_gpu_workers(&pl) * sizeof(gsat_gpu_counters));
+  const void *src[6] = {db->occ_start, db->occ_stream, db->order,
+                        db->clause_start, db->clause_lits, db->units};
+  for (int k = 0; k < 6; k++)
+    if (L.lens[k]) memcpy(L.arrays[k], src[k], 4 * L.lens[k]);
+  static int host_stop = 0;
+  gsat_gpu_params kp = gsat_gpu_params_for(&L, &pl, cnf, decide, &host_stop, 1000000);
+  if (sh.map == GSAT_GPU_MAP_WARP)
+    gsat_simt_launch(gsat_gpu_warp_kernel, pl.blocks, pl.threads, pl.smem, kp);
+  else
+    gsat_simt_launch(gsat_gpu_lane_kernel, pl.blocks, pl.threads, pl.smem, kp);
+  outcome o{L.ctl->answer, {}, {}};
+  for (uint64_t i = 0; i < gsat_gpu_workers(&pl); i++) {
+    const gsat_gpu_counters &c = L.counters[i];
+    o.total.n.nodes += c.nodes;
+    o.total.n.checks += c.checks;
+    o.total.cubes += c.cubes;
+    o.total.donations += c.donations;
+  }
+  if (o.answer == 10) o.model.assign(L.model, L.model + db->num_vars);
+  return o;
+}
+
+static void check_model(const gsat_cnf *cnf, const gsat_db *db, const std::vector<uint8_t> &m) {
+  std::vector<uint8_t> ext(cnf->max_var + 1, 0);
+  for (uint32_t v = 0; v < db->num_vars; v++) ext[db->ext_var[v]] = m[v];
+  assert_int_equal(gsat_cnf_first_falsified(cnf, ext.data(), cnf->max_var), SIZE_MAX);
+}
+
+static const shape shapes[] = {
+    {GSAT_GPU_MAP_WARP, 1, 1, 1, 1}, {GSAT_GPU_MAP_WARP, 2, 2, 1, 1},
+    {GSAT_GPU_MAP_WARP, 2, 3, 0, 0}, {GSAT_GPU_MAP_WARP, 3, 1, 1, 0},
+    {GSAT_GPU_MAP_LANE, 1, 1, 1, 0}, {GSAT_GPU_MAP_LANE, 2, 1, 0, 0},
+};
+
+static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
+  outcome ref = cpu_solve(&db, decide, 1);
+  if (expect) assert_int_equal(ref.answer, expect);
+  if (ref.answer == 10) check_model(cnf, &db, ref.model);
+  for (const shape &sh : shapes) {
+    outcome o = gpu_emulate(&db, decide, sh);
+    printf("  %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) cubes %llu\n",
+           sh.map == GSAT_GPU_MAP_WARP ? "warp" : "lane", sh.blocks, sh.warps,
+           sh.cnf_in_smem ? "smem" : "global", sh.state_in_smem ? "smem" : "global", o.answer,
+           (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
+           (unsigned long long)o.total.cubes);
+    assert_int_equal(o.answer, ref.answer);
+    if (o.answer == 10) check_model(cnf, &db, o.model);
+    if (o.answer == 20) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+  }
+  gsat_db_free(&db);
+}
+
+static void pigeonhole_static(void **state) {
+  (void)state;
+  for (int n = 2; n <= 4; n++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    php(&cnf, n);
+    compare_all(&cnf, GSAT_DECIDE_STATIC, 20);
+    gsat_cnf_free(&cnf);
+  }
+}
+
+static void pigeonhole_moms(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, 4);
+  compare_all(&cnf, GSAT_DECIDE_MOMS, 20);
+  gsat_cnf_free(&cnf);
+}
+
+static void random_3sat(void **state) {
+  (void)state;
+  std::mt19937_64 rng(12345);
+  int sat = 0, unsat = 0;
+  for (int round = 0; round < 6; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 24, 110, 3);
+    compare_all(&cnf, round & 1 ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS, 0);
+    gsat_db db;
+    gsat_error err;
+    gsat_db_build(&db, &cnf, &err);
+    outcome r = cpu_solve(&db, GSAT_DECIDE_MOMS, 1);
+    sat += r.answer == 10;
+    unsat += r.answer == 20;
+    gsat_db_free(&db);
+    gsat_cnf_free(&cnf);
+  }
+  assert_true(sat > 0 && unsat > 0); /* both kinds were compared */
+}
+
+/* Clauses longer than a warp's 32 stream entries, units, duplicate literals. */
+static void long_clauses_and_units(void **state) {
+  (void)state;
+  std::mt19937_64 rng(777);
+  for (int round = 0; round < 4; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 70, 300, 3);
+    random_clauses(&cnf, rng, 70, 6, 40 + round * 7);
+    add(&cnf, {5});
+    add(&cnf, {-9, -9});
+    compare_all(&cnf, round & 1 ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS, 0);
+    gsat_cnf_free(&cnf);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(pigeonhole_static),
+      cmocka_unit_test(pigeonhole_moms),
+      cmocka_unit_test(random_3sat),
+      cmocka_unit_test(long_clauses_and_units),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
