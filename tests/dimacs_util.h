@@ -28,6 +28,7 @@ const char *test_data_path(const char *name);
 
 /* gzip (one member, deflateInit2 with a gzip wrapper) of n bytes. */
 tbuf test_gzip(const void *data, size_t n);
+tbuf test_gzip_level(const void *data, size_t n, int level); /* 0..9 */
 
 /* Writes n bytes to the file name in a per-process temporary directory under
  * GSAT_BINARY_DIR/tests and returns its path (valid until cleanup; at most 64
