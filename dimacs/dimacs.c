@@ -39,7 +39,7 @@ static const unsigned char char_class[256] = {
 // clang-format on
 
 /* peek() results besides a byte value. */
-#define PEEK_EOF (-1)
+#define PEEK_EOF   (-1)
 #define PEEK_ERROR (-2)
 
 typedef struct parser {
@@ -51,7 +51,7 @@ typedef struct parser {
   uint64_t line_start; /* input offset of the current line's first byte */
   uint64_t token_line; /* line of the last literal or header (0: none yet) */
   bool header;
-  uint64_t last_lit_line, last_lit_column; /* for a missing final 0 */
+  uint64_t last_lit_line, last_lit_column;        /* for a missing final 0 */
   uint64_t big_var, big_var_line, big_var_column; /* first var > declared */
   uint64_t extra_line; /* line of the 0 ending the first extra clause */
 } parser;
@@ -113,7 +113,9 @@ static int peek(parser *ps) {
   return *in->p;
 }
 
-static bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\r'; }
+static bool is_blank(int c) {
+  return c == ' ' || c == '\t' || c == '\r';
+}
 
 static int skip_blanks(parser *ps) {
   int c;
@@ -134,8 +136,9 @@ static gsat_status header_number(parser *ps, uint64_t limit, const char *what,
   PEEK_OR_RETURN(c);
   const uint64_t start = offset(ps, ps->in->p);
   if (c < '0' || c > '9')
-    return syntax(ps, start, "expected the number of %s in the header, found %s",
-                  what, show(c, b));
+    return syntax(ps, start,
+                  "expected the number of %s in the header, found %s", what,
+                  show(c, b));
   uint64_t v = 0;
   while (c >= '0' && c <= '9') {
     const uint64_t d = (uint64_t)(c - '0');
@@ -178,8 +181,8 @@ static gsat_status parse_header(parser *ps) {
                   "expected a blank after 'p cnf', found %s", show(c, b));
   skip_blanks(ps);
   uint64_t vars, clauses;
-  GSAT_FORWARD(header_number(ps, (uint64_t)GSAT_MAX_DIMACS_VAR, "variables",
-                             &vars));
+  GSAT_FORWARD(
+      header_number(ps, (uint64_t)GSAT_MAX_DIMACS_VAR, "variables", &vars));
   c = peek(ps);
   PEEK_OR_RETURN(c);
   if (!is_blank(c))
@@ -190,8 +193,7 @@ static gsat_status parse_header(parser *ps) {
                         "found %s",
                   show(c, b));
   skip_blanks(ps);
-  GSAT_FORWARD(
-      header_number(ps, GSAT_DIMACS_MAX_CLAUSES, "clauses", &clauses));
+  GSAT_FORWARD(header_number(ps, GSAT_DIMACS_MAX_CLAUSES, "clauses", &clauses));
   c = skip_blanks(ps);
   PEEK_OR_RETURN(c);
   if (c != '\n' && c != PEEK_EOF)
@@ -209,10 +211,9 @@ static gsat_status parse_header(parser *ps) {
 
 static gsat_status variable_above(parser *ps, uint64_t var, uint64_t tok) {
   if (ps->mode == GSAT_DIMACS_STRICT)
-    return syntax(ps, tok,
-                  "variable %llu is above the %llu declared in the header",
-                  (unsigned long long)var,
-                  (unsigned long long)ps->cnf->declared_vars);
+    return syntax(
+        ps, tok, "variable %llu is above the %llu declared in the header",
+        (unsigned long long)var, (unsigned long long)ps->cnf->declared_vars);
   if (!ps->big_var) {
     ps->big_var = var;
     ps->big_var_line = ps->line;
@@ -235,8 +236,7 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
   gsat_cnf *cnf = ps->cnf;
   const unsigned char *p = *pp;
   const uint64_t tok = offset(ps, p);
-  if (!ps->header)
-    return syntax(ps, tok, "clause before the 'p cnf' header");
+  if (!ps->header) return syntax(ps, tok, "clause before the 'p cnf' header");
   const bool neg = *p == '-';
   if (neg && *++p == 0 && p == in->end) {
     in->p = p;
@@ -266,8 +266,7 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
   const unsigned cls = char_class[*p];
   if (cls != C_BLANK && cls != C_NEWLINE && p != in->end) {
     char b[16];
-    return syntax(ps, tok, "not an integer: %s inside a number",
-                  show(*p, b));
+    return syntax(ps, tok, "not an integer: %s inside a number", show(*p, b));
   }
   if (neg && v == 0) return syntax(ps, tok, "'-0' is not a literal");
   *pp = p;
@@ -422,7 +421,8 @@ static void report_warnings(const parser *ps, const char *name,
          cnf->num_clauses, (unsigned long long)cnf->declared_clauses,
          (unsigned long long)ps->extra_line);
   if (cnf->num_clauses < cnf->declared_clauses)
-    warn(opt, name, 0, "%zu clauses, fewer than the %llu declared in the header",
+    warn(opt, name, 0,
+         "%zu clauses, fewer than the %llu declared in the header",
          cnf->num_clauses, (unsigned long long)cnf->declared_clauses);
 }
 
@@ -487,8 +487,8 @@ gsat_status gsat_dimacs_read_fd(int fd, const char *name,
     return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0, "cannot read: %s",
                             strerror(errno));
   gsat_dimacs_input in;
-  GSAT_FORWARD(gsat_dimacs_input_open_fd(&in, own, name,
-                                         opt ? opt->stop : NULL, err));
+  GSAT_FORWARD(
+      gsat_dimacs_input_open_fd(&in, own, name, opt ? opt->stop : NULL, err));
   return read_input(&in, opt, cnf, err);
 }
 

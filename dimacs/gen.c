@@ -13,10 +13,9 @@
 
 enum { EXIT_USAGE = 1, EXIT_IO = 2, EXIT_RESOURCE = 3 };
 
-static const char usage[] =
-    "usage: gsat-gen php N\n"
-    "       gsat-gen rand K V C SEED\n"
-    "       gsat-gen --help\n";
+static const char usage[] = "usage: gsat-gen php N\n"
+                            "       gsat-gen rand K V C SEED\n"
+                            "       gsat-gen --help\n";
 
 static void help(void) {
   printf("%s", usage);
@@ -25,7 +24,8 @@ static void help(void) {
       "Writes a CNF formula in DIMACS format to standard output.\n"
       "\n"
       "  php N             pigeonhole formula: N+1 pigeons, N holes (UNSAT),\n"
-      "                    variable p(i,j) = i*N + j + 1 for pigeon i, hole j;\n"
+      "                    variable p(i,j) = i*N + j + 1 for pigeon i, hole "
+      "j;\n"
       "                    one clause per pigeon over its N hole variables,\n"
       "                    then for each hole each pair of pigeons excluded\n"
       "                    (0 <= N <= %u)\n"
@@ -86,8 +86,7 @@ int main(int argc, char **argv) {
     if (number(argv[2], GSAT_GEN_MAX_K, &k) || k == 0)
       return usage_error("invalid K '%s'", argv[2]);
     if (number(argv[3], (uint64_t)GSAT_MAX_DIMACS_VAR, &v) || v < k)
-      return usage_error("invalid V '%s' (need K <= V <= 2147483647)",
-                         argv[3]);
+      return usage_error("invalid V '%s' (need K <= V <= 2147483647)", argv[3]);
     if (number(argv[4], UINT64_MAX, &c))
       return usage_error("invalid C '%s'", argv[4]);
     if (number(argv[5], UINT64_MAX, &seed))
@@ -104,5 +103,7 @@ int main(int argc, char **argv) {
   gsat_cnf_free(&cnf);
   if (st == GSAT_OK) return 0;
   fprintf(stderr, "gsat-gen: %s\n", err.message);
-  return st == GSAT_IO ? EXIT_IO : st == GSAT_USAGE ? EXIT_USAGE : EXIT_RESOURCE;
+  return st == GSAT_IO      ? EXIT_IO
+         : st == GSAT_USAGE ? EXIT_USAGE
+                            : EXIT_RESOURCE;
 }

@@ -17,7 +17,8 @@
 /* splitmix64 (Steele, Lea, Flood: "Fast splittable pseudorandom number
  * generators", OOPSLA 2014; the constants of Vigna's public-domain
  * splitmix64.c): a 64-bit state advanced by a fixed odd constant and mixed.
- * Fully specified by its seed, so generated instances are the same everywhere. */
+ * Fully specified by its seed, so generated instances are the same everywhere.
+ */
 typedef struct gsat_gen_rng {
   uint64_t state;
 } gsat_gen_rng;

@@ -70,8 +70,8 @@ gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
   if (!in->gz) {
     int e = errno;
     close(fd);
-    return gsat_dimacs_fail(err, e == ENOMEM ? GSAT_NOMEM : GSAT_IO, name, 0,
-                            0, "cannot open for reading: %s",
+    return gsat_dimacs_fail(err, e == ENOMEM ? GSAT_NOMEM : GSAT_IO, name, 0, 0,
+                            "cannot open for reading: %s",
                             e ? strerror(e) : "zlib could not open it");
   }
   gzbuffer(in->gz, GZ_BUFFER_SIZE);

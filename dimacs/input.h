@@ -1,8 +1,8 @@
 /* Buffered byte input of the DIMACS reader (internal to dimacs/).  Every source
- * (plain or gzip file, file descriptor, gzip data in memory) is read through one
- * zlib gzread path into a chunk buffer; plain data in memory is copied into the
- * same buffer.  The parser scans [p, end) directly; *end is always a 0 byte (a
- * sentinel), so scanning loops need no bounds test on the hot path and only
+ * (plain or gzip file, file descriptor, gzip data in memory) is read through
+ * one zlib gzread path into a chunk buffer; plain data in memory is copied into
+ * the same buffer.  The parser scans [p, end) directly; *end is always a 0 byte
+ * (a sentinel), so scanning loops need no bounds test on the hot path and only
  * look at p == end when they meet a 0 byte. */
 #ifndef GSAT_DIMACS_INPUT_H
 #define GSAT_DIMACS_INPUT_H
@@ -19,17 +19,17 @@
 #define GSAT_DIMACS_CHUNK ((size_t)1 << 20)
 
 typedef struct gsat_dimacs_input {
-  gzFile gz;                 /* NULL when copying plain data from memory */
-  const unsigned char *mem;  /* plain memory input: bytes not yet copied */
+  gzFile gz;                /* NULL when copying plain data from memory */
+  const unsigned char *mem; /* plain memory input: bytes not yet copied */
   size_t mem_left;
-  unsigned char *buf;        /* [size + 1] */
-  size_t size;               /* capacity of buf without the sentinel */
-  const unsigned char *p;    /* next unread byte */
-  const unsigned char *end;  /* end of valid bytes; *end == 0 */
-  uint64_t base;             /* input offset of buf[0] */
-  bool eof;                  /* the source is exhausted */
-  const gsat_flag *stop;     /* polled before every read */
-  const char *name;          /* for messages */
+  unsigned char *buf;       /* [size + 1] */
+  size_t size;              /* capacity of buf without the sentinel */
+  const unsigned char *p;   /* next unread byte */
+  const unsigned char *end; /* end of valid bytes; *end == 0 */
+  uint64_t base;            /* input offset of buf[0] */
+  bool eof;                 /* the source is exhausted */
+  const gsat_flag *stop;    /* polled before every read */
+  const char *name;         /* for messages */
 } gsat_dimacs_input;
 
 /* Records an error in err (which may be NULL) and returns status: err->file is

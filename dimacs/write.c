@@ -9,7 +9,7 @@
 
 /* Output is formatted into a local buffer and written in large blocks. */
 #define WRITE_BUFFER 16384
-#define WRITE_SLACK 64 /* room for one number and a newline */
+#define WRITE_SLACK  64 /* room for one number and a newline */
 
 typedef struct writer {
   FILE *out;
@@ -46,7 +46,9 @@ static void put_uint(writer *w, uint64_t v) {
   while (n) w->buf[w->used++] = digits[--n];
 }
 
-static void put_char(writer *w, char c) { w->buf[w->used++] = c; }
+static void put_char(writer *w, char c) {
+  w->buf[w->used++] = c;
+}
 
 static void make_room(writer *w) {
   if (w->used > WRITE_BUFFER - WRITE_SLACK) drain(w);
@@ -54,8 +56,8 @@ static void make_room(writer *w) {
 
 gsat_status gsat_dimacs_write(FILE *out, const gsat_cnf *cnf,
                               const char *comment, gsat_error *err) {
-  const size_t closed = cnf->clause_start ? cnf->clause_start[cnf->num_clauses]
-                                          : 0;
+  const size_t closed =
+      cnf->clause_start ? cnf->clause_start[cnf->num_clauses] : 0;
   GSAT_RETURN_IF(cnf->num_lits != closed, err, USAGE,
                  "cannot write a cnf whose last clause is open");
   writer w;
@@ -72,8 +74,8 @@ gsat_status gsat_dimacs_write(FILE *out, const gsat_cnf *cnf,
     line = nl ? nl + 1 : line + n;
   }
   make_room(&w);
-  uint64_t vars = cnf->declared_vars > cnf->max_var ? cnf->declared_vars
-                                                     : cnf->max_var;
+  uint64_t vars =
+      cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
   put_bytes(&w, "p cnf ", 6);
   put_uint(&w, vars);
   put_char(&w, ' ');

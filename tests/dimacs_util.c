@@ -74,9 +74,9 @@ tbuf test_gzip(const void *data, size_t n) {
 tbuf test_gzip_level(const void *data, size_t n, int level) {
   z_stream zs;
   memset(&zs, 0, sizeof zs);
-  assert_int_equal(deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 8,
-                                Z_DEFAULT_STRATEGY),
-                   Z_OK);
+  assert_int_equal(
+      deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY),
+      Z_OK);
   tbuf out = {0};
   size_t bound = deflateBound(&zs, (uLong)n) + 64;
   tbuf_add(&out, NULL, 0);
@@ -170,7 +170,10 @@ test_pipe test_pipe_start(const void *data, size_t n, gsat_flag *raise,
   assert_int_equal(pipe(fds), 0);
   pipe_job *job = calloc(1, sizeof *job);
   assert_non_null(job);
-  *job = (pipe_job){.fd = fds[1], .data = data, .n = n, .raise = raise,
+  *job = (pipe_job){.fd = fds[1],
+                    .data = data,
+                    .n = n,
+                    .raise = raise,
                     .raise_after = raise_after};
   assert_int_equal(pthread_create(&job->thread, NULL, feed, job), 0);
   return (test_pipe){.read_fd = fds[0], .thread = job};

@@ -1,9 +1,9 @@
 /* Every file of the benchmark corpus (../shared/bench/manifest.tsv) parses in
  * default mode, with the header counts the manifest lists, except the one file
- * documented in ../shared/bench/README.md as breaking the header's clause count:
- * quirks/dubois100.cnf (202 clause lines lack their 0, so a token-stream reader
- * gets 598 of the 800 declared clauses, which default mode rejects and relaxed
- * mode accepts).  Skipped when ../shared is absent. */
+ * documented in ../shared/bench/README.md as breaking the header's clause
+ * count: quirks/dubois100.cnf (202 clause lines lack their 0, so a token-stream
+ * reader gets 598 of the 800 declared clauses, which default mode rejects and
+ * relaxed mode accepts).  Skipped when ../shared is absent. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,8 +44,7 @@ static bool has_empty_clause(const gsat_cnf *cnf) {
 }
 
 static gsat_status read_one(const char *path, gsat_dimacs_mode mode,
-                            gsat_cnf *cnf, gsat_error *err,
-                            test_warnings *w) {
+                            gsat_cnf *cnf, gsat_error *err, test_warnings *w) {
   char full[2048];
   snprintf(full, sizeof full, "%s/%s", BENCH, path);
   gsat_dimacs_options opt = {

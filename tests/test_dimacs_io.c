@@ -20,8 +20,8 @@
 #include "dimacs/write.h"
 #include "dimacs_util.h"
 
-#define CHUNK ((size_t)1 << 20)
-#define SIMPLE "p cnf 3 2\n1 -2 0\n2 3 -1 0\n"
+#define CHUNK          ((size_t)1 << 20)
+#define SIMPLE         "p cnf 3 2\n1 -2 0\n2 3 -1 0\n"
 #define SIMPLE_CLAUSES "1 -2 0\n2 3 -1 0\n"
 
 static gsat_status read_mem(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
@@ -29,8 +29,7 @@ static gsat_status read_mem(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
   return gsat_dimacs_read_memory(b->data, b->size, "mem", NULL, cnf, err);
 }
 
-static gsat_status read_path(const char *path, gsat_cnf *cnf,
-                             gsat_error *err) {
+static gsat_status read_path(const char *path, gsat_cnf *cnf, gsat_error *err) {
   gsat_cnf_init(cnf);
   return gsat_dimacs_read_path(path, NULL, cnf, err);
 }
@@ -339,9 +338,9 @@ static void test_declared_counts_cost_nothing(void **state) {
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   gsat_error err;
-  assert_int_equal(gsat_dimacs_read_memory(text, strlen(text), "mem", &opt,
-                                           &cnf, &err),
-                   GSAT_OK);
+  assert_int_equal(
+      gsat_dimacs_read_memory(text, strlen(text), "mem", &opt, &cnf, &err),
+      GSAT_OK);
   assert_int_equal(cnf.declared_vars, 2147483647u);
   assert_int_equal(cnf.declared_clauses, UINT64_C(1) << 40);
   assert_int_equal(cnf.max_var, 2147483647u);

@@ -61,7 +61,8 @@ static void test_php(void **state) {
   assert_int_equal(cnf.declared_clauses, 22);
   assert_int_equal(cnf.num_lits, 48);
   gsat_cnf_free(&cnf);
-  assert_int_equal(gsat_gen_php(0, &cnf, &err), GSAT_OK); /* 1 pigeon, 0 holes */
+  assert_int_equal(gsat_gen_php(0, &cnf, &err),
+                   GSAT_OK); /* 1 pigeon, 0 holes */
   assert_int_equal(cnf.num_clauses, 1);
   assert_int_equal(cnf.num_lits, 0);
   gsat_cnf_free(&cnf);
@@ -150,8 +151,7 @@ static void test_write_roundtrip(void **state) {
 /* Runs gsat-gen with args; returns its exit code and stdout. */
 static int run_gen(const char *args, tbuf *out) {
   char command[1024];
-  snprintf(command, sizeof command, "'%s' %s 2>/dev/null", GSAT_GEN_PATH,
-           args);
+  snprintf(command, sizeof command, "'%s' %s 2>/dev/null", GSAT_GEN_PATH, args);
   FILE *p = popen(command, "r");
   assert_non_null(p);
   *out = (tbuf){0};
@@ -198,9 +198,9 @@ static void test_gsat_gen_program(void **state) {
   assert_string_not_equal(a.data, b.data);
   tbuf_free(&a);
   tbuf_free(&b);
-  const char *bad[] = {"",           "php",           "php -1",
-                       "php 1001",   "php 3x",        "rand 3 2 5 7",
-                       "rand 0 5 5 7", "rand 3 20 91", "bogus 1"};
+  const char *bad[] = {"",       "php",          "php -1",       "php 1001",
+                       "php 3x", "rand 3 2 5 7", "rand 0 5 5 7", "rand 3 20 91",
+                       "bogus 1"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     assert_int_equal(run_gen(bad[i], &a), 1);
     assert_int_equal(a.size, 0); /* nothing on stdout */
