@@ -460,7 +460,7 @@ static gsat_status read_input(gsat_dimacs_input *in,
   return GSAT_OK;
 }
 
-/* Common checks; err (possibly NULL) is replaced by a local record. */
+/* The cnf must be empty; it is reset (declared counts, max_var) too. */
 static gsat_status check_args(gsat_cnf *cnf, const char *name,
                               gsat_error *err) {
   if (cnf->num_clauses || cnf->num_lits)
@@ -470,6 +470,17 @@ static gsat_status check_args(gsat_cnf *cnf, const char *name,
   return GSAT_OK;
 }
 
+/* Reads from fd, which it owns (closed in every case). */
+static gsat_status read_own_fd(int fd, const char *name,
+                               const gsat_dimacs_options *opt, gsat_cnf *cnf,
+                               gsat_error *err) {
+  gsat_dimacs_input in;
+  GSAT_FORWARD(
+      gsat_dimacs_input_open_fd(&in, fd, name, opt ? opt->stop : NULL, err));
+  return read_input(&in, opt, cnf, err);
+}
+
+/* Lets err be NULL: a local record takes its place. */
 #define LOCAL_ERROR(err)                                                       \
   gsat_error local_error_;                                                     \
   if (!(err)) (err) = &local_error_;                                           \
@@ -486,10 +497,7 @@ gsat_status gsat_dimacs_read_fd(int fd, const char *name,
   if (own < 0)
     return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0, "cannot read: %s",
                             strerror(errno));
-  gsat_dimacs_input in;
-  GSAT_FORWARD(
-      gsat_dimacs_input_open_fd(&in, own, name, opt ? opt->stop : NULL, err));
-  return read_input(&in, opt, cnf, err);
+  return read_own_fd(own, name, opt, cnf, err);
 }
 
 gsat_status gsat_dimacs_read_path(const char *path,
@@ -503,10 +511,7 @@ gsat_status gsat_dimacs_read_path(const char *path,
   if (fd < 0)
     return gsat_dimacs_fail(err, GSAT_IO, path, 0, 0, "cannot open: %s",
                             strerror(errno));
-  gsat_dimacs_input in;
-  GSAT_FORWARD(
-      gsat_dimacs_input_open_fd(&in, fd, path, opt ? opt->stop : NULL, err));
-  return read_input(&in, opt, cnf, err);
+  return read_own_fd(fd, path, opt, cnf, err);
 }
 
 gsat_status gsat_dimacs_read_memory(const void *data, size_t size,
