@@ -1,43 +1,47 @@
-/* DIMACS CNF reader: plain files, gzip files (concatenated members read as one
- * stream) and standard input, through one zlib gzread path.  Fills a gsat_cnf
- * with every clause as written (external variable numbering: DIMACS variable d
- * is variable d - 1; duplicate literals, tautologies and empty clauses are
- * kept). Never prints and never exits: errors come back as a status and a
- * gsat_error naming file, line and column; warnings go to a callback.
+/* DIMACS CNF reader: plain files, gzip files (concatenated members read as
+ * one stream) and standard input, through one zlib gzread path.  Fills a
+ * gsat_cnf with every clause as written (external variable numbering: DIMACS
+ * variable d is variable d - 1; duplicate literals, tautologies and empty
+ * clauses are kept).  Never prints and never exits: errors come back as a
+ * status and a gsat_error naming file, line and column; warnings go to a
+ * callback.
  *
- * Rules (default mode; GSAT_DIMACS_STRICT and GSAT_DIMACS_RELAXED differ where
- * noted):
+ * Rules (default mode; GSAT_DIMACS_STRICT and GSAT_DIMACS_RELAXED differ
+ * where noted):
  *   - a token starting with `c` starts a comment that runs to the end of its
  *     line, wherever it is and however long (comments are skipped, never
  *     buffered); so a line starting with `c` is a comment line;
  *   - only a line starting with `p` (after optional blanks) is the header
- *     `p cnf V C`, with any run of blanks (spaces, tabs) between the fields and
- *     after the last; anything else on the header line is an error, and so are
- * a second `p` line and a `p` line after clauses;
- *   - newlines are whitespace: clauses may span lines and share lines; spaces,
- *     tabs, CR and blank lines separate tokens (a CR alone does not end a line,
- *     so CRLF files work and line numbers count LF); EOF right after the last 0
- *     is fine, with or without a final newline;
- *   - a line starting with `%` ends the formula (SATLIB): nothing after it is
- *     read; STRICT: error;
+ *     `p cnf V C`, with any run of blanks (spaces, tabs) between the fields
+ *     and after the last; anything else on the header line is an error, and
+ *     so are a second `p` line and a `p` line after clauses;
+ *   - newlines are whitespace: clauses may span lines and share lines;
+ *     spaces, tabs, CR and blank lines separate tokens (a CR alone does not
+ *     end a line, so CRLF files work and line numbers count LF); EOF right
+ *     after the last 0 is fine, with or without a final newline;
+ *   - a line starting with `%` (after optional blanks) ends the formula
+ *     (SATLIB): nothing after it is read; STRICT: error;
  *   - more clauses than declared, or variables above the declared count: one
- *     warning each, and the whole formula is read; STRICT: error at the first
- *     extra clause's 0 or the first such literal;
+ *     warning each, and the whole formula is read; STRICT: error at the
+ *     first extra clause's 0 or the first such literal;
  *   - fewer clauses than declared: error; RELAXED: a warning;
- *   - errors: no header, empty input, a token that is not an integer (letters,
- *     `1.5`, `1x`, control bytes), `+1`, `-0`, `-` without digits, a last
- * clause without its 0 (also before a `%` line), literals whose variable
- * exceeds GSAT_MAX_DIMACS_VAR (2^31 - 1; digits are checked one by one, so
- * nothing ever wraps around), a header variable count above GSAT_MAX_DIMACS_VAR
- * or clause count above GSAT_DIMACS_MAX_CLAUSES, truncated or corrupt gzip data
- *     (nothing read before the damage is kept: the cnf is emptied).
+ *   - errors: no header, empty input, a token that is not an integer
+ *     (letters, `1.5`, `1x`, control bytes), `+1`, `-0`, `-` without digits,
+ *     a last clause without its 0 (also before a `%` line), literals whose
+ *     variable exceeds GSAT_MAX_DIMACS_VAR (2^31 - 1; digits are checked one
+ *     by one, so nothing ever wraps around), a header variable count above
+ *     GSAT_MAX_DIMACS_VAR or clause count above GSAT_DIMACS_MAX_CLAUSES,
+ *     truncated or corrupt gzip data (nothing read before the damage is
+ *     kept: the cnf is emptied; when garbage from damaged gzip data causes a
+ *     parse error, the rest of the stream is read and the damage reported).
  *
- * Positions: line and column are 1-based; a column counts bytes from the start
- * of the line.  Token errors point at the token's first byte, header errors at
- * the offending byte, a missing final 0 at the clause's last literal, and "no
- * header" and "fewer clauses" at the end of the input (the line after a final
- * newline).  Memory: the reader allocates nothing per declared variable or
- * declared clause, only for what it reads (plus a 1 MiB input buffer). */
+ * Positions: line and column are 1-based; a column counts bytes from the
+ * start of the line.  Token errors point at the token's first byte, header
+ * errors at the offending byte, a missing final 0 at the clause's last
+ * literal, and "no header" and "fewer clauses" at the end of the input (the
+ * line after a final newline).  Memory: the reader allocates nothing per
+ * declared variable or declared clause, only for what it reads (plus a 1 MiB
+ * input buffer). */
 #ifndef GSAT_DIMACS_H
 #define GSAT_DIMACS_H
 
