@@ -1,23 +1,47 @@
-/* DIMACS CNF reader: plain files, gzip files (concatenated members read as one
- * stream) and standard input, through one zlib gzread path.  Fills a gsat_cnf with
- * every clause as written (external variable numbering).  Never prints and never
- * exits: errors come back as a status and a gsat_error naming file, line and
- * column; warnings go to a callback.
+/* DIMACS CNF reader: plain files, gzip files (concatenated members read as
+ * one stream) and standard input, through one zlib gzread path.  Fills a
+ * gsat_cnf with every clause as written (external variable numbering: DIMACS
+ * variable d is variable d - 1; duplicate literals, tautologies and empty
+ * clauses are kept).  Never prints and never exits: errors come back as a
+ * status and a gsat_error naming file, line and column; warnings go to a
+ * callback.
  *
- * Rules (default mode; GSAT_DIMACS_STRICT and GSAT_DIMACS_RELAXED differ where
- * noted):
- *   - a line starting with `c` is a comment wherever it is and however long;
- *     only a line starting with `p` is the header `p cnf V C` (any blanks between);
- *   - newlines are whitespace: clauses may span lines and share lines; spaces,
- *     tabs, CR and blank lines separate tokens; EOF right after the last 0 is fine;
- *   - a line starting with `%` ends the formula (SATLIB); STRICT: error;
- *   - more clauses than declared, or variables above the declared count: a
- *     warning, and the whole formula is read; STRICT: error;
+ * Rules (default mode; GSAT_DIMACS_STRICT and GSAT_DIMACS_RELAXED differ
+ * where noted):
+ *   - a token starting with `c` starts a comment that runs to the end of its
+ *     line, wherever it is and however long (comments are skipped, never
+ *     buffered); so a line starting with `c` is a comment line;
+ *   - only a line starting with `p` (after optional blanks) is the header
+ *     `p cnf V C`, with any run of blanks (spaces, tabs) between the fields
+ *     and after the last; anything else on the header line is an error, and
+ *     so are a second `p` line and a `p` line after clauses;
+ *   - newlines are whitespace: clauses may span lines and share lines;
+ *     spaces, tabs, CR and blank lines separate tokens (a CR alone does not
+ *     end a line, so CRLF files work and line numbers count LF); EOF right
+ *     after the last 0 is fine, with or without a final newline;
+ *   - a line starting with `%` (after optional blanks) ends the formula
+ *     (SATLIB): nothing after it is read; STRICT: error;
+ *   - more clauses than declared, or variables above the declared count: one
+ *     warning each, and the whole formula is read; STRICT: error at the
+ *     first extra clause's 0 or the first such literal;
  *   - fewer clauses than declared: error; RELAXED: a warning;
- *   - errors: no header, empty input, a token that is not an integer, `+1`, `-0`,
- *     a last clause without its 0, numbers that overflow or exceed
- *     GSAT_MAX_DIMACS_VAR, header counts that overflow, truncated or corrupt gzip
- *     data (nothing read before the damage is kept: the cnf is emptied). */
+ *   - errors: no header, empty input, a token that is not an integer
+ *     (letters, `1.5`, `1x`, control bytes), `+1`, `-0`, `-` without digits,
+ *     a last clause without its 0 (also before a `%` line), literals whose
+ *     variable exceeds GSAT_MAX_DIMACS_VAR (2^31 - 1; digits are checked one
+ *     by one, so nothing ever wraps around), a header variable count above
+ *     GSAT_MAX_DIMACS_VAR or clause count above GSAT_DIMACS_MAX_CLAUSES,
+ *     truncated or corrupt gzip data (nothing read before the damage is
+ *     kept: the cnf is emptied; when garbage from damaged gzip data causes a
+ *     parse error, the rest of the stream is read and the damage reported).
+ *
+ * Positions: line and column are 1-based; a column counts bytes from the
+ * start of the line.  Token errors point at the token's first byte, header
+ * errors at the offending byte, a missing final 0 at the clause's last
+ * literal, and "no header" and "fewer clauses" at the end of the input (the
+ * line after a final newline).  Memory: the reader allocates nothing per
+ * declared variable or declared clause, only for what it reads (plus a 1 MiB
+ * input buffer). */
 #ifndef GSAT_DIMACS_H
 #define GSAT_DIMACS_H
 
@@ -28,13 +52,18 @@
 #include "solver/control.h"
 #include "solver/status.h"
 
+/* Largest clause count accepted in a `p cnf` header: 2^40 (a file with that
+ * many clauses would be over 2 TB; larger counts are taken as garbage). */
+#define GSAT_DIMACS_MAX_CLAUSES ((uint64_t)1 << 40)
+
 typedef enum gsat_dimacs_mode {
   GSAT_DIMACS_RELAXED = 0,
   GSAT_DIMACS_DEFAULT = 1,
   GSAT_DIMACS_STRICT = 2,
 } gsat_dimacs_mode;
 
-/* Called once per warning with the file name, the 1-based line (0 if none) and a
+/* Called once per warning, after the whole input was read successfully, with
+ * the input name, the 1-based line the warning refers to (0 if none) and a
  * message without trailing newline. */
 typedef void (*gsat_dimacs_warn_fn)(void *data, const char *file, uint64_t line,
                                     const char *message);
@@ -43,23 +72,33 @@ typedef struct gsat_dimacs_options {
   gsat_dimacs_mode mode;
   gsat_dimacs_warn_fn warn; /* may be NULL */
   void *warn_data;
-  const gsat_flag *stop;    /* may be NULL; when raised: GSAT_INTERRUPTED */
+  const gsat_flag *stop; /* may be NULL; polled per 1 MiB chunk: INTERRUPTED */
 } gsat_dimacs_options;
 
-/* Reads the file at path ("-" or NULL: standard input) into cnf, which must be
- * initialised and empty.  Errors: IO (cannot open or read; corrupt or truncated
- * gzip data), PARSE (err has file, line, column), NOMEM, RESOURCE, INTERRUPTED.
- * On error cnf is emptied. */
-gsat_status gsat_dimacs_read_path(const char *path, const gsat_dimacs_options *opt,
-                                  gsat_cnf *cnf, gsat_error *err);
+/* Reads the file at path ("-" or NULL: standard input, named "<stdin>") into
+ * cnf, which must be initialised and empty.  opt may be NULL (default mode, no
+ * warnings, no stop flag) and err may be NULL.  Errors: USAGE (cnf not empty),
+ * IO (cannot open or read; corrupt or truncated gzip data), PARSE (err has
+ * file, line, column), NOMEM, RESOURCE, INTERRUPTED.  On error cnf is emptied
+ * (gsat_cnf_free).  Method: a hand-written tokenizer over 1 MiB gzread chunks
+ * (as MiniSat's and kissat's readers); see the rules above. */
+gsat_status gsat_dimacs_read_path(const char *path,
+                                  const gsat_dimacs_options *opt, gsat_cnf *cnf,
+                                  gsat_error *err);
 
-/* Reads from an open file descriptor (not closed); name is used in messages. */
-gsat_status gsat_dimacs_read_fd(int fd, const char *name, const gsat_dimacs_options *opt,
-                                gsat_cnf *cnf, gsat_error *err);
+/* As gsat_dimacs_read_path, from an open file descriptor (not closed; read
+ * from its current offset to its end); name is used in messages (NULL:
+ * "<fd>"). */
+gsat_status gsat_dimacs_read_fd(int fd, const char *name,
+                                const gsat_dimacs_options *opt, gsat_cnf *cnf,
+                                gsat_error *err);
 
-/* Reads from a memory buffer holding plain or gzip data (for tests and fuzzing). */
-gsat_status gsat_dimacs_read_memory(const void *data, size_t size, const char *name,
-                                    const gsat_dimacs_options *opt, gsat_cnf *cnf,
-                                    gsat_error *err);
+/* As gsat_dimacs_read_path, from size bytes at data holding plain or gzip data
+ * (gzip is recognised by its magic bytes 1f 8b, as zlib does), for tests and
+ * fuzzing; name is used in messages (NULL: "<memory>"). */
+gsat_status gsat_dimacs_read_memory(const void *data, size_t size,
+                                    const char *name,
+                                    const gsat_dimacs_options *opt,
+                                    gsat_cnf *cnf, gsat_error *err);
 
 #endif
