@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* X (NAME, value, "text") -- one row per status; the table generates the enum and
  * gsat_status_name(). */
 // clang-format off
@@ -67,5 +71,9 @@ void gsat_error_clear(gsat_error *err);
     gsat_status gsat_forward_status_ = (expr);                                 \
     if (gsat_forward_status_ != GSAT_OK) return gsat_forward_status_;          \
   } while (0)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
