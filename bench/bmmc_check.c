@@ -26,10 +26,10 @@
 /* Payloads are a bijection of x that never equals the poison for x < 2^32-1,
  * so a missing write cannot hide behind a matching value. */
 #define POISON_BYTE 0xa5
-#define POISON32 0xa5a5a5a5u
-#define POISON64 0xa5a5a5a5a5a5a5a5ull
-#define MUL32 0x9e3779b1u
-#define MUL64 0x9e3779b97f4a7c15ull
+#define POISON32    0xa5a5a5a5u
+#define POISON64    0xa5a5a5a5a5a5a5a5ull
+#define MUL32       0x9e3779b1u
+#define MUL64       0x9e3779b97f4a7c15ull
 
 static uint64_t payload(uint64_t x, uint32_t es) {
   if (es == 4)
@@ -107,7 +107,8 @@ static void compare_range(job *j, uint64_t lo, uint64_t hi) {
   }
 }
 
-/* --- cases ------------------------------------------------------------------ */
+/* --- cases ------------------------------------------------------------------
+ */
 
 typedef struct variant {
   const char *name;
@@ -150,16 +151,17 @@ static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es,
   gsat_error perr;
   if (gsat_bmmc_plan_init(&plan, perm, es, &o, &perr) != GSAT_OK) {
     res->failed++;
-    if (log) fprintf(log, "FAIL %s %s: plan: %s\n", what, v->name, perr.message);
+    if (log)
+      fprintf(log, "FAIL %s %s: plan: %s\n", what, v->name, perr.message);
     return GSAT_OK;
   }
   size_t bytes = (size_t)es << n;
   TRY(err, cudaMemset(b->d_out, POISON_BYTE, bytes));
   TRY(err, cudaMemset(b->d_tmp, POISON_BYTE, bytes));
-  gsat_status s = gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL,
-                                     &perr);
-  if (s == GSAT_OK) s = cudaDeviceSynchronize() == cudaSuccess ? GSAT_OK
-                                                                : GSAT_CUDA;
+  gsat_status s =
+      gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, &perr);
+  if (s == GSAT_OK)
+    s = cudaDeviceSynchronize() == cudaSuccess ? GSAT_OK : GSAT_CUDA;
   if (s != GSAT_OK) {
     res->failed++;
     if (log)
@@ -174,10 +176,9 @@ static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es,
   if (cmp->bad) {
     res->failed++;
     if (log)
-      fprintf(log, "FAIL %s %s: %llu of %llu wrong, first at %llu [%s]\n",
-              what, v->name, (unsigned long long)cmp->bad,
-              (unsigned long long)1 << n, (unsigned long long)cmp->first_bad,
-              desc);
+      fprintf(log, "FAIL %s %s: %llu of %llu wrong, first at %llu [%s]\n", what,
+              v->name, (unsigned long long)cmp->bad, (unsigned long long)1 << n,
+              (unsigned long long)cmp->first_bad, desc);
   } else {
     res->passed++;
     if (log) fprintf(log, "PASS %s %s [%s]\n", what, v->name, desc);
@@ -215,12 +216,12 @@ static gsat_status run_case(int n, uint32_t es, int kind, bool with_c,
   j.out = b->h_out;
   for (int k = 0; k < 5; k++)
     for (int v = 0; v < 256; v++)
-      j.table[k][v] = 8 * k < n ? gsat_f2_apply(&perm.a, (uint64_t)v << (8 * k))
-                                : 0;
+      j.table[k][v] =
+          8 * k < n ? gsat_f2_apply(&perm.a, (uint64_t)v << (8 * k)) : 0;
   j.fn = fill_range;
   parallel(&j, count);
-  TRY(err, cudaMemcpy(b->d_in, b->h_out, (size_t)es << n,
-                      cudaMemcpyHostToDevice));
+  TRY(err,
+      cudaMemcpy(b->d_in, b->h_out, (size_t)es << n, cudaMemcpyHostToDevice));
   j.fn = scatter_range;
   parallel(&j, count);
   j.fn = compare_range;
@@ -244,14 +245,14 @@ static gsat_status check_no_alloc(const buffers *b, FILE *log,
   perm.c = 0;
   gsat_bmmc_plan plan;
   GSAT_FORWARD(gsat_bmmc_plan_init(&plan, &perm, 4, NULL, err));
-  GSAT_FORWARD(gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL,
-                                  err));
+  GSAT_FORWARD(
+      gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
   TRY(err, cudaDeviceSynchronize());
   size_t free0, free1, total;
   TRY(err, cudaMemGetInfo(&free0, &total));
   for (int i = 0; i < 3; i++)
-    GSAT_FORWARD(gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL,
-                                    err));
+    GSAT_FORWARD(
+        gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
   TRY(err, cudaDeviceSynchronize());
   TRY(err, cudaMemGetInfo(&free1, &total));
   bool ok = free0 == free1;
@@ -263,12 +264,10 @@ static gsat_status check_no_alloc(const buffers *b, FILE *log,
 }
 
 gsat_status gsat_bmmc_check_run(int max_n, FILE *log,
-                                gsat_bmmc_check_result *res,
-                                gsat_error *err) {
+                                gsat_bmmc_check_result *res, gsat_error *err) {
   static const int ns[] = {0, 1, 5, 9, 10, 11, 15, 20, 24, 28};
   memset(res, 0, sizeof *res);
-  GSAT_RETURN_IF(gsat_gpu_device_count() == 0, err, NODEVICE,
-                 "no CUDA device");
+  GSAT_RETURN_IF(gsat_gpu_device_count() == 0, err, NODEVICE, "no CUDA device");
   int top = 0;
   for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
     if (ns[i] <= max_n) top = ns[i];
@@ -281,8 +280,7 @@ gsat_status gsat_bmmc_check_run(int max_n, FILE *log,
       cudaMalloc(&b.d_tmp, bytes) != cudaSuccess ||
       cudaMallocHost(&b.h_ref, bytes) != cudaSuccess ||
       cudaMallocHost(&b.h_out, bytes) != cudaSuccess) {
-    s = gsat_error_set(err, GSAT_NOMEM, "cannot allocate 5 x %zu bytes",
-                       bytes);
+    s = gsat_error_set(err, GSAT_NOMEM, "cannot allocate 5 x %zu bytes", bytes);
   }
   for (size_t i = 0; s == GSAT_OK && i < sizeof ns / sizeof ns[0]; i++) {
     if (ns[i] > max_n) continue;

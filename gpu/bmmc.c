@@ -118,8 +118,8 @@ gsat_status gsat_bmmc_parm(gsat_f2_mat *a, int n, uint64_t mask,
 
 gsat_status gsat_bmmc_parm_nested(gsat_f2_mat *m, int n, const uint64_t *masks,
                                   int k, gsat_error *err) {
-  GSAT_RETURN_IF(k < 0 || k > n, err, USAGE,
-                 "%d nested parm masks for n = %d", k, n);
+  GSAT_RETURN_IF(k < 0 || k > n, err, USAGE, "%d nested parm masks for n = %d",
+                 k, n);
   gsat_f2_identity(m, n);
   for (int s = 0; s < k; s++) {
     gsat_f2_mat stage;

@@ -13,12 +13,8 @@
 namespace {
 
 template <int ES> struct elem_type;
-template <> struct elem_type<4> {
-  typedef uint32_t type;
-};
-template <> struct elem_type<8> {
-  typedef unsigned long long type;
-};
+template <> struct elem_type<4> { typedef uint32_t type; };
+template <> struct elem_type<8> { typedef unsigned long long type; };
 
 /* One thread per element: out[f(x)] = in[x] (scatter) or out[x] = in[f(x)]
  * (gather), f from the plan (bmmc.md section 2). */
@@ -112,10 +108,14 @@ template <int ES, typename I, bool ASYNC>
 gsat_status dispatch_iters(const gsat_bmmc_pass *p, const void *in, void *out,
                            cudaStream_t s, gsat_error *err) {
   switch (p->iters_log) {
-  case 0: return launch_tiled<ES, I, 0, ASYNC>(p, in, out, s, err);
-  case 1: return launch_tiled<ES, I, 1, ASYNC>(p, in, out, s, err);
-  case 2: return launch_tiled<ES, I, 2, ASYNC>(p, in, out, s, err);
-  case 3: return launch_tiled<ES, I, 3, ASYNC>(p, in, out, s, err);
+  case 0:
+    return launch_tiled<ES, I, 0, ASYNC>(p, in, out, s, err);
+  case 1:
+    return launch_tiled<ES, I, 1, ASYNC>(p, in, out, s, err);
+  case 2:
+    return launch_tiled<ES, I, 2, ASYNC>(p, in, out, s, err);
+  case 3:
+    return launch_tiled<ES, I, 3, ASYNC>(p, in, out, s, err);
   case 4:
     /* 16 eight-byte elements do not fit in 32 registers (the plan refuses). */
     if constexpr (ES == 4 || ASYNC)
@@ -138,14 +138,12 @@ gsat_status dispatch_kind(const gsat_bmmc_pass *p, bool async, const void *in,
     return async ? dispatch_iters<ES, I, true>(p, in, out, s, err)
                  : dispatch_iters<ES, I, false>(p, in, out, s, err);
   }
-  return gsat_error_set(err, GSAT_USAGE, "unknown BMMC pass kind %u",
-                        p->kind);
+  return gsat_error_set(err, GSAT_USAGE, "unknown BMMC pass kind %u", p->kind);
 }
 
 template <int ES>
-gsat_status dispatch_index(const gsat_bmmc_pass *p, bool async,
-                           const void *in, void *out, cudaStream_t s,
-                           gsat_error *err) {
+gsat_status dispatch_index(const gsat_bmmc_pass *p, bool async, const void *in,
+                           void *out, cudaStream_t s, gsat_error *err) {
   if (p->n > 31) return dispatch_kind<ES, uint64_t>(p, async, in, out, s, err);
   return dispatch_kind<ES, uint32_t>(p, async, in, out, s, err);
 }
@@ -160,8 +158,8 @@ extern "C" gsat_status gsat_bmmc_plan_run(const gsat_bmmc_plan *plan,
                  "BMMC run needs a plan, an input and an output");
   GSAT_RETURN_IF(d_in == d_out, err, USAGE,
                  "BMMC permutations cannot run in place");
-  GSAT_RETURN_IF(plan->passes == 2 && (!d_temp || d_temp == d_in ||
-                                       d_temp == d_out),
+  GSAT_RETURN_IF(plan->passes == 2 &&
+                     (!d_temp || d_temp == d_in || d_temp == d_out),
                  err, USAGE, "two-pass BMMC plan needs a separate temporary");
   cudaStream_t s = static_cast<cudaStream_t>(stream);
   for (int i = 0; i < plan->passes; i++) {

@@ -96,9 +96,9 @@ gsat_status gsat_bmmc_parm(gsat_f2_mat *a, int n, uint64_t mask,
 /* The nested form for k masks (bmmc.md section 8): masks[0] has n bits,
  * masks[1] n-1 bits, ..., and
  *     parm masks[0] (parm masks[1] (... f)) = perm(M^-1) o two^k f o perm(M),
- *     M = diag(A_{masks[k-1]}, I_{k-1}) ... diag(A_{masks[1]}, I_1) A_{masks[0]}
- * where two^k f applies f to each of the 2^k contiguous chunks.  Errors: USAGE
- * when k > n or a mask is invalid for its size. */
+ *     M = diag(A_{masks[k-1]}, I_{k-1}) ... diag(A_{masks[1]}, I_1)
+ * A_{masks[0]} where two^k f applies f to each of the 2^k contiguous chunks.
+ * Errors: USAGE when k > n or a mask is invalid for its size. */
 gsat_status gsat_bmmc_parm_nested(gsat_f2_mat *m, int n, const uint64_t *masks,
                                   int k, gsat_error *err);
 

@@ -2,9 +2,9 @@
  * the host replay tests (tests/test_bmmc_replay.c), so that the host checks the
  * very addresses the GPU computes.  Compiles as C11 and as CUDA C++ (GSAT_HD).
  *
- * The "online" design of bmmc.md section 10: the matrix is a run-time parameter.
- * Every address is linear over F2 in the bits of (block, warp row, lane,
- * iteration), so it is an XOR of per-source contributions read from small
+ * The "online" design of bmmc.md section 10: the matrix is a run-time
+ * parameter. Every address is linear over F2 in the bits of (block, warp row,
+ * lane, iteration), so it is an XOR of per-source contributions read from small
  * tables that the plan builder (gpu/bmmc_plan.c) precomputes:
  *   - lane (5 bits): 5 per-bit entries, combined with select-XORs;
  *   - warp row (threadIdx.y) and iteration: one table entry each;
@@ -31,8 +31,8 @@ extern "C" {
 
 /* Kernel geometry limits: a tiled block is (32, 2^h) threads with h <= 5, and
  * each thread moves 2^m elements, m <= 4. */
-#define GSAT_BMMC_LANES 32
-#define GSAT_BMMC_LANE_BITS 5
+#define GSAT_BMMC_LANES         32
+#define GSAT_BMMC_LANE_BITS     5
 #define GSAT_BMMC_MAX_WARPS_LOG 5
 #define GSAT_BMMC_MAX_ITERS_LOG 4
 /* 4-bit chunks of a warp-uniform index (36 bits: block indices of tiled passes,
@@ -40,8 +40,9 @@ extern "C" {
 #define GSAT_BMMC_XTAB_CHUNKS 9
 
 /* Pass kinds. */
-#define GSAT_BMMC_PASS_NAIVE 1        /* out[f(x)] = in[x], x = thread id */
-#define GSAT_BMMC_PASS_NAIVE_GATHER 2 /* out[y] = in[f^-1 (y)], y = thread id */
+#define GSAT_BMMC_PASS_NAIVE        1 /* out[f(x)] = in[x], x = thread id */
+#define GSAT_BMMC_PASS_NAIVE_GATHER 2 /* out[y] = in[f^-1 (y)], y = thread id  \
+                                       */
 #define GSAT_BMMC_PASS_TILED 3        /* bmmc.md sections 3 to 6, 10 */
 
 /* XOR tables of a linear map of a warp-uniform index u: the image of u is the

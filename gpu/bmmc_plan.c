@@ -29,12 +29,18 @@ void gsat_bmmc_options_init(gsat_bmmc_options *opt) {
   opt->swizzle = true;
 }
 
-static int popc(uint64_t v) { return __builtin_popcountll(v); }
+static int popc(uint64_t v) {
+  return __builtin_popcountll(v);
+}
 
-static uint64_t bit(int k) { return (uint64_t)1 << k; }
+static uint64_t bit(int k) {
+  return (uint64_t)1 << k;
+}
 
 /* Index of the highest set bit of the column, -1 for 0. */
-static int height(uint64_t col) { return col ? 63 - __builtin_clzll(col) : -1; }
+static int height(uint64_t col) {
+  return col ? 63 - __builtin_clzll(col) : -1;
+}
 
 /* The XOR of e_{order[k]} over the set bits k of r. */
 static uint64_t dep_order(uint64_t r, const int *order) {
@@ -58,8 +64,8 @@ static uint64_t choose_extra(const gsat_f2_mat *a, uint64_t tile, uint64_t b,
                              int e, int locality) {
   uint64_t extra = 0;
   gsat_f2_mat inv;
-  bool out_live = locality == GSAT_BMMC_LOCALITY_BALANCED &&
-                  gsat_f2_inverse(a, &inv);
+  bool out_live =
+      locality == GSAT_BMMC_LOCALITY_BALANCED && gsat_f2_inverse(a, &inv);
   int o = GSAT_BMMC_LANE_BITS; /* next output bit to make contiguous */
   bool input_turn = true;
   while (popc(extra) < e) {
@@ -84,10 +90,61 @@ static uint64_t choose_extra(const gsat_f2_mat *a, uint64_t tile, uint64_t b,
   return extra;
 }
 
+/* Reduces v against an echelon basis (basis[p] has highest bit p, or 0). */
+static uint64_t reduce(const uint64_t *basis, uint64_t v) {
+  for (int p = 63; p >= 0; p--)
+    if ((v >> p & 1) && basis[p]) v ^= basis[p];
+  return v;
+}
+
+static bool add_independent(uint64_t *basis, uint64_t v) {
+  uint64_t r = reduce(basis, v);
+  if (!r) return false;
+  basis[height(r)] = r;
+  return true;
+}
+
+/* The vectors b_k that bit k of the block index selects (any basis of a
+ * complement of the tile positions works: block g moves the elements
+ * tile ^ XOR of b_k over the set bits k of g).  Blocks with neighbouring
+ * indices run at about the same time, so the balanced choice alternates the
+ * lowest input bit e_i and the preimage A^-1 e_o of the lowest output bit:
+ * consecutive blocks then read and write neighbouring segments.  The low
+ * choice takes the free positions in ascending order (the paper's). */
+static void block_basis(const gsat_f2_mat *a, uint64_t tile, int count,
+                        int locality, uint64_t *out) {
+  int n = a->n, k = 0;
+  if (locality != GSAT_BMMC_LOCALITY_BALANCED) {
+    for (uint64_t s = gsat_f2_mask(n) & ~tile; s; s &= s - 1) out[k++] = s & -s;
+    return;
+  }
+  gsat_f2_mat inv;
+  gsat_f2_inverse(a, &inv);
+  uint64_t basis[64] = {0};
+  for (uint64_t s = tile; s; s &= s - 1) add_independent(basis, s & -s);
+  int i = 0, o = 0;
+  for (bool input = true; k < count; input = !input) {
+    if (input) {
+      for (; i < n; i++)
+        if (add_independent(basis, bit(i))) {
+          out[k++] = bit(i++);
+          break;
+        }
+    } else {
+      for (; o < n; o++)
+        if (add_independent(basis, gsat_f2_column(&inv, o))) {
+          out[k++] = gsat_f2_column(&inv, o++);
+          break;
+        }
+    }
+  }
+}
+
 /* phi of the header comment, for a vector x of tile positions. */
 static uint32_t phi(uint64_t x, uint64_t ch, uint64_t w, uint64_t rin,
                     bool swizzle) {
-  uint64_t low = (x & LOW5) ^ (swizzle ? gsat_f2_dep(gsat_f2_ext(x, ch), w) : 0);
+  uint64_t low =
+      (x & LOW5) ^ (swizzle ? gsat_f2_dep(gsat_f2_ext(x, ch), w) : 0);
   return (uint32_t)(gsat_f2_ext(x, rin) << GSAT_BMMC_LANE_BITS | low);
 }
 
@@ -125,12 +182,12 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
   uint64_t b = gsat_f2_mask(n) & ~(LOW5 | ch);
   int e = total - q;
   uint64_t extra = choose_extra(a, LOW5 | ch, b, e, opt->locality);
-  uint64_t rin = ch | extra, rout = w | extra, g = b & ~extra;
+  uint64_t rin = ch | extra, rout = w | extra;
 
   /* Row bit k of the read (write) phase is position in_order[k]
    * (out_order[k]): Rin ascending, Rout by the height of A's column, so that
    * consecutive iterations touch neighbouring segments. */
-  int in_order[64], out_order[64], g_order[64], k = 0;
+  int in_order[64], out_order[64], k = 0;
   for (uint64_t s = rin; s; s &= s - 1) in_order[k++] = __builtin_ctzll(s);
   k = 0;
   for (uint64_t s = rout; s; s &= s - 1) out_order[k++] = __builtin_ctzll(s);
@@ -142,8 +199,6 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
       int t = out_order[j];
       out_order[j] = out_order[j - 1], out_order[j - 1] = t;
     }
-  k = 0;
-  for (uint64_t s = g; s; s &= s - 1) g_order[k++] = __builtin_ctzll(s);
 
   memset(p, 0, sizeof *p);
   p->kind = GSAT_BMMC_PASS_TILED;
@@ -158,7 +213,8 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
   for (uint64_t s = cols; s; s &= s - 1, k++) {
     uint64_t x = s & -s;
     uint64_t y = gsat_f2_apply(a, x);
-    p->lane_pack[k] = phi(x, ch, w, rin, sw) << GSAT_BMMC_LANE_BITS | (uint32_t)y;
+    p->lane_pack[k] =
+        phi(x, ch, w, rin, sw) << GSAT_BMMC_LANE_BITS | (uint32_t)y;
   }
   for (int r = 0; r < (1 << h); r++) {
     uint64_t vin = dep_order((uint64_t)r << m, in_order);
@@ -177,10 +233,8 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
     p->it_sout[t] = phi(vout, ch, w, rin, sw);
   }
   uint64_t img_in[64], img_out[64];
-  for (int i = 0; i < grid_log; i++) {
-    img_in[i] = bit(g_order[i]);
-    img_out[i] = gsat_f2_column(a, g_order[i]);
-  }
+  block_basis(a, LOW5 | rin, grid_log, opt->locality, img_in);
+  for (int i = 0; i < grid_log; i++) img_out[i] = gsat_f2_apply(a, img_in[i]);
   fill_xtab(&p->blk_in, img_in, grid_log);
   fill_xtab(&p->blk_out, img_out, grid_log);
   info->cols = cols;
@@ -232,6 +286,7 @@ gsat_status gsat_bmmc_plan_init(gsat_bmmc_plan *plan, const gsat_bmmc *perm,
   plan->n = n;
   plan->elem_size = elem_size;
   plan->async_copy = opt->async_copy;
+  plan->locality = opt->locality;
   int kernel = opt->kernel;
   if (kernel == GSAT_BMMC_AUTO) {
     if (n < GSAT_BMMC_NAIVE_BELOW_N)
@@ -256,10 +311,10 @@ gsat_status gsat_bmmc_plan_init(gsat_bmmc_plan *plan, const gsat_bmmc *perm,
                    "two-pass BMMC kernel needs n >= 5 (n = %d)", n);
     GSAT_FORWARD(gsat_bmmc_factor(perm, &first, &second, err));
     plan->passes = 2;
-    GSAT_FORWARD(build_tiled(&plan->pass[0], &plan->info[0], &first,
-                             elem_size, opt, err));
-    return build_tiled(&plan->pass[1], &plan->info[1], &second, elem_size,
-                       opt, err);
+    GSAT_FORWARD(build_tiled(&plan->pass[0], &plan->info[0], &first, elem_size,
+                             opt, err));
+    return build_tiled(&plan->pass[1], &plan->info[1], &second, elem_size, opt,
+                       err);
   }
   default:
     return gsat_error_set(err, GSAT_USAGE, "unknown BMMC kernel %d", kernel);
@@ -290,16 +345,18 @@ size_t gsat_bmmc_plan_smem_bytes(const gsat_bmmc_plan *plan, int i) {
 const char *gsat_bmmc_plan_describe(const gsat_bmmc_plan *plan, char *buf,
                                     size_t size) {
   static const char *names[] = {"auto", "naive", "tiled", "two-pass"};
-  int len = snprintf(buf, size, "%s n=%d es=%u",
-                     names[plan->kernel & 3], plan->n, plan->elem_size);
+  int len = snprintf(buf, size, "%s n=%d es=%u", names[plan->kernel & 3],
+                     plan->n, plan->elem_size);
   for (int i = 0; i < plan->passes && len >= 0 && (size_t)len < size; i++) {
     const gsat_bmmc_pass *p = &plan->pass[i];
     const gsat_bmmc_pass_info *in = &plan->info[i];
     if (p->kind == GSAT_BMMC_PASS_TILED)
       len += snprintf(buf + len, size - (size_t)len,
-                      " | q=%d e=%d h=%u m=%u grid=2^%u E=%#llx%s", in->q,
+                      " | q=%d e=%d h=%u m=%u grid=2^%u E=%#llx %s%s", in->q,
                       in->e, p->warps_log, p->iters_log, p->grid_log,
                       (unsigned long long)in->extra,
+                      plan->locality == GSAT_BMMC_LOCALITY_LOW ? "low"
+                                                               : "balanced",
                       plan->async_copy ? " async" : "");
     else
       len += snprintf(buf + len, size - (size_t)len, " | %s block=2^%u",

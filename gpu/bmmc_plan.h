@@ -10,10 +10,9 @@
  *     128-byte segments, XOR-swizzled shared memory without bank conflicts
  *     (section 4), several elements per thread (section 5's iterations); used
  *     for every BPC and every tiled BMMC (section 6);
- *   - two-pass: A = T2 T1 with both factors tiled (section 7), in -> temp -> out;
- *     used for a general BMMC.
- * Arrays hold 2^n elements of 4 or 8 bytes, n in 0..GSAT_BMMC_PLAN_MAX_N;
- * indices are 32-bit for n < 32 and 64-bit above. */
+ *   - two-pass: A = T2 T1 with both factors tiled (section 7), in -> temp ->
+ * out; used for a general BMMC. Arrays hold 2^n elements of 4 or 8 bytes, n in
+ * 0..GSAT_BMMC_PLAN_MAX_N; indices are 32-bit for n < 32 and 64-bit above. */
 #ifndef GSAT_GPU_BMMC_PLAN_H
 #define GSAT_GPU_BMMC_PLAN_H
 
@@ -35,9 +34,9 @@ extern "C" {
 #define GSAT_BMMC_NAIVE_BELOW_N 10
 
 typedef enum gsat_bmmc_kernel {
-  GSAT_BMMC_AUTO = 0,  /* naive for n < 10, else tiled or two-pass */
-  GSAT_BMMC_NAIVE = 1, /* any n */
-  GSAT_BMMC_TILED = 2, /* needs n >= 5 and a tiled A */
+  GSAT_BMMC_AUTO = 0,    /* naive for n < 10, else tiled or two-pass */
+  GSAT_BMMC_NAIVE = 1,   /* any n */
+  GSAT_BMMC_TILED = 2,   /* needs n >= 5 and a tiled A */
   GSAT_BMMC_TWO_PASS = 3 /* needs n >= 5; works for every A */
 } gsat_bmmc_kernel;
 
@@ -77,6 +76,7 @@ typedef struct gsat_bmmc_plan {
   int kernel;         /* resolved: NAIVE, TILED or TWO_PASS */
   int passes;         /* 1, or 2 for TWO_PASS */
   bool async_copy;
+  int locality; /* gsat_bmmc_locality of the tiled passes */
   gsat_bmmc_pass pass[2];
   gsat_bmmc_pass_info info[2];
 } gsat_bmmc_plan;
@@ -111,7 +111,8 @@ size_t gsat_bmmc_plan_temp_bytes(const gsat_bmmc_plan *plan);
 /* Dynamic shared memory of pass i in bytes (0 for naive passes). */
 size_t gsat_bmmc_plan_smem_bytes(const gsat_bmmc_plan *plan, int i);
 
-/* A one-line description ("tiled q=5 e=3 h=5 m=3 ...") into buf; returns buf. */
+/* A one-line description ("tiled q=5 e=3 h=5 m=3 ...") into buf; returns buf.
+ */
 const char *gsat_bmmc_plan_describe(const gsat_bmmc_plan *plan, char *buf,
                                     size_t size);
 

@@ -7,7 +7,9 @@ uint64_t gsat_f2_mask(int n) {
   return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
 }
 
-int gsat_f2_parity(uint64_t v) { return __builtin_parityll(v); }
+int gsat_f2_parity(uint64_t v) {
+  return __builtin_parityll(v);
+}
 
 uint64_t gsat_f2_dep(uint64_t v, uint64_t mask) {
   uint64_t out = 0;
@@ -248,8 +250,8 @@ void gsat_f2_random_tiled(gsat_f2_mat *m, int n, int p, uint64_t *state) {
   gsat_f2_random_invertible(&z, n - p, state);
   gsat_f2_zero(m, n);
   for (int i = 0; i < p; i++)
-    m->row[i] =
-        (x.row[i] | (p < 64 ? gsat_f2_rng_next(state) << p : 0)) & gsat_f2_mask(n);
+    m->row[i] = (x.row[i] | (p < 64 ? gsat_f2_rng_next(state) << p : 0)) &
+                gsat_f2_mask(n);
   for (int i = p; i < n; i++) m->row[i] = z.row[i - p] << p;
   gsat_f2_random_perm(sigma, n, state);
   gsat_f2_from_perm(&perm, n, sigma);

@@ -1,10 +1,10 @@
-/* Matrices over F2 (the field {0, 1} with XOR as addition) of size n x n, n <= 64,
- * stored as packed rows: bit j of row[i] is the entry A[i][j].  A vector x in
- * F2^n is the integer whose bit k is coordinate k, so (A x)_i = parity(row[i] & x).
- * This is the host algebra behind the BMMC permutations (bmmc.md section 1):
- * product, inverse, rank, transpose, permutation matrices, the ULP factorization
- * (bmmc.md section 7) and random matrices drawn from fixed seeds (section 11).
- * Pure C11, no CUDA. */
+/* Matrices over F2 (the field {0, 1} with XOR as addition) of size n x n, n <=
+ * 64, stored as packed rows: bit j of row[i] is the entry A[i][j].  A vector x
+ * in F2^n is the integer whose bit k is coordinate k, so (A x)_i =
+ * parity(row[i] & x). This is the host algebra behind the BMMC permutations
+ * (bmmc.md section 1): product, inverse, rank, transpose, permutation matrices,
+ * the ULP factorization (bmmc.md section 7) and random matrices drawn from
+ * fixed seeds (section 11). Pure C11, no CUDA. */
 #ifndef GSAT_GPU_F2_H
 #define GSAT_GPU_F2_H
 
@@ -31,8 +31,8 @@ uint64_t gsat_f2_mask(int n);
 int gsat_f2_parity(uint64_t v);
 
 /* PDEP / PEXT in ascending bit order (bmmc.md section 1): dep puts the low
- * popcount(mask) bits of v into the set positions of mask; ext packs the bits of
- * x at the set positions of mask into the low bits. */
+ * popcount(mask) bits of v into the set positions of mask; ext packs the bits
+ * of x at the set positions of mask into the low bits. */
 uint64_t gsat_f2_dep(uint64_t v, uint64_t mask);
 uint64_t gsat_f2_ext(uint64_t x, uint64_t mask);
 
@@ -59,8 +59,8 @@ void gsat_f2_transpose(const gsat_f2_mat *a, gsat_f2_mat *out);
 /* Rank over F2 (Gaussian elimination on packed rows). */
 int gsat_f2_rank(const gsat_f2_mat *a);
 
-/* out = a^-1 by Gauss-Jordan elimination; returns false (out unspecified) when a
- * is singular.  out may alias a. */
+/* out = a^-1 by Gauss-Jordan elimination; returns false (out unspecified) when
+ * a is singular.  out may alias a. */
 bool gsat_f2_inverse(const gsat_f2_mat *a, gsat_f2_mat *out);
 
 /* True when a and b have the same size and entries. */
@@ -72,11 +72,12 @@ bool gsat_f2_equal(const gsat_f2_mat *a, const gsat_f2_mat *b);
  * is not a permutation. */
 bool gsat_f2_from_perm(gsat_f2_mat *m, int n, const uint8_t *sigma);
 
-/* When a is a permutation matrix, stores its sigma (as above) and returns true. */
+/* When a is a permutation matrix, stores its sigma (as above) and returns true.
+ */
 bool gsat_f2_to_perm(const gsat_f2_mat *a, uint8_t *sigma);
 
-/* diag(a, I_m): a on the low n bits, identity on m more high bits (n + m <= 64).
- * Running BMMC a on each of 2^m contiguous segments is BMMC diag(a, I_m)
+/* diag(a, I_m): a on the low n bits, identity on m more high bits (n + m <=
+ * 64). Running BMMC a on each of 2^m contiguous segments is BMMC diag(a, I_m)
  * (bmmc.md section 8). */
 void gsat_f2_diag(const gsat_f2_mat *a, int m, gsat_f2_mat *out);
 
@@ -96,8 +97,8 @@ uint64_t gsat_f2_rng_below(uint64_t *state, uint64_t bound);
 /* A uniform random permutation of 0..n-1 (Fisher-Yates). */
 void gsat_f2_random_perm(uint8_t *sigma, int n, uint64_t *state);
 
-/* A matrix drawn uniformly from GL(n, 2): n random rows, kept when the rank is n
- * (about 29% of draws succeed; bmmc.md section 11). */
+/* A matrix drawn uniformly from GL(n, 2): n random rows, kept when the rank is
+ * n (about 29% of draws succeed; bmmc.md section 11). */
 void gsat_f2_random_invertible(gsat_f2_mat *m, int n, uint64_t *state);
 
 /* The paper repository's generator: U * L * P with random unit triangular U and

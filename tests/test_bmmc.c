@@ -238,8 +238,7 @@ static void test_parm(void **state) {
         nest ne = {masks, k};
         parm_list(ne, xs, want, n);
         gsat_f2_mat m, minv;
-        assert_int_equal(gsat_bmmc_parm_nested(&m, n, masks, k, NULL),
-                         GSAT_OK);
+        assert_int_equal(gsat_bmmc_parm_nested(&m, n, masks, k, NULL), GSAT_OK);
         assert_true(gsat_f2_inverse(&m, &minv));
         perm_list(&m, xs, t);
         for (size_t c = 0; c < len; c += chunk)

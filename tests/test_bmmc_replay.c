@@ -80,8 +80,8 @@ static void replay_block(const gsat_bmmc_pass *p, uint32_t es, uint64_t g,
                          const gsat_bmmc *map, uint64_t *tile, stats *st) {
   uint64_t n_elems = (uint64_t)1 << p->n;
   uint32_t rows = 1u << p->warps_log, iters = 1u << p->iters_log;
-  uint32_t tile_size = 1u << (GSAT_BMMC_LANE_BITS + p->warps_log +
-                              p->iters_log);
+  uint32_t tile_size =
+      1u << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
   for (uint32_t s = 0; s < tile_size; s++) tile[s] = EMPTY;
   for (uint32_t w = 0; w < rows; w++)
     for (uint32_t t = 0; t < iters; t++) {
@@ -282,7 +282,8 @@ static void test_replay_fixed(void **state) {
     gsat_bmmc_transpose(&cases[2], n / 2, n - n / 2);
     gsat_bmmc_rotate(&cases[3], n, 1);
     uint8_t sigma[64];
-    for (int j = 0; j < n; j++) sigma[j] = (uint8_t)(j < 5 ? j : 5 + (n - 1 - j));
+    for (int j = 0; j < n; j++)
+      sigma[j] = (uint8_t)(j < 5 ? j : 5 + (n - 1 - j));
     gsat_bmmc_from_perm(&cases[4], n, sigma, 0, NULL);
     gsat_bmmc_bit_reverse(&cases[5], n);
     cases[5].c = gsat_f2_mask(n) & 0x5a5a5;
@@ -331,10 +332,10 @@ static void test_replay_sampled_large(void **state) {
         for (int i = 0; i < plan.passes; i++) {
           uint64_t blocks = (uint64_t)1 << plan.pass[i].grid_log;
           for (int k = 0; k < 6; k++) {
-            uint64_t g = k < 2 ? (uint64_t)k : k < 4 ? blocks - (uint64_t)(k - 1)
-                                                     : gsat_f2_rng_below(&rng, blocks);
-            replay_block(&plan.pass[i], es, g, NULL, NULL, &maps[i], tile,
-                         &st);
+            uint64_t g = k < 2   ? (uint64_t)k
+                         : k < 4 ? blocks - (uint64_t)(k - 1)
+                                 : gsat_f2_rng_below(&rng, blocks);
+            replay_block(&plan.pass[i], es, g, NULL, NULL, &maps[i], tile, &st);
           }
         }
         expect_clean(&st, &plan);
@@ -398,8 +399,8 @@ static void test_plan_choices(void **state) {
   /* Balanced: input bit 5, the input bit 14 that lands on output bit 5, 6. */
   assert_true(plan.info[0].extra == ((1u << 5) | (1u << 6) | (1u << 14)));
   assert_true(gsat_bmmc_plan_smem_bytes(&plan, 0) == 32768);
-  assert_non_null(strstr(gsat_bmmc_plan_describe(&plan, buf, sizeof buf),
-                         "tiled"));
+  assert_non_null(
+      strstr(gsat_bmmc_plan_describe(&plan, buf, sizeof buf), "tiled"));
   gsat_bmmc_options o;
   gsat_bmmc_options_init(&o);
   o.locality = GSAT_BMMC_LOCALITY_LOW;
@@ -472,8 +473,8 @@ static void test_plan_errors(void **state) {
   assert_int_equal(gsat_bmmc_plan_init(&plan, &small, 4, &o, &err), GSAT_USAGE);
   /* Without CUDA (or without a device) running reports an error, not UB. */
   gsat_bmmc_plan_init(&plan, &small, 4, NULL, NULL);
-  assert_int_not_equal(
-      gsat_bmmc_plan_run(&plan, NULL, NULL, NULL, NULL, &err), GSAT_OK);
+  assert_int_not_equal(gsat_bmmc_plan_run(&plan, NULL, NULL, NULL, NULL, &err),
+                       GSAT_OK);
 }
 
 static void test_param_size(void **state) {

@@ -9,8 +9,8 @@
 
 #include "gpu/f2.h"
 
-static const int sizes[] = {1, 2, 3, 5, 9, 10, 11, 16, 20, 25, 31, 32, 33,
-                            40, 63, 64};
+static const int sizes[] = {1,  2,  3,  5,  9,  10, 11, 16,
+                            20, 25, 31, 32, 33, 40, 63, 64};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
 static void test_dep_ext(void **state) {
@@ -112,8 +112,7 @@ static void test_perm(void **state) {
     assert_memory_equal(back, s1, (size_t)n);
     /* Bit j of x goes to bit s1[j]. */
     for (int j = 0; j < n; j++)
-      assert_true(gsat_f2_apply(&p1, (uint64_t)1 << j) ==
-                  (uint64_t)1 << s1[j]);
+      assert_true(gsat_f2_apply(&p1, (uint64_t)1 << j) == (uint64_t)1 << s1[j]);
   }
   uint8_t bad[3] = {0, 0, 1};
   gsat_f2_mat m;
