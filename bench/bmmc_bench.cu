@@ -4,7 +4,8 @@
  *
  *   bmmc_bench                 the benchmark (n = 24, 26, 28, 30 for 4-byte
  *                              elements, 28 for 8-byte, plus a geometry sweep)
- *   bmmc_bench --check [N]     device correctness checks up to n = N (28),
+ *   bmmc_bench --check [N]     device correctness checks up to n = N (28;
+ *                              with N >= 28 also n = 32, 33 on the device),
  *                              PASS/FAIL lines, exit 1 on any failure
  *   bmmc_bench --profile N     one launch of each tiled case at size n = N,
  *                              for Nsight Compute
@@ -414,6 +415,7 @@ int main(int argc, char **argv) {
     gsat_error_clear(&err);
     gsat_status s = gsat_bmmc_check_run(check_n, stdout, &res, &err);
     if (s != GSAT_OK) printf("FAIL infrastructure: %s\n", err.message);
+    if (s == GSAT_OK && check_n >= 28) gsat_bmmc_check_large(stdout, &res);
     printf("bmmc check: %d passed, %d failed\n", res.passed, res.failed);
     return s != GSAT_OK || res.failed ? 1 : 0;
   }

@@ -28,6 +28,11 @@ typedef struct gsat_bmmc_check_result {
 gsat_status gsat_bmmc_check_run(int max_n, FILE *log,
                                 gsat_bmmc_check_result *res, gsat_error *err);
 
+/* The 64-bit index path at n = 32 and 33 (4-byte elements, about 100 GB of
+ * device memory; prints SKIP when the device has less): payloads are filled
+ * and verified on the device.  Adds to res (bench/bmmc_check_large.cu). */
+void gsat_bmmc_check_large(FILE *log, gsat_bmmc_check_result *res);
+
 #ifdef __cplusplus
 }
 #endif

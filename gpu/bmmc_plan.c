@@ -209,11 +209,15 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
   p->chunks = (uint32_t)(grid_log + 3) / 4;
   p->c = perm->c;
   bool sw = opt->swizzle;
-  k = 0;
-  for (uint64_t s = cols; s; s &= s - 1, k++) {
+  /* Write-phase lane bit b goes to the column position whose swizzled bank
+   * is b (Cl positions keep theirs, the k-th of Ch takes the k-th of W), so
+   * that lane j hits bank j ^ const in both phases: 8-byte elements then pair
+   * lanes j and j ^ 16 on a bank, each half-warp conflict-free. */
+  for (uint64_t s = cols; s; s &= s - 1) {
     uint64_t x = s & -s;
+    int col = x & LOW5 ? height(x) : height(gsat_f2_dep(gsat_f2_ext(x, ch), w));
     uint64_t y = gsat_f2_apply(a, x);
-    p->lane_pack[k] =
+    p->lane_pack[col] =
         phi(x, ch, w, rin, sw) << GSAT_BMMC_LANE_BITS | (uint32_t)y;
   }
   for (int r = 0; r < (1 << h); r++) {

@@ -24,6 +24,7 @@
 
 typedef struct stats {
   uint64_t shared_instr, wavefronts, excess; /* excess = wavefronts - ideal */
+  uint64_t half_excess; /* 8-byte: wavefronts of each half-warp above 1 */
   uint64_t max_wavefronts;
   uint64_t global_instr, uncoalesced;
 } stats;
@@ -51,6 +52,10 @@ static void count_shared(stats *st, const uint32_t *slot, uint32_t es) {
   st->wavefronts += (uint64_t)wf;
   st->excess += (uint64_t)(wf - ideal);
   if ((uint64_t)wf > st->max_wavefronts) st->max_wavefronts = (uint64_t)wf;
+  /* A stricter model for 64-bit accesses: each half-warp in one wavefront. */
+  if (es == 8)
+    for (int h = 0; h < 2; h++)
+      st->half_excess += (uint64_t)(wavefronts(slot + 16 * h, 16, es) - 1);
 }
 
 /* True when the 32 element indices cover whole aligned 128-byte segments. */
@@ -170,6 +175,7 @@ static void expect_clean(const stats *st, const gsat_bmmc_plan *plan) {
   assert_true(st->global_instr > 0);
   assert_int_equal(st->uncoalesced, 0);
   assert_int_equal(st->excess, 0);
+  assert_int_equal(st->half_excess, 0);
   assert_int_equal(st->max_wavefronts, plan->elem_size / 4);
 }
 
