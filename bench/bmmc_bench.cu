@@ -239,11 +239,9 @@ void run_size(int n, int es, bool sweep, const arrays &d) {
   uint64_t rng = 0xbe7c000 + (uint64_t)n;
   gsat_bmmc rev, bpc, tiled, general, id, tr;
   gsat_bmmc_bit_reverse(&rev, n);
-  gsat_bmmc_random_bpc(&bpc, n, true, &rng);
-  gsat_f2_random_tiled(&tiled.a, n, 5, &rng);
-  tiled.c = gsat_f2_rng_next(&rng) & gsat_f2_mask(n);
-  gsat_f2_random_invertible(&general.a, n, &rng);
-  general.c = gsat_f2_rng_next(&rng) & gsat_f2_mask(n);
+  gsat_bmmc_random(&bpc, n, GSAT_BMMC_RANDOM_BPC, true, &rng);
+  gsat_bmmc_random(&tiled, n, GSAT_BMMC_RANDOM_TILED, true, &rng);
+  gsat_bmmc_random(&general, n, GSAT_BMMC_RANDOM_GENERAL, true, &rng);
   gsat_bmmc_identity(&id, n);
   gsat_bmmc_transpose(&tr, n / 2, n - n / 2);
   gsat_bmmc_options def = make_options(0, -1, -1, 0, false, true, false);
@@ -329,11 +327,9 @@ int profile(int n) {
   uint64_t rng = 0x9f0f11e;
   gsat_bmmc rev, bpc, tiled, general;
   gsat_bmmc_bit_reverse(&rev, n);
-  gsat_bmmc_random_bpc(&bpc, n, true, &rng);
-  gsat_f2_random_tiled(&tiled.a, n, 5, &rng);
-  tiled.c = 0;
-  gsat_f2_random_invertible(&general.a, n, &rng);
-  general.c = 0;
+  gsat_bmmc_random(&bpc, n, GSAT_BMMC_RANDOM_BPC, true, &rng);
+  gsat_bmmc_random(&tiled, n, GSAT_BMMC_RANDOM_TILED, false, &rng);
+  gsat_bmmc_random(&general, n, GSAT_BMMC_RANDOM_GENERAL, false, &rng);
   struct pcase {
     const char *name;
     const gsat_bmmc *perm;

@@ -37,6 +37,12 @@ static uint64_t payload(uint64_t x, uint32_t es) {
   return x * MUL64 ^ POISON64 ^ (~0ull * MUL64);
 }
 
+void gsat_bmmc_check_tables(const gsat_f2_mat *a, uint64_t table[5][256]) {
+  for (int k = 0; k < 5; k++)
+    for (int v = 0; v < 256; v++)
+      table[k][v] = 8 * k < a->n ? gsat_f2_apply(a, (uint64_t)v << (8 * k)) : 0;
+}
+
 /* --- a small parallel-for over [0, count) --------------------------------- */
 
 typedef struct job {
@@ -198,15 +204,7 @@ static gsat_status run_case(int n, uint32_t es, int kind, bool with_c,
   uint64_t rng = 0x5eed0000ull + (uint64_t)n * 1000 + es * 10 + kind * 2 +
                  (with_c ? 1 : 0);
   gsat_bmmc perm;
-  if (kind == 0)
-    gsat_bmmc_random_bpc(&perm, n, with_c, &rng);
-  else {
-    if (kind == 1 && n >= 5)
-      gsat_f2_random_tiled(&perm.a, n, 5, &rng);
-    else
-      gsat_f2_random_invertible(&perm.a, n, &rng);
-    perm.c = with_c ? gsat_f2_rng_next(&rng) & gsat_f2_mask(n) : 0;
-  }
+  gsat_bmmc_random(&perm, n, kind, with_c, &rng);
   uint64_t count = (uint64_t)1 << n;
   job j;
   memset(&j, 0, sizeof j);
@@ -214,10 +212,7 @@ static gsat_status run_case(int n, uint32_t es, int kind, bool with_c,
   j.es = es;
   j.ref = b->h_ref;
   j.out = b->h_out;
-  for (int k = 0; k < 5; k++)
-    for (int v = 0; v < 256; v++)
-      j.table[k][v] =
-          8 * k < n ? gsat_f2_apply(&perm.a, (uint64_t)v << (8 * k)) : 0;
+  gsat_bmmc_check_tables(&perm.a, j.table);
   j.fn = fill_range;
   parallel(&j, count);
   TRY(err,

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "gpu/f2.h"
 #include "solver/status.h"
 
 #ifdef __cplusplus
@@ -27,6 +28,10 @@ typedef struct gsat_bmmc_check_result {
  * (NODEVICE, NOMEM, CUDA). */
 gsat_status gsat_bmmc_check_run(int max_n, FILE *log,
                                 gsat_bmmc_check_result *res, gsat_error *err);
+
+/* Byte tables of x -> A x: A x = XOR over k of table[k][byte k of x]
+ * (n <= 40), the references' own matrix-vector product. */
+void gsat_bmmc_check_tables(const gsat_f2_mat *a, uint64_t table[5][256]);
 
 /* The 64-bit index path at n = 32 and 33 (4-byte elements, about 100 GB of
  * device memory; prints SKIP when the device has less): payloads are filled

@@ -78,18 +78,9 @@ extern "C" void gsat_bmmc_check_large(FILE *log, gsat_bmmc_check_result *res) {
     for (int kind = 0; kind < 3; kind++) {
       uint64_t rng = 0x1a49e000 + (uint64_t)n * 8 + (uint64_t)kind;
       gsat_bmmc perm;
-      if (kind == 0)
-        gsat_bmmc_random_bpc(&perm, n, true, &rng);
-      else if (kind == 1)
-        gsat_f2_random_tiled(&perm.a, n, 5, &rng);
-      else
-        gsat_f2_random_invertible(&perm.a, n, &rng);
-      if (kind) perm.c = gsat_f2_rng_next(&rng) & gsat_f2_mask(n);
-      uint64_t tab[5 * 256];
-      for (int k = 0; k < 5; k++)
-        for (int v = 0; v < 256; v++)
-          tab[256 * k + v] =
-              8 * k < n ? gsat_f2_apply(&perm.a, (uint64_t)v << 8 * k) : 0;
+      gsat_bmmc_random(&perm, n, kind, true, &rng);
+      uint64_t tab[5][256];
+      gsat_bmmc_check_tables(&perm.a, tab);
       TRY(cudaMemcpy(d_tab, tab, sizeof tab, cudaMemcpyHostToDevice));
       static const char *vnames[] = {"auto", "naive", "tiled-async"};
       for (int v = 0; v < 3; v++) {

@@ -67,6 +67,19 @@ void gsat_bmmc_random_bpc(gsat_bmmc *p, int n, bool with_c, uint64_t *state) {
   p->c = with_c ? gsat_f2_rng_next(state) & gsat_f2_mask(n) : 0;
 }
 
+void gsat_bmmc_random(gsat_bmmc *p, int n, int cls, bool with_c,
+                      uint64_t *state) {
+  if (cls == GSAT_BMMC_RANDOM_BPC) {
+    gsat_bmmc_random_bpc(p, n, with_c, state);
+    return;
+  }
+  if (cls == GSAT_BMMC_RANDOM_TILED && n >= GSAT_BMMC_TILE_BITS)
+    gsat_f2_random_tiled(&p->a, n, GSAT_BMMC_TILE_BITS, state);
+  else
+    gsat_f2_random_invertible(&p->a, n, state);
+  p->c = with_c ? gsat_f2_rng_next(state) & gsat_f2_mask(n) : 0;
+}
+
 bool gsat_bmmc_is_bpc(const gsat_bmmc *p, uint8_t *sigma) {
   uint8_t s[GSAT_F2_MAX];
   return gsat_f2_to_perm(&p->a, sigma ? sigma : s);

@@ -69,6 +69,19 @@ void gsat_bmmc_transpose(gsat_bmmc *p, int a, int b);
  * c when with_c, else c = 0 (bmmc.md section 11). */
 void gsat_bmmc_random_bpc(gsat_bmmc *p, int n, bool with_c, uint64_t *state);
 
+/* Classes of random BMMCs for tests and benchmarks (bmmc.md section 11). */
+typedef enum gsat_bmmc_class {
+  GSAT_BMMC_RANDOM_BPC = 0, /* uniform bit permutation */
+  GSAT_BMMC_RANDOM_TILED =
+      1, /* 5-tiled (gsat_f2_random_tiled); any A if n < 5 */
+  GSAT_BMMC_RANDOM_GENERAL = 2 /* uniform over GL(n, 2) */
+} gsat_bmmc_class;
+
+/* A random BMMC of the class from the seed state, with a uniform random c when
+ * with_c, else c = 0. */
+void gsat_bmmc_random(gsat_bmmc *p, int n, int cls, bool with_c,
+                      uint64_t *state);
+
 /* True when A is a permutation matrix; then sigma (may be NULL) receives it. */
 bool gsat_bmmc_is_bpc(const gsat_bmmc *p, uint8_t *sigma);
 

@@ -142,6 +142,24 @@ static void test_tiled_test(void **state) {
   }
 }
 
+static void test_random_classes(void **state) {
+  (void)state;
+  uint64_t rng = 28;
+  for (int n = 0; n <= 40; n += 4)
+    for (int c = 0; c < 2; c++) {
+      gsat_bmmc p;
+      gsat_bmmc_random(&p, n, GSAT_BMMC_RANDOM_BPC, c, &rng);
+      assert_true(gsat_bmmc_is_bpc(&p, NULL));
+      assert_true(c || p.c == 0);
+      gsat_bmmc_random(&p, n, GSAT_BMMC_RANDOM_TILED, c, &rng);
+      assert_int_equal(gsat_f2_rank(&p.a), n);
+      assert_true(gsat_bmmc_tiled_columns(&p.a, 5) != 0 || n == 0);
+      gsat_bmmc_random(&p, n, GSAT_BMMC_RANDOM_GENERAL, c, &rng);
+      assert_int_equal(gsat_f2_rank(&p.a), n);
+      assert_true((p.c & ~gsat_f2_mask(n)) == 0 && (c || p.c == 0));
+    }
+}
+
 static bool tiled_for(const gsat_f2_mat *a, int p) {
   return gsat_bmmc_tiled_columns(a, p) != 0;
 }
@@ -299,6 +317,7 @@ int main(void) {
       cmocka_unit_test(test_compose_inverse),
       cmocka_unit_test(test_bpc_constructors),
       cmocka_unit_test(test_tiled_test),
+      cmocka_unit_test(test_random_classes),
       cmocka_unit_test(test_factor),
       cmocka_unit_test(test_parm),
       cmocka_unit_test(test_parm_inverse),

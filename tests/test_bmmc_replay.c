@@ -78,26 +78,39 @@ static void count_global(stats *st, const uint64_t *idx, uint32_t es) {
   if (!coalesced(idx, es)) st->uncoalesced++;
 }
 
+/* The 32 lanes of warp row w, iteration t: global element and shared slot
+ * of the read phase (store) or the write phase (!store). */
+static void warp_access(const gsat_bmmc_pass *p, uint64_t g, uint32_t w,
+                        uint32_t t, bool store, uint64_t *idx, uint32_t *slot) {
+  uint64_t n_elems = (uint64_t)1 << p->n;
+  uint32_t tile_size =
+      1u << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
+  for (uint32_t j = 0; j < 32; j++) {
+    gsat_bmmc_thread th = gsat_bmmc_tiled_thread(p, g, w, j);
+    idx[j] = store ? gsat_bmmc_tiled_gload(p, &th, t)
+                   : gsat_bmmc_tiled_gstore(p, &th, t);
+    slot[j] = store ? gsat_bmmc_tiled_sstore(p, &th, t)
+                    : gsat_bmmc_tiled_sload(p, &th, t);
+    assert_true(idx[j] < n_elems);
+    assert_true(slot[j] < tile_size);
+  }
+}
+
 /* One tiled block g: src -> dst through the tile (src/dst may be NULL in
  * sampled mode, then each output is compared with map instead). */
 static void replay_block(const gsat_bmmc_pass *p, uint32_t es, uint64_t g,
                          const uint64_t *src, uint64_t *dst,
                          const gsat_bmmc *map, uint64_t *tile, stats *st) {
-  uint64_t n_elems = (uint64_t)1 << p->n;
   uint32_t rows = 1u << p->warps_log, iters = 1u << p->iters_log;
   uint32_t tile_size =
       1u << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
+  uint64_t idx[32];
+  uint32_t slot[32];
   for (uint32_t s = 0; s < tile_size; s++) tile[s] = EMPTY;
   for (uint32_t w = 0; w < rows; w++)
     for (uint32_t t = 0; t < iters; t++) {
-      uint64_t idx[32];
-      uint32_t slot[32];
+      warp_access(p, g, w, t, true, idx, slot);
       for (uint32_t j = 0; j < 32; j++) {
-        gsat_bmmc_thread th = gsat_bmmc_tiled_thread(p, g, w, j);
-        idx[j] = gsat_bmmc_tiled_gload(p, &th, t);
-        slot[j] = gsat_bmmc_tiled_sstore(p, &th, t);
-        assert_true(idx[j] < n_elems);
-        assert_true(slot[j] < tile_size);
         assert_true(tile[slot[j]] == EMPTY);
         tile[slot[j]] = src ? src[idx[j]] : idx[j];
       }
@@ -108,14 +121,8 @@ static void replay_block(const gsat_bmmc_pass *p, uint32_t es, uint64_t g,
   for (uint32_t s = 0; s < tile_size; s++) assert_true(tile[s] != EMPTY);
   for (uint32_t w = 0; w < rows; w++)
     for (uint32_t t = 0; t < iters; t++) {
-      uint64_t idx[32];
-      uint32_t slot[32];
+      warp_access(p, g, w, t, false, idx, slot);
       for (uint32_t j = 0; j < 32; j++) {
-        gsat_bmmc_thread th = gsat_bmmc_tiled_thread(p, g, w, j);
-        slot[j] = gsat_bmmc_tiled_sload(p, &th, t);
-        idx[j] = gsat_bmmc_tiled_gstore(p, &th, t);
-        assert_true(slot[j] < tile_size);
-        assert_true(idx[j] < n_elems);
         assert_true(tile[slot[j]] != EMPTY);
         if (dst) {
           assert_true(dst[idx[j]] == EMPTY);
@@ -214,16 +221,10 @@ static void run_random(int kind, int n_lo, int n_hi, int reps, uint64_t seed) {
   for (int n = n_lo; n <= n_hi; n++)
     for (int rep = 0; rep < reps; rep++) {
       gsat_bmmc perm;
-      bool with_c = rep & 1;
-      if (kind == GSAT_BMMC_TILED && rep % 3 == 0) {
-        gsat_bmmc_random_bpc(&perm, n, with_c, &rng);
-      } else if (kind == GSAT_BMMC_TILED) {
-        gsat_f2_random_tiled(&perm.a, n, 5, &rng);
-        perm.c = with_c ? gsat_f2_rng_next(&rng) & gsat_f2_mask(n) : 0;
-      } else {
-        gsat_f2_random_invertible(&perm.a, n, &rng);
-        perm.c = with_c ? gsat_f2_rng_next(&rng) & gsat_f2_mask(n) : 0;
-      }
+      int cls = kind == GSAT_BMMC_TWO_PASS ? GSAT_BMMC_RANDOM_GENERAL
+                : rep % 3 == 0             ? GSAT_BMMC_RANDOM_BPC
+                                           : GSAT_BMMC_RANDOM_TILED;
+      gsat_bmmc_random(&perm, n, cls, rep & 1, &rng);
       for (int k = 0; k < nopt; k++)
         for (uint32_t es = 4; es <= 8; es += 4) {
           gsat_bmmc_options o = opts[k];
@@ -316,13 +317,7 @@ static void test_replay_sampled_large(void **state) {
       for (uint32_t es = 4; es <= 8; es += 4) {
         int n = ns[s];
         gsat_bmmc perm;
-        if (kind == 0)
-          gsat_bmmc_random_bpc(&perm, n, true, &rng);
-        else if (kind == 1)
-          gsat_f2_random_tiled(&perm.a, n, 5, &rng);
-        else
-          gsat_f2_random_invertible(&perm.a, n, &rng);
-        if (kind) perm.c = gsat_f2_rng_next(&rng) & gsat_f2_mask(n);
+        gsat_bmmc_random(&perm, n, kind, true, &rng);
         gsat_bmmc_plan plan;
         assert_int_equal(gsat_bmmc_plan_init(&plan, &perm, es, NULL, NULL),
                          GSAT_OK);
