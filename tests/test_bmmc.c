@@ -282,7 +282,7 @@ static void test_parm_inverse(void **state) {
       int l = __builtin_ctzll(mask);
       gsat_f2_zero(&want, n);
       for (int i = 0; i < n; i++)
-        want.row[i] = i < l ? (uint64_t)1 << i : (uint64_t)1 << (i - 1);
+        if (i != l) want.row[i] = (uint64_t)1 << (i < l ? i : i - 1);
       uint64_t row = (uint64_t)1 << (n - 1);
       for (int i = l; i < n - 1; i++) row |= (mask >> (i + 1) & 1) << i;
       want.row[l] = row;
