@@ -4,7 +4,9 @@
  *   L  = {0..4}; C = the 5 columns of A with zeros below row 4; Cl = C & L,
  *   Ch = C \ L (q bits), W = L \ C (q bits); B = the other positions.
  *   A block moves 2^(5+h+m) elements: the tile positions L | C plus e = h+m-q
- *   extra positions E taken from B; G = B \ E indexes the blocks.
+ *   extra positions E taken from B; the block index selects a vector of a
+ *   complement of the tile positions (block_basis: the free positions, or a
+ *   mix of them and preimages of low output bits).
  *   Read phase: lanes run over L, the 2^(h+m) rows (warp rows x iterations)
  *   over Rin = Ch | E.  Write phase: lanes run over C, rows over Rout = W | E.
  *   Shared slot of element x: phi(x) = (ext(x, Rin) << 5) | (ext(x, L) ^ skew),
