@@ -39,11 +39,12 @@ extern "C" {
  * tid >> 5 of naive passes for n <= 41). */
 #define GSAT_BMMC_XTAB_CHUNKS 9
 
-/* Pass kinds. */
-#define GSAT_BMMC_PASS_NAIVE        1 /* out[f(x)] = in[x], x = thread id */
-#define GSAT_BMMC_PASS_NAIVE_GATHER 2 /* out[y] = in[f^-1 (y)], y = thread id  \
-                                       */
-#define GSAT_BMMC_PASS_TILED 3        /* bmmc.md sections 3 to 6, 10 */
+/* Pass kinds: naive scatter out[f(x)] = in[x] (x = thread id), naive gather
+ * out[y] = in[f^-1 (y)] (y = thread id), tiled (bmmc.md sections 3 to 6, 10).
+ */
+#define GSAT_BMMC_PASS_NAIVE        1
+#define GSAT_BMMC_PASS_NAIVE_GATHER 2
+#define GSAT_BMMC_PASS_TILED        3
 
 /* XOR tables of a linear map of a warp-uniform index u: the image of u is the
  * XOR over chunks k of v[k][(u >> 4k) & 15]. */
