@@ -1,0 +1,12 @@
+# BMMC/BPC permutations (issue 3): host algebra, plan building and the host
+# replay of the kernels (unit, run in CI); device checks (gpu, skip without a
+# device), shared with bench/bmmc_bench --check.
+gsat_add_test(test_f2 LABELS unit SOURCES test_f2.c LIBS gsat_gpu)
+gsat_add_test(test_bmmc LABELS unit SOURCES test_bmmc.c LIBS gsat_gpu)
+gsat_add_test(test_bmmc_replay LABELS unit SOURCES test_bmmc_replay.c
+  LIBS gsat_gpu)
+if(GSAT_HAVE_CUDA)
+  gsat_add_test(test_bmmc_gpu LABELS gpu
+    SOURCES test_bmmc_gpu.c ${PROJECT_SOURCE_DIR}/bench/bmmc_check.c
+    LIBS gsat_gpu Threads::Threads)
+endif()

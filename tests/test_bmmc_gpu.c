@@ -1,0 +1,32 @@
+/* Device checks of the BMMC kernels against the CPU scatter (skipped without
+ * a device).  The checks themselves live in bench/bmmc_check.c so that the
+ * H200 machine, which has no cmocka, runs them through bmmc_bench --check. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "bench/bmmc_check.h"
+#include "gpu/device.h"
+
+static void test_bmmc_device(void **state) {
+  (void)state;
+  if (gsat_gpu_device_count() == 0) skip();
+  gsat_bmmc_check_result res;
+  gsat_error err;
+  gsat_error_clear(&err);
+  gsat_status s = gsat_bmmc_check_run(28, stdout, &res, &err);
+  if (s != GSAT_OK) fail_msg("%s", err.message);
+  assert_int_equal(res.failed, 0);
+  assert_true(res.passed > 100);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_bmmc_device),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
