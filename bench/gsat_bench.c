@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #include "solver/gsat.h"
@@ -27,16 +28,50 @@ static const config all_configs[] = {
 static void usage(FILE *out) {
   fprintf(out,
           "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,lane,warp]\n"
-          "                  [--decide=auto|static|moms] [--csv=FILE] file.cnf...\n"
-          "Runs each configuration on each file and prints CSV rows (and writes FILE).\n");
+          "                  [--decide=auto|static|moms] [--csv=FILE]\n"
+          "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
+          "Runs each configuration on each file and prints CSV rows (and writes FILE).\n"
+          "Exits 1 if any run fails: an error, answers that disagree with each other or\n"
+          "with the manifest's expected answer, or (UNSAT with the static order) a node\n"
+          "count that differs from the 1-thread CPU run's.  Models are checked by\n"
+          "gsat_solve itself.\n");
+}
+
+/* Expected answer of path from a manifest.tsv (path column relative to it):
+ * 10, 20, or 0 when unknown.  Matches on the manifest path being a suffix. */
+static int expected_answer(const char *manifest, const char *path) {
+  if (!manifest) return 0;
+  FILE *f = fopen(manifest, "r");
+  if (!f) return 0;
+  char line[4096];
+  int answer = 0;
+  size_t plen = strlen(path);
+  while (fgets(line, sizeof line, f)) {
+    char *tab = strchr(line, '\t');
+    if (!tab) continue;
+    *tab = 0;
+    size_t n = strlen(line);
+    if (n > plen || strcmp(path + plen - n, line) || (n < plen && path[plen - n - 1] != '/'))
+      continue;
+    char *col = tab + 1;
+    for (int k = 0; k < 3 && col; k++) col = strchr(col, '\t') ? strchr(col, '\t') + 1 : NULL;
+    if (col) answer = !strncmp(col, "SAT", 3) ? 10 : !strncmp(col, "UNSAT", 5) ? 20 : 0;
+    break;
+  }
+  fclose(f);
+  return answer;
 }
 
 int main(int argc, char **argv) {
   const char *limit = "60", *configs = "cpu1,cpuall,lane,warp", *decide = "auto", *csv = NULL;
+  const char *manifest = NULL;
+  int relaxed = 0;
   static struct option longopts[] = {{"time-limit", required_argument, 0, 't'},
                                      {"configs", required_argument, 0, 'c'},
                                      {"decide", required_argument, 0, 'd'},
                                      {"csv", required_argument, 0, 'o'},
+                                     {"manifest", required_argument, 0, 'm'},
+                                     {"relaxed", no_argument, 0, 'r'},
                                      {"help", no_argument, 0, 'h'},
                                      {0, 0, 0, 0}};
   int ch;
@@ -46,6 +81,8 @@ int main(int argc, char **argv) {
     case 'c': configs = optarg; break;
     case 'd': decide = optarg; break;
     case 'o': csv = optarg; break;
+    case 'm': manifest = optarg; break;
+    case 'r': relaxed = 1; break;
     case 'h': usage(stdout); return 0;
     default: usage(stderr); return 1;
     }
@@ -68,7 +105,10 @@ int main(int argc, char **argv) {
     const char *path = argv[f];
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     double cpu1_rate = 0;
-    int expected = -1;
+    uint64_t cpu1_nodes = 0;
+    int cpu1_answer = 0;
+    int expected = expected_answer(manifest, path);
+    if (!expected) expected = -1;
     for (size_t c = 0; c < sizeof all_configs / sizeof all_configs[0]; c++) {
       const config *cf = &all_configs[c];
       if (!strstr(configs, cf->name)) continue;
@@ -78,6 +118,7 @@ int main(int argc, char **argv) {
       gsat_set_option(s, "threads", cf->threads);
       gsat_set_option(s, "decide", decide);
       gsat_set_option(s, "time_limit", limit);
+      if (relaxed) gsat_set_option(s, "relaxed", "1");
       if (cf->map[0]) gsat_set_option(s, "gpu_map", cf->map);
       int res = gsat_read_dimacs(s, path);
       double t0 = gsat_seconds();
@@ -97,7 +138,16 @@ int main(int argc, char **argv) {
       }
       if (res) expected = res;
       double rate = st->checks_per_second;
-      if (!strcmp(cf->name, "cpu1")) cpu1_rate = rate;
+      if (!strcmp(cf->name, "cpu1")) {
+        cpu1_rate = rate;
+        cpu1_nodes = st->nodes;
+        cpu1_answer = res;
+      } else if (res == 20 && cpu1_answer == 20 && !strcmp(st->decide, "static") &&
+                 st->nodes != cpu1_nodes) {
+        fprintf(stderr, "gsat-bench: %s %s: %llu nodes, but %llu on the 1-thread CPU\n", base,
+                cf->name, (unsigned long long)st->nodes, (unsigned long long)cpu1_nodes);
+        failures++;
+      }
       char row[1024];
       snprintf(row, sizeof row,
                "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f\n", base, cf->name,
@@ -116,5 +166,6 @@ int main(int argc, char **argv) {
     }
   }
   if (out) fclose(out);
+  fprintf(stderr, "gsat-bench: %d failure%s\n", failures, failures == 1 ? "" : "s");
   return failures ? 1 : 0;
 }

@@ -77,7 +77,6 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   }
   pl->threads = 32 * pl->warps_per_block;
   pl->smem = gsat_gpu_smem_bytes(pl, cnf);
-  pl->state_stride = gsat_gpu_state_stride(pl, V);
   const void *kernel = pl->map == GSAT_GPU_MAP_WARP ? (const void *)gsat_gpu_warp_kernel
                                                     : (const void *)gsat_gpu_lane_kernel;
   cudaFuncAttributes fa;
@@ -93,6 +92,13 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
                  pl->map == GSAT_GPU_MAP_WARP ? "warp" : "lane", pl->threads,
                  (unsigned long long)pl->smem, fa.numRegs);
   pl->blocks = p->gpu_blocks ? p->gpu_blocks : (uint32_t)(per_sm * info->sm_count);
+  pl->state_stride = gsat_gpu_state_stride(pl, V);
+  if (!pl->state_in_smem && !p->gpu_blocks) {
+    /* Per-worker state in global memory: at most a quarter of the device. */
+    uint64_t per_block = (uint64_t)pl->warps_per_block * pl->state_stride;
+    uint64_t fit = info->global_mem / 4 / per_block;
+    if (fit < pl->blocks) pl->blocks = fit ? (uint32_t)fit : 1;
+  }
   pl->occupancy = (double)(per_sm * pl->threads) / info->max_threads_per_sm;
   uint64_t slot_bytes = 4 * ((uint64_t)V + 1);
   pl->slots = pow2_at_least(4 * gsat_gpu_workers(pl));
