@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
     return 3;
   }
   const char *header = "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
-                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds\n";
+                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,replay_pct\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
   int failures = 0;
@@ -150,12 +150,13 @@ int main(int argc, char **argv) {
       }
       char row[1024];
       snprintf(row, sizeof row,
-               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f\n", base, cf->name,
+               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%.1f\n", base, cf->name,
                st->backend, st->gpu_map[0] ? st->gpu_map : "-", st->decide, st->workers,
                res == 10 ? "SAT" : res == 20 ? "UNSAT" : "UNKNOWN",
                (unsigned long long)st->nodes, (unsigned long long)st->checks,
                st->search_seconds, rate, cpu1_rate > 0 ? rate / cpu1_rate : 0.0,
-               st->parse_seconds + solve - st->context_seconds, st->context_seconds);
+               st->parse_seconds + solve - st->context_seconds, st->context_seconds,
+               100 * st->gpu_busy, 100 * st->gpu_replay);
       printf("%s", row);
       fflush(stdout);
       if (out) {

@@ -5,6 +5,7 @@
 #include "gpu/search.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -55,6 +56,13 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   pl->moms = p->decide == GSAT_DECIDE_MOMS;
   pl->map = p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_MAP_LANE : GSAT_GPU_MAP_WARP;
   pl->block_queue_cap = 64;
+  /* Tuning for experiments (bench/RESULTS.md): GSAT_GPU_SLICE decisions between
+   * work-exchange checks, GSAT_GPU_BACKOFF the longest idle sleep in ns. */
+  pl->slice = pl->moms ? 2 : 16;
+  pl->max_backoff = 2048;
+  if (getenv("GSAT_GPU_SLICE")) pl->slice = (uint32_t)atoi(getenv("GSAT_GPU_SLICE"));
+  if (getenv("GSAT_GPU_BACKOFF")) pl->max_backoff = (uint32_t)atoi(getenv("GSAT_GPU_BACKOFF"));
+  if (pl->slice < 1) pl->slice = 1;
   GSAT_RETURN_IF(p->gpu_threads % 32, err, USAGE, "--gpu-threads=%u is not a multiple of 32",
                  p->gpu_threads);
   const uint64_t smem_max = info->smem_per_block_optin - 1024; /* margin for the runtime */
@@ -125,6 +133,18 @@ static void sum_counters(const gsat_gpu_counters *c, uint64_t n, gsat_worker_sta
     t->cubes += c[i].cubes;
     t->donations += c[i].donations;
   }
+}
+
+static void sum_cycles(const gsat_gpu_counters *c, uint64_t n, gsat_search_result *r) {
+  double search = 0, replay = 0, idle = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    search += (double)c[i].cyc_search;
+    replay += (double)c[i].cyc_replay;
+    idle += (double)c[i].cyc_idle;
+  }
+  double all = search + replay + idle;
+  r->gpu_busy = all > 0 ? search / all : 0;
+  r->gpu_replay = all > 0 ? replay / all : 0;
 }
 
 typedef struct device_run {
@@ -260,6 +280,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   GSAT_CUDA_TRY(err, cudaMemcpy(d->h_counters, L.counters, workers * sizeof(gsat_gpu_counters),
                                 cudaMemcpyDeviceToHost));
   sum_counters(d->h_counters, workers, &r->total);
+  sum_cycles(d->h_counters, workers, r);
   r->num_workers = (uint32_t)workers;
   r->steals_lane = h_ctl.steals_lane;
   r->steals_warp = h_ctl.steals_warp;

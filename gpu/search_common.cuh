@@ -15,7 +15,13 @@
 #define GSAT_GPU_DYNAMIC_SMEM(name) uint8_t *name = gsat_simt_dynamic_smem()
 #endif
 
-/* Bytes at the start of the dynamic shared memory for block-wide counters. */
+/* Block-wide state at the start of the dynamic shared memory. */
+struct gsat_gpu_block {
+  unsigned hungry; /* workers of this block waiting for a cube */
+  int poller;      /* the one idle warp that polls the global queue, -1 none */
+  int stop;        /* copy of the global stop flag, refreshed by busy warps and the poller */
+  unsigned pad;
+};
 #define GSAT_GPU_BLOCK_HEADER 16
 
 /* Copies the read-only CNF arrays into shared memory at smem (16-byte aligned
@@ -71,16 +77,123 @@ __device__ inline gsat_bqueue *gsat_gpu_block_queue_init(uint8_t *smem, uint32_t
   return q;
 }
 
+/* Pool slot addresses: the length, then the literals. */
+__device__ inline uint32_t *gsat_gpu_slot_ptr(const gsat_gpu_params &p, uint32_t slot) {
+  return p.pool + (size_t)slot * p.slot_stride;
+}
+
 __device__ inline int gsat_gpu_stopped(const gsat_gpu_params &p) {
   return *(volatile int *)&p.ctl->stop;
 }
 
-/* Polls the host's stop request every p.poll_cycles and raises the device flag. */
-__device__ inline void gsat_gpu_poll_host(const gsat_gpu_params &p, long long *last) {
+/* Polls the host's stop request every p.poll_cycles and raises the device flag
+ * (one warp per block polls, to keep PCIe reads few). */
+__device__ inline void gsat_gpu_poll_host(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                          long long *last) {
   long long now = clock64();
   if (now - *last < (long long)p.poll_cycles) return;
   *last = now;
-  if (*p.host_stop) atomicExch(&p.ctl->stop, 1);
+  if (*p.host_stop) {
+    atomicExch(&p.ctl->stop, 1);
+    *(volatile int *)&blk->stop = 1;
+  }
+}
+
+/* Refreshes the block's copy of the global stop flag; returns it. */
+__device__ inline int gsat_gpu_refresh_stop(const gsat_gpu_params &p, gsat_gpu_block *blk) {
+  if (*(volatile int *)&p.ctl->stop) *(volatile int *)&blk->stop = 1;
+  return *(volatile int *)&blk->stop;
+}
+
+__device__ inline void gsat_gpu_block_init(gsat_gpu_block *blk) {
+  if (threadIdx.x == 0) {
+    blk->hungry = 0;
+    blk->poller = -1;
+    blk->stop = 0;
+  }
+}
+
+/* A worker unit's (warp's) work-exchange bookkeeping, kept by its lane 0. */
+struct gsat_gpu_xchg {
+  bool hungry;
+  unsigned backoff;
+  unsigned long long steals[3]; /* lane, warp, block level */
+};
+
+/* Lane 0 of an idle warp: takes a queued cube, from this block's queue or, for
+ * the one warp of the block that polls, from the global queue.  Registers the
+ * warp as hungry when it finds none.  Returns 0 (none), 1 (block) or 2 (global). */
+__device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                    gsat_bqueue *bq, int warp, gsat_gpu_xchg *x,
+                                    uint32_t *slot) {
+  int src = 0;
+  if (gsat_queue_pop(bq, slot)) {
+    src = 1;
+  } else {
+    int cur = *(volatile int *)&blk->poller;
+    if (cur < 0 && atomicCAS(&blk->poller, -1, warp) == -1) cur = warp;
+    if (cur == warp) {
+      gsat_gpu_refresh_stop(p, blk);
+      if (gsat_queue_pop(p.work, slot)) src = 2;
+    }
+  }
+  if (src && *(volatile int *)&blk->poller == warp) atomicExch(&blk->poller, -1);
+  if (src && x->hungry) {
+    atomicSub(&blk->hungry, 1u);
+    atomicSub(&p.ctl->hungry, 1u);
+    x->hungry = false;
+  } else if (!src && !x->hungry) {
+    atomicAdd(&blk->hungry, 1u);
+    atomicAdd(&p.ctl->hungry, 1u);
+    x->hungry = true;
+  }
+  if (src) {
+    x->steals[src]++;
+    x->backoff = 32;
+  }
+  return src;
+}
+
+/* Lane 0 of a warp that leaves: drops its hunger and its polling role. */
+__device__ inline void gsat_gpu_leave(const gsat_gpu_params &p, gsat_gpu_block *blk, int warp,
+                                      gsat_gpu_xchg *x) {
+  if (x->hungry) {
+    atomicSub(&blk->hungry, 1u);
+    atomicSub(&p.ctl->hungry, 1u);
+    x->hungry = false;
+  }
+  if (*(volatile int *)&blk->poller == warp) atomicExch(&blk->poller, -1);
+}
+
+/* Adds a worker's steal counts to the control block (once, at exit). */
+__device__ inline void gsat_gpu_add_steals(const gsat_gpu_params &p, const gsat_gpu_xchg *x) {
+  atomicAdd(&p.ctl->steals_lane, x->steals[0]);
+  atomicAdd(&p.ctl->steals_warp, x->steals[1]);
+  atomicAdd(&p.ctl->steals_block, x->steals[2]);
+}
+
+/* Lane 0 of a busy warp: where a donated cube should go (0: nowhere, 1: this
+ * block's queue, 2: the global queue) and a free pool slot for it. */
+__device__ inline int gsat_gpu_donation_target(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                               gsat_bqueue *bq, uint32_t *slot) {
+  int target = 0;
+  if (*(volatile unsigned *)&blk->hungry > gsat_queue_size(bq)) target = 1;
+  else if (*(volatile unsigned *)&p.ctl->hungry > gsat_queue_size(p.work)) target = 2;
+  if (target && !gsat_queue_pop(p.free_slots, slot)) target = 0;
+  return target;
+}
+
+/* Lane 0: publishes a cube written to `slot` (length n, 0: give the slot back). */
+__device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *bq, int target,
+                                        uint32_t slot, uint32_t n) {
+  if (!n) {
+    gsat_queue_push(p.free_slots, slot);
+    return;
+  }
+  __stcg(gsat_gpu_slot_ptr(p, slot), n);
+  __threadfence();
+  atomicAdd(&p.ctl->work, 1ull); /* before anyone can take (and refute) it */
+  if (target == 2 || !gsat_queue_push(bq, slot)) gsat_queue_push(p.work, slot);
 }
 
 /* Records a refuted cube; the worker that takes the count to zero ends the search
@@ -106,16 +219,21 @@ __device__ inline void gsat_gpu_raise_stop(const gsat_gpu_params &p) {
   atomicExch(&p.ctl->stop, 1);
 }
 
-/* Pool slot addresses. */
-__device__ inline uint32_t *gsat_gpu_slot(const gsat_gpu_params &p, uint32_t slot) {
-  return p.pool + (size_t)slot * p.slot_stride;
-}
+
+/* Cycles of one worker per activity. */
+struct gsat_gpu_cycles {
+  unsigned long long search, replay, idle;
+};
 
 __device__ inline void gsat_gpu_store_counters(const gsat_gpu_params &p, unsigned id,
                                                const gsat_dpll_counters &n,
                                                unsigned long long cubes,
-                                               unsigned long long donations) {
+                                               unsigned long long donations,
+                                               const gsat_gpu_cycles &cyc) {
   gsat_gpu_counters *c = &p.counters[id];
+  c->cyc_search = cyc.search;
+  c->cyc_replay = cyc.replay;
+  c->cyc_idle = cyc.idle;
   c->nodes = n.nodes;
   c->checks = n.checks;
   c->replay = n.replay;

@@ -42,12 +42,12 @@ __host__ __device__ inline uint64_t gsat_lane_warp_bytes(uint32_t V, int moms) {
 
 __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params p) {
   GSAT_GPU_DYNAMIC_SMEM(smem);
-  unsigned int &block_hungry = *(unsigned int *)smem; /* idle workers of this block */
+  gsat_gpu_block *blk = (gsat_gpu_block *)smem;
   const int moms = p.decide == GSAT_DECIDE_MOMS;
   uint8_t *at = smem + GSAT_GPU_BLOCK_HEADER;
   gsat_bqueue *bq = gsat_gpu_block_queue_init(at, p.block_queue_cap);
   at += gsat_gpu_block_queue_bytes(p.block_queue_cap);
-  if (threadIdx.x == 0) block_hungry = 0;
+  gsat_gpu_block_init(blk);
   gsat_gpu_cnf cnf = p.cnf;
   if (p.cnf_in_smem) gsat_gpu_stage_cnf(&cnf, at, moms);
   __syncthreads();
@@ -61,7 +61,7 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params 
   db.clause_start = cnf.clause_start;
   db.clause_lits = cnf.clause_lits;
 
-  const unsigned lane = threadIdx.x & 31;
+  const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const unsigned wid = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
   const unsigned id = blockIdx.x * blockDim.x + threadIdx.x;
   const unsigned lt = lane ? (1u << lane) - 1 : 0u;
@@ -76,26 +76,36 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params 
   gsat_lane_init_root(&s, &db, cnf.units, cnf.num_units); /* host checked the root */
   s.n.replay += s.n.checks;
   s.n.checks = 0;
-  unsigned long long cubes = 0, donations = 0, steals[3] = {0, 0, 0};
-  bool have = false, hungry = false;
+  unsigned long long cubes = 0, donations = 0;
+  gsat_gpu_cycles cyc = {0, 0, 0};
+  gsat_gpu_xchg x = {false, 32, {0, 0, 0}}; /* warp-level, kept by every lane alike */
+  bool have = false;
   if (id == 0) {
     cubes++;
     have = !gsat_lane_start_cube(&s, &db, nullptr, 0);
     if (!have) gsat_gpu_cube_done(p);
   }
   long long last_poll = clock64();
-  unsigned rounds = 0, backoff = 64;
+  unsigned rounds = 0;
   for (;;) {
-    if (__shfl_sync(GSAT_FULL_MASK, gsat_gpu_stopped(p), 0)) break; /* uniform */
-    if (lane == 0) gsat_gpu_poll_host(p, &last_poll);
+    int stop = lane == 0 ? *(volatile int *)&blk->stop : 0;
+    if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
+    if (warp == 0 && lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
+    long long t0 = clock64();
     int res = GSAT_DPLL_PAUSED;
     if (have) res = gsat_lane_search(&s, &db, p.slice);
+    long long t1 = clock64();
+    (have ? cyc.search : cyc.idle) += t1 - t0;
+    t0 = t1;
     bool sat = have && res == GSAT_DPLL_SAT;
     if (sat && gsat_gpu_claim_sat(p, id)) {
       for (uint32_t v = 0; v < V; v++) p.model[v] = s.val[(size_t)2 * v * 32] > 0;
       gsat_gpu_raise_stop(p);
     }
-    if (__ballot_sync(GSAT_FULL_MASK, sat)) break;
+    if (__ballot_sync(GSAT_FULL_MASK, sat)) {
+      if (lane == 0) *(volatile int *)&blk->stop = 1;
+      break;
+    }
     if (have && res == GSAT_DPLL_EXHAUSTED) {
       have = false;
       gsat_gpu_cube_done(p);
@@ -123,65 +133,75 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params 
         __syncwarp();
         if (irank < pairs) {
           cubes++;
-          steals[0]++;
+          x.steals[0]++;
           have = !gsat_lane_start_cube(&s, &db, my_cube, got);
           if (!have) gsat_gpu_cube_done(p);
         }
+        t1 = clock64();
+        cyc.replay += t1 - t0;
+        t0 = t1;
       }
     }
 
-    /* Levels 2 and 3: the block queue, then the global queue. */
-    if (!have) {
-      uint32_t slot;
-      int src = gsat_queue_pop(bq, &slot) ? 1 : gsat_queue_pop(p.work, &slot) ? 2 : 0;
-      if (src) {
-        if (hungry) {
-          atomicSub(&block_hungry, 1u);
-          atomicSub(&p.ctl->hungry, 1u);
-          hungry = false;
-        }
+    /* Levels 2 and 3, one exchange per warp and round: the lowest idle lane takes
+     * a cube from the block queue or (as the block's poller) the global queue;
+     * or the lowest lane with an open branch gives one when workers wait. */
+    idle = __ballot_sync(GSAT_FULL_MASK, !have);
+    if (idle) {
+      int leader = __ffs(idle) - 1;
+      int src = 0;
+      uint32_t slot = 0;
+      if ((int)lane == leader) src = gsat_gpu_take(p, blk, bq, (int)warp, &x, &slot);
+      src = __shfl_sync(GSAT_FULL_MASK, src, leader);
+      slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
+      x.hungry = __shfl_sync(GSAT_FULL_MASK, x.hungry, leader);
+      x.backoff = __shfl_sync(GSAT_FULL_MASK, x.backoff, leader);
+      if (src && (int)lane == leader) {
         __threadfence();
-        const uint32_t *cube = gsat_gpu_slot(p, slot);
+        const uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
         uint32_t n = __ldcg(cube);
         for (uint32_t k = 0; k < n; k++) my_cube[k] = __ldcg(cube + 1 + k);
         gsat_queue_push(p.free_slots, slot);
         cubes++;
-        steals[src]++;
         have = !gsat_lane_start_cube(&s, &db, my_cube, n);
         if (!have) gsat_gpu_cube_done(p);
-        backoff = 64;
-      } else if (!hungry) {
-        atomicAdd(&block_hungry, 1u);
-        atomicAdd(&p.ctl->hungry, 1u);
-        hungry = true;
+        cyc.replay += clock64() - t0;
       }
     } else {
-      unsigned bh = *(volatile unsigned *)&block_hungry;
-      unsigned gh = *(volatile unsigned *)&p.ctl->hungry;
-      int target = bh > gsat_queue_size(bq) ? 1 : gh > gsat_queue_size(p.work) ? 2 : 0;
-      uint32_t slot;
-      if (target && gsat_lane_open_branches(&s) && gsat_queue_pop(p.free_slots, &slot)) {
-        uint32_t *cube = gsat_gpu_slot(p, slot);
-        uint32_t n = gsat_lane_donate(&s, my_cube, V);
-        for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
-        __stcg(cube, n);
-        __threadfence();
-        atomicAdd(&p.ctl->work, 1ull);
-        if (target == 2 || !gsat_queue_push(bq, slot)) gsat_queue_push(p.work, slot);
-        donations++;
+      if (x.hungry && lane == 0) { /* the whole warp is busy again */
+        atomicSub(&blk->hungry, 1u);
+        atomicSub(&p.ctl->hungry, 1u);
+      }
+      x.hungry = false;
+    }
+    bool open = have && gsat_lane_open_branches(&s) > 0;
+    unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
+    if (donors) {
+      int giver = __ffs(donors) - 1;
+      if ((int)lane == giver) {
+        gsat_gpu_refresh_stop(p, blk);
+        uint32_t slot;
+        int target = gsat_gpu_donation_target(p, blk, bq, &slot);
+        if (target) {
+          uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
+          uint32_t n = gsat_lane_donate(&s, my_cube, V);
+          for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
+          __threadfence();
+          gsat_gpu_publish(p, bq, target, slot, n);
+          donations += n != 0;
+        }
       }
     }
     if (__all_sync(GSAT_FULL_MASK, !have)) {
-      __nanosleep(backoff);
-      backoff = min(2 * backoff, 4096u);
+      __nanosleep(x.backoff);
+      x.backoff = min(2 * x.backoff, p.max_backoff);
+      cyc.idle += clock64() - t0;
     }
-    if ((++rounds & 63) == 0) gsat_gpu_store_counters(p, id, s.n, cubes, donations);
+    if ((++rounds & 63) == 0) gsat_gpu_store_counters(p, id, s.n, cubes, donations, cyc);
   }
-  if (hungry) atomicSub(&p.ctl->hungry, 1u);
-  gsat_gpu_store_counters(p, id, s.n, cubes, donations);
-  atomicAdd(&p.ctl->steals_lane, steals[0]);
-  atomicAdd(&p.ctl->steals_warp, steals[1]);
-  atomicAdd(&p.ctl->steals_block, steals[2]);
+  if (lane == 0) gsat_gpu_leave(p, blk, (int)warp, &x);
+  gsat_gpu_add_steals(p, &x);
+  gsat_gpu_store_counters(p, id, s.n, cubes, donations, cyc);
 }
 
 #endif

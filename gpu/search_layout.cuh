@@ -18,6 +18,8 @@ struct gsat_gpu_plan {
   uint64_t state_stride;       /* bytes of global state per warp */
   uint32_t slots;              /* cube pool slots, a power of two */
   uint32_t block_queue_cap;    /* a power of two */
+  uint32_t slice;              /* decisions between work-exchange checks */
+  uint32_t max_backoff;        /* ns */
   double occupancy;            /* theoretical */
 };
 
@@ -102,7 +104,8 @@ inline gsat_gpu_params gsat_gpu_params_for(const gsat_gpu_layout *L, const gsat_
   kp.warp_state_bytes = (uint32_t)gsat_gpu_warp_state_bytes(cnf.num_vars, pl->moms);
   kp.block_queue_cap = pl->block_queue_cap;
   kp.decide = decide;
-  kp.slice = pl->moms ? 4 : (pl->map == GSAT_GPU_MAP_LANE ? 16 : 64);
+  kp.slice = pl->slice;
+  kp.max_backoff = pl->max_backoff;
   kp.poll_cycles = poll_cycles;
   return kp;
 }

@@ -32,6 +32,7 @@ struct gsat_gpu_control {
 /* Work counters of one worker (a warp or a lane), written back periodically. */
 struct gsat_gpu_counters {
   unsigned long long nodes, checks, replay, heur, props, conflicts, cubes, donations;
+  unsigned long long cyc_search, cyc_replay, cyc_idle; /* clock64 cycles per activity */
 };
 
 /* Everything a search kernel needs, passed by value. */
@@ -54,6 +55,7 @@ struct gsat_gpu_params {
   uint32_t block_queue_cap;     /* power of two */
   uint32_t decide;              /* gsat_decide */
   uint32_t slice;               /* decisions between checks for stop and hunger */
+  uint32_t max_backoff;         /* ns an idle worker sleeps at most between polls */
   unsigned long long poll_cycles; /* clock64 cycles between host-flag polls */
 };
 

@@ -340,12 +340,12 @@ __device__ inline uint32_t gsat_w_donate(gsat_wstate &s, uint32_t *out, uint32_t
 /* The persistent kernel of the warp mapping. */
 __global__ void __launch_bounds__(1024, 1) gsat_gpu_warp_kernel(gsat_gpu_params p) {
   GSAT_GPU_DYNAMIC_SMEM(smem);
-  unsigned int &block_hungry = *(unsigned int *)smem; /* idle workers of this block */
+  gsat_gpu_block *blk = (gsat_gpu_block *)smem;
   const int moms = p.decide == GSAT_DECIDE_MOMS;
   uint8_t *at = smem + GSAT_GPU_BLOCK_HEADER;
   gsat_bqueue *bq = gsat_gpu_block_queue_init(at, p.block_queue_cap);
   at += gsat_gpu_block_queue_bytes(p.block_queue_cap);
-  if (threadIdx.x == 0) block_hungry = 0;
+  gsat_gpu_block_init(blk);
   gsat_gpu_cnf cnf = p.cnf;
   if (p.cnf_in_smem) {
     gsat_gpu_stage_cnf(&cnf, at, moms);
@@ -364,20 +364,27 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_warp_kernel(gsat_gpu_params 
   gsat_w_init_root(s, cnf); /* the host checked that the root is not refuted */
   s.n.replay += s.n.checks;
   s.n.checks = 0;
-  unsigned long long cubes = 0, donations = 0, steals_warp = 0, steals_block = 0;
-  bool have = false, hungry = false;
+  unsigned long long cubes = 0, donations = 0;
+  gsat_gpu_cycles cyc = {0, 0, 0};
+  gsat_gpu_xchg x = {false, 32, {0, 0, 0}};
+  bool have = false;
   if (id == 0) { /* the whole tree */
     cubes++;
     have = !gsat_w_start_cube(s, cnf, nullptr, 0);
     if (!have && lane == 0) gsat_gpu_cube_done(p);
   }
   long long last_poll = clock64();
-  unsigned rounds = 0, backoff = 64;
+  unsigned rounds = 0;
   for (;;) {
-    if (__shfl_sync(GSAT_FULL_MASK, gsat_gpu_stopped(p), 0)) break; /* uniform */
-    if (lane == 0) gsat_gpu_poll_host(p, &last_poll);
+    int stop = lane == 0 ? *(volatile int *)&blk->stop : 0;
+    if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
+    if (warp == 0 && lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
+    long long t0 = clock64();
     if (have) {
       int res = gsat_w_search(s, cnf, moms, p.slice);
+      long long t1 = clock64();
+      cyc.search += t1 - t0;
+      t0 = t1;
       if (res == GSAT_DPLL_SAT) {
         bool won = lane == 0 && gsat_gpu_claim_sat(p, id);
         won = __shfl_sync(GSAT_FULL_MASK, won, 0);
@@ -386,39 +393,27 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_warp_kernel(gsat_gpu_params 
           __syncwarp();
           if (lane == 0) gsat_gpu_raise_stop(p);
         }
+        if (lane == 0) *(volatile int *)&blk->stop = 1;
         break;
       }
       if (res == GSAT_DPLL_EXHAUSTED) {
         have = false;
         if (lane == 0) gsat_gpu_cube_done(p);
       } else {
-        /* Donate when some worker of this block, or anywhere, waits for work. */
+        /* Donate when a warp of this block, or anywhere, waits for work. */
         int target = 0;
         uint32_t slot = 0;
         if (lane == 0) {
-          unsigned bh = *(volatile unsigned *)&block_hungry;
-          unsigned gh = *(volatile unsigned *)&p.ctl->hungry;
-          if (bh > gsat_queue_size(bq)) target = 1;
-          else if (gh > gsat_queue_size(p.work)) target = 2;
-          if (target && !gsat_queue_pop(p.free_slots, &slot)) target = 0;
+          gsat_gpu_refresh_stop(p, blk);
+          target = gsat_gpu_donation_target(p, blk, bq, &slot);
         }
         target = __shfl_sync(GSAT_FULL_MASK, target, 0);
         slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
         if (target) {
-          uint32_t *cube = gsat_gpu_slot(p, slot);
-          uint32_t n = gsat_w_donate(s, cube + 1, cnf.num_vars);
+          uint32_t n = gsat_w_donate(s, gsat_gpu_slot_ptr(p, slot) + 1, cnf.num_vars);
           __threadfence();
           __syncwarp();
-          if (lane == 0) {
-            if (!n) {
-              gsat_queue_push(p.free_slots, slot);
-            } else {
-              __stcg(cube, n);
-              __threadfence();
-              atomicAdd(&p.ctl->work, 1ull);
-              if (target == 2 || !gsat_queue_push(bq, slot)) gsat_queue_push(p.work, slot);
-            }
-          }
+          if (lane == 0) gsat_gpu_publish(p, bq, target, slot, n);
           donations += n != 0;
         }
       }
@@ -426,47 +421,34 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_warp_kernel(gsat_gpu_params 
     if (!have) {
       int src = 0;
       uint32_t slot = 0;
-      if (lane == 0) {
-        if (gsat_queue_pop(bq, &slot)) src = 1;
-        else if (gsat_queue_pop(p.work, &slot)) src = 2;
-        if (src && hungry) {
-          atomicSub(&block_hungry, 1u);
-          atomicSub(&p.ctl->hungry, 1u);
-        } else if (!src && !hungry) {
-          atomicAdd(&block_hungry, 1u);
-          atomicAdd(&p.ctl->hungry, 1u);
-        }
-      }
+      if (lane == 0) src = gsat_gpu_take(p, blk, bq, (int)warp, &x, &slot);
       src = __shfl_sync(GSAT_FULL_MASK, src, 0);
       slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
       if (src) {
-        hungry = false;
-        backoff = 64;
         __threadfence();
-        const uint32_t *cube = gsat_gpu_slot(p, slot);
+        const uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
         uint32_t n = __ldcg(cube);
         cubes++;
-        if (src == 1) steals_warp++;
-        else steals_block++;
         have = !gsat_w_start_cube(s, cnf, cube + 1, n);
         __syncwarp();
         if (lane == 0) {
           gsat_queue_push(p.free_slots, slot);
           if (!have) gsat_gpu_cube_done(p);
         }
+        cyc.replay += clock64() - t0;
       } else {
-        hungry = true;
-        __nanosleep(backoff);
-        backoff = min(2 * backoff, 4096u);
+        unsigned ns = __shfl_sync(GSAT_FULL_MASK, x.backoff, 0);
+        __nanosleep(ns);
+        if (lane == 0) x.backoff = min(2 * x.backoff, p.max_backoff);
+        cyc.idle += clock64() - t0;
       }
     }
-    if ((++rounds & 63) == 0 && lane == 0) gsat_gpu_store_counters(p, id, s.n, cubes, donations);
+    if ((++rounds & 63) == 0 && lane == 0) gsat_gpu_store_counters(p, id, s.n, cubes, donations, cyc);
   }
   if (lane == 0) {
-    if (hungry) atomicSub(&p.ctl->hungry, 1u);
-    gsat_gpu_store_counters(p, id, s.n, cubes, donations);
-    atomicAdd(&p.ctl->steals_warp, steals_warp);
-    atomicAdd(&p.ctl->steals_block, steals_block);
+    gsat_gpu_leave(p, blk, (int)warp, &x);
+    gsat_gpu_add_steals(p, &x);
+    gsat_gpu_store_counters(p, id, s.n, cubes, donations, cyc);
   }
 }
 

@@ -206,6 +206,8 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
   st->upload_seconds = r->upload_seconds;
   st->kernel_seconds = r->kernel_seconds;
   st->occupancy = r->occupancy;
+  st->gpu_busy = r->gpu_busy;
+  st->gpu_replay = r->gpu_replay;
   st->steals_lane = r->steals_lane;
   st->steals_warp = r->steals_warp;
   st->steals_block = r->steals_block;

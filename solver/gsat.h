@@ -72,6 +72,8 @@ typedef struct gsat_statistics {
   char gpu_map[8];          /* "lane" or "warp" */
   uint32_t gpu_blocks, gpu_threads;
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
+  double gpu_busy;          /* fraction of worker time spent searching */
+  double gpu_replay;        /* fraction of worker time spent replaying cubes */
   uint64_t steals_lane, steals_warp, steals_block;
 } gsat_statistics;
 

@@ -35,7 +35,9 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
     fprintf(out, "c %-22s %14.3f s\n", "context time", st->context_seconds);
     fprintf(out, "c %-22s %14.3f s\n", "upload time", st->upload_seconds);
     fprintf(out, "c %-22s %14.3f s\n", "kernel time", st->kernel_seconds);
-    fprintf(out, "c %-22s %14.3f\n", "achieved occupancy", st->occupancy);
+    fprintf(out, "c %-22s %14.3f\n", "occupancy (theory)", st->occupancy);
+    fprintf(out, "c %-22s %13.1f%% search, %.1f%% replay, %.1f%% idle\n", "worker time",
+            100 * st->gpu_busy, 100 * st->gpu_replay, 100 * (1 - st->gpu_busy - st->gpu_replay));
     fprintf(out, "c %-22s %14" PRIu64 " lane, %" PRIu64 " warp, %" PRIu64 " block\n", "steals",
             st->steals_lane, st->steals_warp, st->steals_block);
   }

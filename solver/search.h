@@ -59,6 +59,7 @@ typedef struct gsat_search_result {
   double upload_seconds, kernel_seconds, context_seconds;
   uint64_t steals_lane, steals_warp, steals_block;
   double occupancy;
+  double gpu_busy, gpu_replay; /* fractions of worker cycles in search and in replay */
   char device_name[256];
   uint32_t gpu_map, gpu_blocks, gpu_threads;
 } gsat_search_result;

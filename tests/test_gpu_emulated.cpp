@@ -100,6 +100,8 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh) {
   pl.state_in_smem = sh.map == GSAT_GPU_MAP_WARP ? (uint32_t)sh.state_in_smem : 0;
   pl.block_queue_cap = 4; /* small, so that donations also reach the global queue */
   pl.slots = 64;
+  pl.slice = 4; /* small, so that work moves often */
+  pl.max_backoff = 256;
   pl.smem = gsat_gpu_smem_bytes(&pl, &cnf);
   pl.state_stride = gsat_gpu_state_stride(&pl, cnf.num_vars);
   gsat_gpu_layout L;
@@ -126,6 +128,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh) {
     o.total.n.checks += c.checks;
     o.total.cubes += c.cubes;
     o.total.donations += c.donations;
+    o.total.n.replay += c.replay;
   }
   if (o.answer == 10) o.model.assign(L.model, L.model + db->num_vars);
   return o;
