@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds gsat and runs the whole test suite twice: a release build (with the CUDA
+# backend when nvcc is found; GPU tests skip without a device) and an
+# AddressSanitizer + UndefinedBehaviorSanitizer build of the host code.  The corpus
+# test runs when ../shared/bench exists and skips otherwise.
+# Usage: bash tests/run_all.sh        (from anywhere; builds in build-test, build-asan)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc 2>/dev/null || echo 2)
+if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
+  export PATH=/usr/local/cuda/bin:$PATH
+fi
+echo "== release build (tests, CUDA if found)"
+cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DGSAT_TESTS=ON -DGSAT_WERROR=ON
+cmake --build build-test -j"$jobs"
+ctest --test-dir build-test --output-on-failure -j"$jobs"
+echo "== ASan + UBSan build (host code)"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGSAT_TESTS=ON -DGSAT_SANITIZE=ON -DGSAT_CUDA=OFF
+cmake --build build-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE corpus
+echo "== all tests passed"
