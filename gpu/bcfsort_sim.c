@@ -1,0 +1,486 @@
+/* Host replay of the bank-conflict-free sort (bcfsort_sim.h).  Every function
+ * below mirrors a kernel or device function of gpu/bcfsort.cu and
+ * gpu/bcfsort_warp.cuh step by step: the same index functions, the same
+ * network tables, the same order of shared-memory instructions. */
+#include "gpu/bcfsort_sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/bcfsort_index.h"
+#include "gpu/bcfsort_net.h"
+#include "gpu/bcfsort_plan.h"
+
+/*------------------------------------------------------------------------*/
+/* Bank model (section 13.3). */
+
+uint32_t gsat_bcf_sim_access(const uint32_t addr[32], const uint8_t *active,
+                             uint32_t width, gsat_bcf_bank_stats *stats) {
+  uint32_t words[32 * 4], nwords = 0, lanes = 0, per_bank[32] = {0};
+  for (uint32_t l = 0; l < 32; ++l) {
+    if (active && !active[l]) continue;
+    ++lanes;
+    for (uint32_t t = 0; t < width / 4; ++t) {
+      uint32_t word = addr[l] / 4 + t, seen = 0;
+      for (uint32_t x = 0; x < nwords && !seen; ++x) seen = words[x] == word;
+      if (!seen) words[nwords++] = word;
+    }
+  }
+  uint32_t wavefronts = 0;
+  for (uint32_t x = 0; x < nwords; ++x) {
+    uint32_t c = ++per_bank[words[x] % 32];
+    if (c > wavefronts) wavefronts = c;
+  }
+  uint32_t ideal = (lanes * width + 127) / 128;
+  if (stats) {
+    stats->instructions++;
+    stats->wavefronts += wavefronts;
+    if (wavefronts > ideal) stats->conflicts += wavefronts - ideal;
+  }
+  return wavefronts;
+}
+
+/*------------------------------------------------------------------------*/
+/* Networks (section 4), regenerated from their recursive definitions. */
+
+typedef struct net_buf {
+  unsigned char pair[256][2];
+  int count;
+} net_buf;
+
+static void emit(net_buf *b, int lo, int hi) {
+  b->pair[b->count][0] = (unsigned char)lo;
+  b->pair[b->count][1] = (unsigned char)hi;
+  b->count++;
+}
+
+static void oem_merge(net_buf *b, int lo, int n, int r) {
+  int m = 2 * r;
+  if (m < n) {
+    oem_merge(b, lo, n, m);
+    oem_merge(b, lo + r, n, m);
+    for (int i = lo + r; i + r < lo + n; i += m) emit(b, i, i + r);
+  } else {
+    emit(b, lo, lo + r);
+  }
+}
+
+static void oem_sort(net_buf *b, int lo, int n) {
+  if (n < 2) return;
+  oem_sort(b, lo, n / 2);
+  oem_sort(b, lo + n / 2, n / 2);
+  oem_merge(b, lo, n, 1);
+}
+
+/* Sorts every 0^a X 1^b with |X| <= d: aligned blocks of d, then block pairs
+ * (0,1), (2,3), ... and (1,2), (3,4), ... merged. */
+static void window(net_buf *b, int d) {
+  for (int lo = 0; lo < 32; lo += d) oem_sort(b, lo, d);
+  for (int lo = 0; lo < 32; lo += 2 * d) oem_merge(b, lo, 2 * d, 1);
+  for (int lo = d; lo + 2 * d <= 32; lo += 2 * d) oem_merge(b, lo, 2 * d, 1);
+}
+
+static int differs(const net_buf *b, const unsigned char (*net)[2], int count) {
+  return b->count != count ||
+         memcmp(b->pair, net, (size_t)count * 2 * sizeof net[0][0]) != 0;
+}
+
+int gsat_bcf_sim_check_networks(void) {
+  int bad = 0;
+  net_buf b = {{{0}}, 0};
+  oem_sort(&b, 0, 32);
+  bad += differs(&b, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
+  b.count = 0;
+  oem_merge(&b, 0, 32, 1);
+  bad += differs(&b, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
+  b.count = 0;
+  for (int k = 16; k >= 1; k /= 2)
+    for (int i = 0; i < 32; ++i)
+      if (!(i & k)) emit(&b, i, i + k);
+  bad += differs(&b, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  b.count = 0;
+  window(&b, 8);
+  bad += differs(&b, gsat_bcf_net_window8, GSAT_BCF_NET_WINDOW8_SIZE);
+  b.count = 0;
+  window(&b, 4);
+  bad += differs(&b, gsat_bcf_net_window4, GSAT_BCF_NET_WINDOW4_SIZE);
+  b.count = 0;
+  window(&b, 2);
+  bad += differs(&b, gsat_bcf_net_window2, GSAT_BCF_NET_WINDOW2_SIZE);
+  return bad;
+}
+
+void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
+                          int count) {
+  for (int c = 0; c < count; ++c) {
+    uint64_t *a = &x[net[c][0]], *b = &x[net[c][1]];
+    if (*b < *a) {
+      uint64_t t = *a;
+      *a = *b;
+      *b = t;
+    }
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* One warp: 32 lanes of 32 registers and the warp's shared memory (scratch
+ * page, then up to 7 leftover slots), in keys. */
+
+#define SLOTS_MAX 7u
+
+typedef struct sim_warp {
+  uint64_t R[32][32];
+  uint64_t smem[GSAT_BCF_SCRATCH + SLOTS_MAX * GSAT_BCF_HALF];
+  uint32_t key_bytes;
+  gsat_bcf_bank_stats *stats;
+} sim_warp;
+
+static uint64_t sentinel(uint32_t key_bytes) {
+  return key_bytes == 4 ? UINT32_MAX : UINT64_MAX;
+}
+
+static void record(sim_warp *w, const uint32_t idx[32]) {
+  uint32_t addr[32];
+  for (int l = 0; l < 32; ++l) addr[l] = idx[l] * w->key_bytes;
+  gsat_bcf_sim_access(addr, NULL, w->key_bytes, w->stats);
+}
+
+/* One warp-wide shared store of lane values v[l] at key index idx[l]. */
+static void smem_store(sim_warp *w, const uint32_t idx[32],
+                       const uint64_t v[32]) {
+  record(w, idx);
+  for (int l = 0; l < 32; ++l) w->smem[idx[l]] = v[l];
+}
+
+static void run_net(sim_warp *w, const unsigned char (*net)[2], int count) {
+  for (int l = 0; l < 32; ++l) gsat_bcf_sim_network(w->R[l], net, count);
+}
+
+/* cft<STORE_REV, LOAD_REV> of bcfsort_warp.cuh. */
+static void cft(sim_warp *w, int store_rev, int load_rev) {
+  uint32_t idx[32];
+  uint64_t v[32];
+  for (uint32_t i = 0; i < 32; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) {
+      idx[l] = gsat_bcf_phys(i, l);
+      v[l] = store_rev && (l & 1) ? w->R[l][31 - i] : w->R[l][i];
+    }
+    smem_store(w, idx, v);
+  }
+  for (uint32_t i = 0; i < 32; ++i) {
+    for (uint32_t l = 0; l < 32; ++l)
+      idx[l] = gsat_bcf_phys(load_rev ? 31 - l : l, i);
+    record(w, idx);
+    for (uint32_t l = 0; l < 32; ++l) w->R[l][i] = w->smem[idx[l]];
+  }
+}
+
+static void column_net(sim_warp *w, uint32_t window_size) {
+  switch (window_size) {
+  case 32: run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE); break;
+  case 8: run_net(w, gsat_bcf_net_window8, GSAT_BCF_NET_WINDOW8_SIZE); break;
+  case 4: run_net(w, gsat_bcf_net_window4, GSAT_BCF_NET_WINDOW4_SIZE); break;
+  default: run_net(w, gsat_bcf_net_window2, GSAT_BCF_NET_WINDOW2_SIZE); break;
+  }
+}
+
+/* shear_sort of bcfsort_warp.cuh. */
+static void shear_sort(sim_warp *w) {
+  for (int it = 0; it < 5; ++it) {
+    run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
+    cft(w, 1, 0);
+    column_net(w, gsat_bcf_shear_window(it));
+    cft(w, 0, 0);
+  }
+  run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
+  cft(w, 0, 0);
+}
+
+/* merge_step of bcfsort_warp.cuh on the slot at key offset `slot`. */
+static uint64_t merge_step(sim_warp *w, uint32_t slot) {
+  uint32_t idx[32];
+  uint64_t v[32];
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l)
+      idx[l] = slot + gsat_bcf_slot_index(i, l);
+    record(w, idx);
+    for (uint32_t l = 0; l < 32; ++l) w->R[l][16 + i] = w->smem[idx[l]];
+  }
+  run_net(w, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
+  cft(w, 0, 0);
+  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  cft(w, 0, 1);
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) {
+      idx[l] = slot + gsat_bcf_slot_index(i, 31 - l);
+      v[l] = w->R[l][16 + i];
+    }
+    smem_store(w, idx, v);
+  }
+  return w->R[31][16];
+}
+
+/* absorb of bcfsort_warp.cuh. */
+static void absorb(sim_warp *w, uint32_t slot) {
+  uint32_t idx[32];
+  uint64_t v[32];
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) {
+      idx[l] = slot + gsat_bcf_slot_index(i, 31 - l);
+      v[l] = w->R[l][i];
+    }
+    smem_store(w, idx, v);
+  }
+}
+
+void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
+                            gsat_bcf_bank_stats *stats) {
+  static sim_warp w;
+  w.key_bytes = key_bytes;
+  w.stats = stats;
+  for (uint32_t l = 0; l < 32; ++l)
+    for (uint32_t i = 0; i < 32; ++i)
+      w.R[l][i] = page[gsat_bcf_page_index(i, l)];
+  shear_sort(&w);
+  for (uint32_t l = 0; l < 32; ++l)
+    for (uint32_t i = 0; i < 32; ++i)
+      page[gsat_bcf_page_index(i, l)] = w.R[l][i];
+}
+
+/*------------------------------------------------------------------------*/
+/* Partition kernels. */
+
+static uint32_t rank_in_run(const uint64_t *run, uint32_t len, uint64_t x,
+                            int strict) {
+  uint32_t lo = 0, hi = len;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (strict ? run[mid] < x : !(x < run[mid]))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static uint32_t rank_in_samples(const uint64_t *run, uint32_t count,
+                                uint32_t k, uint64_t x, int strict) {
+  uint32_t lo = 0, hi = count;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    uint64_t y = run[(uint64_t)(mid + 1) * k - 1];
+    if (strict ? y < x : !(x < y))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* sample_sort_kernel: the rank of a sample is the sum over the ways threads
+ * of its sample. */
+static void sim_sample_sort(const uint64_t *in, const gsat_bcf_pass *p,
+                            uint64_t *sorted) {
+  for (uint64_t g = 0; g < p->groups; ++g) {
+    uint32_t total = 0;
+    for (uint32_t m = 0; m < p->ways; ++m)
+      total += gsat_bcf_run_samples(p, g, m);
+    const uint64_t *base = in + gsat_bcf_group_base(p, g);
+    for (uint32_t s = 0; s < total; ++s) {
+      uint32_t m, j, rank = 0;
+      gsat_bcf_sample_locate(p, g, s, &m, &j);
+      uint64_t x = base[(uint64_t)m * p->run + (uint64_t)(j + 1) * p->k - 1];
+      for (uint32_t mo = 0; mo < p->ways; ++mo) {
+        const uint64_t *other = base + (uint64_t)mo * p->run;
+        uint32_t count = gsat_bcf_run_samples(p, g, mo);
+        rank += mo == m  ? j
+                : mo < m ? rank_in_samples(other, count, p->k, x, 0)
+                         : rank_in_samples(other, count, p->k, x, 1);
+      }
+      sorted[g * p->samples_full + rank] = x;
+    }
+  }
+}
+
+/* splitter_cut_kernel and merge_path_cut_kernel. */
+static void sim_cuts(const uint64_t *in, const gsat_bcf_pass *p,
+                     const uint64_t *sorted, uint32_t *cuts, uint64_t *split) {
+  for (uint64_t g = 0; g < p->groups; ++g) {
+    const uint64_t *base = in + gsat_bcf_group_base(p, g);
+    for (uint32_t t = 1; t < gsat_bcf_group_buckets(p, g); ++t) {
+      if (p->merge_path) {
+        const uint64_t *x = base, *y = base + p->run;
+        uint32_t lx = gsat_bcf_run_len(p, g, 0), ly = gsat_bcf_run_len(p, g, 1);
+        uint32_t d = (uint32_t)((uint64_t)t * p->chunk);
+        uint32_t lo = d > ly ? d - ly : 0, hi = d < lx ? d : lx;
+        while (lo < hi) {
+          uint32_t mid = lo + (hi - lo) / 2;
+          if (!(y[d - mid - 1] < x[mid]))
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+        uint64_t c0 = gsat_bcf_cut_index(p, g, t, 0);
+        uint64_t c1 = gsat_bcf_cut_index(p, g, t, 1);
+        cuts[c0] = cuts[c0 + 1] = lo;
+        cuts[c1] = cuts[c1 + 1] = d - lo;
+        continue;
+      }
+      uint64_t x = sorted[g * p->samples_full + (uint64_t)t * p->spb];
+      for (uint32_t m = 0; m < p->ways; ++m) {
+        const uint64_t *run = base + (uint64_t)m * p->run;
+        uint32_t len = gsat_bcf_run_len(p, g, m);
+        uint64_t c = gsat_bcf_cut_index(p, g, t, m);
+        cuts[c] = rank_in_run(run, len, x, 1);
+        cuts[c + 1] = rank_in_run(run, len, x, 0);
+      }
+      split[gsat_bcf_split_index(p, g, t)] = x;
+    }
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* merge_kernel, one bucket. */
+
+static void sim_merge_bucket(const uint64_t *in, uint64_t *out,
+                             const gsat_bcf_pass *p, const uint32_t *cuts,
+                             const uint64_t *split, uint64_t b, sim_warp *w) {
+  const uint32_t kw = p->ways, depth = p->depth;
+  const uint64_t sent = sentinel(w->key_bytes);
+  uint64_t g;
+  uint32_t t;
+  gsat_bcf_bucket_locate(p, b, &g, &t);
+  uint32_t nb = gsat_bcf_group_buckets(p, g);
+  uint64_t gbase = gsat_bcf_group_base(p, g);
+  uint32_t pos[8], endp[8];
+  uint64_t head[8], lmin[8], hv[16], hsel[4];
+  uint64_t obase = gbase, nout = 0, eoff = gbase, ecount = 0;
+  for (uint32_t m = 0; m < kw; ++m) {
+    uint32_t len = gsat_bcf_run_len(p, g, m), st = 0, en = len;
+    if (t > 0) {
+      uint64_t c = gsat_bcf_cut_index(p, g, t, m);
+      st = cuts[c + 1];
+      eoff += cuts[c];
+      ecount += cuts[c + 1] - cuts[c];
+    }
+    if (t + 1 < nb) en = cuts[gsat_bcf_cut_index(p, g, t + 1, m)];
+    if (en < st) en = st;
+    pos[m] = st;
+    endp[m] = en;
+    obase += st;
+    nout += en - st;
+    head[m] = st < en ? in[gbase + (uint64_t)m * p->run + st] : sent;
+  }
+  if (ecount) {
+    uint64_t x = split[gsat_bcf_split_index(p, g, t)];
+    if (t < 2 || split[gsat_bcf_split_index(p, g, t - 1)] != x)
+      for (uint64_t i = 0; i < ecount; ++i) out[eoff + i] = x;
+  }
+  for (uint32_t v = 0; v < kw; ++v) lmin[v] = sent;
+  uint32_t initm = 0;
+  for (uint64_t emitted = 0; emitted < nout;) {
+    for (uint32_t m = 0; m < kw; ++m) hv[kw + m] = head[m];
+    for (uint32_t v = kw - 1; v >= 1; --v) {
+      uint64_t c = hv[2 * v] < hv[2 * v + 1] ? hv[2 * v] : hv[2 * v + 1];
+      hv[v] = (initm >> v) & 1u && lmin[v] < c ? lmin[v] : c;
+    }
+    uint32_t v = 1;
+    for (uint32_t d = 0; d < depth; ++d) {
+      int right = hv[2 * v + 1] < hv[2 * v];
+      v = 2 * v + (right ? 1u : 0u);
+      hsel[d + 1] = hv[v];
+    }
+    uint32_t m = v - kw, lp = pos[m], le = endp[m];
+    const uint64_t *leaf = in + gbase + (uint64_t)m * p->run;
+    for (uint32_t l = 0; l < 32; ++l)
+      for (uint32_t i = 0; i < 16; ++i) {
+        uint32_t q = lp + gsat_bcf_block_index(i, l);
+        w->R[l][i] = q < le ? leaf[q] : sent;
+      }
+    pos[m] = le - lp > GSAT_BCF_HALF ? lp + GSAT_BCF_HALF : le;
+    head[m] = pos[m] < le ? leaf[pos[m]] : sent;
+    int alive = 1;
+    for (int d = (int)depth - 1; d >= 0 && alive; --d) {
+      uint32_t a = v >> (depth - (uint32_t)d);
+      uint32_t slot = GSAT_BCF_SCRATCH + (a - 1) * GSAT_BCF_HALF;
+      if (!((initm >> a) & 1u)) {
+        absorb(w, slot);
+        lmin[a] = hsel[d + 1];
+        initm |= 1u << a;
+        alive = 0;
+      } else {
+        lmin[a] = merge_step(w, slot);
+      }
+    }
+    if (!alive) continue;
+    for (uint32_t l = 0; l < 32; ++l)
+      for (uint32_t i = 0; i < 16; ++i) {
+        uint64_t q = emitted + gsat_bcf_block_index(i, l);
+        if (q < nout) out[obase + q] = w->R[l][i];
+      }
+    emitted += GSAT_BCF_HALF;
+  }
+}
+
+/*------------------------------------------------------------------------*/
+/* sort_keys of bcfsort.cu. */
+
+gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
+                              const gsat_sort_config *cfg,
+                              gsat_bcf_bank_stats *stats, gsat_error *err) {
+  gsat_bcf_plan plan;
+  GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, key_bytes, cfg, err));
+  if (n == 0) return GSAT_OK;
+  size_t per_key = sizeof(uint64_t);
+  uint64_t *buf = malloc(n * per_key);
+  uint64_t *sorted = malloc((plan.split_off - plan.sorted_off) / key_bytes *
+                                per_key + per_key);
+  uint64_t *split = malloc((plan.cuts_off - plan.split_off) / key_bytes *
+                               per_key + per_key);
+  uint32_t *cuts = malloc(plan.bytes - plan.cuts_off + sizeof(uint32_t));
+  sim_warp *w = malloc(sizeof *w);
+  if (!buf || !sorted || !split || !cuts || !w) {
+    free(buf), free(sorted), free(split), free(cuts), free(w);
+    return gsat_error_set(err, GSAT_NOMEM, "sort replay: out of memory");
+  }
+  w->key_bytes = key_bytes;
+  w->stats = stats;
+  uint64_t *out = keys, *src = plan.page_to_out ? out : buf;
+  uint64_t page[GSAT_BCF_PAGE];
+  for (uint64_t base = 0; base < n; base += GSAT_BCF_PAGE) {
+    for (uint32_t q = 0; q < GSAT_BCF_PAGE; ++q)
+      page[q] = base + q < n ? keys[base + q] : sentinel(key_bytes);
+    gsat_bcf_sim_page_sort(page, key_bytes, stats);
+    for (uint32_t q = 0; q < GSAT_BCF_PAGE && base + q < n; ++q)
+      src[base + q] = page[q];
+  }
+  for (uint32_t i = 0; i < plan.npasses; ++i) {
+    const gsat_bcf_pass *p = &plan.pass[i];
+    uint64_t *dst = src == out ? buf : out;
+    if (p->buckets_full > 1) {
+      if (!p->merge_path) sim_sample_sort(src, p, sorted);
+      sim_cuts(src, p, sorted, cuts, split);
+    }
+    for (uint64_t b = 0; b < p->buckets; ++b)
+      sim_merge_bucket(src, dst, p, cuts, split, b, w);
+    src = dst;
+  }
+  free(buf), free(sorted), free(split), free(cuts), free(w);
+  return GSAT_OK;
+}
+
+void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
+                         gsat_bcf_bank_stats *page,
+                         gsat_bcf_bank_stats *merge) {
+  static sim_warp w;
+  memset(&w, 0, sizeof w);
+  w.key_bytes = key_bytes;
+  w.stats = page;
+  shear_sort(&w);
+  w.stats = merge;
+  for (uint32_t a = 1; a < (1u << depth); ++a) {
+    uint32_t slot = GSAT_BCF_SCRATCH + (a - 1) * GSAT_BCF_HALF;
+    absorb(&w, slot);
+    merge_step(&w, slot);
+  }
+}

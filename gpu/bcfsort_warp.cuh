@@ -1,0 +1,118 @@
+/* Warp-level building blocks of the bank-conflict-free sort (bcfsort.md):
+ * compare-exchange, network application with compile-time register indices,
+ * the conflict-free transposition through a padded scratch page (section 3),
+ * the ShearSort page sort (section 5) and one merge step (section 7).  The
+ * index functions and networks come from bcfsort_index.h and bcfsort_net.h,
+ * which the host replay (bcfsort_sim.c) runs in the same order. */
+#ifndef GSAT_GPU_BCFSORT_WARP_CUH
+#define GSAT_GPU_BCFSORT_WARP_CUH
+
+#include <stdint.h>
+
+#include "gpu/bcfsort_index.h"
+#include "gpu/bcfsort_net.h"
+
+namespace gsat_bcf {
+
+constexpr unsigned kFullMask = 0xffffffffu;
+
+template <class K> __device__ __forceinline__ K sentinel() { return ~K(0); }
+
+/* (a, b) <- (min, max). */
+__device__ __forceinline__ void cx(uint32_t &a, uint32_t &b) {
+  uint32_t lo = min(a, b);
+  b = max(a, b);
+  a = lo;
+}
+__device__ __forceinline__ void cx(uint64_t &a, uint64_t &b) {
+  bool swap = b < a;
+  uint64_t lo = swap ? b : a;
+  b = swap ? a : b;
+  a = lo;
+}
+
+template <class K> __device__ __forceinline__ K kmin(K a, K b) {
+  return b < a ? b : a;
+}
+
+/* Applies a comparator network table; after unrolling every register index
+ * is a constant, so R stays in registers. */
+template <int N, class K>
+__device__ __forceinline__ void run_net(K (&R)[32],
+                                        const unsigned char (&net)[N][2]) {
+#pragma unroll
+  for (int c = 0; c < N; ++c) cx(R[net[c][0]], R[net[c][1]]);
+}
+
+/* Conflict-free transposition (section 3c): afterwards R_j[i] = old R_i[j].
+ * STORE_REV: odd lanes store their line reversed (CFT-rev), so odd lines
+ * count as descending.  LOAD_REV: lane j reads line 31 - j, so afterwards
+ * R_j[i] = old R_i[31 - j]. */
+template <bool STORE_REV, bool LOAD_REV, class K>
+__device__ __forceinline__ void cft(K (&R)[32], K *s, uint32_t lane) {
+  const bool odd = (lane & 1u) != 0;
+#pragma unroll
+  for (int i = 0; i < 32; ++i)
+    s[gsat_bcf_phys(i, lane)] = (STORE_REV && odd) ? R[31 - i] : R[i];
+  __syncwarp();
+  const uint32_t line = LOAD_REV ? 31u - lane : lane;
+#pragma unroll
+  for (int i = 0; i < 32; ++i) R[i] = s[gsat_bcf_phys(line, i)];
+  __syncwarp();
+}
+
+/* ShearSort of one page (section 5): lane j holds R_j[i] = page[32 i + j]
+ * before and after.  Column phases after the second use window networks:
+ * the columns then hold at most 8, 4, 2 dirty entries in one window. */
+template <class K>
+__device__ __forceinline__ void shear_sort(K (&R)[32], K *s, uint32_t lane) {
+#pragma unroll
+  for (int it = 0; it < 5; ++it) {
+    run_net(R, gsat_bcf_net_sort32);
+    cft<true, false>(R, s, lane);
+    switch (gsat_bcf_shear_window(it)) {
+    case 32: run_net(R, gsat_bcf_net_sort32); break;
+    case 8: run_net(R, gsat_bcf_net_window8); break;
+    case 4: run_net(R, gsat_bcf_net_window4); break;
+    default: run_net(R, gsat_bcf_net_window2); break;
+    }
+    cft<false, false>(R, s, lane);
+  }
+  run_net(R, gsat_bcf_net_sort32);
+  cft<false, false>(R, s, lane);
+}
+
+/* One merge step (section 7): R[0..15] hold a sorted block of 512 keys with
+ * rows reversed (gsat_bcf_block_index), `slot` the leftover of 512 keys in
+ * sorted order.  Afterwards R[0..15] hold the lowest 512 of the 1024, again
+ * with rows reversed, and the slot the highest 512; returns the new leftover
+ * minimum. */
+template <class K>
+__device__ __forceinline__ K merge_step(K (&R)[32], K *s, K *slot,
+                                        uint32_t lane) {
+#pragma unroll
+  for (int i = 0; i < 16; ++i) R[16 + i] = slot[gsat_bcf_slot_index(i, lane)];
+  run_net(R, gsat_bcf_net_merge32);  /* columns: two sorted halves */
+  cft<false, false>(R, s, lane);
+  run_net(R, gsat_bcf_net_bitonic32); /* rows: at most one dirty, bitonic */
+  cft<false, true>(R, s, lane);
+#pragma unroll
+  for (int i = 0; i < 16; ++i)
+    slot[gsat_bcf_slot_index(i, 31u - lane)] = R[16 + i];
+  __syncwarp(); /* the next step on this slot reads other lanes' words */
+  return __shfl_sync(kFullMask, R[16], 31);
+}
+
+/* Stores the block in R[0..15] (rows reversed) into a leftover slot. */
+template <class K>
+__device__ __forceinline__ void absorb(const K (&R)[32], K *slot,
+                                       uint32_t lane) {
+#pragma unroll
+  for (int i = 0; i < 16; ++i)
+    slot[gsat_bcf_slot_index(i, 31u - lane)] = R[i];
+  __syncwarp();
+}
+
+} // namespace gsat_bcf
+
+#endif
