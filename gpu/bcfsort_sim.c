@@ -342,7 +342,8 @@ static void sim_cuts(const uint64_t *in, const gsat_bcf_pass *p,
 /*------------------------------------------------------------------------*/
 /* merge_kernel, one bucket. */
 
-static void sim_merge_bucket(const uint64_t *in, uint64_t *out,
+/* Returns the size of the open bucket. */
+static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
                              const gsat_bcf_pass *p, const uint32_t *cuts,
                              const uint64_t *split, uint64_t b, sim_warp *w) {
   const uint32_t kw = p->ways, depth = p->depth;
@@ -420,6 +421,7 @@ static void sim_merge_bucket(const uint64_t *in, uint64_t *out,
       }
     emitted += GSAT_BCF_HALF;
   }
+  return nout;
 }
 
 /*------------------------------------------------------------------------*/
@@ -427,7 +429,7 @@ static void sim_merge_bucket(const uint64_t *in, uint64_t *out,
 
 gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
                               const gsat_sort_config *cfg,
-                              gsat_bcf_bank_stats *stats, gsat_error *err) {
+                              gsat_bcf_sim_stats *stats, gsat_error *err) {
   gsat_bcf_plan plan;
   GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, key_bytes, cfg, err));
   if (n == 0) return GSAT_OK;
@@ -444,13 +446,13 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
     return gsat_error_set(err, GSAT_NOMEM, "sort replay: out of memory");
   }
   w->key_bytes = key_bytes;
-  w->stats = stats;
+  w->stats = stats ? &stats->bank : NULL;
   uint64_t *out = keys, *src = plan.page_to_out ? out : buf;
   uint64_t page[GSAT_BCF_PAGE];
   for (uint64_t base = 0; base < n; base += GSAT_BCF_PAGE) {
     for (uint32_t q = 0; q < GSAT_BCF_PAGE; ++q)
       page[q] = base + q < n ? keys[base + q] : sentinel(key_bytes);
-    gsat_bcf_sim_page_sort(page, key_bytes, stats);
+    gsat_bcf_sim_page_sort(page, key_bytes, w->stats);
     for (uint32_t q = 0; q < GSAT_BCF_PAGE && base + q < n; ++q)
       src[base + q] = page[q];
   }
@@ -461,8 +463,13 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
       if (!p->merge_path) sim_sample_sort(src, p, sorted);
       sim_cuts(src, p, sorted, cuts, split);
     }
-    for (uint64_t b = 0; b < p->buckets; ++b)
-      sim_merge_bucket(src, dst, p, cuts, split, b, w);
+    for (uint64_t b = 0; b < p->buckets; ++b) {
+      uint64_t size = sim_merge_bucket(src, dst, p, cuts, split, b, w);
+      uint64_t bound = p->chunk + (uint64_t)p->ways * p->k;
+      if (stats && size * 1000 / bound > stats->max_over)
+        stats->max_over = size * 1000 / bound;
+    }
+    if (stats) stats->buckets += p->buckets;
     src = dst;
   }
   free(buf), free(sorted), free(split), free(cuts), free(w);

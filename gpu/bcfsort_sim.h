@@ -47,11 +47,18 @@ void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
 void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
                             gsat_bcf_bank_stats *stats);
 
+typedef struct gsat_bcf_sim_stats {
+  gsat_bcf_bank_stats bank; /* every shared access of every warp */
+  uint64_t buckets;         /* merge buckets of all passes */
+  uint64_t max_over;        /* largest bucket / (chunk + ways * k), in 1/1000 */
+} gsat_bcf_sim_stats;
+
 /* Sorts keys[0..n) as gsat_gpu_sort_keys_u32/u64 do, kernel by kernel, warp
- * by warp.  Errors: as gsat_bcf_plan_make, NOMEM. */
+ * by warp; stats (may be NULL) accumulates.  Errors: as gsat_bcf_plan_make,
+ * NOMEM. */
 gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
                               const gsat_sort_config *cfg,
-                              gsat_bcf_bank_stats *stats, gsat_error *err);
+                              gsat_bcf_sim_stats *stats, gsat_error *err);
 
 /* Replays the shared-memory traces of the page sort and of a merge step on
  * every leftover slot of a tree of 2^depth leaves, for key_bytes 4 or 8 (the
