@@ -9,6 +9,7 @@
 #include "bench/sort_inputs.h"
 #include "gpu/bcfsort.h"
 #include "gpu/device.h"
+#include "gpu/occ.h"
 
 #define TRY(err, call)                                                         \
   do {                                                                         \
@@ -141,6 +142,85 @@ static gsat_status check_usage(bufs *b, FILE *log, gsat_sort_check_result *res,
   return GSAT_OK;
 }
 
+/* Occurrence lists of a random CNF (clauses of 0 to max_len literals, some
+ * repeated) with both sorts, against gsat_occ_build_host. */
+static gsat_status check_occ(uint32_t vars, uint32_t clauses, uint32_t max_len,
+                             FILE *log, gsat_sort_check_result *res,
+                             gsat_error *err) {
+  uint64_t seed = 77 + vars + clauses;
+  uint32_t *cs = malloc(((size_t)clauses + 1) * 4);
+  GSAT_RETURN_IF(!cs, err, NOMEM, "occ check: out of memory");
+  cs[0] = 0;
+  for (uint32_t c = 0; c < clauses; ++c)
+    cs[c + 1] = cs[c] + (uint32_t)(gsat_sort_rand(&seed) % (max_len + 1));
+  const uint32_t entries = cs[clauses], nl = 2 * vars;
+  uint32_t *lits = malloc((size_t)entries * 4 + 4);
+  uint32_t *ref_start = malloc(((size_t)nl + 1) * 4);
+  uint32_t *ref_clause = malloc((size_t)entries * 4 + 4);
+  uint32_t *got_start = malloc(((size_t)nl + 1) * 4);
+  uint32_t *got_clause = malloc((size_t)entries * 4 + 4);
+  uint32_t *d_cs = NULL, *d_lits = NULL, *d_start = NULL, *d_clause = NULL;
+  void *d_temp = NULL;
+  gsat_status s = GSAT_OK;
+  if (!lits || !ref_start || !ref_clause || !got_start || !got_clause) {
+    s = gsat_error_set(err, GSAT_NOMEM, "occ check: out of memory");
+    goto done;
+  }
+  for (uint32_t p = 0; p < entries; ++p)
+    lits[p] = (uint32_t)(gsat_sort_rand(&seed) % nl);
+  gsat_occ_build_host(cs, lits, clauses, nl, ref_start, ref_clause);
+  if (cudaMalloc((void **)&d_cs, ((size_t)clauses + 1) * 4) != cudaSuccess ||
+      cudaMalloc((void **)&d_lits, (size_t)entries * 4 + 4) != cudaSuccess ||
+      cudaMalloc((void **)&d_start, ((size_t)nl + 1) * 4) != cudaSuccess ||
+      cudaMalloc((void **)&d_clause, (size_t)entries * 4 + 4) != cudaSuccess ||
+      cudaMemcpy(d_cs, cs, ((size_t)clauses + 1) * 4,
+                 cudaMemcpyHostToDevice) != cudaSuccess ||
+      cudaMemcpy(d_lits, lits, (size_t)entries * 4,
+                 cudaMemcpyHostToDevice) != cudaSuccess) {
+    s = gsat_error_set(err, GSAT_CUDA, "occ check: device buffers");
+    goto done;
+  }
+  gsat_occ_input in = {d_cs, d_lits, clauses, entries, nl};
+  for (int sort = 0; sort < 2 && s == GSAT_OK; ++sort) {
+    size_t bytes = 0;
+    s = gsat_gpu_occ_build(NULL, &bytes, &in, d_start, d_clause,
+                           (gsat_occ_sort)sort, NULL, err);
+    if (s != GSAT_OK) break;
+    cudaFree(d_temp);
+    if (cudaMalloc(&d_temp, bytes) != cudaSuccess ||
+        cudaMemset(d_start, 0xa5, ((size_t)nl + 1) * 4) != cudaSuccess ||
+        cudaMemset(d_clause, 0xa5, (size_t)entries * 4) != cudaSuccess) {
+      s = gsat_error_set(err, GSAT_CUDA, "occ check: temporary storage");
+      break;
+    }
+    s = gsat_gpu_occ_build(d_temp, &bytes, &in, d_start, d_clause,
+                           (gsat_occ_sort)sort, NULL, err);
+    if (s != GSAT_OK) break;
+    if (cudaMemcpy(got_start, d_start, ((size_t)nl + 1) * 4,
+                   cudaMemcpyDeviceToHost) != cudaSuccess ||
+        cudaMemcpy(got_clause, d_clause, (size_t)entries * 4,
+                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+      s = gsat_error_set(err, GSAT_CUDA, "occ check: %s",
+                         cudaGetErrorString(cudaGetLastError()));
+      break;
+    }
+    int ok = !memcmp(got_start, ref_start, ((size_t)nl + 1) * 4) &&
+             !memcmp(got_clause, ref_clause, (size_t)entries * 4);
+    res->passed += ok;
+    res->failed += !ok;
+    if (log)
+      fprintf(log, "%s occ %s vars=%u clauses=%u entries=%u\n",
+              ok ? "PASS" : "FAIL", sort ? "radix" : "bcf", vars, clauses,
+              entries);
+  }
+done:
+  cudaFree(d_cs), cudaFree(d_lits), cudaFree(d_start), cudaFree(d_clause);
+  cudaFree(d_temp);
+  free(cs), free(lits), free(ref_start), free(ref_clause), free(got_start);
+  free(got_clause);
+  return s;
+}
+
 static void free_bufs(bufs *b) {
   free(b->h_key), free(b->h_ref), free(b->h_out), free(b->h_tmp);
   free(b->h_val), free(b->h_rval), free(b->h_oval), free(b->h_tval);
@@ -197,5 +277,9 @@ gsat_status gsat_sort_check_run(size_t max_n, FILE *log,
   }
   if (s == GSAT_OK) s = check_usage(&b, log, res, err);
   free_bufs(&b);
+  static const uint32_t cnf[][3] = {
+      {1, 0, 3}, {1, 1, 3}, {50, 7, 0}, {1000, 5000, 6}, {1u << 18, 1u << 20, 8}};
+  for (size_t i = 0; s == GSAT_OK && i < sizeof cnf / sizeof cnf[0]; ++i)
+    if (cnf[i][1] <= max_n) s = check_occ(cnf[i][0], cnf[i][1], cnf[i][2], log, res, err);
   return s;
 }

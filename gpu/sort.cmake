@@ -4,6 +4,11 @@
 # clause) pairs with it or with CUB's radix sort.
 list(APPEND GSAT_GPU_C_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_plan.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_sim.c)
-list(APPEND GSAT_GPU_CU_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort.cu)
-list(APPEND GSAT_GPU_STUB_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_none.c)
+  ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_sim.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/occ_host.c)
+list(APPEND GSAT_GPU_CU_SOURCES
+  ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort.cu
+  ${CMAKE_CURRENT_SOURCE_DIR}/occ.cu)
+list(APPEND GSAT_GPU_STUB_SOURCES
+  ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_none.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/occ_none.c)

@@ -10,3 +10,5 @@ if(GSAT_HAVE_CUDA)
             ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
     LIBS gsat_gpu)
 endif()
+gsat_add_test(test_occ LABELS unit
+  SOURCES test_occ.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c LIBS gsat_gpu)
