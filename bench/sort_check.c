@@ -231,8 +231,8 @@ static void free_bufs(bufs *b) {
 
 gsat_status gsat_sort_check_run(size_t max_n, FILE *log,
                                 gsat_sort_check_result *res, gsat_error *err) {
-  static const size_t sizes[] = {0,    1,    31,   32, 33, 1023,
-                                 1024, 1025, (1u << 20) + 7, 1u << 24};
+  static const size_t sizes[] = {0, 1, 31, 32, 33, 1023, 1024, 1025, 70001,
+                                 (1u << 20) + 7, 1u << 24};
   static const gsat_sort_config extra[] = {{2, GSAT_SORT_MERGE_PATH, 0},
                                            {8, GSAT_SORT_SPLITTERS, 0}};
   memset(res, 0, sizeof *res);

@@ -238,19 +238,15 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
       const K c = kmin(hv[2 * v], hv[2 * v + 1]);
       hv[v] = (initm >> v) & 1u ? kmin(c, lmin[v]) : c;
     }
-    /* The path from the root: hsel[d] is the head of the node at depth d. */
-    K hsel[D + 1];
+    /* The path from the root: at node c go right when its right child has
+     * the smaller head (ties go left). */
+    uint32_t right = 0;
+#pragma unroll
+    for (int c = 1; c < KW; ++c)
+      right |= (hv[2 * c + 1] < hv[2 * c] ? 1u : 0u) << c;
     uint32_t v = 1;
 #pragma unroll
-    for (int d = 0; d < D; ++d) {
-      K hl = hv[2], hr = hv[3];
-#pragma unroll
-      for (int c = 1 << d; c < 2 << d; ++c)
-        if ((uint32_t)c == v) hl = hv[2 * c], hr = hv[2 * c + 1];
-      const bool right = hr < hl;
-      v = 2 * v + (right ? 1u : 0u);
-      hsel[d + 1] = right ? hr : hl;
-    }
+    for (int d = 0; d < D; ++d) v = 2 * v + ((right >> v) & 1u);
     const uint32_t m = v - KW;
     const uint32_t lp = get_at(pos, m), le = get_at(endp, m);
     const K *leaf = in + gbase + (uint64_t)m * p.run;
@@ -269,8 +265,8 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
         const uint32_t a = v >> (D - d);
         K *slot = slots + (size_t)(a - 1) * GSAT_BCF_HALF;
         if (!((initm >> a) & 1u)) {
-          absorb(R, slot, lane);
-          set_at(lmin, a, hsel[d + 1]);
+          absorb(R, slot, lane); /* the block's minimum: lane 31, R[0] */
+          set_at(lmin, a, __shfl_sync(kFullMask, R[0], 31));
           initm |= 1u << a;
           alive = false;
         } else {

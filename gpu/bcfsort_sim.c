@@ -354,7 +354,7 @@ static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
   uint32_t nb = gsat_bcf_group_buckets(p, g);
   uint64_t gbase = gsat_bcf_group_base(p, g);
   uint32_t pos[8], endp[8];
-  uint64_t head[8], lmin[8], hv[16], hsel[4];
+  uint64_t head[8], lmin[8], hv[16];
   uint64_t obase = gbase, nout = 0, eoff = gbase, ecount = 0;
   for (uint32_t m = 0; m < kw; ++m) {
     uint32_t len = gsat_bcf_run_len(p, g, m), st = 0, en = len;
@@ -385,12 +385,10 @@ static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
       uint64_t c = hv[2 * v] < hv[2 * v + 1] ? hv[2 * v] : hv[2 * v + 1];
       hv[v] = (initm >> v) & 1u && lmin[v] < c ? lmin[v] : c;
     }
-    uint32_t v = 1;
-    for (uint32_t d = 0; d < depth; ++d) {
-      int right = hv[2 * v + 1] < hv[2 * v];
-      v = 2 * v + (right ? 1u : 0u);
-      hsel[d + 1] = hv[v];
-    }
+    uint32_t right = 0, v = 1;
+    for (uint32_t c = 1; c < kw; ++c)
+      right |= (hv[2 * c + 1] < hv[2 * c] ? 1u : 0u) << c;
+    for (uint32_t d = 0; d < depth; ++d) v = 2 * v + ((right >> v) & 1u);
     uint32_t m = v - kw, lp = pos[m], le = endp[m];
     const uint64_t *leaf = in + gbase + (uint64_t)m * p->run;
     for (uint32_t l = 0; l < 32; ++l)
@@ -406,7 +404,7 @@ static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
       uint32_t slot = GSAT_BCF_SCRATCH + (a - 1) * GSAT_BCF_HALF;
       if (!((initm >> a) & 1u)) {
         absorb(w, slot);
-        lmin[a] = hsel[d + 1];
+        lmin[a] = w->R[31][0];
         initm |= 1u << a;
         alive = 0;
       } else {
