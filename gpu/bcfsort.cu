@@ -8,31 +8,48 @@
 namespace gsat_bcf {
 namespace {
 
-constexpr int kPageWarps = 4;  /* warps per page-sort block, one page each */
 constexpr int kMergeWarps = 4; /* warps per merge block, one bucket each */
 constexpr int kThreads = 256;  /* partition and packing kernels */
 
-/* Page sort: warp w sorts page w; keys past n read as sentinels and are not
- * written back.  in may equal out. */
-template <class K>
-__global__ void __launch_bounds__(kPageWarps * 32)
-    page_sort_kernel(const K *in, K *out, uint64_t n) {
-  __shared__ K scratch[kPageWarps][GSAT_BCF_SCRATCH];
+/* Tile sort: warp w ShearSorts page w of the block's tile (keys past n read
+ * as sentinels), then the block merges its P sorted pages into one run with
+ * bitonic merges in shared memory: per level a flip stage and half-cleaners
+ * across pages, then a bitonic merge inside every page.  Every shared
+ * address depends only on the warp, the lane and the stage.  in may equal
+ * out. */
+template <class K, int P>
+__global__ void __launch_bounds__(P * 32)
+    tile_sort_kernel(const K *in, K *out, uint64_t n) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  K *tile = reinterpret_cast<K *>(smem_raw);
   const uint32_t lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
-  const uint64_t base =
-      ((uint64_t)blockIdx.x * kPageWarps + w) * GSAT_BCF_PAGE;
-  if (base >= n) return;
+  K *page = tile + w * GSAT_BCF_SCRATCH;
+  const uint64_t base = ((uint64_t)blockIdx.x * P + w) * GSAT_BCF_PAGE;
   K R[32];
 #pragma unroll
   for (int i = 0; i < 32; ++i) {
     const uint64_t q = base + gsat_bcf_page_index(i, lane);
     R[i] = q < n ? in[q] : sentinel<K>();
   }
-  shear_sort(R, scratch[w], lane);
+  shear_sort(R, page, lane);
+#pragma unroll
+  for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(i, lane)] = R[i];
+#pragma unroll
+  for (uint32_t lvl = 1; (1u << lvl) <= (uint32_t)P; ++lvl) {
+    __syncthreads();
+    cross_stage(tile, lvl, 0, w, lane);
+    for (uint32_t s = (1u << lvl) / 4; s >= 1; s /= 2) {
+      __syncthreads();
+      cross_stage(tile, lvl, s, w, lane);
+    }
+    __syncthreads();
+    page_merge(R, page, lane);
+  }
+  __syncwarp();
 #pragma unroll
   for (int i = 0; i < 32; ++i) {
     const uint64_t q = base + gsat_bcf_page_index(i, lane);
-    if (q < n) out[q] = R[i];
+    if (q < n) out[q] = page[gsat_bcf_phys(i, lane)];
   }
 }
 
@@ -386,6 +403,23 @@ gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
 }
 
 template <class K>
+gsat_status launch_tile_sort(const K *in, K *out, uint64_t n,
+                             cudaStream_t stream, gsat_error *err) {
+  constexpr int P = GSAT_BCF_TILE_PAGES(sizeof(K));
+  const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
+  if (smem > 48 * 1024)
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(
+                           tile_sort_kernel<K, P>,
+                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)smem));
+  const uint64_t tile = (uint64_t)P * GSAT_BCF_PAGE;
+  tile_sort_kernel<K, P><<<(unsigned)((n + tile - 1) / tile), P * 32, smem,
+                           stream>>>(in, out, n);
+  GSAT_CUDA_LAUNCHED(err, "tile_sort_kernel");
+  return GSAT_OK;
+}
+
+template <class K>
 gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
                       size_t n, const gsat_sort_config *cfg,
                       cudaStream_t stream, gsat_error *err) {
@@ -404,10 +438,7 @@ gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
   unsigned char *temp = static_cast<unsigned char *>(d_temp);
   K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
   K *src = plan.page_to_out ? out : buf;
-  const uint64_t pages = (n + GSAT_BCF_PAGE - 1) / GSAT_BCF_PAGE;
-  page_sort_kernel<K><<<(unsigned)((pages + kPageWarps - 1) / kPageWarps),
-                        kPageWarps * 32, 0, stream>>>(in, src, n);
-  GSAT_CUDA_LAUNCHED(err, "page_sort_kernel");
+  GSAT_FORWARD(launch_tile_sort<K>(in, src, n, stream, err));
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     K *dst = src == out ? buf : out;
     GSAT_FORWARD(run_pass<K>(src, dst, plan.pass[i], temp, plan, stream, err));

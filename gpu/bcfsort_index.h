@@ -40,6 +40,29 @@ GSAT_BCF_HD uint32_t gsat_bcf_shear_window(int it) {
   return it < 2 ? 32u : 32u >> it;
 }
 
+/* Pages per tile of the tile sort: one warp per page; the block then merges
+ * its sorted pages in shared memory with bitonic merges (the block-level
+ * extension of section 6), so the merge passes start from runs of
+ * tile_pages * 1024 keys. */
+#define GSAT_BCF_TILE_PAGES(key_bytes) ((key_bytes) == 4 ? 16u : 8u)
+
+/* Pages (a, b) compared by pair q of a cross-page stage of the tile's
+ * bitonic merge at level lvl (runs of 2^(lvl-1) pages merged into 2^lvl):
+ * s == 0 is the flip stage (page a element e against page b element
+ * 1023 - e, b mirroring a in the group of 2^lvl pages), s > 0 the half-cleaner
+ * of s pages (element e against element e). */
+GSAT_BCF_HD void gsat_bcf_cross_pages(uint32_t lvl, uint32_t s, uint32_t q,
+                                      uint32_t *a, uint32_t *b) {
+  if (s == 0) {
+    uint32_t half = 1u << (lvl - 1), g = q / half, r = q % half;
+    *a = 2 * half * g + r;
+    *b = 2 * half * g + 2 * half - 1 - r;
+  } else {
+    *a = q / s * 2 * s + q % s;
+    *b = *a + s;
+  }
+}
+
 /* Global offset, inside a page, of the key that lane `lane` holds in register
  * i after a coalesced row load (R_j[i] = page[32 i + j]). */
 GSAT_BCF_HD uint32_t gsat_bcf_page_index(uint32_t i, uint32_t lane) {

@@ -74,7 +74,8 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
   plan->n = n;
   plan->key_bytes = key_bytes;
   size_t sorted = 0, split = 0, cuts = 0;
-  for (uint64_t run = GSAT_BCF_PAGE; run < n; run *= (uint64_t)ways) {
+  const uint64_t tile = (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
+  for (uint64_t run = tile; run < n; run *= (uint64_t)ways) {
     uint64_t runs = ceil_div(n, run);
     uint32_t w = 2;
     while (w < (uint32_t)ways && w < runs) w *= 2;

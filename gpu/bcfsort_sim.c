@@ -123,14 +123,17 @@ void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
 }
 
 /*------------------------------------------------------------------------*/
-/* One warp: 32 lanes of 32 registers and the warp's shared memory (scratch
- * page, then up to 7 leftover slots), in keys. */
+/* One warp: 32 lanes of 32 registers and the warp's shared memory (a padded
+ * page; in the merge kernel followed by up to 7 leftover slots), indexed in
+ * keys.  Every warp's region starts at a multiple of 1056 keys, a multiple
+ * of 32 words, so relative indices have the banks of absolute ones. */
 
 #define SLOTS_MAX 7u
+#define MERGE_SMEM (GSAT_BCF_SCRATCH + SLOTS_MAX * GSAT_BCF_HALF)
 
 typedef struct sim_warp {
   uint64_t R[32][32];
-  uint64_t smem[GSAT_BCF_SCRATCH + SLOTS_MAX * GSAT_BCF_HALF];
+  uint64_t *smem;
   uint32_t key_bytes;
   gsat_bcf_bank_stats *stats;
 } sim_warp;
@@ -236,6 +239,8 @@ static void absorb(sim_warp *w, uint32_t slot) {
 void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
                             gsat_bcf_bank_stats *stats) {
   static sim_warp w;
+  static uint64_t scratch[GSAT_BCF_SCRATCH];
+  w.smem = scratch;
   w.key_bytes = key_bytes;
   w.stats = stats;
   for (uint32_t l = 0; l < 32; ++l)
@@ -245,6 +250,123 @@ void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
   for (uint32_t l = 0; l < 32; ++l)
     for (uint32_t i = 0; i < 32; ++i)
       page[gsat_bcf_page_index(i, l)] = w.R[l][i];
+}
+
+/*------------------------------------------------------------------------*/
+/* tile_sort_kernel: warps run one phase each between block barriers; within
+ * a phase they touch disjoint words, so running them one after the other is
+ * exact. */
+
+#define TILE_MAX 16u
+
+/* cross_stage of bcfsort_warp.cuh for warp w. */
+static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl,
+                        uint32_t s, uint32_t warp) {
+  uint32_t a, b, ia[32], ib[32];
+  gsat_bcf_cross_pages(lvl, s, warp >> 1, &a, &b);
+  uint32_t r0 = 16u * (warp & 1u);
+  uint64_t x[16][32], y[16][32];
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) {
+      ia[l] = a * GSAT_BCF_SCRATCH + gsat_bcf_phys(r0 + i, l);
+      ib[l] = b * GSAT_BCF_SCRATCH +
+              (s ? gsat_bcf_phys(r0 + i, l) : gsat_bcf_phys(31 - r0 - i, 31 - l));
+      x[i][l] = tile[ia[l]];
+      y[i][l] = tile[ib[l]];
+    }
+    record(w, ia);
+    record(w, ib);
+  }
+  for (uint32_t i = 0; i < 16; ++i)
+    for (uint32_t l = 0; l < 32; ++l)
+      if (y[i][l] < x[i][l]) {
+        uint64_t t = x[i][l];
+        x[i][l] = y[i][l];
+        y[i][l] = t;
+      }
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) {
+      ia[l] = a * GSAT_BCF_SCRATCH + gsat_bcf_phys(r0 + i, l);
+      ib[l] = b * GSAT_BCF_SCRATCH +
+              (s ? gsat_bcf_phys(r0 + i, l) : gsat_bcf_phys(31 - r0 - i, 31 - l));
+      tile[ia[l]] = x[i][l];
+      tile[ib[l]] = y[i][l];
+    }
+    record(w, ia);
+    record(w, ib);
+  }
+}
+
+/* One warp-wide shared access of the warp's page: lane l at phys(row(l),
+ * col(l)) given as idx; load into R[l][reg] or store from it. */
+static void page_access(sim_warp *w, const uint32_t idx[32], int store,
+                        uint32_t reg) {
+  record(w, idx);
+  for (uint32_t l = 0; l < 32; ++l)
+    if (store)
+      w->smem[idx[l]] = w->R[l][reg];
+    else
+      w->R[l][reg] = w->smem[idx[l]];
+}
+
+/* page_merge of bcfsort_warp.cuh. */
+static void page_merge(sim_warp *w) {
+  uint32_t idx[32];
+  for (uint32_t i = 0; i < 32; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(i, l);
+    page_access(w, idx, 0, i);
+  }
+  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  cft(w, 0, 0);
+  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  for (uint32_t i = 0; i < 32; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(l, i);
+    page_access(w, idx, 1, i);
+  }
+}
+
+/* Sorts keys[0..n) (n at most one tile) as one block of tile_sort_kernel. */
+static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
+                          gsat_bcf_bank_stats *stats) {
+  static sim_warp warps[TILE_MAX];
+  static uint64_t tile[TILE_MAX * GSAT_BCF_SCRATCH];
+  const uint32_t pages = GSAT_BCF_TILE_PAGES(key_bytes);
+  uint32_t idx[32];
+  for (uint32_t p = 0; p < pages; ++p) {
+    sim_warp *w = &warps[p];
+    w->smem = tile + p * GSAT_BCF_SCRATCH;
+    w->key_bytes = key_bytes;
+    w->stats = stats;
+    for (uint32_t l = 0; l < 32; ++l)
+      for (uint32_t i = 0; i < 32; ++i) {
+        uint64_t q = (uint64_t)p * GSAT_BCF_PAGE + gsat_bcf_page_index(i, l);
+        w->R[l][i] = q < n ? keys[q] : sentinel(key_bytes);
+      }
+    shear_sort(w);
+    for (uint32_t i = 0; i < 32; ++i) {
+      for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(i, l);
+      page_access(w, idx, 1, i);
+    }
+  }
+  for (uint32_t lvl = 1; (1u << lvl) <= pages; ++lvl) {
+    for (uint32_t p = 0; p < pages; ++p) cross_stage(&warps[p], tile, lvl, 0, p);
+    for (uint32_t s = (1u << lvl) / 4; s >= 1; s /= 2)
+      for (uint32_t p = 0; p < pages; ++p)
+        cross_stage(&warps[p], tile, lvl, s, p);
+    for (uint32_t p = 0; p < pages; ++p) page_merge(&warps[p]);
+  }
+  for (uint32_t p = 0; p < pages; ++p) {
+    sim_warp *w = &warps[p];
+    for (uint32_t i = 0; i < 32; ++i) {
+      for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(i, l);
+      page_access(w, idx, 0, i);
+    }
+    for (uint32_t l = 0; l < 32; ++l)
+      for (uint32_t i = 0; i < 32; ++i) {
+        uint64_t q = (uint64_t)p * GSAT_BCF_PAGE + gsat_bcf_page_index(i, l);
+        if (q < n) keys[q] = w->R[l][i];
+      }
+  }
 }
 
 /*------------------------------------------------------------------------*/
@@ -439,20 +561,20 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
                                per_key + per_key);
   uint32_t *cuts = malloc(plan.bytes - plan.cuts_off + sizeof(uint32_t));
   sim_warp *w = malloc(sizeof *w);
-  if (!buf || !sorted || !split || !cuts || !w) {
-    free(buf), free(sorted), free(split), free(cuts), free(w);
+  uint64_t *merge_smem = malloc(MERGE_SMEM * sizeof *merge_smem);
+  if (!buf || !sorted || !split || !cuts || !w || !merge_smem) {
+    free(buf), free(sorted), free(split), free(cuts), free(w), free(merge_smem);
     return gsat_error_set(err, GSAT_NOMEM, "sort replay: out of memory");
   }
+  w->smem = merge_smem;
   w->key_bytes = key_bytes;
   w->stats = stats ? &stats->bank : NULL;
   uint64_t *out = keys, *src = plan.page_to_out ? out : buf;
-  uint64_t page[GSAT_BCF_PAGE];
-  for (uint64_t base = 0; base < n; base += GSAT_BCF_PAGE) {
-    for (uint32_t q = 0; q < GSAT_BCF_PAGE; ++q)
-      page[q] = base + q < n ? keys[base + q] : sentinel(key_bytes);
-    gsat_bcf_sim_page_sort(page, key_bytes, w->stats);
-    for (uint32_t q = 0; q < GSAT_BCF_PAGE && base + q < n; ++q)
-      src[base + q] = page[q];
+  const uint64_t tile = (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
+  for (uint64_t base = 0; base < n; base += tile) {
+    uint64_t len = n - base < tile ? n - base : tile;
+    if (src != keys) memcpy(src + base, keys + base, len * sizeof *src);
+    sim_tile_sort(src + base, len, key_bytes, w->stats);
   }
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     const gsat_bcf_pass *p = &plan.pass[i];
@@ -470,18 +592,20 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
     if (stats) stats->buckets += p->buckets;
     src = dst;
   }
-  free(buf), free(sorted), free(split), free(cuts), free(w);
+  free(buf), free(sorted), free(split), free(cuts), free(w), free(merge_smem);
   return GSAT_OK;
 }
 
 void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
-                         gsat_bcf_bank_stats *page,
+                         gsat_bcf_bank_stats *tile,
                          gsat_bcf_bank_stats *merge) {
+  static uint64_t keys[TILE_MAX * GSAT_BCF_PAGE], smem[MERGE_SMEM];
   static sim_warp w;
+  sim_tile_sort(keys, GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE,
+                key_bytes, tile);
   memset(&w, 0, sizeof w);
+  w.smem = smem;
   w.key_bytes = key_bytes;
-  w.stats = page;
-  shear_sort(&w);
   w.stats = merge;
   for (uint32_t a = 1; a < (1u << depth); ++a) {
     uint32_t slot = GSAT_BCF_SCRATCH + (a - 1) * GSAT_BCF_HALF;

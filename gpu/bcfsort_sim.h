@@ -43,7 +43,8 @@ int gsat_bcf_sim_check_networks(void);
 void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
                           int count);
 
-/* Sorts one page of 1024 keys as page_sort_kernel does. */
+/* Sorts one page of 1024 keys as the ShearSort phase of tile_sort_kernel
+ * does. */
 void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
                             gsat_bcf_bank_stats *stats);
 
@@ -60,11 +61,11 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
                               const gsat_sort_config *cfg,
                               gsat_bcf_sim_stats *stats, gsat_error *err);
 
-/* Replays the shared-memory traces of the page sort and of a merge step on
- * every leftover slot of a tree of 2^depth leaves, for key_bytes 4 or 8 (the
- * traces do not depend on key values). */
+/* Replays the shared-memory traces of one block of the tile sort (every
+ * warp) and of a merge step on every leftover slot of a tree of 2^depth
+ * leaves, for key_bytes 4 or 8 (the traces do not depend on key values). */
 void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
-                         gsat_bcf_bank_stats *page,
+                         gsat_bcf_bank_stats *tile,
                          gsat_bcf_bank_stats *merge);
 
 #ifdef __cplusplus

@@ -82,6 +82,51 @@ __device__ __forceinline__ void shear_sort(K (&R)[32], K *s, uint32_t lane) {
   cft<false, false>(R, s, lane);
 }
 
+/* One cross-page stage of the tile's bitonic merge: warp w compares half h =
+ * w & 1 (rows 16 h .. 16 h + 15) of page pair q = w / 2 (see
+ * gsat_bcf_cross_pages; FLIP pairs row r, column c with row 31 - r, column
+ * 31 - c).  Pages are padded pages of 1056 keys in the tile. */
+template <class K>
+__device__ __forceinline__ void cross_stage(K *tile, uint32_t lvl, uint32_t s,
+                                            uint32_t w, uint32_t lane) {
+  uint32_t a, b;
+  gsat_bcf_cross_pages(lvl, s, w >> 1, &a, &b);
+  K *pa = tile + a * GSAT_BCF_SCRATCH, *pb = tile + b * GSAT_BCF_SCRATCH;
+  const uint32_t r0 = 16u * (w & 1u);
+  K x[16], y[16];
+#pragma unroll
+  for (int i = 0; i < 16; ++i) {
+    x[i] = pa[gsat_bcf_phys(r0 + i, lane)];
+    y[i] = s ? pb[gsat_bcf_phys(r0 + i, lane)]
+             : pb[gsat_bcf_phys(31u - r0 - i, 31u - lane)];
+  }
+#pragma unroll
+  for (int i = 0; i < 16; ++i) cx(x[i], y[i]);
+#pragma unroll
+  for (int i = 0; i < 16; ++i) {
+    pa[gsat_bcf_phys(r0 + i, lane)] = x[i];
+    if (s)
+      pb[gsat_bcf_phys(r0 + i, lane)] = y[i];
+    else
+      pb[gsat_bcf_phys(31u - r0 - i, 31u - lane)] = y[i];
+  }
+}
+
+/* Bitonic merge of one page whose 1024 keys form a bitonic sequence, in
+ * place in the warp's padded page: columns (strides 512..32), transposition
+ * through the page itself, rows (strides 16..1), rows stored back. */
+template <class K>
+__device__ __forceinline__ void page_merge(K (&R)[32], K *page, uint32_t lane) {
+#pragma unroll
+  for (int i = 0; i < 32; ++i) R[i] = page[gsat_bcf_phys(i, lane)];
+  run_net(R, gsat_bcf_net_bitonic32);
+  __syncwarp();
+  cft<false, false>(R, page, lane);
+  run_net(R, gsat_bcf_net_bitonic32);
+#pragma unroll
+  for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(lane, i)] = R[i];
+}
+
 /* One merge step (section 7): R[0..15] hold a sorted block of 512 keys with
  * rows reversed (gsat_bcf_block_index), `slot` the leftover of 512 keys in
  * sorted order.  Afterwards R[0..15] hold the lowest 512 of the 1024, again

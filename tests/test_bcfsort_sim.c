@@ -115,17 +115,26 @@ static void test_access_model(void **state) {
   assert_int_equal(st.conflicts, 31);
 }
 
-/* Section 13.3 for every kernel: 704 instructions per page, 176 per merge
- * step on every slot, all at the ideal wavefront count. */
+/* Section 13.3 for every kernel: per tile page 704 ShearSort instructions,
+ * 64 to store and reload it, 64 per cross-page stage and 128 per page merge;
+ * 176 per merge step on every slot; all at the ideal wavefront count. */
 static void test_replay_conflict_free(void **state) {
   (void)state;
+  gsat_bcf_bank_stats page = {0};
+  uint64_t keys[1024] = {0};
+  gsat_bcf_sim_page_sort(keys, 4, &page);
+  assert_int_equal(page.instructions, 704);
+  assert_int_equal(page.conflicts, 0);
   for (uint32_t depth = 1; depth <= 3; ++depth)
     for (uint32_t kb = 4; kb <= 8; kb += 4) {
-      gsat_bcf_bank_stats page = {0}, merge = {0};
-      gsat_bcf_sim_replay(depth, kb, &page, &merge);
-      assert_int_equal(page.instructions, 704);
-      assert_int_equal(page.wavefronts, 704 * (kb / 4));
-      assert_int_equal(page.conflicts, 0);
+      gsat_bcf_bank_stats tile = {0}, merge = {0};
+      gsat_bcf_sim_replay(depth, kb, &tile, &merge);
+      uint64_t pages = GSAT_BCF_TILE_PAGES(kb), levels = kb == 4 ? 4 : 3;
+      uint64_t stages = levels * (levels + 1) / 2;
+      assert_int_equal(tile.instructions,
+                       pages * (704 + 64 + 64 * stages + 128 * levels));
+      assert_int_equal(tile.wavefronts, tile.instructions * (kb / 4));
+      assert_int_equal(tile.conflicts, 0);
       assert_int_equal(merge.instructions, 176 * ((1u << depth) - 1));
       assert_int_equal(merge.wavefronts, merge.instructions * (kb / 4));
       assert_int_equal(merge.conflicts, 0);
@@ -183,7 +192,8 @@ static void test_sim_sort_configs(void **state) {
   static const gsat_sort_config cfgs[] = {
       {2, GSAT_SORT_SPLITTERS, 1024}, {8, GSAT_SORT_SPLITTERS, 2048},
       {2, GSAT_SORT_MERGE_PATH, 1024}, {0, GSAT_SORT_MERGE_PATH, 4096},
-      {4, GSAT_SORT_SPLITTERS, 8192}};
+      {4, GSAT_SORT_SPLITTERS, 8192}, {4, GSAT_SORT_SPLITTERS, 1u << 20},
+      {2, GSAT_SORT_MERGE_PATH, 1u << 20}};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d)
       check_sim_sort(150001, (gsat_sort_dist)d, 32, &cfgs[c]);
@@ -195,13 +205,13 @@ static void test_plan(void **state) {
   gsat_error err;
   assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, NULL, &err),
                    GSAT_OK);
-  assert_int_equal(plan.npasses, 9); /* 2^10 -> 2^28 by fours */
+  assert_int_equal(plan.npasses, 7); /* tiles of 2^14 -> 2^28 by fours */
   assert_int_equal(plan.page_to_out, 0);
   uint64_t keys = 0;
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     const gsat_bcf_pass *p = &plan.pass[i];
     assert_int_equal(p->ways, 4);
-    assert_int_equal(p->run, (uint64_t)1024 << (2 * i));
+    assert_int_equal(p->run, (uint64_t)16384 << (2 * i));
     assert_true(p->buckets >= p->groups);
     /* buckets hold about chunk keys: at most 1.5 chunk on average */
     assert_true((uint64_t)p->buckets * p->chunk * 3 / 2 >= p->n);
@@ -209,9 +219,10 @@ static void test_plan(void **state) {
   }
   assert_int_equal(keys, 1u << 28);
   assert_true(plan.bytes >= ((size_t)4 << 28));
-  /* 3 runs left: the last pass merges them with ways 4, not 8 */
+  /* 25 tiles of 8192 64-bit keys, then 4 runs: the last pass merges them
+   * with ways 4, not 8 */
   gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 3 * 8192 + 5, 8, &eight, &err),
+  assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err),
                    GSAT_OK);
   assert_int_equal(plan.npasses, 2);
   assert_int_equal(plan.pass[1].ways, 4);
