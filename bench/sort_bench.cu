@@ -33,7 +33,7 @@ namespace {
   do {                                                                         \
     cudaError_t e_ = (call);                                                   \
     if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,      \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,       \
                    cudaGetErrorString(e_));                                    \
       std::exit(2);                                                            \
     }                                                                          \
@@ -136,13 +136,12 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
   for (const Cfg &c : cfgs) {
     auto call = [&](void *t, size_t *bytes) {
       if (pairs)
-        return gsat_gpu_sort_pairs_u32(
-            t, bytes, (const uint32_t *)k, (uint32_t *)ko, v, vo, n, &c.cfg,
-            nullptr, &err);
+        return gsat_gpu_sort_pairs_u32(t, bytes, (const uint32_t *)k,
+                                       (uint32_t *)ko, v, vo, n, &c.cfg,
+                                       nullptr, &err);
       if (sizeof(K) == 4)
         return gsat_gpu_sort_keys_u32(t, bytes, (const uint32_t *)k,
-                                      (uint32_t *)ko, n, &c.cfg, nullptr,
-                                      &err);
+                                      (uint32_t *)ko, n, &c.cfg, nullptr, &err);
       return gsat_gpu_sort_keys_u64(t, bytes, (const uint64_t *)k,
                                     (uint64_t *)ko, n, &c.cfg, nullptr, &err);
     };
@@ -217,7 +216,8 @@ int run_bench(int max_log2, const char *csv) {
     bench_kind<uint32_t>("pairs u32", true, b, n, rows);
   }
   FILE *f = csv ? std::fopen(csv, "w") : nullptr;
-  if (f) std::fprintf(f, "kind,n,algo,ms,gkeys_per_s,vs_cub_merge,vs_cub_radix\n");
+  if (f)
+    std::fprintf(f, "kind,n,algo,ms,gkeys_per_s,vs_cub_merge,vs_cub_radix\n");
   std::printf("%-10s %6s %-20s %10s %10s %9s %9s\n", "kind", "log2n", "algo",
               "ms", "Gkeys/s", "/merge", "/radix");
   for (const Row &r : rows) {
@@ -234,8 +234,7 @@ int run_bench(int max_log2, const char *csv) {
   }
   if (f) std::fclose(f);
   const size_t top = (size_t)1 << max_log2;
-  std::printf("TARGETS at 2^%d (bcf / cub-merge, target >= 1.20):\n",
-              max_log2);
+  std::printf("TARGETS at 2^%d (bcf / cub-merge, target >= 1.20):\n", max_log2);
   for (const char *kind : {"keys u32", "pairs u32", "keys u64"}) {
     double bcf = find_ms(rows, kind, "bcf", top);
     double best = bcf;
@@ -276,9 +275,8 @@ int run_profile(int log2) {
   CK(cudaMalloc(&b.vals_out, n * 4));
   gsat_error err;
   size_t bytes = 0;
-  ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr,
-                                    nullptr, nullptr, n, nullptr, nullptr,
-                                    &err),
+  ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr, nullptr,
+                                    nullptr, n, nullptr, nullptr, &err),
             err);
   b.ensure_temp(bytes); /* the largest of the three */
   bytes = b.temp_bytes;
@@ -289,23 +287,20 @@ int run_profile(int log2) {
                                    static_cast<uint32_t *>(b.keys_out), n,
                                    nullptr, nullptr, &err),
             err);
-  ok_or_die(gsat_gpu_sort_keys_u64(b.temp, &bytes,
-                                   static_cast<uint64_t *>(b.keys),
-                                   static_cast<uint64_t *>(b.keys_out), n,
-                                   nullptr, nullptr, &err),
+  ok_or_die(gsat_gpu_sort_keys_u64(
+                b.temp, &bytes, static_cast<uint64_t *>(b.keys),
+                static_cast<uint64_t *>(b.keys_out), n, nullptr, nullptr, &err),
             err);
   ok_or_die(gsat_gpu_sort_pairs_u32(
                 b.temp, &bytes, k32, static_cast<uint32_t *>(b.keys_out),
                 static_cast<uint32_t *>(b.vals),
-                static_cast<uint32_t *>(b.vals_out), n, nullptr, nullptr,
-                &err),
+                static_cast<uint32_t *>(b.vals_out), n, nullptr, nullptr, &err),
             err);
   size_t cb = 0;
   CK(cub::DeviceMergeSort::SortKeys(nullptr, cb, k32, (int)n,
                                     Less<uint32_t>()));
   b.ensure_temp(cb);
-  CK(cub::DeviceMergeSort::SortKeys(b.temp, cb, k32, (int)n,
-                                    Less<uint32_t>()));
+  CK(cub::DeviceMergeSort::SortKeys(b.temp, cb, k32, (int)n, Less<uint32_t>()));
   CK(cudaDeviceSynchronize());
   std::printf("profiled sorts of 2^%d keys done\n", log2);
   return 0;
@@ -340,11 +335,13 @@ int run_occ_bench() {
               err);
     b.ensure_temp(bytes);
     bytes = b.temp_bytes;
-    double ms = time_ms([] {}, [&] {
-      ok_or_die(gsat_gpu_occ_build(b.temp, &bytes, &in, d_start, d_clause,
-                                   (gsat_occ_sort)sort, nullptr, &err),
-                err);
-    });
+    double ms = time_ms(
+        [] {},
+        [&] {
+          ok_or_die(gsat_gpu_occ_build(b.temp, &bytes, &in, d_start, d_clause,
+                                       (gsat_occ_sort)sort, nullptr, &err),
+                    err);
+        });
     std::printf("occ %-5s vars=%u clauses=%u entries=%u: %.3f ms (%.2f "
                 "Gentries/s)\n",
                 sort ? "radix" : "bcf", vars, clauses, entries, ms,
@@ -364,7 +361,8 @@ int main(int argc, char **argv) {
     if (!std::strcmp(argv[i], "--profile") && i + 1 < argc)
       return run_profile(std::atoi(argv[i + 1]));
     if (!std::strcmp(argv[i], "--occ")) return run_occ_bench();
-    if (!std::strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
+    if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
+      csv = argv[++i];
     else if (!std::strcmp(argv[i], "--max") && i + 1 < argc)
       max_log2 = std::atoi(argv[++i]);
     else {

@@ -15,7 +15,7 @@
   do {                                                                         \
     cudaError_t e_ = (call);                                                   \
     if (e_ != cudaSuccess)                                                     \
-      return gsat_error_set((err), GSAT_CUDA, "%s:%d: %s: %s", __FILE__,      \
+      return gsat_error_set((err), GSAT_CUDA, "%s:%d: %s: %s", __FILE__,       \
                             __LINE__, #call, cudaGetErrorString(e_));          \
   } while (0)
 
@@ -132,13 +132,13 @@ static gsat_status check_usage(bufs *b, FILE *log, gsat_sort_check_result *res,
                                       NULL, NULL, err));
   bytes -= 1;
   gsat_error e2;
-  gsat_status s = gsat_gpu_sort_keys_u32(b->d_temp, &bytes, b->d_kin,
-                                         b->d_kout, 5000, NULL, NULL, &e2);
+  gsat_status s = gsat_gpu_sort_keys_u32(b->d_temp, &bytes, b->d_kin, b->d_kout,
+                                         5000, NULL, NULL, &e2);
   int ok = s == GSAT_USAGE;
   res->passed += ok;
   res->failed += !ok;
-  if (log) fprintf(log, "%s short temporary storage refused\n",
-                   ok ? "PASS" : "FAIL");
+  if (log)
+    fprintf(log, "%s short temporary storage refused\n", ok ? "PASS" : "FAIL");
   return GSAT_OK;
 }
 
@@ -173,10 +173,10 @@ static gsat_status check_occ(uint32_t vars, uint32_t clauses, uint32_t max_len,
       cudaMalloc((void **)&d_lits, (size_t)entries * 4 + 4) != cudaSuccess ||
       cudaMalloc((void **)&d_start, ((size_t)nl + 1) * 4) != cudaSuccess ||
       cudaMalloc((void **)&d_clause, (size_t)entries * 4 + 4) != cudaSuccess ||
-      cudaMemcpy(d_cs, cs, ((size_t)clauses + 1) * 4,
-                 cudaMemcpyHostToDevice) != cudaSuccess ||
-      cudaMemcpy(d_lits, lits, (size_t)entries * 4,
-                 cudaMemcpyHostToDevice) != cudaSuccess) {
+      cudaMemcpy(d_cs, cs, ((size_t)clauses + 1) * 4, cudaMemcpyHostToDevice) !=
+          cudaSuccess ||
+      cudaMemcpy(d_lits, lits, (size_t)entries * 4, cudaMemcpyHostToDevice) !=
+          cudaSuccess) {
     s = gsat_error_set(err, GSAT_CUDA, "occ check: device buffers");
     goto done;
   }
@@ -231,8 +231,8 @@ static void free_bufs(bufs *b) {
 
 gsat_status gsat_sort_check_run(size_t max_n, FILE *log,
                                 gsat_sort_check_result *res, gsat_error *err) {
-  static const size_t sizes[] = {0, 1, 31, 32, 33, 1023, 1024, 1025, 70001,
-                                 (1u << 20) + 7, 1u << 24};
+  static const size_t sizes[] = {
+      0, 1, 31, 32, 33, 1023, 1024, 1025, 70001, (1u << 20) + 7, 1u << 24};
   static const gsat_sort_config extra[] = {{2, GSAT_SORT_MERGE_PATH, 0},
                                            {8, GSAT_SORT_SPLITTERS, 0}};
   memset(res, 0, sizeof *res);
@@ -277,9 +277,13 @@ gsat_status gsat_sort_check_run(size_t max_n, FILE *log,
   }
   if (s == GSAT_OK) s = check_usage(&b, log, res, err);
   free_bufs(&b);
-  static const uint32_t cnf[][3] = {
-      {1, 0, 3}, {1, 1, 3}, {50, 7, 0}, {1000, 5000, 6}, {1u << 18, 1u << 20, 8}};
+  static const uint32_t cnf[][3] = {{1, 0, 3},
+                                    {1, 1, 3},
+                                    {50, 7, 0},
+                                    {1000, 5000, 6},
+                                    {1u << 18, 1u << 20, 8}};
   for (size_t i = 0; s == GSAT_OK && i < sizeof cnf / sizeof cnf[0]; ++i)
-    if (cnf[i][1] <= max_n) s = check_occ(cnf[i][0], cnf[i][1], cnf[i][2], log, res, err);
+    if (cnf[i][1] <= max_n)
+      s = check_occ(cnf[i][0], cnf[i][1], cnf[i][2], log, res, err);
   return s;
 }

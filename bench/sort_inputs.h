@@ -12,8 +12,8 @@ typedef enum gsat_sort_dist {
   GSAT_DIST_SORTED,
   GSAT_DIST_REVERSE,
   GSAT_DIST_EQUAL,
-  GSAT_DIST_FEW, /* 4 distinct keys: 0, max/3, 2 max/3, max */
-  GSAT_DIST_ZIPF, /* log-uniform ranks: P(key = r) about 1 / r */
+  GSAT_DIST_FEW,      /* 4 distinct keys: 0, max/3, 2 max/3, max */
+  GSAT_DIST_ZIPF,     /* log-uniform ranks: P(key = r) about 1 / r */
   GSAT_DIST_SAWTOOTH, /* ascending teeth of 1000 keys */
   GSAT_DIST_COUNT
 } gsat_sort_dist;
@@ -22,8 +22,8 @@ typedef enum gsat_sort_dist {
 const char *gsat_sort_dist_name(gsat_sort_dist d);
 
 /* Fills a[0..n) with keys of distribution d below 2^key_bits (32 or 64). */
-void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d,
-                    uint32_t key_bits, uint64_t seed);
+void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits,
+                    uint64_t seed);
 
 /* splitmix64: the next pseudo-random 64-bit value of *state. */
 uint64_t gsat_sort_rand(uint64_t *state);

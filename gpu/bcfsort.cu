@@ -101,7 +101,8 @@ __global__ void __launch_bounds__(kThreads)
   bool active = false;
   if (g < p.groups) {
     uint32_t total = 0;
-    for (uint32_t m = 0; m < p.ways; ++m) total += gsat_bcf_run_samples(&p, g, m);
+    for (uint32_t m = 0; m < p.ways; ++m)
+      total += gsat_bcf_run_samples(&p, g, m);
     active = s < total;
   }
   if (active) {
@@ -156,7 +157,8 @@ __global__ void __launch_bounds__(kThreads)
   const uint64_t g = tid / (p.buckets_full - 1);
   if (g >= p.groups || t >= gsat_bcf_group_buckets(&p, g)) return;
   const K *x = in + gsat_bcf_group_base(&p, g), *y = x + p.run;
-  const uint32_t lx = gsat_bcf_run_len(&p, g, 0), ly = gsat_bcf_run_len(&p, g, 1);
+  const uint32_t lx = gsat_bcf_run_len(&p, g, 0),
+                 ly = gsat_bcf_run_len(&p, g, 1);
   const uint32_t d = (uint32_t)((uint64_t)t * p.chunk);
   uint32_t lo = d > ly ? d - ly : 0, hi = d < lx ? d : lx;
   while (lo < hi) {
@@ -197,8 +199,8 @@ __device__ __forceinline__ T get_at(const T (&a)[N], uint32_t i) {
  * bucket (keys equal to its lower splitter) is filled in. */
 template <class K, int D>
 __global__ void __launch_bounds__(kMergeWarps * 32)
-    merge_kernel(const K *__restrict__ in, K *__restrict__ out,
-                 gsat_bcf_pass p, const uint32_t *__restrict__ cuts,
+    merge_kernel(const K *__restrict__ in, K *__restrict__ out, gsat_bcf_pass p,
+                 const uint32_t *__restrict__ cuts,
                  const K *__restrict__ split) {
   constexpr int KW = 1 << D;
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -324,8 +326,7 @@ __global__ void pack_half_kernel(const uint64_t *__restrict__ key,
 __global__ void unpack_u32_kernel(const uint64_t *__restrict__ c,
                                   uint32_t *__restrict__ keys_out,
                                   const uint32_t *__restrict__ vals_in,
-                                  uint32_t *__restrict__ vals_out,
-                                  uint64_t n) {
+                                  uint32_t *__restrict__ vals_out, uint64_t n) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (i >= n) return;
   const uint64_t x = c[i];
@@ -339,8 +340,7 @@ __global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca,
                                   const uint64_t *__restrict__ keys_in,
                                   uint64_t *__restrict__ keys_out,
                                   const uint32_t *__restrict__ vals_in,
-                                  uint32_t *__restrict__ vals_out,
-                                  uint64_t n) {
+                                  uint32_t *__restrict__ vals_out, uint64_t n) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (i >= n) return;
   const uint32_t src = (uint32_t)ca[(uint32_t)cb[i]];
@@ -359,10 +359,10 @@ gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p,
   const size_t smem = (size_t)kMergeWarps * sizeof(K) *
                       (GSAT_BCF_SCRATCH + ((1u << D) - 1) * GSAT_BCF_HALF);
   if (smem > 48 * 1024)
-    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(
-                           merge_kernel<K, D>,
-                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           (int)smem));
+    GSAT_CUDA_TRY(
+        err, cudaFuncSetAttribute(merge_kernel<K, D>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)smem));
   const uint64_t blocks = (p.buckets + kMergeWarps - 1) / kMergeWarps;
   merge_kernel<K, D><<<(unsigned)blocks, kMergeWarps * 32, smem, stream>>>(
       src, dst, p, cuts, split);
@@ -381,24 +381,27 @@ gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
   if (p.buckets_full > 1) {
     const uint64_t bounds = p.groups * (uint64_t)(p.buckets_full - 1);
     if (p.merge_path) {
-      merge_path_cut_kernel<K><<<blocks_for(bounds), kThreads, 0, stream>>>(
-          src, p, cuts);
+      merge_path_cut_kernel<K>
+          <<<blocks_for(bounds), kThreads, 0, stream>>>(src, p, cuts);
       GSAT_CUDA_LAUNCHED(err, "merge_path_cut_kernel");
     } else {
       const uint64_t threads = p.groups * (uint64_t)p.samples_full * p.ways;
-      sample_sort_kernel<K><<<blocks_for(threads), kThreads, 0, stream>>>(
-          src, p, sorted);
+      sample_sort_kernel<K>
+          <<<blocks_for(threads), kThreads, 0, stream>>>(src, p, sorted);
       GSAT_CUDA_LAUNCHED(err, "sample_sort_kernel");
       splitter_cut_kernel<K>
-          <<<blocks_for(bounds * p.ways), kThreads, 0, stream>>>(
-              src, p, sorted, cuts, split);
+          <<<blocks_for(bounds * p.ways), kThreads, 0, stream>>>(src, p, sorted,
+                                                                 cuts, split);
       GSAT_CUDA_LAUNCHED(err, "splitter_cut_kernel");
     }
   }
   switch (p.depth) {
-  case 1: return launch_merge<K, 1>(src, dst, p, cuts, split, stream, err);
-  case 2: return launch_merge<K, 2>(src, dst, p, cuts, split, stream, err);
-  default: return launch_merge<K, 3>(src, dst, p, cuts, split, stream, err);
+  case 1:
+    return launch_merge<K, 1>(src, dst, p, cuts, split, stream, err);
+  case 2:
+    return launch_merge<K, 2>(src, dst, p, cuts, split, stream, err);
+  default:
+    return launch_merge<K, 3>(src, dst, p, cuts, split, stream, err);
   }
 }
 
@@ -408,13 +411,13 @@ gsat_status launch_tile_sort(const K *in, K *out, uint64_t n,
   constexpr int P = GSAT_BCF_TILE_PAGES(sizeof(K));
   const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
   if (smem > 48 * 1024)
-    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(
-                           tile_sort_kernel<K, P>,
-                           cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           (int)smem));
+    GSAT_CUDA_TRY(
+        err, cudaFuncSetAttribute(tile_sort_kernel<K, P>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)smem));
   const uint64_t tile = (uint64_t)P * GSAT_BCF_PAGE;
-  tile_sort_kernel<K, P><<<(unsigned)((n + tile - 1) / tile), P * 32, smem,
-                           stream>>>(in, out, n);
+  tile_sort_kernel<K, P>
+      <<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out, n);
   GSAT_CUDA_LAUNCHED(err, "tile_sort_kernel");
   return GSAT_OK;
 }
@@ -447,41 +450,42 @@ gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
   return GSAT_OK;
 }
 
-size_t align256(size_t x) { return (x + 255u) & ~(size_t)255u; }
-
 } // namespace
 } // namespace gsat_bcf
 
 using namespace gsat_bcf;
 
-extern "C" gsat_status
-gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes,
-                       const uint32_t *d_keys_in, uint32_t *d_keys_out,
-                       size_t n, const gsat_sort_config *cfg,
-                       struct CUstream_st *stream, gsat_error *err) {
-  return sort_keys<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n,
-                             cfg, stream, err);
+extern "C" gsat_status gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes,
+                                              const uint32_t *d_keys_in,
+                                              uint32_t *d_keys_out, size_t n,
+                                              const gsat_sort_config *cfg,
+                                              struct CUstream_st *stream,
+                                              gsat_error *err) {
+  return sort_keys<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg,
+                             stream, err);
+}
+
+extern "C" gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
+                                              const uint64_t *d_keys_in,
+                                              uint64_t *d_keys_out, size_t n,
+                                              const gsat_sort_config *cfg,
+                                              struct CUstream_st *stream,
+                                              gsat_error *err) {
+  return sort_keys<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg,
+                             stream, err);
 }
 
 extern "C" gsat_status
-gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
-                       const uint64_t *d_keys_in, uint64_t *d_keys_out,
-                       size_t n, const gsat_sort_config *cfg,
-                       struct CUstream_st *stream, gsat_error *err) {
-  return sort_keys<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n,
-                             cfg, stream, err);
-}
-
-extern "C" gsat_status gsat_gpu_sort_pairs_u32(
-    void *d_temp, size_t *temp_bytes, const uint32_t *d_keys_in,
-    uint32_t *d_keys_out, const uint32_t *d_vals_in, uint32_t *d_vals_out,
-    size_t n, const gsat_sort_config *cfg, struct CUstream_st *stream,
-    gsat_error *err) {
+gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
+                        const uint32_t *d_keys_in, uint32_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err) {
   GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
   size_t sub = 0;
   GSAT_FORWARD(sort_keys<uint64_t>(nullptr, &sub, nullptr, nullptr, n, cfg,
                                    stream, err));
-  const size_t cbytes = align256(n * sizeof(uint64_t));
+  const size_t cbytes = gsat_bcf_composite_bytes(n);
   if (!d_temp) {
     *temp_bytes = cbytes + sub;
     return GSAT_OK;
@@ -495,25 +499,26 @@ extern "C" gsat_status gsat_gpu_sort_pairs_u32(
   uint64_t *c = static_cast<uint64_t *>(d_temp);
   pack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, c, n);
   GSAT_CUDA_LAUNCHED(err, "pack_u32_kernel");
-  GSAT_FORWARD(sort_keys<uint64_t>(static_cast<unsigned char *>(d_temp) +
-                                       cbytes,
-                                   &sub, c, c, n, cfg, stream, err));
+  GSAT_FORWARD(
+      sort_keys<uint64_t>(static_cast<unsigned char *>(d_temp) + cbytes, &sub,
+                          c, c, n, cfg, stream, err));
   unpack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
       c, d_keys_out, d_vals_in, d_vals_out, n);
   GSAT_CUDA_LAUNCHED(err, "unpack_u32_kernel");
   return GSAT_OK;
 }
 
-extern "C" gsat_status gsat_gpu_sort_pairs_u64(
-    void *d_temp, size_t *temp_bytes, const uint64_t *d_keys_in,
-    uint64_t *d_keys_out, const uint32_t *d_vals_in, uint32_t *d_vals_out,
-    size_t n, const gsat_sort_config *cfg, struct CUstream_st *stream,
-    gsat_error *err) {
+extern "C" gsat_status
+gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
+                        const uint64_t *d_keys_in, uint64_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err) {
   GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
   size_t sub = 0;
   GSAT_FORWARD(sort_keys<uint64_t>(nullptr, &sub, nullptr, nullptr, n, cfg,
                                    stream, err));
-  const size_t cbytes = align256(n * sizeof(uint64_t));
+  const size_t cbytes = gsat_bcf_composite_bytes(n);
   if (!d_temp) {
     *temp_bytes = 2 * cbytes + sub;
     return GSAT_OK;
@@ -533,8 +538,8 @@ extern "C" gsat_status gsat_gpu_sort_pairs_u64(
                                                            0, ca, n);
   GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
   GSAT_FORWARD(sort_keys<uint64_t>(rest, &sub, ca, ca, n, cfg, stream, err));
-  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, ca, 1,
-                                                           cb, n);
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, ca, 1, cb,
+                                                           n);
   GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
   GSAT_FORWARD(sort_keys<uint64_t>(rest, &sub, cb, cb, n, cfg, stream, err));
   unpack_u64_kernel<<<blocks_for(n), kThreads, 0, stream>>>(

@@ -77,26 +77,22 @@ gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
  * d_keys_in; d_vals_out must not overlap d_vals_in.  Internally sorts the
  * 64-bit keys (key << 32 | position) and gathers the values (section 9's
  * packing, with the position as tie-breaker). */
-gsat_status gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
-                                    const uint32_t *d_keys_in,
-                                    uint32_t *d_keys_out,
-                                    const uint32_t *d_vals_in,
-                                    uint32_t *d_vals_out, size_t n,
-                                    const gsat_sort_config *cfg,
-                                    struct CUstream_st *stream,
-                                    gsat_error *err);
+gsat_status
+gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
+                        const uint32_t *d_keys_in, uint32_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err);
 
 /* Stable sort of n (64-bit key, 32-bit value) pairs: two stable sorts of
  * (32-bit half << 32 | position), low half first (least significant digit
  * first).  d_keys_out and d_vals_out must not overlap the inputs. */
-gsat_status gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
-                                    const uint64_t *d_keys_in,
-                                    uint64_t *d_keys_out,
-                                    const uint32_t *d_vals_in,
-                                    uint32_t *d_vals_out, size_t n,
-                                    const gsat_sort_config *cfg,
-                                    struct CUstream_st *stream,
-                                    gsat_error *err);
+gsat_status
+gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
+                        const uint64_t *d_keys_in, uint64_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err);
 
 #ifdef __cplusplus
 }

@@ -14,18 +14,16 @@ static gsat_status no_device(void *d_temp, size_t *temp_bytes, size_t n,
     *temp_bytes = plan.bytes + extra;
     return GSAT_OK;
   }
-  return gsat_error_set(err, GSAT_NODEVICE, "sort: gsat was built without CUDA");
-}
-
-static size_t composite_bytes(size_t n) {
-  return (n * sizeof(uint64_t) + 255u) & ~(size_t)255u;
+  return gsat_error_set(err, GSAT_NODEVICE,
+                        "sort: gsat was built without CUDA");
 }
 
 gsat_status gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes,
                                    const uint32_t *d_keys_in,
                                    uint32_t *d_keys_out, size_t n,
                                    const gsat_sort_config *cfg,
-                                   struct CUstream_st *stream, gsat_error *err) {
+                                   struct CUstream_st *stream,
+                                   gsat_error *err) {
   (void)d_keys_in, (void)d_keys_out, (void)stream;
   return no_device(d_temp, temp_bytes, n, 4, 0, cfg, err);
 }
@@ -34,33 +32,32 @@ gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
                                    const uint64_t *d_keys_in,
                                    uint64_t *d_keys_out, size_t n,
                                    const gsat_sort_config *cfg,
-                                   struct CUstream_st *stream, gsat_error *err) {
+                                   struct CUstream_st *stream,
+                                   gsat_error *err) {
   (void)d_keys_in, (void)d_keys_out, (void)stream;
   return no_device(d_temp, temp_bytes, n, 8, 0, cfg, err);
 }
 
-gsat_status gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
-                                    const uint32_t *d_keys_in,
-                                    uint32_t *d_keys_out,
-                                    const uint32_t *d_vals_in,
-                                    uint32_t *d_vals_out, size_t n,
-                                    const gsat_sort_config *cfg,
-                                    struct CUstream_st *stream,
-                                    gsat_error *err) {
+gsat_status
+gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
+                        const uint32_t *d_keys_in, uint32_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err) {
   (void)d_keys_in, (void)d_keys_out, (void)d_vals_in, (void)d_vals_out;
   (void)stream;
-  return no_device(d_temp, temp_bytes, n, 8, composite_bytes(n), cfg, err);
+  return no_device(d_temp, temp_bytes, n, 8, gsat_bcf_composite_bytes(n), cfg,
+                   err);
 }
 
-gsat_status gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
-                                    const uint64_t *d_keys_in,
-                                    uint64_t *d_keys_out,
-                                    const uint32_t *d_vals_in,
-                                    uint32_t *d_vals_out, size_t n,
-                                    const gsat_sort_config *cfg,
-                                    struct CUstream_st *stream,
-                                    gsat_error *err) {
+gsat_status
+gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
+                        const uint64_t *d_keys_in, uint64_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err) {
   (void)d_keys_in, (void)d_keys_out, (void)d_vals_in, (void)d_vals_out;
   (void)stream;
-  return no_device(d_temp, temp_bytes, n, 8, 2 * composite_bytes(n), cfg, err);
+  return no_device(d_temp, temp_bytes, n, 8, 2 * gsat_bcf_composite_bytes(n),
+                   cfg, err);
 }

@@ -3,9 +3,17 @@
 
 #include <string.h>
 
-static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+static uint64_t ceil_div(uint64_t a, uint64_t b) {
+  return (a + b - 1) / b;
+}
 
-static size_t align256(size_t x) { return (x + 255u) & ~(size_t)255u; }
+static size_t align256(size_t x) {
+  return (x + 255u) & ~(size_t)255u;
+}
+
+size_t gsat_bcf_composite_bytes(uint64_t n) {
+  return align256((size_t)n * sizeof(uint64_t));
+}
 
 uint64_t gsat_bcf_default_chunk(uint64_t n) {
   uint64_t c = 1024;
@@ -53,8 +61,8 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
                                gsat_error *err) {
   memset(plan, 0, sizeof *plan);
   GSAT_RETURN_IF(n > GSAT_SORT_MAX_N, err, USAGE,
-                 "sort: %llu keys exceed the limit %llu",
-                 (unsigned long long)n, (unsigned long long)GSAT_SORT_MAX_N);
+                 "sort: %llu keys exceed the limit %llu", (unsigned long long)n,
+                 (unsigned long long)GSAT_SORT_MAX_N);
   GSAT_RETURN_IF(key_bytes != 4 && key_bytes != 8, err, USAGE,
                  "sort: key size %u is not 4 or 8", key_bytes);
   int ways = cfg && cfg->ways ? cfg->ways : 4;
@@ -69,12 +77,15 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
   uint64_t chunk = cfg && cfg->chunk ? cfg->chunk : gsat_bcf_default_chunk(n);
   GSAT_RETURN_IF(chunk < 1024 || chunk > ((uint64_t)1 << 24) ||
                      (chunk & (chunk - 1)),
-                 err, USAGE, "sort: chunk %llu is not a power of two in "
-                 "[1024, 2^24]", (unsigned long long)chunk);
+                 err, USAGE,
+                 "sort: chunk %llu is not a power of two in "
+                 "[1024, 2^24]",
+                 (unsigned long long)chunk);
   plan->n = n;
   plan->key_bytes = key_bytes;
   size_t sorted = 0, split = 0, cuts = 0;
-  const uint64_t tile = (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
+  const uint64_t tile =
+      (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
   for (uint64_t run = tile; run < n; run *= (uint64_t)ways) {
     uint64_t runs = ceil_div(n, run);
     uint32_t w = 2;

@@ -15,20 +15,21 @@
 extern "C" {
 #endif
 
-#define GSAT_BCF_SPB 8u /* sorted samples per bucket (section 8: k = chunk/8) */
+#define GSAT_BCF_SPB 8u /* sorted samples per bucket (section 8: k = chunk/8)  \
+                         */
 
 typedef struct gsat_bcf_plan {
   uint64_t n;
   uint32_t key_bytes; /* 4 or 8 */
   uint32_t npasses;
   gsat_bcf_pass pass[GSAT_BCF_MAX_PASSES];
-  int page_to_out;  /* the page sort writes d_out (else the temp buffer), so
-                       that the last pass ends in d_out */
-  size_t buf_off;   /* ping-pong key buffer: n keys */
+  int page_to_out;   /* the page sort writes d_out (else the temp buffer), so
+                        that the last pass ends in d_out */
+  size_t buf_off;    /* ping-pong key buffer: n keys */
   size_t sorted_off; /* sorted samples: max groups * samples_full keys */
-  size_t split_off; /* splitters: max groups * buckets_full keys */
-  size_t cuts_off;  /* cut records: max groups * buckets_full * ways * 2 u32 */
-  size_t bytes;     /* total temporary storage */
+  size_t split_off;  /* splitters: max groups * buckets_full keys */
+  size_t cuts_off;   /* cut records: max groups * buckets_full * ways * 2 u32 */
+  size_t bytes;      /* total temporary storage */
 } gsat_bcf_plan;
 
 /* Plans a sort of n keys of key_bytes (4 or 8) bytes with cfg (NULL: defaults).
@@ -36,6 +37,10 @@ typedef struct gsat_bcf_plan {
 gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
                                uint32_t key_bytes, const gsat_sort_config *cfg,
                                gsat_error *err);
+
+/* Temporary storage of a pair sort of n keys: `composites` arrays of n
+ * packed 64-bit keys (256-byte aligned each), then a 64-bit key sort. */
+size_t gsat_bcf_composite_bytes(uint64_t n);
 
 /* Default chunk for n keys: about n / 2048, a power of two in [1024, 32768]. */
 uint64_t gsat_bcf_default_chunk(uint64_t n);

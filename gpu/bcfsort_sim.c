@@ -128,7 +128,7 @@ void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
  * keys.  Every warp's region starts at a multiple of 1056 keys, a multiple
  * of 32 words, so relative indices have the banks of absolute ones. */
 
-#define SLOTS_MAX 7u
+#define SLOTS_MAX  7u
 #define MERGE_SMEM (GSAT_BCF_SCRATCH + SLOTS_MAX * GSAT_BCF_HALF)
 
 typedef struct sim_warp {
@@ -180,10 +180,18 @@ static void cft(sim_warp *w, int store_rev, int load_rev) {
 
 static void column_net(sim_warp *w, uint32_t window_size) {
   switch (window_size) {
-  case 32: run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE); break;
-  case 8: run_net(w, gsat_bcf_net_window8, GSAT_BCF_NET_WINDOW8_SIZE); break;
-  case 4: run_net(w, gsat_bcf_net_window4, GSAT_BCF_NET_WINDOW4_SIZE); break;
-  default: run_net(w, gsat_bcf_net_window2, GSAT_BCF_NET_WINDOW2_SIZE); break;
+  case 32:
+    run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
+    break;
+  case 8:
+    run_net(w, gsat_bcf_net_window8, GSAT_BCF_NET_WINDOW8_SIZE);
+    break;
+  case 4:
+    run_net(w, gsat_bcf_net_window4, GSAT_BCF_NET_WINDOW4_SIZE);
+    break;
+  default:
+    run_net(w, gsat_bcf_net_window2, GSAT_BCF_NET_WINDOW2_SIZE);
+    break;
   }
 }
 
@@ -204,8 +212,7 @@ static uint64_t merge_step(sim_warp *w, uint32_t slot) {
   uint32_t idx[32];
   uint64_t v[32];
   for (uint32_t i = 0; i < 16; ++i) {
-    for (uint32_t l = 0; l < 32; ++l)
-      idx[l] = slot + gsat_bcf_slot_index(i, l);
+    for (uint32_t l = 0; l < 32; ++l) idx[l] = slot + gsat_bcf_slot_index(i, l);
     record(w, idx);
     for (uint32_t l = 0; l < 32; ++l) w->R[l][16 + i] = w->smem[idx[l]];
   }
@@ -260,8 +267,8 @@ void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
 #define TILE_MAX 16u
 
 /* cross_stage of bcfsort_warp.cuh for warp w. */
-static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl,
-                        uint32_t s, uint32_t warp) {
+static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl, uint32_t s,
+                        uint32_t warp) {
   uint32_t a, b, ia[32], ib[32];
   gsat_bcf_cross_pages(lvl, s, warp >> 1, &a, &b);
   uint32_t r0 = 16u * (warp & 1u);
@@ -269,8 +276,8 @@ static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl,
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) {
       ia[l] = a * GSAT_BCF_SCRATCH + gsat_bcf_phys(r0 + i, l);
-      ib[l] = b * GSAT_BCF_SCRATCH +
-              (s ? gsat_bcf_phys(r0 + i, l) : gsat_bcf_phys(31 - r0 - i, 31 - l));
+      ib[l] = b * GSAT_BCF_SCRATCH + (s ? gsat_bcf_phys(r0 + i, l)
+                                        : gsat_bcf_phys(31 - r0 - i, 31 - l));
       x[i][l] = tile[ia[l]];
       y[i][l] = tile[ib[l]];
     }
@@ -287,8 +294,8 @@ static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl,
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) {
       ia[l] = a * GSAT_BCF_SCRATCH + gsat_bcf_phys(r0 + i, l);
-      ib[l] = b * GSAT_BCF_SCRATCH +
-              (s ? gsat_bcf_phys(r0 + i, l) : gsat_bcf_phys(31 - r0 - i, 31 - l));
+      ib[l] = b * GSAT_BCF_SCRATCH + (s ? gsat_bcf_phys(r0 + i, l)
+                                        : gsat_bcf_phys(31 - r0 - i, 31 - l));
       tile[ia[l]] = x[i][l];
       tile[ib[l]] = y[i][l];
     }
@@ -349,7 +356,8 @@ static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
     }
   }
   for (uint32_t lvl = 1; (1u << lvl) <= pages; ++lvl) {
-    for (uint32_t p = 0; p < pages; ++p) cross_stage(&warps[p], tile, lvl, 0, p);
+    for (uint32_t p = 0; p < pages; ++p)
+      cross_stage(&warps[p], tile, lvl, 0, p);
     for (uint32_t s = (1u << lvl) / 4; s >= 1; s /= 2)
       for (uint32_t p = 0; p < pages; ++p)
         cross_stage(&warps[p], tile, lvl, s, p);
@@ -385,8 +393,8 @@ static uint32_t rank_in_run(const uint64_t *run, uint32_t len, uint64_t x,
   return lo;
 }
 
-static uint32_t rank_in_samples(const uint64_t *run, uint32_t count,
-                                uint32_t k, uint64_t x, int strict) {
+static uint32_t rank_in_samples(const uint64_t *run, uint32_t count, uint32_t k,
+                                uint64_t x, int strict) {
   uint32_t lo = 0, hi = count;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
@@ -466,8 +474,9 @@ static void sim_cuts(const uint64_t *in, const gsat_bcf_pass *p,
 
 /* Returns the size of the open bucket. */
 static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
-                             const gsat_bcf_pass *p, const uint32_t *cuts,
-                             const uint64_t *split, uint64_t b, sim_warp *w) {
+                                 const gsat_bcf_pass *p, const uint32_t *cuts,
+                                 const uint64_t *split, uint64_t b,
+                                 sim_warp *w) {
   const uint32_t kw = p->ways, depth = p->depth;
   const uint64_t sent = sentinel(w->key_bytes);
   uint64_t g;
@@ -555,10 +564,10 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
   if (n == 0) return GSAT_OK;
   size_t per_key = sizeof(uint64_t);
   uint64_t *buf = malloc(n * per_key);
-  uint64_t *sorted = malloc((plan.split_off - plan.sorted_off) / key_bytes *
-                                per_key + per_key);
-  uint64_t *split = malloc((plan.cuts_off - plan.split_off) / key_bytes *
-                               per_key + per_key);
+  uint64_t *sorted = malloc(
+      (plan.split_off - plan.sorted_off) / key_bytes * per_key + per_key);
+  uint64_t *split =
+      malloc((plan.cuts_off - plan.split_off) / key_bytes * per_key + per_key);
   uint32_t *cuts = malloc(plan.bytes - plan.cuts_off + sizeof(uint32_t));
   sim_warp *w = malloc(sizeof *w);
   uint64_t *merge_smem = malloc(MERGE_SMEM * sizeof *merge_smem);
@@ -570,7 +579,8 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
   w->key_bytes = key_bytes;
   w->stats = stats ? &stats->bank : NULL;
   uint64_t *out = keys, *src = plan.page_to_out ? out : buf;
-  const uint64_t tile = (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
+  const uint64_t tile =
+      (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
   for (uint64_t base = 0; base < n; base += tile) {
     uint64_t len = n - base < tile ? n - base : tile;
     if (src != keys) memcpy(src + base, keys + base, len * sizeof *src);
@@ -601,8 +611,8 @@ void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
                          gsat_bcf_bank_stats *merge) {
   static uint64_t keys[TILE_MAX * GSAT_BCF_PAGE], smem[MERGE_SMEM];
   static sim_warp w;
-  sim_tile_sort(keys, GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE,
-                key_bytes, tile);
+  sim_tile_sort(keys, GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE, key_bytes,
+                tile);
   memset(&w, 0, sizeof w);
   w.smem = smem;
   w.key_bytes = key_bytes;

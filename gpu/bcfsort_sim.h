@@ -65,8 +65,7 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
  * warp) and of a merge step on every leftover slot of a tree of 2^depth
  * leaves, for key_bytes 4 or 8 (the traces do not depend on key values). */
 void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
-                         gsat_bcf_bank_stats *tile,
-                         gsat_bcf_bank_stats *merge);
+                         gsat_bcf_bank_stats *tile, gsat_bcf_bank_stats *merge);
 
 #ifdef __cplusplus
 }

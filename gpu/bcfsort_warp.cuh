@@ -16,7 +16,9 @@ namespace gsat_bcf {
 
 constexpr unsigned kFullMask = 0xffffffffu;
 
-template <class K> __device__ __forceinline__ K sentinel() { return ~K(0); }
+template <class K> __device__ __forceinline__ K sentinel() {
+  return ~K(0);
+}
 
 /* (a, b) <- (min, max). */
 __device__ __forceinline__ void cx(uint32_t &a, uint32_t &b) {
@@ -71,10 +73,18 @@ __device__ __forceinline__ void shear_sort(K (&R)[32], K *s, uint32_t lane) {
     run_net(R, gsat_bcf_net_sort32);
     cft<true, false>(R, s, lane);
     switch (gsat_bcf_shear_window(it)) {
-    case 32: run_net(R, gsat_bcf_net_sort32); break;
-    case 8: run_net(R, gsat_bcf_net_window8); break;
-    case 4: run_net(R, gsat_bcf_net_window4); break;
-    default: run_net(R, gsat_bcf_net_window2); break;
+    case 32:
+      run_net(R, gsat_bcf_net_sort32);
+      break;
+    case 8:
+      run_net(R, gsat_bcf_net_window8);
+      break;
+    case 4:
+      run_net(R, gsat_bcf_net_window4);
+      break;
+    default:
+      run_net(R, gsat_bcf_net_window2);
+      break;
     }
     cft<false, false>(R, s, lane);
   }
@@ -137,7 +147,7 @@ __device__ __forceinline__ K merge_step(K (&R)[32], K *s, K *slot,
                                         uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) R[16 + i] = slot[gsat_bcf_slot_index(i, lane)];
-  run_net(R, gsat_bcf_net_merge32);  /* columns: two sorted halves */
+  run_net(R, gsat_bcf_net_merge32); /* columns: two sorted halves */
   cft<false, false>(R, s, lane);
   run_net(R, gsat_bcf_net_bitonic32); /* rows: at most one dirty, bitonic */
   cft<false, true>(R, s, lane);
@@ -153,8 +163,7 @@ template <class K>
 __device__ __forceinline__ void absorb(const K (&R)[32], K *slot,
                                        uint32_t lane) {
 #pragma unroll
-  for (int i = 0; i < 16; ++i)
-    slot[gsat_bcf_slot_index(i, 31u - lane)] = R[i];
+  for (int i = 0; i < 16; ++i) slot[gsat_bcf_slot_index(i, 31u - lane)] = R[i];
   __syncwarp();
 }
 

@@ -32,8 +32,7 @@ __global__ void occ_split_kernel(const uint64_t *__restrict__ key,
   if (p > entries) return;
   const uint32_t cur = p < entries ? (uint32_t)(key[p] >> 32) : num_literals;
   const int64_t prev = p > 0 ? (int64_t)(key[p - 1] >> 32) : -1;
-  for (int64_t l = prev + 1; l <= (int64_t)cur; ++l)
-    occ_start[l] = p;
+  for (int64_t l = prev + 1; l <= (int64_t)cur; ++l) occ_start[l] = p;
   if (p < entries) occ_clause[p] = (uint32_t)key[p];
 }
 
@@ -49,13 +48,11 @@ int bit_width(uint32_t x) {
 
 } // namespace
 
-extern "C" gsat_status gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes,
-                                          const gsat_occ_input *in,
-                                          uint32_t *d_occ_start,
-                                          uint32_t *d_occ_clause,
-                                          gsat_occ_sort sort,
-                                          struct CUstream_st *stream,
-                                          gsat_error *err) {
+extern "C" gsat_status
+gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes, const gsat_occ_input *in,
+                   uint32_t *d_occ_start, uint32_t *d_occ_clause,
+                   gsat_occ_sort sort, struct CUstream_st *stream,
+                   gsat_error *err) {
   GSAT_RETURN_IF(!temp_bytes || !in, err, USAGE, "occ: NULL argument");
   GSAT_RETURN_IF(sort != GSAT_OCC_SORT_BCF && sort != GSAT_OCC_SORT_RADIX, err,
                  USAGE, "occ: unknown sort %d", (int)sort);
@@ -71,17 +68,17 @@ extern "C" gsat_status gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes,
     GSAT_FORWARD(gsat_gpu_sort_keys_u64(nullptr, &sub, nullptr, nullptr, n,
                                         nullptr, stream, err));
   } else {
-    GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(
-                           nullptr, sub, keys, sorted, (int64_t)n, 0, end_bit,
-                           stream));
+    GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(nullptr, sub, keys,
+                                                      sorted, (int64_t)n, 0,
+                                                      end_bit, stream));
   }
   if (!d_temp) {
     *temp_bytes = 2 * kbytes + sub;
     return GSAT_OK;
   }
   GSAT_RETURN_IF(*temp_bytes < 2 * kbytes + sub, err, USAGE,
-                 "occ: %zu bytes of temporary storage, %zu needed",
-                 *temp_bytes, 2 * kbytes + sub);
+                 "occ: %zu bytes of temporary storage, %zu needed", *temp_bytes,
+                 2 * kbytes + sub);
   GSAT_RETURN_IF(!in->d_clause_start || !d_occ_start ||
                      (n && (!in->d_lits || !d_occ_clause)),
                  err, USAGE, "occ: NULL device array");
@@ -95,9 +92,9 @@ extern "C" gsat_status gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes,
       GSAT_FORWARD(gsat_gpu_sort_keys_u64(rest, &sub, keys, sorted, n, nullptr,
                                           stream, err));
     } else {
-      GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(
-                             rest, sub, keys, sorted, (int64_t)n, 0, end_bit,
-                             stream));
+      GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(rest, sub, keys, sorted,
+                                                        (int64_t)n, 0, end_bit,
+                                                        stream));
     }
   }
   occ_split_kernel<<<blocks((uint64_t)n + 1), kThreads, 0, stream>>>(

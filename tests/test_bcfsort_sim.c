@@ -190,9 +190,9 @@ static void test_sim_sort_distributions(void **state) {
 static void test_sim_sort_configs(void **state) {
   (void)state;
   static const gsat_sort_config cfgs[] = {
-      {2, GSAT_SORT_SPLITTERS, 1024}, {8, GSAT_SORT_SPLITTERS, 2048},
-      {2, GSAT_SORT_MERGE_PATH, 1024}, {0, GSAT_SORT_MERGE_PATH, 4096},
-      {4, GSAT_SORT_SPLITTERS, 8192}, {4, GSAT_SORT_SPLITTERS, 1u << 20},
+      {2, GSAT_SORT_SPLITTERS, 1024},     {8, GSAT_SORT_SPLITTERS, 2048},
+      {2, GSAT_SORT_MERGE_PATH, 1024},    {0, GSAT_SORT_MERGE_PATH, 4096},
+      {4, GSAT_SORT_SPLITTERS, 8192},     {4, GSAT_SORT_SPLITTERS, 1u << 20},
       {2, GSAT_SORT_MERGE_PATH, 1u << 20}};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d)
@@ -203,8 +203,7 @@ static void test_plan(void **state) {
   (void)state;
   gsat_bcf_plan plan;
   gsat_error err;
-  assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, NULL, &err),
-                   GSAT_OK);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, NULL, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 7); /* tiles of 2^14 -> 2^28 by fours */
   assert_int_equal(plan.page_to_out, 0);
   uint64_t keys = 0;
@@ -230,17 +229,16 @@ static void test_plan(void **state) {
   assert_int_equal(gsat_bcf_plan_make(&plan, 1000, 4, NULL, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 0);
   gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err),
-                   GSAT_USAGE);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err), GSAT_USAGE);
   gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
                    GSAT_USAGE);
   gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
                    GSAT_USAGE);
-  assert_int_equal(gsat_bcf_plan_make(&plan, (uint64_t)UINT32_MAX, 4, NULL,
-                                      &err),
-                   GSAT_USAGE);
+  assert_int_equal(
+      gsat_bcf_plan_make(&plan, (uint64_t)UINT32_MAX, 4, NULL, &err),
+      GSAT_USAGE);
 }
 
 /* The bucket bound of section 8: an open bucket holds at most chunk + ways k
