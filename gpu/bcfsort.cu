@@ -450,6 +450,33 @@ gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
   return GSAT_OK;
 }
 
+/* Temporary storage of a pair sort: `composites` packed arrays, then a
+ * 64-bit key sort of n keys.  Sets *sub to the latter's size and *run to
+ * whether there is work to enqueue (a query or n == 0 has none). */
+gsat_status pairs_prologue(void *d_temp, size_t *temp_bytes, size_t n,
+                           int composites, const void *keys_in,
+                           const void *keys_out, const void *vals_in,
+                           const void *vals_out, const gsat_sort_config *cfg,
+                           size_t *sub, bool *run, gsat_error *err) {
+  *run = false;
+  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
+  GSAT_FORWARD(sort_keys<uint64_t>(nullptr, sub, nullptr, nullptr, n, cfg,
+                                   nullptr, err));
+  const size_t need = composites * gsat_bcf_composite_bytes(n) + *sub;
+  if (!d_temp) {
+    *temp_bytes = need;
+    return GSAT_OK;
+  }
+  GSAT_RETURN_IF(*temp_bytes < need, err, USAGE,
+                 "sort: %zu bytes of temporary storage, %zu needed",
+                 *temp_bytes, need);
+  if (n == 0) return GSAT_OK;
+  GSAT_RETURN_IF(!keys_in || !keys_out || !vals_in || !vals_out, err, USAGE,
+                 "sort: NULL key or value array");
+  *run = true;
+  return GSAT_OK;
+}
+
 } // namespace
 } // namespace gsat_bcf
 
@@ -481,21 +508,12 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_vals_in, uint32_t *d_vals_out,
                         size_t n, const gsat_sort_config *cfg,
                         struct CUstream_st *stream, gsat_error *err) {
-  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
   size_t sub = 0;
-  GSAT_FORWARD(sort_keys<uint64_t>(nullptr, &sub, nullptr, nullptr, n, cfg,
-                                   stream, err));
+  bool run = false;
+  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 1, d_keys_in, d_keys_out,
+                              d_vals_in, d_vals_out, cfg, &sub, &run, err));
+  if (!run) return GSAT_OK;
   const size_t cbytes = gsat_bcf_composite_bytes(n);
-  if (!d_temp) {
-    *temp_bytes = cbytes + sub;
-    return GSAT_OK;
-  }
-  GSAT_RETURN_IF(*temp_bytes < cbytes + sub, err, USAGE,
-                 "sort: %zu bytes of temporary storage, %zu needed",
-                 *temp_bytes, cbytes + sub);
-  if (n == 0) return GSAT_OK;
-  GSAT_RETURN_IF(!d_keys_in || !d_keys_out || !d_vals_in || !d_vals_out, err,
-                 USAGE, "sort: NULL key or value array");
   uint64_t *c = static_cast<uint64_t *>(d_temp);
   pack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, c, n);
   GSAT_CUDA_LAUNCHED(err, "pack_u32_kernel");
@@ -514,21 +532,12 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_vals_in, uint32_t *d_vals_out,
                         size_t n, const gsat_sort_config *cfg,
                         struct CUstream_st *stream, gsat_error *err) {
-  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
   size_t sub = 0;
-  GSAT_FORWARD(sort_keys<uint64_t>(nullptr, &sub, nullptr, nullptr, n, cfg,
-                                   stream, err));
+  bool run = false;
+  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 2, d_keys_in, d_keys_out,
+                              d_vals_in, d_vals_out, cfg, &sub, &run, err));
+  if (!run) return GSAT_OK;
   const size_t cbytes = gsat_bcf_composite_bytes(n);
-  if (!d_temp) {
-    *temp_bytes = 2 * cbytes + sub;
-    return GSAT_OK;
-  }
-  GSAT_RETURN_IF(*temp_bytes < 2 * cbytes + sub, err, USAGE,
-                 "sort: %zu bytes of temporary storage, %zu needed",
-                 *temp_bytes, 2 * cbytes + sub);
-  if (n == 0) return GSAT_OK;
-  GSAT_RETURN_IF(!d_keys_in || !d_keys_out || !d_vals_in || !d_vals_out, err,
-                 USAGE, "sort: NULL key or value array");
   unsigned char *temp = static_cast<unsigned char *>(d_temp);
   uint64_t *ca = reinterpret_cast<uint64_t *>(temp);
   uint64_t *cb = reinterpret_cast<uint64_t *>(temp + cbytes);
