@@ -6,6 +6,6 @@ if(GSAT_HAVE_CUDA)
                             ${CMAKE_CURRENT_SOURCE_DIR}/sort_inputs.c)
   target_link_libraries(sort_bench PRIVATE gsat_gpu)
   target_compile_options(sort_bench PRIVATE
-    $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo --extended-lambda>)
+    $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
   gsat_target_defaults(sort_bench)
 endif()

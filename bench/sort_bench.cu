@@ -3,7 +3,10 @@
  *
  *   sort_bench [--csv FILE] [--max LOG2]  u32 keys, u64 keys, u32/u32 pairs
  *                                        at n = 2^20, 2^22, ..., 2^LOG2 (28):
- *                                        keys per second, ratios to CUB
+ *                                        keys per second, ratios to CUB;
+ *                                        BCF variants: 4-way (default),
+ *                                        8-way, 4-way with chunk 8192, 2-way
+ *                                        with splitters or merge path
  *   sort_bench --check [LOG2]            device checks up to 2^LOG2 (24),
  *                                        PASS/FAIL lines, exit 1 on failure
  *   sort_bench --profile LOG2            one sort of each kind at 2^LOG2 (for
@@ -132,6 +135,8 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
     gsat_sort_config cfg;
   } cfgs[] = {{"bcf", {0, GSAT_SORT_SPLITTERS, 0}},
               {"bcf-8way", {8, GSAT_SORT_SPLITTERS, 0}},
+              {"bcf-4way-chunk8k", {4, GSAT_SORT_SPLITTERS, 8192}},
+              {"bcf-2way-splitters", {2, GSAT_SORT_SPLITTERS, 0}},
               {"bcf-2way-mergepath", {2, GSAT_SORT_MERGE_PATH, 0}}};
   for (const Cfg &c : cfgs) {
     auto call = [&](void *t, size_t *bytes) {
@@ -239,7 +244,8 @@ int run_bench(int max_log2, const char *csv) {
     double bcf = find_ms(rows, kind, "bcf", top);
     double best = bcf;
     const char *best_name = "bcf";
-    for (const char *alt : {"bcf-8way", "bcf-2way-mergepath"}) {
+    for (const char *alt : {"bcf-8way", "bcf-4way-chunk8k",
+                            "bcf-2way-splitters", "bcf-2way-mergepath"}) {
       double t = find_ms(rows, kind, alt, top);
       if (t > 0 && t < best) best = t, best_name = alt;
     }

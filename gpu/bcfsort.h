@@ -2,16 +2,19 @@
  *
  * Source: N. Sitchinava and V. Weichert, "Bank Conflict Free Comparison-based
  * Sorting On GPUs", arXiv:1306.5076, restated in
- * ../shared/design/bcfsort.md: every warp ShearSorts 1024-key pages in
+ * ../shared/design/bcfsort.md: every warp ShearSorts a 1024-key page in
  * registers with Batcher networks and conflict-free transpositions through a
- * padded shared-memory page (sections 2-5); sorted runs are then merged page by
- * page with one ShearSort round per 512 outputs (section 7), 2, 4 or 8 runs per
- * pass through a tree of such merges held by one warp; each group of runs is
- * cut into buckets by deterministic splitters with extra buckets for keys
- * equal to a splitter (sections 8, 9) or, for binary merges, by merge path.
- * Shared-memory addresses never depend on key values except through a
- * warp-uniform choice among equally laid out leftover slots, so the bank
- * conflict count is zero for every input (gpu/bcfsort_sim.h replays it).
+ * padded shared-memory page (sections 2-5); a block then merges its 16 (u32)
+ * or 8 (u64) sorted pages with bitonic merges in shared memory (the
+ * block-level extension of section 6).  The runs are merged 4 (2, 8) at a
+ * time per pass, page by page with one ShearSort round per 512 outputs
+ * (section 7) through a tree of such merges held by one warp; each group of
+ * runs is cut into buckets of about `chunk` keys by deterministic splitters
+ * with extra buckets for keys equal to a splitter (sections 8, 9) or, for
+ * binary merges, by merge path.  Shared-memory addresses never depend on key
+ * values except through a warp-uniform choice among equally laid out
+ * leftover slots, so the bank conflict count is zero for every input
+ * (gpu/bcfsort_sim.h replays every kernel's trace).
  *
  * All functions follow CUB's two-phase pattern: called with d_temp == NULL
  * they only store the temporary storage size in *temp_bytes; called again

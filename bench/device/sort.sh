@@ -11,7 +11,8 @@
 #              merge and radix sort at n = 2^20..2^28, CSV
 #   occ        occurrence lists of a random 3-SAT CNF, BCF vs CUB radix
 #   ncu        bank conflicts, wavefronts and shared ld/st instructions of the
-#              page-sort and merge kernels (and CUB's merge sort) at n = 2^20
+#              tile sort (page sort + in-block merges) and merge kernels, and
+#              of CUB's merge sort, at n = 2^20
 #   memcheck   compute-sanitizer memcheck on sort_bench --check 17
 #   racecheck  compute-sanitizer racecheck on sort_bench --check 11
 set -u
@@ -38,7 +39,7 @@ step() { # step NAME TIMEOUT CMD...
 step build 300 bash -c "cmake -S . -B $BUILD -DGSAT_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=Release && cmake --build $BUILD -j16 --target sort_bench"
 step sass 30 bash -c "cuobjdump -res-usage $BIN | grep -A1 -E \
-  'page_sort|merge_kernel|cut_kernel|sample_sort|occ_' | grep -v '^--'"
+  'tile_sort|merge_kernel|cut_kernel|sample_sort|occ_' | grep -v '^--'"
 step check 150 "$BIN" --check 24
 step bench 150 "$BIN" --csv "$OUT/sort_bench.csv"
 step occ 60 "$BIN" --occ
@@ -51,7 +52,7 @@ METRICS+=,smsp__inst_executed_op_shared_ld.sum
 METRICS+=,smsp__inst_executed_op_shared_st.sum
 METRICS+=,gpu__time_duration.sum
 step ncu 120 ncu --clock-control none \
-  -k regex:'page_sort_kernel|merge_kernel|DeviceMergeSort' \
+  -k regex:'tile_sort_kernel|merge_kernel|DeviceMergeSort' \
   --metrics "$METRICS" --csv --page raw --log-file "$OUT/ncu.csv" \
   "$BIN" --profile 20
 
@@ -78,7 +79,7 @@ echo "-- ncu at n = 2^20 (per launch: conflicts ld/st, wavefronts ld/st, shared 
 if [ -f "$OUT/ncu.csv" ]; then
   awk -F'","' '
     /^"ID"/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
-    col["Kernel Name"] && /page_sort|merge_kernel|DeviceMergeSort/ {
+    col["Kernel Name"] && /tile_sort|merge_kernel|DeviceMergeSort/ {
       printf "  %-40s confl %s/%s  wavef %s/%s  instr %s/%s  %s ns\n",
         substr($col["Kernel Name"], 1, 40),
         $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"],
