@@ -9,6 +9,8 @@
  *                                        with splitters or merge path
  *   sort_bench --check [LOG2]            device checks up to 2^LOG2 (24),
  *                                        PASS/FAIL lines, exit 1 on failure
+ *   sort_bench --check-quick [LOG2]      the same, default configuration on
+ *                                        random and few-distinct keys only
  *   sort_bench --profile LOG2            one sort of each kind at 2^LOG2 (for
  *                                        ncu), plus CUB's merge sort
  *   sort_bench --occ                     occurrence lists of a random 3-SAT
@@ -259,10 +261,11 @@ int run_bench(int max_log2, const char *csv) {
   return 0;
 }
 
-int run_check(int log2) {
+int run_check(int log2, int quick) {
   gsat_sort_check_result res;
   gsat_error err;
-  gsat_status s = gsat_sort_check_run((size_t)1 << log2, stdout, &res, &err);
+  gsat_status s =
+      gsat_sort_check_run((size_t)1 << log2, quick, stdout, &res, &err);
   if (s != GSAT_OK) {
     std::printf("FAIL infrastructure: %s\n", err.message);
     return 1;
@@ -362,8 +365,10 @@ int main(int argc, char **argv) {
   const char *csv = nullptr;
   int max_log2 = 28;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--check"))
-      return run_check(i + 1 < argc ? std::atoi(argv[i + 1]) : 24);
+    if (!std::strcmp(argv[i], "--check") ||
+        !std::strcmp(argv[i], "--check-quick"))
+      return run_check(i + 1 < argc ? std::atoi(argv[i + 1]) : 24,
+                       argv[i][7] == '-');
     if (!std::strcmp(argv[i], "--profile") && i + 1 < argc)
       return run_profile(std::atoi(argv[i + 1]));
     if (!std::strcmp(argv[i], "--occ")) return run_occ_bench();
@@ -373,7 +378,8 @@ int main(int argc, char **argv) {
       max_log2 = std::atoi(argv[++i]);
     else {
       std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] | "
-                           "--check [LOG2] | --profile LOG2 | --occ\n");
+                           "--check[-quick] [LOG2] | --profile LOG2 | "
+                           "--occ\n");
       return 2;
     }
   }

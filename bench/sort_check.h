@@ -24,11 +24,12 @@ typedef struct gsat_sort_check_result {
   int passed, failed;
 } gsat_sort_check_result;
 
-/* Runs every case with n <= max_n on device 0, printing one "PASS ..." or
- * "FAIL ..." line per case to log (may be NULL).  Mismatches count in
- * res->failed; the status reports infrastructure failures only (NODEVICE,
- * NOMEM, CUDA). */
-gsat_status gsat_sort_check_run(size_t max_n, FILE *log,
+/* Runs every case with n <= max_n on device 0 (quick: the default
+ * configuration on random and few-distinct keys only, for the sanitizers),
+ * printing one "PASS ..." or "FAIL ..." line per case to log (may be NULL).
+ * Mismatches count in res->failed; the status reports infrastructure
+ * failures only (NODEVICE, NOMEM, CUDA). */
+gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
                                 gsat_sort_check_result *res, gsat_error *err);
 
 /* Stable LSD radix sort of key[0..n) (key_bits 32 or 64) carrying val (may be

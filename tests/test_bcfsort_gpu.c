@@ -17,7 +17,7 @@ static void test_sort_on_device(void **state) {
   if (gsat_gpu_device_count() == 0) skip();
   gsat_sort_check_result res;
   gsat_error err;
-  gsat_status s = gsat_sort_check_run((size_t)1 << 24, stdout, &res, &err);
+  gsat_status s = gsat_sort_check_run((size_t)1 << 24, 0, stdout, &res, &err);
   if (s != GSAT_OK) fail_msg("sort check: %s", err.message);
   assert_int_equal(res.failed, 0);
   assert_true(res.passed > 300);

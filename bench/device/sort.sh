@@ -13,8 +13,8 @@
 #   ncu        bank conflicts, wavefronts and shared ld/st instructions of the
 #              tile sort (page sort + in-block merges) and merge kernels, and
 #              of CUB's merge sort, at n = 2^20
-#   memcheck   compute-sanitizer memcheck on sort_bench --check 17
-#   racecheck  compute-sanitizer racecheck on sort_bench --check 11
+#   memcheck   compute-sanitizer memcheck on sort_bench --check-quick 17
+#   racecheck  compute-sanitizer racecheck on sort_bench --check-quick 11
 set -u
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-bench/out/sort}
@@ -57,9 +57,9 @@ step ncu 120 ncu --clock-control none \
   "$BIN" --profile 20
 
 step memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 3 \
-  "$BIN" --check 17
+  "$BIN" --check-quick 17
 step racecheck 60 compute-sanitizer --tool racecheck --error-exitcode 3 \
-  "$BIN" --check 11
+  "$BIN" --check-quick 11
 
 echo
 echo "================ BCF sort summary ($OUT) ================"
