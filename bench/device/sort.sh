@@ -13,6 +13,8 @@
 #   ncu        bank conflicts, wavefronts and shared ld/st instructions of the
 #              tile sort (page sort + in-block merges) and merge kernels, and
 #              of CUB's merge sort, at n = 2^20
+#   ncu-sol    speed-of-light, pipe utilisation and occupancy sections of
+#              the first tile-sort and merge launches at n = 2^24
 #   memcheck   compute-sanitizer memcheck on sort_bench --check-quick 17
 #   racecheck  compute-sanitizer racecheck on sort_bench --check-quick 11
 set -u
@@ -56,6 +58,12 @@ step ncu 120 ncu --clock-control none \
   --metrics "$METRICS" --csv --page raw --log-file "$OUT/ncu.csv" \
   "$BIN" --profile 20
 
+# Where the time goes (pipes, DRAM, occupancy) at n = 2^24, for tuning.
+step ncu-sol 90 ncu --clock-control none \
+  -k regex:'tile_sort_kernel|merge_kernel' --launch-count 8 \
+  --section SpeedOfLight --section ComputeWorkloadAnalysis \
+  --section Occupancy "$BIN" --profile 24
+
 step memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 3 \
   "$BIN" --check-quick 17
 step racecheck 60 compute-sanitizer --tool racecheck --error-exitcode 3 \
@@ -91,6 +99,9 @@ if [ -f "$OUT/ncu.csv" ]; then
         $col["gpu__time_duration.sum"]
     }' "$OUT/ncu.csv" | head -40
 fi
+echo "-- ncu-sol (per kernel: SM and DRAM throughput, ALU/FMA pipes, occupancy):"
+grep -E '^  [a-z_]+.*(kernel|Kernel)|SM Throughput|DRAM Throughput|Duration|ALU|FMA|Achieved Occupancy' \
+  "$OUT/ncu-sol.log" | head -60
 echo "-- sanitizers:"
 grep -E 'ERROR SUMMARY|sort check' "$OUT/memcheck.log" "$OUT/racecheck.log" |
   head -6
