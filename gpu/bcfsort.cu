@@ -34,7 +34,7 @@ __global__ void __launch_bounds__(P * 32)
   shear_sort(R, page, lane);
 #pragma unroll
   for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(i, lane)] = R[i];
-#pragma unroll
+#pragma unroll 1 /* one copy of the page merge: the code is large */
   for (uint32_t lvl = 1; (1u << lvl) <= (uint32_t)P; ++lvl) {
     __syncthreads();
     cross_stage(tile, lvl, 0, w, lane);
@@ -278,7 +278,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
     set_at(pos, m, np);
     set_at(head, m, np < le ? leaf[np] : sentinel<K>());
     bool alive = true;
-#pragma unroll
+#pragma unroll 1 /* one copy of the merge step */
     for (int d = D - 1; d >= 0; --d) {
       if (alive) {
         const uint32_t a = v >> (D - d);
