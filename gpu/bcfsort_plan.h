@@ -15,8 +15,9 @@
 extern "C" {
 #endif
 
-#define GSAT_BCF_SPB 8u /* sorted samples per bucket (section 8: k = chunk/8)  \
-                         */
+#define GSAT_BCF_SPB                                                           \
+  8u /* sorted samples per bucket (section 8: k = chunk/8)                     \
+      */
 
 typedef struct gsat_bcf_plan {
   uint64_t n;
