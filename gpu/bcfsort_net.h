@@ -2,9 +2,9 @@
  * 5 and 7) as tables of register index pairs (lo, hi): cx(lo, hi) leaves the
  * minimum in lo.  The CUDA kernels apply them with fully unrolled loops, so
  * every register index is a compile-time constant; the host replay
- * (bcfsort_sim.c) applies the same tables and regenerates them from the
- * recursive definitions in a unit test.  Generated; do not edit by hand.
- * Compiles as C11 and as CUDA C++. */
+ * (bcfsort_sim.c) applies the same tables, and test_bcfsort_sim checks each
+ * table against its recursive definition (bcfsort_sim_net.c).  Compiles as
+ * C11 and as CUDA C++. */
 #ifndef GSAT_GPU_BCFSORT_NET_H
 #define GSAT_GPU_BCFSORT_NET_H
 
