@@ -15,6 +15,8 @@
  *                                        ncu), plus CUB's merge sort
  *   sort_bench --occ                     occurrence lists of a random 3-SAT
  *                                        CNF with both backends
+ *   sort_bench --race                    one sort of each kind of 70001 keys
+ *                                        (every kernel once), for racecheck
  * Times are CUDA-event medians of 5 runs after one warm-up; inputs are
  * uniform random keys generated on the device. */
 #include <algorithm>
@@ -359,6 +361,55 @@ int run_occ_bench() {
   return 0;
 }
 
+/* A few sorts that run every kernel (tile sort, sample sort, cuts, merge
+ * tree of each key width, packing) once, for compute-sanitizer racecheck:
+ * keys u32, keys u64 and pairs u32 of 70001 random keys, checked sorted. */
+int run_race() {
+  const size_t n = 70001;
+  Buffers b;
+  CK(cudaMalloc(&b.keys, n * 8));
+  CK(cudaMalloc(&b.keys_out, n * 8));
+  CK(cudaMalloc(&b.vals, n * 4));
+  CK(cudaMalloc(&b.vals_out, n * 4));
+  gsat_error err;
+  size_t bytes = 0;
+  ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr, nullptr,
+                                    nullptr, n, nullptr, nullptr, &err),
+            err);
+  b.ensure_temp(bytes);
+  std::vector<uint64_t> h(n);
+  int bad = 0;
+  for (int kind = 0; kind < 3; ++kind) {
+    fill(b.keys, n * 8, 11 + kind);
+    bytes = b.temp_bytes;
+    gsat_status st;
+    if (kind == 0)
+      st = gsat_gpu_sort_keys_u32(b.temp, &bytes, (uint32_t *)b.keys,
+                                  (uint32_t *)b.keys_out, n, nullptr, nullptr,
+                                  &err);
+    else if (kind == 1)
+      st = gsat_gpu_sort_keys_u64(b.temp, &bytes, (uint64_t *)b.keys,
+                                  (uint64_t *)b.keys_out, n, nullptr, nullptr,
+                                  &err);
+    else
+      st = gsat_gpu_sort_pairs_u32(b.temp, &bytes, (uint32_t *)b.keys,
+                                   (uint32_t *)b.keys_out, (uint32_t *)b.vals,
+                                   (uint32_t *)b.vals_out, n, nullptr, nullptr,
+                                   &err);
+    ok_or_die(st, err);
+    CK(cudaMemcpy(h.data(), b.keys_out, kind == 1 ? n * 8 : n * 4,
+                  cudaMemcpyDeviceToHost));
+    const uint32_t *h32 = reinterpret_cast<const uint32_t *>(h.data());
+    for (size_t i = 1; i < n; ++i)
+      if (kind == 1 ? h[i] < h[i - 1] : h32[i] < h32[i - 1]) {
+        ++bad;
+        break;
+      }
+  }
+  std::printf("race run: %s\n", bad ? "FAIL unsorted output" : "PASS");
+  return bad ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -372,6 +423,7 @@ int main(int argc, char **argv) {
     if (!std::strcmp(argv[i], "--profile") && i + 1 < argc)
       return run_profile(std::atoi(argv[i + 1]));
     if (!std::strcmp(argv[i], "--occ")) return run_occ_bench();
+    if (!std::strcmp(argv[i], "--race")) return run_race();
     if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
       csv = argv[++i];
     else if (!std::strcmp(argv[i], "--max") && i + 1 < argc)
@@ -379,7 +431,7 @@ int main(int argc, char **argv) {
     else {
       std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] | "
                            "--check[-quick] [LOG2] | --profile LOG2 | "
-                           "--occ\n");
+                           "--occ | --race\n");
       return 2;
     }
   }

@@ -16,7 +16,8 @@
 #   ncu-sol    speed-of-light, pipe utilisation and occupancy sections of
 #              the first tile-sort and merge launches at n = 2^24
 #   memcheck   compute-sanitizer memcheck on sort_bench --check-quick 17
-#   racecheck  compute-sanitizer racecheck on sort_bench --check-quick 11
+#   racecheck  compute-sanitizer racecheck on sort_bench --race (every
+#              kernel once, 70001 keys)
 set -u
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-bench/out/sort}
@@ -66,8 +67,8 @@ step ncu-sol 90 ncu --clock-control none \
 
 step memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 3 \
   "$BIN" --check-quick 17
-step racecheck 60 compute-sanitizer --tool racecheck --error-exitcode 3 \
-  "$BIN" --check-quick 11
+step racecheck 90 compute-sanitizer --tool racecheck --error-exitcode 3 \
+  "$BIN" --race
 
 echo
 echo "================ BCF sort summary ($OUT) ================"
@@ -103,5 +104,6 @@ echo "-- ncu-sol (per kernel: SM and DRAM throughput, ALU/FMA pipes, occupancy):
 grep -E '^  [a-z_]+.*(kernel|Kernel)|SM Throughput|DRAM Throughput|Duration|ALU|FMA|Achieved Occupancy' \
   "$OUT/ncu-sol.log" | head -60
 echo "-- sanitizers:"
-grep -E 'ERROR SUMMARY|sort check' "$OUT/memcheck.log" "$OUT/racecheck.log" |
+grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|sort check|race run' \
+  "$OUT/memcheck.log" "$OUT/racecheck.log" |
   head -6
