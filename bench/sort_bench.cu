@@ -6,7 +6,8 @@
  *                                        keys per second, ratios to CUB;
  *                                        BCF variants: 4-way (default),
  *                                        8-way, 4-way with chunk 8192, 2-way
- *                                        with splitters or merge path
+ *                                        with splitters or merge path, pairs
+ *                                        compared as integers
  *   sort_bench --check [LOG2]            device checks up to 2^LOG2 (24),
  *                                        PASS/FAIL lines, exit 1 on failure
  *   sort_bench --check-quick [LOG2]      the same, default configuration on
@@ -137,12 +138,14 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
   struct Cfg {
     const char *name;
     gsat_sort_config cfg;
-  } cfgs[] = {{"bcf", {0, GSAT_SORT_SPLITTERS, 0}},
-              {"bcf-8way", {8, GSAT_SORT_SPLITTERS, 0}},
-              {"bcf-4way-chunk8k", {4, GSAT_SORT_SPLITTERS, 8192}},
-              {"bcf-2way-splitters", {2, GSAT_SORT_SPLITTERS, 0}},
-              {"bcf-2way-mergepath", {2, GSAT_SORT_MERGE_PATH, 0}}};
+  } cfgs[] = {{"bcf", {0, GSAT_SORT_SPLITTERS, 0, 0}},
+              {"bcf-8way", {8, GSAT_SORT_SPLITTERS, 0, 0}},
+              {"bcf-4way-chunk8k", {4, GSAT_SORT_SPLITTERS, 8192, 0}},
+              {"bcf-2way-splitters", {2, GSAT_SORT_SPLITTERS, 0, 0}},
+              {"bcf-2way-mergepath", {2, GSAT_SORT_MERGE_PATH, 0, 0}},
+              {"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1}}};
   for (const Cfg &c : cfgs) {
+    if (c.cfg.integer_pairs && !pairs) continue;
     auto call = [&](void *t, size_t *bytes) {
       if (pairs)
         return gsat_gpu_sort_pairs_u32(t, bytes, (const uint32_t *)k,
@@ -248,8 +251,9 @@ int run_bench(int max_log2, const char *csv) {
     double bcf = find_ms(rows, kind, "bcf", top);
     double best = bcf;
     const char *best_name = "bcf";
-    for (const char *alt : {"bcf-8way", "bcf-4way-chunk8k",
-                            "bcf-2way-splitters", "bcf-2way-mergepath"}) {
+    for (const char *alt :
+         {"bcf-8way", "bcf-4way-chunk8k", "bcf-2way-splitters",
+          "bcf-2way-mergepath", "bcf-intcmp"}) {
       double t = find_ms(rows, kind, alt, top);
       if (t > 0 && t < best) best = t, best_name = alt;
     }

@@ -233,8 +233,15 @@ gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
                                 gsat_sort_check_result *res, gsat_error *err) {
   static const size_t sizes[] = {
       0, 1, 31, 32, 33, 1023, 1024, 1025, 70001, (1u << 20) + 7, 1u << 24};
-  static const gsat_sort_config extra[] = {{2, GSAT_SORT_MERGE_PATH, 0},
-                                           {8, GSAT_SORT_SPLITTERS, 0}};
+  /* more configurations up to 2^20 + 7: for 32-bit keys and pairs, and for
+   * all pairs the integer comparison of the packed keys */
+  static const struct {
+    const char *name;
+    gsat_sort_config cfg;
+    int pairs_only;
+  } extra[] = {{"merge-path", {2, GSAT_SORT_MERGE_PATH, 0, 0}, 0},
+               {"8-way", {8, GSAT_SORT_SPLITTERS, 0, 0}, 0},
+               {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1}, 1}};
   memset(res, 0, sizeof *res);
   GSAT_RETURN_IF(gsat_gpu_device_count() == 0, err, NODEVICE,
                  "sort check: no CUDA device");
@@ -267,12 +274,13 @@ gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
         s = run_case(&b, (kind)k, n, (gsat_sort_dist)d, NULL, &ok, err);
         if (s == GSAT_OK) report(log, res, ok, "default", (kind)k, n, d);
         for (size_t c = 0; s == GSAT_OK && !quick && n <= (1u << 20) + 7 &&
-                           (k == KEYS32 || k == PAIRS32) &&
                            c < sizeof extra / sizeof extra[0];
              ++c) {
-          s = run_case(&b, (kind)k, n, (gsat_sort_dist)d, &extra[c], &ok, err);
-          if (s == GSAT_OK)
-            report(log, res, ok, c ? "8-way" : "merge-path", (kind)k, n, d);
+          if (extra[c].pairs_only ? k < PAIRS32 : k != KEYS32 && k != PAIRS32)
+            continue;
+          s = run_case(&b, (kind)k, n, (gsat_sort_dist)d, &extra[c].cfg, &ok,
+                       err);
+          if (s == GSAT_OK) report(log, res, ok, extra[c].name, (kind)k, n, d);
         }
       }
   }

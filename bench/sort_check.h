@@ -4,8 +4,9 @@
  * no cmocka).  Keys u32 and u64, pairs u32/u32 and u64/u32 (stability checked
  * by comparing with the stable reference, values random), every
  * distribution of bench/sort_inputs.h, n in {0, 1, 31, 32, 33, 1023, 1024,
- * 1025, 70001, 2^20 + 7, 2^24}, default configuration plus 2-way merge path and
- * 8-way splitters up to 2^20 + 7; outputs are poisoned before each run.
+ * 1025, 70001, 2^20 + 7, 2^24}, default configuration plus, up to 2^20 + 7,
+ * 2-way merge path and 8-way splitters (32-bit keys and pairs) and integer
+ * comparison of packed pair keys; outputs are poisoned before each run.
  * Then occurrence lists (gpu/occ.h) of random CNFs up to 2^20 clauses with
  * both sorts against the host builder. */
 #ifndef GSAT_BENCH_SORT_CHECK_H

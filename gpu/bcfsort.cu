@@ -285,7 +285,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
         K *slot = slots + (size_t)(a - 1) * GSAT_BCF_HALF;
         if (!((initm >> a) & 1u)) {
           absorb(R, slot, lane); /* the block's minimum: lane 31, R[0] */
-          set_at(lmin, a, __shfl_sync(kFullMask, R[0], 31));
+          set_at(lmin, a, shfl(R[0], 31));
           initm |= 1u << a;
           alive = false;
         } else {
@@ -304,46 +304,54 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
   }
 }
 
-/* c[i] = key[i] << 32 | i. */
-__global__ void pack_u32_kernel(const uint32_t *__restrict__ key,
+/* Packed pair keys: (32-bit key << shift) | position, shift 30 (the pack
+ * stays below 2^62, so it sorts as an fkey) or 32. */
+__device__ __forceinline__ uint64_t position_of(uint64_t c, int shift) {
+  return c & (((uint64_t)1 << shift) - 1);
+}
+
+/* c[i] = key[i] << shift | i. */
+__global__ void pack_u32_kernel(const uint32_t *__restrict__ key, int shift,
                                 uint64_t *__restrict__ c, uint64_t n) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  if (i < n) c[i] = (uint64_t)key[i] << 32 | i;
+  if (i < n) c[i] = (uint64_t)key[i] << shift | i;
 }
 
-/* c[j] = 32-bit half of key[perm(j)] << 32 | j, where perm(j) = j when
- * perm is NULL, else the low word of perm[j]. */
+/* c[j] = 32-bit half of key[perm(j)] << shift | j, where perm(j) = j when
+ * perm is NULL, else the position packed in perm[j]. */
 __global__ void pack_half_kernel(const uint64_t *__restrict__ key,
                                  const uint64_t *__restrict__ perm, int high,
-                                 uint64_t *__restrict__ c, uint64_t n) {
+                                 int shift, uint64_t *__restrict__ c,
+                                 uint64_t n) {
   const uint64_t j = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (j >= n) return;
-  const uint64_t k = key[perm ? (uint32_t)perm[j] : j];
-  c[j] = (high ? k >> 32 : k & 0xffffffffu) << 32 | j;
+  const uint64_t k = key[perm ? position_of(perm[j], shift) : j];
+  c[j] = (high ? k >> 32 : k & 0xffffffffu) << shift | j;
 }
 
-/* Pairs u32: keys_out[i] = c[i] >> 32, vals_out[i] = vals_in[low word]. */
-__global__ void unpack_u32_kernel(const uint64_t *__restrict__ c,
+/* Pairs u32: keys_out[i] = c[i] >> shift, vals_out[i] = vals_in[position]. */
+__global__ void unpack_u32_kernel(const uint64_t *__restrict__ c, int shift,
                                   uint32_t *__restrict__ keys_out,
                                   const uint32_t *__restrict__ vals_in,
                                   uint32_t *__restrict__ vals_out, uint64_t n) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (i >= n) return;
   const uint64_t x = c[i];
-  keys_out[i] = (uint32_t)(x >> 32);
-  vals_out[i] = vals_in[(uint32_t)x];
+  keys_out[i] = (uint32_t)(x >> shift);
+  vals_out[i] = vals_in[position_of(x, shift)];
 }
 
-/* Pairs u64: position i takes input ca[cb[i]] (low words). */
+/* Pairs u64: position i takes the input at the position packed in
+ * ca[position packed in cb[i]]. */
 __global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca,
-                                  const uint64_t *__restrict__ cb,
+                                  const uint64_t *__restrict__ cb, int shift,
                                   const uint64_t *__restrict__ keys_in,
                                   uint64_t *__restrict__ keys_out,
                                   const uint32_t *__restrict__ vals_in,
                                   uint32_t *__restrict__ vals_out, uint64_t n) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (i >= n) return;
-  const uint32_t src = (uint32_t)ca[(uint32_t)cb[i]];
+  const uint64_t src = position_of(ca[position_of(cb[i], shift)], shift);
   keys_out[i] = keys_in[src];
   vals_out[i] = vals_in[src];
 }
@@ -477,6 +485,22 @@ gsat_status pairs_prologue(void *d_temp, size_t *temp_bytes, size_t n,
   return GSAT_OK;
 }
 
+/* Shift of the packed pair keys: 30 keeps them below 2^62 (positions below
+ * 2^30), so they sort as fkeys with FP64 comparisons; else 32. */
+int pack_shift(size_t n, const gsat_sort_config *cfg) {
+  return n <= ((size_t)1 << 30) && !(cfg && cfg->integer_pairs) ? 30 : 32;
+}
+
+/* Sorts n packed pair keys in place. */
+gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
+                        int shift, const gsat_sort_config *cfg,
+                        cudaStream_t stream, gsat_error *err) {
+  if (shift == 30)
+    return sort_keys<fkey>(temp, bytes, reinterpret_cast<const fkey *>(c),
+                           reinterpret_cast<fkey *>(c), n, cfg, stream, err);
+  return sort_keys<uint64_t>(temp, bytes, c, c, n, cfg, stream, err);
+}
+
 } // namespace
 } // namespace gsat_bcf
 
@@ -513,15 +537,16 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
   GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 1, d_keys_in, d_keys_out,
                               d_vals_in, d_vals_out, cfg, &sub, &run, err));
   if (!run) return GSAT_OK;
-  const size_t cbytes = gsat_bcf_composite_bytes(n);
+  const int shift = pack_shift(n, cfg);
   uint64_t *c = static_cast<uint64_t *>(d_temp);
-  pack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, c, n);
+  void *rest =
+      static_cast<unsigned char *>(d_temp) + gsat_bcf_composite_bytes(n);
+  pack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, shift, c,
+                                                          n);
   GSAT_CUDA_LAUNCHED(err, "pack_u32_kernel");
-  GSAT_FORWARD(
-      sort_keys<uint64_t>(static_cast<unsigned char *>(d_temp) + cbytes, &sub,
-                          c, c, n, cfg, stream, err));
+  GSAT_FORWARD(sort_packed(rest, &sub, c, n, shift, cfg, stream, err));
   unpack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
-      c, d_keys_out, d_vals_in, d_vals_out, n);
+      c, shift, d_keys_out, d_vals_in, d_vals_out, n);
   GSAT_CUDA_LAUNCHED(err, "unpack_u32_kernel");
   return GSAT_OK;
 }
@@ -537,6 +562,7 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
   GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 2, d_keys_in, d_keys_out,
                               d_vals_in, d_vals_out, cfg, &sub, &run, err));
   if (!run) return GSAT_OK;
+  const int shift = pack_shift(n, cfg);
   const size_t cbytes = gsat_bcf_composite_bytes(n);
   unsigned char *temp = static_cast<unsigned char *>(d_temp);
   uint64_t *ca = reinterpret_cast<uint64_t *>(temp);
@@ -544,15 +570,15 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
   void *rest = temp + 2 * cbytes;
   /* Least significant half first; both sorts are stable by position. */
   pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, nullptr,
-                                                           0, ca, n);
+                                                           0, shift, ca, n);
   GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
-  GSAT_FORWARD(sort_keys<uint64_t>(rest, &sub, ca, ca, n, cfg, stream, err));
-  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, ca, 1, cb,
-                                                           n);
+  GSAT_FORWARD(sort_packed(rest, &sub, ca, n, shift, cfg, stream, err));
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, ca, 1,
+                                                           shift, cb, n);
   GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
-  GSAT_FORWARD(sort_keys<uint64_t>(rest, &sub, cb, cb, n, cfg, stream, err));
+  GSAT_FORWARD(sort_packed(rest, &sub, cb, n, shift, cfg, stream, err));
   unpack_u64_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
-      ca, cb, d_keys_in, d_keys_out, d_vals_in, d_vals_out, n);
+      ca, cb, shift, d_keys_in, d_keys_out, d_vals_in, d_vals_out, n);
   GSAT_CUDA_LAUNCHED(err, "unpack_u64_kernel");
   return GSAT_OK;
 }

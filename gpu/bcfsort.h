@@ -55,10 +55,12 @@ typedef enum gsat_sort_partition {
 
 /* Tuning; a NULL config means all defaults. */
 typedef struct gsat_sort_config {
-  int ways;       /* runs merged per pass: 2, 4 or 8; 0: default (4) */
-  int partition;  /* gsat_sort_partition; MERGE_PATH needs ways 0 or 2 */
-  uint64_t chunk; /* target keys per bucket, a power of two in [1024, 2^24];
-                     0: chosen from n */
+  int ways;          /* runs merged per pass: 2, 4 or 8; 0: default (4) */
+  int partition;     /* gsat_sort_partition; MERGE_PATH needs ways 0 or 2 */
+  uint64_t chunk;    /* target keys per bucket, a power of two in [1024, 2^24];
+                        0: chosen from n */
+  int integer_pairs; /* pair sorts: compare the packed keys as integers even
+                        when n <= 2^30 allows FP64 comparisons */
 } gsat_sort_config;
 
 /* Sorts n 32-bit keys from d_keys_in into d_keys_out (which may equal
@@ -78,8 +80,10 @@ gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
 
 /* Stable sort of n (32-bit key, 32-bit value) pairs.  d_keys_out may equal
  * d_keys_in; d_vals_out must not overlap d_vals_in.  Internally sorts the
- * 64-bit keys (key << 32 | position) and gathers the values (section 9's
- * packing, with the position as tie-breaker). */
+ * packed 64-bit keys (key << 30 | position) and gathers the values (section
+ * 9's packing, with the position as tie-breaker); for n <= 2^30 the packs
+ * stay below 2^62 and are compared as doubles on the FP64 pipe, else (and
+ * with cfg->integer_pairs) key << 32 | position as integers. */
 gsat_status
 gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_keys_in, uint32_t *d_keys_out,
@@ -88,8 +92,9 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err);
 
 /* Stable sort of n (64-bit key, 32-bit value) pairs: two stable sorts of
- * (32-bit half << 32 | position), low half first (least significant digit
- * first).  d_keys_out and d_vals_out must not overlap the inputs. */
+ * packed (32-bit half, position) keys as for the 32-bit pairs, low half
+ * first (least significant digit first).  d_keys_out and d_vals_out must not
+ * overlap the inputs. */
 gsat_status
 gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         const uint64_t *d_keys_in, uint64_t *d_keys_out,

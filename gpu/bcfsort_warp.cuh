@@ -33,8 +33,43 @@ __device__ __forceinline__ void cx(uint64_t &a, uint64_t &b) {
   a = lo;
 }
 
+/* A 64-bit key compared as a double.  Bit patterns below 0x7ff0...0 are
+ * the non-negative doubles and zero, ordered like the integers, so packed
+ * pair keys below 2^62 can be compared with one FP64 instruction (the FP64
+ * pipe is otherwise idle) instead of two integer compares on the ALU pipe,
+ * which also does the selects.  The sentinel is +infinity. */
+struct fkey {
+  unsigned long long v;
+  fkey() = default;
+  __host__ __device__ constexpr fkey(unsigned long long x) : v(x) {}
+};
+__device__ __forceinline__ bool operator<(fkey a, fkey b) {
+  return __longlong_as_double((long long)a.v) <
+         __longlong_as_double((long long)b.v);
+}
+__device__ __forceinline__ bool operator!=(fkey a, fkey b) {
+  return a.v != b.v;
+}
+template <> __device__ __forceinline__ fkey sentinel<fkey>() {
+  return fkey(0x7ff0000000000000ull);
+}
+__device__ __forceinline__ void cx(fkey &a, fkey &b) {
+  bool swap = b < a;
+  fkey lo = swap ? b : a;
+  b = swap ? a : b;
+  a = lo;
+}
+
 template <class K> __device__ __forceinline__ K kmin(K a, K b) {
   return b < a ? b : a;
+}
+
+/* The key of lane src. */
+template <class K> __device__ __forceinline__ K shfl(K x, int src) {
+  return __shfl_sync(kFullMask, x, src);
+}
+__device__ __forceinline__ fkey shfl(fkey x, int src) {
+  return fkey(__shfl_sync(kFullMask, x.v, src));
 }
 
 /* Applies a comparator network table; after unrolling every register index
@@ -155,7 +190,7 @@ __device__ __forceinline__ K merge_step(K (&R)[32], K *s, K *slot,
   for (int i = 0; i < 16; ++i)
     slot[gsat_bcf_slot_index(i, 31u - lane)] = R[16 + i];
   __syncwarp(); /* the next step on this slot reads other lanes' words */
-  return __shfl_sync(kFullMask, R[16], 31);
+  return shfl(R[16], 31);
 }
 
 /* Stores the block in R[0..15] (rows reversed) into a leftover slot. */

@@ -99,6 +99,27 @@ static void test_windows_sort_all_01(void **state) {
       }
 }
 
+/* The packed pair keys below 2^62 order as doubles like as integers, and
+ * the fkey sentinel (+infinity) is above all of them (gpu/bcfsort_warp.cuh). */
+static void test_packed_keys_order_as_doubles(void **state) {
+  (void)state;
+  uint64_t seed = 11, inf_bits = 0x7ff0000000000000ull;
+  double inf;
+  memcpy(&inf, &inf_bits, sizeof inf);
+  for (int i = 0; i < 100000; ++i) {
+    uint64_t a = gsat_sort_rand(&seed) >> 2, b = gsat_sort_rand(&seed) >> 2;
+    if (i % 3 == 0) b = a + (i % 5) - 2; /* neighbours */
+    if (i % 7 == 0) a >>= 40;            /* denormals */
+    a &= ((uint64_t)1 << 62) - 1, b &= ((uint64_t)1 << 62) - 1;
+    double da, db;
+    memcpy(&da, &a, sizeof da);
+    memcpy(&db, &b, sizeof db);
+    assert_int_equal(da < db, a < b);
+    assert_int_equal(da == db, a == b);
+    assert_true(da < inf);
+  }
+}
+
 static void test_access_model(void **state) {
   (void)state;
   uint32_t addr[32];
@@ -179,7 +200,7 @@ static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits,
 static void test_sim_sort_distributions(void **state) {
   (void)state;
   static const size_t sizes[] = {0, 1, 31, 33, 1023, 1025, 4097, 70001};
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024};
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024, 0};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(sizes[s], (gsat_sort_dist)d, 32, &cfg);
@@ -190,10 +211,13 @@ static void test_sim_sort_distributions(void **state) {
 static void test_sim_sort_configs(void **state) {
   (void)state;
   static const gsat_sort_config cfgs[] = {
-      {2, GSAT_SORT_SPLITTERS, 1024},     {8, GSAT_SORT_SPLITTERS, 2048},
-      {2, GSAT_SORT_MERGE_PATH, 1024},    {0, GSAT_SORT_MERGE_PATH, 4096},
-      {4, GSAT_SORT_SPLITTERS, 8192},     {4, GSAT_SORT_SPLITTERS, 1u << 20},
-      {2, GSAT_SORT_MERGE_PATH, 1u << 20}};
+      {2, GSAT_SORT_SPLITTERS, 1024, 0},
+      {8, GSAT_SORT_SPLITTERS, 2048, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1024, 0},
+      {0, GSAT_SORT_MERGE_PATH, 4096, 0},
+      {4, GSAT_SORT_SPLITTERS, 8192, 0},
+      {4, GSAT_SORT_SPLITTERS, 1u << 20, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1u << 20, 0}};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d)
       check_sim_sort(150001, (gsat_sort_dist)d, 32, &cfgs[c]);
@@ -220,7 +244,7 @@ static void test_plan(void **state) {
   assert_true(plan.bytes >= ((size_t)4 << 28));
   /* 25 tiles of 8192 64-bit keys, then 4 runs: the last pass merges them
    * with ways 4, not 8 */
-  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0};
+  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err),
                    GSAT_OK);
   assert_int_equal(plan.npasses, 2);
@@ -228,12 +252,12 @@ static void test_plan(void **state) {
   assert_int_equal(plan.page_to_out, 1);
   assert_int_equal(gsat_bcf_plan_make(&plan, 1000, 4, NULL, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 0);
-  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0};
+  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err), GSAT_USAGE);
-  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0};
+  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
                    GSAT_USAGE);
-  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000};
+  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
                    GSAT_USAGE);
   assert_int_equal(
@@ -249,7 +273,7 @@ static void test_bucket_bound(void **state) {
   size_t n = 200000;
   uint64_t *a = malloc(n * sizeof *a);
   assert_non_null(a);
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048};
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048, 0};
   gsat_error err;
   for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
     gsat_bcf_sim_stats st = {{0}, 0, 0};
@@ -269,6 +293,7 @@ int main(void) {
       cmocka_unit_test(test_merge32_merges_all_01),
       cmocka_unit_test(test_bitonic32_sorts_all_cyclic_01),
       cmocka_unit_test(test_windows_sort_all_01),
+      cmocka_unit_test(test_packed_keys_order_as_doubles),
       cmocka_unit_test(test_access_model),
       cmocka_unit_test(test_replay_conflict_free),
       cmocka_unit_test(test_page_sort_inputs),
