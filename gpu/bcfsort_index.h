@@ -24,7 +24,6 @@
 #define GSAT_BCF_PAGE       1024u /* keys per page */
 #define GSAT_BCF_HALF       512u  /* keys per merge block (section 7: H) */
 #define GSAT_BCF_SCRATCH    1056u /* padded page: 32 * 33 keys */
-#define GSAT_BCF_MAX_DEPTH  3     /* merge trees of 2, 4 or 8 leaves */
 #define GSAT_BCF_MAX_PASSES 40
 
 /* Padded layout: word of P[r][c] in a per-warp scratch page. */
