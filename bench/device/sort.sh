@@ -87,10 +87,14 @@ grep -E '^occ' "$OUT/occ.log"
 echo "-- ncu at n = 2^20 (per launch: conflicts ld/st, wavefronts ld/st, shared instr ld/st, time):"
 if [ -f "$OUT/ncu.csv" ]; then
   awk -F'","' '
-    /^"ID"/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { gsub(/^"|"$/, "") }
+    /^ID/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
     col["Kernel Name"] && /tile_sort|merge_kernel|DeviceMergeSort/ {
-      printf "  %-40s confl %s/%s  wavef %s/%s  instr %s/%s  %s ns\n",
-        substr($col["Kernel Name"], 1, 40),
+      name = $col["Kernel Name"]
+      if (match(name, /(tile_sort_kernel|merge_kernel|DeviceMergeSort[A-Za-z]*)(<[^(]*)?/))
+        name = substr(name, RSTART, RLENGTH)
+      printf "  %-44s confl %s/%s  wavef %s/%s  instr %s/%s  %s ns\n",
+        substr(name, 1, 44),
         $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"],
         $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"],
         $col["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"],
