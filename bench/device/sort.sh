@@ -76,7 +76,8 @@ printf '%s\n' "${SUMMARY[@]}"
 echo "-- registers/spills (sass):"
 grep -E 'Function|REG' "$OUT/sass.log" | paste - - | sed -E \
   's/.*Function ([^:]*):.*REG:([0-9]+).*STACK:([0-9]+).*SHARED:([0-9]+).*LOCAL:([0-9]+).*/  REG \2 STACK \3 SHARED \4 LOCAL \5  \1/' |
-  cut -c1-110 | head -24
+  c++filt | sed 's/gsat_bcf::(anonymous namespace):://' | cut -c1-120 |
+  head -24
 echo "-- check:"
 grep -E '^(FAIL|sort check)' "$OUT/check.log" | head -20
 echo "-- bench:"
