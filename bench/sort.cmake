@@ -1,0 +1,11 @@
+# Bank-conflict-free sort benchmark and device self-check (issue 4); run on
+# the GPU machine through bench/device/sort.sh.
+if(GSAT_HAVE_CUDA)
+  add_executable(sort_bench ${CMAKE_CURRENT_SOURCE_DIR}/sort_bench.cu
+                            ${CMAKE_CURRENT_SOURCE_DIR}/sort_check.c
+                            ${CMAKE_CURRENT_SOURCE_DIR}/sort_inputs.c)
+  target_link_libraries(sort_bench PRIVATE gsat_gpu)
+  target_compile_options(sort_bench PRIVATE
+    $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
+  gsat_target_defaults(sort_bench)
+endif()

@@ -1,0 +1,447 @@
+/* Benchmark of the bank-conflict-free sort (issue 4) against CUB's merge and
+ * radix sorts, and its device self-check.
+ *
+ *   sort_bench [--csv FILE] [--max LOG2]  u32 keys, u64 keys, u32/u32 pairs
+ *                                        at n = 2^20, 2^22, ..., 2^LOG2 (28):
+ *                                        keys per second, ratios to CUB;
+ *                                        BCF variants: 4-way (default),
+ *                                        8-way, 4-way with chunk 8192, 2-way
+ *                                        with splitters or merge path, pairs
+ *                                        compared as integers
+ *   sort_bench --check [LOG2]            device checks up to 2^LOG2 (24),
+ *                                        PASS/FAIL lines, exit 1 on failure
+ *   sort_bench --check-quick [LOG2]      the same, default configuration on
+ *                                        random and few-distinct keys only
+ *   sort_bench --profile LOG2            one sort of each kind at 2^LOG2 (for
+ *                                        ncu), plus CUB's merge sort
+ *   sort_bench --occ                     occurrence lists of a random 3-SAT
+ *                                        CNF with both backends
+ *   sort_bench --race                    one sort of each kind of 70001 keys
+ *                                        (every kernel once), for racecheck
+ * Times are CUDA-event medians of 5 runs after one warm-up; inputs are
+ * uniform random keys generated on the device. */
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <cub/cub.cuh>
+
+#include "bench/sort_check.h"
+#include "gpu/bcfsort.h"
+#include "gpu/device.h"
+#include "gpu/occ.h"
+
+namespace {
+
+#define CK(call)                                                               \
+  do {                                                                         \
+    cudaError_t e_ = (call);                                                   \
+    if (e_ != cudaSuccess) {                                                   \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,       \
+                   cudaGetErrorString(e_));                                    \
+      std::exit(2);                                                            \
+    }                                                                          \
+  } while (0)
+
+void ok_or_die(gsat_status s, const gsat_error &err) {
+  if (s != GSAT_OK) {
+    std::fprintf(stderr, "gsat: %s\n", err.message);
+    std::exit(2);
+  }
+}
+
+__global__ void fill_kernel(uint32_t *a, uint64_t words, uint64_t seed) {
+  uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= words) return;
+  uint64_t z = seed + (i + 1) * 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  a[i] = (uint32_t)(z ^ (z >> 31));
+}
+
+void fill(void *d, size_t bytes, uint64_t seed) {
+  uint64_t words = bytes / 4;
+  fill_kernel<<<(unsigned)((words + 255) / 256), 256>>>(
+      static_cast<uint32_t *>(d), words, seed);
+  CK(cudaGetLastError());
+}
+
+template <class T> struct Less {
+  __device__ bool operator()(const T &a, const T &b) const { return a < b; }
+};
+
+struct Buffers {
+  size_t n = 0;
+  void *keys0 = nullptr, *keys = nullptr, *keys_out = nullptr;
+  void *vals0 = nullptr, *vals = nullptr, *vals_out = nullptr;
+  void *temp = nullptr;
+  size_t temp_bytes = 0;
+  void ensure_temp(size_t bytes) {
+    if (bytes <= temp_bytes) return;
+    CK(cudaFree(temp));
+    CK(cudaMalloc(&temp, bytes));
+    temp_bytes = bytes;
+  }
+};
+
+/* Median of 5 timed runs after one warm-up; `restore` (untimed) resets the
+ * inputs of in-place sorts. */
+double time_ms(const std::function<void()> &restore,
+               const std::function<void()> &run) {
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a));
+  CK(cudaEventCreate(&b));
+  std::vector<float> ms;
+  for (int r = 0; r < 6; ++r) {
+    restore();
+    CK(cudaEventRecord(a));
+    run();
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    float t = 0;
+    CK(cudaEventElapsedTime(&t, a, b));
+    if (r) ms.push_back(t);
+  }
+  CK(cudaEventDestroy(a));
+  CK(cudaEventDestroy(b));
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+struct Row {
+  std::string kind, algo;
+  size_t n;
+  double ms;
+};
+
+/* Times every algorithm on one kind ("keys u32", "keys u64", "pairs u32"). */
+template <class K>
+void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
+                std::vector<Row> &rows) {
+  const size_t kb = n * sizeof(K), vb = n * sizeof(uint32_t);
+  K *k0 = static_cast<K *>(b.keys0), *k = static_cast<K *>(b.keys);
+  K *ko = static_cast<K *>(b.keys_out);
+  uint32_t *v0 = static_cast<uint32_t *>(b.vals0);
+  uint32_t *v = static_cast<uint32_t *>(b.vals);
+  uint32_t *vo = static_cast<uint32_t *>(b.vals_out);
+  fill(k0, kb, 17 + n + sizeof(K));
+  fill(v0, vb, 99);
+  auto restore = [&] {
+    CK(cudaMemcpyAsync(k, k0, kb, cudaMemcpyDeviceToDevice));
+    if (pairs) CK(cudaMemcpyAsync(v, v0, vb, cudaMemcpyDeviceToDevice));
+  };
+  gsat_error err;
+  struct Cfg {
+    const char *name;
+    gsat_sort_config cfg;
+  } cfgs[] = {{"bcf", {0, GSAT_SORT_SPLITTERS, 0, 0}},
+              {"bcf-8way", {8, GSAT_SORT_SPLITTERS, 0, 0}},
+              {"bcf-4way-chunk8k", {4, GSAT_SORT_SPLITTERS, 8192, 0}},
+              {"bcf-2way-splitters", {2, GSAT_SORT_SPLITTERS, 0, 0}},
+              {"bcf-2way-mergepath", {2, GSAT_SORT_MERGE_PATH, 0, 0}},
+              {"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1}}};
+  for (const Cfg &c : cfgs) {
+    if (c.cfg.integer_pairs && !pairs) continue;
+    auto call = [&](void *t, size_t *bytes) {
+      if (pairs)
+        return gsat_gpu_sort_pairs_u32(t, bytes, (const uint32_t *)k,
+                                       (uint32_t *)ko, v, vo, n, &c.cfg,
+                                       nullptr, &err);
+      if (sizeof(K) == 4)
+        return gsat_gpu_sort_keys_u32(t, bytes, (const uint32_t *)k,
+                                      (uint32_t *)ko, n, &c.cfg, nullptr, &err);
+      return gsat_gpu_sort_keys_u64(t, bytes, (const uint64_t *)k,
+                                    (uint64_t *)ko, n, &c.cfg, nullptr, &err);
+    };
+    size_t bytes = 0;
+    ok_or_die(call(nullptr, &bytes), err);
+    b.ensure_temp(bytes);
+    bytes = b.temp_bytes;
+    double ms = time_ms(restore, [&] { ok_or_die(call(b.temp, &bytes), err); });
+    rows.push_back({kind, c.name, n, ms});
+  }
+  { /* CUB merge sort, in place */
+    size_t bytes = 0;
+    if (pairs)
+      CK(cub::DeviceMergeSort::SortPairs(nullptr, bytes, k, v, (int)n,
+                                         Less<K>()));
+    else
+      CK(cub::DeviceMergeSort::SortKeys(nullptr, bytes, k, (int)n, Less<K>()));
+    b.ensure_temp(bytes);
+    double ms = time_ms(restore, [&] {
+      size_t t = b.temp_bytes;
+      if (pairs)
+        CK(cub::DeviceMergeSort::SortPairs(b.temp, t, k, v, (int)n, Less<K>()));
+      else
+        CK(cub::DeviceMergeSort::SortKeys(b.temp, t, k, (int)n, Less<K>()));
+    });
+    rows.push_back({kind, "cub-merge", n, ms});
+  }
+  { /* CUB radix sort */
+    size_t bytes = 0;
+    if (pairs)
+      CK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, k, ko, v, vo, (int)n));
+    else
+      CK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, k, ko, (int)n));
+    b.ensure_temp(bytes);
+    double ms = time_ms(restore, [&] {
+      size_t t = b.temp_bytes;
+      if (pairs)
+        CK(cub::DeviceRadixSort::SortPairs(b.temp, t, k, ko, v, vo, (int)n));
+      else
+        CK(cub::DeviceRadixSort::SortKeys(b.temp, t, k, ko, (int)n));
+    });
+    rows.push_back({kind, "cub-radix", n, ms});
+  }
+}
+
+double find_ms(const std::vector<Row> &rows, const std::string &kind,
+               const std::string &algo, size_t n) {
+  for (const Row &r : rows)
+    if (r.kind == kind && r.algo == algo && r.n == n) return r.ms;
+  return 0;
+}
+
+int run_bench(int max_log2, const char *csv) {
+  gsat_gpu_info info;
+  gsat_error err;
+  ok_or_die(gsat_gpu_device_info(0, &info, &err), err);
+  std::printf("device: %s, %d SMs\n", info.name, info.sm_count);
+  const size_t cap = (size_t)1 << max_log2;
+  Buffers b;
+  b.n = cap;
+  CK(cudaMalloc(&b.keys0, cap * 8));
+  CK(cudaMalloc(&b.keys, cap * 8));
+  CK(cudaMalloc(&b.keys_out, cap * 8));
+  CK(cudaMalloc(&b.vals0, cap * 4));
+  CK(cudaMalloc(&b.vals, cap * 4));
+  CK(cudaMalloc(&b.vals_out, cap * 4));
+  std::vector<Row> rows;
+  for (int lg = 20; lg <= max_log2; lg += 2) {
+    const size_t n = (size_t)1 << lg;
+    bench_kind<uint32_t>("keys u32", false, b, n, rows);
+    bench_kind<uint64_t>("keys u64", false, b, n, rows);
+    bench_kind<uint32_t>("pairs u32", true, b, n, rows);
+  }
+  FILE *f = csv ? std::fopen(csv, "w") : nullptr;
+  if (f)
+    std::fprintf(f, "kind,n,algo,ms,gkeys_per_s,vs_cub_merge,vs_cub_radix\n");
+  std::printf("%-10s %6s %-20s %10s %10s %9s %9s\n", "kind", "log2n", "algo",
+              "ms", "Gkeys/s", "/merge", "/radix");
+  for (const Row &r : rows) {
+    const double merge = find_ms(rows, r.kind, "cub-merge", r.n);
+    const double radix = find_ms(rows, r.kind, "cub-radix", r.n);
+    const double g = (double)r.n / r.ms / 1e6;
+    int lg = 0;
+    while (((size_t)1 << lg) < r.n) ++lg;
+    std::printf("%-10s %6d %-20s %10.3f %10.2f %9.2f %9.2f\n", r.kind.c_str(),
+                lg, r.algo.c_str(), r.ms, g, merge / r.ms, radix / r.ms);
+    if (f)
+      std::fprintf(f, "%s,%zu,%s,%.4f,%.3f,%.3f,%.3f\n", r.kind.c_str(), r.n,
+                   r.algo.c_str(), r.ms, g, merge / r.ms, radix / r.ms);
+  }
+  if (f) std::fclose(f);
+  const size_t top = (size_t)1 << max_log2;
+  std::printf("TARGETS at 2^%d (bcf / cub-merge, target >= 1.20):\n", max_log2);
+  for (const char *kind : {"keys u32", "pairs u32", "keys u64"}) {
+    double bcf = find_ms(rows, kind, "bcf", top);
+    double best = bcf;
+    const char *best_name = "bcf";
+    for (const char *alt :
+         {"bcf-8way", "bcf-4way-chunk8k", "bcf-2way-splitters",
+          "bcf-2way-mergepath", "bcf-intcmp"}) {
+      double t = find_ms(rows, kind, alt, top);
+      if (t > 0 && t < best) best = t, best_name = alt;
+    }
+    double merge = find_ms(rows, kind, "cub-merge", top);
+    double radix = find_ms(rows, kind, "cub-radix", top);
+    std::printf("  %-10s bcf %.2f Gkeys/s  x%.2f vs merge  x%.2f vs radix"
+                "  (best variant %s x%.2f vs merge)\n",
+                kind, (double)top / bcf / 1e6, merge / bcf, radix / bcf,
+                best_name, merge / best);
+  }
+  return 0;
+}
+
+int run_check(int log2, int quick) {
+  gsat_sort_check_result res;
+  gsat_error err;
+  gsat_status s =
+      gsat_sort_check_run((size_t)1 << log2, quick, stdout, &res, &err);
+  if (s != GSAT_OK) {
+    std::printf("FAIL infrastructure: %s\n", err.message);
+    return 1;
+  }
+  std::printf("sort check: %d passed, %d failed\n", res.passed, res.failed);
+  return res.failed ? 1 : 0;
+}
+
+/* One sort of each kind at 2^log2 for the profiler. */
+int run_profile(int log2) {
+  const size_t n = (size_t)1 << log2;
+  Buffers b;
+  CK(cudaMalloc(&b.keys, n * 8));
+  CK(cudaMalloc(&b.keys_out, n * 8));
+  CK(cudaMalloc(&b.vals, n * 4));
+  CK(cudaMalloc(&b.vals_out, n * 4));
+  gsat_error err;
+  size_t bytes = 0;
+  ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr, nullptr,
+                                    nullptr, n, nullptr, nullptr, &err),
+            err);
+  b.ensure_temp(bytes); /* the largest of the three */
+  bytes = b.temp_bytes;
+  fill(b.keys, n * 8, 5);
+  fill(b.vals, n * 4, 6);
+  uint32_t *k32 = static_cast<uint32_t *>(b.keys);
+  ok_or_die(gsat_gpu_sort_keys_u32(b.temp, &bytes, k32,
+                                   static_cast<uint32_t *>(b.keys_out), n,
+                                   nullptr, nullptr, &err),
+            err);
+  ok_or_die(gsat_gpu_sort_keys_u64(
+                b.temp, &bytes, static_cast<uint64_t *>(b.keys),
+                static_cast<uint64_t *>(b.keys_out), n, nullptr, nullptr, &err),
+            err);
+  ok_or_die(gsat_gpu_sort_pairs_u32(
+                b.temp, &bytes, k32, static_cast<uint32_t *>(b.keys_out),
+                static_cast<uint32_t *>(b.vals),
+                static_cast<uint32_t *>(b.vals_out), n, nullptr, nullptr, &err),
+            err);
+  size_t cb = 0;
+  CK(cub::DeviceMergeSort::SortKeys(nullptr, cb, k32, (int)n,
+                                    Less<uint32_t>()));
+  b.ensure_temp(cb);
+  CK(cub::DeviceMergeSort::SortKeys(b.temp, cb, k32, (int)n, Less<uint32_t>()));
+  CK(cudaDeviceSynchronize());
+  std::printf("profiled sorts of 2^%d keys done\n", log2);
+  return 0;
+}
+
+/* Occurrence lists of a random 3-SAT CNF (2^20 variables, ratio 4.26) with
+ * both sorts: the default of gpu/occ.h follows the faster. */
+int run_occ_bench() {
+  const uint32_t vars = 1u << 20, clauses = (uint32_t)(4.26 * vars);
+  const uint32_t entries = 3 * clauses, nl = 2 * vars;
+  std::vector<uint32_t> cs(clauses + 1), lits(entries);
+  uint64_t seed = 1;
+  for (uint32_t c = 0; c <= clauses; ++c) cs[c] = 3 * c;
+  for (uint32_t p = 0; p < entries; ++p) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    lits[p] = (uint32_t)(seed >> 33) % nl;
+  }
+  uint32_t *d_cs, *d_lits, *d_start, *d_clause;
+  CK(cudaMalloc(&d_cs, cs.size() * 4));
+  CK(cudaMalloc(&d_lits, lits.size() * 4));
+  CK(cudaMalloc(&d_start, ((size_t)nl + 1) * 4));
+  CK(cudaMalloc(&d_clause, (size_t)entries * 4));
+  CK(cudaMemcpy(d_cs, cs.data(), cs.size() * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(d_lits, lits.data(), lits.size() * 4, cudaMemcpyHostToDevice));
+  gsat_occ_input in = {d_cs, d_lits, clauses, entries, nl};
+  Buffers b;
+  gsat_error err;
+  for (int sort = 0; sort < 2; ++sort) {
+    size_t bytes = 0;
+    ok_or_die(gsat_gpu_occ_build(nullptr, &bytes, &in, d_start, d_clause,
+                                 (gsat_occ_sort)sort, nullptr, &err),
+              err);
+    b.ensure_temp(bytes);
+    bytes = b.temp_bytes;
+    double ms = time_ms(
+        [] {},
+        [&] {
+          ok_or_die(gsat_gpu_occ_build(b.temp, &bytes, &in, d_start, d_clause,
+                                       (gsat_occ_sort)sort, nullptr, &err),
+                    err);
+        });
+    std::printf("occ %-5s vars=%u clauses=%u entries=%u: %.3f ms (%.2f "
+                "Gentries/s)\n",
+                sort ? "radix" : "bcf", vars, clauses, entries, ms,
+                entries / ms / 1e6);
+  }
+  return 0;
+}
+
+/* A few sorts that run every kernel (tile sort, sample sort, cuts, merge
+ * tree of each key width, packing) once, for compute-sanitizer racecheck:
+ * keys u32, keys u64 and pairs u32 of 70001 random keys, checked sorted. */
+int run_race() {
+  const size_t n = 70001;
+  Buffers b;
+  CK(cudaMalloc(&b.keys, n * 8));
+  CK(cudaMalloc(&b.keys_out, n * 8));
+  CK(cudaMalloc(&b.vals, n * 4));
+  CK(cudaMalloc(&b.vals_out, n * 4));
+  gsat_error err;
+  size_t bytes = 0;
+  ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr, nullptr,
+                                    nullptr, n, nullptr, nullptr, &err),
+            err);
+  b.ensure_temp(bytes);
+  std::vector<uint64_t> h(n);
+  int bad = 0;
+  for (int kind = 0; kind < 3; ++kind) {
+    fill(b.keys, n * 8, 11 + kind);
+    bytes = b.temp_bytes;
+    gsat_status st;
+    if (kind == 0)
+      st = gsat_gpu_sort_keys_u32(b.temp, &bytes, (uint32_t *)b.keys,
+                                  (uint32_t *)b.keys_out, n, nullptr, nullptr,
+                                  &err);
+    else if (kind == 1)
+      st = gsat_gpu_sort_keys_u64(b.temp, &bytes, (uint64_t *)b.keys,
+                                  (uint64_t *)b.keys_out, n, nullptr, nullptr,
+                                  &err);
+    else
+      st = gsat_gpu_sort_pairs_u32(b.temp, &bytes, (uint32_t *)b.keys,
+                                   (uint32_t *)b.keys_out, (uint32_t *)b.vals,
+                                   (uint32_t *)b.vals_out, n, nullptr, nullptr,
+                                   &err);
+    ok_or_die(st, err);
+    CK(cudaMemcpy(h.data(), b.keys_out, kind == 1 ? n * 8 : n * 4,
+                  cudaMemcpyDeviceToHost));
+    const uint32_t *h32 = reinterpret_cast<const uint32_t *>(h.data());
+    for (size_t i = 1; i < n; ++i)
+      if (kind == 1 ? h[i] < h[i - 1] : h32[i] < h32[i - 1]) {
+        ++bad;
+        break;
+      }
+  }
+  std::printf("race run: %s\n", bad ? "FAIL unsorted output" : "PASS");
+  return bad ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  const char *csv = nullptr;
+  int max_log2 = 28;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--check") ||
+        !std::strcmp(argv[i], "--check-quick"))
+      return run_check(i + 1 < argc ? std::atoi(argv[i + 1]) : 24,
+                       argv[i][7] == '-');
+    if (!std::strcmp(argv[i], "--profile") && i + 1 < argc)
+      return run_profile(std::atoi(argv[i + 1]));
+    if (!std::strcmp(argv[i], "--occ")) return run_occ_bench();
+    if (!std::strcmp(argv[i], "--race")) return run_race();
+    if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
+      csv = argv[++i];
+    else if (!std::strcmp(argv[i], "--max") && i + 1 < argc)
+      max_log2 = std::atoi(argv[++i]);
+    else {
+      std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] | "
+                           "--check[-quick] [LOG2] | --profile LOG2 | "
+                           "--occ | --race\n");
+      return 2;
+    }
+  }
+  if (gsat_gpu_device_count() == 0) {
+    std::fprintf(stderr, "sort_bench: no CUDA device\n");
+    return 2;
+  }
+  return run_bench(max_log2, csv);
+}

@@ -1,0 +1,46 @@
+/* Device correctness checks of the bank-conflict-free sort (gpu/bcfsort.h)
+ * against a stable host radix sort, shared by the cmocka GPU test
+ * (tests/test_bcfsort_gpu.c) and `sort_bench --check` (the H200 machine has
+ * no cmocka).  Keys u32 and u64, pairs u32/u32 and u64/u32 (stability checked
+ * by comparing with the stable reference, values random), every
+ * distribution of bench/sort_inputs.h, n in {0, 1, 31, 32, 33, 1023, 1024,
+ * 1025, 70001, 2^20 + 7, 2^24}, default configuration plus, up to 2^20 + 7,
+ * 2-way merge path and 8-way splitters (32-bit keys and pairs) and integer
+ * comparison of packed pair keys; outputs are poisoned before each run.
+ * Then occurrence lists (gpu/occ.h) of random CNFs up to 2^20 clauses with
+ * both sorts against the host builder. */
+#ifndef GSAT_BENCH_SORT_CHECK_H
+#define GSAT_BENCH_SORT_CHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "solver/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gsat_sort_check_result {
+  int passed, failed;
+} gsat_sort_check_result;
+
+/* Runs every case with n <= max_n on device 0 (quick: the default
+ * configuration on random and few-distinct keys only, for the sanitizers),
+ * printing one "PASS ..." or "FAIL ..." line per case to log (may be NULL).
+ * Mismatches count in res->failed; the status reports infrastructure
+ * failures only (NODEVICE, NOMEM, CUDA). */
+gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
+                                gsat_sort_check_result *res, gsat_error *err);
+
+/* Stable LSD radix sort of key[0..n) (key_bits 32 or 64) carrying val (may be
+ * NULL); tmp_key and tmp_val hold n entries each.  The host reference. */
+void gsat_sort_check_radix(uint64_t *key, uint32_t *val, size_t n,
+                           uint32_t key_bits, uint64_t *tmp_key,
+                           uint32_t *tmp_val);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,31 @@
+/* Key distributions for the sort tests and benchmark (issue 4): random,
+ * sorted, reverse, all equal, few distinct, zipf-like and sawtooth keys of
+ * 32 or 64 bits, reproducible from a seed.  Plain C. */
+#ifndef GSAT_BENCH_SORT_INPUTS_H
+#define GSAT_BENCH_SORT_INPUTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum gsat_sort_dist {
+  GSAT_DIST_RANDOM,
+  GSAT_DIST_SORTED,
+  GSAT_DIST_REVERSE,
+  GSAT_DIST_EQUAL,
+  GSAT_DIST_FEW,      /* 4 distinct keys: 0, max/3, 2 max/3, max */
+  GSAT_DIST_ZIPF,     /* log-uniform ranks: P(key = r) about 1 / r */
+  GSAT_DIST_SAWTOOTH, /* ascending teeth of 1000 keys */
+  GSAT_DIST_COUNT
+} gsat_sort_dist;
+
+/* Name of a distribution ("random", ...). */
+const char *gsat_sort_dist_name(gsat_sort_dist d);
+
+/* Fills a[0..n) with keys of distribution d below 2^key_bits (32 or 64). */
+void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits,
+                    uint64_t seed);
+
+/* splitmix64: the next pseudo-random 64-bit value of *state. */
+uint64_t gsat_sort_rand(uint64_t *state);
+
+#endif

@@ -1,0 +1,584 @@
+/* Kernels and dispatch of the bank-conflict-free sort (gpu/bcfsort.h). */
+#include "gpu/bcfsort.h"
+
+#include "gpu/bcfsort_plan.h"
+#include "gpu/bcfsort_warp.cuh"
+#include "gpu/cuda_check.cuh"
+
+namespace gsat_bcf {
+namespace {
+
+constexpr int kMergeWarps = 4; /* warps per merge block, one bucket each */
+constexpr int kThreads = 256;  /* partition and packing kernels */
+
+/* Tile sort: warp w ShearSorts page w of the block's tile (keys past n read
+ * as sentinels), then the block merges its P sorted pages into one run with
+ * bitonic merges in shared memory: per level a flip stage and half-cleaners
+ * across pages, then a bitonic merge inside every page.  Every shared
+ * address depends only on the warp, the lane and the stage.  in may equal
+ * out. */
+template <class K, int P>
+__global__ void __launch_bounds__(P * 32)
+    tile_sort_kernel(const K *in, K *out, uint64_t n) {
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  K *tile = reinterpret_cast<K *>(smem_raw);
+  const uint32_t lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  K *page = tile + w * GSAT_BCF_SCRATCH;
+  const uint64_t base = ((uint64_t)blockIdx.x * P + w) * GSAT_BCF_PAGE;
+  K R[32];
+#pragma unroll
+  for (int i = 0; i < 32; ++i) {
+    const uint64_t q = base + gsat_bcf_page_index(i, lane);
+    R[i] = q < n ? in[q] : sentinel<K>();
+  }
+  shear_sort(R, page, lane);
+#pragma unroll
+  for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(i, lane)] = R[i];
+#pragma unroll 1 /* one copy of the page merge: the code is large */
+  for (uint32_t lvl = 1; (1u << lvl) <= (uint32_t)P; ++lvl) {
+    __syncthreads();
+    cross_stage(tile, lvl, 0, w, lane);
+    for (uint32_t s = (1u << lvl) / 4; s >= 1; s /= 2) {
+      __syncthreads();
+      cross_stage(tile, lvl, s, w, lane);
+    }
+    __syncthreads();
+    page_merge(R, page, lane);
+  }
+  __syncwarp();
+#pragma unroll
+  for (int i = 0; i < 32; ++i) {
+    const uint64_t q = base + gsat_bcf_page_index(i, lane);
+    if (q < n) out[q] = page[gsat_bcf_phys(i, lane)];
+  }
+}
+
+/* Number of keys of run[0..len) below x (STRICT) or not above x. */
+template <class K, bool STRICT>
+__device__ uint32_t rank_in_run(const K *run, uint32_t len, K x) {
+  uint32_t lo = 0, hi = len;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    const K y = run[mid];
+    if (STRICT ? y < x : !(x < y))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Samples of run[] (stride k) below x, or not above x when !STRICT. */
+template <class K, bool STRICT>
+__device__ uint32_t rank_in_samples(const K *run, uint32_t count, uint32_t k,
+                                    K x) {
+  uint32_t lo = 0, hi = count;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    const K y = run[(uint64_t)(mid + 1) * k - 1];
+    if (STRICT ? y < x : !(x < y))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* Sorts the samples of every group (section 8): `ways` consecutive threads
+ * handle one sample; thread mo counts the samples of run mo that precede it
+ * in the order (key, run, index), and the sum is the sample's rank. */
+template <class K>
+__global__ void __launch_bounds__(kThreads)
+    sample_sort_kernel(const K *__restrict__ in, gsat_bcf_pass p,
+                       K *__restrict__ sorted) {
+  const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  const uint32_t mo = (uint32_t)(tid % p.ways);
+  const uint64_t rest = tid / p.ways;
+  const uint32_t s = (uint32_t)(rest % p.samples_full);
+  const uint64_t g = rest / p.samples_full;
+  uint32_t rank = 0;
+  K x = 0;
+  bool active = false;
+  if (g < p.groups) {
+    uint32_t total = 0;
+    for (uint32_t m = 0; m < p.ways; ++m)
+      total += gsat_bcf_run_samples(&p, g, m);
+    active = s < total;
+  }
+  if (active) {
+    uint32_t m, j;
+    gsat_bcf_sample_locate(&p, g, s, &m, &j);
+    const K *base = in + gsat_bcf_group_base(&p, g);
+    x = base[(uint64_t)m * p.run + (uint64_t)(j + 1) * p.k - 1];
+    const K *other = base + (uint64_t)mo * p.run;
+    const uint32_t count = gsat_bcf_run_samples(&p, g, mo);
+    if (mo == m)
+      rank = j;
+    else if (mo < m)
+      rank = rank_in_samples<K, false>(other, count, p.k, x);
+    else
+      rank = rank_in_samples<K, true>(other, count, p.k, x);
+  }
+  for (uint32_t off = p.ways / 2; off; off >>= 1)
+    rank += __shfl_xor_sync(kFullMask, rank, off);
+  if (active && mo == 0) sorted[g * p.samples_full + rank] = x;
+}
+
+/* Cuts every run of every group at the splitters (section 9): thread
+ * (g, t, m) stores lower_bound and upper_bound of x_t in run m. */
+template <class K>
+__global__ void __launch_bounds__(kThreads)
+    splitter_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p,
+                        const K *__restrict__ sorted,
+                        uint32_t *__restrict__ cuts, K *__restrict__ split) {
+  const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  const uint32_t m = (uint32_t)(tid % p.ways);
+  const uint64_t rest = tid / p.ways;
+  const uint32_t t = 1 + (uint32_t)(rest % (p.buckets_full - 1));
+  const uint64_t g = rest / (p.buckets_full - 1);
+  if (g >= p.groups || t >= gsat_bcf_group_buckets(&p, g)) return;
+  const K x = sorted[g * p.samples_full + (uint64_t)t * p.spb];
+  const K *run = in + gsat_bcf_group_base(&p, g) + (uint64_t)m * p.run;
+  const uint32_t len = gsat_bcf_run_len(&p, g, m);
+  const uint64_t c = gsat_bcf_cut_index(&p, g, t, m);
+  cuts[c] = rank_in_run<K, true>(run, len, x);
+  cuts[c + 1] = rank_in_run<K, false>(run, len, x);
+  if (m == 0) split[gsat_bcf_split_index(&p, g, t)] = x;
+}
+
+/* Merge-path cuts (section 7) for ways == 2: thread (g, t) splits output
+ * rank d = t * chunk of the group; ties go to the first run. */
+template <class K>
+__global__ void __launch_bounds__(kThreads)
+    merge_path_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p,
+                          uint32_t *__restrict__ cuts) {
+  const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  const uint32_t t = 1 + (uint32_t)(tid % (p.buckets_full - 1));
+  const uint64_t g = tid / (p.buckets_full - 1);
+  if (g >= p.groups || t >= gsat_bcf_group_buckets(&p, g)) return;
+  const K *x = in + gsat_bcf_group_base(&p, g), *y = x + p.run;
+  const uint32_t lx = gsat_bcf_run_len(&p, g, 0),
+                 ly = gsat_bcf_run_len(&p, g, 1);
+  const uint32_t d = (uint32_t)((uint64_t)t * p.chunk);
+  uint32_t lo = d > ly ? d - ly : 0, hi = d < lx ? d : lx;
+  while (lo < hi) {
+    const uint32_t mid = lo + (hi - lo) / 2;
+    if (!(y[d - mid - 1] < x[mid]))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  const uint64_t c0 = gsat_bcf_cut_index(&p, g, t, 0);
+  const uint64_t c1 = gsat_bcf_cut_index(&p, g, t, 1);
+  cuts[c0] = cuts[c0 + 1] = lo;
+  cuts[c1] = cuts[c1 + 1] = d - lo;
+}
+
+/* Assigns v to a[i] for a run-time i, keeping a in registers. */
+template <int N, class T>
+__device__ __forceinline__ void set_at(T (&a)[N], uint32_t i, T v) {
+#pragma unroll
+  for (int c = 0; c < N; ++c)
+    if ((uint32_t)c == i) a[c] = v;
+}
+template <int N, class T>
+__device__ __forceinline__ T get_at(const T (&a)[N], uint32_t i) {
+  T v = a[0];
+#pragma unroll
+  for (int c = 1; c < N; ++c)
+    if ((uint32_t)c == i) v = a[c];
+  return v;
+}
+
+/* Merges one bucket: the bucket's sub-runs of the group's 2^D runs, through a
+ * tree of section-7 merges held by one warp.  Internal node v (heap order,
+ * root 1) keeps a leftover of 512 keys in shared slot v - 1; each iteration
+ * follows the smaller heads from the root to a leaf, loads the leaf's next
+ * 512 keys and merges them upwards.  A node's first block only fills its
+ * leftover.  Keys past a sub-run read as sentinels.  Then the bucket's equal
+ * bucket (keys equal to its lower splitter) is filled in. */
+template <class K, int D>
+__global__ void __launch_bounds__(kMergeWarps * 32)
+    merge_kernel(const K *__restrict__ in, K *__restrict__ out, gsat_bcf_pass p,
+                 const uint32_t *__restrict__ cuts,
+                 const K *__restrict__ split) {
+  constexpr int KW = 1 << D;
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  const uint32_t lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
+  const uint64_t b = (uint64_t)blockIdx.x * kMergeWarps + w;
+  if (b >= p.buckets) return;
+  K *s = reinterpret_cast<K *>(smem_raw) +
+         (size_t)w * (GSAT_BCF_SCRATCH + (KW - 1) * GSAT_BCF_HALF);
+  K *slots = s + GSAT_BCF_SCRATCH;
+  uint64_t g;
+  uint32_t t;
+  gsat_bcf_bucket_locate(&p, b, &g, &t);
+  const uint32_t nb = gsat_bcf_group_buckets(&p, g);
+  const uint64_t gbase = gsat_bcf_group_base(&p, g);
+  uint32_t pos[KW], endp[KW];
+  K head[KW];
+  uint64_t obase = gbase, nout = 0, eoff = gbase, ecount = 0;
+#pragma unroll
+  for (int m = 0; m < KW; ++m) {
+    const uint32_t len = gsat_bcf_run_len(&p, g, m);
+    uint32_t st = 0, en = len;
+    if (t > 0) {
+      const uint64_t c = gsat_bcf_cut_index(&p, g, t, m);
+      st = cuts[c + 1];
+      eoff += cuts[c];
+      ecount += cuts[c + 1] - cuts[c];
+    }
+    if (t + 1 < nb) en = cuts[gsat_bcf_cut_index(&p, g, t + 1, m)];
+    if (en < st) en = st;
+    pos[m] = st;
+    endp[m] = en;
+    obase += st;
+    nout += en - st;
+    const K *leaf = in + gbase + (uint64_t)m * p.run;
+    head[m] = st < en ? leaf[st] : sentinel<K>();
+  }
+  if (ecount) {
+    const K x = split[gsat_bcf_split_index(&p, g, t)];
+    if (t < 2 || split[gsat_bcf_split_index(&p, g, t - 1)] != x)
+      for (uint64_t i = lane; i < ecount; i += 32) out[eoff + i] = x;
+  }
+  K lmin[KW];
+#pragma unroll
+  for (int v = 0; v < KW; ++v) lmin[v] = sentinel<K>();
+  uint32_t initm = 0;
+  uint64_t emitted = 0;
+  K R[32];
+  while (emitted < nout) {
+    K hv[2 * KW];
+#pragma unroll
+    for (int m = 0; m < KW; ++m) hv[KW + m] = head[m];
+#pragma unroll
+    for (int v = KW - 1; v >= 1; --v) {
+      const K c = kmin(hv[2 * v], hv[2 * v + 1]);
+      hv[v] = (initm >> v) & 1u ? kmin(c, lmin[v]) : c;
+    }
+    /* The path from the root: at node c go right when its right child has
+     * the smaller head (ties go left). */
+    uint32_t right = 0;
+#pragma unroll
+    for (int c = 1; c < KW; ++c)
+      right |= (hv[2 * c + 1] < hv[2 * c] ? 1u : 0u) << c;
+    uint32_t v = 1;
+#pragma unroll
+    for (int d = 0; d < D; ++d) v = 2 * v + ((right >> v) & 1u);
+    const uint32_t m = v - KW;
+    const uint32_t lp = get_at(pos, m), le = get_at(endp, m);
+    const K *leaf = in + gbase + (uint64_t)m * p.run;
+#pragma unroll
+    for (int i = 0; i < 16; ++i) {
+      const uint32_t q = lp + gsat_bcf_block_index(i, lane);
+      R[i] = q < le ? leaf[q] : sentinel<K>();
+    }
+    const uint32_t np = le - lp > GSAT_BCF_HALF ? lp + GSAT_BCF_HALF : le;
+    set_at(pos, m, np);
+    set_at(head, m, np < le ? leaf[np] : sentinel<K>());
+    bool alive = true;
+#pragma unroll 1 /* one copy of the merge step */
+    for (int d = D - 1; d >= 0; --d) {
+      if (alive) {
+        const uint32_t a = v >> (D - d);
+        K *slot = slots + (size_t)(a - 1) * GSAT_BCF_HALF;
+        if (!((initm >> a) & 1u)) {
+          absorb(R, slot, lane); /* the block's minimum: lane 31, R[0] */
+          set_at(lmin, a, shfl(R[0], 31));
+          initm |= 1u << a;
+          alive = false;
+        } else {
+          set_at(lmin, a, merge_step(R, s, slot, lane));
+        }
+      }
+    }
+    if (alive) {
+#pragma unroll
+      for (int i = 0; i < 16; ++i) {
+        const uint64_t q = emitted + gsat_bcf_block_index(i, lane);
+        if (q < nout) out[obase + q] = R[i];
+      }
+      emitted += GSAT_BCF_HALF;
+    }
+  }
+}
+
+/* Packed pair keys: (32-bit key << shift) | position, shift 30 (the pack
+ * stays below 2^62, so it sorts as an fkey) or 32. */
+__device__ __forceinline__ uint64_t position_of(uint64_t c, int shift) {
+  return c & (((uint64_t)1 << shift) - 1);
+}
+
+/* c[i] = key[i] << shift | i. */
+__global__ void pack_u32_kernel(const uint32_t *__restrict__ key, int shift,
+                                uint64_t *__restrict__ c, uint64_t n) {
+  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  if (i < n) c[i] = (uint64_t)key[i] << shift | i;
+}
+
+/* c[j] = 32-bit half of key[perm(j)] << shift | j, where perm(j) = j when
+ * perm is NULL, else the position packed in perm[j]. */
+__global__ void pack_half_kernel(const uint64_t *__restrict__ key,
+                                 const uint64_t *__restrict__ perm, int high,
+                                 int shift, uint64_t *__restrict__ c,
+                                 uint64_t n) {
+  const uint64_t j = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  if (j >= n) return;
+  const uint64_t k = key[perm ? position_of(perm[j], shift) : j];
+  c[j] = (high ? k >> 32 : k & 0xffffffffu) << shift | j;
+}
+
+/* Pairs u32: keys_out[i] = c[i] >> shift, vals_out[i] = vals_in[position]. */
+__global__ void unpack_u32_kernel(const uint64_t *__restrict__ c, int shift,
+                                  uint32_t *__restrict__ keys_out,
+                                  const uint32_t *__restrict__ vals_in,
+                                  uint32_t *__restrict__ vals_out, uint64_t n) {
+  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  if (i >= n) return;
+  const uint64_t x = c[i];
+  keys_out[i] = (uint32_t)(x >> shift);
+  vals_out[i] = vals_in[position_of(x, shift)];
+}
+
+/* Pairs u64: position i takes the input at the position packed in
+ * ca[position packed in cb[i]]. */
+__global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca,
+                                  const uint64_t *__restrict__ cb, int shift,
+                                  const uint64_t *__restrict__ keys_in,
+                                  uint64_t *__restrict__ keys_out,
+                                  const uint32_t *__restrict__ vals_in,
+                                  uint32_t *__restrict__ vals_out, uint64_t n) {
+  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  if (i >= n) return;
+  const uint64_t src = position_of(ca[position_of(cb[i], shift)], shift);
+  keys_out[i] = keys_in[src];
+  vals_out[i] = vals_in[src];
+}
+
+unsigned blocks_for(uint64_t threads) {
+  return (unsigned)((threads + kThreads - 1) / kThreads);
+}
+
+template <class K, int D>
+gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p,
+                         const uint32_t *cuts, const K *split,
+                         cudaStream_t stream, gsat_error *err) {
+  const size_t smem = (size_t)kMergeWarps * sizeof(K) *
+                      (GSAT_BCF_SCRATCH + ((1u << D) - 1) * GSAT_BCF_HALF);
+  if (smem > 48 * 1024)
+    GSAT_CUDA_TRY(
+        err, cudaFuncSetAttribute(merge_kernel<K, D>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)smem));
+  const uint64_t blocks = (p.buckets + kMergeWarps - 1) / kMergeWarps;
+  merge_kernel<K, D><<<(unsigned)blocks, kMergeWarps * 32, smem, stream>>>(
+      src, dst, p, cuts, split);
+  GSAT_CUDA_LAUNCHED(err, "merge_kernel");
+  return GSAT_OK;
+}
+
+/* One merge pass src -> dst: cuts, then one warp per bucket. */
+template <class K>
+gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
+                     unsigned char *temp, const gsat_bcf_plan &plan,
+                     cudaStream_t stream, gsat_error *err) {
+  K *sorted = reinterpret_cast<K *>(temp + plan.sorted_off);
+  K *split = reinterpret_cast<K *>(temp + plan.split_off);
+  uint32_t *cuts = reinterpret_cast<uint32_t *>(temp + plan.cuts_off);
+  if (p.buckets_full > 1) {
+    const uint64_t bounds = p.groups * (uint64_t)(p.buckets_full - 1);
+    if (p.merge_path) {
+      merge_path_cut_kernel<K>
+          <<<blocks_for(bounds), kThreads, 0, stream>>>(src, p, cuts);
+      GSAT_CUDA_LAUNCHED(err, "merge_path_cut_kernel");
+    } else {
+      const uint64_t threads = p.groups * (uint64_t)p.samples_full * p.ways;
+      sample_sort_kernel<K>
+          <<<blocks_for(threads), kThreads, 0, stream>>>(src, p, sorted);
+      GSAT_CUDA_LAUNCHED(err, "sample_sort_kernel");
+      splitter_cut_kernel<K>
+          <<<blocks_for(bounds * p.ways), kThreads, 0, stream>>>(src, p, sorted,
+                                                                 cuts, split);
+      GSAT_CUDA_LAUNCHED(err, "splitter_cut_kernel");
+    }
+  }
+  switch (p.depth) {
+  case 1:
+    return launch_merge<K, 1>(src, dst, p, cuts, split, stream, err);
+  case 2:
+    return launch_merge<K, 2>(src, dst, p, cuts, split, stream, err);
+  default:
+    return launch_merge<K, 3>(src, dst, p, cuts, split, stream, err);
+  }
+}
+
+template <class K>
+gsat_status launch_tile_sort(const K *in, K *out, uint64_t n,
+                             cudaStream_t stream, gsat_error *err) {
+  constexpr int P = GSAT_BCF_TILE_PAGES(sizeof(K));
+  const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
+  if (smem > 48 * 1024)
+    GSAT_CUDA_TRY(
+        err, cudaFuncSetAttribute(tile_sort_kernel<K, P>,
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)smem));
+  const uint64_t tile = (uint64_t)P * GSAT_BCF_PAGE;
+  tile_sort_kernel<K, P>
+      <<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out, n);
+  GSAT_CUDA_LAUNCHED(err, "tile_sort_kernel");
+  return GSAT_OK;
+}
+
+template <class K>
+gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
+                      size_t n, const gsat_sort_config *cfg,
+                      cudaStream_t stream, gsat_error *err) {
+  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
+  gsat_bcf_plan plan;
+  GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, sizeof(K), cfg, err));
+  if (!d_temp) {
+    *temp_bytes = plan.bytes;
+    return GSAT_OK;
+  }
+  GSAT_RETURN_IF(*temp_bytes < plan.bytes, err, USAGE,
+                 "sort: %zu bytes of temporary storage, %zu needed",
+                 *temp_bytes, plan.bytes);
+  if (n == 0) return GSAT_OK;
+  GSAT_RETURN_IF(!in || !out, err, USAGE, "sort: NULL key array");
+  unsigned char *temp = static_cast<unsigned char *>(d_temp);
+  K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
+  K *src = plan.page_to_out ? out : buf;
+  GSAT_FORWARD(launch_tile_sort<K>(in, src, n, stream, err));
+  for (uint32_t i = 0; i < plan.npasses; ++i) {
+    K *dst = src == out ? buf : out;
+    GSAT_FORWARD(run_pass<K>(src, dst, plan.pass[i], temp, plan, stream, err));
+    src = dst;
+  }
+  return GSAT_OK;
+}
+
+/* Temporary storage of a pair sort: `composites` packed arrays, then a
+ * 64-bit key sort of n keys.  Sets *sub to the latter's size and *run to
+ * whether there is work to enqueue (a query or n == 0 has none). */
+gsat_status pairs_prologue(void *d_temp, size_t *temp_bytes, size_t n,
+                           int composites, const void *keys_in,
+                           const void *keys_out, const void *vals_in,
+                           const void *vals_out, const gsat_sort_config *cfg,
+                           size_t *sub, bool *run, gsat_error *err) {
+  *run = false;
+  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
+  GSAT_FORWARD(sort_keys<uint64_t>(nullptr, sub, nullptr, nullptr, n, cfg,
+                                   nullptr, err));
+  const size_t need = composites * gsat_bcf_composite_bytes(n) + *sub;
+  if (!d_temp) {
+    *temp_bytes = need;
+    return GSAT_OK;
+  }
+  GSAT_RETURN_IF(*temp_bytes < need, err, USAGE,
+                 "sort: %zu bytes of temporary storage, %zu needed",
+                 *temp_bytes, need);
+  if (n == 0) return GSAT_OK;
+  GSAT_RETURN_IF(!keys_in || !keys_out || !vals_in || !vals_out, err, USAGE,
+                 "sort: NULL key or value array");
+  *run = true;
+  return GSAT_OK;
+}
+
+/* Shift of the packed pair keys: 30 keeps them below 2^62 (positions below
+ * 2^30), so they sort as fkeys with FP64 comparisons; else 32. */
+int pack_shift(size_t n, const gsat_sort_config *cfg) {
+  return n <= ((size_t)1 << 30) && !(cfg && cfg->integer_pairs) ? 30 : 32;
+}
+
+/* Sorts n packed pair keys in place. */
+gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
+                        int shift, const gsat_sort_config *cfg,
+                        cudaStream_t stream, gsat_error *err) {
+  if (shift == 30)
+    return sort_keys<fkey>(temp, bytes, reinterpret_cast<const fkey *>(c),
+                           reinterpret_cast<fkey *>(c), n, cfg, stream, err);
+  return sort_keys<uint64_t>(temp, bytes, c, c, n, cfg, stream, err);
+}
+
+} // namespace
+} // namespace gsat_bcf
+
+using namespace gsat_bcf;
+
+extern "C" gsat_status gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes,
+                                              const uint32_t *d_keys_in,
+                                              uint32_t *d_keys_out, size_t n,
+                                              const gsat_sort_config *cfg,
+                                              struct CUstream_st *stream,
+                                              gsat_error *err) {
+  return sort_keys<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg,
+                             stream, err);
+}
+
+extern "C" gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
+                                              const uint64_t *d_keys_in,
+                                              uint64_t *d_keys_out, size_t n,
+                                              const gsat_sort_config *cfg,
+                                              struct CUstream_st *stream,
+                                              gsat_error *err) {
+  return sort_keys<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg,
+                             stream, err);
+}
+
+extern "C" gsat_status
+gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
+                        const uint32_t *d_keys_in, uint32_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err) {
+  size_t sub = 0;
+  bool run = false;
+  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 1, d_keys_in, d_keys_out,
+                              d_vals_in, d_vals_out, cfg, &sub, &run, err));
+  if (!run) return GSAT_OK;
+  const int shift = pack_shift(n, cfg);
+  uint64_t *c = static_cast<uint64_t *>(d_temp);
+  void *rest =
+      static_cast<unsigned char *>(d_temp) + gsat_bcf_composite_bytes(n);
+  pack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, shift, c,
+                                                          n);
+  GSAT_CUDA_LAUNCHED(err, "pack_u32_kernel");
+  GSAT_FORWARD(sort_packed(rest, &sub, c, n, shift, cfg, stream, err));
+  unpack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
+      c, shift, d_keys_out, d_vals_in, d_vals_out, n);
+  GSAT_CUDA_LAUNCHED(err, "unpack_u32_kernel");
+  return GSAT_OK;
+}
+
+extern "C" gsat_status
+gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
+                        const uint64_t *d_keys_in, uint64_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err) {
+  size_t sub = 0;
+  bool run = false;
+  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 2, d_keys_in, d_keys_out,
+                              d_vals_in, d_vals_out, cfg, &sub, &run, err));
+  if (!run) return GSAT_OK;
+  const int shift = pack_shift(n, cfg);
+  const size_t cbytes = gsat_bcf_composite_bytes(n);
+  unsigned char *temp = static_cast<unsigned char *>(d_temp);
+  uint64_t *ca = reinterpret_cast<uint64_t *>(temp);
+  uint64_t *cb = reinterpret_cast<uint64_t *>(temp + cbytes);
+  void *rest = temp + 2 * cbytes;
+  /* Least significant half first; both sorts are stable by position. */
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, nullptr,
+                                                           0, shift, ca, n);
+  GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
+  GSAT_FORWARD(sort_packed(rest, &sub, ca, n, shift, cfg, stream, err));
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, ca, 1,
+                                                           shift, cb, n);
+  GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
+  GSAT_FORWARD(sort_packed(rest, &sub, cb, n, shift, cfg, stream, err));
+  unpack_u64_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
+      ca, cb, shift, d_keys_in, d_keys_out, d_vals_in, d_vals_out, n);
+  GSAT_CUDA_LAUNCHED(err, "unpack_u64_kernel");
+  return GSAT_OK;
+}

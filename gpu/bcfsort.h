@@ -1,0 +1,109 @@
+/* Bank-conflict-free comparison sort on the GPU, behind a C ABI.
+ *
+ * Source: N. Sitchinava and V. Weichert, "Bank Conflict Free Comparison-based
+ * Sorting On GPUs", arXiv:1306.5076, restated in
+ * ../shared/design/bcfsort.md: every warp ShearSorts a 1024-key page in
+ * registers with Batcher networks and conflict-free transpositions through a
+ * padded shared-memory page (sections 2-5); a block then merges its 16 (u32)
+ * or 8 (u64) sorted pages with bitonic merges in shared memory (the
+ * block-level extension of section 6).  The runs are merged 4 (2, 8) at a
+ * time per pass, page by page with one ShearSort round per 512 outputs
+ * (section 7) through a tree of such merges held by one warp; each group of
+ * runs is cut into buckets of about `chunk` keys by deterministic splitters
+ * with extra buckets for keys equal to a splitter (sections 8, 9) or, for
+ * binary merges, by merge path.  Shared-memory addresses never depend on key
+ * values except through a warp-uniform choice among equally laid out
+ * leftover slots, so the bank conflict count is zero for every input
+ * (gpu/bcfsort_sim.h replays every kernel's trace).
+ *
+ * All functions follow CUB's two-phase pattern: called with d_temp == NULL
+ * they only store the temporary storage size in *temp_bytes; called again
+ * with that many bytes at d_temp (device memory, 256-byte aligned) they
+ * enqueue the sort on `stream` (a cudaStream_t; NULL is the default stream)
+ * and return without synchronising.  Nothing is allocated inside.
+ * Keys sort ascending as unsigned integers.  Pair sorts are stable: equal
+ * keys keep the order of their input positions.  n may be any size up to
+ * GSAT_SORT_MAX_N; padding is internal and never written out.
+ *
+ * Errors (all functions): USAGE (n > GSAT_SORT_MAX_N, NULL pointers with
+ * n > 0, *temp_bytes smaller than required, bad config), NODEVICE (built
+ * without CUDA), CUDA (a failed launch or call). */
+#ifndef GSAT_GPU_BCFSORT_H
+#define GSAT_GPU_BCFSORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "solver/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cudaStream_t is `struct CUstream_st *`; naming the struct keeps this header
+ * free of CUDA headers. */
+struct CUstream_st;
+
+/* Largest n: pair sorts keep input positions in 32 bits and need one value
+ * above every position. */
+#define GSAT_SORT_MAX_N ((size_t)UINT32_MAX - 1u)
+
+typedef enum gsat_sort_partition {
+  GSAT_SORT_SPLITTERS = 0, /* deterministic splitters + equal buckets (8, 9) */
+  GSAT_SORT_MERGE_PATH = 1 /* merge path, binary merges only (section 7) */
+} gsat_sort_partition;
+
+/* Tuning; a NULL config means all defaults. */
+typedef struct gsat_sort_config {
+  int ways;          /* runs merged per pass: 2, 4 or 8; 0: default (4) */
+  int partition;     /* gsat_sort_partition; MERGE_PATH needs ways 0 or 2 */
+  uint64_t chunk;    /* target keys per bucket, a power of two in [1024, 2^24];
+                        0: chosen from n */
+  int integer_pairs; /* pair sorts: compare the packed keys as integers even
+                        when n <= 2^30 allows FP64 comparisons */
+} gsat_sort_config;
+
+/* Sorts n 32-bit keys from d_keys_in into d_keys_out (which may equal
+ * d_keys_in). */
+gsat_status gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes,
+                                   const uint32_t *d_keys_in,
+                                   uint32_t *d_keys_out, size_t n,
+                                   const gsat_sort_config *cfg,
+                                   struct CUstream_st *stream, gsat_error *err);
+
+/* The same for 64-bit keys. */
+gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
+                                   const uint64_t *d_keys_in,
+                                   uint64_t *d_keys_out, size_t n,
+                                   const gsat_sort_config *cfg,
+                                   struct CUstream_st *stream, gsat_error *err);
+
+/* Stable sort of n (32-bit key, 32-bit value) pairs.  d_keys_out may equal
+ * d_keys_in; d_vals_out must not overlap d_vals_in.  Internally sorts the
+ * packed 64-bit keys (key << 30 | position) and gathers the values (section
+ * 9's packing, with the position as tie-breaker); for n <= 2^30 the packs
+ * stay below 2^62 and are compared as doubles on the FP64 pipe, else (and
+ * with cfg->integer_pairs) key << 32 | position as integers. */
+gsat_status
+gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
+                        const uint32_t *d_keys_in, uint32_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err);
+
+/* Stable sort of n (64-bit key, 32-bit value) pairs: two stable sorts of
+ * packed (32-bit half, position) keys as for the 32-bit pairs, low half
+ * first (least significant digit first).  d_keys_out and d_vals_out must not
+ * overlap the inputs. */
+gsat_status
+gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
+                        const uint64_t *d_keys_in, uint64_t *d_keys_out,
+                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                        size_t n, const gsat_sort_config *cfg,
+                        struct CUstream_st *stream, gsat_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,53 @@
+/* Host-side plan of a bank-conflict-free sort: the merge passes, their bucket
+ * counts and the layout of the temporary storage (gpu/bcfsort.h).  Plain C,
+ * shared by the CUDA dispatch and the host replay, unit-tested in CI. */
+#ifndef GSAT_GPU_BCFSORT_PLAN_H
+#define GSAT_GPU_BCFSORT_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/bcfsort.h"
+#include "gpu/bcfsort_index.h"
+#include "solver/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GSAT_BCF_SPB                                                           \
+  8u /* sorted samples per bucket (section 8: k = chunk/8)                     \
+      */
+
+typedef struct gsat_bcf_plan {
+  uint64_t n;
+  uint32_t key_bytes; /* 4 or 8 */
+  uint32_t npasses;
+  gsat_bcf_pass pass[GSAT_BCF_MAX_PASSES];
+  int page_to_out;   /* the page sort writes d_out (else the temp buffer), so
+                        that the last pass ends in d_out */
+  size_t buf_off;    /* ping-pong key buffer: n keys */
+  size_t sorted_off; /* sorted samples: max groups * samples_full keys */
+  size_t split_off;  /* splitters: max groups * buckets_full keys */
+  size_t cuts_off;   /* cut records: max groups * buckets_full * ways * 2 u32 */
+  size_t bytes;      /* total temporary storage */
+} gsat_bcf_plan;
+
+/* Plans a sort of n keys of key_bytes (4 or 8) bytes with cfg (NULL: defaults).
+ * Errors: USAGE (n > GSAT_SORT_MAX_N, bad key size or config). */
+gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
+                               uint32_t key_bytes, const gsat_sort_config *cfg,
+                               gsat_error *err);
+
+/* Temporary storage of a pair sort of n keys: `composites` arrays of n
+ * packed 64-bit keys (256-byte aligned each), then a 64-bit key sort. */
+size_t gsat_bcf_composite_bytes(uint64_t n);
+
+/* Default chunk for n keys: about n / 2048, a power of two in [1024, 32768]. */
+uint64_t gsat_bcf_default_chunk(uint64_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,14 @@
+# Bank-conflict-free sort (issue 4): host replay and plan (unit, runs in CI),
+# device checks against a host sort (gpu, skip without a device), occurrence
+# lists (unit host reference, gpu builder).
+gsat_add_test(test_bcfsort_sim LABELS unit
+  SOURCES test_bcfsort_sim.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
+  LIBS gsat_gpu)
+if(GSAT_HAVE_CUDA)
+  gsat_add_test(test_bcfsort_gpu LABELS gpu
+    SOURCES test_bcfsort_gpu.c ${PROJECT_SOURCE_DIR}/bench/sort_check.c
+            ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
+    LIBS gsat_gpu)
+endif()
+gsat_add_test(test_occ LABELS unit
+  SOURCES test_occ.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c LIBS gsat_gpu)

@@ -1,0 +1,306 @@
+/* Host tests of the bank-conflict-free sort (issue 4): network tables, the
+ * networks' 0-1 behaviour, the bank-conflict replay (bcfsort.md 13.3), the
+ * plan, and the whole sort replayed warp by warp against qsort. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bench/sort_inputs.h"
+#include "gpu/bcfsort_net.h"
+#include "gpu/bcfsort_plan.h"
+#include "gpu/bcfsort_sim.h"
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int is_sorted(const uint64_t *x, size_t n) {
+  for (size_t i = 1; i < n; ++i)
+    if (x[i] < x[i - 1]) return 0;
+  return 1;
+}
+
+static void test_tables_match_generators(void **state) {
+  (void)state;
+  assert_int_equal(gsat_bcf_sim_check_networks(), 0);
+  assert_int_equal(GSAT_BCF_NET_SORT32_SIZE, 191);
+  assert_int_equal(GSAT_BCF_NET_MERGE32_SIZE, 65);
+  assert_int_equal(GSAT_BCF_NET_BITONIC32_SIZE, 80);
+}
+
+static void bits_to_keys(uint64_t x[32], uint64_t bits) {
+  for (int i = 0; i < 32; ++i) x[i] = (bits >> i) & 1u;
+}
+
+static void test_sort32_sorts(void **state) {
+  (void)state;
+  uint64_t seed = 1, x[32];
+  for (int round = 0; round < 20000; ++round) {
+    uint64_t r = gsat_sort_rand(&seed);
+    if (round % 2)
+      bits_to_keys(x, r);
+    else
+      for (int i = 0; i < 32; ++i) x[i] = gsat_sort_rand(&seed) % 100;
+    gsat_bcf_sim_network(x, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
+    assert_true(is_sorted(x, 32));
+  }
+}
+
+/* Every 0-1 input of two sorted halves. */
+static void test_merge32_merges_all_01(void **state) {
+  (void)state;
+  uint64_t x[32];
+  for (int a = 0; a <= 16; ++a)
+    for (int b = 0; b <= 16; ++b) {
+      for (int i = 0; i < 16; ++i) x[i] = i >= 16 - a, x[16 + i] = i >= 16 - b;
+      gsat_bcf_sim_network(x, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
+      assert_true(is_sorted(x, 32));
+    }
+}
+
+/* Every cyclic-bitonic 0-1 input: rotations of 0^a 1^(32-a). */
+static void test_bitonic32_sorts_all_cyclic_01(void **state) {
+  (void)state;
+  uint64_t x[32];
+  for (int ones = 0; ones <= 32; ++ones)
+    for (int rot = 0; rot < 32; ++rot)
+      for (int flip = 0; flip < 2; ++flip) {
+        for (int i = 0; i < 32; ++i)
+          x[(i + rot) % 32] = (uint64_t)((i < ones) ^ flip);
+        gsat_bcf_sim_network(x, gsat_bcf_net_bitonic32,
+                             GSAT_BCF_NET_BITONIC32_SIZE);
+        assert_true(is_sorted(x, 32));
+      }
+}
+
+/* Every 0^a X 1^b with |X| = d for the window networks. */
+static void test_windows_sort_all_01(void **state) {
+  (void)state;
+  static const struct {
+    const unsigned char (*net)[2];
+    int count, d;
+  } w[] = {{gsat_bcf_net_window8, GSAT_BCF_NET_WINDOW8_SIZE, 8},
+           {gsat_bcf_net_window4, GSAT_BCF_NET_WINDOW4_SIZE, 4},
+           {gsat_bcf_net_window2, GSAT_BCF_NET_WINDOW2_SIZE, 2}};
+  uint64_t x[32];
+  for (size_t k = 0; k < sizeof w / sizeof w[0]; ++k)
+    for (int a = 0; a + w[k].d <= 32; ++a)
+      for (uint32_t bits = 0; bits < (1u << w[k].d); ++bits) {
+        for (int i = 0; i < 32; ++i)
+          x[i] = i < a ? 0 : i >= a + w[k].d ? 1 : (bits >> (i - a)) & 1u;
+        gsat_bcf_sim_network(x, w[k].net, w[k].count);
+        assert_true(is_sorted(x, 32));
+      }
+}
+
+/* The packed pair keys below 2^62 order as doubles like as integers, and
+ * the fkey sentinel (+infinity) is above all of them (gpu/bcfsort_warp.cuh). */
+static void test_packed_keys_order_as_doubles(void **state) {
+  (void)state;
+  uint64_t seed = 11, inf_bits = 0x7ff0000000000000ull;
+  double inf;
+  memcpy(&inf, &inf_bits, sizeof inf);
+  for (int i = 0; i < 100000; ++i) {
+    uint64_t a = gsat_sort_rand(&seed) >> 2, b = gsat_sort_rand(&seed) >> 2;
+    if (i % 3 == 0) b = a + (i % 5) - 2; /* neighbours */
+    if (i % 7 == 0) a >>= 40;            /* denormals */
+    a &= ((uint64_t)1 << 62) - 1, b &= ((uint64_t)1 << 62) - 1;
+    double da, db;
+    memcpy(&da, &a, sizeof da);
+    memcpy(&db, &b, sizeof db);
+    assert_int_equal(da < db, a < b);
+    assert_int_equal(da == db, a == b);
+    assert_true(da < inf);
+  }
+}
+
+static void test_access_model(void **state) {
+  (void)state;
+  uint32_t addr[32];
+  gsat_bcf_bank_stats st = {0};
+  for (int l = 0; l < 32; ++l) addr[l] = 4u * (uint32_t)l;
+  assert_int_equal(gsat_bcf_sim_access(addr, NULL, 4, &st), 1);
+  for (int l = 0; l < 32; ++l) addr[l] = 128u * (uint32_t)l; /* one bank */
+  assert_int_equal(gsat_bcf_sim_access(addr, NULL, 4, &st), 32);
+  for (int l = 0; l < 32; ++l) addr[l] = 64; /* broadcast */
+  assert_int_equal(gsat_bcf_sim_access(addr, NULL, 4, &st), 1);
+  for (int l = 0; l < 32; ++l) addr[l] = 8u * (uint32_t)l; /* 64-bit */
+  assert_int_equal(gsat_bcf_sim_access(addr, NULL, 8, &st), 2);
+  assert_int_equal(st.instructions, 4);
+  assert_int_equal(st.conflicts, 31);
+}
+
+/* Section 13.3 for every kernel: per tile page 704 ShearSort instructions,
+ * 64 to store and reload it, 64 per cross-page stage and 128 per page merge;
+ * 176 per merge step on every slot; all at the ideal wavefront count. */
+static void test_replay_conflict_free(void **state) {
+  (void)state;
+  gsat_bcf_bank_stats page = {0};
+  uint64_t keys[1024] = {0};
+  gsat_bcf_sim_page_sort(keys, 4, &page);
+  assert_int_equal(page.instructions, 704);
+  assert_int_equal(page.conflicts, 0);
+  for (uint32_t depth = 1; depth <= 3; ++depth)
+    for (uint32_t kb = 4; kb <= 8; kb += 4) {
+      gsat_bcf_bank_stats tile = {0}, merge = {0};
+      gsat_bcf_sim_replay(depth, kb, &tile, &merge);
+      uint64_t pages = GSAT_BCF_TILE_PAGES(kb), levels = kb == 4 ? 4 : 3;
+      uint64_t stages = levels * (levels + 1) / 2;
+      assert_int_equal(tile.instructions,
+                       pages * (704 + 64 + 64 * stages + 128 * levels));
+      assert_int_equal(tile.wavefronts, tile.instructions * (kb / 4));
+      assert_int_equal(tile.conflicts, 0);
+      assert_int_equal(merge.instructions, 176 * ((1u << depth) - 1));
+      assert_int_equal(merge.wavefronts, merge.instructions * (kb / 4));
+      assert_int_equal(merge.conflicts, 0);
+    }
+}
+
+static void test_page_sort_inputs(void **state) {
+  (void)state;
+  uint64_t page[1024], ref[1024], seed = 7;
+  for (int d = 0; d < GSAT_DIST_COUNT + 2; ++d) {
+    if (d < GSAT_DIST_COUNT)
+      gsat_sort_fill(page, 1024, (gsat_sort_dist)d, 32, 99 + (uint64_t)d);
+    else /* 0-1 matrices of two densities */
+      for (int i = 0; i < 1024; ++i)
+        page[i] = gsat_sort_rand(&seed) % (d == GSAT_DIST_COUNT ? 2 : 17) == 0;
+    memcpy(ref, page, sizeof page);
+    qsort(ref, 1024, sizeof ref[0], cmp_u64);
+    gsat_bcf_bank_stats st = {0};
+    gsat_bcf_sim_page_sort(page, 4, &st);
+    assert_memory_equal(page, ref, sizeof page);
+    assert_int_equal(st.conflicts, 0);
+  }
+}
+
+static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits,
+                           const gsat_sort_config *cfg) {
+  uint64_t *a = malloc((n + 1) * sizeof *a), *ref = malloc((n + 1) * sizeof *a);
+  assert_non_null(a);
+  assert_non_null(ref);
+  gsat_sort_fill(a, n, d, bits, 1234 + n);
+  memcpy(ref, a, n * sizeof *a);
+  qsort(ref, n, sizeof *ref, cmp_u64);
+  gsat_bcf_sim_stats st = {{0}, 0, 0};
+  gsat_error err;
+  assert_int_equal(gsat_bcf_sim_sort(a, n, bits / 8, cfg, &st, &err), GSAT_OK);
+  assert_memory_equal(a, ref, n * sizeof *a);
+  assert_int_equal(st.bank.conflicts, 0);
+  free(a);
+  free(ref);
+}
+
+static void test_sim_sort_distributions(void **state) {
+  (void)state;
+  static const size_t sizes[] = {0, 1, 31, 33, 1023, 1025, 4097, 70001};
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024, 0};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
+    for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
+      check_sim_sort(sizes[s], (gsat_sort_dist)d, 32, &cfg);
+      check_sim_sort(sizes[s], (gsat_sort_dist)d, 64, NULL);
+    }
+}
+
+static void test_sim_sort_configs(void **state) {
+  (void)state;
+  static const gsat_sort_config cfgs[] = {
+      {2, GSAT_SORT_SPLITTERS, 1024, 0},
+      {8, GSAT_SORT_SPLITTERS, 2048, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1024, 0},
+      {0, GSAT_SORT_MERGE_PATH, 4096, 0},
+      {4, GSAT_SORT_SPLITTERS, 8192, 0},
+      {4, GSAT_SORT_SPLITTERS, 1u << 20, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1u << 20, 0}};
+  for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
+    for (int d = 0; d < GSAT_DIST_COUNT; ++d)
+      check_sim_sort(150001, (gsat_sort_dist)d, 32, &cfgs[c]);
+}
+
+static void test_plan(void **state) {
+  (void)state;
+  gsat_bcf_plan plan;
+  gsat_error err;
+  assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, NULL, &err), GSAT_OK);
+  assert_int_equal(plan.npasses, 7); /* tiles of 2^14 -> 2^28 by fours */
+  assert_int_equal(plan.page_to_out, 0);
+  uint64_t keys = 0;
+  for (uint32_t i = 0; i < plan.npasses; ++i) {
+    const gsat_bcf_pass *p = &plan.pass[i];
+    assert_int_equal(p->ways, 4);
+    assert_int_equal(p->run, (uint64_t)16384 << (2 * i));
+    assert_true(p->buckets >= p->groups);
+    /* buckets hold about chunk keys: at most 1.5 chunk on average */
+    assert_true((uint64_t)p->buckets * p->chunk * 3 / 2 >= p->n);
+    keys = p->n;
+  }
+  assert_int_equal(keys, 1u << 28);
+  assert_true(plan.bytes >= ((size_t)4 << 28));
+  /* 25 tiles of 8192 64-bit keys, then 4 runs: the last pass merges them
+   * with ways 4, not 8 */
+  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0, 0};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err),
+                   GSAT_OK);
+  assert_int_equal(plan.npasses, 2);
+  assert_int_equal(plan.pass[1].ways, 4);
+  assert_int_equal(plan.page_to_out, 1);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 1000, 4, NULL, &err), GSAT_OK);
+  assert_int_equal(plan.npasses, 0);
+  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0, 0};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err), GSAT_USAGE);
+  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
+                   GSAT_USAGE);
+  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
+                   GSAT_USAGE);
+  assert_int_equal(
+      gsat_bcf_plan_make(&plan, (uint64_t)UINT32_MAX, 4, NULL, &err),
+      GSAT_USAGE);
+}
+
+/* The bucket bound of section 8: an open bucket holds at most chunk + ways k
+ * keys (k = chunk / 8), the last of a group up to chunk more; with the equal
+ * buckets of section 9 this holds for heavy duplicates too. */
+static void test_bucket_bound(void **state) {
+  (void)state;
+  size_t n = 200000;
+  uint64_t *a = malloc(n * sizeof *a);
+  assert_non_null(a);
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048, 0};
+  gsat_error err;
+  for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
+    gsat_bcf_sim_stats st = {{0}, 0, 0};
+    gsat_sort_fill(a, n, (gsat_sort_dist)d, 32, 5);
+    assert_int_equal(gsat_bcf_sim_sort(a, n, 4, &cfg, &st, &err), GSAT_OK);
+    assert_true(is_sorted(a, n));
+    assert_true(st.buckets >= n / 2048);
+    assert_true(st.max_over <= 2000);
+  }
+  free(a);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_tables_match_generators),
+      cmocka_unit_test(test_sort32_sorts),
+      cmocka_unit_test(test_merge32_merges_all_01),
+      cmocka_unit_test(test_bitonic32_sorts_all_cyclic_01),
+      cmocka_unit_test(test_windows_sort_all_01),
+      cmocka_unit_test(test_packed_keys_order_as_doubles),
+      cmocka_unit_test(test_access_model),
+      cmocka_unit_test(test_replay_conflict_free),
+      cmocka_unit_test(test_page_sort_inputs),
+      cmocka_unit_test(test_sim_sort_distributions),
+      cmocka_unit_test(test_sim_sort_configs),
+      cmocka_unit_test(test_plan),
+      cmocka_unit_test(test_bucket_bound),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
