@@ -31,14 +31,14 @@ if [ "$mode" = probe ]; then
   # Experiments on the work exchange: the same instances under several settings.
   hole=$C/cnf/pigeonhole/hole9.cnf uuf=$C/cnf/uuf250/uuf250-01.cnf
   for cfg in "GSAT_GPU_SLICE=16" "GSAT_GPU_SLICE=64" "GSAT_GPU_BLOCKS=1" \
-             "GSAT_GPU_BLOCKS=132 GSAT_GPU_THREADS=128"; do
+             "GSAT_GPU_BLOCKS=132 GSAT_GPU_THREADS=256"; do
     tag=$(echo "$cfg" | tr -c 'A-Za-z0-9=\n' _ | tr '=' '-')
-    step "probe-$tag" 40 env $cfg "$B/bench/gsat-bench" --configs=warp --time-limit="$limit" \
+    step "probe-$tag" 25 env $cfg "$B/bench/gsat-bench" --configs=warp --time-limit="$limit" \
       --csv="$OUT/probe-$tag.csv" $hole $uuf
   done
-  step probe-lane 40 "$B/bench/gsat-bench" --configs=lane --time-limit="$limit" \
+  step probe-lane 25 "$B/bench/gsat-bench" --configs=lane --time-limit="$limit" \
     --csv="$OUT/probe-lane.csv" $hole $C/cnf/uf250/uf250-01.cnf
-  step probe-big 40 "$B/bench/gsat-bench" --configs=cpu1,warp --time-limit="$limit" \
+  step probe-big 25 "$B/bench/gsat-bench" --configs=cpu1,warp --time-limit="$limit" \
     --csv="$OUT/probe-big.csv" $C/cnf/beijing/ewddr2-10-by-5-8.cnf.gz $C/cnf/beijing/3blocks.cnf.gz
   step probe-stats 20 "$B/solver/gsat" --backend=gpu --stats -q --time-limit="$limit" $hole
   for f in "$OUT"/probe-*.csv; do echo "## $f"; cut -d, -f1,2,7,8,10,11,15,16 "$f"; done
