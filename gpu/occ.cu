@@ -73,7 +73,10 @@ gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes, const gsat_occ_input *in,
                                                       end_bit, stream));
   }
   if (!d_temp) {
-    *temp_bytes = 2 * kbytes + sub;
+    /* Never 0 bytes, so that the allocation a caller makes is never NULL and
+     * the second call is not mistaken for another size query (CUB does the
+     * same). */
+    *temp_bytes = 2 * kbytes + sub > 256 ? 2 * kbytes + sub : 256;
     return GSAT_OK;
   }
   GSAT_RETURN_IF(*temp_bytes < 2 * kbytes + sub, err, USAGE,

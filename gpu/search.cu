@@ -68,20 +68,23 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   const uint64_t smem_max = info->smem_per_block_optin - 1024; /* margin for the runtime */
   const uint64_t fixed = GSAT_GPU_BLOCK_HEADER + gsat_gpu_block_queue_bytes(pl->block_queue_cap);
   const uint64_t cnf_bytes = gsat_gpu_cnf_smem_bytes(cnf, pl->moms);
+  /* Default block shapes, by measurement (bench/RESULTS.md): 8 warps per block
+   * for the warp mapping (more warps per SM split the tree into more, smaller
+   * cubes and spend more time replaying them), 4 for the lane mapping (its
+   * per-lane state must stay in L2). */
   if (pl->map == GSAT_GPU_MAP_WARP) {
     const uint64_t wsb = gsat_gpu_warp_state_bytes(V, pl->moms);
     uint64_t fit = fixed + cnf_bytes < smem_max ? (smem_max - fixed - cnf_bytes) / wsb : 0;
-    uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 32;
-    if (fit >= (p->gpu_threads ? want : 4)) {
+    uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 8;
+    if (fit >= want) {
       pl->cnf_in_smem = pl->state_in_smem = 1;
-      pl->warps_per_block = (uint32_t)(want < fit ? want : fit);
     } else {
       pl->cnf_in_smem = fixed + cnf_bytes <= smem_max;
-      pl->warps_per_block = p->gpu_threads ? want : 16;
     }
+    pl->warps_per_block = want;
   } else {
     pl->cnf_in_smem = fixed + cnf_bytes <= smem_max;
-    pl->warps_per_block = p->gpu_threads ? p->gpu_threads / 32 : 8;
+    pl->warps_per_block = p->gpu_threads ? p->gpu_threads / 32 : 4;
   }
   pl->threads = 32 * pl->warps_per_block;
   pl->smem = gsat_gpu_smem_bytes(pl, cnf);

@@ -174,23 +174,31 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params 
       }
       x.hungry = false;
     }
-    bool open = have && gsat_lane_open_branches(&s) > 0;
-    unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
-    if (donors) {
-      int giver = __ffs(donors) - 1;
-      if ((int)lane == giver) {
-        gsat_gpu_refresh_stop(p, blk);
-        uint32_t slot;
-        int target = gsat_gpu_donation_target(p, blk, bq, &slot);
-        if (target) {
-          uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
-          uint32_t n = gsat_lane_donate(&s, my_cube, V);
-          for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
-          __threadfence();
-          gsat_gpu_publish(p, bq, target, slot, n);
-          donations += n != 0;
-        }
+    /* Give one branch to the block or global queue when workers wait there; lane
+     * 0 looks at the counters first, so that busy rounds stay cheap. */
+    int target = 0;
+    uint32_t slot = 0;
+    if (lane == 0) {
+      gsat_gpu_refresh_stop(p, blk);
+      target = gsat_gpu_donation_target(p, blk, bq, &slot);
+    }
+    target = __shfl_sync(GSAT_FULL_MASK, target, 0);
+    slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
+    if (target) {
+      bool open = have && gsat_lane_open_branches(&s) > 0;
+      unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
+      int giver = donors ? __ffs(donors) - 1 : 0;
+      uint32_t n = 0;
+      if (donors && (int)lane == giver) {
+        uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
+        n = gsat_lane_donate(&s, my_cube, V);
+        for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
+        __threadfence();
+        donations += n != 0;
       }
+      n = __shfl_sync(GSAT_FULL_MASK, n, giver);
+      __syncwarp();
+      if (lane == 0) gsat_gpu_publish(p, bq, target, slot, n); /* n == 0: slot back */
     }
     if (__all_sync(GSAT_FULL_MASK, !have)) {
       __nanosleep(x.backoff);
