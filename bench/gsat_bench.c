@@ -97,7 +97,8 @@ int main(int argc, char **argv) {
     return 3;
   }
   const char *header = "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
-                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,replay_pct\n";
+                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,replay_pct,"
+                       "grid\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
   int failures = 0;
@@ -149,13 +150,13 @@ int main(int argc, char **argv) {
       }
       char row[1024];
       snprintf(row, sizeof row,
-               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%.1f\n", base, cf->name,
+               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%.1f,%ux%u\n", base, cf->name,
                st->backend, st->gpu_map[0] ? st->gpu_map : "-", st->decide, st->workers,
                res == 10 ? "SAT" : res == 20 ? "UNSAT" : "UNKNOWN",
                (unsigned long long)st->nodes, (unsigned long long)st->checks,
                st->search_seconds, rate, cpu1_rate > 0 ? rate / cpu1_rate : 0.0,
                st->parse_seconds + solve - st->context_seconds, st->context_seconds,
-               100 * st->gpu_busy, 100 * st->gpu_replay);
+               100 * st->gpu_busy, 100 * st->gpu_replay, st->gpu_blocks, st->gpu_threads);
       printf("%s", row);
       fflush(stdout);
       if (out) {

@@ -69,9 +69,9 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   const uint64_t fixed = GSAT_GPU_BLOCK_HEADER + gsat_gpu_block_queue_bytes(pl->block_queue_cap);
   const uint64_t cnf_bytes = gsat_gpu_cnf_smem_bytes(cnf, pl->moms);
   /* Default block shapes, by measurement (bench/RESULTS.md): 8 warps per block
-   * for the warp mapping (more warps per SM split the tree into more, smaller
-   * cubes and spend more time replaying them), 4 for the lane mapping (its
-   * per-lane state must stay in L2). */
+   * for the warp mapping (more warps split the tree into more, smaller cubes and
+   * spend more time replaying them), 4 for the lane mapping (its per-lane state
+   * should stay in L2). */
   if (pl->map == GSAT_GPU_MAP_WARP) {
     const uint64_t wsb = gsat_gpu_warp_state_bytes(V, pl->moms);
     uint64_t fit = fixed + cnf_bytes < smem_max ? (smem_max - fixed - cnf_bytes) / wsb : 0;
@@ -102,7 +102,10 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
                  "memory (%d registers per thread); try a smaller --gpu-threads",
                  pl->map == GSAT_GPU_MAP_WARP ? "warp" : "lane", pl->threads,
                  (unsigned long long)pl->smem, fa.numRegs);
-  pl->blocks = p->gpu_blocks ? p->gpu_blocks : (uint32_t)(per_sm * info->sm_count);
+  /* One block per SM by default: the tree is split among fewer, longer-lived
+   * workers (bench/RESULTS.md shows more workers spending their time replaying
+   * cubes); --gpu-blocks sets any grid up to what fits. */
+  pl->blocks = p->gpu_blocks ? p->gpu_blocks : (uint32_t)info->sm_count;
   pl->state_stride = gsat_gpu_state_stride(pl, V);
   if (!pl->state_in_smem && !p->gpu_blocks) {
     /* Per-worker state in global memory: at most a quarter of the device. */

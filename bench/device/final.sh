@@ -41,7 +41,7 @@ done; done
 set -- $best; WT=${1:-256}; WS=${2:-16}
 echo "warp: best threads=$WT slice=$WS ($best_t s on hole10)"
 bestl=""; bestl_t=999
-for t in 64 128; do for sl in 16 64; do
+for t in 128 512; do for sl in 16 64; do
   r=$(GSAT_GPU_THREADS=$t GSAT_GPU_SLICE=$sl timeout 20 $G --configs=lane --time-limit=8 \
       $C/cnf/pigeonhole/hole9.cnf 2>/dev/null | tail -1)
   echo "sweep lane threads=$t slice=$sl: $r" | tee -a "$LOG/sweep.log"
@@ -78,5 +78,5 @@ for f in holes-cpu-warp rand-cpu-warp holes-lane rand-lane hole12-warp; do
 done
 rm -f "$OUT/hole11.cnf" "$OUT/hole12.cnf"
 tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"
-cut -d, -f1,2,6,7,8,10,11,12,13,15,16 "$OUT/search_final.csv" | column -s, -t
+cut -d, -f1,2,6,7,8,10,11,12,13,15,16,17 "$OUT/search_final.csv" | column -s, -t
 echo "done at $SECONDS s"
