@@ -58,7 +58,7 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   pl->block_queue_cap = 64;
   /* Tuning for experiments (bench/RESULTS.md): GSAT_GPU_SLICE decisions between
    * work-exchange checks, GSAT_GPU_BACKOFF the longest idle sleep in ns. */
-  pl->slice = pl->moms ? 2 : 16;
+  pl->slice = 64;
   pl->max_backoff = 2048;
   if (getenv("GSAT_GPU_SLICE")) pl->slice = (uint32_t)atoi(getenv("GSAT_GPU_SLICE"));
   if (getenv("GSAT_GPU_BACKOFF")) pl->max_backoff = (uint32_t)atoi(getenv("GSAT_GPU_BACKOFF"));
@@ -68,14 +68,13 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   const uint64_t smem_max = info->smem_per_block_optin - 1024; /* margin for the runtime */
   const uint64_t fixed = GSAT_GPU_BLOCK_HEADER + gsat_gpu_block_queue_bytes(pl->block_queue_cap);
   const uint64_t cnf_bytes = gsat_gpu_cnf_smem_bytes(cnf, pl->moms);
-  /* Default block shapes, by measurement (bench/RESULTS.md): 8 warps per block
-   * for the warp mapping (more warps split the tree into more, smaller cubes and
-   * spend more time replaying them), 4 for the lane mapping (its per-lane state
-   * should stay in L2). */
+  /* Default block shapes, by measurement (bench/RESULTS.md, block-shape sweep on
+   * hole10): 16 warps per block for the warp mapping (512 threads, the kernels'
+   * launch bound), 4 for the lane mapping (its per-lane state should stay in L2). */
   if (pl->map == GSAT_GPU_MAP_WARP) {
     const uint64_t wsb = gsat_gpu_warp_state_bytes(V, pl->moms);
     uint64_t fit = fixed + cnf_bytes < smem_max ? (smem_max - fixed - cnf_bytes) / wsb : 0;
-    uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 8;
+    uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 16;
     if (fit >= want) {
       pl->cnf_in_smem = pl->state_in_smem = 1;
     } else {

@@ -86,6 +86,15 @@ __device__ inline int gsat_gpu_stopped(const gsat_gpu_params &p) {
   return *(volatile int *)&p.ctl->stop;
 }
 
+/* The block header is shared by the block's warps without locks: every access
+ * is atomic (block scope), so that racecheck sees no data race. */
+template <class T> __device__ inline T gsat_gpu_block_load(T *x) {
+  return cuda::atomic_ref<T, cuda::thread_scope_block>(*x).load(cuda::memory_order_relaxed);
+}
+template <class T> __device__ inline void gsat_gpu_block_store(T *x, T v) {
+  cuda::atomic_ref<T, cuda::thread_scope_block>(*x).store(v, cuda::memory_order_relaxed);
+}
+
 /* Polls the host's stop request every p.poll_cycles and raises the device flag
  * (one warp per block polls, to keep PCIe reads few). */
 __device__ inline void gsat_gpu_poll_host(const gsat_gpu_params &p, gsat_gpu_block *blk,
@@ -95,14 +104,14 @@ __device__ inline void gsat_gpu_poll_host(const gsat_gpu_params &p, gsat_gpu_blo
   *last = now;
   if (*p.host_stop) {
     atomicExch(&p.ctl->stop, 1);
-    *(volatile int *)&blk->stop = 1;
+    gsat_gpu_block_store(&blk->stop, 1);
   }
 }
 
 /* Refreshes the block's copy of the global stop flag; returns it. */
 __device__ inline int gsat_gpu_refresh_stop(const gsat_gpu_params &p, gsat_gpu_block *blk) {
-  if (*(volatile int *)&p.ctl->stop) *(volatile int *)&blk->stop = 1;
-  return *(volatile int *)&blk->stop;
+  if (*(volatile int *)&p.ctl->stop) gsat_gpu_block_store(&blk->stop, 1);
+  return gsat_gpu_block_load(&blk->stop);
 }
 
 __device__ inline void gsat_gpu_block_init(gsat_gpu_block *blk) {
@@ -130,14 +139,14 @@ __device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *bl
   if (gsat_queue_pop(bq, slot)) {
     src = 1;
   } else {
-    int cur = *(volatile int *)&blk->poller;
+    int cur = gsat_gpu_block_load(&blk->poller);
     if (cur < 0 && atomicCAS(&blk->poller, -1, warp) == -1) cur = warp;
     if (cur == warp) {
       gsat_gpu_refresh_stop(p, blk);
       if (gsat_queue_pop(p.work, slot)) src = 2;
     }
   }
-  if (src && *(volatile int *)&blk->poller == warp) atomicExch(&blk->poller, -1);
+  if (src && gsat_gpu_block_load(&blk->poller) == warp) atomicExch(&blk->poller, -1);
   if (src && x->hungry) {
     atomicSub(&blk->hungry, 1u);
     atomicSub(&p.ctl->hungry, 1u);
@@ -162,7 +171,7 @@ __device__ inline void gsat_gpu_leave(const gsat_gpu_params &p, gsat_gpu_block *
     atomicSub(&p.ctl->hungry, 1u);
     x->hungry = false;
   }
-  if (*(volatile int *)&blk->poller == warp) atomicExch(&blk->poller, -1);
+  if (gsat_gpu_block_load(&blk->poller) == warp) atomicExch(&blk->poller, -1);
 }
 
 /* Adds a worker's steal counts to the control block (once, at exit). */
@@ -172,15 +181,13 @@ __device__ inline void gsat_gpu_add_steals(const gsat_gpu_params &p, const gsat_
   atomicAdd(&p.ctl->steals_block, x->steals[2]);
 }
 
-/* Lane 0 of a busy warp: where a donated cube should go (0: nowhere, 1: this
- * block's queue, 2: the global queue) and a free pool slot for it. */
-__device__ inline int gsat_gpu_donation_target(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                               gsat_bqueue *bq, uint32_t *slot) {
-  int target = 0;
-  if (*(volatile unsigned *)&blk->hungry > gsat_queue_size(bq)) target = 1;
-  else if (*(volatile unsigned *)&p.ctl->hungry > gsat_queue_size(p.work)) target = 2;
-  if (target && !gsat_queue_pop(p.free_slots, slot)) target = 0;
-  return target;
+/* Lane 0 of a busy warp: whether a branch should be given away, and where (0:
+ * nowhere, 1: this block's queue, 2: the global queue).  Reads only. */
+__device__ inline int gsat_gpu_wants_donation(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                              gsat_bqueue *bq) {
+  if (gsat_gpu_block_load(&blk->hungry) > gsat_queue_size(bq)) return 1;
+  if (*(volatile unsigned *)&p.ctl->hungry > gsat_queue_size(p.work)) return 2;
+  return 0;
 }
 
 /* Lane 0: publishes a cube written to `slot` (length n, 0: give the slot back). */

@@ -40,7 +40,7 @@ __host__ __device__ inline uint64_t gsat_lane_warp_bytes(uint32_t V, int moms) {
   return b;
 }
 
-__global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params p) {
+__global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p) {
   GSAT_GPU_DYNAMIC_SMEM(smem);
   gsat_gpu_block *blk = (gsat_gpu_block *)smem;
   const int moms = p.decide == GSAT_DECIDE_MOMS;
@@ -88,7 +88,7 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params 
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {
-    int stop = lane == 0 ? *(volatile int *)&blk->stop : 0;
+    int stop = lane == 0 ? gsat_gpu_block_load(&blk->stop) : 0;
     if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
     if (warp == 0 && lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
@@ -103,7 +103,7 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params 
       gsat_gpu_raise_stop(p);
     }
     if (__ballot_sync(GSAT_FULL_MASK, sat)) {
-      if (lane == 0) *(volatile int *)&blk->stop = 1;
+      if (lane == 0) gsat_gpu_block_store(&blk->stop, 1);
       break;
     }
     if (have && res == GSAT_DPLL_EXHAUSTED) {
@@ -174,31 +174,29 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_lane_kernel(gsat_gpu_params 
       }
       x.hungry = false;
     }
-    /* Give one branch to the block or global queue when workers wait there; lane
-     * 0 looks at the counters first, so that busy rounds stay cheap. */
-    int target = 0;
-    uint32_t slot = 0;
-    if (lane == 0) {
-      gsat_gpu_refresh_stop(p, blk);
-      target = gsat_gpu_donation_target(p, blk, bq, &slot);
-    }
-    target = __shfl_sync(GSAT_FULL_MASK, target, 0);
-    slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
-    if (target) {
-      bool open = have && gsat_lane_open_branches(&s) > 0;
-      unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
-      int giver = donors ? __ffs(donors) - 1 : 0;
-      uint32_t n = 0;
-      if (donors && (int)lane == giver) {
-        uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
-        n = gsat_lane_donate(&s, my_cube, V);
-        for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
-        __threadfence();
-        donations += n != 0;
+    /* Give one branch to the block or global queue when workers wait there:
+     * only warps with a busy lane look, lane 0 reads the counters first, and the
+     * lowest lane with an open branch takes a pool slot and gives. */
+    if (__ballot_sync(GSAT_FULL_MASK, have)) {
+      int target = 0;
+      if (lane == 0) {
+        gsat_gpu_refresh_stop(p, blk);
+        target = gsat_gpu_wants_donation(p, blk, bq);
       }
-      n = __shfl_sync(GSAT_FULL_MASK, n, giver);
-      __syncwarp();
-      if (lane == 0) gsat_gpu_publish(p, bq, target, slot, n); /* n == 0: slot back */
+      target = __shfl_sync(GSAT_FULL_MASK, target, 0);
+      if (target) {
+        bool open = have && gsat_lane_open_branches(&s) > 0;
+        unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
+        uint32_t slot;
+        if (donors && (int)lane == __ffs(donors) - 1 && gsat_queue_pop(p.free_slots, &slot)) {
+          uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
+          uint32_t n = gsat_lane_donate(&s, my_cube, V);
+          for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
+          __threadfence();
+          gsat_gpu_publish(p, bq, target, slot, n);
+          donations += n != 0;
+        }
+      }
     }
     if (__all_sync(GSAT_FULL_MASK, !have)) {
       __nanosleep(x.backoff);

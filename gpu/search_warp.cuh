@@ -312,19 +312,22 @@ __device__ inline int gsat_w_search(gsat_wstate &s, const gsat_gpu_cnf &cnf, int
   }
 }
 
-/* Gives away the shallowest untried branch below the base into out (global); see
- * dpll.h donate.  Returns the cube length, 0 if none. */
-__device__ inline uint32_t gsat_w_donate(gsat_wstate &s, uint32_t *out, uint32_t cap) {
-  uint32_t d = 0;
+/* The shallowest level below the base whose second branch is untried, 0 if
+ * none. */
+__device__ inline uint32_t gsat_w_shallowest_open(const gsat_wstate &s) {
   for (uint32_t d0 = s.base + 1; d0 <= s.level; d0 += 32) {
     uint32_t k = d0 + s.lane;
     bool open = k <= s.level && !(s.lv_pos[k] & GSAT_GPU_FLIP);
     unsigned m = __ballot_sync(GSAT_FULL_MASK, open);
-    if (m) {
-      d = d0 + (uint32_t)(__ffs(m) - 1);
-      break;
-    }
+    if (m) return d0 + (uint32_t)(__ffs(m) - 1);
   }
+  return 0;
+}
+
+/* Gives away the shallowest untried branch below the base into out (global); see
+ * dpll.h donate.  Returns the cube length, 0 if none. */
+__device__ inline uint32_t gsat_w_donate(gsat_wstate &s, uint32_t *out, uint32_t cap) {
+  uint32_t d = gsat_w_shallowest_open(s);
   if (!d || d > cap) return 0;
   for (uint32_t k = s.lane; k + 1 < d; k += 32) __stcg(out + k, s.lv_lit[k + 1]);
   if (s.lane == 0) __stcg(out + d - 1, s.lv_lit[d] ^ 1u);
@@ -338,7 +341,7 @@ __device__ inline uint32_t gsat_w_donate(gsat_wstate &s, uint32_t *out, uint32_t
 /*------------------------------------------------------------------------*/
 
 /* The persistent kernel of the warp mapping. */
-__global__ void __launch_bounds__(1024, 1) gsat_gpu_warp_kernel(gsat_gpu_params p) {
+__global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p) {
   GSAT_GPU_DYNAMIC_SMEM(smem);
   gsat_gpu_block *blk = (gsat_gpu_block *)smem;
   const int moms = p.decide == GSAT_DECIDE_MOMS;
@@ -376,7 +379,7 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_warp_kernel(gsat_gpu_params 
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {
-    int stop = lane == 0 ? *(volatile int *)&blk->stop : 0;
+    int stop = lane == 0 ? gsat_gpu_block_load(&blk->stop) : 0;
     if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
     if (warp == 0 && lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
@@ -393,28 +396,33 @@ __global__ void __launch_bounds__(1024, 1) gsat_gpu_warp_kernel(gsat_gpu_params 
           __syncwarp();
           if (lane == 0) gsat_gpu_raise_stop(p);
         }
-        if (lane == 0) *(volatile int *)&blk->stop = 1;
+        if (lane == 0) gsat_gpu_block_store(&blk->stop, 1);
         break;
       }
       if (res == GSAT_DPLL_EXHAUSTED) {
         have = false;
         if (lane == 0) gsat_gpu_cube_done(p);
       } else {
-        /* Donate when a warp of this block, or anywhere, waits for work. */
+        /* Donate when a warp of this block, or anywhere, waits for work: the
+         * counters first (reads only), then an open branch, then a pool slot. */
         int target = 0;
-        uint32_t slot = 0;
         if (lane == 0) {
           gsat_gpu_refresh_stop(p, blk);
-          target = gsat_gpu_donation_target(p, blk, bq, &slot);
+          target = gsat_gpu_wants_donation(p, blk, bq);
         }
         target = __shfl_sync(GSAT_FULL_MASK, target, 0);
-        slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
-        if (target) {
-          uint32_t n = gsat_w_donate(s, gsat_gpu_slot_ptr(p, slot) + 1, cnf.num_vars);
-          __threadfence();
-          __syncwarp();
-          if (lane == 0) gsat_gpu_publish(p, bq, target, slot, n);
-          donations += n != 0;
+        if (target && gsat_w_shallowest_open(s)) {
+          uint32_t slot = 0;
+          int got = lane == 0 && gsat_queue_pop(p.free_slots, &slot);
+          got = __shfl_sync(GSAT_FULL_MASK, got, 0);
+          slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
+          if (got) {
+            uint32_t n = gsat_w_donate(s, gsat_gpu_slot_ptr(p, slot) + 1, cnf.num_vars);
+            __threadfence();
+            __syncwarp();
+            if (lane == 0) gsat_gpu_publish(p, bq, target, slot, n);
+            donations += n != 0;
+          }
         }
       }
     }
