@@ -393,22 +393,22 @@ static void test_plan_choices(void **state) {
   assert_int_equal(gsat_bmmc_plan_init(&plan, &rev, 4, NULL, NULL), GSAT_OK);
   assert_int_equal(plan.kernel, GSAT_BMMC_TILED);
   assert_int_equal(plan.info[0].q, 5);
-  assert_int_equal(plan.info[0].e, 3);
-  assert_int_equal(plan.pass[0].warps_log, 5);
+  assert_int_equal(plan.info[0].e, 2);
+  assert_int_equal(plan.pass[0].warps_log, 4);
   assert_int_equal(plan.pass[0].iters_log, 3);
-  assert_int_equal(plan.pass[0].grid_log, 20 - 13);
-  /* Balanced: input bit 5, the input bit 14 that lands on output bit 5, 6. */
-  assert_true(plan.info[0].extra == ((1u << 5) | (1u << 6) | (1u << 14)));
-  assert_true(gsat_bmmc_plan_smem_bytes(&plan, 0) == 32768);
+  assert_int_equal(plan.pass[0].grid_log, 20 - 12);
+  /* Balanced: input bit 5 and the input bit 14 that lands on output bit 5. */
+  assert_true(plan.info[0].extra == ((1u << 5) | (1u << 14)));
+  assert_true(gsat_bmmc_plan_smem_bytes(&plan, 0) == 16384);
   assert_non_null(
       strstr(gsat_bmmc_plan_describe(&plan, buf, sizeof buf), "tiled"));
   gsat_bmmc_options o;
   gsat_bmmc_options_init(&o);
   o.locality = GSAT_BMMC_LOCALITY_LOW;
   assert_int_equal(gsat_bmmc_plan_init(&plan, &rev, 4, &o, NULL), GSAT_OK);
-  assert_true(plan.info[0].extra == 0xe0);
+  assert_true(plan.info[0].extra == 0x60);
   assert_int_equal(gsat_bmmc_plan_init(&plan, &rev, 8, NULL, NULL), GSAT_OK);
-  assert_int_equal(plan.pass[0].iters_log, 2);
+  assert_int_equal(plan.pass[0].iters_log, 3);
   /* n = 10: the tile is the whole array, one block. */
   gsat_bmmc_bit_reverse(&rev, 10);
   assert_int_equal(gsat_bmmc_plan_init(&plan, &rev, 4, NULL, NULL), GSAT_OK);
