@@ -13,24 +13,10 @@
 #   racecheck  compute-sanitizer racecheck on bmmc_bench --check 10
 set -u
 cd "$(dirname "$0")/../.."
-OUT=${OUT:-bench/out/bmmc}
-mkdir -p "$OUT"
+export OUT=${OUT:-bench/out/bmmc}
+. bench/device/common.sh
 BUILD=build-dev
 BIN=$BUILD/bench/bmmc_bench
-SUMMARY=()
-
-step() { # step NAME TIMEOUT CMD...
-  local name=$1 limit=$2
-  shift 2
-  local t0=$SECONDS
-  echo "== $name: $*" | tee "$OUT/$name.log"
-  timeout "$limit" "$@" >>"$OUT/$name.log" 2>&1
-  local rc=$?
-  local dt=$((SECONDS - t0))
-  echo "== $name: rc=$rc in ${dt}s" | tee -a "$OUT/$name.log"
-  SUMMARY+=("$(printf '%-10s rc=%-3s %4ss' "$name" "$rc" "$dt")")
-  return 0
-}
 
 step build 300 bash -c "cmake -S . -B $BUILD -DGSAT_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=Release && cmake --build $BUILD -j16 --target bmmc_bench"
