@@ -221,6 +221,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
 
   double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
+  double next_node_check = start + 0.01;
   int stop_sent = 0;
   for (;;) {
     cudaError_t q = cudaEventQuery(d->stop);
@@ -228,8 +229,20 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
     sleep_ms(0.5);
     double now = gsat_seconds();
-    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) ||
-                       (p->time_limit > 0 && now - start >= p->time_limit))) {
+    int over = p->time_limit > 0 && now - start >= p->time_limit;
+    if (!stop_sent && !over && p->node_limit && now >= next_node_check) {
+      /* The node limit, from the counters the workers store every 64 rounds:
+       * the search may overshoot it by about 10 ms of work. */
+      GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L.counters,
+                                         workers * sizeof(gsat_gpu_counters),
+                                         cudaMemcpyDeviceToHost, d->copy_stream));
+      GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+      gsat_worker_stats t;
+      sum_counters(d->h_counters, workers, &t);
+      over = t.n.nodes >= p->node_limit;
+      next_node_check = now + 0.01;
+    }
+    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) || over)) {
       if (!GSAT_FLAG_IS_RAISED(p->stop)) r->stopped_by_limit = 1;
       *(volatile int *)d->h_stop = 1;
       stop_sent = 1;

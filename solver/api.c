@@ -269,6 +269,7 @@ int gsat_solve(gsat_solver *s) {
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
   p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
   p.time_limit = s->opt.time_limit;
+  p.node_limit = (uint64_t)s->opt.node_limit;
   p.progress_interval = s->progress ? s->opt.progress : 0;
   p.progress = s->progress ? forward_progress : NULL;
   p.progress_data = s;

