@@ -2,15 +2,19 @@
  * many decisions with one worker), huge variable indices (nothing allocated per
  * declared or per index: the model is kept for the variables that occur), and
  * terminate requests. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "dimacs/dimacs.h"
 #include "dimacs/generate.h"
 #include "solver/gsat.h"
 
@@ -77,11 +81,46 @@ static void node_limit_many_workers_stop(void **state) {
   gsat_cnf_free(&cnf);
 }
 
+static void *raise_later(void *flag) {
+  struct timespec ts = {0, 100 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  GSAT_FLAG_RAISE((gsat_flag *)flag);
+  return NULL;
+}
+
+/* A pipe that stays open and silent (after a header, or from the start, plain
+ * or gzip magic): the reader waits for data, and the stop flag ends the wait
+ * (before, a signal ended it with an I/O error, or not at all). */
+static void reader_stops_on_a_silent_pipe(void **state) {
+  (void)state;
+  const char *prefixes[] = {"", "p cnf 3 2\n1 -2 0\n", "\x1f\x8b"};
+  for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++) {
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    size_t n = strlen(prefixes[k]);
+    assert_int_equal(write(fds[1], prefixes[k], n), (ssize_t)n);
+    gsat_flag stop = 0;
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, raise_later, &stop), 0);
+    gsat_dimacs_options opt = {.mode = GSAT_DIMACS_DEFAULT, .stop = &stop};
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    gsat_error err;
+    assert_int_equal(gsat_dimacs_read_fd(fds[0], "<pipe>", &opt, &cnf, &err),
+                     GSAT_INTERRUPTED);
+    assert_int_equal(cnf.num_clauses, 0);
+    pthread_join(t, NULL);
+    close(fds[0]);
+    close(fds[1]);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(node_limit_one_worker_is_exact),
       cmocka_unit_test(node_limit_above_the_tree_gives_the_answer),
       cmocka_unit_test(node_limit_many_workers_stop),
+      cmocka_unit_test(reader_stops_on_a_silent_pipe),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
