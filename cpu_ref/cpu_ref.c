@@ -10,6 +10,9 @@
 
 /*------------------------------------------------------------------------*/
 
+/* Target length of a worker's slice of search between looks at the halt flag. */
+#define SLICE_SECONDS 0.004
+
 typedef struct worker worker;
 
 typedef struct shared {
@@ -129,7 +132,12 @@ static void *worker_main(void *arg) {
   worker *w = arg;
   shared *sh = w->sh;
   const gsat_db_view *db = &sh->view;
-  const uint64_t budget = w->s.decide == GSAT_DECIDE_MOMS ? 16 : 512;
+  /* Decisions per slice: doubled while slices are short, halved when one is
+   * long, up to max_budget, so that the halt flag (stop requests, limits, an
+   * answer elsewhere) is seen within a few ms even when decisions are slow
+   * (large instances, MOMS, long backtracks). */
+  const uint64_t max_budget = w->s.decide == GSAT_DECIDE_MOMS ? 16 : 512;
+  uint64_t budget = 1;
   for (;;) {
     pthread_mutex_lock(&sh->lock);
     while (!sh->done && !sh->cubes && sh->busy) {
@@ -151,7 +159,11 @@ static void *worker_main(void *arg) {
     int res = gsat_dpll_start_cube(&w->s, db, w->cube, n) ? GSAT_DPLL_EXHAUSTED : GSAT_DPLL_PAUSED;
     int limit_hit = 0;
     while (res == GSAT_DPLL_PAUSED) {
+      const double slice_start = gsat_seconds();
       res = gsat_dpll_search(&w->s, db, slice_budget(w, budget));
+      const double slice = gsat_seconds() - slice_start;
+      if (slice < SLICE_SECONDS / 2 && budget < max_budget) budget *= 2;
+      else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
       publish(w);
       if (res != GSAT_DPLL_PAUSED) break;
       if (GSAT_FLAG_IS_RAISED(&sh->halt)) break;
