@@ -3,7 +3,7 @@
  * by the CPU search under a small node limit (one or two workers, each
  * decision heuristic, chosen from a hash of the input).  Checked: every SAT
  * answer's model satisfies every clause (read back with gsat_value, apart from
- * the solver's own check), UNSAT and SAT agree with a brute-force check for
+ * the solver's own check; 0 exactly for variables that occur in no clause), UNSAT and SAT agree with a brute-force check for
  * formulas of at most FUZZ_BRUTE_VARS variables, UNKNOWN only once the node
  * limit is reached, no error status, the same answer when solved again, and no
  * crash, leak or undefined behaviour.  Built with libFuzzer under GSAT_FUZZ,
@@ -49,12 +49,18 @@ static void check_model(gsat_solver *s, const gsat_cnf *cnf) {
     }
     FUZZ_CHECK(sat, "SAT, but clause %zu is falsified", c + 1);
   }
+  /* Variables that occur in no clause have the value 0 (either value). */
   int64_t max = gsat_max_variable(s);
-  const int32_t probe[] = {1, (int32_t)(max > 0 ? max : 1), INT32_MAX};
+  const int32_t probe[] = {1, 2, (int32_t)(max > 0 ? max : 1), INT32_MAX - 1,
+                           INT32_MAX};
   for (size_t k = 0; k < sizeof probe / sizeof *probe; k++) {
+    int occurs = 0;
+    for (size_t i = 0; i < cnf->num_lits && !occurs; i++)
+      occurs = GSAT_VAR(cnf->lits[i]) == (gsat_var)(probe[k] - 1);
     int32_t value = gsat_value(s, probe[k]);
-    FUZZ_CHECK(value == probe[k] || value == -probe[k],
-               "gsat_value(%" PRId32 ") = %" PRId32, probe[k], value);
+    FUZZ_CHECK(occurs ? value == probe[k] || value == -probe[k] : value == 0,
+               "gsat_value(%" PRId32 ") = %" PRId32 " for a variable that %s",
+               probe[k], value, occurs ? "occurs" : "occurs in no clause");
   }
   FUZZ_CHECK(gsat_value(s, 0) == 0 && gsat_value(s, INT32_MIN) == 0,
              "gsat_value of 0 or INT32_MIN is not 0");
