@@ -249,7 +249,10 @@ int main(int argc, char **argv) {
     return status;
   } else {
     const gsat_statistics *st = gsat_get_statistics(s);
-    if (!quiet) printf("c parsed in %.3f s\n", st->parse_seconds);
+    if (!quiet) {
+      printf("c parsed in %.3f s\n", st->parse_seconds);
+      fflush(stdout);
+    }
     progress_state ps = {0, 0};
     if (!quiet && gsat_get_option(s, "progress") > 0)
       gsat_set_progress_callback(s, print_progress, &ps);

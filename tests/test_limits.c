@@ -81,6 +81,50 @@ static void node_limit_many_workers_stop(void **state) {
   gsat_cnf_free(&cnf);
 }
 
+/* Variables 1 and 2^31 - 1 only: the model is sparse (nothing per index), and
+ * variables in no clause read as 0. */
+static void huge_variable_indices(void **state) {
+  (void)state;
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  const int32_t clauses[] = {1, -INT32_MAX, 0, INT32_MAX, 0, -1, INT32_MAX, 0};
+  for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+    gsat_add(s, clauses[i]);
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  assert_int_equal(gsat_value(s, INT32_MAX), INT32_MAX);
+  assert_int_equal(gsat_value(s, -INT32_MAX), INT32_MAX);
+  assert_int_equal(gsat_value(s, 1), 1);
+  assert_int_equal(gsat_value(s, -1), 1);
+  assert_int_equal(gsat_value(s, 2), 0);
+  assert_int_equal(gsat_value(s, INT32_MAX - 1), 0);
+  assert_int_equal(gsat_max_variable(s), INT32_MAX);
+  assert_int_equal(gsat_get_statistics(s)->vars, 2);
+  /* One more clause makes it UNSAT; the model is gone. */
+  gsat_add(s, -INT32_MAX);
+  gsat_add(s, 0);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  assert_int_equal(gsat_value(s, 1), 0);
+  gsat_release(s);
+}
+
+/* A terminate request stays until it is reset: one that arrives between two
+ * calls is not lost. */
+static void terminate_requests_stay(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(4, &cnf);
+  gsat_solver *s = solver_with(&cnf, "1");
+  gsat_terminate(s);
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  assert_int_equal(gsat_read_dimacs(s, "/dev/null"), GSAT_INTERRUPTED);
+  gsat_reset_terminate(s);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  gsat_release(s);
+  gsat_cnf_free(&cnf);
+}
+
 static void *raise_later(void *flag) {
   struct timespec ts = {0, 100 * 1000 * 1000};
   nanosleep(&ts, NULL);
@@ -120,6 +164,8 @@ int main(void) {
       cmocka_unit_test(node_limit_one_worker_is_exact),
       cmocka_unit_test(node_limit_above_the_tree_gives_the_answer),
       cmocka_unit_test(node_limit_many_workers_stop),
+      cmocka_unit_test(huge_variable_indices),
+      cmocka_unit_test(terminate_requests_stay),
       cmocka_unit_test(reader_stops_on_a_silent_pipe),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
