@@ -87,7 +87,7 @@ int main(int argc, char **argv) {
       n++;
     }
     closedir(dir);
-    qsort(names, n, sizeof *names, by_name);
+    if (n) qsort(names, n, sizeof *names, by_name);
     for (size_t i = 0; i < n; i++) {
       if (stat(names[i], &sb) == 0 && S_ISREG(sb.st_mode)) {
         failed |= replay_file(names[i]) != 0;
