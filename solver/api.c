@@ -334,9 +334,9 @@ int gsat_solve(gsat_solver *s) {
   if (GSAT_FLAG_IS_RAISED(&s->stop)) return stopped(s);
   gsat_db db;
   gsat_status st = gsat_db_build_stoppable(&db, &s->cnf, &s->stop, &s->err);
+  s->stats.build_seconds = gsat_seconds() - t0;
   if (st == GSAT_INTERRUPTED) return stopped(s);
   if (st != GSAT_OK) return st;
-  s->stats.build_seconds = gsat_seconds() - t0;
   s->stats.vars = db.num_vars;
   s->stats.clauses = db.num_clauses;
   s->stats.literals = db.features.lits;

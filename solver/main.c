@@ -277,8 +277,11 @@ int main(int argc, char **argv) {
     }
     if (!quiet) {
       st = gsat_get_statistics(s);
-      printf("c backend %s (%s), decide %s (%s)\n", st->backend, st->backend_reason, st->decide,
-             st->decide_reason);
+      if (!st->backend[0])
+        printf("c stopped before the search started\n");
+      else
+        printf("c backend %s (%s), decide %s (%s)\n", st->backend, st->backend_reason,
+               st->decide, st->decide_reason);
       if (st->backend[0] == 'g')
         printf("c device %s, mapping %s, %u blocks x %u threads\n", st->device, st->gpu_map,
                st->gpu_blocks, st->gpu_threads);
