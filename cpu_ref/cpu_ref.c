@@ -10,7 +10,7 @@
 
 /*------------------------------------------------------------------------*/
 
-/* Target length of a worker's slice of search between looks at the halt flag. */
+/* Target length of a worker's slice of search between halt flag checks. */
 #define SLICE_SECONDS 0.004
 
 typedef struct worker worker;
@@ -33,8 +33,8 @@ typedef struct shared {
   int done;
   int answer;
   gsat_flag halt;       /* raised when done: workers leave their slice loop */
-  uint64_t nodes;       /* decisions of all workers so far (atomic; node limit) */
-  int limit_hit;        /* UNKNOWN because of the node limit */
+  uint64_t nodes; /* decisions of all workers so far (atomic; node limit) */
+  int limit_hit;  /* UNKNOWN because of the node limit */
   uint32_t winner;      /* worker that found the model */
   worker *workers;
   uint32_t num_workers;
@@ -113,7 +113,8 @@ static int node_limit_reached(worker *w) {
   const uint64_t limit = sh->p->node_limit;
   const uint64_t delta = w->s.n.nodes - w->counted;
   w->counted = w->s.n.nodes;
-  const uint64_t total = __atomic_add_fetch(&sh->nodes, delta, __ATOMIC_RELAXED);
+  const uint64_t total =
+      __atomic_add_fetch(&sh->nodes, delta, __ATOMIC_RELAXED);
   return limit && total >= limit;
 }
 
@@ -162,8 +163,10 @@ static void *worker_main(void *arg) {
       const double slice_start = gsat_seconds();
       res = gsat_dpll_search(&w->s, db, slice_budget(w, budget));
       const double slice = gsat_seconds() - slice_start;
-      if (slice < SLICE_SECONDS / 2 && budget < max_budget) budget *= 2;
-      else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
+      if (slice < SLICE_SECONDS / 2 && budget < max_budget)
+        budget *= 2;
+      else if (slice > SLICE_SECONDS && budget > 1)
+        budget /= 2;
       publish(w);
       if (res != GSAT_DPLL_PAUSED) break;
       if (GSAT_FLAG_IS_RAISED(&sh->halt)) break;

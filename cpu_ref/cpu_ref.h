@@ -20,7 +20,8 @@ extern "C" {
  * count their decisions and stop at p->node_limit (exact with one worker; with
  * more, each may overshoot by one slice).  Answer 0 (UNKNOWN) means stopped by
  * a limit (r->stopped_by_limit) or the flag.  db must not hold an empty
- * clause (the caller answers UNSAT for it).  Errors: NOMEM, RESOURCE (threads). */
+ * clause (the caller answers UNSAT for it).  Errors: NOMEM, RESOURCE
+ * (threads). */
 gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
                            gsat_search_result *r, gsat_error *err);
 

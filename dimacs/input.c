@@ -151,9 +151,12 @@ gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
   const size_t first = in->size < GSAT_DIMACS_RAW ? in->size : GSAT_DIMACS_RAW;
   while (st == GSAT_OK && have < 2 && have < first && !in->raw_eof) {
     ssize_t got = read_some(in, in->buf + have, first - have, err);
-    if (got < 0) st = err ? err->status : GSAT_IO;
-    else if (got == 0) in->raw_eof = true;
-    else have += (size_t)got;
+    if (got < 0)
+      st = err ? err->status : GSAT_IO;
+    else if (got == 0)
+      in->raw_eof = true;
+    else
+      have += (size_t)got;
   }
   if (st == GSAT_OK && gzip_magic(in->buf, have)) {
     in->raw = malloc(GSAT_DIMACS_RAW);

@@ -7,8 +7,8 @@
  * raised stop flag ends a read that waits on a slow pipe promptly (a read cut
  * short by a signal, EINTR, checks the flag too); gzip data is inflated with
  * zlib's inflate() into the chunk buffer.  The parser scans [p, end) directly;
- * *end is always a 0 byte (a sentinel), so scanning loops need no bounds test on
- * the hot path and only look at p == end when they meet a 0 byte. */
+ * *end is always a 0 byte (a sentinel), so scanning loops need no bounds test
+ * on the hot path and only look at p == end when they meet a 0 byte. */
 #ifndef GSAT_DIMACS_INPUT_H
 #define GSAT_DIMACS_INPUT_H
 

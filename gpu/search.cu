@@ -146,6 +146,18 @@ static void release_run(device_run *d) {
   (void)cudaGetLastError(); /* teardown errors after a reported one */
 }
 
+/* The workers' counters while the kernel runs (on the copy stream), summed. */
+static gsat_status running_counters(device_run *d, const gsat_gpu_layout *L,
+                                    uint64_t workers, gsat_worker_stats *t,
+                                    gsat_error *err) {
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L->counters,
+                                     workers * sizeof(gsat_gpu_counters),
+                                     cudaMemcpyDeviceToHost, d->copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+  sum_counters(d->h_counters, workers, t);
+  return GSAT_OK;
+}
+
 static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
                        device_run *d, gsat_error *err) {
   const uint32_t V = db->num_vars;
@@ -233,12 +245,8 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
     if (!stop_sent && !over && p->node_limit && now >= next_node_check) {
       /* The node limit, from the counters the workers store every 64 rounds:
        * the search may overshoot it by about 10 ms of work. */
-      GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L.counters,
-                                         workers * sizeof(gsat_gpu_counters),
-                                         cudaMemcpyDeviceToHost, d->copy_stream));
-      GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
       gsat_worker_stats t;
-      sum_counters(d->h_counters, workers, &t);
+      GSAT_FORWARD(running_counters(d, &L, workers, &t, err));
       over = t.n.nodes >= p->node_limit;
       next_node_check = now + 0.01;
     }
@@ -248,12 +256,8 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
       stop_sent = 1;
     }
     if (next_progress && now >= next_progress && p->progress) {
-      GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L.counters,
-                                         workers * sizeof(gsat_gpu_counters),
-                                         cudaMemcpyDeviceToHost, d->copy_stream));
-      GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
       gsat_worker_stats t;
-      sum_counters(d->h_counters, workers, &t);
+      GSAT_FORWARD(running_counters(d, &L, workers, &t, err));
       gsat_progress pr;
       memset(&pr, 0, sizeof pr);
       pr.seconds = now - start;

@@ -33,7 +33,7 @@ struct gsat_solver {
    * model[i] for external variable model_vars[i] (ascending), when the largest
    * index is far above the number of literals (nothing is ever allocated per
    * declared variable or per index). */
-  uint8_t *model;         /* dense: 0 false, 1 true, NO_VALUE: in no clause */
+  uint8_t *model; /* dense: 0 false, 1 true, NO_VALUE: in no clause */
   gsat_var *model_vars;
   size_t model_size;
   gsat_flag stop;
@@ -177,8 +177,10 @@ static int model_value(const gsat_solver *s, uint64_t v) {
   size_t lo = 0, hi = s->model_size;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (s->model_vars[mid] < v) lo = mid + 1;
-    else hi = mid;
+    if (s->model_vars[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo < s->model_size && s->model_vars[lo] == v ? s->model[lo] : -1;
 }
@@ -251,39 +253,46 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
 /* Keeps the model of the variables that occur (db->ext_var, internal values):
  * dense when the largest index is at most about twice the literal count,
  * sparse otherwise (see struct gsat_solver). */
-static gsat_status keep_model(gsat_solver *s, const gsat_db *db, const uint8_t *internal) {
+static gsat_status keep_model(gsat_solver *s, const gsat_db *db,
+                              const uint8_t *internal) {
   free_model(s);
-  const uint64_t n = s->cnf.max_var, dense_limit = 2 * (uint64_t)s->cnf.num_lits + (1u << 20);
+  const uint64_t n = s->cnf.max_var,
+                 dense_limit = 2 * (uint64_t)s->cnf.num_lits + (1u << 20);
   if (n <= dense_limit) {
     s->model = malloc(n ? n : 1);
     GSAT_RETURN_IF(!s->model, &s->err, NOMEM, "out of memory for the model");
     memset(s->model, NO_VALUE, n);
     s->model_size = (size_t)n;
-    for (uint32_t v = 0; v < db->num_vars; v++) s->model[db->ext_var[v]] = internal[v] != 0;
+    for (uint32_t v = 0; v < db->num_vars; v++)
+      s->model[db->ext_var[v]] = internal[v] != 0;
     return GSAT_OK;
   }
   const size_t V = db->num_vars;
   s->model = malloc(V ? V : 1);
   s->model_vars = malloc((V ? V : 1) * sizeof *s->model_vars);
-  GSAT_RETURN_IF(!s->model || !s->model_vars, &s->err, NOMEM, "out of memory for the model");
+  GSAT_RETURN_IF(!s->model || !s->model_vars, &s->err, NOMEM,
+                 "out of memory for the model");
   s->model_size = V;
   for (size_t v = 0; v < V; v++) {
-    GSAT_RETURN_IF(v && db->ext_var[v] <= db->ext_var[v - 1], &s->err, INTERNAL,
-                   "the search database's variables are not in ascending order");
+    GSAT_RETURN_IF(
+        v && db->ext_var[v] <= db->ext_var[v - 1], &s->err, INTERNAL,
+        "the search database's variables are not in ascending order");
     s->model_vars[v] = db->ext_var[v];
     s->model[v] = internal[v] != 0;
   }
   return GSAT_OK;
 }
 
-/* Index of the first clause added that the kept model falsifies, or SIZE_MAX. */
+/* First clause added that the kept model falsifies, or SIZE_MAX. */
 static size_t first_falsified(const gsat_solver *s) {
   const gsat_cnf *cnf = &s->cnf;
-  if (!s->model_vars) /* NO_VALUE counts as true, but never occurs in a clause */
+  if (!s->model_vars) /* NO_VALUE counts as true, but never occurs in a clause
+                       */
     return gsat_cnf_first_falsified(cnf, s->model, s->model_size);
   for (size_t c = 0; c < cnf->num_clauses; c++) {
     int sat = 0;
-    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat; i++) {
+    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat;
+         i++) {
       gsat_lit l = cnf->lits[i];
       sat = model_value(s, GSAT_VAR(l)) == (int)!GSAT_SIGN(l);
     }
@@ -350,7 +359,8 @@ int gsat_solve(gsat_solver *s) {
            dc.decide == GSAT_DECIDE_MOMS ? "moms" : "static");
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
   p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
-  if (s->opt.time_limit > 0) { /* the limit counts from the call: build time too */
+  if (s->opt.time_limit >
+      0) { /* the limit counts from the call: build time too */
     p.time_limit = s->opt.time_limit - s->stats.build_seconds;
     if (p.time_limit <= 0) {
       gsat_db_free(&db);

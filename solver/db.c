@@ -20,8 +20,9 @@ static int stop_now(const gsat_flag *stop, uint64_t step) {
   return (step & 0xffff) == 0 && GSAT_FLAG_IS_RAISED(stop);
 }
 
-#define INTERRUPTED(err)                                                      \
-  gsat_error_set((err), GSAT_INTERRUPTED, "interrupted while building the search database")
+#define INTERRUPTED(err)                                                       \
+  gsat_error_set((err), GSAT_INTERRUPTED,                                      \
+                 "interrupted while building the search database")
 
 static int compare_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -141,7 +142,8 @@ static gsat_status build_order(gsat_db *db, gsat_error *err) {
   return GSAT_OK;
 }
 
-static gsat_status build_streams(gsat_db *db, const gsat_flag *stop, gsat_error *err) {
+static gsat_status build_streams(gsat_db *db, const gsat_flag *stop,
+                                 gsat_error *err) {
   uint32_t L = 2 * db->num_vars;
   uint64_t *size = calloc((size_t)L + 1, sizeof *size);
   GSAT_RETURN_IF(!size, err, NOMEM, "out of memory for occurrence streams");
@@ -217,8 +219,8 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
   return gsat_db_build_stoppable(db, cnf, NULL, err);
 }
 
-gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf, const gsat_flag *stop,
-                                    gsat_error *err) {
+gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
+                                    const gsat_flag *stop, gsat_error *err) {
   memset(db, 0, sizeof *db);
   db->ext_vars = cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
   GSAT_RETURN_IF(cnf->num_lits >= UINT32_MAX, err, RESOURCE,
@@ -285,8 +287,10 @@ gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf, const gsat
       if (!k || db->units[k - 1] != db->units[i]) db->units[k++] = db->units[i];
     db->num_units = k;
   }
-  st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err) : build_streams(db, stop, err);
-  if (st == GSAT_OK) st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err) : build_order(db, err);
+  st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err)
+                                 : build_streams(db, stop, err);
+  if (st == GSAT_OK)
+    st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err) : build_order(db, err);
   if (st != GSAT_OK) {
     gsat_db_free(db);
     return st;

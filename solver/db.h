@@ -61,8 +61,8 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err);
 /* As gsat_db_build, polling stop (which may be NULL) every 2^16 clauses and
  * between phases: INTERRUPTED (db left empty) once it is raised, so that a
  * signal during the build of a large instance is answered promptly. */
-gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf, const gsat_flag *stop,
-                                    gsat_error *err);
+gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
+                                    const gsat_flag *stop, gsat_error *err);
 
 /* Frees everything db owns. */
 void gsat_db_free(gsat_db *db);

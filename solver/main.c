@@ -280,8 +280,8 @@ int main(int argc, char **argv) {
       if (!st->backend[0])
         printf("c stopped before the search started\n");
       else
-        printf("c backend %s (%s), decide %s (%s)\n", st->backend, st->backend_reason,
-               st->decide, st->decide_reason);
+        printf("c backend %s (%s), decide %s (%s)\n", st->backend,
+               st->backend_reason, st->decide, st->decide_reason);
       if (st->backend[0] == 'g')
         printf("c device %s, mapping %s, %u blocks x %u threads\n", st->device, st->gpu_map,
                st->gpu_blocks, st->gpu_threads);
@@ -294,11 +294,13 @@ int main(int argc, char **argv) {
   printf("s %s\n", result == GSAT_SATISFIABLE     ? "SATISFIABLE"
                    : result == GSAT_UNSATISFIABLE ? "UNSATISFIABLE"
                                                   : "UNKNOWN");
-  if (result == GSAT_SATISFIABLE) print_model(s, gsat_get_option(s, "partial") != 0);
+  if (result == GSAT_SATISFIABLE)
+    print_model(s, gsat_get_option(s, "partial") != 0);
   solver = NULL;
   gsat_release(s);
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "gsat: error: cannot write the answer to standard output\n");
+    fprintf(stderr,
+            "gsat: error: cannot write the answer to standard output\n");
     return EXIT_IO;
   }
   return result;

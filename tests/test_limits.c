@@ -47,7 +47,8 @@ static void node_limit_one_worker_is_exact(void **state) {
     gsat_solver *s = solver_with(&cnf, "1");
     assert_int_equal(gsat_set_option(s, "node_limit", limits[k]), 0);
     assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
-    assert_int_equal(gsat_get_statistics(s)->nodes, strtoull(limits[k], NULL, 10));
+    assert_int_equal(gsat_get_statistics(s)->nodes,
+                     strtoull(limits[k], NULL, 10));
     gsat_release(s);
   }
   gsat_cnf_free(&cnf);
@@ -76,7 +77,8 @@ static void node_limit_many_workers_stop(void **state) {
   assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
   const gsat_statistics *st = gsat_get_statistics(s);
   assert_true(st->nodes >= 20000);
-  assert_true(st->nodes < 20000 + 3 * 4096); /* at most a slice per worker more */
+  assert_true(st->nodes <
+              20000 + 3 * 4096); /* at most a slice per worker more */
   gsat_release(s);
   gsat_cnf_free(&cnf);
 }

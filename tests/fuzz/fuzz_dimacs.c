@@ -96,10 +96,11 @@ static void check_outcome(const outcome *o, gsat_dimacs_mode mode) {
                "parse error message does not start with the input name: %s",
                o->err.message);
     break;
-  case GSAT_IO: /* damaged gzip data */
+  case GSAT_IO:          /* damaged gzip data */
   case GSAT_INTERRUPTED: /* the stop flag (checked by the caller) */
   case GSAT_NOMEM:
-  case GSAT_RESOURCE: break;
+  case GSAT_RESOURCE:
+    break;
   default:
     fuzz_fail("unexpected status %d: %s", (int)o->status, o->err.message);
   }
@@ -140,7 +141,8 @@ static void read_into(outcome *o, const uint8_t *data, size_t size,
   gsat_dimacs_options opt = {
       .mode = mode, .warn = count_warning, .warn_data = o, .stop = stop};
   if (route == FROM_MEMORY) {
-    o->status = gsat_dimacs_read_memory(data, size, NULL, &opt, &o->cnf, &o->err);
+    o->status =
+        gsat_dimacs_read_memory(data, size, NULL, &opt, &o->cnf, &o->err);
   } else {
     int fd = fuzz_memory_fd(data, size);
     FUZZ_CHECK(fd >= 0, "cannot make a memory file");
@@ -173,8 +175,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       gsat_cnf_free(&other.cnf);
     }
     if (have_prev && prev.status == GSAT_OK) {
-      FUZZ_CHECK(mem.status == GSAT_OK, "mode %d rejects what mode %d accepts: %s",
-                 (int)modes[m], (int)modes[m - 1], mem.err.message);
+      FUZZ_CHECK(mem.status == GSAT_OK,
+                 "mode %d rejects what mode %d accepts: %s", (int)modes[m],
+                 (int)modes[m - 1], mem.err.message);
       FUZZ_CHECK(same_cnf(&prev.cnf, &mem.cnf),
                  "modes %d and %d read different clauses", (int)modes[m - 1],
                  (int)modes[m]);

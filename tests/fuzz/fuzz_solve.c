@@ -3,11 +3,12 @@
  * by the CPU search under a small node limit (one or two workers, each
  * decision heuristic, chosen from a hash of the input).  Checked: every SAT
  * answer's model satisfies every clause (read back with gsat_value, apart from
- * the solver's own check; 0 exactly for variables that occur in no clause), UNSAT and SAT agree with a brute-force check for
- * formulas of at most FUZZ_BRUTE_VARS variables, UNKNOWN only once the node
- * limit is reached, no error status, the same answer when solved again, and no
- * crash, leak or undefined behaviour.  Built with libFuzzer under GSAT_FUZZ,
- * and replayed over the corpus by tests/fuzz/replay.c in every build. */
+ * the solver's own check; 0 exactly for variables that occur in no clause),
+ * UNSAT and SAT agree with a brute-force check for formulas of at most
+ * FUZZ_BRUTE_VARS variables, UNKNOWN only once the node limit is reached, no
+ * error status, the same answer when solved again, and no crash, leak or
+ * undefined behaviour.  Built with libFuzzer under GSAT_FUZZ, and replayed over
+ * the corpus by tests/fuzz/replay.c in every build. */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* memfd_create (fuzz_util.h) */
 #endif
@@ -43,8 +44,8 @@ static void check_model(gsat_solver *s, const gsat_cnf *cnf) {
          i++) {
       int32_t lit = (int32_t)gsat_lit_to_dimacs(cnf->lits[i]);
       int32_t value = gsat_value(s, lit);
-      FUZZ_CHECK(value == lit || value == -lit, "gsat_value(%" PRId32
-                 ") = %" PRId32, lit, value);
+      FUZZ_CHECK(value == lit || value == -lit,
+                 "gsat_value(%" PRId32 ") = %" PRId32, lit, value);
       sat = value == lit;
     }
     FUZZ_CHECK(sat, "SAT, but clause %zu is falsified", c + 1);
@@ -89,9 +90,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   close(fd);
   FUZZ_CHECK(rc == 0, "gsat_read_dimacs: %d: %s", rc, gsat_last_error(s));
   const uint64_t declared = ref.declared_vars;
-  const int64_t want_max = (int64_t)(declared > ref.max_var ? declared : ref.max_var);
-  FUZZ_CHECK(gsat_max_variable(s) == want_max, "gsat_max_variable %" PRId64
-             ", expected %" PRId64, gsat_max_variable(s), want_max);
+  const int64_t want_max =
+      (int64_t)(declared > ref.max_var ? declared : ref.max_var);
+  FUZZ_CHECK(gsat_max_variable(s) == want_max,
+             "gsat_max_variable %" PRId64 ", expected %" PRId64,
+             gsat_max_variable(s), want_max);
 
   int answer = gsat_solve(s);
   FUZZ_CHECK(answer == 10 || answer == 20 || answer == 0, "gsat_solve: %d: %s",

@@ -62,8 +62,8 @@ static inline int fuzz_memory_fd(const uint8_t *data, size_t size) {
 
 /* Appends one gzip member holding size bytes at data to out (capacity cap,
  * used *len); returns 0 on success. */
-static inline int fuzz_gzip_member(const uint8_t *data, size_t size, uint8_t *out,
-                            size_t cap, size_t *len) {
+static inline int fuzz_gzip_member(const uint8_t *data, size_t size,
+                                   uint8_t *out, size_t cap, size_t *len) {
   z_stream zs;
   memset(&zs, 0, sizeof zs);
   if (deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
@@ -80,7 +80,8 @@ static inline int fuzz_gzip_member(const uint8_t *data, size_t size, uint8_t *ou
 
 /* data as two concatenated gzip members (split in the middle), malloc'd; NULL
  * on failure. */
-static inline uint8_t *fuzz_gzip(const uint8_t *data, size_t size, size_t *out_len) {
+static inline uint8_t *fuzz_gzip(const uint8_t *data, size_t size,
+                                 size_t *out_len) {
   size_t cap = 2 * (size + 64) + 1024;
   uint8_t *out = malloc(cap);
   if (!out) return NULL;

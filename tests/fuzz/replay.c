@@ -1,8 +1,8 @@
 /* Replays inputs through a fuzz harness's LLVMFuzzerTestOneInput without
  * libFuzzer, so that every build (any compiler) runs the seed corpus and the
  * crash regressions: replay [FILE | DIRECTORY]...  Directories are read one
- * level deep, in name order.  Prints the number of inputs; exit code 1 when none
- * was found or one could not be read (a broken property aborts). */
+ * level deep, in name order.  Prints the number of inputs; exit code 1 when
+ * none was found or one could not be read (a broken property aborts). */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
