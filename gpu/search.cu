@@ -136,6 +136,12 @@ typedef struct device_run {
 } device_run;
 
 static void release_run(device_run *d) {
+  if (d->h_stop && d->stream) {
+    /* After an error in the supervision loop the kernel still runs, and
+     * cudaFree would wait for it: ask it to stop first. */
+    *(volatile int *)d->h_stop = 1;
+    (void)cudaStreamSynchronize(d->stream);
+  }
   if (d->d_arena) cudaFree(d->d_arena);
   if (d->h_stop) cudaFreeHost(d->h_stop);
   if (d->h_counters) cudaFreeHost(d->h_counters);
