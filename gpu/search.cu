@@ -229,6 +229,9 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   gsat_gpu_params kp = gsat_gpu_params_for(&L, &pl, cnf, p->decide, d_host_stop,
                                            (unsigned long long)info.clock_khz); /* ~1 ms */
 
+  /* A stop request during context creation or the upload (which can take
+   * seconds): no launch, UNKNOWN. */
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK;
   double start = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
   if (pl.map == GSAT_GPU_MAP_WARP)
