@@ -1,6 +1,9 @@
 #!/bin/bash
 # SIGINT and SIGTERM through the gsat CLI (CTest test `signals`).
 #   tests/signals.sh GSAT GSAT_GEN
+# GSAT_SIGNAL_BACKEND=gpu runs the same checks on the GPU backend (on the device
+# machine: bench/device/harden.sh), with both mappings instead of 1 and 2 CPU
+# workers.
 # While gsat parses (a FIFO or pipe that stays silent, plain or gzip), while it
 # searches (php 12, one and two workers), and at several moments of a large
 # random instance (parse, database build or search), a signal must give
@@ -9,6 +12,12 @@
 # only when gsat has not exited after 10 s (a hang), not on timing.
 set -u
 gsat=$1 gen=$2
+backend=${GSAT_SIGNAL_BACKEND:-cpu}
+if [ "$backend" = gpu ]; then
+  configs="--gpu-map=lane --gpu-map=warp"
+else
+  configs="--threads=1 --threads=2"
+fi
 tmp=$(mktemp -d)
 helpers=""
 cleanup() {
@@ -62,9 +71,9 @@ wait_for_line() {
 for sig in INT TERM; do
   rm -f "$tmp/fifo"
   mkfifo "$tmp/fifo"
-  "$gsat" --stats --backend=cpu "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+  "$gsat" --stats --backend=$backend "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
-  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) >"$tmp/fifo" &
+  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) >"$tmp/fifo" 2>/dev/null &
   helpers="$helpers $!"
   wait_for_line '^c reading'
   sleep 0.3
@@ -73,33 +82,35 @@ done
 # Standard input: gzip data that has not arrived yet (gzip writes when its
 # input ends).
 for sig in INT TERM; do
-  rm -f "$tmp/fifo"
-  mkfifo "$tmp/fifo"
-  "$gsat" --stats --backend=cpu - <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+  rm -f "$tmp/fifo" "$tmp/raw"
+  mkfifo "$tmp/fifo" "$tmp/raw"
+  "$gsat" --stats --backend=$backend - <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
-  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) | gzip >"$tmp/fifo" &
+  gzip <"$tmp/raw" >"$tmp/fifo" 2>/dev/null &
+  helpers="$helpers $!"
+  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) >"$tmp/raw" 2>/dev/null &
   helpers="$helpers $!"
   wait_for_line '^c reading'
   sleep 0.3
   signal_and_check $pid $sig "parsing silent gzip standard input"
 done
 
-# 2. During the CPU search of a hard instance.
+# 2. During the search of a hard instance.
 "$gen" php 12 >"$tmp/php12.cnf"
-for threads in 1 2; do
+for config in $configs; do
   for sig in INT TERM; do
-    "$gsat" --stats --backend=cpu --threads=$threads "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+    "$gsat" --stats --backend=$backend $config "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     wait_for_line '^c parsed'
     sleep 0.5
-    signal_and_check $pid $sig "searching php 12 with $threads thread(s)"
+    signal_and_check $pid $sig "searching php 12 ($backend, $config)"
   done
 done
 
 # 3. A large instance, signalled at different moments (parse, build, search).
 "$gen" rand 3 1000000 4200000 7 >"$tmp/big.cnf"
 for delay in 0.2 0.8 1.5 3; do
-  "$gsat" --stats --backend=cpu --threads=2 "$tmp/big.cnf" >"$tmp/out" 2>"$tmp/err" &
+  "$gsat" --stats --backend=$backend "$tmp/big.cnf" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
   sleep $delay
   phase=$(grep -q '^c parsed' "$tmp/out" && echo "after parsing" || echo "parsing")
