@@ -67,32 +67,37 @@ wait_for_line() {
   done
 }
 
-# 1. During parsing: a FIFO that sends a header and then nothing.
-for sig in INT TERM; do
-  rm -f "$tmp/fifo"
-  mkfifo "$tmp/fifo"
-  "$gsat" --stats --backend=$backend "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
-  pid=$!
-  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) >"$tmp/fifo" 2>/dev/null &
+# Writes a header and a clause to $1 (a FIFO), then keeps it open, silent.
+silent_writer() {
+  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) >"$1" 2>/dev/null &
   helpers="$helpers $!"
+}
+
+# Once gsat (pid $1) is reading, sends signal $2 (what: $3).
+signal_while_reading() {
   wait_for_line '^c reading'
   sleep 0.3
-  signal_and_check $pid $sig "parsing a silent FIFO"
-done
-# Standard input: gzip data that has not arrived yet (gzip writes when its
-# input ends).
+  signal_and_check "$@"
+}
+
+# 1. During parsing: a FIFO that sends a header and then nothing, and standard
+# input holding gzip data that has not arrived yet (gzip writes when its input
+# ends).
 for sig in INT TERM; do
   rm -f "$tmp/fifo" "$tmp/raw"
   mkfifo "$tmp/fifo" "$tmp/raw"
+  "$gsat" --stats --backend=$backend "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  silent_writer "$tmp/fifo"
+  signal_while_reading $pid $sig "parsing a silent FIFO"
+  rm -f "$tmp/fifo"
+  mkfifo "$tmp/fifo"
   "$gsat" --stats --backend=$backend - <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
   gzip <"$tmp/raw" >"$tmp/fifo" 2>/dev/null &
   helpers="$helpers $!"
-  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) >"$tmp/raw" 2>/dev/null &
-  helpers="$helpers $!"
-  wait_for_line '^c reading'
-  sleep 0.3
-  signal_and_check $pid $sig "parsing silent gzip standard input"
+  silent_writer "$tmp/raw"
+  signal_while_reading $pid $sig "parsing silent gzip standard input"
 done
 
 # 2. During the search of a hard instance.
