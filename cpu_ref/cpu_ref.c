@@ -10,6 +10,9 @@
 
 /*------------------------------------------------------------------------*/
 
+/* Target length of a worker's slice of search between halt flag checks. */
+#define SLICE_SECONDS 0.004
+
 typedef struct worker worker;
 
 typedef struct shared {
@@ -30,6 +33,8 @@ typedef struct shared {
   int done;
   int answer;
   gsat_flag halt;       /* raised when done: workers leave their slice loop */
+  uint64_t nodes; /* decisions of all workers so far (atomic; node limit) */
+  int limit_hit;  /* UNKNOWN because of the node limit */
   uint32_t winner;      /* worker that found the model */
   worker *workers;
   uint32_t num_workers;
@@ -42,6 +47,7 @@ struct worker {
   gsat_dpll s;
   gsat_lit *cube; /* [V] */
   gsat_worker_stats stats;
+  uint64_t counted; /* own nodes already added to sh->nodes */
   /* published after each slice for progress reports */
   uint64_t pub_nodes, pub_checks;
 };
@@ -100,11 +106,39 @@ static void finish(shared *sh, int answer) {
   pthread_cond_broadcast(&sh->done_cv);
 }
 
+/* Adds the worker's new decisions to the shared count and tells whether the
+ * node limit (if any) is used up. */
+static int node_limit_reached(worker *w) {
+  shared *sh = w->sh;
+  const uint64_t limit = sh->p->node_limit;
+  const uint64_t delta = w->s.n.nodes - w->counted;
+  w->counted = w->s.n.nodes;
+  const uint64_t total =
+      __atomic_add_fetch(&sh->nodes, delta, __ATOMIC_RELAXED);
+  return limit && total >= limit;
+}
+
+/* Decisions for the next slice: the usual budget, or what is left of the node
+ * limit when that is less (so that one worker stops exactly at the limit; more
+ * workers may overshoot by a slice each). */
+static uint64_t slice_budget(const worker *w, uint64_t budget) {
+  const uint64_t limit = w->sh->p->node_limit;
+  if (!limit) return budget;
+  const uint64_t used = __atomic_load_n(&w->sh->nodes, __ATOMIC_RELAXED);
+  const uint64_t left = used < limit ? limit - used : 1;
+  return left < budget ? left : budget;
+}
+
 static void *worker_main(void *arg) {
   worker *w = arg;
   shared *sh = w->sh;
   const gsat_db_view *db = &sh->view;
-  const uint64_t budget = w->s.decide == GSAT_DECIDE_MOMS ? 16 : 512;
+  /* Decisions per slice: doubled while slices are short, halved when one is
+   * long, up to max_budget, so that the halt flag (stop requests, limits, an
+   * answer elsewhere) is seen within a few ms even when decisions are slow
+   * (large instances, MOMS, long backtracks). */
+  const uint64_t max_budget = w->s.decide == GSAT_DECIDE_MOMS ? 16 : 512;
+  uint64_t budget = 1;
   for (;;) {
     pthread_mutex_lock(&sh->lock);
     while (!sh->done && !sh->cubes && sh->busy) {
@@ -124,11 +158,19 @@ static void *worker_main(void *arg) {
     double t0 = gsat_seconds();
     w->stats.cubes++;
     int res = gsat_dpll_start_cube(&w->s, db, w->cube, n) ? GSAT_DPLL_EXHAUSTED : GSAT_DPLL_PAUSED;
+    int limit_hit = 0;
     while (res == GSAT_DPLL_PAUSED) {
-      res = gsat_dpll_search(&w->s, db, budget);
+      const double slice_start = gsat_seconds();
+      res = gsat_dpll_search(&w->s, db, slice_budget(w, budget));
+      const double slice = gsat_seconds() - slice_start;
+      if (slice < SLICE_SECONDS / 2 && budget < max_budget)
+        budget *= 2;
+      else if (slice > SLICE_SECONDS && budget > 1)
+        budget /= 2;
       publish(w);
       if (res != GSAT_DPLL_PAUSED) break;
       if (GSAT_FLAG_IS_RAISED(&sh->halt)) break;
+      if ((limit_hit = node_limit_reached(w))) break;
       uint32_t hungry = __atomic_load_n(&sh->hungry, __ATOMIC_RELAXED);
       if (hungry && __atomic_load_n(&sh->queued, __ATOMIC_RELAXED) < hungry) {
         pthread_mutex_lock(&sh->lock);
@@ -150,6 +192,11 @@ static void *worker_main(void *arg) {
       if (!sh->done) {
         sh->winner = w->id; /* the model is read from its state after the join */
         finish(sh, 10);
+      }
+    } else if (limit_hit) {
+      if (!sh->done) {
+        sh->limit_hit = 1;
+        finish(sh, 0);
       }
     } else if (!sh->done && !sh->busy && !sh->cubes) {
       finish(sh, 20);
@@ -301,6 +348,7 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
   r->search_seconds = gsat_seconds() - start;
   if (st == GSAT_OK) {
     r->answer = sh.answer;
+    if (sh.limit_hit && !sh.answer) r->stopped_by_limit = 1;
     r->num_workers = sh.num_workers;
     for (uint32_t i = 0; i < sh.num_workers; i++) {
       worker *w = &sh.workers[i];

@@ -16,9 +16,12 @@ extern "C" {
 
 /* Searches db with p->threads workers and fills r (answer, model over internal
  * variables when SAT, per-worker statistics).  The calling thread supervises:
- * it enforces p->time_limit, polls p->stop and calls p->progress.  Answer 0
- * (UNKNOWN) means stopped by the limit or the flag.  db must not hold an empty
- * clause (the caller answers UNSAT for it).  Errors: NOMEM, RESOURCE (threads). */
+ * it enforces p->time_limit, polls p->stop and calls p->progress; workers
+ * count their decisions and stop at p->node_limit (exact with one worker; with
+ * more, each may overshoot by one slice).  Answer 0 (UNKNOWN) means stopped by
+ * a limit (r->stopped_by_limit) or the flag.  db must not hold an empty
+ * clause (the caller answers UNSAT for it).  Errors: NOMEM, RESOURCE
+ * (threads). */
 gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
                            gsat_search_result *r, gsat_error *err);
 

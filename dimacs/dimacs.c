@@ -439,7 +439,7 @@ static gsat_status read_input(gsat_dimacs_input *in,
   };
   const char *name = in->name;
   gsat_status st = parse(&ps);
-  if (st == GSAT_PARSE && in->gz) {
+  if (st == GSAT_PARSE && in->gzip) {
     /* Garbage may come from damaged gzip data that zlib only detects later
      * (at the latest by the CRC at the member's end): read on, and report
      * the damage instead of the parse error if there is any. */
@@ -450,8 +450,7 @@ static gsat_status read_input(gsat_dimacs_input *in,
     if (r == 0 || err->status == GSAT_INTERRUPTED) *err = parse_error;
     st = err->status;
   }
-  gsat_status closed = gsat_dimacs_input_close(in, st == GSAT_OK, err);
-  if (st == GSAT_OK) st = closed;
+  gsat_dimacs_input_close(in);
   if (st != GSAT_OK) {
     gsat_cnf_free(cnf);
     return st;
@@ -492,7 +491,7 @@ gsat_status gsat_dimacs_read_fd(int fd, const char *name,
   LOCAL_ERROR(err);
   if (!name) name = "<fd>";
   GSAT_FORWARD(check_args(cnf, name, err));
-  /* gzclose closes the descriptor it reads: give zlib a duplicate. */
+  /* The input closes the descriptor it reads: give it a duplicate. */
   int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (own < 0)
     return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0, "cannot read: %s",

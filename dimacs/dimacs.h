@@ -1,5 +1,6 @@
 /* DIMACS CNF reader: plain files, gzip files (concatenated members read as
- * one stream) and standard input, through one zlib gzread path.  Fills a
+ * one stream) and standard input, through one buffered input (input.h: read(2)
+ * and zlib's inflate, interruptible by the stop flag even on a pipe).  Fills a
  * gsat_cnf with every clause as written (external variable numbering: DIMACS
  * variable d is variable d - 1; duplicate literals, tautologies and empty
  * clauses are kept).  Never prints and never exits: errors come back as a
@@ -41,7 +42,7 @@
  * literal, and "no header" and "fewer clauses" at the end of the input (the
  * line after a final newline).  Memory: the reader allocates nothing per
  * declared variable or declared clause, only for what it reads (plus a 1 MiB
- * input buffer). */
+ * input buffer, and for gzip data 256 KiB and zlib's inflate state). */
 #ifndef GSAT_DIMACS_H
 #define GSAT_DIMACS_H
 
@@ -72,7 +73,8 @@ typedef struct gsat_dimacs_options {
   gsat_dimacs_mode mode;
   gsat_dimacs_warn_fn warn; /* may be NULL */
   void *warn_data;
-  const gsat_flag *stop; /* may be NULL; polled per 1 MiB chunk: INTERRUPTED */
+  const gsat_flag *stop; /* may be NULL; polled per chunk and every 50 ms while
+                          * a read waits for data: INTERRUPTED */
 } gsat_dimacs_options;
 
 /* Reads the file at path ("-" or NULL: standard input, named "<stdin>") into
@@ -80,7 +82,7 @@ typedef struct gsat_dimacs_options {
  * warnings, no stop flag) and err may be NULL.  Errors: USAGE (cnf not empty),
  * IO (cannot open or read; corrupt or truncated gzip data), PARSE (err has
  * file, line, column), NOMEM, RESOURCE, INTERRUPTED.  On error cnf is emptied
- * (gsat_cnf_free).  Method: a hand-written tokenizer over 1 MiB gzread chunks
+ * (gsat_cnf_free).  Method: a hand-written tokenizer over 1 MiB chunks
  * (as MiniSat's and kissat's readers); see the rules above. */
 gsat_status gsat_dimacs_read_path(const char *path,
                                   const gsat_dimacs_options *opt, gsat_cnf *cnf,

@@ -1,21 +1,20 @@
 /* Buffered byte input of the DIMACS reader: see input.h. */
-#if defined(__linux__) && !defined(_GNU_SOURCE)
-#define _GNU_SOURCE /* memfd_create */
-#endif
-
 #include "input.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-/* zlib's own input buffer: fewer read() calls than its 8 KiB default. */
-#define GZ_BUFFER_SIZE (1u << 18)
+/* Milliseconds a read waits for data before it looks at the stop flag again. */
+#define POLL_MS 50
+
+/* Gzip data in memory goes to zlib (which counts in uInt) in pieces of this. */
+#define MEM_PIECE ((size_t)1 << 30)
 
 gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status,
                              const char *name, uint64_t line, uint64_t column,
@@ -58,58 +57,129 @@ static gsat_status alloc_buffer(gsat_dimacs_input *in, size_t size,
 static void init(gsat_dimacs_input *in, const char *name,
                  const gsat_flag *stop) {
   memset(in, 0, sizeof *in);
+  in->fd = -1;
   in->name = name;
   in->stop = stop;
+}
+
+static int interrupted(gsat_dimacs_input *in, gsat_error *err) {
+  gsat_dimacs_fail(err, GSAT_INTERRUPTED, in->name, 0, 0,
+                   "interrupted while reading");
+  return -1;
+}
+
+/* One read(2) of up to n bytes into dst: the byte count (0 at the end of the
+ * input) or -1 with err filled.  Waits in poll(2) slices of POLL_MS, checking
+ * the stop flag between them and after a read cut short by a signal. */
+static ssize_t read_some(gsat_dimacs_input *in, unsigned char *dst, size_t n,
+                         gsat_error *err) {
+  for (;;) {
+    if (GSAT_FLAG_IS_RAISED(in->stop)) return interrupted(in, err);
+    if (in->poll_fd) {
+      struct pollfd pfd = {.fd = in->fd, .events = POLLIN};
+      int r = poll(&pfd, 1, POLL_MS);
+      if (r == 0 || (r < 0 && errno == EINTR)) continue;
+      if (r < 0) {
+        gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error: %s",
+                         strerror(errno));
+        return -1;
+      }
+    }
+    ssize_t got = read(in->fd, dst, n);
+    if (got >= 0) return got;
+    if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
+    gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error: %s",
+                     strerror(errno));
+    return -1;
+  }
+}
+
+/* Makes at least `want` raw gzip bytes available at zs.next_in, or all that
+ * is left.  Returns the bytes available or -1 on error. */
+static ssize_t raw_bytes(gsat_dimacs_input *in, size_t want, gsat_error *err) {
+  z_stream *zs = &in->zs;
+  if (in->fd < 0) { /* memory: the bytes after next_in are contiguous */
+    while (zs->avail_in < want && in->mem_left) {
+      size_t more = in->mem_left < MEM_PIECE ? in->mem_left : MEM_PIECE;
+      if (!zs->avail_in) zs->next_in = (Bytef *)in->mem;
+      zs->avail_in += (uInt)more;
+      in->mem += more;
+      in->mem_left -= more;
+    }
+    return (ssize_t)zs->avail_in;
+  }
+  while (zs->avail_in < want && !in->raw_eof) {
+    if (zs->avail_in && zs->next_in != in->raw)
+      memmove(in->raw, zs->next_in, zs->avail_in);
+    zs->next_in = in->raw;
+    ssize_t got = read_some(in, in->raw + zs->avail_in,
+                            GSAT_DIMACS_RAW - zs->avail_in, err);
+    if (got < 0) return -1;
+    if (got == 0) in->raw_eof = true;
+    zs->avail_in += (uInt)got;
+  }
+  return (ssize_t)zs->avail_in;
+}
+
+static gsat_status start_gzip(gsat_dimacs_input *in, gsat_error *err) {
+  in->gzip = true;
+  /* 15 + 16: a 32 KiB window, gzip wrapper only (header and CRC checked). */
+  int r = inflateInit2(&in->zs, 15 + 16);
+  if (r != Z_OK)
+    return gsat_dimacs_fail(err, r == Z_MEM_ERROR ? GSAT_NOMEM : GSAT_IO,
+                            in->name, 0, 0, "cannot start zlib: %s",
+                            in->zs.msg ? in->zs.msg : zError(r));
+  in->zs_ready = true;
+  return GSAT_OK;
+}
+
+static bool gzip_magic(const unsigned char *p, size_t n) {
+  return n >= 2 && p[0] == 0x1f && p[1] == 0x8b;
 }
 
 gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
                                       const char *name, const gsat_flag *stop,
                                       gsat_error *err) {
   init(in, name, stop);
-  in->gz = gzdopen(fd, "rb");
-  if (!in->gz) {
-    int e = errno;
-    close(fd);
-    return gsat_dimacs_fail(err, e == ENOMEM ? GSAT_NOMEM : GSAT_IO, name, 0, 0,
-                            "cannot open for reading: %s",
-                            e ? strerror(e) : "zlib could not open it");
-  }
-  gzbuffer(in->gz, GZ_BUFFER_SIZE);
+  in->fd = fd;
+  struct stat sb;
+  in->poll_fd = fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode);
   gsat_status st = alloc_buffer(in, GSAT_DIMACS_CHUNK, err);
-  if (st != GSAT_OK) gsat_dimacs_input_close(in, false, NULL);
-  return st;
-}
-
-/* A file descriptor holding a copy of size bytes at data, positioned at 0. */
-static int memory_file(const void *data, size_t size) {
-#if defined(__linux__)
-  int fd = memfd_create("gsat-dimacs", MFD_CLOEXEC);
-#else
-  FILE *tmp = tmpfile();
-  int fd = tmp ? dup(fileno(tmp)) : -1;
-  if (tmp) fclose(tmp);
-#endif
-  if (fd < 0) return -1;
-  const char *q = data;
-  while (size > 0) {
-    ssize_t n = write(fd, q, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      int e = errno;
-      close(fd);
-      errno = n < 0 ? e : EIO;
-      return -1;
+  /* The first bytes (at least 2 unless the input is shorter) decide between
+   * plain and gzip data. */
+  size_t have = 0;
+  const size_t first = in->size < GSAT_DIMACS_RAW ? in->size : GSAT_DIMACS_RAW;
+  while (st == GSAT_OK && have < 2 && have < first && !in->raw_eof) {
+    ssize_t got = read_some(in, in->buf + have, first - have, err);
+    if (got < 0)
+      st = err ? err->status : GSAT_IO;
+    else if (got == 0)
+      in->raw_eof = true;
+    else
+      have += (size_t)got;
+  }
+  if (st == GSAT_OK && gzip_magic(in->buf, have)) {
+    in->raw = malloc(GSAT_DIMACS_RAW);
+    if (!in->raw)
+      st = gsat_dimacs_fail(err, GSAT_NOMEM, name, 0, 0,
+                            "out of memory for the gzip input buffer");
+    else
+      st = start_gzip(in, err);
+    if (st == GSAT_OK) {
+      memcpy(in->raw, in->buf, have); /* have <= GSAT_DIMACS_RAW */
+      in->zs.next_in = in->raw;
+      in->zs.avail_in = (uInt)have;
     }
-    q += n;
-    size -= (size_t)n;
+    in->buf[0] = 0; /* the sentinel of the empty buffer */
+  } else if (st == GSAT_OK && have) {
+    in->end = in->buf + have; /* plain data: the first chunk */
+    in->buf[have] = 0;
+    in->eof = in->raw_eof;
+  } else if (st == GSAT_OK) {
+    in->eof = true;
   }
-  if (lseek(fd, 0, SEEK_SET) != 0) {
-    int e = errno;
-    close(fd);
-    errno = e;
-    return -1;
-  }
-  return fd;
+  if (st != GSAT_OK) gsat_dimacs_input_close(in);
+  return st;
 }
 
 gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
@@ -117,44 +187,68 @@ gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
                                           const char *name,
                                           const gsat_flag *stop,
                                           gsat_error *err) {
-  const unsigned char *bytes = data;
-  if (size >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
-    /* gzip magic: zlib decides everything else, exactly as for a file. */
-    int fd = memory_file(data, size);
-    if (fd < 0)
-      return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
-                              "cannot buffer gzip data: %s", strerror(errno));
-    return gsat_dimacs_input_open_fd(in, fd, name, stop, err);
-  }
-  /* Plain data (gzread would pass it through unchanged): copy chunks. */
   init(in, name, stop);
+  const unsigned char *bytes = data;
+  if (gzip_magic(bytes, size)) {
+    gsat_status st = alloc_buffer(in, GSAT_DIMACS_CHUNK, err);
+    if (st == GSAT_OK) st = start_gzip(in, err);
+    if (st != GSAT_OK) {
+      gsat_dimacs_input_close(in);
+      return st;
+    }
+    in->zs.next_in = (Bytef *)bytes;
+    in->mem = bytes; /* handed to zlib in pieces by raw_bytes */
+    in->mem_left = size;
+    return GSAT_OK;
+  }
+  /* Plain data: copied chunk by chunk into the buffer. */
   in->mem = bytes;
   in->mem_left = size;
   return alloc_buffer(in, size < GSAT_DIMACS_CHUNK ? size : GSAT_DIMACS_CHUNK,
                       err);
 }
 
-/* After the last gzread: zlib's verdict on the stream (Z_BUF_ERROR: input
- * ended inside a gzip member; negative: corrupt data or a read error). */
-static int gz_check(gsat_dimacs_input *in, gsat_error *err) {
-  int code = Z_OK;
-  const char *text = gzerror(in->gz, &code);
-  if (code == Z_OK || code == Z_STREAM_END) return 0;
-  if (code == Z_BUF_ERROR)
-    gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
-                     "truncated gzip data: the input ends inside a gzip "
-                     "member (%s)",
-                     text);
-  else if (code == Z_ERRNO)
-    gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error: %s",
-                     strerror(errno));
-  else if (code == Z_MEM_ERROR)
-    gsat_dimacs_fail(err, GSAT_NOMEM, in->name, 0, 0,
-                     "out of memory in zlib: %s", text);
-  else
-    gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "corrupt gzip data: %s",
-                     text);
-  return -1;
+/* Inflates into buf[0 .. size): the byte count (0 at the end of the gzip
+ * data) or -1 on error. */
+static ssize_t inflate_some(gsat_dimacs_input *in, gsat_error *err) {
+  z_stream *zs = &in->zs;
+  zs->next_out = in->buf;
+  zs->avail_out = (uInt)in->size;
+  while (zs->avail_out == in->size) {
+    if (in->member_end) {
+      /* Another member follows only if the next bytes are gzip magic; any
+       * other bytes after a member are ignored (as gzread does). */
+      ssize_t n = raw_bytes(in, 2, err);
+      if (n < 0) return -1;
+      if (!gzip_magic(zs->next_in, (size_t)n)) return 0;
+      inflateReset(zs);
+      in->member_end = false;
+    }
+    if (zs->avail_in == 0) {
+      ssize_t n = raw_bytes(in, 1, err);
+      if (n < 0) return -1;
+      if (n == 0) {
+        gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
+                         "truncated gzip data: the input ends inside a gzip "
+                         "member");
+        return -1;
+      }
+    }
+    if (GSAT_FLAG_IS_RAISED(in->stop)) return interrupted(in, err);
+    int r = inflate(zs, Z_NO_FLUSH);
+    if (r == Z_STREAM_END) {
+      in->member_end = true;
+    } else if (r == Z_MEM_ERROR) {
+      gsat_dimacs_fail(err, GSAT_NOMEM, in->name, 0, 0,
+                       "out of memory in zlib");
+      return -1;
+    } else if (r != Z_OK && r != Z_BUF_ERROR) {
+      gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "corrupt gzip data: %s",
+                       zs->msg ? zs->msg : zError(r));
+      return -1;
+    }
+  }
+  return (ssize_t)(in->size - zs->avail_out);
 }
 
 int gsat_dimacs_input_refill(gsat_dimacs_input *in, gsat_error *err) {
@@ -162,26 +256,19 @@ int gsat_dimacs_input_refill(gsat_dimacs_input *in, gsat_error *err) {
   in->p = in->end = in->buf;
   in->buf[0] = 0;
   if (in->eof) return 0;
-  if (GSAT_FLAG_IS_RAISED(in->stop)) {
-    gsat_dimacs_fail(err, GSAT_INTERRUPTED, in->name, 0, 0,
-                     "interrupted while reading");
-    return -1;
-  }
-  size_t n;
-  if (in->gz) {
-    int got = gzread(in->gz, in->buf, (unsigned)in->size);
-    if (gz_check(in, err) < 0) return -1;
-    if (got < 0) {
-      gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error");
-      return -1;
-    }
-    n = (size_t)got;
+  if (GSAT_FLAG_IS_RAISED(in->stop)) return interrupted(in, err);
+  ssize_t n;
+  if (in->gzip) {
+    n = inflate_some(in, err);
+  } else if (in->fd >= 0) {
+    n = read_some(in, in->buf, in->size, err);
   } else {
-    n = in->mem_left < in->size ? in->mem_left : in->size;
-    if (n) memcpy(in->buf, in->mem, n);
+    n = (ssize_t)(in->mem_left < in->size ? in->mem_left : in->size);
+    if (n) memcpy(in->buf, in->mem, (size_t)n);
     in->mem += n;
-    in->mem_left -= n;
+    in->mem_left -= (size_t)n;
   }
+  if (n < 0) return -1;
   if (n == 0) {
     in->eof = true;
     return 0;
@@ -191,17 +278,11 @@ int gsat_dimacs_input_refill(gsat_dimacs_input *in, gsat_error *err) {
   return 1;
 }
 
-gsat_status gsat_dimacs_input_close(gsat_dimacs_input *in, bool check,
-                                    gsat_error *err) {
-  gsat_status st = GSAT_OK;
-  if (in->gz) {
-    int code = gzclose(in->gz);
-    if (check && code != Z_OK)
-      st = gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
-                            code == Z_BUF_ERROR ? "truncated gzip data"
-                                                : "error closing the input");
-  }
+void gsat_dimacs_input_close(gsat_dimacs_input *in) {
+  if (in->zs_ready) inflateEnd(&in->zs);
+  if (in->fd >= 0) close(in->fd);
+  free(in->raw);
   free(in->buf);
   memset(in, 0, sizeof *in);
-  return st;
+  in->fd = -1;
 }

@@ -1,9 +1,14 @@
-/* Buffered byte input of the DIMACS reader (internal to dimacs/).  Every source
- * (plain or gzip file, file descriptor, gzip data in memory) is read through
- * one zlib gzread path into a chunk buffer; plain data in memory is copied into
- * the same buffer.  The parser scans [p, end) directly; *end is always a 0 byte
- * (a sentinel), so scanning loops need no bounds test on the hot path and only
- * look at p == end when they meet a 0 byte. */
+/* Buffered byte input of the DIMACS reader (internal to dimacs/).  Sources: a
+ * file descriptor (file, pipe, FIFO, terminal) or bytes in memory, each holding
+ * plain text or gzip data (recognised by the magic bytes 1f 8b, as zlib does;
+ * concatenated members are one stream, bytes after a member that do not start
+ * another are ignored, as gzread does).  Descriptors are read with read(2)
+ * directly, one call per chunk, after poll(2) with a short timeout, so that a
+ * raised stop flag ends a read that waits on a slow pipe promptly (a read cut
+ * short by a signal, EINTR, checks the flag too); gzip data is inflated with
+ * zlib's inflate() into the chunk buffer.  The parser scans [p, end) directly;
+ * *end is always a 0 byte (a sentinel), so scanning loops need no bounds test
+ * on the hot path and only look at p == end when they meet a 0 byte. */
 #ifndef GSAT_DIMACS_INPUT_H
 #define GSAT_DIMACS_INPUT_H
 
@@ -15,20 +20,33 @@
 #include "solver/control.h"
 #include "solver/status.h"
 
-/* Bytes per gzread call (and the size of the chunk buffer). */
+/* Bytes per gzread call (and the size of the chunk buffer).  The fuzz
+ * harness builds define a tiny chunk, so that tokens straddle chunks often. */
+#ifndef GSAT_DIMACS_CHUNK
 #define GSAT_DIMACS_CHUNK ((size_t)1 << 20)
+#endif
+
+/* Bytes of gzip data per read(2) call. */
+#define GSAT_DIMACS_RAW ((size_t)1 << 18)
 
 typedef struct gsat_dimacs_input {
-  gzFile gz;                /* NULL when copying plain data from memory */
-  const unsigned char *mem; /* plain memory input: bytes not yet copied */
+  int fd;                   /* the descriptor read (owned), or -1 for memory */
+  bool poll_fd;             /* fd may block (not a regular file): poll first */
+  const unsigned char *mem; /* memory input: bytes not yet consumed */
   size_t mem_left;
+  bool gzip;                /* the input is gzip data */
+  bool zs_ready;            /* zs is initialised (inflateInit2) */
+  bool member_end;          /* a gzip member ended; another may follow */
+  bool raw_eof;             /* the descriptor reached its end */
+  z_stream zs;              /* inflate state; next_in/avail_in: raw bytes */
+  unsigned char *raw;       /* [GSAT_DIMACS_RAW] gzip bytes read from fd */
   unsigned char *buf;       /* [size + 1] */
   size_t size;              /* capacity of buf without the sentinel */
   const unsigned char *p;   /* next unread byte */
   const unsigned char *end; /* end of valid bytes; *end == 0 */
   uint64_t base;            /* input offset of buf[0] */
   bool eof;                 /* the source is exhausted */
-  const gsat_flag *stop;    /* polled before every read */
+  const gsat_flag *stop;    /* polled before every read and while waiting */
   const char *name;         /* for messages */
 } gsat_dimacs_input;
 
@@ -44,14 +62,15 @@ gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status,
     ;
 
 /* Opens an input over fd, which the input owns from now on (closed by
- * gsat_dimacs_input_close, also on error).  Errors: IO, NOMEM. */
+ * gsat_dimacs_input_close, also on error).  Reads the first bytes to tell
+ * plain from gzip data.  Errors: IO, NOMEM, INTERRUPTED. */
 gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
                                       const char *name, const gsat_flag *stop,
                                       gsat_error *err);
 
-/* Opens an input over size bytes at data (plain or gzip; gzip data goes through
- * an anonymous memory file so that it takes the same gzread path as files).
- * data must stay valid until the input is closed.  Errors: IO, NOMEM. */
+/* Opens an input over size bytes at data (plain or gzip, inflated straight
+ * from memory).  data must stay valid until the input is closed.  Errors:
+ * NOMEM. */
 gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
                                           const void *data, size_t size,
                                           const char *name,
@@ -60,13 +79,12 @@ gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
 
 /* Called when p == end: discards the buffer and reads the next chunk.  Returns
  * 1 when new bytes are available, 0 at the end of the input, and -1 on error
- * (err filled: IO for read errors and truncated or corrupt gzip data,
+ * (err filled: IO for read errors and truncated or corrupt gzip data, NOMEM,
  * INTERRUPTED when the stop flag is raised). */
 int gsat_dimacs_input_refill(gsat_dimacs_input *in, gsat_error *err);
 
-/* Closes the input.  Returns IO when zlib reports a damaged stream at close
- * (only checked when check is true), else OK. */
-gsat_status gsat_dimacs_input_close(gsat_dimacs_input *in, bool check,
-                                    gsat_error *err);
+/* Closes the input and frees its buffers.  Damaged data is reported by
+ * gsat_dimacs_input_refill, so this always succeeds. */
+void gsat_dimacs_input_close(gsat_dimacs_input *in);
 
 #endif

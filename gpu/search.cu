@@ -161,6 +161,12 @@ typedef struct device_run {
 } device_run;
 
 static void release_run(device_run *d) {
+  if (d->h_stop && d->stream) {
+    /* After an error in the supervision loop the kernel still runs, and
+     * cudaFree would wait for it: ask it to stop first. */
+    *(volatile int *)d->h_stop = 1;
+    (void)cudaStreamSynchronize(d->stream);
+  }
   if (d->d_arena) cudaFree(d->d_arena);
   if (d->h_stop) cudaFreeHost(d->h_stop);
   if (d->h_counters) cudaFreeHost(d->h_counters);
@@ -169,6 +175,18 @@ static void release_run(device_run *d) {
   if (d->start) cudaEventDestroy(d->start);
   if (d->stop) cudaEventDestroy(d->stop);
   (void)cudaGetLastError(); /* teardown errors after a reported one */
+}
+
+/* The workers' counters while the kernel runs (on the copy stream), summed. */
+static gsat_status running_counters(device_run *d, const gsat_gpu_layout *L,
+                                    uint64_t workers, gsat_worker_stats *t,
+                                    gsat_error *err) {
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L->counters,
+                                     workers * sizeof(gsat_gpu_counters),
+                                     cudaMemcpyDeviceToHost, d->copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+  sum_counters(d->h_counters, workers, t);
+  return GSAT_OK;
 }
 
 static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
@@ -236,6 +254,9 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   gsat_gpu_params kp = gsat_gpu_params_for(&L, &pl, cnf, p->decide, d_host_stop,
                                            (unsigned long long)info.clock_khz); /* ~1 ms */
 
+  /* A stop request during context creation or the upload (which can take
+   * seconds): no launch, UNKNOWN. */
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK;
   double start = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
   if (pl.map == GSAT_GPU_MAP_WARP)
@@ -246,6 +267,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
 
   double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
+  double next_node_check = start + 0.01;
   int stop_sent = 0;
   for (;;) {
     cudaError_t q = cudaEventQuery(d->stop);
@@ -253,19 +275,23 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
     sleep_ms(0.5);
     double now = gsat_seconds();
-    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) ||
-                       (p->time_limit > 0 && now - start >= p->time_limit))) {
+    int over = p->time_limit > 0 && now - start >= p->time_limit;
+    if (!stop_sent && !over && p->node_limit && now >= next_node_check) {
+      /* The node limit, from the counters the workers store every 64 rounds:
+       * the search may overshoot it by about 10 ms of work. */
+      gsat_worker_stats t;
+      GSAT_FORWARD(running_counters(d, &L, workers, &t, err));
+      over = t.n.nodes >= p->node_limit;
+      next_node_check = now + 0.01;
+    }
+    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) || over)) {
       if (!GSAT_FLAG_IS_RAISED(p->stop)) r->stopped_by_limit = 1;
       *(volatile int *)d->h_stop = 1;
       stop_sent = 1;
     }
     if (next_progress && now >= next_progress && p->progress) {
-      GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L.counters,
-                                         workers * sizeof(gsat_gpu_counters),
-                                         cudaMemcpyDeviceToHost, d->copy_stream));
-      GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
       gsat_worker_stats t;
-      sum_counters(d->h_counters, workers, &t);
+      GSAT_FORWARD(running_counters(d, &L, workers, &t, err));
       gsat_progress pr;
       memset(&pr, 0, sizeof pr);
       pr.seconds = now - start;

@@ -19,13 +19,23 @@
 
 enum { STATE_ADDING, STATE_SOLVED };
 
+/* Dense model entry of a variable that occurs in no clause. */
+#define NO_VALUE 2
+
 struct gsat_solver {
   gsat_options opt;
   gsat_cnf cnf;           /* every clause as added: the model is checked against it */
   gsat_error err;
   gsat_status pending;    /* error from gsat_add, reported by gsat_solve */
   int state, answer;
-  uint8_t *model;         /* [cnf.max_var] external variable values after SAT */
+  /* After SAT, the values of the variables that occur in a clause: dense,
+   * model[v] for external variable v < model_size (model_vars NULL), or sparse,
+   * model[i] for external variable model_vars[i] (ascending), when the largest
+   * index is far above the number of literals (nothing is ever allocated per
+   * declared variable or per index). */
+  uint8_t *model; /* dense: 0 false, 1 true, NO_VALUE: in no clause */
+  gsat_var *model_vars;
+  size_t model_size;
   gsat_flag stop;
   gsat_statistics stats;
   gsat_worker_statistics *worker;
@@ -47,10 +57,18 @@ gsat_solver *gsat_init(void) {
   return s;
 }
 
+static void free_model(gsat_solver *s) {
+  free(s->model);
+  free(s->model_vars);
+  s->model = NULL;
+  s->model_vars = NULL;
+  s->model_size = 0;
+}
+
 void gsat_release(gsat_solver *s) {
   if (!s) return;
   gsat_cnf_free(&s->cnf);
-  free(s->model);
+  free_model(s);
   free(s->worker);
   free(s);
 }
@@ -59,8 +77,7 @@ static void to_adding(gsat_solver *s) {
   if (s->state != STATE_SOLVED) return;
   s->state = STATE_ADDING;
   s->answer = GSAT_UNKNOWN;
-  free(s->model);
-  s->model = NULL;
+  free_model(s);
 }
 
 void gsat_add(gsat_solver *s, int32_t lit) {
@@ -150,11 +167,29 @@ void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn, void *d
   s->warn_data = data;
 }
 
+/* Value of external variable v in the model: 1 true, 0 false, -1 when v
+ * occurs in no clause. */
+static int model_value(const gsat_solver *s, uint64_t v) {
+  if (!s->model_vars) {
+    if (v >= s->model_size || s->model[v] == NO_VALUE) return -1;
+    return s->model[v];
+  }
+  size_t lo = 0, hi = s->model_size;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->model_vars[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < s->model_size && s->model_vars[lo] == v ? s->model[lo] : -1;
+}
+
 int32_t gsat_value(gsat_solver *s, int32_t lit) {
   if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || lit == 0 || lit == INT32_MIN)
     return 0;
-  uint64_t v = (uint64_t)(lit > 0 ? lit : -lit) - 1;
-  int truth = v < s->cnf.max_var && s->model[v];
+  int truth = model_value(s, (uint64_t)(lit > 0 ? lit : -lit) - 1);
+  if (truth < 0) return 0;
   return lit > 0 ? (truth ? lit : -lit) : (truth ? -lit : lit);
 }
 
@@ -217,20 +252,75 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
            r->gpu_map == GSAT_GPU_MAP_WARP ? "warp" : r->gpu_map == GSAT_GPU_MAP_LANE ? "lane" : "");
 }
 
+/* Keeps the model of the variables that occur (db->ext_var, internal values):
+ * dense when the largest index is at most about twice the literal count,
+ * sparse otherwise (see struct gsat_solver). */
+static gsat_status keep_model(gsat_solver *s, const gsat_db *db,
+                              const uint8_t *internal) {
+  free_model(s);
+  const uint64_t n = s->cnf.max_var,
+                 dense_limit = 2 * (uint64_t)s->cnf.num_lits + (1u << 20);
+  if (n <= dense_limit) {
+    s->model = malloc(n ? n : 1);
+    GSAT_RETURN_IF(!s->model, &s->err, NOMEM, "out of memory for the model");
+    memset(s->model, NO_VALUE, n);
+    s->model_size = (size_t)n;
+    for (uint32_t v = 0; v < db->num_vars; v++)
+      s->model[db->ext_var[v]] = internal[v] != 0;
+    return GSAT_OK;
+  }
+  const size_t V = db->num_vars;
+  s->model = malloc(V ? V : 1);
+  s->model_vars = malloc((V ? V : 1) * sizeof *s->model_vars);
+  GSAT_RETURN_IF(!s->model || !s->model_vars, &s->err, NOMEM,
+                 "out of memory for the model");
+  s->model_size = V;
+  for (size_t v = 0; v < V; v++) {
+    GSAT_RETURN_IF(
+        v && db->ext_var[v] <= db->ext_var[v - 1], &s->err, INTERNAL,
+        "the search database's variables are not in ascending order");
+    s->model_vars[v] = db->ext_var[v];
+    s->model[v] = internal[v] != 0;
+  }
+  return GSAT_OK;
+}
+
+/* First clause added that the kept model falsifies, or SIZE_MAX. */
+static size_t first_falsified(const gsat_solver *s) {
+  const gsat_cnf *cnf = &s->cnf;
+  if (!s->model_vars) /* NO_VALUE counts as true, but never occurs in a clause
+                       */
+    return gsat_cnf_first_falsified(cnf, s->model, s->model_size);
+  for (size_t c = 0; c < cnf->num_clauses; c++) {
+    int sat = 0;
+    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat;
+         i++) {
+      gsat_lit l = cnf->lits[i];
+      sat = model_value(s, GSAT_VAR(l)) == (int)!GSAT_SIGN(l);
+    }
+    if (!sat) return c;
+  }
+  return SIZE_MAX;
+}
+
 /* Maps the internal model to external variables and checks it against every
  * clause added.  A failure is an internal error, never an answer. */
 static gsat_status check_model(gsat_solver *s, const gsat_db *db, const uint8_t *internal) {
-  size_t n = (size_t)s->cnf.max_var;
-  free(s->model);
-  s->model = calloc(n ? n : 1, 1);
-  GSAT_RETURN_IF(!s->model, &s->err, NOMEM, "out of memory for the model");
-  for (uint32_t v = 0; v < db->num_vars; v++) s->model[db->ext_var[v]] = internal[v] != 0;
-  size_t bad = gsat_cnf_first_falsified(&s->cnf, s->model, n);
+  GSAT_FORWARD(keep_model(s, db, internal));
+  size_t bad = first_falsified(s);
   GSAT_RETURN_IF(bad != SIZE_MAX, &s->err, INTERNAL,
                  "model check failed: clause %zu (of %zu) is falsified by the model the %s "
                  "backend returned; no answer is given",
                  bad + 1, s->cnf.num_clauses, s->stats.backend);
   return GSAT_OK;
+}
+
+/* UNKNOWN before the search started: a stop request, or the time limit used
+ * up while building the search database. */
+static int stopped(gsat_solver *s) {
+  s->state = STATE_SOLVED;
+  s->answer = GSAT_UNKNOWN;
+  return GSAT_UNKNOWN;
 }
 
 static unsigned online_cores(void) {
@@ -242,7 +332,6 @@ int gsat_solve(gsat_solver *s) {
   to_adding(s);
   if (s->pending != GSAT_OK) return s->pending;
   gsat_error_clear(&s->err);
-  GSAT_FLAG_CLEAR(&s->stop);
   double parse_seconds = s->stats.parse_seconds;
   free(s->worker);
   s->worker = NULL;
@@ -253,10 +342,12 @@ int gsat_solve(gsat_solver *s) {
     if (st != GSAT_OK) return st;
   }
   double t0 = gsat_seconds();
+  if (GSAT_FLAG_IS_RAISED(&s->stop)) return stopped(s);
   gsat_db db;
-  gsat_status st = gsat_db_build(&db, &s->cnf, &s->err);
-  if (st != GSAT_OK) return st;
+  gsat_status st = gsat_db_build_stoppable(&db, &s->cnf, &s->stop, &s->err);
   s->stats.build_seconds = gsat_seconds() - t0;
+  if (st == GSAT_INTERRUPTED) return stopped(s);
+  if (st != GSAT_OK) return st;
   s->stats.vars = db.num_vars;
   s->stats.clauses = db.num_clauses;
   s->stats.literals = db.features.lits;
@@ -270,7 +361,15 @@ int gsat_solve(gsat_solver *s) {
            dc.decide == GSAT_DECIDE_MOMS ? "moms" : "static");
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
   p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
-  p.time_limit = s->opt.time_limit;
+  if (s->opt.time_limit >
+      0) { /* the limit counts from the call: build time too */
+    p.time_limit = s->opt.time_limit - s->stats.build_seconds;
+    if (p.time_limit <= 0) {
+      gsat_db_free(&db);
+      return stopped(s);
+    }
+  }
+  p.node_limit = (uint64_t)s->opt.node_limit;
   p.progress_interval = s->progress ? s->opt.progress : 0;
   p.progress = s->progress ? forward_progress : NULL;
   p.progress_data = s;

@@ -15,6 +15,15 @@ void gsat_db_free(gsat_db *db) {
   memset(db, 0, sizeof *db);
 }
 
+/* Every 2^16 steps of a long loop: whether the stop flag is raised. */
+static int stop_now(const gsat_flag *stop, uint64_t step) {
+  return (step & 0xffff) == 0 && GSAT_FLAG_IS_RAISED(stop);
+}
+
+#define INTERRUPTED(err)                                                       \
+  gsat_error_set((err), GSAT_INTERRUPTED,                                      \
+                 "interrupted while building the search database")
+
 static int compare_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return (x > y) - (x < y);
@@ -133,7 +142,8 @@ static gsat_status build_order(gsat_db *db, gsat_error *err) {
   return GSAT_OK;
 }
 
-static gsat_status build_streams(gsat_db *db, gsat_error *err) {
+static gsat_status build_streams(gsat_db *db, const gsat_flag *stop,
+                                 gsat_error *err) {
   uint32_t L = 2 * db->num_vars;
   uint64_t *size = calloc((size_t)L + 1, sizeof *size);
   GSAT_RETURN_IF(!size, err, NOMEM, "out of memory for occurrence streams");
@@ -166,6 +176,10 @@ static gsat_status build_streams(gsat_db *db, gsat_error *err) {
   }
   db->occ_start[L] = at;
   for (uint32_t c = 0; c < db->num_clauses; c++) {
+    if (stop_now(stop, c)) {
+      free(size);
+      return INTERRUPTED(err);
+    }
     uint32_t b = db->clause_start[c], e = db->clause_start[c + 1];
     for (uint32_t i = b; i < e; i++) {
       gsat_lit f = db->clause_lits[i];
@@ -202,6 +216,11 @@ static void compute_features(gsat_db *db) {
 }
 
 gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
+  return gsat_db_build_stoppable(db, cnf, NULL, err);
+}
+
+gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
+                                    const gsat_flag *stop, gsat_error *err) {
   memset(db, 0, sizeof *db);
   db->ext_vars = cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
   GSAT_RETURN_IF(cnf->num_lits >= UINT32_MAX, err, RESOURCE,
@@ -226,6 +245,12 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
   uint32_t nclauses = 0, nlits = 0;
   db->clause_start[0] = 0;
   for (size_t c = 0; c < cnf->num_clauses; c++) {
+    if (stop_now(stop, c)) {
+      free(stamp);
+      free(m.direct);
+      gsat_db_free(db);
+      return INTERRUPTED(err);
+    }
     const uint32_t mark = 1; /* stamps are cleared after every clause */
     uint32_t begin = nlits;
     int tautology = 0;
@@ -262,8 +287,10 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
       if (!k || db->units[k - 1] != db->units[i]) db->units[k++] = db->units[i];
     db->num_units = k;
   }
-  st = build_streams(db, err);
-  if (st == GSAT_OK) st = build_order(db, err);
+  st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err)
+                                 : build_streams(db, stop, err);
+  if (st == GSAT_OK)
+    st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err) : build_order(db, err);
   if (st != GSAT_OK) {
     gsat_db_free(db);
     return st;

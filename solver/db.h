@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "cnf.h"
+#include "control.h"
 #include "dpll_types.h"
 #include "literal.h"
 #include "status.h"
@@ -56,6 +57,12 @@ typedef struct gsat_db {
  * GSAT_MAX_SEARCH_VARS variables or 2^32 - 1 stream entries).  On error db is left
  * empty. */
 gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err);
+
+/* As gsat_db_build, polling stop (which may be NULL) every 2^16 clauses and
+ * between phases: INTERRUPTED (db left empty) once it is raised, so that a
+ * signal during the build of a large instance is answered promptly. */
+gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
+                                    const gsat_flag *stop, gsat_error *err);
 
 /* Frees everything db owns. */
 void gsat_db_free(gsat_db *db);

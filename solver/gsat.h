@@ -119,23 +119,29 @@ GSAT_API int gsat_set_option(gsat_solver *s, const char *name, const char *value
 /* Reads an option's value (enums: the index); 0 for an unknown name. */
 GSAT_API double gsat_get_option(gsat_solver *s, const char *name);
 
-/* Solves the clauses added so far.  require (ADDING or SOLVED), ensure (SOLVED).
- * Returns 10 (satisfiable: the model was checked against every clause added),
- * 20 (unsatisfiable), 0 (unknown: time limit or gsat_terminate()), or a negative
- * status on error: -1 out of memory, -4 usage, -5 resource (e.g. the GPU is too
- * small), -6 CUDA, -7 no usable GPU for --backend=gpu, -8 internal (including a
- * model that fails the check, never reported as an answer). */
+/* Solves the clauses added so far.  require (ADDING or SOLVED), ensure
+ * (SOLVED). Returns 10 (satisfiable: the model was checked against every clause
+ * added), 20 (unsatisfiable), 0 (unknown: the time limit, counted from the
+ * call, the node limit, or gsat_terminate()), or a negative status on error: -1
+ * out of memory, -4 usage, -5 resource (e.g. the GPU is too small), -6 CUDA, -7
+ * no usable GPU for --backend=gpu, -8 internal (including a model that fails
+ * the check, never reported as an answer). */
 GSAT_API int gsat_solve(gsat_solver *s);
 
-/* After 10: lit if lit is true in the model, -lit if false (variables that occur
- * in no clause are false).  0 in any other state. */
+/* After 10: lit if lit is true in the model, -lit if false, and 0 when its
+ * variable occurs in no clause (either value satisfies the formula, as IPASIR
+ * allows).  0 in any other state.  Nothing is stored per declared variable or
+ * per index: the values of the variables that occur are kept (sparse when the
+ * indices are far above the literal count, looked up by binary search). */
 GSAT_API int32_t gsat_value(gsat_solver *s, int32_t lit);
 
-/* Asks a running gsat_read_dimacs() or gsat_solve() to stop soon (it then returns
- * -9 or 0).  Async-signal-safe. */
+/* Asks a running gsat_read_dimacs() or gsat_solve() to stop soon (it then
+ * returns -9 or 0).  The request stays until gsat_reset_terminate(): a later
+ * call also stops at once, so that a signal that arrives between two calls is
+ * not lost. Async-signal-safe. */
 GSAT_API void gsat_terminate(gsat_solver *s);
 
-/* Clears a pending terminate request (gsat_solve() clears it on entry too). */
+/* Clears a terminate request, so that the next call runs. */
 GSAT_API void gsat_reset_terminate(gsat_solver *s);
 
 /* Message of the last error ("" if none). */

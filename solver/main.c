@@ -95,29 +95,50 @@ static void print_progress(void *data, const gsat_progress_report *r) {
   ps->last_checks = r->checks;
 }
 
-/* Prints the model as v lines of at most 4096 characters, then "v 0". */
-static void print_model(gsat_solver *s) {
-  char line[4200];
+/* Writes " lit" (a non-zero DIMACS literal) to dst; returns its length. */
+static size_t format_literal(char *dst, int64_t lit) {
+  char digits[24];
+  size_t n = 0, k = 0;
+  uint64_t u = lit < 0 ? (uint64_t)-lit : (uint64_t)lit;
+  do digits[n++] = (char)('0' + u % 10);
+  while ((u /= 10));
+  dst[k++] = ' ';
+  if (lit < 0) dst[k++] = '-';
+  while (n) dst[k++] = digits[--n];
+  return k;
+}
+
+/* Prints the model as v lines of at most 4096 characters, then "v 0": every
+ * variable up to gsat_max_variable() (declared or used), those that occur in no
+ * clause as false; with partial, only the variables that occur in a clause.
+ * Streams in constant memory, also for a header that declares 2^31 - 1
+ * variables (about 23 GB of v lines, as kissat and CaDiCaL print them too). */
+static void print_model(gsat_solver *s, int partial) {
+  char line[4096 + 32];
   size_t len = 0;
-  int64_t max = gsat_max_variable(s);
+  const int64_t max = gsat_max_variable(s);
   for (int64_t v = 1; v <= max; v++) {
-    char tok[16];
     int32_t value = gsat_value(s, (int32_t)v);
-    int n = snprintf(tok, sizeof tok, " %" PRId32, value ? value : (int32_t)-v);
-    if (len + (size_t)n > 4096) {
-      line[len] = 0;
-      printf("%s\n", line);
+    if (!value) {
+      if (partial) continue;
+      value = (int32_t)-v;
+    }
+    char tok[24];
+    size_t n = format_literal(tok, value);
+    if (len + n > 4096) {
+      line[len++] = '\n';
+      fwrite(line, 1, len, stdout);
       len = 0;
     }
     if (!len) line[len++] = 'v';
-    memcpy(line + len, tok, (size_t)n);
-    len += (size_t)n;
+    memcpy(line + len, tok, n);
+    len += n;
   }
   if (len) {
-    line[len] = 0;
-    printf("%s\n", line);
+    line[len++] = '\n';
+    fwrite(line, 1, len, stdout);
   }
-  printf("v 0\n");
+  fputs("v 0\n", stdout);
 }
 
 static int fail(gsat_solver *s, int status) {
@@ -220,6 +241,7 @@ int main(int argc, char **argv) {
   int result = GSAT_UNKNOWN;
   if (status == GSAT_INTERRUPTED) {
     if (!quiet) printf("c interrupted while parsing\n");
+    if (stats) gsat_print_statistics(s, stdout);
   } else if (status) {
     status = fail(s, status);
     solver = NULL;
@@ -227,7 +249,10 @@ int main(int argc, char **argv) {
     return status;
   } else {
     const gsat_statistics *st = gsat_get_statistics(s);
-    if (!quiet) printf("c parsed in %.3f s\n", st->parse_seconds);
+    if (!quiet) {
+      printf("c parsed in %.3f s\n", st->parse_seconds);
+      fflush(stdout);
+    }
     progress_state ps = {0, 0};
     if (!quiet && gsat_get_option(s, "progress") > 0)
       gsat_set_progress_callback(s, print_progress, &ps);
@@ -252,8 +277,11 @@ int main(int argc, char **argv) {
     }
     if (!quiet) {
       st = gsat_get_statistics(s);
-      printf("c backend %s (%s), decide %s (%s)\n", st->backend, st->backend_reason, st->decide,
-             st->decide_reason);
+      if (!st->backend[0])
+        printf("c stopped before the search started\n");
+      else
+        printf("c backend %s (%s), decide %s (%s)\n", st->backend,
+               st->backend_reason, st->decide, st->decide_reason);
       if (st->backend[0] == 'g')
         printf("c device %s, mapping %s, %u blocks x %u threads\n", st->device, st->gpu_map,
                st->gpu_blocks, st->gpu_threads);
@@ -266,9 +294,14 @@ int main(int argc, char **argv) {
   printf("s %s\n", result == GSAT_SATISFIABLE     ? "SATISFIABLE"
                    : result == GSAT_UNSATISFIABLE ? "UNSATISFIABLE"
                                                   : "UNKNOWN");
-  if (result == GSAT_SATISFIABLE) print_model(s);
-  fflush(stdout);
+  if (result == GSAT_SATISFIABLE)
+    print_model(s, gsat_get_option(s, "partial") != 0);
   solver = NULL;
   gsat_release(s);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr,
+            "gsat: error: cannot write the answer to standard output\n");
+    return EXIT_IO;
+  }
   return result;
 }

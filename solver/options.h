@@ -29,6 +29,8 @@ typedef enum gsat_option_kind {
   O (gpu_blocks,  INT,  0, 0, 1048576,  NULL,               "GPU thread blocks (0: from the device)")     \
   O (gpu_map,     ENUM, 0, 0, 2,        "auto|lane|warp",   "GPU mapping of the tree search (auto: from instance features)") \
   O (gpu_threads, INT,  0, 0, 1024,     NULL,               "GPU threads per block (0: from the device)") \
+  O (node_limit,  INT,  0, 0, 1e15,     NULL,               "decisions before giving up with s UNKNOWN (0: none)") \
+  O (partial,     BOOL, 0, 0, 1,        NULL,               "print only the variables that occur in a clause in the model") \
   O (progress,    REAL, 5, 0, 1e9,      NULL,               "seconds between progress lines (0: none)")   \
   O (quiet,       BOOL, 0, 0, 1,        NULL,               "print only the s and v lines and errors")    \
   O (relaxed,     BOOL, 0, 0, 1,        NULL,               "accept fewer clauses than the header declares (with a warning)") \

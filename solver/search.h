@@ -27,6 +27,7 @@ typedef struct gsat_search_params {
   gsat_decide decide;
   uint32_t threads;          /* CPU workers (>= 1) */
   double time_limit;         /* seconds of search, 0 = none */
+  uint64_t node_limit;       /* decisions (nodes) of all workers, 0 = none */
   double progress_interval;  /* seconds, 0 = no progress callbacks */
   gsat_progress_fn progress;
   void *progress_data;
@@ -49,7 +50,7 @@ typedef struct gsat_worker_stats {
 
 typedef struct gsat_search_result {
   int answer;               /* 10 SAT, 20 UNSAT, 0 UNKNOWN */
-  int stopped_by_limit;     /* UNKNOWN because of the time limit */
+  int stopped_by_limit;     /* UNKNOWN because of the time or node limit */
   uint8_t *model;           /* [db num_vars] internal variable values (SAT); malloc'd */
   uint32_t num_workers;
   gsat_worker_stats *workers; /* [num_workers]; malloc'd */

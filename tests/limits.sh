@@ -1,0 +1,116 @@
+#!/bin/bash
+# Resource limits and bad input through the gsat CLI (CTest test `limits`).
+#   tests/limits.sh GSAT GSAT_GEN SOURCE_DIR
+# Checks: a header declaring 2^31 - 1 variables with few clauses is solved under
+# a 256 MiB address-space limit (nothing is allocated per declared variable;
+# the v lines stream); a large random instance under `ulimit -v` limits that
+# break parsing, the database build or the occurrence streams ends with exit 4,
+# a message and no s line; every file of tests/dimacs/bad gives exit 2 with
+# file:line:column on stderr and no s line; damaged gzip data and missing files
+# give exit 3.
+set -u
+gsat=$1 gen=$2 src=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+pass() { echo "ok: $*"; }
+
+# AddressSanitizer reserves terabytes of shadow address space: under it (a
+# GSAT_SANITIZE build) `ulimit -v` cannot work, and the out-of-memory checks are
+# skipped; everything else runs without the limit.
+can_limit=1
+if ! (ulimit -v 262144 && exec "$gsat" --version) >/dev/null 2>&1; then
+  can_limit=0
+  echo "skip: gsat cannot run under ulimit -v (a sanitizer build?): no address-space limits"
+fi
+limit_to() { [ $can_limit = 1 ] && ulimit -v "$1"; }
+
+# Runs gsat under an address-space limit (KiB): out, err, rc.
+run_limited() {
+  local limit=$1
+  shift
+  (limit_to "$limit"; exec "$gsat" "$@") >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+
+no_s_line() { ! grep -q '^s ' "$tmp/out"; }
+
+# 1. Huge declared variable counts.
+printf 'p cnf 2147483647 2\n1 -2147483647 0\n2147483647 0\n' >"$tmp/huge.cnf"
+run_limited 262144 -q --partial "$tmp/huge.cnf"
+if [ $rc = 10 ] && [ "$(cat "$tmp/out")" = "$(printf 's SATISFIABLE\nv 1 2147483647\nv 0')" ]; then
+  pass "2^31-1 declared, --partial, 256 MiB"
+else
+  fail "2^31-1 declared, --partial: rc $rc: $(head -c 300 "$tmp/out" "$tmp/err")"
+fi
+# Every declared variable is printed (streamed): look at the first 64 KiB only.
+(limit_to 262144; exec "$gsat" -q "$tmp/huge.cnf") 2>"$tmp/err" |
+  head -c 65536 >"$tmp/out"
+if head -n 2 "$tmp/out" | grep -q '^v 1 -2 -3 -4 ' && [ ! -s "$tmp/err" ]; then
+  pass "2^31-1 declared, full model streams"
+else
+  fail "2^31-1 declared, full model: $(head -c 300 "$tmp/out" "$tmp/err")"
+fi
+printf 'p cnf 2147483647 2\n7 0\n-7 0\n' >"$tmp/huge-unsat.cnf"
+run_limited 262144 -q "$tmp/huge-unsat.cnf"
+[ $rc = 20 ] && pass "2^31-1 declared, UNSAT" ||
+  fail "2^31-1 declared, UNSAT: rc $rc $(cat "$tmp/err")"
+# 10^7 declared: all values, in lines of at most 4096 characters, then v 0.
+printf 'p cnf 10000000 2\n1 -10000000 0\n5 0\n' >"$tmp/ten.cnf"
+(limit_to 262144; exec "$gsat" -q "$tmp/ten.cnf") >"$tmp/out" 2>"$tmp/err"
+rc=$?
+summary=$(awk '/^v/ { if (length($0) > 4096) long++; for (i = 2; i <= NF; i++) { if ($i == 0) zero++; else n++ } }
+               END { print n + 0, zero + 0, long + 0 }' "$tmp/out")
+if [ $rc = 10 ] && [ "$summary" = "10000000 1 0" ] && [ "$(tail -n 1 "$tmp/out")" = "v 0" ] &&
+   grep -q ' -10000000$' "$tmp/out" && grep -q '^v 1 -2 -3 -4 5 ' "$tmp/out"; then
+  pass "10^7 declared, every value printed"
+else
+  fail "10^7 declared: rc $rc, values/zeros/long lines $summary"
+fi
+
+# 2. Out of memory at different phases: exit 4, a message, no s line.
+limits="150000 700000 1500000"
+[ $can_limit = 1 ] || limits=""
+for limit in $limits; do
+  "$gen" rand 3 5000000 21000000 1 |
+    (ulimit -v $limit && exec "$gsat" --backend=cpu --time-limit=10 -) >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc = 4 ] && grep -q '^gsat: error: .*out of memory' "$tmp/err" && no_s_line; then
+    pass "ulimit -v $limit: $(head -c 120 "$tmp/err")"
+  else
+    fail "ulimit -v $limit: rc $rc: $(head -c 300 "$tmp/err") $(grep '^s ' "$tmp/out")"
+  fi
+done
+
+# 3. Bad input: exit 2, file:line:column, no s line (--strict for the files
+# that only strict mode rejects).
+for f in "$src"/tests/dimacs/bad/*.cnf; do
+  name=$(basename "$f")
+  mode=""
+  case $name in toomanyclauses.cnf | varabovedeclared.cnf) mode=--strict ;; esac
+  run_limited 1048576 --backend=cpu $mode "$f"
+  if [ $rc = 2 ] && grep -qE "^gsat: error: [^ ]*$name:[0-9]+:[0-9]+: " "$tmp/err" && no_s_line; then
+    :
+  else
+    fail "bad/$name: rc $rc: $(head -c 200 "$tmp/err")"
+  fi
+done
+pass "tests/dimacs/bad: exit 2 with file:line:column"
+
+# 4. Damaged gzip and missing files: exit 3, no s line.
+"$gen" rand 3 200 850 3 | gzip >"$tmp/ok.cnf.gz"
+head -c $(($(wc -c <"$tmp/ok.cnf.gz") - 5)) "$tmp/ok.cnf.gz" >"$tmp/cut.cnf.gz"
+run_limited 1048576 "$tmp/cut.cnf.gz"
+[ $rc = 3 ] && grep -q 'truncated gzip data' "$tmp/err" && no_s_line &&
+  pass "truncated gzip" || fail "truncated gzip: rc $rc $(cat "$tmp/err")"
+run_limited 1048576 "$tmp/does-not-exist.cnf"
+[ $rc = 3 ] && no_s_line && pass "missing file" || fail "missing file: rc $rc"
+run_limited 1048576 "$tmp"
+[ $rc = 3 ] && no_s_line && pass "directory" || fail "directory: rc $rc $(cat "$tmp/err")"
+
+echo "$failures failure(s)"
+[ $failures = 0 ]

@@ -1,0 +1,126 @@
+#!/bin/bash
+# SIGINT and SIGTERM through the gsat CLI (CTest test `signals`).
+#   tests/signals.sh GSAT GSAT_GEN
+# GSAT_SIGNAL_BACKEND=gpu runs the same checks on the GPU backend (on the device
+# machine: bench/device/harden.sh), with both mappings instead of 1 and 2 CPU
+# workers.
+# While gsat parses (a FIFO or pipe that stays silent, plain or gzip), while it
+# searches (php 12, one and two workers), and at several moments of a large
+# random instance (parse, database build or search), a signal must give
+# `s UNKNOWN`, exit 0 and, with --stats, the statistics.  The time from the
+# signal to the exit is printed (the goal is under a second); the test fails
+# only when gsat has not exited after 10 s (a hang), not on timing.
+set -u
+gsat=$1 gen=$2
+backend=${GSAT_SIGNAL_BACKEND:-cpu}
+if [ "$backend" = gpu ]; then
+  configs="--gpu-map=lane --gpu-map=warp"
+else
+  configs="--threads=1 --threads=2"
+fi
+tmp=$(mktemp -d)
+helpers=""
+cleanup() {
+  for p in $helpers; do kill "$p" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# Sends signal $2 to pid $1 and waits for it (at most 10 s); checks the output.
+signal_and_check() {
+  local pid=$1 sig=$2 what=$3
+  local t0=$EPOCHREALTIME
+  kill -"$sig" "$pid"
+  local waited=0
+  while kill -0 "$pid" 2>/dev/null && [ $waited -lt 1000 ]; do
+    sleep 0.01
+    waited=$((waited + 1))
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    fail "$what: still running 10 s after SIG$sig"
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    return
+  fi
+  wait "$pid"
+  local rc=$?
+  local ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }')
+  if [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && [ "$(grep -c '^s ' "$tmp/out")" = 1 ] &&
+     grep -q '^c ---- \[ statistics \]' "$tmp/out" && ! grep -q '^v' "$tmp/out"; then
+    echo "ok: $what, SIG$sig: s UNKNOWN, exit 0, statistics, after $ms ms"
+  else
+    fail "$what, SIG$sig: rc $rc after $ms ms: $(grep -v '^c  ' "$tmp/out" | head -c 400) $(cat "$tmp/err")"
+  fi
+}
+
+# Waits (at most 20 s) until the output has a line matching $1.
+wait_for_line() {
+  local n=0
+  while ! grep -q "$1" "$tmp/out" 2>/dev/null && [ $n -lt 2000 ]; do
+    sleep 0.01
+    n=$((n + 1))
+  done
+}
+
+# Writes a header and a clause to $1 (a FIFO), then keeps it open, silent.
+silent_writer() {
+  (printf 'p cnf 3 2\n1 -2 0\n' && exec sleep 60) >"$1" 2>/dev/null &
+  helpers="$helpers $!"
+}
+
+# Once gsat (pid $1) is reading, sends signal $2 (what: $3).
+signal_while_reading() {
+  wait_for_line '^c reading'
+  sleep 0.3
+  signal_and_check "$@"
+}
+
+# 1. During parsing: a FIFO that sends a header and then nothing, and standard
+# input holding gzip data that has not arrived yet (gzip writes when its input
+# ends).
+for sig in INT TERM; do
+  rm -f "$tmp/fifo" "$tmp/raw"
+  mkfifo "$tmp/fifo" "$tmp/raw"
+  "$gsat" --stats --backend=$backend "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  silent_writer "$tmp/fifo"
+  signal_while_reading $pid $sig "parsing a silent FIFO"
+  rm -f "$tmp/fifo"
+  mkfifo "$tmp/fifo"
+  "$gsat" --stats --backend=$backend - <"$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  gzip <"$tmp/raw" >"$tmp/fifo" 2>/dev/null &
+  helpers="$helpers $!"
+  silent_writer "$tmp/raw"
+  signal_while_reading $pid $sig "parsing silent gzip standard input"
+done
+
+# 2. During the search of a hard instance.
+"$gen" php 12 >"$tmp/php12.cnf"
+for config in $configs; do
+  for sig in INT TERM; do
+    "$gsat" --stats --backend=$backend $config "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    wait_for_line '^c parsed'
+    sleep 0.5
+    signal_and_check $pid $sig "searching php 12 ($backend, $config)"
+  done
+done
+
+# 3. A large instance, signalled at different moments (parse, build, search).
+"$gen" rand 3 1000000 4200000 7 >"$tmp/big.cnf"
+for delay in 0.2 0.8 1.5 3; do
+  "$gsat" --stats --backend=$backend "$tmp/big.cnf" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  sleep $delay
+  phase=$(grep -q '^c parsed' "$tmp/out" && echo "after parsing" || echo "parsing")
+  signal_and_check $pid INT "1M-variable 3-SAT after $delay s ($phase)"
+done
+
+echo "$failures failure(s)"
+[ $failures = 0 ]

@@ -1,0 +1,174 @@
+/* Limits through the public API: the node limit (UNKNOWN after exactly that
+ * many decisions with one worker), huge variable indices (nothing allocated per
+ * declared or per index: the model is kept for the variables that occur), and
+ * terminate requests. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "dimacs/dimacs.h"
+#include "dimacs/generate.h"
+#include "solver/gsat.h"
+
+/* A solver holding cnf, with the CPU backend and `threads` workers. */
+static gsat_solver *solver_with(const gsat_cnf *cnf, const char *threads) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", threads), 0);
+  for (size_t c = 0; c < cnf->num_clauses; c++) {
+    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1]; i++)
+      gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf->lits[i]));
+    gsat_add(s, 0);
+  }
+  return s;
+}
+
+static void php(uint32_t holes, gsat_cnf *cnf) {
+  gsat_error err;
+  gsat_cnf_init(cnf);
+  assert_int_equal(gsat_gen_php(holes, cnf, &err), GSAT_OK);
+}
+
+static void node_limit_one_worker_is_exact(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(8, &cnf);
+  const char *limits[] = {"1", "7", "1000", "4096"};
+  for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
+    gsat_solver *s = solver_with(&cnf, "1");
+    assert_int_equal(gsat_set_option(s, "node_limit", limits[k]), 0);
+    assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+    assert_int_equal(gsat_get_statistics(s)->nodes,
+                     strtoull(limits[k], NULL, 10));
+    gsat_release(s);
+  }
+  gsat_cnf_free(&cnf);
+}
+
+static void node_limit_above_the_tree_gives_the_answer(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(5, &cnf);
+  for (int threads = 1; threads <= 2; threads++) {
+    gsat_solver *s = solver_with(&cnf, threads == 1 ? "1" : "2");
+    assert_int_equal(gsat_set_option(s, "node_limit", "100000000"), 0);
+    assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+    assert_true(gsat_get_statistics(s)->nodes < 100000000);
+    gsat_release(s);
+  }
+  gsat_cnf_free(&cnf);
+}
+
+static void node_limit_many_workers_stop(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(10, &cnf); /* far more than 20000 nodes */
+  gsat_solver *s = solver_with(&cnf, "3");
+  assert_int_equal(gsat_set_option(s, "node_limit", "20000"), 0);
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_true(st->nodes >= 20000);
+  assert_true(st->nodes <
+              20000 + 3 * 4096); /* at most a slice per worker more */
+  gsat_release(s);
+  gsat_cnf_free(&cnf);
+}
+
+/* Variables 1 and 2^31 - 1 only: the model is sparse (nothing per index), and
+ * variables in no clause read as 0. */
+static void huge_variable_indices(void **state) {
+  (void)state;
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  const int32_t clauses[] = {1, -INT32_MAX, 0, INT32_MAX, 0, -1, INT32_MAX, 0};
+  for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+    gsat_add(s, clauses[i]);
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  assert_int_equal(gsat_value(s, INT32_MAX), INT32_MAX);
+  assert_int_equal(gsat_value(s, -INT32_MAX), INT32_MAX);
+  assert_int_equal(gsat_value(s, 1), 1);
+  assert_int_equal(gsat_value(s, -1), 1);
+  assert_int_equal(gsat_value(s, 2), 0);
+  assert_int_equal(gsat_value(s, INT32_MAX - 1), 0);
+  assert_int_equal(gsat_max_variable(s), INT32_MAX);
+  assert_int_equal(gsat_get_statistics(s)->vars, 2);
+  /* One more clause makes it UNSAT; the model is gone. */
+  gsat_add(s, -INT32_MAX);
+  gsat_add(s, 0);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  assert_int_equal(gsat_value(s, 1), 0);
+  gsat_release(s);
+}
+
+/* A terminate request stays until it is reset: one that arrives between two
+ * calls is not lost. */
+static void terminate_requests_stay(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(4, &cnf);
+  gsat_solver *s = solver_with(&cnf, "1");
+  gsat_terminate(s);
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  assert_int_equal(gsat_read_dimacs(s, "/dev/null"), GSAT_INTERRUPTED);
+  gsat_reset_terminate(s);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  gsat_release(s);
+  gsat_cnf_free(&cnf);
+}
+
+static void *raise_later(void *flag) {
+  struct timespec ts = {0, 100 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  GSAT_FLAG_RAISE((gsat_flag *)flag);
+  return NULL;
+}
+
+/* A pipe that stays open and silent (after a header, or from the start, plain
+ * or gzip magic): the reader waits for data, and the stop flag ends the wait
+ * (before, a signal ended it with an I/O error, or not at all). */
+static void reader_stops_on_a_silent_pipe(void **state) {
+  (void)state;
+  const char *prefixes[] = {"", "p cnf 3 2\n1 -2 0\n", "\x1f\x8b"};
+  for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++) {
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    size_t n = strlen(prefixes[k]);
+    assert_int_equal(write(fds[1], prefixes[k], n), (ssize_t)n);
+    gsat_flag stop = 0;
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, raise_later, &stop), 0);
+    gsat_dimacs_options opt = {.mode = GSAT_DIMACS_DEFAULT, .stop = &stop};
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    gsat_error err;
+    assert_int_equal(gsat_dimacs_read_fd(fds[0], "<pipe>", &opt, &cnf, &err),
+                     GSAT_INTERRUPTED);
+    assert_int_equal(cnf.num_clauses, 0);
+    pthread_join(t, NULL);
+    close(fds[0]);
+    close(fds[1]);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(node_limit_one_worker_is_exact),
+      cmocka_unit_test(node_limit_above_the_tree_gives_the_answer),
+      cmocka_unit_test(node_limit_many_workers_stop),
+      cmocka_unit_test(huge_variable_indices),
+      cmocka_unit_test(terminate_requests_stay),
+      cmocka_unit_test(reader_stops_on_a_silent_pipe),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
