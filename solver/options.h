@@ -26,9 +26,9 @@ typedef enum gsat_option_kind {
   O (backend,     ENUM, 0, 0, 2,        "auto|cpu|gpu",     "search backend (auto: GPU if a device is usable, else CPU)") \
   O (decide,      ENUM, 0, 0, 2,        "auto|static|moms", "decision heuristic (auto: chosen from instance features)") \
   O (device,      INT,  0, 0, 1023,     NULL,               "CUDA device ordinal")                      \
-  O (gpu_blocks,  INT,  0, 0, 1048576,  NULL,               "GPU thread blocks (0: from the device)")     \
-  O (gpu_map,     ENUM, 0, 0, 2,        "auto|lane|warp",   "GPU mapping of the tree search (auto: from instance features)") \
-  O (gpu_threads, INT,  0, 0, 1024,     NULL,               "GPU threads per block (0: from the device)") \
+  O (gpu_blocks,  INT,  0, 0, 1048576,  NULL,               "GPU thread blocks (0: one per SM)")     \
+  O (gpu_map,     ENUM, 0, 0, 2,        "auto|lane|warp",   "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
+  O (gpu_threads, INT,  0, 0, 512,      NULL,               "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
   O (node_limit,  INT,  0, 0, 1e15,     NULL,               "decisions before giving up with s UNKNOWN (0: none)") \
   O (partial,     BOOL, 0, 0, 1,        NULL,               "print only the variables that occur in a clause in the model") \
   O (progress,    REAL, 5, 0, 1e9,      NULL,               "seconds between progress lines (0: none)")   \
