@@ -292,11 +292,18 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
     if (next_progress && now >= next_progress && p->progress) {
       gsat_worker_stats t;
       GSAT_FORWARD(running_counters(d, &L, workers, &t, err));
+      gsat_gpu_control run_ctl; /* outstanding cubes, read while the kernel runs */
+      GSAT_CUDA_TRY(err, cudaMemcpyAsync(&run_ctl, L.ctl, sizeof run_ctl,
+                                         cudaMemcpyDeviceToHost, d->copy_stream));
+      GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
       gsat_progress pr;
       memset(&pr, 0, sizeof pr);
       pr.seconds = now - start;
       pr.nodes = t.n.nodes;
       pr.checks = t.n.checks;
+      pr.cubes_left = run_ctl.work;
+      if (pl.map == GSAT_GPU_MAP_WARP) /* hungry counts idle warps there */
+        pr.busy_workers = (uint32_t)(workers > run_ctl.hungry ? workers - run_ctl.hungry : 0);
       p->progress(p->progress_data, &pr);
       next_progress = now + p->progress_interval;
     }

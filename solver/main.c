@@ -87,9 +87,10 @@ static void print_progress(void *data, const gsat_progress_report *r) {
   progress_state *ps = data;
   double dt = r->seconds - ps->last_seconds;
   double rate = dt > 0 ? (double)(r->checks - ps->last_checks) / dt : 0;
-  printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
-         " cubes left  %u busy\n",
-         r->seconds, r->nodes, rate, r->cubes_left, r->busy_workers);
+  printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64 " cubes left",
+         r->seconds, r->nodes, rate, r->cubes_left);
+  if (r->busy_workers) printf("  %u busy", r->busy_workers);
+  printf("\n");
   fflush(stdout);
   ps->last_seconds = r->seconds;
   ps->last_checks = r->checks;
