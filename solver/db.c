@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void gsat_db_free(gsat_db *db) {
   free(db->ext_var);
@@ -31,7 +32,7 @@ static int compare_u32(const void *a, const void *b) {
 
 /* Internal variable of external variable v: direct table or binary search. */
 typedef struct var_map {
-  int32_t *direct;     /* [limit] or NULL */
+  int32_t *direct;        /* [limit] or NULL */
   const gsat_var *sorted; /* ext_var, sorted ascending */
   uint32_t count;
 } var_map;
@@ -41,21 +42,24 @@ static uint32_t map_var(const var_map *m, gsat_var v) {
   uint32_t lo = 0, hi = m->count;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (m->sorted[mid] < v) lo = mid + 1;
-    else hi = mid;
+    if (m->sorted[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo;
 }
 
 /* Collects the used external variables in ascending order into db->ext_var. */
-static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf, var_map *m,
-                                     gsat_error *err) {
+static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf,
+                                     var_map *m, gsat_error *err) {
   memset(m, 0, sizeof *m);
   size_t n = cnf->num_lits;
   uint64_t limit = cnf->max_var;
   if (limit <= (uint64_t)2 * n + (1u << 20)) {
     m->direct = malloc((limit ? limit : 1) * sizeof *m->direct);
-    GSAT_RETURN_IF(!m->direct, err, NOMEM, "out of memory for the variable map");
+    GSAT_RETURN_IF(!m->direct, err, NOMEM,
+                   "out of memory for the variable map");
     for (uint64_t v = 0; v < limit; v++) m->direct[v] = -1;
     for (size_t i = 0; i < n; i++) m->direct[GSAT_VAR(cnf->lits[i])] = 0;
     uint64_t count = 0;
@@ -64,14 +68,17 @@ static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf, var_map *
     if (count >= GSAT_MAX_SEARCH_VARS) {
       free(m->direct);
       m->direct = NULL;
-      return gsat_error_set(err, GSAT_RESOURCE, "%llu variables occur, more than the %u the search supports",
-                            (unsigned long long)count, GSAT_MAX_SEARCH_VARS - 1);
+      return gsat_error_set(
+          err, GSAT_RESOURCE,
+          "%llu variables occur, more than the %u the search supports",
+          (unsigned long long)count, GSAT_MAX_SEARCH_VARS - 1);
     }
     db->ext_var = malloc((count ? count : 1) * sizeof *db->ext_var);
     if (!db->ext_var) {
       free(m->direct);
       m->direct = NULL;
-      return gsat_error_set(err, GSAT_NOMEM, "out of memory for the variable map");
+      return gsat_error_set(err, GSAT_NOMEM,
+                            "out of memory for the variable map");
     }
     uint32_t next = 0;
     for (uint64_t v = 0; v < limit; v++)
@@ -92,8 +99,10 @@ static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf, var_map *
     if (!count || vars[count - 1] != vars[i]) vars[count++] = vars[i];
   if (count >= GSAT_MAX_SEARCH_VARS) {
     free(vars);
-    return gsat_error_set(err, GSAT_RESOURCE, "%zu variables occur, more than the %u the search supports",
-                          count, GSAT_MAX_SEARCH_VARS - 1);
+    return gsat_error_set(
+        err, GSAT_RESOURCE,
+        "%zu variables occur, more than the %u the search supports", count,
+        GSAT_MAX_SEARCH_VARS - 1);
   }
   gsat_var *shrunk = realloc(vars, (count ? count : 1) * sizeof *vars);
   db->ext_var = shrunk ? shrunk : vars;
@@ -110,7 +119,8 @@ typedef struct order_key {
 
 static int compare_order(const void *a, const void *b) {
   const order_key *x = a, *y = b;
-  if (x->occurrences != y->occurrences) return x->occurrences > y->occurrences ? -1 : 1;
+  if (x->occurrences != y->occurrences)
+    return x->occurrences > y->occurrences ? -1 : 1;
   return (x->var > y->var) - (x->var < y->var);
 }
 
@@ -122,9 +132,11 @@ static gsat_status build_order(gsat_db *db, gsat_error *err) {
   if (!count || !keys || !db->order) {
     free(count);
     free(keys);
-    return gsat_error_set(err, GSAT_NOMEM, "out of memory for the decision order");
+    return gsat_error_set(err, GSAT_NOMEM,
+                          "out of memory for the decision order");
   }
-  for (uint32_t i = 0; i < db->clause_start[db->num_clauses]; i++) count[db->clause_lits[i]]++;
+  for (uint32_t i = 0; i < db->clause_start[db->num_clauses]; i++)
+    count[db->clause_lits[i]]++;
   uint32_t n = 0;
   for (gsat_var v = 0; v < V; v++) {
     uint32_t occ = count[GSAT_LIT(v, 0)] + count[GSAT_LIT(v, 1)];
@@ -142,6 +154,12 @@ static gsat_status build_order(gsat_db *db, gsat_error *err) {
   return GSAT_OK;
 }
 
+/* Physical memory of this machine in bytes (0: unknown). */
+static uint64_t host_memory_bytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
 static gsat_status build_streams(gsat_db *db, const gsat_flag *stop,
                                  gsat_error *err) {
   uint32_t L = 2 * db->num_vars;
@@ -156,16 +174,28 @@ static gsat_status build_streams(gsat_db *db, const gsat_flag *stop,
   for (uint32_t l = 0; l < L; l++) total += size[l];
   if (total >= UINT32_MAX) {
     free(size);
-    return gsat_error_set(err, GSAT_RESOURCE,
-                          "occurrence streams need %llu entries, more than 2^32 - 1 "
-                          "(the sum of squared clause lengths is too large)",
-                          (unsigned long long)total);
+    return gsat_error_set(
+        err, GSAT_RESOURCE,
+        "occurrence streams need %llu entries, more than 2^32 - 1 "
+        "(the sum of squared clause lengths is too large)",
+        (unsigned long long)total);
+  }
+  uint64_t bytes = total * sizeof *db->occ_stream, mem = host_memory_bytes();
+  if (mem && bytes > mem / 4 * 3) {
+    free(size);
+    return gsat_error_set(
+        err, GSAT_RESOURCE,
+        "occurrence streams need %.1f GB (the sum of squared clause "
+        "lengths is %llu), more than 3/4 of this machine's %.1f GB of "
+        "memory",
+        bytes / 1e9, (unsigned long long)total, mem / 1e9);
   }
   db->occ_start = malloc(((size_t)L + 1) * sizeof *db->occ_start);
   db->occ_stream = malloc((total ? total : 1) * sizeof *db->occ_stream);
   if (!db->occ_start || !db->occ_stream) {
     free(size);
-    return gsat_error_set(err, GSAT_NOMEM, "out of memory for %llu occurrence stream entries",
+    return gsat_error_set(err, GSAT_NOMEM,
+                          "out of memory for %llu occurrence stream entries",
                           (unsigned long long)total);
   }
   uint32_t at = 0;
@@ -175,16 +205,23 @@ static gsat_status build_streams(gsat_db *db, const gsat_flag *stop,
     size[l] = db->occ_start[l]; /* now the fill cursor */
   }
   db->occ_start[L] = at;
+  uint64_t written = 0,
+           next_poll = 0; /* poll per 2^20 entries, not per clause */
   for (uint32_t c = 0; c < db->num_clauses; c++) {
-    if (stop_now(stop, c)) {
-      free(size);
-      return INTERRUPTED(err);
-    }
     uint32_t b = db->clause_start[c], e = db->clause_start[c + 1];
+    if (written >= next_poll) {
+      next_poll = written + (1u << 20);
+      if (GSAT_FLAG_IS_RAISED(stop)) {
+        free(size);
+        return INTERRUPTED(err);
+      }
+    }
+    written += (uint64_t)(e - b) * (e - b);
     for (uint32_t i = b; i < e; i++) {
       gsat_lit f = db->clause_lits[i];
       for (uint32_t k = b; k < e; k++)
-        db->occ_stream[size[f]++] = db->clause_lits[k] | (k + 1 == e ? GSAT_STREAM_END : 0);
+        db->occ_stream[size[f]++] =
+            db->clause_lits[k] | (k + 1 == e ? GSAT_STREAM_END : 0);
     }
   }
   free(size);
@@ -212,7 +249,8 @@ static void compute_features(gsat_db *db) {
   f->binary_fraction = (double)binary / db->num_clauses;
   double var = sq / db->num_clauses - f->mean_len * f->mean_len;
   f->len_stddev = var > 0 ? sqrt(var) : 0;
-  f->mean_stream = db->num_vars ? (double)gsat_db_stream_size(db) / (2.0 * db->num_vars) : 0;
+  f->mean_stream =
+      db->num_vars ? (double)gsat_db_stream_size(db) / (2.0 * db->num_vars) : 0;
 }
 
 gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
@@ -222,9 +260,11 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
 gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
                                     const gsat_flag *stop, gsat_error *err) {
   memset(db, 0, sizeof *db);
-  db->ext_vars = cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
+  db->ext_vars =
+      cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
   GSAT_RETURN_IF(cnf->num_lits >= UINT32_MAX, err, RESOURCE,
-                 "%zu literals, more than the search supports (2^32 - 1)", cnf->num_lits);
+                 "%zu literals, more than the search supports (2^32 - 1)",
+                 cnf->num_lits);
   var_map m;
   gsat_status st = compact_variables(db, cnf, &m, err);
   if (st != GSAT_OK) {
@@ -234,13 +274,16 @@ gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
   uint32_t L = 2 * db->num_vars;
   uint32_t *stamp = calloc((size_t)L + 1, sizeof *stamp);
   db->clause_start = malloc((cnf->num_clauses + 1) * sizeof *db->clause_start);
-  db->clause_lits = malloc((cnf->num_lits ? cnf->num_lits : 1) * sizeof *db->clause_lits);
-  db->units = malloc((cnf->num_clauses ? cnf->num_clauses : 1) * sizeof *db->units);
+  db->clause_lits =
+      malloc((cnf->num_lits ? cnf->num_lits : 1) * sizeof *db->clause_lits);
+  db->units =
+      malloc((cnf->num_clauses ? cnf->num_clauses : 1) * sizeof *db->units);
   if (!stamp || !db->clause_start || !db->clause_lits || !db->units) {
     free(stamp);
     free(m.direct);
     gsat_db_free(db);
-    return gsat_error_set(err, GSAT_NOMEM, "out of memory for the search database");
+    return gsat_error_set(err, GSAT_NOMEM,
+                          "out of memory for the search database");
   }
   uint32_t nclauses = 0, nlits = 0;
   db->clause_start[0] = 0;
@@ -274,7 +317,8 @@ gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
       db->clause_start[++nclauses] = nlits;
     }
     /* Clear the stamps of this clause (its literals are still in place). */
-    for (uint32_t i = begin; i < begin + len; i++) stamp[db->clause_lits[i]] = 0;
+    for (uint32_t i = begin; i < begin + len; i++)
+      stamp[db->clause_lits[i]] = 0;
   }
   free(stamp);
   free(m.direct);
