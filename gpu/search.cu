@@ -46,6 +46,17 @@ static uint32_t pow2_at_least(uint64_t x) {
   return p;
 }
 
+/* Decisions per slice (between stop and work-exchange checks): 64, fewer when
+ * one MOMS decision scans so many literals that 64 of them would hold a stop
+ * request for seconds (a 1M-variable 3-SAT instance: 25M literal reads per
+ * decision), so that a slice stays near 2^22 literal reads per worker. */
+static uint32_t slice_for(const gsat_gpu_cnf *cnf, int moms) {
+  if (!moms) return 64;
+  uint64_t per_decision = 2ull * cnf->lits_size + 3ull * cnf->num_vars + 1;
+  uint64_t n = (1ull << 22) / per_decision;
+  return n < 1 ? 1 : n > 64 ? 64 : (uint32_t)n;
+}
+
 /* Chooses where the CNF and the per-worker state live, the block shape and the grid
  * (from the occupancy the compiled kernel allows), and the cube pool size. */
 static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
@@ -58,7 +69,7 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   pl->block_queue_cap = 64;
   /* Tuning for experiments (bench/RESULTS.md): GSAT_GPU_SLICE decisions between
    * work-exchange checks, GSAT_GPU_BACKOFF the longest idle sleep in ns. */
-  pl->slice = 64;
+  pl->slice = slice_for(cnf, pl->moms);
   pl->max_backoff = 2048;
   if (getenv("GSAT_GPU_SLICE")) pl->slice = (uint32_t)atoi(getenv("GSAT_GPU_SLICE"));
   if (getenv("GSAT_GPU_BACKOFF")) pl->max_backoff = (uint32_t)atoi(getenv("GSAT_GPU_BACKOFF"));
