@@ -32,10 +32,11 @@ gsat_status gsat_slot_plan_init(gsat_slot_plan *plan,
     plan->of_width[w] = (int8_t)plan->num_buckets++;
     at += (uint64_t)1 << (a + w);
     compact += (uint64_t)count[w] << w;
-    GSAT_RETURN_IF(at >= UINT32_MAX, err, RESOURCE,
-                   "the slot-major clause layout needs %llu words or more, more "
-                   "than 2^32 - 1 (use --gpu-layout=csr)",
-                   (unsigned long long)at);
+    GSAT_RETURN_IF(
+        at >= UINT32_MAX, err, RESOURCE,
+        "the slot-major clause layout needs %llu words or more, more "
+        "than 2^32 - 1 (use --gpu-layout=csr)",
+        (unsigned long long)at);
   }
   plan->size = at;
   plan->compact_size = compact;

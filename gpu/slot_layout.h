@@ -1,5 +1,5 @@
-/* The GPU search's coalesced CNF layouts (issue 6; tree-mapping.md, "Performance
- * notes"; ARCHITECTURE.md, data flow step 3):
+/* The GPU search's coalesced CNF layouts (issue 6; tree-mapping.md,
+ * "Performance notes"; ARCHITECTURE.md, data flow step 3):
  *
  *   - Slot-major clause buckets.  Clauses are grouped by length into buckets of
  *     power-of-two width W = 2^w (length in (W/2, W]; length 2 gives W = 2).  A
@@ -55,11 +55,11 @@ typedef struct gsat_slot_bucket {
 /* The buckets of a clause database, as planned on the host from the clause
  * lengths (the arena needs their sizes before anything runs on the device). */
 typedef struct gsat_slot_plan {
-  uint32_t num_buckets;   /* non-empty buckets, widths ascending */
-  uint32_t pad_lit;       /* the always-false padding literal, 2 V */
-  uint64_t size;          /* words: sum of 2^(rows_log + width_log) */
-  uint64_t compact_size;  /* words of a compacted copy: sum of count << w */
-  uint64_t lits;          /* real literals (clause_start[C]) */
+  uint32_t num_buckets;  /* non-empty buckets, widths ascending */
+  uint32_t pad_lit;      /* the always-false padding literal, 2 V */
+  uint64_t size;         /* words: sum of 2^(rows_log + width_log) */
+  uint64_t compact_size; /* words of a compacted copy: sum of count << w */
+  uint64_t lits;         /* real literals (clause_start[C]) */
   gsat_slot_bucket bucket[GSAT_SLOT_MAX_BUCKETS];
   int8_t of_width[GSAT_SLOT_MAX_BUCKETS]; /* bucket of width 2^w, -1 none */
 } gsat_slot_plan;

@@ -54,8 +54,8 @@ static void width_log_table(void **state) {
 static void check_plan_and_reference(const gsat_db *db) {
   gsat_slot_plan plan;
   gsat_error err;
-  assert_int_equal(gsat_slot_plan_init(&plan, db->clause_start,
-                                       db->num_clauses, db->num_vars, &err),
+  assert_int_equal(gsat_slot_plan_init(&plan, db->clause_start, db->num_clauses,
+                                       db->num_vars, &err),
                    GSAT_OK);
   assert_int_equal(plan.pad_lit, 2 * db->num_vars);
   assert_int_equal(plan.lits, db->clause_start[db->num_clauses]);
@@ -101,8 +101,9 @@ static void check_plan_and_reference(const gsat_db *db) {
     for (uint32_t k = 0; k < (1u << b->width_log); k++) {
       uint64_t i = gsat_slot_index(b, k, r);
       assert_true(i < plan.size);
-      assert_int_equal(slot[i], k < len ? db->clause_lits[db->clause_start[c] + k]
-                                        : plan.pad_lit);
+      assert_int_equal(slot[i], k < len
+                                    ? db->clause_lits[db->clause_start[c] + k]
+                                    : plan.pad_lit);
       seen[i] = 1;
     }
   }
@@ -154,9 +155,10 @@ static void check_plan_and_reference(const gsat_db *db) {
     /* The permutation takes (r, k) clause-major to the reader's (k, r). */
     for (uint32_t r = 0; r < b->stride; r += 7)
       for (uint32_t k = 0; k < (1u << b->width_log); k++)
-        assert_int_equal(b->offset + gsat_bmmc_apply(&perm, gsat_slot_cm_index(b, r, k) -
-                                                                 b->offset),
-                         gsat_slot_index(b, k, r));
+        assert_int_equal(
+            b->offset +
+                gsat_bmmc_apply(&perm, gsat_slot_cm_index(b, r, k) - b->offset),
+            gsat_slot_index(b, k, r));
   }
   assert_memory_equal(moved, slot, plan.size * sizeof *slot);
   free(ident);
@@ -179,7 +181,8 @@ static void check_streams(const gsat_db *db) {
                                           db->num_clauses, L, start, stream),
                    total);
   assert_memory_equal(start, db->occ_start, ((size_t)L + 1) * sizeof *start);
-  if (total) assert_memory_equal(stream, db->occ_stream, total * sizeof *stream);
+  if (total)
+    assert_memory_equal(stream, db->occ_stream, total * sizeof *stream);
   free(start);
   free(stream);
 }
