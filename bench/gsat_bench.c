@@ -1,12 +1,12 @@
 /* gsat-bench: GPU vs CPU tree-search throughput, measured side by side in one
  * process (issue 5).  For every instance and configuration it solves with the
- * public API and prints one CSV row: instance, backend, mapping, threads, answer,
- * nodes, literal checks, search seconds, literal checks per second, the ratio of
- * checks per second to the 1-thread CPU run of the same instance, the time from
- * parse to answer, and the CUDA context time (reported separately); the GPU's
- * CNF layout (--gpu-layout) and its build time on the GPU close the row.
- * Configurations lane-csr, lane-slot, warp-csr and warp-slot fix the layout,
- * so that the layout A/B (issue 6) runs in one process. */
+ * public API and prints one CSV row: instance, backend, mapping, threads,
+ * answer, nodes, literal checks, search seconds, literal checks per second, the
+ * ratio of checks per second to the 1-thread CPU run of the same instance, the
+ * time from parse to answer, and the CUDA context time (reported separately);
+ * the GPU's CNF layout (--gpu-layout) and its build time on the GPU close the
+ * row. Configurations lane-csr, lane-slot, warp-csr and warp-slot fix the
+ * layout, so that the layout A/B (issue 6) runs in one process. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,18 +45,24 @@ static int selected(const char *configs, const char *name) {
 }
 
 static void usage(FILE *out) {
-  fprintf(out,
-          "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,lane,warp]\n"
-          "                  [--decide=auto|static|moms] [--csv=FILE] [--stats]\n"
-          "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
-          "Runs each configuration on each file and prints CSV rows (and writes FILE).\n"
-          "Configurations: cpu1 cpuall lane warp (GPU layout auto) and lane-csr\n"
-          "lane-slot warp-csr warp-slot (layout fixed).  --stats prints, per GPU run,\n"
-          "the layout and its build time on the GPU (apart from the upload).\n"
-          "Exits 1 if any run fails: an error, answers that disagree with each other or\n"
-          "with the manifest's expected answer, or (UNSAT) a node count that differs\n"
-          "from the 1-thread CPU run's (both heuristics are deterministic).  Models are checked by\n"
-          "gsat_solve itself.\n");
+  fprintf(
+      out,
+      "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,lane,warp]\n"
+      "                  [--decide=auto|static|moms] [--csv=FILE] [--stats]\n"
+      "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
+      "Runs each configuration on each file and prints CSV rows (and writes "
+      "FILE).\n"
+      "Configurations: cpu1 cpuall lane warp (GPU layout auto) and lane-csr\n"
+      "lane-slot warp-csr warp-slot (layout fixed).  --stats prints, per GPU "
+      "run,\n"
+      "the layout and its build time on the GPU (apart from the upload).\n"
+      "Exits 1 if any run fails: an error, answers that disagree with each "
+      "other or\n"
+      "with the manifest's expected answer, or (UNSAT) a node count that "
+      "differs\n"
+      "from the 1-thread CPU run's (both heuristics are deterministic).  "
+      "Models are checked by\n"
+      "gsat_solve itself.\n");
 }
 
 /* Expected answer of path from a manifest.tsv (path column relative to it):
@@ -106,7 +112,9 @@ int main(int argc, char **argv) {
     case 'o': csv = optarg; break;
     case 'm': manifest = optarg; break;
     case 'r': relaxed = 1; break;
-    case 's': stats = 1; break;
+    case 's':
+      stats = 1;
+      break;
     case 'h': usage(stdout); return 0;
     default: usage(stderr); return 1;
     }
@@ -120,9 +128,11 @@ int main(int argc, char **argv) {
     perror(csv);
     return 3;
   }
-  const char *header = "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
-                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,replay_pct,"
-                       "grid,layout,layout_seconds\n";
+  const char *header =
+      "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
+      "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,"
+      "replay_pct,"
+      "grid,layout,layout_seconds\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
   int failures = 0;
@@ -175,21 +185,26 @@ int main(int argc, char **argv) {
       }
       char row[1024];
       snprintf(row, sizeof row,
-               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%.1f,%ux%u,%s,%.6f\n",
-               base, cf->name,
-               st->backend, st->gpu_map[0] ? st->gpu_map : "-", st->decide, st->workers,
-               res == 10 ? "SAT" : res == 20 ? "UNSAT" : "UNKNOWN",
+               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%."
+               "1f,%ux%u,%s,%.6f\n",
+               base, cf->name, st->backend, st->gpu_map[0] ? st->gpu_map : "-",
+               st->decide, st->workers,
+               res == 10   ? "SAT"
+               : res == 20 ? "UNSAT"
+                           : "UNKNOWN",
                (unsigned long long)st->nodes, (unsigned long long)st->checks,
                st->search_seconds, rate, cpu1_rate > 0 ? rate / cpu1_rate : 0.0,
-               st->parse_seconds + solve - st->context_seconds, st->context_seconds,
-               100 * st->gpu_busy, 100 * st->gpu_replay, st->gpu_blocks, st->gpu_threads,
+               st->parse_seconds + solve - st->context_seconds,
+               st->context_seconds, 100 * st->gpu_busy, 100 * st->gpu_replay,
+               st->gpu_blocks, st->gpu_threads,
                st->gpu_layout[0] ? st->gpu_layout : "-", st->layout_seconds);
       if (stats && st->backend[0] == 'g')
         fprintf(stderr,
-                "c %s %s: layout %s, layout build %.6f s on the GPU, upload %.6f s, "
+                "c %s %s: layout %s, layout build %.6f s on the GPU, upload "
+                "%.6f s, "
                 "context %.3f s, kernel %.4f s\n",
-                base, cf->name, st->gpu_layout, st->layout_seconds, st->upload_seconds,
-                st->context_seconds, st->kernel_seconds);
+                base, cf->name, st->gpu_layout, st->layout_seconds,
+                st->upload_seconds, st->context_seconds, st->kernel_seconds);
       printf("%s", row);
       fflush(stdout);
       if (out) {

@@ -50,9 +50,11 @@ static uint32_t pow2_at_least(uint64_t x) {
 
 /* The layout for p's mapping (--gpu-layout; auto: the A/B winner, search.h). */
 static int resolve_layout(const gsat_search_params *p) {
-  if (p->gpu_layout == GSAT_GPU_LAYOUT_CSR || p->gpu_layout == GSAT_GPU_LAYOUT_SLOT)
+  if (p->gpu_layout == GSAT_GPU_LAYOUT_CSR ||
+      p->gpu_layout == GSAT_GPU_LAYOUT_SLOT)
     return (int)p->gpu_layout;
-  return p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_LAYOUT_AUTO_LANE : GSAT_GPU_LAYOUT_AUTO_WARP;
+  return p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_LAYOUT_AUTO_LANE
+                                         : GSAT_GPU_LAYOUT_AUTO_WARP;
 }
 
 /* The sort of the GPU layout build's occurrence lists: GSAT_GPU_OCC_SORT=bcf
@@ -67,13 +69,17 @@ static int occ_sort(void) {
 
 /* The slot layout's buckets (host plan from the clause lengths); MOMS reads
  * them, so the static order needs none and cnf->slot stays 0 then. */
-static gsat_status plan_slot_layout(const gsat_db *db, const gsat_search_params *p,
-                                    gsat_gpu_cnf *cnf, gsat_slot_plan *sp, gsat_error *err) {
-  GSAT_FORWARD(gsat_slot_plan_init(sp, db->clause_start, db->num_clauses, db->num_vars, err));
+static gsat_status plan_slot_layout(const gsat_db *db,
+                                    const gsat_search_params *p,
+                                    gsat_gpu_cnf *cnf, gsat_slot_plan *sp,
+                                    gsat_error *err) {
+  GSAT_FORWARD(gsat_slot_plan_init(sp, db->clause_start, db->num_clauses,
+                                   db->num_vars, err));
   if (p->decide != GSAT_DECIDE_MOMS) return GSAT_OK;
-  GSAT_RETURN_IF(sp->size >= UINT32_MAX || sp->compact_size >= UINT32_MAX, err, RESOURCE,
-                 "the slot-major clause layout needs %llu words, more than 2^32 - 1",
-                 (unsigned long long)sp->size);
+  GSAT_RETURN_IF(
+      sp->size >= UINT32_MAX || sp->compact_size >= UINT32_MAX, err, RESOURCE,
+      "the slot-major clause layout needs %llu words, more than 2^32 - 1",
+      (unsigned long long)sp->size);
   cnf->slot = 1;
   cnf->num_buckets = sp->num_buckets;
   cnf->slot_size = (uint32_t)sp->size;
@@ -251,8 +257,8 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
     GSAT_FORWARD(plan_slot_layout(db, p, &cnf, &sp, err));
     gsat_layout_input in = {NULL, NULL, cnf.num_clauses, cnf.lits_size, V};
     size_t bytes = 0;
-    GSAT_FORWARD(gsat_gpu_layout_build(NULL, &bytes, &in, cnf.slot ? &sp : NULL, NULL, sort,
-                                       NULL, err));
+    GSAT_FORWARD(gsat_gpu_layout_build(NULL, &bytes, &in, cnf.slot ? &sp : NULL,
+                                       NULL, sort, NULL, err));
     build_temp = bytes;
   }
   gsat_gpu_plan pl;
@@ -288,7 +294,8 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
   const void *h_arrays[6] = {db->occ_start, db->occ_stream, db->order,
                              db->clause_start, db->clause_lits, db->units};
-  for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6; k++) /* slot: no streams */
+  for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6;
+       k++) /* slot: no streams */
     if (L.lens[k])
       GSAT_CUDA_TRY(err, cudaMemcpyAsync(L.arrays[k], h_arrays[k], 4 * L.lens[k],
                                          cudaMemcpyHostToDevice, d->stream));
@@ -307,12 +314,14 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
   r->upload_seconds = gsat_seconds() - t1;
   if (layout == GSAT_GPU_LAYOUT_SLOT) {
-    gsat_layout_input in = {L.arrays[3], L.arrays[4], cnf.num_clauses, cnf.lits_size, V};
+    gsat_layout_input in = {L.arrays[3], L.arrays[4], cnf.num_clauses,
+                            cnf.lits_size, V};
     gsat_layout_output out = {L.arrays[0], L.arrays[1], L.slot_lits};
     size_t bytes = pl.build_temp_bytes;
     GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-    GSAT_FORWARD(gsat_gpu_layout_build(L.build_temp, &bytes, &in, cnf.slot ? &sp : NULL, &out,
-                                       sort, d->stream, err));
+    GSAT_FORWARD(gsat_gpu_layout_build(L.build_temp, &bytes, &in,
+                                       cnf.slot ? &sp : NULL, &out, sort,
+                                       d->stream, err));
     GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
     GSAT_CUDA_TRY(err, cudaEventSynchronize(d->stop));
     float build_ms = 0;

@@ -20,7 +20,11 @@ enum { GSAT_GPU_MAP_AUTO = 0, GSAT_GPU_MAP_LANE = 1, GSAT_GPU_MAP_WARP = 2 };
  * `slot` uploads only the CSR arrays and builds the streams and the slot-major
  * clause buckets on the GPU (gpu/layout_build.h, gpu/slot_layout.h), which MOMS
  * then reads. */
-enum { GSAT_GPU_LAYOUT_AUTO = 0, GSAT_GPU_LAYOUT_CSR = 1, GSAT_GPU_LAYOUT_SLOT = 2 };
+enum {
+  GSAT_GPU_LAYOUT_AUTO = 0,
+  GSAT_GPU_LAYOUT_CSR = 1,
+  GSAT_GPU_LAYOUT_SLOT = 2
+};
 
 /* What --gpu-layout=auto picks per mapping: the winner of the layout A/B
  * (bench/RESULTS.md, gsat-bench configs warp-csr, warp-slot, lane-csr,

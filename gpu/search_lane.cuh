@@ -20,20 +20,22 @@ struct gsat_lane_view {
   uint32_t lits; /* real literals, the heuristic work of one scan */
 };
 
-GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s, const gsat_lane_view *v);
+GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s,
+                                            const gsat_lane_view *v);
 
 #define GSAT_DPLL_FN(name) gsat_lane_##name
 #define GSAT_DPLL_AT(p, i) ((p)[(size_t)(i) * 32])
-#define GSAT_DPLL_DECIDE_MOMS(s, db)                                                    \
-  (((const gsat_lane_view *)(db))->slot_lits                                           \
-       ? gsat_lane_decide_moms_slot(s, (const gsat_lane_view *)(db))                   \
+#define GSAT_DPLL_DECIDE_MOMS(s, db)                                           \
+  (((const gsat_lane_view *)(db))->slot_lits                                   \
+       ? gsat_lane_decide_moms_slot(s, (const gsat_lane_view *)(db))           \
        : gsat_lane_decide_moms(s, db))
 #include "solver/dpll.h"
 
 /* Unassigned literals and satisfaction of a slot-major row (stride apart);
  * the padding literal is false, so it counts as neither. */
-GSAT_HD void gsat_lane_eval_row(const gsat_dpll *s, const uint32_t *row, uint32_t width,
-                                uint32_t stride, uint32_t *sat, uint32_t *un) {
+GSAT_HD void gsat_lane_eval_row(const gsat_dpll *s, const uint32_t *row,
+                                uint32_t width, uint32_t stride, uint32_t *sat,
+                                uint32_t *un) {
   uint32_t t = 0, u = 0;
   for (uint32_t k = 0; k < width; k++) {
     int v = s->val[(size_t)row[(size_t)k * stride] * 32];
@@ -47,13 +49,14 @@ GSAT_HD void gsat_lane_eval_row(const gsat_dpll *s, const uint32_t *row, uint32_
 /* dpll.h decide_moms over the slot-major buckets: the same minimum, counts and
  * choice (both are independent of the clause order), the same heuristic work
  * (real literals). */
-GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s, const gsat_lane_view *v) {
+GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s,
+                                            const gsat_lane_view *v) {
   uint32_t min = 0xffffffffu, sat, un;
   for (uint32_t j = 0; j < v->num_buckets; j++) {
     const gsat_slot_bucket b = v->buckets[j];
     for (uint32_t r = 0; r < b.count; r++) {
-      gsat_lane_eval_row(s, v->slot_lits + gsat_slot_index(&b, 0, r), 1u << b.width_log,
-                         b.stride, &sat, &un);
+      gsat_lane_eval_row(s, v->slot_lits + gsat_slot_index(&b, 0, r),
+                         1u << b.width_log, b.stride, &sat, &un);
       if (!sat && un < min) min = un;
     }
   }

@@ -36,7 +36,7 @@ struct gsat_gpu_layout {
   uint32_t *arrays[6];         /* occ_start, occ_stream, order, clause_start, clause_lits, units */
   uint64_t lens[6];            /* their lengths in words */
   uint32_t *slot_lits;         /* slot-major buckets (cnf->slot) */
-  gsat_slot_bucket *slot_buckets; /* [2 num_buckets]: as built, then compacted */
+  gsat_slot_bucket *slot_buckets; /* [2 nb]: as built, compacted */
   uint8_t *build_temp;         /* the layout build's temporaries */
   uint8_t *state;
   uint64_t bytes;              /* total */
@@ -74,9 +74,10 @@ inline void gsat_gpu_layout_carve(gsat_gpu_layout *L, uint8_t *base, const gsat_
     L->arrays[k] = (uint32_t *)take(4 * lens[k]);
   }
   L->slot_lits = cnf->slot ? (uint32_t *)take(4ull * cnf->slot_size) : nullptr;
-  L->slot_buckets = cnf->slot ? (gsat_slot_bucket *)take(2 * sizeof(gsat_slot_bucket) *
-                                                         (uint64_t)cnf->num_buckets)
-                              : nullptr;
+  L->slot_buckets =
+      cnf->slot ? (gsat_slot_bucket *)take(2 * sizeof(gsat_slot_bucket) *
+                                           (uint64_t)cnf->num_buckets)
+                : nullptr;
   L->build_temp = pl->build_temp_bytes ? take(pl->build_temp_bytes) : nullptr;
   uint64_t warps = (uint64_t)pl->blocks * pl->warps_per_block;
   L->state = pl->state_in_smem ? nullptr : take(warps * pl->state_stride);

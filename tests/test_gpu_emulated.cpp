@@ -1,13 +1,13 @@
 /* The GPU search kernels run on host threads (simt_host.h) against the CPU
- * reference: same answers, verified models, and for UNSAT formulas the same node
- * count (tree-mapping.md: the tree is fixed by the deterministic heuristics however
- * it is split among workers), for both mappings, several grid shapes, and both
- * placements of the CNF and of the per-warp state, and both CNF layouts: `csr`
- * (host-built streams, CSR clauses) and `slot` (streams from the host reference
- * of the GPU gather, slot-major clause buckets from the host reference, both
- * through gpu/slot_layout.h's index functions), which must decide alike: same
- * nodes, and on one worker the same literal checks and heuristic work.  Runs
- * without a GPU. */
+ * reference: same answers, verified models, and for UNSAT formulas the same
+ * node count (tree-mapping.md: the tree is fixed by the deterministic
+ * heuristics however it is split among workers), for both mappings, several
+ * grid shapes, and both placements of the CNF and of the per-warp state, and
+ * both CNF layouts: `csr` (host-built streams, CSR clauses) and `slot` (streams
+ * from the host reference of the GPU gather, slot-major clause buckets from the
+ * host reference, both through gpu/slot_layout.h's index functions), which must
+ * decide alike: same nodes, and on one worker the same literal checks and
+ * heuristic work.  Runs without a GPU. */
 #include "simt_host.h"
 
 #include "solver/dpll.h" /* the default (CPU) instance first */
@@ -86,7 +86,8 @@ struct shape {
   int cnf_in_smem, state_in_smem;
 };
 
-static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh, int layout) {
+static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
+                           int layout) {
   gsat_gpu_cnf cnf;
   memset(&cnf, 0, sizeof cnf);
   cnf.num_vars = db->num_vars;
@@ -97,7 +98,8 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh, int 
   cnf.lits_size = db->clause_start[db->num_clauses];
   gsat_slot_plan sp;
   gsat_error err;
-  assert_int_equal(gsat_slot_plan_init(&sp, db->clause_start, db->num_clauses, db->num_vars, &err),
+  assert_int_equal(gsat_slot_plan_init(&sp, db->clause_start, db->num_clauses,
+                                       db->num_vars, &err),
                    GSAT_OK);
   if (layout == GSAT_GPU_LAYOUT_SLOT && decide == GSAT_DECIDE_MOMS) {
     cnf.slot = 1;
@@ -132,12 +134,15 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh, int 
   for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6; k++)
     if (L.lens[k]) memcpy(L.arrays[k], src[k], 4 * L.lens[k]);
   if (layout == GSAT_GPU_LAYOUT_SLOT) /* what the GPU gathers */
-    assert_int_equal(gsat_slot_streams_host(db->clause_start, db->clause_lits, db->num_clauses,
-                                            2 * db->num_vars, L.arrays[0], L.arrays[1]),
+    assert_int_equal(gsat_slot_streams_host(db->clause_start, db->clause_lits,
+                                            db->num_clauses, 2 * db->num_vars,
+                                            L.arrays[0], L.arrays[1]),
                      cnf.stream_size);
   if (cnf.slot) {
-    gsat_slot_build_host(&sp, db->clause_start, db->clause_lits, db->num_clauses, L.slot_lits);
-    memcpy(L.slot_buckets, sp.bucket, sp.num_buckets * sizeof(gsat_slot_bucket));
+    gsat_slot_build_host(&sp, db->clause_start, db->clause_lits,
+                         db->num_clauses, L.slot_lits);
+    memcpy(L.slot_buckets, sp.bucket,
+           sp.num_buckets * sizeof(gsat_slot_bucket));
     gsat_slot_compact_buckets(&sp, L.slot_buckets + sp.num_buckets);
   }
   static int host_stop = 0;
@@ -183,13 +188,17 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
     outcome csr{};
     for (int layout : {GSAT_GPU_LAYOUT_CSR, GSAT_GPU_LAYOUT_SLOT}) {
       outcome o = gpu_emulate(&db, decide, sh, layout);
-      printf("  %s %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) checks %llu "
+      printf("  %s %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) "
+             "checks %llu "
              "cubes %llu\n",
              sh.map == GSAT_GPU_MAP_WARP ? "warp" : "lane",
-             layout == GSAT_GPU_LAYOUT_SLOT ? "slot" : "csr", sh.blocks, sh.warps,
-             sh.cnf_in_smem ? "smem" : "global", sh.state_in_smem ? "smem" : "global", o.answer,
-             (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
-             (unsigned long long)o.total.n.checks, (unsigned long long)o.total.cubes);
+             layout == GSAT_GPU_LAYOUT_SLOT ? "slot" : "csr", sh.blocks,
+             sh.warps, sh.cnf_in_smem ? "smem" : "global",
+             sh.state_in_smem ? "smem" : "global", o.answer,
+             (unsigned long long)o.total.n.nodes,
+             (unsigned long long)ref.total.n.nodes,
+             (unsigned long long)o.total.n.checks,
+             (unsigned long long)o.total.cubes);
       assert_int_equal(o.answer, ref.answer);
       if (o.answer == 10) check_model(cnf, &db, o.model);
       if (o.answer == 20) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
