@@ -1,9 +1,12 @@
 /* gsat-bench: GPU vs CPU tree-search throughput, measured side by side in one
  * process (issue 5).  For every instance and configuration it solves with the
- * public API and prints one CSV row: instance, backend, mapping, threads, answer,
- * nodes, literal checks, search seconds, literal checks per second, the ratio of
- * checks per second to the 1-thread CPU run of the same instance, the time from
- * parse to answer, and the CUDA context time (reported separately). */
+ * public API and prints one CSV row: instance, backend, mapping, threads,
+ * answer, nodes, literal checks, search seconds, literal checks per second, the
+ * ratio of checks per second to the 1-thread CPU run of the same instance, the
+ * time from parse to answer, and the CUDA context time (reported separately);
+ * the GPU's CNF layout (--gpu-layout) and its build time on the GPU close the
+ * row. Configurations lane-csr, lane-slot, warp-csr and warp-slot fix the
+ * layout, so that the layout A/B (issue 6) runs in one process. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,26 +18,51 @@
 #include "solver/search.h"
 
 typedef struct config {
-  const char *name, *backend, *map, *threads;
+  const char *name, *backend, *map, *threads, *layout;
 } config;
 
 static const config all_configs[] = {
-    {"cpu1", "cpu", "", "1"},
-    {"cpuall", "cpu", "", "0"},
-    {"lane", "gpu", "lane", "0"},
-    {"warp", "gpu", "warp", "0"},
+    {"cpu1", "cpu", "", "1", ""},
+    {"cpuall", "cpu", "", "0", ""},
+    {"lane", "gpu", "lane", "0", ""},
+    {"lane-csr", "gpu", "lane", "0", "csr"},
+    {"lane-slot", "gpu", "lane", "0", "slot"},
+    {"warp", "gpu", "warp", "0", ""},
+    {"warp-csr", "gpu", "warp", "0", "csr"},
+    {"warp-slot", "gpu", "warp", "0", "slot"},
 };
 
+/* Whether name is one of the comma-separated configs. */
+static int selected(const char *configs, const char *name) {
+  size_t n = strlen(name);
+  for (const char *at = configs; at;) {
+    const char *comma = strchr(at, ',');
+    size_t len = comma ? (size_t)(comma - at) : strlen(at);
+    if (len == n && !strncmp(at, name, n)) return 1;
+    at = comma ? comma + 1 : NULL;
+  }
+  return 0;
+}
+
 static void usage(FILE *out) {
-  fprintf(out,
-          "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,lane,warp]\n"
-          "                  [--decide=auto|static|moms] [--csv=FILE]\n"
-          "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
-          "Runs each configuration on each file and prints CSV rows (and writes FILE).\n"
-          "Exits 1 if any run fails: an error, answers that disagree with each other or\n"
-          "with the manifest's expected answer, or (UNSAT) a node count that differs\n"
-          "from the 1-thread CPU run's (both heuristics are deterministic).  Models are checked by\n"
-          "gsat_solve itself.\n");
+  fprintf(
+      out,
+      "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,lane,warp]\n"
+      "                  [--decide=auto|static|moms] [--csv=FILE] [--stats]\n"
+      "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
+      "Runs each configuration on each file and prints CSV rows (and writes "
+      "FILE).\n"
+      "Configurations: cpu1 cpuall lane warp (GPU layout auto) and lane-csr\n"
+      "lane-slot warp-csr warp-slot (layout fixed).  --stats prints, per GPU "
+      "run,\n"
+      "the layout and its build time on the GPU (apart from the upload).\n"
+      "Exits 1 if any run fails: an error, answers that disagree with each "
+      "other or\n"
+      "with the manifest's expected answer, or (UNSAT) a node count that "
+      "differs\n"
+      "from the 1-thread CPU run's (both heuristics are deterministic).  "
+      "Models are checked by\n"
+      "gsat_solve itself.\n");
 }
 
 /* Expected answer of path from a manifest.tsv (path column relative to it):
@@ -65,13 +93,14 @@ static int expected_answer(const char *manifest, const char *path) {
 int main(int argc, char **argv) {
   const char *limit = "60", *configs = "cpu1,cpuall,lane,warp", *decide = "auto", *csv = NULL;
   const char *manifest = NULL;
-  int relaxed = 0;
+  int relaxed = 0, stats = 0;
   static struct option longopts[] = {{"time-limit", required_argument, 0, 't'},
                                      {"configs", required_argument, 0, 'c'},
                                      {"decide", required_argument, 0, 'd'},
                                      {"csv", required_argument, 0, 'o'},
                                      {"manifest", required_argument, 0, 'm'},
                                      {"relaxed", no_argument, 0, 'r'},
+                                     {"stats", no_argument, 0, 's'},
                                      {"help", no_argument, 0, 'h'},
                                      {0, 0, 0, 0}};
   int ch;
@@ -83,6 +112,9 @@ int main(int argc, char **argv) {
     case 'o': csv = optarg; break;
     case 'm': manifest = optarg; break;
     case 'r': relaxed = 1; break;
+    case 's':
+      stats = 1;
+      break;
     case 'h': usage(stdout); return 0;
     default: usage(stderr); return 1;
     }
@@ -96,9 +128,11 @@ int main(int argc, char **argv) {
     perror(csv);
     return 3;
   }
-  const char *header = "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
-                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,replay_pct,"
-                       "grid\n";
+  const char *header =
+      "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
+      "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,"
+      "replay_pct,"
+      "grid,layout,layout_seconds\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
   int failures = 0;
@@ -112,7 +146,7 @@ int main(int argc, char **argv) {
     if (!expected) expected = -1;
     for (size_t c = 0; c < sizeof all_configs / sizeof all_configs[0]; c++) {
       const config *cf = &all_configs[c];
-      if (!strstr(configs, cf->name)) continue;
+      if (!selected(configs, cf->name)) continue;
       gsat_solver *s = gsat_init();
       if (!s) return 4;
       gsat_set_option(s, "backend", cf->backend);
@@ -121,6 +155,7 @@ int main(int argc, char **argv) {
       gsat_set_option(s, "time_limit", limit);
       if (relaxed) gsat_set_option(s, "relaxed", "1");
       if (cf->map[0]) gsat_set_option(s, "gpu_map", cf->map);
+      if (cf->layout[0]) gsat_set_option(s, "gpu_layout", cf->layout);
       int res = gsat_read_dimacs(s, path);
       double t0 = gsat_seconds();
       if (res == 0) res = gsat_solve(s);
@@ -150,13 +185,26 @@ int main(int argc, char **argv) {
       }
       char row[1024];
       snprintf(row, sizeof row,
-               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%.1f,%ux%u\n", base, cf->name,
-               st->backend, st->gpu_map[0] ? st->gpu_map : "-", st->decide, st->workers,
-               res == 10 ? "SAT" : res == 20 ? "UNSAT" : "UNKNOWN",
+               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%."
+               "1f,%ux%u,%s,%.6f\n",
+               base, cf->name, st->backend, st->gpu_map[0] ? st->gpu_map : "-",
+               st->decide, st->workers,
+               res == 10   ? "SAT"
+               : res == 20 ? "UNSAT"
+                           : "UNKNOWN",
                (unsigned long long)st->nodes, (unsigned long long)st->checks,
                st->search_seconds, rate, cpu1_rate > 0 ? rate / cpu1_rate : 0.0,
-               st->parse_seconds + solve - st->context_seconds, st->context_seconds,
-               100 * st->gpu_busy, 100 * st->gpu_replay, st->gpu_blocks, st->gpu_threads);
+               st->parse_seconds + solve - st->context_seconds,
+               st->context_seconds, 100 * st->gpu_busy, 100 * st->gpu_replay,
+               st->gpu_blocks, st->gpu_threads,
+               st->gpu_layout[0] ? st->gpu_layout : "-", st->layout_seconds);
+      if (stats && st->backend[0] == 'g')
+        fprintf(stderr,
+                "c %s %s: layout %s, layout build %.6f s on the GPU, upload "
+                "%.6f s, "
+                "context %.3f s, kernel %.4f s\n",
+                base, cf->name, st->gpu_layout, st->layout_seconds,
+                st->upload_seconds, st->context_seconds, st->kernel_seconds);
       printf("%s", row);
       fflush(stdout);
       if (out) {

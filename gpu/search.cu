@@ -11,6 +11,8 @@
 
 #include "gpu/cuda_check.cuh"
 #include "gpu/device.h"
+#include "gpu/layout_build.h"
+#include "gpu/occ.h"
 #include "gpu/search_layout.cuh"
 #include "solver/dpll.h"
 
@@ -55,6 +57,45 @@ static uint32_t slice_for(const gsat_gpu_cnf *cnf, int moms) {
   uint64_t per_decision = 2ull * cnf->lits_size + 3ull * cnf->num_vars + 1;
   uint64_t n = (1ull << 22) / per_decision;
   return n < 1 ? 1 : n > 64 ? 64 : (uint32_t)n;
+}
+
+/* The layout for p's mapping (--gpu-layout; auto: the A/B winner, search.h). */
+static int resolve_layout(const gsat_search_params *p) {
+  if (p->gpu_layout == GSAT_GPU_LAYOUT_CSR ||
+      p->gpu_layout == GSAT_GPU_LAYOUT_SLOT)
+    return (int)p->gpu_layout;
+  return p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_LAYOUT_AUTO_LANE
+                                         : GSAT_GPU_LAYOUT_AUTO_WARP;
+}
+
+/* The sort of the GPU layout build's occurrence lists: GSAT_GPU_OCC_SORT=bcf
+ * (gsat's bank-conflict-free sort) or radix (the default, gpu/occ.h), for
+ * experiments. */
+static int occ_sort(void) {
+  const char *e = getenv("GSAT_GPU_OCC_SORT");
+  if (e && !strcmp(e, "bcf")) return GSAT_OCC_SORT_BCF;
+  if (e && !strcmp(e, "radix")) return GSAT_OCC_SORT_RADIX;
+  return GSAT_OCC_SORT_DEFAULT;
+}
+
+/* The slot layout's buckets (host plan from the clause lengths); MOMS reads
+ * them, so the static order needs none and cnf->slot stays 0 then. */
+static gsat_status plan_slot_layout(const gsat_db *db,
+                                    const gsat_search_params *p,
+                                    gsat_gpu_cnf *cnf, gsat_slot_plan *sp,
+                                    gsat_error *err) {
+  GSAT_FORWARD(gsat_slot_plan_init(sp, db->clause_start, db->num_clauses,
+                                   db->num_vars, err));
+  if (p->decide != GSAT_DECIDE_MOMS) return GSAT_OK;
+  GSAT_RETURN_IF(
+      sp->size >= UINT32_MAX || sp->compact_size >= UINT32_MAX, err, RESOURCE,
+      "the slot-major clause layout needs %llu words, more than 2^32 - 1",
+      (unsigned long long)sp->size);
+  cnf->slot = 1;
+  cnf->num_buckets = sp->num_buckets;
+  cnf->slot_size = (uint32_t)sp->size;
+  cnf->slot_compact_size = (uint32_t)sp->compact_size;
+  return GSAT_OK;
 }
 
 /* Chooses where the CNF and the per-worker state live, the block shape and the grid
@@ -219,9 +260,24 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   cnf.num_units = db->num_units;
   cnf.stream_size = gsat_db_stream_size(db);
   cnf.lits_size = db->clause_start[db->num_clauses];
+  const int layout = resolve_layout(p);
+  gsat_slot_plan sp;
+  uint64_t build_temp = 0;
+  const int sort = occ_sort();
+  if (layout == GSAT_GPU_LAYOUT_SLOT) {
+    GSAT_FORWARD(plan_slot_layout(db, p, &cnf, &sp, err));
+    gsat_layout_input in = {NULL, NULL, cnf.num_clauses, cnf.lits_size, V};
+    size_t bytes = 0;
+    GSAT_FORWARD(gsat_gpu_layout_build(NULL, &bytes, &in, cnf.slot ? &sp : NULL,
+                                       NULL, sort, NULL, err));
+    build_temp = bytes;
+  }
   gsat_gpu_plan pl;
   GSAT_FORWARD(make_plan(&pl, p, &info, &cnf, err));
+  pl.layout = layout;
+  pl.build_temp_bytes = build_temp;
   r->gpu_map = (uint32_t)pl.map;
+  r->gpu_layout = (uint32_t)layout;
   r->gpu_blocks = pl.blocks;
   r->gpu_threads = pl.threads;
   r->occupancy = pl.occupancy;
@@ -249,7 +305,8 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
   const void *h_arrays[6] = {db->occ_start, db->occ_stream, db->order,
                              db->clause_start, db->clause_lits, db->units};
-  for (int k = 0; k < 6; k++)
+  for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6;
+       k++) /* slot: no streams */
     if (L.lens[k])
       GSAT_CUDA_TRY(err, cudaMemcpyAsync(L.arrays[k], h_arrays[k], 4 * L.lens[k],
                                          cudaMemcpyHostToDevice, d->stream));
@@ -257,8 +314,31 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
                                      d->stream));
   gsat_gpu_init_kernel<<<(pl.slots + 255) / 256, 256, 0, d->stream>>>(L, pl.slots);
   GSAT_CUDA_LAUNCHED(err, "gsat_gpu_init_kernel");
+  if (cnf.slot) {
+    gsat_slot_bucket table[2 * GSAT_SLOT_MAX_BUCKETS];
+    memcpy(table, sp.bucket, sp.num_buckets * sizeof *table);
+    gsat_slot_compact_buckets(&sp, table + sp.num_buckets);
+    GSAT_CUDA_TRY(err, cudaMemcpyAsync(L.slot_buckets, table,
+                                       2 * sp.num_buckets * sizeof *table,
+                                       cudaMemcpyHostToDevice, d->stream));
+  }
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
   r->upload_seconds = gsat_seconds() - t1;
+  if (layout == GSAT_GPU_LAYOUT_SLOT) {
+    gsat_layout_input in = {L.arrays[3], L.arrays[4], cnf.num_clauses,
+                            cnf.lits_size, V};
+    gsat_layout_output out = {L.arrays[0], L.arrays[1], L.slot_lits};
+    size_t bytes = pl.build_temp_bytes;
+    GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
+    GSAT_FORWARD(gsat_gpu_layout_build(L.build_temp, &bytes, &in,
+                                       cnf.slot ? &sp : NULL, &out, sort,
+                                       d->stream, err));
+    GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+    GSAT_CUDA_TRY(err, cudaEventSynchronize(d->stop));
+    float build_ms = 0;
+    GSAT_CUDA_TRY(err, cudaEventElapsedTime(&build_ms, d->start, d->stop));
+    r->layout_seconds = build_ms / 1000.0;
+  }
 
   int *d_host_stop = NULL;
   GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));

@@ -15,6 +15,23 @@ extern "C" {
 /* Mappings (gsat_search_params.gpu_map). */
 enum { GSAT_GPU_MAP_AUTO = 0, GSAT_GPU_MAP_LANE = 1, GSAT_GPU_MAP_WARP = 2 };
 
+/* CNF layouts (gsat_search_params.gpu_layout, --gpu-layout): `csr` uploads the
+ * host-built occurrence streams and reads MOMS's clauses from CSR arrays;
+ * `slot` uploads only the CSR arrays and builds the streams and the slot-major
+ * clause buckets on the GPU (gpu/layout_build.h, gpu/slot_layout.h), which MOMS
+ * then reads. */
+enum {
+  GSAT_GPU_LAYOUT_AUTO = 0,
+  GSAT_GPU_LAYOUT_CSR = 1,
+  GSAT_GPU_LAYOUT_SLOT = 2
+};
+
+/* What --gpu-layout=auto picks per mapping: the winner of the layout A/B
+ * (bench/RESULTS.md, gsat-bench configs warp-csr, warp-slot, lane-csr,
+ * lane-slot; bench/device/layout.sh). */
+#define GSAT_GPU_LAYOUT_AUTO_WARP GSAT_GPU_LAYOUT_SLOT
+#define GSAT_GPU_LAYOUT_AUTO_LANE GSAT_GPU_LAYOUT_CSR
+
 /* Whether device p->device can run the search (a CUDA build, a driver, the device,
  * compute capability 9.0 or newer).  When not, reason says why. */
 int gsat_gpu_usable(int device, char *reason, size_t reason_size);

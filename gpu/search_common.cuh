@@ -24,14 +24,45 @@ struct gsat_gpu_block {
 };
 #define GSAT_GPU_BLOCK_HEADER 16
 
+/* Copies the compacted slot-major buckets (gpu/slot_layout.h) into shared
+ * memory at smem: the compacted bucket table, then each bucket without its
+ * padding rows (slot k of row r at offset + k * count + r).  Returns the bytes
+ * used. */
+__device__ inline uint64_t gsat_gpu_stage_slots(gsat_gpu_cnf *cnf,
+                                                uint8_t *smem) {
+  const uint32_t nb = cnf->num_buckets;
+  const gsat_slot_bucket *global = cnf->slot_buckets, *compact = global + nb;
+  gsat_slot_bucket *table = (gsat_slot_bucket *)smem;
+  uint32_t *lits =
+      (uint32_t *)(smem +
+                   gsat_gpu_align16(sizeof(gsat_slot_bucket) * (uint64_t)nb));
+  for (uint32_t j = threadIdx.x; j < nb; j += blockDim.x) table[j] = compact[j];
+  for (uint32_t j = 0; j < nb; j++) {
+    const gsat_slot_bucket g = global[j], c = compact[j];
+    const uint32_t n = c.count << c.width_log;
+    for (uint32_t t = threadIdx.x; t < n; t += blockDim.x) {
+      const uint32_t k = t / c.count, r = t - k * c.count;
+      lits[gsat_slot_index(&c, k, r)] =
+          __ldg(cnf->slot_lits + gsat_slot_index(&g, k, r));
+    }
+  }
+  cnf->slot_lits = lits;
+  cnf->slot_buckets = table; /* the kernels read buckets [0, nb) */
+  return gsat_gpu_align16(sizeof(gsat_slot_bucket) * (uint64_t)nb) +
+         gsat_gpu_align16(4 * (uint64_t)cnf->slot_compact_size);
+}
+
 /* Copies the read-only CNF arrays into shared memory at smem (16-byte aligned
- * pieces) and points cnf at the copies.  Whole block; ends with __syncthreads. */
+ * pieces) and points cnf at the copies; MOMS's clauses are the CSR arrays or,
+ * with cnf->slot, the compacted slot-major buckets.  Whole block; ends with
+ * __syncthreads. */
 __device__ inline void gsat_gpu_stage_cnf(gsat_gpu_cnf *cnf, uint8_t *smem, int moms) {
   const uint32_t *src[6] = {cnf->occ_start, cnf->occ_stream, cnf->order,
                             cnf->clause_start, cnf->clause_lits, cnf->units};
-  uint32_t len[6] = {2 * cnf->num_vars + 1, cnf->stream_size, cnf->order_len,
-                     moms ? cnf->num_clauses + 1 : 0, moms ? cnf->lits_size : 0,
-                     cnf->num_units};
+  const int csr = moms && !cnf->slot;
+  uint32_t len[6] = {2 * cnf->num_vars + 1,    cnf->stream_size,
+                     cnf->order_len,           csr ? cnf->num_clauses + 1 : 0,
+                     csr ? cnf->lits_size : 0, cnf->num_units};
   const uint32_t *dst[6];
   uint8_t *at = smem;
   for (int k = 0; k < 6; k++) {
@@ -40,6 +71,7 @@ __device__ inline void gsat_gpu_stage_cnf(gsat_gpu_cnf *cnf, uint8_t *smem, int 
     dst[k] = len[k] ? d : src[k];
     at += gsat_gpu_align16(4 * (uint64_t)len[k]);
   }
+  if (moms && cnf->slot) at += gsat_gpu_stage_slots(cnf, at);
   __syncthreads();
   cnf->occ_start = dst[0];
   cnf->occ_stream = dst[1];
@@ -55,7 +87,11 @@ __host__ __device__ inline uint64_t gsat_gpu_cnf_smem_bytes(const gsat_gpu_cnf *
                gsat_gpu_align16(4 * (uint64_t)cnf->stream_size) +
                gsat_gpu_align16(4 * (uint64_t)cnf->order_len) +
                gsat_gpu_align16(4 * (uint64_t)cnf->num_units);
-  if (moms)
+  if (moms && cnf->slot)
+    b += gsat_gpu_align16(sizeof(gsat_slot_bucket) *
+                          (uint64_t)cnf->num_buckets) +
+         gsat_gpu_align16(4 * (uint64_t)cnf->slot_compact_size);
+  else if (moms)
     b += gsat_gpu_align16(4 * ((uint64_t)cnf->num_clauses + 1)) +
          gsat_gpu_align16(4 * (uint64_t)cnf->lits_size);
   return b;

@@ -10,9 +10,76 @@
 
 #include "gpu/search_common.cuh"
 
+/* The lane mapping's database view: the shared one, plus the slot-major
+ * buckets (gpu/slot_layout.h) that its MOMS reads when slot_lits is set. */
+struct gsat_lane_view {
+  gsat_db_view db; /* first: the step code gets &view.db */
+  const uint32_t *slot_lits;
+  const gsat_slot_bucket *buckets;
+  uint32_t num_buckets;
+  uint32_t lits; /* real literals, the heuristic work of one scan */
+};
+
+GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s,
+                                            const gsat_lane_view *v);
+
 #define GSAT_DPLL_FN(name) gsat_lane_##name
 #define GSAT_DPLL_AT(p, i) ((p)[(size_t)(i) * 32])
+#define GSAT_DPLL_DECIDE_MOMS(s, db)                                           \
+  (((const gsat_lane_view *)(db))->slot_lits                                   \
+       ? gsat_lane_decide_moms_slot(s, (const gsat_lane_view *)(db))           \
+       : gsat_lane_decide_moms(s, db))
 #include "solver/dpll.h"
+
+/* Unassigned literals and satisfaction of a slot-major row (stride apart);
+ * the padding literal is false, so it counts as neither. */
+GSAT_HD void gsat_lane_eval_row(const gsat_dpll *s, const uint32_t *row,
+                                uint32_t width, uint32_t stride, uint32_t *sat,
+                                uint32_t *un) {
+  uint32_t t = 0, u = 0;
+  for (uint32_t k = 0; k < width; k++) {
+    int v = s->val[(size_t)row[(size_t)k * stride] * 32];
+    t |= v > 0;
+    u += v == 0;
+  }
+  *sat = t;
+  *un = u;
+}
+
+/* dpll.h decide_moms over the slot-major buckets: the same minimum, counts and
+ * choice (both are independent of the clause order), the same heuristic work
+ * (real literals). */
+GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s,
+                                            const gsat_lane_view *v) {
+  uint32_t min = 0xffffffffu, sat, un;
+  for (uint32_t j = 0; j < v->num_buckets; j++) {
+    const gsat_slot_bucket b = v->buckets[j];
+    for (uint32_t r = 0; r < b.count; r++) {
+      gsat_lane_eval_row(s, v->slot_lits + gsat_slot_index(&b, 0, r),
+                         1u << b.width_log, b.stride, &sat, &un);
+      if (!sat && un < min) min = un;
+    }
+  }
+  s->n.heur += v->lits;
+  if (min == 0xffffffffu) return GSAT_DPLL_NONE;
+  const uint32_t V = v->db.num_vars;
+  for (uint32_t l = 0; l < 2 * V; l++) s->moms_count[(size_t)l * 32] = 0;
+  for (uint32_t j = 0; j < v->num_buckets; j++) {
+    const gsat_slot_bucket b = v->buckets[j];
+    const uint32_t width = 1u << b.width_log;
+    for (uint32_t r = 0; r < b.count; r++) {
+      const uint32_t *row = v->slot_lits + gsat_slot_index(&b, 0, r);
+      gsat_lane_eval_row(s, row, width, b.stride, &sat, &un);
+      if (sat || un != min) continue;
+      for (uint32_t k = 0; k < width; k++) {
+        const uint32_t l = row[(size_t)k * b.stride];
+        if (s->val[(size_t)l * 32] == 0) s->moms_count[(size_t)l * 32]++;
+      }
+    }
+  }
+  s->n.heur += v->lits + 3 * (uint64_t)V;
+  return gsat_lane_moms_pick(s, V);
+}
 
 /* Carves one warp's interleaved state; returns this lane's cube buffer. */
 __device__ inline uint32_t *gsat_lane_carve(gsat_dpll *s, uint8_t *warp_base, uint32_t V,
@@ -51,7 +118,8 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   gsat_gpu_cnf cnf = p.cnf;
   if (p.cnf_in_smem) gsat_gpu_stage_cnf(&cnf, at, moms);
   __syncthreads();
-  gsat_db_view db;
+  gsat_lane_view view;
+  gsat_db_view &db = view.db;
   db.num_vars = cnf.num_vars;
   db.num_clauses = cnf.num_clauses;
   db.order_len = cnf.order_len;
@@ -60,6 +128,10 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   db.order = cnf.order;
   db.clause_start = cnf.clause_start;
   db.clause_lits = cnf.clause_lits;
+  view.slot_lits = cnf.slot ? cnf.slot_lits : nullptr;
+  view.buckets = cnf.slot_buckets;
+  view.num_buckets = cnf.num_buckets;
+  view.lits = cnf.lits_size;
 
   const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const unsigned wid = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -70,6 +142,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   uint32_t *cube_bufs;
   uint32_t *my_cube = gsat_lane_carve(&s, p.state + (size_t)wid * p.state_stride, V, moms, lane,
                                       &cube_bufs);
+  s.val[(size_t)2 * V * 32] = -1; /* the padding literal (slot_layout.h) */
   s.decide = p.decide;
   s.n = gsat_dpll_counters{};
   s.next_order_pos = 0;

@@ -21,6 +21,8 @@ struct gsat_gpu_plan {
   uint32_t slice;              /* decisions between work-exchange checks */
   uint32_t max_backoff;        /* ns */
   double occupancy;            /* theoretical */
+  int layout;                  /* GSAT_GPU_LAYOUT_CSR or _SLOT (resolved) */
+  uint64_t build_temp_bytes;   /* device temporaries of the layout build */
 };
 
 struct gsat_gpu_layout {
@@ -33,6 +35,9 @@ struct gsat_gpu_layout {
   uint8_t *model;
   uint32_t *arrays[6];         /* occ_start, occ_stream, order, clause_start, clause_lits, units */
   uint64_t lens[6];            /* their lengths in words */
+  uint32_t *slot_lits;         /* slot-major buckets (cnf->slot) */
+  gsat_slot_bucket *slot_buckets; /* [2 nb]: as built, compacted */
+  uint8_t *build_temp;         /* the layout build's temporaries */
   uint8_t *state;
   uint64_t bytes;              /* total */
 };
@@ -68,6 +73,12 @@ inline void gsat_gpu_layout_carve(gsat_gpu_layout *L, uint8_t *base, const gsat_
     L->lens[k] = lens[k];
     L->arrays[k] = (uint32_t *)take(4 * lens[k]);
   }
+  L->slot_lits = cnf->slot ? (uint32_t *)take(4ull * cnf->slot_size) : nullptr;
+  L->slot_buckets =
+      cnf->slot ? (gsat_slot_bucket *)take(2 * sizeof(gsat_slot_bucket) *
+                                           (uint64_t)cnf->num_buckets)
+                : nullptr;
+  L->build_temp = pl->build_temp_bytes ? take(pl->build_temp_bytes) : nullptr;
   uint64_t warps = (uint64_t)pl->blocks * pl->warps_per_block;
   L->state = pl->state_in_smem ? nullptr : take(warps * pl->state_stride);
   L->bytes = at;
@@ -86,6 +97,8 @@ inline gsat_gpu_params gsat_gpu_params_for(const gsat_gpu_layout *L, const gsat_
   cnf.clause_start = L->arrays[3];
   cnf.clause_lits = L->arrays[4];
   cnf.units = L->arrays[5];
+  cnf.slot_lits = L->slot_lits;
+  cnf.slot_buckets = L->slot_buckets;
   kp.cnf = cnf;
   kp.ctl = L->ctl;
   kp.host_stop = host_stop;

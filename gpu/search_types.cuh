@@ -7,16 +7,25 @@
 #include <stdint.h>
 
 #include "gpu/cube_queue.cuh"
+#include "gpu/slot_layout.h"
 #include "solver/dpll_types.h"
 
 typedef gsat_queue<cuda::thread_scope_device> gsat_gqueue;
 typedef gsat_queue<cuda::thread_scope_block> gsat_bqueue;
 
-/* The search database on the device (read-only). */
+/* The search database on the device (read-only).  With `slot` set, MOMS reads
+ * the clauses from slot-major buckets (gpu/slot_layout.h) instead of the CSR
+ * arrays: slot_buckets holds the num_buckets buckets of slot_lits (stride
+ * 2^rows_log), then the same buckets compacted (stride = count), the layout
+ * of the shared-memory copy. */
 struct gsat_gpu_cnf {
   uint32_t num_vars, num_clauses, order_len, num_units;
   uint32_t stream_size, lits_size;
   const uint32_t *occ_start, *occ_stream, *order, *clause_start, *clause_lits, *units;
+  uint32_t slot, num_buckets;
+  uint32_t slot_size, slot_compact_size; /* words */
+  const uint32_t *slot_lits;
+  const gsat_slot_bucket *slot_buckets; /* [2 num_buckets] */
 };
 
 /* Control block in device memory. */

@@ -177,25 +177,73 @@ __device__ inline void gsat_w_eval_clause(const gsat_wstate &s, const gsat_gpu_c
   *un = u;
 }
 
-/* MOMS as in dpll.h decide_moms, lanes sharing clauses and variables. */
-__device__ inline uint32_t gsat_w_decide_moms(gsat_wstate &s, const gsat_gpu_cnf &cnf) {
+/* Unassigned literals and satisfaction of row r of a slot-major bucket: the
+ * lanes of the warp read slot k of consecutive rows, consecutive words.  The
+ * padding literal is false, so it counts as neither. */
+__device__ inline void gsat_w_eval_row(const gsat_wstate &s,
+                                       const uint32_t *row, uint32_t width,
+                                       uint32_t stride, bool *sat,
+                                       uint32_t *un) {
+  bool t = false;
+  uint32_t u = 0;
+  for (uint32_t k = 0; k < width; k++) {
+    int v = s.val[row[(size_t)k * stride]];
+    t = t || v > 0;
+    u += v == 0;
+  }
+  *sat = t;
+  *un = u;
+}
+
+/* MOMS's first scan: this lane's smallest unassigned count over its unsatisfied
+ * clauses (CSR: clauses lane, lane + 32, ...; slot: rows lane, lane + 32, ...
+ * of every bucket). */
+__device__ inline uint32_t gsat_w_moms_min(const gsat_wstate &s,
+                                           const gsat_gpu_cnf &cnf) {
   uint32_t min = 0xffffffffu;
+  bool sat;
+  uint32_t un;
+  if (cnf.slot) {
+    for (uint32_t j = 0; j < cnf.num_buckets; j++) {
+      const gsat_slot_bucket b = cnf.slot_buckets[j];
+      for (uint32_t r = s.lane; r < b.count; r += 32) {
+        gsat_w_eval_row(s, cnf.slot_lits + gsat_slot_index(&b, 0, r),
+                        1u << b.width_log, b.stride, &sat, &un);
+        if (!sat && un < min) min = un;
+      }
+    }
+    return min;
+  }
   for (uint32_t c = s.lane; c < cnf.num_clauses; c += 32) {
-    bool sat;
-    uint32_t un;
     gsat_w_eval_clause(s, cnf, c, &sat, &un);
     if (!sat && un < min) min = un;
   }
-  min = __reduce_min_sync(GSAT_FULL_MASK, min);
-  uint32_t total = cnf.clause_start[cnf.num_clauses];
-  s.n.heur += total;
-  if (min == 0xffffffffu) return GSAT_DPLL_NONE;
-  __syncwarp();
-  for (uint32_t l = s.lane; l < 2 * cnf.num_vars; l += 32) s.moms[l] = 0;
-  __syncwarp();
+  return min;
+}
+
+/* MOMS's second scan: counts the unassigned literals of the unsatisfied clauses
+ * with min unassigned literals into s.moms. */
+__device__ inline void
+gsat_w_moms_count(gsat_wstate &s, const gsat_gpu_cnf &cnf, uint32_t min) {
+  bool sat;
+  uint32_t un;
+  if (cnf.slot) {
+    for (uint32_t j = 0; j < cnf.num_buckets; j++) {
+      const gsat_slot_bucket b = cnf.slot_buckets[j];
+      const uint32_t width = 1u << b.width_log;
+      for (uint32_t r = s.lane; r < b.count; r += 32) {
+        const uint32_t *row = cnf.slot_lits + gsat_slot_index(&b, 0, r);
+        gsat_w_eval_row(s, row, width, b.stride, &sat, &un);
+        if (sat || un != min) continue;
+        for (uint32_t k = 0; k < width; k++) {
+          uint32_t l = row[(size_t)k * b.stride];
+          if (s.val[l] == 0) atomicAdd(&s.moms[l], 1u);
+        }
+      }
+    }
+    return;
+  }
   for (uint32_t c = s.lane; c < cnf.num_clauses; c += 32) {
-    bool sat;
-    uint32_t un;
     gsat_w_eval_clause(s, cnf, c, &sat, &un);
     if (sat || un != min) continue;
     for (uint32_t i = cnf.clause_start[c]; i < cnf.clause_start[c + 1]; i++) {
@@ -203,6 +251,21 @@ __device__ inline uint32_t gsat_w_decide_moms(gsat_wstate &s, const gsat_gpu_cnf
       if (s.val[l] == 0) atomicAdd(&s.moms[l], 1u);
     }
   }
+}
+
+/* MOMS as in dpll.h decide_moms, lanes sharing clauses and variables.  The
+ * minimum and the counts do not depend on which lane reads which clause, so
+ * both layouts decide alike; heuristic work counts real literals. */
+__device__ inline uint32_t gsat_w_decide_moms(gsat_wstate &s,
+                                              const gsat_gpu_cnf &cnf) {
+  uint32_t min = __reduce_min_sync(GSAT_FULL_MASK, gsat_w_moms_min(s, cnf));
+  uint32_t total = cnf.lits_size;
+  s.n.heur += total;
+  if (min == 0xffffffffu) return GSAT_DPLL_NONE;
+  __syncwarp();
+  for (uint32_t l = s.lane; l < 2 * cnf.num_vars; l += 32) s.moms[l] = 0;
+  __syncwarp();
+  gsat_w_moms_count(s, cnf, min);
   __syncwarp();
   s.n.heur += total + 3 * (uint64_t)cnf.num_vars;
   unsigned long long best_score = 0;
@@ -242,6 +305,8 @@ __device__ inline void gsat_w_set_level(gsat_wstate &s, uint32_t d, uint32_t pos
 
 __device__ inline uint32_t gsat_w_init_root(gsat_wstate &s, const gsat_gpu_cnf &cnf) {
   for (uint32_t l = s.lane; l < 2 * cnf.num_vars; l += 32) s.val[l] = 0;
+  if (s.lane == 0)
+    s.val[2 * cnf.num_vars] = -1; /* the padding literal (slot_layout.h) */
   s.trail_len = s.qhead = s.level = s.base = 0;
   s.conflict = 0;
   gsat_w_set_level(s, 0, GSAT_GPU_FLIP, 0, 0);

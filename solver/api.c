@@ -250,6 +250,11 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
   st->gpu_threads = r->gpu_threads;
   snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
            r->gpu_map == GSAT_GPU_MAP_WARP ? "warp" : r->gpu_map == GSAT_GPU_MAP_LANE ? "lane" : "");
+  snprintf(st->gpu_layout, sizeof st->gpu_layout, "%s",
+           r->gpu_layout == GSAT_GPU_LAYOUT_SLOT  ? "slot"
+           : r->gpu_layout == GSAT_GPU_LAYOUT_CSR ? "csr"
+                                                  : "");
+  st->layout_seconds = r->layout_seconds;
 }
 
 /* Keeps the model of the variables that occur (db->ext_var, internal values):
@@ -379,6 +384,7 @@ int gsat_solve(gsat_solver *s) {
   p.gpu_map = (uint32_t)s->opt.gpu_map;
   p.gpu_blocks = (uint32_t)s->opt.gpu_blocks;
   p.gpu_threads = (uint32_t)s->opt.gpu_threads;
+  p.gpu_layout = (uint32_t)s->opt.gpu_layout;
 
   int use_gpu = 0;
   char reason[128] = "";

@@ -20,7 +20,10 @@
  * are named GSAT_DPLL_FN (name), by default p[i] and gsat_dpll_name.  To generate
  * another variant (the GPU lane mapping interleaves the arrays of the 32 lanes of
  * a warp), define both macros and include this header again: the template part
- * has no include guard and #undefs both macros at its end. */
+ * has no include guard and #undefs both macros at its end.  A variant may also
+ * define GSAT_DPLL_DECIDE_MOMS (s, db), the MOMS call of the search loop (the
+ * GPU lane mapping reads its own clause layout there); by default it is
+ * decide_moms below. */
 
 
 #include "dpll_types.h"
@@ -34,6 +37,10 @@
 #endif
 
 #if defined(GSAT_DPLL_FN) && defined(GSAT_DPLL_AT)
+
+#ifndef GSAT_DPLL_DECIDE_MOMS
+#define GSAT_DPLL_DECIDE_MOMS(s, db) GSAT_DPLL_FN(decide_moms)(s, db)
+#endif
 
 
 GSAT_HD void GSAT_DPLL_FN(assign)(gsat_dpll *s, gsat_lit lit) {
@@ -104,6 +111,22 @@ GSAT_HD gsat_lit GSAT_DPLL_FN(decide_static)(gsat_dpll *s, const gsat_db_view *d
   return db->order[pos];
 }
 
+/* MOMS's choice from the counts n(l) in s->moms_count (see decide_moms). */
+GSAT_HD gsat_lit GSAT_DPLL_FN(moms_pick)(const gsat_dpll *s, uint32_t num_vars) {
+  const uint32_t *count = s->moms_count;
+  uint64_t best_score = 0;
+  gsat_lit best = GSAT_DPLL_NONE;
+  for (uint32_t v = 0; v < num_vars; v++) {
+    uint64_t p = GSAT_DPLL_AT(count, 2 * v), n = GSAT_DPLL_AT(count, 2 * v + 1);
+    uint64_t score = p * n * 1024 + p + n;
+    if (score > best_score) {
+      best_score = score;
+      best = GSAT_LIT(v, n > p);
+    }
+  }
+  return best; /* never NONE: a min-size clause has an unassigned literal */
+}
+
 /* MOMS: among unsatisfied clauses with the fewest unassigned literals, count the
  * occurrences n(l) of each unassigned literal; choose the variable with the largest
  * n(x) * n(-x) * 1024 + n(x) + n(-x) (ties: smallest index), the literal with more
@@ -137,17 +160,7 @@ GSAT_HD gsat_lit GSAT_DPLL_FN(decide_moms)(gsat_dpll *s, const gsat_db_view *db)
       if (GSAT_DPLL_AT(s->val, lits[i]) == 0) GSAT_DPLL_AT(count, lits[i])++;
   }
   s->n.heur += start[db->num_clauses] + 3 * (uint64_t)db->num_vars;
-  uint64_t best_score = 0;
-  gsat_lit best = GSAT_DPLL_NONE;
-  for (uint32_t v = 0; v < db->num_vars; v++) {
-    uint64_t p = GSAT_DPLL_AT(count, 2 * v), n = GSAT_DPLL_AT(count, 2 * v + 1);
-    uint64_t score = p * n * 1024 + p + n;
-    if (score > best_score) {
-      best_score = score;
-      best = GSAT_LIT(v, n > p);
-    }
-  }
-  return best; /* never NONE: a min-size clause has an unassigned literal */
+  return GSAT_DPLL_FN(moms_pick)(s, db->num_vars);
 }
 
 /* Sets up the root: clears the assignment, assigns the unit clauses and
@@ -221,7 +234,7 @@ GSAT_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db,
       continue;
     }
     if (s->n.nodes >= stop_at) return GSAT_DPLL_PAUSED;
-    gsat_lit lit = s->decide == GSAT_DECIDE_MOMS ? GSAT_DPLL_FN(decide_moms)(s, db)
+    gsat_lit lit = s->decide == GSAT_DECIDE_MOMS ? GSAT_DPLL_DECIDE_MOMS(s, db)
                                                  : GSAT_DPLL_FN(decide_static)(s, db);
     if (lit == GSAT_DPLL_NONE) return GSAT_DPLL_SAT;
     s->level++;
@@ -262,4 +275,5 @@ GSAT_HD uint32_t GSAT_DPLL_FN(open_branches)(const gsat_dpll *s) {
 
 #undef GSAT_DPLL_FN
 #undef GSAT_DPLL_AT
+#undef GSAT_DPLL_DECIDE_MOMS
 #endif

@@ -75,6 +75,8 @@ typedef struct gsat_statistics {
   double gpu_busy;          /* fraction of worker time spent searching */
   double gpu_replay;        /* fraction of worker time spent replaying cubes */
   uint64_t steals_lane, steals_warp, steals_block;
+  char gpu_layout[8];       /* "csr" or "slot" (--gpu-layout) */
+  double layout_seconds;    /* building the layout on the GPU, apart from upload */
 } gsat_statistics;
 
 /* Progress report, about every `progress` seconds during gsat_solve(), from the

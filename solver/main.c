@@ -284,8 +284,8 @@ int main(int argc, char **argv) {
         printf("c backend %s (%s), decide %s (%s)\n", st->backend,
                st->backend_reason, st->decide, st->decide_reason);
       if (st->backend[0] == 'g')
-        printf("c device %s, mapping %s, %u blocks x %u threads\n", st->device, st->gpu_map,
-               st->gpu_blocks, st->gpu_threads);
+        printf("c device %s, mapping %s, layout %s, %u blocks x %u threads\n", st->device,
+               st->gpu_map, st->gpu_layout, st->gpu_blocks, st->gpu_threads);
       printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n", st->search_seconds,
              st->nodes, st->checks_per_second);
       if (result == GSAT_SATISFIABLE) printf("c model checked against every input clause\n");

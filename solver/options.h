@@ -27,6 +27,7 @@ typedef enum gsat_option_kind {
   O (decide,      ENUM, 0, 0, 2,        "auto|static|moms", "decision heuristic (auto: chosen from instance features)") \
   O (device,      INT,  0, 0, 1023,     NULL,               "CUDA device ordinal")                      \
   O (gpu_blocks,  INT,  0, 0, 1048576,  NULL,               "GPU thread blocks (0: one per SM)")     \
+  O (gpu_layout,  ENUM, 0, 0, 2,        "auto|csr|slot",    "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
   O (gpu_map,     ENUM, 0, 0, 2,        "auto|lane|warp",   "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
   O (gpu_threads, INT,  0, 0, 512,      NULL,               "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
   O (node_limit,  INT,  0, 0, 1e15,     NULL,               "decisions before giving up with s UNKNOWN (0: none)") \

@@ -33,7 +33,9 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
     fprintf(out, "c %-22s %14s, %" PRIu32 " blocks x %" PRIu32 " threads\n", "gpu mapping",
             st->gpu_map, st->gpu_blocks, st->gpu_threads);
     fprintf(out, "c %-22s %14.3f s\n", "context time", st->context_seconds);
+    fprintf(out, "c %-22s %14s\n", "gpu layout", st->gpu_layout);
     fprintf(out, "c %-22s %14.3f s\n", "upload time", st->upload_seconds);
+    fprintf(out, "c %-22s %14.6f s\n", "layout build time", st->layout_seconds);
     fprintf(out, "c %-22s %14.3f s\n", "kernel time", st->kernel_seconds);
     fprintf(out, "c %-22s %14.3f\n", "occupancy (theory)", st->occupancy);
     fprintf(out, "c %-22s %13.1f%% search, %.1f%% replay, %.1f%% idle\n", "worker time",

@@ -38,6 +38,7 @@ typedef struct gsat_search_params {
   uint32_t gpu_map;          /* 0 auto, 1 lane, 2 warp */
   uint32_t gpu_blocks;       /* 0 = from the device */
   uint32_t gpu_threads;      /* per block, 0 = from the device */
+  uint32_t gpu_layout;       /* 0 auto, 1 csr, 2 slot (gpu/search.h) */
 } gsat_search_params;
 
 /* Per worker counters plus work-exchange counts. */
@@ -63,6 +64,8 @@ typedef struct gsat_search_result {
   double gpu_busy, gpu_replay; /* fractions of worker cycles in search and in replay */
   char device_name[256];
   uint32_t gpu_map, gpu_blocks, gpu_threads;
+  uint32_t gpu_layout;      /* resolved: 1 csr, 2 slot */
+  double layout_seconds;    /* building the layouts on the GPU (events) */
 } gsat_search_result;
 
 /* Frees the arrays of a result. */

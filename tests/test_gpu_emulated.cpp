@@ -1,8 +1,13 @@
 /* The GPU search kernels run on host threads (simt_host.h) against the CPU
- * reference: same answers, verified models, and for UNSAT formulas the same node
- * count (tree-mapping.md: the tree is fixed by the deterministic heuristics however
- * it is split among workers), for both mappings, several grid shapes, and both
- * placements of the CNF and of the per-warp state.  Runs without a GPU. */
+ * reference: same answers, verified models, and for UNSAT formulas the same
+ * node count (tree-mapping.md: the tree is fixed by the deterministic
+ * heuristics however it is split among workers), for both mappings, several
+ * grid shapes, and both placements of the CNF and of the per-warp state, and
+ * both CNF layouts: `csr` (host-built streams, CSR clauses) and `slot` (streams
+ * from the host reference of the GPU gather, slot-major clause buckets from the
+ * host reference, both through gpu/slot_layout.h's index functions), which must
+ * decide alike: same nodes, and on one worker the same literal checks and
+ * heuristic work.  Runs without a GPU. */
 #include "simt_host.h"
 
 #include "solver/dpll.h" /* the default (CPU) instance first */
@@ -20,6 +25,7 @@ extern "C" {
 }
 
 #include "cpu_ref/cpu_ref.h"
+#include "gpu/slot_layout.h"
 #include "solver/cnf.h"
 #include "solver/db.h"
 
@@ -80,7 +86,8 @@ struct shape {
   int cnf_in_smem, state_in_smem;
 };
 
-static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh) {
+static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
+                           int layout) {
   gsat_gpu_cnf cnf;
   memset(&cnf, 0, sizeof cnf);
   cnf.num_vars = db->num_vars;
@@ -89,6 +96,17 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh) {
   cnf.num_units = db->num_units;
   cnf.stream_size = gsat_db_stream_size(db);
   cnf.lits_size = db->clause_start[db->num_clauses];
+  gsat_slot_plan sp;
+  gsat_error err;
+  assert_int_equal(gsat_slot_plan_init(&sp, db->clause_start, db->num_clauses,
+                                       db->num_vars, &err),
+                   GSAT_OK);
+  if (layout == GSAT_GPU_LAYOUT_SLOT && decide == GSAT_DECIDE_MOMS) {
+    cnf.slot = 1;
+    cnf.num_buckets = sp.num_buckets;
+    cnf.slot_size = (uint32_t)sp.size;
+    cnf.slot_compact_size = (uint32_t)sp.compact_size;
+  }
   gsat_gpu_plan pl;
   memset(&pl, 0, sizeof pl);
   pl.map = sh.map;
@@ -113,8 +131,20 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh) {
   memset(L.counters, 0, gsat_gpu_workers(&pl) * sizeof(gsat_gpu_counters));
   const void *src[6] = {db->occ_start, db->occ_stream, db->order,
                         db->clause_start, db->clause_lits, db->units};
-  for (int k = 0; k < 6; k++)
+  for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6; k++)
     if (L.lens[k]) memcpy(L.arrays[k], src[k], 4 * L.lens[k]);
+  if (layout == GSAT_GPU_LAYOUT_SLOT) /* what the GPU gathers */
+    assert_int_equal(gsat_slot_streams_host(db->clause_start, db->clause_lits,
+                                            db->num_clauses, 2 * db->num_vars,
+                                            L.arrays[0], L.arrays[1]),
+                     cnf.stream_size);
+  if (cnf.slot) {
+    gsat_slot_build_host(&sp, db->clause_start, db->clause_lits,
+                         db->num_clauses, L.slot_lits);
+    memcpy(L.slot_buckets, sp.bucket,
+           sp.num_buckets * sizeof(gsat_slot_bucket));
+    gsat_slot_compact_buckets(&sp, L.slot_buckets + sp.num_buckets);
+  }
   static int host_stop = 0;
   gsat_gpu_params kp = gsat_gpu_params_for(&L, &pl, cnf, decide, &host_stop, 1000000);
   if (sh.map == GSAT_GPU_MAP_WARP)
@@ -129,6 +159,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh) {
     o.total.cubes += c.cubes;
     o.total.donations += c.donations;
     o.total.n.replay += c.replay;
+    o.total.n.heur += c.heur;
   }
   if (o.answer == 10) o.model.assign(L.model, L.model + db->num_vars);
   return o;
@@ -154,15 +185,32 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
   if (expect) assert_int_equal(ref.answer, expect);
   if (ref.answer == 10) check_model(cnf, &db, ref.model);
   for (const shape &sh : shapes) {
-    outcome o = gpu_emulate(&db, decide, sh);
-    printf("  %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) cubes %llu\n",
-           sh.map == GSAT_GPU_MAP_WARP ? "warp" : "lane", sh.blocks, sh.warps,
-           sh.cnf_in_smem ? "smem" : "global", sh.state_in_smem ? "smem" : "global", o.answer,
-           (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
-           (unsigned long long)o.total.cubes);
-    assert_int_equal(o.answer, ref.answer);
-    if (o.answer == 10) check_model(cnf, &db, o.model);
-    if (o.answer == 20) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+    outcome csr{};
+    for (int layout : {GSAT_GPU_LAYOUT_CSR, GSAT_GPU_LAYOUT_SLOT}) {
+      outcome o = gpu_emulate(&db, decide, sh, layout);
+      printf("  %s %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) "
+             "checks %llu "
+             "cubes %llu\n",
+             sh.map == GSAT_GPU_MAP_WARP ? "warp" : "lane",
+             layout == GSAT_GPU_LAYOUT_SLOT ? "slot" : "csr", sh.blocks,
+             sh.warps, sh.cnf_in_smem ? "smem" : "global",
+             sh.state_in_smem ? "smem" : "global", o.answer,
+             (unsigned long long)o.total.n.nodes,
+             (unsigned long long)ref.total.n.nodes,
+             (unsigned long long)o.total.n.checks,
+             (unsigned long long)o.total.cubes);
+      assert_int_equal(o.answer, ref.answer);
+      if (o.answer == 10) check_model(cnf, &db, o.model);
+      if (o.answer == 20) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+      if (layout == GSAT_GPU_LAYOUT_CSR) {
+        csr = o;
+      } else if (sh.map == GSAT_GPU_MAP_WARP && sh.blocks * sh.warps == 1) {
+        /* one worker: the same tree walked the same way */
+        assert_int_equal(o.total.n.nodes, csr.total.n.nodes);
+        assert_int_equal(o.total.n.checks, csr.total.n.checks);
+        assert_int_equal(o.total.n.heur, csr.total.n.heur);
+      }
+    }
   }
   gsat_db_free(&db);
 }
