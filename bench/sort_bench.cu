@@ -138,7 +138,7 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
   struct Cfg {
     const char *name;
     gsat_sort_config cfg;
-  } cfgs[] = {{"bcf", {0, GSAT_SORT_SPLITTERS, 0, 0}},
+  } cfgs[] = {XX,
               {"bcf-8way", {8, GSAT_SORT_SPLITTERS, 0, 0}},
               {"bcf-4way-chunk8k", {4, GSAT_SORT_SPLITTERS, 8192, 0}},
               {"bcf-2way-splitters", {2, GSAT_SORT_SPLITTERS, 0, 0}},
