@@ -306,9 +306,9 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
     if (alive) {
 #pragma unroll
       for (int i = 0; i < 16; ++i) {
-        const uint64_t q =
-            emitted + (FORM == GSAT_BCF_FORM_REG ? gsat_bcf_page_index(i, lane)
-                                                 : gsat_bcf_block_index(i, lane));
+        const uint64_t q = emitted + (FORM == GSAT_BCF_FORM_REG
+                                          ? gsat_bcf_page_index(i, lane)
+                                          : gsat_bcf_block_index(i, lane));
         if (q < nout) out[obase + q] = R[i];
       }
       emitted += GSAT_BCF_HALF;

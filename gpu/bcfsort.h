@@ -11,9 +11,16 @@
  * (section 7) through a tree of such merges held by one warp; each group of
  * runs is cut into buckets of about `chunk` keys by deterministic splitters
  * with extra buckets for keys equal to a splitter (sections 8, 9) or, for
- * binary merges, by merge path.  Shared-memory addresses never depend on key
- * values except through a warp-uniform choice among equally laid out
- * leftover slots, so the bank conflict count is zero for every input
+ * binary merges, by merge path.  The merge step comes in three forms
+ * (gsat_sort_form): CLASSIC transposes the merged page back, ROW stores the
+ * merged rows straight into the scratch page and the leftover slot (a fifth
+ * fewer shared accesses), REG keeps the one leftover of a binary merge in
+ * registers (no slot, least shared memory per warp); named variants
+ * (gsat_sort_variant) combine ways, partition, tile size and form, and a
+ * NULL config picks GSAT_SORT_DEFAULT_VARIANT_32 or _64.  Shared-memory
+ * addresses never depend on key values except through a warp-uniform choice
+ * among equally laid out leftover slots, so the bank conflict count is zero
+ * for every input
  * (gpu/bcfsort_sim.h replays every kernel's trace).
  *
  * All functions follow CUB's two-phase pattern: called with d_temp == NULL

@@ -67,10 +67,10 @@ gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
                                          uint32_t key_bytes) {
   gsat_sort_config c = {0, 0, 0, 0, 0, 0};
   if (cfg) return *cfg;
-  gsat_status s = gsat_sort_variant_find(key_bytes == 4
-                                             ? GSAT_SORT_DEFAULT_VARIANT_32
-                                             : GSAT_SORT_DEFAULT_VARIANT_64,
-                                         &c, NULL);
+  gsat_status s =
+      gsat_sort_variant_find(key_bytes == 4 ? GSAT_SORT_DEFAULT_VARIANT_32
+                                            : GSAT_SORT_DEFAULT_VARIANT_64,
+                             &c, NULL);
   if (s != GSAT_OK) memset(&c, 0, sizeof c); /* a misspelt default name */
   return c;
 }
@@ -118,8 +118,8 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
   cfg = &rc;
   int ways = cfg->ways ? cfg->ways : 4;
   int merge_path = cfg->partition == GSAT_SORT_MERGE_PATH;
-  GSAT_RETURN_IF(cfg->partition != GSAT_SORT_SPLITTERS && !merge_path,
-                 err, USAGE, "sort: unknown partition %d", cfg->partition);
+  GSAT_RETURN_IF(cfg->partition != GSAT_SORT_SPLITTERS && !merge_path, err,
+                 USAGE, "sort: unknown partition %d", cfg->partition);
   if (merge_path && cfg->ways == 0) ways = 2;
   GSAT_RETURN_IF(ways != 2 && ways != 4 && ways != 8, err, USAGE,
                  "sort: ways %d is not 2, 4 or 8", ways);
@@ -132,8 +132,8 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
                  "sort: chunk %llu is not a power of two in "
                  "[1024, 2^24]",
                  (unsigned long long)chunk);
-  const int tp = cfg->tile_pages ? cfg->tile_pages
-                                  : (int)GSAT_BCF_TILE_PAGES(key_bytes);
+  const int tp =
+      cfg->tile_pages ? cfg->tile_pages : (int)GSAT_BCF_TILE_PAGES(key_bytes);
   GSAT_RETURN_IF(tp != 8 && tp != 16, err, USAGE,
                  "sort: tile_pages %d is not 8 or 16", tp);
   const int form = cfg->form ? cfg->form : GSAT_SORT_FORM_CLASSIC;

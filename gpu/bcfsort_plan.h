@@ -21,7 +21,7 @@ extern "C" {
 
 typedef struct gsat_bcf_plan {
   uint64_t n;
-  uint32_t key_bytes; /* 4 or 8 */
+  uint32_t key_bytes;  /* 4 or 8 */
   uint32_t tile_pages; /* pages per tile-sort block: 8 or 16 */
   uint32_t form;       /* GSAT_BCF_FORM_* of every merge pass */
   uint32_t npasses;
