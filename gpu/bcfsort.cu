@@ -285,7 +285,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
         K *slot = s + gsat_bcf_slot_base(FORM, a);
         if (!((initm >> a) & 1u)) {
           /* the block's minimum: lane 31, R[0] */
-          set_at(lmin, a, shfl(R[0], 31));
+          if (FORM != GSAT_BCF_FORM_REG) set_at(lmin, a, shfl(R[0], 31));
           if (FORM == GSAT_BCF_FORM_REG)
             absorb_reg(R, lane);
           else if (FORM == GSAT_BCF_FORM_ROW)
