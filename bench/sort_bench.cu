@@ -1,13 +1,19 @@
 /* Benchmark of the bank-conflict-free sort (issue 4) against CUB's merge and
  * radix sorts, and its device self-check.
  *
- *   sort_bench [--csv FILE] [--max LOG2]  u32 keys, u64 keys, u32/u32 pairs
- *                                        at n = 2^20, 2^22, ..., 2^LOG2 (28):
- *                                        keys per second, ratios to CUB;
- *                                        BCF variants: 4-way (default),
- *                                        8-way, 4-way with chunk 8192, 2-way
- *                                        with splitters or merge path, pairs
- *                                        compared as integers
+ *   sort_bench [--csv FILE] [--max LOG2] [--sizes L1,L2,..]
+ *              [--variants V1,V2,..]  u32 keys, u64 keys, u32/u32 pairs
+ *                                        at n = 2^20, 2^22, ..., 2^LOG2 (28)
+ *                                        or at the listed 2^L: keys per
+ *                                        second, ratios to CUB; BCF rows:
+ *                                        "bcf" (the default variant of the
+ *                                        key width), "bcf-NAME" for every
+ *                                        named variant (gpu/bcfsort.h; only
+ *                                        those listed by --variants or the
+ *                                        environment variable
+ *                                        GSAT_SORT_VARIANT, comma-separated),
+ *                                        "bcf-intcmp" (pairs compared as
+ *                                        integers)
  *   sort_bench --check [LOG2]            device checks up to 2^LOG2 (24),
  *                                        PASS/FAIL lines, exit 1 on failure
  *   sort_bench --check-quick [LOG2]      the same, default configuration on
@@ -118,6 +124,48 @@ struct Row {
   double ms;
 };
 
+struct Cfg {
+  std::string name;
+  gsat_sort_config cfg;
+  bool is_default;
+};
+
+/* Variant names to time (empty: all), from --variants or GSAT_SORT_VARIANT. */
+std::vector<std::string> g_only;
+
+bool wanted(const std::string &name) {
+  if (g_only.empty()) return true;
+  return std::find(g_only.begin(), g_only.end(), name) != g_only.end();
+}
+
+std::vector<std::string> split_list(const char *s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (; s && *s; ++s)
+    if (*s == ',') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += *s;
+    }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+/* The BCF rows: the default (NULL config), every wanted named variant, and
+ * integer comparison of packed pair keys. */
+std::vector<Cfg> bcf_configs() {
+  std::vector<Cfg> v;
+  v.push_back({"bcf", {}, true});
+  gsat_sort_config c;
+  const char *name;
+  for (int i = 0; (name = gsat_sort_variant(i, &c)) != nullptr; ++i)
+    if (wanted(name)) v.push_back({std::string("bcf-") + name, c, false});
+  if (wanted("intcmp"))
+    v.push_back({"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0}, false});
+  return v;
+}
+
 /* Times every algorithm on one kind ("keys u32", "keys u64", "pairs u32"). */
 template <class K>
 void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
@@ -135,27 +183,19 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
     if (pairs) CK(cudaMemcpyAsync(v, v0, vb, cudaMemcpyDeviceToDevice));
   };
   gsat_error err;
-  struct Cfg {
-    const char *name;
-    gsat_sort_config cfg;
-  } cfgs[] = {{"bcf", {0, GSAT_SORT_SPLITTERS, 0, 0}},
-              {"bcf-8way", {8, GSAT_SORT_SPLITTERS, 0, 0}},
-              {"bcf-4way-chunk8k", {4, GSAT_SORT_SPLITTERS, 8192, 0}},
-              {"bcf-2way-splitters", {2, GSAT_SORT_SPLITTERS, 0, 0}},
-              {"bcf-2way-mergepath", {2, GSAT_SORT_MERGE_PATH, 0, 0}},
-              {"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1}}};
-  for (const Cfg &c : cfgs) {
+  for (const Cfg &c : bcf_configs()) {
     if (c.cfg.integer_pairs && !pairs) continue;
+    const gsat_sort_config *cp = c.is_default ? nullptr : &c.cfg;
     auto call = [&](void *t, size_t *bytes) {
       if (pairs)
         return gsat_gpu_sort_pairs_u32(t, bytes, (const uint32_t *)k,
-                                       (uint32_t *)ko, v, vo, n, &c.cfg,
-                                       nullptr, &err);
+                                       (uint32_t *)ko, v, vo, n, cp, nullptr,
+                                       &err);
       if (sizeof(K) == 4)
         return gsat_gpu_sort_keys_u32(t, bytes, (const uint32_t *)k,
-                                      (uint32_t *)ko, n, &c.cfg, nullptr, &err);
+                                      (uint32_t *)ko, n, cp, nullptr, &err);
       return gsat_gpu_sort_keys_u64(t, bytes, (const uint64_t *)k,
-                                    (uint64_t *)ko, n, &c.cfg, nullptr, &err);
+                                    (uint64_t *)ko, n, cp, nullptr, &err);
     };
     size_t bytes = 0;
     ok_or_die(call(nullptr, &bytes), err);
@@ -206,11 +246,12 @@ double find_ms(const std::vector<Row> &rows, const std::string &kind,
   return 0;
 }
 
-int run_bench(int max_log2, const char *csv) {
+int run_bench(const std::vector<int> &sizes, const char *csv) {
   gsat_gpu_info info;
   gsat_error err;
   ok_or_die(gsat_gpu_device_info(0, &info, &err), err);
   std::printf("device: %s, %d SMs\n", info.name, info.sm_count);
+  const int max_log2 = *std::max_element(sizes.begin(), sizes.end());
   const size_t cap = (size_t)1 << max_log2;
   Buffers b;
   b.n = cap;
@@ -221,7 +262,7 @@ int run_bench(int max_log2, const char *csv) {
   CK(cudaMalloc(&b.vals, cap * 4));
   CK(cudaMalloc(&b.vals_out, cap * 4));
   std::vector<Row> rows;
-  for (int lg = 20; lg <= max_log2; lg += 2) {
+  for (int lg : sizes) {
     const size_t n = (size_t)1 << lg;
     bench_kind<uint32_t>("keys u32", false, b, n, rows);
     bench_kind<uint64_t>("keys u64", false, b, n, rows);
@@ -250,19 +291,17 @@ int run_bench(int max_log2, const char *csv) {
   for (const char *kind : {"keys u32", "pairs u32", "keys u64"}) {
     double bcf = find_ms(rows, kind, "bcf", top);
     double best = bcf;
-    const char *best_name = "bcf";
-    for (const char *alt :
-         {"bcf-8way", "bcf-4way-chunk8k", "bcf-2way-splitters",
-          "bcf-2way-mergepath", "bcf-intcmp"}) {
-      double t = find_ms(rows, kind, alt, top);
-      if (t > 0 && t < best) best = t, best_name = alt;
+    std::string best_name = "bcf";
+    for (const Cfg &c : bcf_configs()) {
+      double t = find_ms(rows, kind, c.name, top);
+      if (t > 0 && t < best) best = t, best_name = c.name;
     }
     double merge = find_ms(rows, kind, "cub-merge", top);
     double radix = find_ms(rows, kind, "cub-radix", top);
     std::printf("  %-10s bcf %.2f Gkeys/s  x%.2f vs merge  x%.2f vs radix"
                 "  (best variant %s x%.2f vs merge)\n",
                 kind, (double)top / bcf / 1e6, merge / bcf, radix / bcf,
-                best_name, merge / best);
+                best_name.c_str(), merge / best);
   }
   return 0;
 }
@@ -419,6 +458,8 @@ int run_race() {
 int main(int argc, char **argv) {
   const char *csv = nullptr;
   int max_log2 = 28;
+  std::vector<int> sizes;
+  g_only = split_list(std::getenv("GSAT_SORT_VARIANT"));
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--check") ||
         !std::strcmp(argv[i], "--check-quick"))
@@ -432,8 +473,14 @@ int main(int argc, char **argv) {
       csv = argv[++i];
     else if (!std::strcmp(argv[i], "--max") && i + 1 < argc)
       max_log2 = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc)
+      for (const std::string &l : split_list(argv[++i]))
+        sizes.push_back(std::atoi(l.c_str()));
+    else if (!std::strcmp(argv[i], "--variants") && i + 1 < argc)
+      g_only = split_list(argv[++i]);
     else {
-      std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] | "
+      std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] "
+                           "[--sizes L,..] [--variants V,..] | "
                            "--check[-quick] [LOG2] | --profile LOG2 | "
                            "--occ | --race\n");
       return 2;
@@ -443,5 +490,12 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "sort_bench: no CUDA device\n");
     return 2;
   }
-  return run_bench(max_log2, csv);
+  if (sizes.empty())
+    for (int lg = 20; lg <= max_log2; lg += 2) sizes.push_back(lg);
+  for (int lg : sizes)
+    if (lg < 10 || lg > 30) {
+      std::fprintf(stderr, "sort_bench: size 2^%d out of range\n", lg);
+      return 2;
+    }
+  return run_bench(sizes, csv);
 }

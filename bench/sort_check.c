@@ -239,9 +239,9 @@ gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
     const char *name;
     gsat_sort_config cfg;
     int pairs_only;
-  } extra[] = {{"merge-path", {2, GSAT_SORT_MERGE_PATH, 0, 0}, 0},
-               {"8-way", {8, GSAT_SORT_SPLITTERS, 0, 0}, 0},
-               {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1}, 1}};
+  } extra[] = {{"merge-path", {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0}, 0},
+               {"8-way", {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0}, 0},
+               {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0}, 1}};
   memset(res, 0, sizeof *res);
   GSAT_RETURN_IF(gsat_gpu_device_count() == 0, err, NODEVICE,
                  "sort check: no CUDA device");
@@ -281,6 +281,15 @@ gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
           s = run_case(&b, (kind)k, n, (gsat_sort_dist)d, &extra[c].cfg, &ok,
                        err);
           if (s == GSAT_OK) report(log, res, ok, extra[c].name, (kind)k, n, d);
+        }
+        /* every named variant (gsat_sort_variant), in both modes */
+        gsat_sort_config vc;
+        const char *vn;
+        for (int v = 0; s == GSAT_OK && n <= (1u << 20) + 7 &&
+                        (vn = gsat_sort_variant(v, &vc)) != NULL;
+             ++v) {
+          s = run_case(&b, (kind)k, n, (gsat_sort_dist)d, &vc, &ok, err);
+          if (s == GSAT_OK) report(log, res, ok, vn, (kind)k, n, d);
         }
       }
   }

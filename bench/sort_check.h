@@ -5,8 +5,9 @@
  * by comparing with the stable reference, values random), every
  * distribution of bench/sort_inputs.h, n in {0, 1, 31, 32, 33, 1023, 1024,
  * 1025, 70001, 2^20 + 7, 2^24}, default configuration plus, up to 2^20 + 7,
- * 2-way merge path and 8-way splitters (32-bit keys and pairs) and integer
- * comparison of packed pair keys; outputs are poisoned before each run.
+ * 2-way merge path and 8-way splitters (32-bit keys and pairs), integer
+ * comparison of packed pair keys and every named variant (gsat_sort_variant,
+ * also in quick mode); outputs are poisoned before each run.
  * Then occurrence lists (gpu/occ.h) of random CNFs up to 2^20 clauses with
  * both sorts against the host builder. */
 #ifndef GSAT_BENCH_SORT_CHECK_H
@@ -26,7 +27,8 @@ typedef struct gsat_sort_check_result {
 } gsat_sort_check_result;
 
 /* Runs every case with n <= max_n on device 0 (quick: the default
- * configuration on random and few-distinct keys only, for the sanitizers),
+ * configuration and the named variants on random and few-distinct keys
+ * only),
  * printing one "PASS ..." or "FAIL ..." line per case to log (may be NULL).
  * Mismatches count in res->failed; the status reports infrastructure
  * failures only (NODEVICE, NOMEM, CUDA). */

@@ -197,7 +197,7 @@ __device__ __forceinline__ T get_at(const T (&a)[N], uint32_t i) {
  * 512 keys and merges them upwards.  A node's first block only fills its
  * leftover.  Keys past a sub-run read as sentinels.  Then the bucket's equal
  * bucket (keys equal to its lower splitter) is filled in. */
-template <class K, int D>
+template <class K, int D, int FORM>
 __global__ void __launch_bounds__(kMergeWarps * 32)
     merge_kernel(const K *__restrict__ in, K *__restrict__ out, gsat_bcf_pass p,
                  const uint32_t *__restrict__ cuts,
@@ -207,9 +207,9 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
   const uint32_t lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
   const uint64_t b = (uint64_t)blockIdx.x * kMergeWarps + w;
   if (b >= p.buckets) return;
+  static_assert(FORM != GSAT_BCF_FORM_REG || D == 1, "REG: binary merges");
   K *s = reinterpret_cast<K *>(smem_raw) +
-         (size_t)w * (GSAT_BCF_SCRATCH + (KW - 1) * GSAT_BCF_HALF);
-  K *slots = s + GSAT_BCF_SCRATCH;
+         (size_t)w * gsat_bcf_merge_keys(FORM, KW);
   uint64_t g;
   uint32_t t;
   gsat_bcf_bucket_locate(&p, b, &g, &t);
@@ -282,12 +282,22 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
     for (int d = D - 1; d >= 0; --d) {
       if (alive) {
         const uint32_t a = v >> (D - d);
-        K *slot = slots + (size_t)(a - 1) * GSAT_BCF_HALF;
+        K *slot = s + gsat_bcf_slot_base(FORM, a);
         if (!((initm >> a) & 1u)) {
-          absorb(R, slot, lane); /* the block's minimum: lane 31, R[0] */
-          set_at(lmin, a, shfl(R[0], 31));
+          /* the block's minimum: lane 31, R[0] */
+          if (FORM != GSAT_BCF_FORM_REG) set_at(lmin, a, shfl(R[0], 31));
+          if (FORM == GSAT_BCF_FORM_REG)
+            absorb_reg(R, lane);
+          else if (FORM == GSAT_BCF_FORM_ROW)
+            absorb_row(R, slot, lane);
+          else
+            absorb(R, slot, lane);
           initm |= 1u << a;
           alive = false;
+        } else if (FORM == GSAT_BCF_FORM_REG) {
+          merge_step_reg(R, s, lane); /* lmin is not needed with one node */
+        } else if (FORM == GSAT_BCF_FORM_ROW) {
+          set_at(lmin, a, merge_step_row(R, s, slot, lane));
         } else {
           set_at(lmin, a, merge_step(R, s, slot, lane));
         }
@@ -296,7 +306,9 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
     if (alive) {
 #pragma unroll
       for (int i = 0; i < 16; ++i) {
-        const uint64_t q = emitted + gsat_bcf_block_index(i, lane);
+        const uint64_t q = emitted + (FORM == GSAT_BCF_FORM_REG
+                                          ? gsat_bcf_page_index(i, lane)
+                                          : gsat_bcf_block_index(i, lane));
         if (q < nout) out[obase + q] = R[i];
       }
       emitted += GSAT_BCF_HALF;
@@ -360,20 +372,21 @@ unsigned blocks_for(uint64_t threads) {
   return (unsigned)((threads + kThreads - 1) / kThreads);
 }
 
-template <class K, int D>
+template <class K, int D, int FORM>
 gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p,
                          const uint32_t *cuts, const K *split,
                          cudaStream_t stream, gsat_error *err) {
-  const size_t smem = (size_t)kMergeWarps * sizeof(K) *
-                      (GSAT_BCF_SCRATCH + ((1u << D) - 1) * GSAT_BCF_HALF);
+  const size_t smem =
+      (size_t)kMergeWarps * sizeof(K) * gsat_bcf_merge_keys(FORM, 1u << D);
   if (smem > 48 * 1024)
     GSAT_CUDA_TRY(
-        err, cudaFuncSetAttribute(merge_kernel<K, D>,
+        err, cudaFuncSetAttribute(merge_kernel<K, D, FORM>,
                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   (int)smem));
   const uint64_t blocks = (p.buckets + kMergeWarps - 1) / kMergeWarps;
-  merge_kernel<K, D><<<(unsigned)blocks, kMergeWarps * 32, smem, stream>>>(
-      src, dst, p, cuts, split);
+  merge_kernel<K, D, FORM>
+      <<<(unsigned)blocks, kMergeWarps * 32, smem, stream>>>(src, dst, p, cuts,
+                                                             split);
   GSAT_CUDA_LAUNCHED(err, "merge_kernel");
   return GSAT_OK;
 }
@@ -403,20 +416,36 @@ gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
       GSAT_CUDA_LAUNCHED(err, "splitter_cut_kernel");
     }
   }
+  if (p.form == GSAT_BCF_FORM_REG)
+    return launch_merge<K, 1, GSAT_BCF_FORM_REG>(src, dst, p, cuts, split,
+                                                 stream, err);
+  if (p.form == GSAT_BCF_FORM_ROW) switch (p.depth) {
+    case 1:
+      return launch_merge<K, 1, GSAT_BCF_FORM_ROW>(src, dst, p, cuts, split,
+                                                   stream, err);
+    case 2:
+      return launch_merge<K, 2, GSAT_BCF_FORM_ROW>(src, dst, p, cuts, split,
+                                                   stream, err);
+    default:
+      return launch_merge<K, 3, GSAT_BCF_FORM_ROW>(src, dst, p, cuts, split,
+                                                   stream, err);
+    }
   switch (p.depth) {
   case 1:
-    return launch_merge<K, 1>(src, dst, p, cuts, split, stream, err);
+    return launch_merge<K, 1, GSAT_BCF_FORM_CLASSIC>(src, dst, p, cuts, split,
+                                                     stream, err);
   case 2:
-    return launch_merge<K, 2>(src, dst, p, cuts, split, stream, err);
+    return launch_merge<K, 2, GSAT_BCF_FORM_CLASSIC>(src, dst, p, cuts, split,
+                                                     stream, err);
   default:
-    return launch_merge<K, 3>(src, dst, p, cuts, split, stream, err);
+    return launch_merge<K, 3, GSAT_BCF_FORM_CLASSIC>(src, dst, p, cuts, split,
+                                                     stream, err);
   }
 }
 
-template <class K>
+template <class K, int P>
 gsat_status launch_tile_sort(const K *in, K *out, uint64_t n,
                              cudaStream_t stream, gsat_error *err) {
-  constexpr int P = GSAT_BCF_TILE_PAGES(sizeof(K));
   const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
   if (smem > 48 * 1024)
     GSAT_CUDA_TRY(
@@ -449,7 +478,10 @@ gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
   unsigned char *temp = static_cast<unsigned char *>(d_temp);
   K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
   K *src = plan.page_to_out ? out : buf;
-  GSAT_FORWARD(launch_tile_sort<K>(in, src, n, stream, err));
+  if (plan.tile_pages == 16)
+    GSAT_FORWARD((launch_tile_sort<K, 16>(in, src, n, stream, err)));
+  else
+    GSAT_FORWARD((launch_tile_sort<K, 8>(in, src, n, stream, err)));
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     K *dst = src == out ? buf : out;
     GSAT_FORWARD(run_pass<K>(src, dst, plan.pass[i], temp, plan, stream, err));

@@ -11,9 +11,16 @@
  * (section 7) through a tree of such merges held by one warp; each group of
  * runs is cut into buckets of about `chunk` keys by deterministic splitters
  * with extra buckets for keys equal to a splitter (sections 8, 9) or, for
- * binary merges, by merge path.  Shared-memory addresses never depend on key
- * values except through a warp-uniform choice among equally laid out
- * leftover slots, so the bank conflict count is zero for every input
+ * binary merges, by merge path.  The merge step comes in three forms
+ * (gsat_sort_form): CLASSIC transposes the merged page back, ROW stores the
+ * merged rows straight into the scratch page and the leftover slot (a fifth
+ * fewer shared accesses), REG keeps the one leftover of a binary merge in
+ * registers (no slot, least shared memory per warp); named variants
+ * (gsat_sort_variant) combine ways, partition, tile size and form, and a
+ * NULL config picks GSAT_SORT_DEFAULT_VARIANT_32 or _64.  Shared-memory
+ * addresses never depend on key values except through a warp-uniform choice
+ * among equally laid out leftover slots, so the bank conflict count is zero
+ * for every input
  * (gpu/bcfsort_sim.h replays every kernel's trace).
  *
  * All functions follow CUB's two-phase pattern: called with d_temp == NULL
@@ -53,7 +60,18 @@ typedef enum gsat_sort_partition {
   GSAT_SORT_MERGE_PATH = 1 /* merge path, binary merges only (section 7) */
 } gsat_sort_partition;
 
-/* Tuning; a NULL config means all defaults. */
+/* Form of the merge step (gpu/bcfsort_index.h, GSAT_BCF_FORM_*). */
+typedef enum gsat_sort_form {
+  GSAT_SORT_FORM_DEFAULT = 0,
+  GSAT_SORT_FORM_CLASSIC = 1, /* transpose back, leftovers in sorted slots */
+  GSAT_SORT_FORM_ROW = 2,     /* merged rows stored directly (fewer accesses) */
+  GSAT_SORT_FORM_REG = 3      /* ways 2 only: the leftover stays in registers */
+} gsat_sort_form;
+
+/* Tuning.  A NULL config means the default variant of the key width
+ * (GSAT_SORT_DEFAULT_VARIANT_32 / _64 below); in a given config a zero field
+ * means: ways 4 (2 with merge path), chunk chosen from n, tile_pages 16 for
+ * 32-bit and 8 for 64-bit keys, form CLASSIC. */
 typedef struct gsat_sort_config {
   int ways;          /* runs merged per pass: 2, 4 or 8; 0: default (4) */
   int partition;     /* gsat_sort_partition; MERGE_PATH needs ways 0 or 2 */
@@ -61,7 +79,25 @@ typedef struct gsat_sort_config {
                         0: chosen from n */
   int integer_pairs; /* pair sorts: compare the packed keys as integers even
                         when n <= 2^30 allows FP64 comparisons */
+  int tile_pages;    /* pages (1024 keys) per tile-sort block: 8 or 16 */
+  int form;          /* gsat_sort_form; REG needs ways 2 */
 } gsat_sort_config;
+
+/* The default variants, by name (gsat_sort_variant): 32-bit keys use the
+ * first, 64-bit keys and all pair sorts (which sort packed 64-bit keys) the
+ * second.  Set each to the winner of bench/device/sortperf.sh. */
+#define GSAT_SORT_DEFAULT_VARIANT_32 "row4"
+#define GSAT_SORT_DEFAULT_VARIANT_64 "reg2"
+
+/* Named variants for benchmarking: for i = 0, 1, ... stores variant i's
+ * configuration in *cfg and returns its name, or returns NULL past the last
+ * one.  Plain C, available without CUDA. */
+const char *gsat_sort_variant(int i, gsat_sort_config *cfg);
+
+/* Stores the configuration of the variant called `name` in *cfg.  Errors:
+ * USAGE (no such variant). */
+gsat_status gsat_sort_variant_find(const char *name, gsat_sort_config *cfg,
+                                   gsat_error *err);
 
 /* Sorts n 32-bit keys from d_keys_in into d_keys_out (which may equal
  * d_keys_in). */

@@ -81,6 +81,47 @@ GSAT_BCF_HD uint32_t gsat_bcf_slot_index(uint32_t i, uint32_t c) {
   return i * GSAT_BCF_W + c;
 }
 
+/* Forms of the merge step (section 7), gsat_sort_form of gpu/bcfsort.h:
+ * CLASSIC transposes the merged page back (two CFTs) and keeps each leftover
+ * in a slot of 512 keys in sorted order; ROW stores the merged rows directly
+ * (lanes 0..15 into the scratch page, lanes 16..31 into a padded leftover
+ * slot) and reads the output block back from the scratch, 128 instead of 160
+ * shared accesses per step; REG (binary merges only) keeps the single
+ * leftover in registers R[16..31], 128 accesses per step and no slot. */
+#define GSAT_BCF_FORM_CLASSIC 1u
+#define GSAT_BCF_FORM_ROW     2u
+#define GSAT_BCF_FORM_REG     3u
+
+/* A ROW leftover slot: 16 padded rows of 33 keys, rounded up to 544 keys (a
+ * multiple of 32) so that every slot starts 16 banks after the scratch page:
+ * then lane j < 16 storing row j into the scratch and lane j + 16 storing
+ * row j + 16 into the slot hit banks (j + c) mod 32 and (j + 16 + c) mod 32. */
+#define GSAT_BCF_ROW_SLOT 544u
+
+/* Keys of shared memory per merge warp for a tree of `ways` leaves, a
+ * multiple of 32 so that every warp's region starts at bank 0. */
+GSAT_BCF_HD uint32_t gsat_bcf_merge_keys(uint32_t form, uint32_t ways) {
+  if (form == GSAT_BCF_FORM_REG) return GSAT_BCF_SCRATCH;
+  if (form == GSAT_BCF_FORM_ROW)
+    return GSAT_BCF_SCRATCH + 32u + (ways - 1u) * GSAT_BCF_ROW_SLOT;
+  return GSAT_BCF_SCRATCH + (ways - 1u) * GSAT_BCF_HALF;
+}
+
+/* Offset, in the warp's region, of the leftover slot of tree node a >= 1. */
+GSAT_BCF_HD uint32_t gsat_bcf_slot_base(uint32_t form, uint32_t a) {
+  if (form == GSAT_BCF_FORM_ROW)
+    return GSAT_BCF_SCRATCH + 16u + (a - 1u) * GSAT_BCF_ROW_SLOT;
+  return GSAT_BCF_SCRATCH + (a - 1u) * GSAT_BCF_HALF;
+}
+
+/* ROW form: offset, in the warp's region, where lane j stores key c of row j
+ * of the merged page: rows 0..15 (the output) into the scratch page, rows
+ * 16..31 (the new leftover) into the slot at `slot`, both padded. */
+GSAT_BCF_HD uint32_t gsat_bcf_row_store_index(uint32_t slot, uint32_t j,
+                                              uint32_t c) {
+  return j < 16u ? gsat_bcf_phys(j, c) : slot + gsat_bcf_phys(j - 16u, c);
+}
+
 /* One merge pass: groups of `ways` consecutive runs of length `run` (the last
  * run and group may be shorter) are merged into runs of length ways * run.
  * Every group is cut into buckets; one warp merges one bucket (the bucket's
@@ -104,6 +145,7 @@ typedef struct gsat_bcf_pass {
   uint32_t samples_full; /* samples of a full group (splitters) */
   uint32_t buckets_full; /* buckets of a full group */
   uint32_t buckets_last; /* buckets of the last group */
+  uint32_t form;         /* GSAT_BCF_FORM_* of the merge step */
 } gsat_bcf_pass;
 
 /* First key of group g. */

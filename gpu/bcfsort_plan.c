@@ -27,9 +27,58 @@ static uint32_t splitter_buckets(uint64_t samples) {
   return b ? (uint32_t)b : 1u;
 }
 
+/* Variants measured by bench/device/sortperf.sh (gpu/bcfsort.h). */
+static const struct {
+  const char *name;
+  gsat_sort_config cfg;
+} variants[] = {
+    /* the issue-4 default: 4-way splitter merges, tiles of 16 (32-bit) or 8
+     * (64-bit) pages, leftovers transposed back */
+    {"classic", {4, GSAT_SORT_SPLITTERS, 0, 0, 0, GSAT_SORT_FORM_CLASSIC}},
+    /* the former best for 64-bit keys: binary merges cut by merge path */
+    {"classic-mp2", {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, GSAT_SORT_FORM_CLASSIC}},
+    /* 4-way, merged rows stored directly, tiles of 16 pages for every key */
+    {"row4", {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW}},
+    /* the same with tiles of 8 pages for 64-bit keys (more blocks per SM) */
+    {"row4-t8", {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW}},
+    /* 8-way, rows stored directly: fewest global passes */
+    {"row8", {8, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW}},
+    /* binary merge path, leftover in registers: least shared memory */
+    {"reg2", {2, GSAT_SORT_MERGE_PATH, 0, 0, 16, GSAT_SORT_FORM_REG}},
+};
+
+const char *gsat_sort_variant(int i, gsat_sort_config *cfg) {
+  if (i < 0 || (size_t)i >= sizeof variants / sizeof variants[0]) return NULL;
+  *cfg = variants[i].cfg;
+  return variants[i].name;
+}
+
+gsat_status gsat_sort_variant_find(const char *name, gsat_sort_config *cfg,
+                                   gsat_error *err) {
+  for (size_t i = 0; i < sizeof variants / sizeof variants[0]; ++i)
+    if (!strcmp(variants[i].name, name)) {
+      *cfg = variants[i].cfg;
+      return GSAT_OK;
+    }
+  return gsat_error_set(err, GSAT_USAGE, "sort: no variant called '%s'", name);
+}
+
+gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
+                                         uint32_t key_bytes) {
+  gsat_sort_config c = {0, 0, 0, 0, 0, 0};
+  if (cfg) return *cfg;
+  gsat_status s =
+      gsat_sort_variant_find(key_bytes == 4 ? GSAT_SORT_DEFAULT_VARIANT_32
+                                            : GSAT_SORT_DEFAULT_VARIANT_64,
+                             &c, NULL);
+  if (s != GSAT_OK) memset(&c, 0, sizeof c); /* a misspelt default name */
+  return c;
+}
+
 static void plan_pass(gsat_bcf_pass *p, uint64_t n, uint64_t run, uint32_t ways,
-                      int merge_path, uint64_t chunk) {
+                      int merge_path, uint64_t chunk, uint32_t form) {
   memset(p, 0, sizeof *p);
+  p->form = form;
   p->n = n;
   p->run = run;
   p->ways = ways;
@@ -65,33 +114,45 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
                  (unsigned long long)GSAT_SORT_MAX_N);
   GSAT_RETURN_IF(key_bytes != 4 && key_bytes != 8, err, USAGE,
                  "sort: key size %u is not 4 or 8", key_bytes);
-  int ways = cfg && cfg->ways ? cfg->ways : 4;
-  int merge_path = cfg && cfg->partition == GSAT_SORT_MERGE_PATH;
-  GSAT_RETURN_IF(cfg && cfg->partition != GSAT_SORT_SPLITTERS && !merge_path,
-                 err, USAGE, "sort: unknown partition %d", cfg->partition);
+  const gsat_sort_config rc = gsat_bcf_config_resolve(cfg, key_bytes);
+  cfg = &rc;
+  int ways = cfg->ways ? cfg->ways : 4;
+  int merge_path = cfg->partition == GSAT_SORT_MERGE_PATH;
+  GSAT_RETURN_IF(cfg->partition != GSAT_SORT_SPLITTERS && !merge_path, err,
+                 USAGE, "sort: unknown partition %d", cfg->partition);
   if (merge_path && cfg->ways == 0) ways = 2;
   GSAT_RETURN_IF(ways != 2 && ways != 4 && ways != 8, err, USAGE,
                  "sort: ways %d is not 2, 4 or 8", ways);
   GSAT_RETURN_IF(merge_path && ways != 2, err, USAGE,
                  "sort: merge path needs ways 2, not %d", ways);
-  uint64_t chunk = cfg && cfg->chunk ? cfg->chunk : gsat_bcf_default_chunk(n);
+  uint64_t chunk = cfg->chunk ? cfg->chunk : gsat_bcf_default_chunk(n);
   GSAT_RETURN_IF(chunk < 1024 || chunk > ((uint64_t)1 << 24) ||
                      (chunk & (chunk - 1)),
                  err, USAGE,
                  "sort: chunk %llu is not a power of two in "
                  "[1024, 2^24]",
                  (unsigned long long)chunk);
+  const int tp =
+      cfg->tile_pages ? cfg->tile_pages : (int)GSAT_BCF_TILE_PAGES(key_bytes);
+  GSAT_RETURN_IF(tp != 8 && tp != 16, err, USAGE,
+                 "sort: tile_pages %d is not 8 or 16", tp);
+  const int form = cfg->form ? cfg->form : GSAT_SORT_FORM_CLASSIC;
+  GSAT_RETURN_IF(form < GSAT_SORT_FORM_CLASSIC || form > GSAT_SORT_FORM_REG,
+                 err, USAGE, "sort: unknown merge form %d", form);
+  GSAT_RETURN_IF(form == GSAT_SORT_FORM_REG && ways != 2, err, USAGE,
+                 "sort: the register form needs ways 2, not %d", ways);
   plan->n = n;
   plan->key_bytes = key_bytes;
+  plan->tile_pages = (uint32_t)tp;
+  plan->form = (uint32_t)form;
   size_t sorted = 0, split = 0, cuts = 0;
-  const uint64_t tile =
-      (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
+  const uint64_t tile = (uint64_t)plan->tile_pages * GSAT_BCF_PAGE;
   for (uint64_t run = tile; run < n; run *= (uint64_t)ways) {
     uint64_t runs = ceil_div(n, run);
     uint32_t w = 2;
     while (w < (uint32_t)ways && w < runs) w *= 2;
     gsat_bcf_pass *p = &plan->pass[plan->npasses++];
-    plan_pass(p, n, run, w, merge_path, chunk);
+    plan_pass(p, n, run, w, merge_path, chunk, plan->form);
     size_t ss = (size_t)p->groups * p->samples_full;
     size_t sp = (size_t)p->groups * p->buckets_full;
     if (ss > sorted) sorted = ss;

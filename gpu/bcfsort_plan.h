@@ -21,7 +21,9 @@ extern "C" {
 
 typedef struct gsat_bcf_plan {
   uint64_t n;
-  uint32_t key_bytes; /* 4 or 8 */
+  uint32_t key_bytes;  /* 4 or 8 */
+  uint32_t tile_pages; /* pages per tile-sort block: 8 or 16 */
+  uint32_t form;       /* GSAT_BCF_FORM_* of every merge pass */
   uint32_t npasses;
   gsat_bcf_pass pass[GSAT_BCF_MAX_PASSES];
   int page_to_out;   /* the page sort writes d_out (else the temp buffer), so
@@ -38,6 +40,11 @@ typedef struct gsat_bcf_plan {
 gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
                                uint32_t key_bytes, const gsat_sort_config *cfg,
                                gsat_error *err);
+
+/* The configuration a sort of key_bytes keys runs with: *cfg, or the default
+ * variant of the key width when cfg is NULL. */
+gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
+                                         uint32_t key_bytes);
 
 /* Temporary storage of a pair sort of n keys: `composites` arrays of n
  * packed 64-bit keys (256-byte aligned each), then a 64-bit key sort. */

@@ -18,7 +18,7 @@
  * of 32 words, so relative indices have the banks of absolute ones. */
 
 #define SLOTS_MAX  7u
-#define MERGE_SMEM (GSAT_BCF_SCRATCH + SLOTS_MAX * GSAT_BCF_HALF)
+#define MERGE_SMEM (GSAT_BCF_SCRATCH + 32u + SLOTS_MAX * GSAT_BCF_ROW_SLOT)
 
 typedef struct sim_warp {
   uint64_t R[32][32];
@@ -117,6 +117,89 @@ static uint64_t merge_step(sim_warp *w, uint32_t slot) {
     smem_store(w, idx, v);
   }
   return w->R[31][16];
+}
+
+static void absorb(sim_warp *w, uint32_t slot);
+
+/* merge_step_row of bcfsort_warp.cuh. */
+static uint64_t merge_step_row(sim_warp *w, uint32_t slot) {
+  uint32_t idx[32];
+  uint64_t v[32];
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) idx[l] = slot + gsat_bcf_phys(i, l);
+    record(w, idx);
+    for (uint32_t l = 0; l < 32; ++l) w->R[l][16 + i] = w->smem[idx[l]];
+  }
+  run_net(w, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
+  cft(w, 0, 0);
+  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  const uint64_t lmin = w->R[16][0];
+  for (uint32_t c = 0; c < 32; ++c) {
+    for (uint32_t l = 0; l < 32; ++l) {
+      idx[l] = gsat_bcf_row_store_index(slot, l, c);
+      v[l] = w->R[l][c];
+    }
+    smem_store(w, idx, v);
+  }
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(i, 31 - l);
+    record(w, idx);
+    for (uint32_t l = 0; l < 32; ++l) w->R[l][i] = w->smem[idx[l]];
+  }
+  return lmin;
+}
+
+/* absorb_row of bcfsort_warp.cuh. */
+static void absorb_row(sim_warp *w, uint32_t slot) {
+  uint32_t idx[32];
+  uint64_t v[32];
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) {
+      idx[l] = slot + gsat_bcf_phys(i, 31 - l);
+      v[l] = w->R[l][i];
+    }
+    smem_store(w, idx, v);
+  }
+}
+
+/* merge_step_reg of bcfsort_warp.cuh: the leftover stays in R[.][16..31]. */
+static void merge_step_reg(sim_warp *w) {
+  run_net(w, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
+  cft(w, 0, 0);
+  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  cft(w, 0, 0);
+}
+
+/* absorb_reg of bcfsort_warp.cuh: lane l, register 16 + i takes lane
+ * 31 - l's register i (a shuffle, no shared memory). */
+static void absorb_reg(sim_warp *w) {
+  for (uint32_t i = 0; i < 16; ++i)
+    for (uint32_t l = 0; l < 32; ++l) w->R[l][16 + i] = w->R[31 - l][i];
+}
+
+/* Absorbs the block in R[.][0..15] into the leftover of node a in `form`;
+ * returns the block's minimum. */
+static uint64_t absorb_form(sim_warp *w, uint32_t form, uint32_t a) {
+  const uint64_t lmin = w->R[31][0];
+  if (form == GSAT_BCF_FORM_REG)
+    absorb_reg(w);
+  else if (form == GSAT_BCF_FORM_ROW)
+    absorb_row(w, gsat_bcf_slot_base(form, a));
+  else
+    absorb(w, gsat_bcf_slot_base(form, a));
+  return lmin;
+}
+
+/* One merge step at node a in `form`; returns the new leftover minimum
+ * (unused in the REG form). */
+static uint64_t merge_step_form(sim_warp *w, uint32_t form, uint32_t a) {
+  if (form == GSAT_BCF_FORM_REG) {
+    merge_step_reg(w);
+    return 0;
+  }
+  if (form == GSAT_BCF_FORM_ROW)
+    return merge_step_row(w, gsat_bcf_slot_base(form, a));
+  return merge_step(w, gsat_bcf_slot_base(form, a));
 }
 
 /* absorb of bcfsort_warp.cuh. */
@@ -223,10 +306,9 @@ static void page_merge(sim_warp *w) {
 
 /* Sorts keys[0..n) (n at most one tile) as one block of tile_sort_kernel. */
 static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
-                          gsat_bcf_bank_stats *stats) {
+                          uint32_t pages, gsat_bcf_bank_stats *stats) {
   static sim_warp warps[TILE_MAX];
   static uint64_t tile[TILE_MAX * GSAT_BCF_SCRATCH];
-  const uint32_t pages = GSAT_BCF_TILE_PAGES(key_bytes);
   uint32_t idx[32];
   for (uint32_t p = 0; p < pages; ++p) {
     sim_warp *w = &warps[p];
@@ -421,20 +503,20 @@ static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
     int alive = 1;
     for (int d = (int)depth - 1; d >= 0 && alive; --d) {
       uint32_t a = v >> (depth - (uint32_t)d);
-      uint32_t slot = GSAT_BCF_SCRATCH + (a - 1) * GSAT_BCF_HALF;
       if (!((initm >> a) & 1u)) {
-        absorb(w, slot);
-        lmin[a] = w->R[31][0];
+        lmin[a] = absorb_form(w, p->form, a);
         initm |= 1u << a;
         alive = 0;
       } else {
-        lmin[a] = merge_step(w, slot);
+        lmin[a] = merge_step_form(w, p->form, a);
       }
     }
     if (!alive) continue;
     for (uint32_t l = 0; l < 32; ++l)
       for (uint32_t i = 0; i < 16; ++i) {
-        uint64_t q = emitted + gsat_bcf_block_index(i, l);
+        uint64_t q = emitted + (p->form == GSAT_BCF_FORM_REG
+                                    ? gsat_bcf_page_index(i, l)
+                                    : gsat_bcf_block_index(i, l));
         if (q < nout) out[obase + q] = w->R[l][i];
       }
     emitted += GSAT_BCF_HALF;
@@ -468,12 +550,11 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
   w->key_bytes = key_bytes;
   w->stats = stats ? &stats->bank : NULL;
   uint64_t *out = keys, *src = plan.page_to_out ? out : buf;
-  const uint64_t tile =
-      (uint64_t)GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE;
+  const uint64_t tile = (uint64_t)plan.tile_pages * GSAT_BCF_PAGE;
   for (uint64_t base = 0; base < n; base += tile) {
     uint64_t len = n - base < tile ? n - base : tile;
     if (src != keys) memcpy(src + base, keys + base, len * sizeof *src);
-    sim_tile_sort(src + base, len, key_bytes, w->stats);
+    sim_tile_sort(src + base, len, key_bytes, plan.tile_pages, w->stats);
   }
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     const gsat_bcf_pass *p = &plan.pass[i];
@@ -496,19 +577,19 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
 }
 
 void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
+                         uint32_t tile_pages, uint32_t form,
                          gsat_bcf_bank_stats *tile,
                          gsat_bcf_bank_stats *merge) {
   static uint64_t keys[TILE_MAX * GSAT_BCF_PAGE], smem[MERGE_SMEM];
   static sim_warp w;
-  sim_tile_sort(keys, GSAT_BCF_TILE_PAGES(key_bytes) * GSAT_BCF_PAGE, key_bytes,
-                tile);
+  sim_tile_sort(keys, (uint64_t)tile_pages * GSAT_BCF_PAGE, key_bytes,
+                tile_pages, tile);
   memset(&w, 0, sizeof w);
   w.smem = smem;
   w.key_bytes = key_bytes;
   w.stats = merge;
   for (uint32_t a = 1; a < (1u << depth); ++a) {
-    uint32_t slot = GSAT_BCF_SCRATCH + (a - 1) * GSAT_BCF_HALF;
-    absorb(&w, slot);
-    merge_step(&w, slot);
+    absorb_form(&w, form, a);
+    merge_step_form(&w, form, a);
   }
 }

@@ -61,10 +61,13 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
                               const gsat_sort_config *cfg,
                               gsat_bcf_sim_stats *stats, gsat_error *err);
 
-/* Replays the shared-memory traces of one block of the tile sort (every
- * warp) and of a merge step on every leftover slot of a tree of 2^depth
- * leaves, for key_bytes 4 or 8 (the traces do not depend on key values). */
+/* Replays the shared-memory traces of one block of the tile sort of
+ * tile_pages (8 or 16) pages (every warp) and of a first block and a merge
+ * step on every leftover slot of a tree of 2^depth leaves in merge-step form
+ * `form` (GSAT_BCF_FORM_*; REG needs depth 1), for key_bytes 4 or 8 (the
+ * traces do not depend on key values). */
 void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
+                         uint32_t tile_pages, uint32_t form,
                          gsat_bcf_bank_stats *tile, gsat_bcf_bank_stats *merge);
 
 #ifdef __cplusplus

@@ -202,6 +202,62 @@ __device__ __forceinline__ void absorb(const K (&R)[32], K *slot,
   __syncwarp();
 }
 
+/* The ROW form of merge_step (GSAT_BCF_FORM_ROW): the leftover slot holds
+ * leftover key 32 i + c at phys(i, c) of the slot.  After the row phase lane
+ * j stores its sorted row j at gsat_bcf_row_store_index (rows 0..15 into the
+ * scratch page, rows 16..31, the new leftover, into the slot) and reads the
+ * output block back from the scratch with rows reversed: 128 shared
+ * accesses per step instead of 160, the same result in R[0..15]. */
+template <class K>
+__device__ __forceinline__ K merge_step_row(K (&R)[32], K *s, K *slot,
+                                            uint32_t lane) {
+#pragma unroll
+  for (int i = 0; i < 16; ++i) R[16 + i] = slot[gsat_bcf_phys(i, lane)];
+  run_net(R, gsat_bcf_net_merge32); /* columns: two sorted halves */
+  cft<false, false>(R, s, lane);
+  run_net(R, gsat_bcf_net_bitonic32); /* rows: at most one dirty, bitonic */
+  const K lmin = shfl(R[0], 16);      /* row 16 starts the new leftover */
+  const uint32_t off = (uint32_t)(slot - s);
+#pragma unroll
+  for (int c = 0; c < 32; ++c) s[gsat_bcf_row_store_index(off, lane, c)] = R[c];
+  __syncwarp();
+#pragma unroll
+  for (int i = 0; i < 16; ++i) R[i] = s[gsat_bcf_phys(i, 31u - lane)];
+  __syncwarp(); /* before the next transposition overwrites the scratch */
+  return lmin;
+}
+
+/* Stores the block in R[0..15] (rows reversed) into a ROW leftover slot. */
+template <class K>
+__device__ __forceinline__ void absorb_row(const K (&R)[32], K *slot,
+                                           uint32_t lane) {
+#pragma unroll
+  for (int i = 0; i < 16; ++i) slot[gsat_bcf_phys(i, 31u - lane)] = R[i];
+  __syncwarp();
+}
+
+/* The REG form (binary merges): the leftover stays in R[16..31] in the order
+ * a CLASSIC slot load gives (lane j, register 16 + i: leftover key 32 i + j),
+ * where a plain second transposition leaves it.  The output block in
+ * R[0..15] is then in row order (lane j, register i: key 32 i + j,
+ * gsat_bcf_page_index), not reversed: it only goes to global memory. */
+template <class K>
+__device__ __forceinline__ void merge_step_reg(K (&R)[32], K *s,
+                                               uint32_t lane) {
+  run_net(R, gsat_bcf_net_merge32);
+  cft<false, false>(R, s, lane);
+  run_net(R, gsat_bcf_net_bitonic32);
+  cft<false, false>(R, s, lane);
+}
+
+/* The first block becomes the REG leftover: leftover key 32 i + j, block key
+ * 32 i + j, sits in lane 31 - j, register i. */
+template <class K>
+__device__ __forceinline__ void absorb_reg(K (&R)[32], uint32_t lane) {
+#pragma unroll
+  for (int i = 0; i < 16; ++i) R[16 + i] = shfl(R[i], 31 - (int)lane);
+}
+
 } // namespace gsat_bcf
 
 #endif

@@ -138,7 +138,9 @@ static void test_access_model(void **state) {
 
 /* Section 13.3 for every kernel: per tile page 704 ShearSort instructions,
  * 64 to store and reload it, 64 per cross-page stage and 128 per page merge;
- * 176 per merge step on every slot; all at the ideal wavefront count. */
+ * per leftover slot a first block and a merge step: 16 + 160 (CLASSIC),
+ * 16 + 128 (ROW), 0 + 128 (REG, binary merges only); all at the ideal
+ * wavefront count. */
 static void test_replay_conflict_free(void **state) {
   (void)state;
   gsat_bcf_bank_stats page = {0};
@@ -146,20 +148,25 @@ static void test_replay_conflict_free(void **state) {
   gsat_bcf_sim_page_sort(keys, 4, &page);
   assert_int_equal(page.instructions, 704);
   assert_int_equal(page.conflicts, 0);
-  for (uint32_t depth = 1; depth <= 3; ++depth)
-    for (uint32_t kb = 4; kb <= 8; kb += 4) {
-      gsat_bcf_bank_stats tile = {0}, merge = {0};
-      gsat_bcf_sim_replay(depth, kb, &tile, &merge);
-      uint64_t pages = GSAT_BCF_TILE_PAGES(kb), levels = kb == 4 ? 4 : 3;
-      uint64_t stages = levels * (levels + 1) / 2;
-      assert_int_equal(tile.instructions,
-                       pages * (704 + 64 + 64 * stages + 128 * levels));
-      assert_int_equal(tile.wavefronts, tile.instructions * (kb / 4));
-      assert_int_equal(tile.conflicts, 0);
-      assert_int_equal(merge.instructions, 176 * ((1u << depth) - 1));
-      assert_int_equal(merge.wavefronts, merge.instructions * (kb / 4));
-      assert_int_equal(merge.conflicts, 0);
-    }
+  static const uint32_t per_slot[4] = {0, 176, 144, 128};
+  for (uint32_t form = GSAT_BCF_FORM_CLASSIC; form <= GSAT_BCF_FORM_REG; ++form)
+    for (uint32_t depth = 1; depth <= 3; ++depth)
+      for (uint32_t kb = 4; kb <= 8; kb += 4)
+        for (uint32_t pages = 8; pages <= 16; pages *= 2) {
+          if (form == GSAT_BCF_FORM_REG && depth > 1) continue;
+          gsat_bcf_bank_stats tile = {0}, merge = {0};
+          gsat_bcf_sim_replay(depth, kb, pages, form, &tile, &merge);
+          uint64_t levels = pages == 16 ? 4 : 3;
+          uint64_t stages = levels * (levels + 1) / 2;
+          assert_int_equal(tile.instructions,
+                           pages * (704 + 64 + 64 * stages + 128 * levels));
+          assert_int_equal(tile.wavefronts, tile.instructions * (kb / 4));
+          assert_int_equal(tile.conflicts, 0);
+          assert_int_equal(merge.instructions,
+                           per_slot[form] * ((1u << depth) - 1));
+          assert_int_equal(merge.wavefronts, merge.instructions * (kb / 4));
+          assert_int_equal(merge.conflicts, 0);
+        }
 }
 
 static void test_page_sort_inputs(void **state) {
@@ -200,7 +207,7 @@ static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits,
 static void test_sim_sort_distributions(void **state) {
   (void)state;
   static const size_t sizes[] = {0, 1, 31, 33, 1023, 1025, 4097, 70001};
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024, 0};
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(sizes[s], (gsat_sort_dist)d, 32, &cfg);
@@ -211,16 +218,50 @@ static void test_sim_sort_distributions(void **state) {
 static void test_sim_sort_configs(void **state) {
   (void)state;
   static const gsat_sort_config cfgs[] = {
-      {2, GSAT_SORT_SPLITTERS, 1024, 0},
-      {8, GSAT_SORT_SPLITTERS, 2048, 0},
-      {2, GSAT_SORT_MERGE_PATH, 1024, 0},
-      {0, GSAT_SORT_MERGE_PATH, 4096, 0},
-      {4, GSAT_SORT_SPLITTERS, 8192, 0},
-      {4, GSAT_SORT_SPLITTERS, 1u << 20, 0},
-      {2, GSAT_SORT_MERGE_PATH, 1u << 20, 0}};
+      {2, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0},
+      {8, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1024, 0, 0, 0},
+      {0, GSAT_SORT_MERGE_PATH, 4096, 0, 0, 0},
+      {4, GSAT_SORT_SPLITTERS, 8192, 0, 0, 0},
+      {4, GSAT_SORT_SPLITTERS, 1u << 20, 0, 0, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1u << 20, 0, 0, 0},
+      {4, GSAT_SORT_SPLITTERS, 2048, 0, 8, GSAT_SORT_FORM_ROW},
+      {8, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_ROW},
+      {2, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_REG},
+      {2, GSAT_SORT_MERGE_PATH, 2048, 0, 8, GSAT_SORT_FORM_REG}};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
-    for (int d = 0; d < GSAT_DIST_COUNT; ++d)
+    for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(150001, (gsat_sort_dist)d, 32, &cfgs[c]);
+      if (c >= 7 && d % 2 == 0)
+        check_sim_sort(40009, (gsat_sort_dist)d, 64, &cfgs[c]);
+    }
+}
+
+/* Every named variant (the ones bench/device/sortperf.sh times) sorts both
+ * key widths, with no bank conflict; the default names exist. */
+static void test_sim_sort_variants(void **state) {
+  (void)state;
+  gsat_sort_config cfg;
+  gsat_error err;
+  const char *name;
+  int count = 0;
+  for (int i = 0; (name = gsat_sort_variant(i, &cfg)) != NULL; ++i, ++count) {
+    gsat_sort_config again;
+    assert_int_equal(gsat_sort_variant_find(name, &again, &err), GSAT_OK);
+    assert_memory_equal(&again, &cfg, sizeof cfg);
+    for (int d = 0; d < GSAT_DIST_COUNT; d += 3) {
+      check_sim_sort(70001, (gsat_sort_dist)d, 32, &cfg);
+      check_sim_sort(30011, (gsat_sort_dist)d, 64, &cfg);
+    }
+  }
+  assert_true(count >= 6);
+  assert_int_equal(
+      gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_32, &cfg, &err),
+      GSAT_OK);
+  assert_int_equal(
+      gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_64, &cfg, &err),
+      GSAT_OK);
+  assert_int_equal(gsat_sort_variant_find("no-such", &cfg, &err), GSAT_USAGE);
 }
 
 static void test_plan(void **state) {
@@ -244,7 +285,7 @@ static void test_plan(void **state) {
   assert_true(plan.bytes >= ((size_t)4 << 28));
   /* 25 tiles of 8192 64-bit keys, then 4 runs: the last pass merges them
    * with ways 4, not 8 */
-  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0, 0};
+  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err),
                    GSAT_OK);
   assert_int_equal(plan.npasses, 2);
@@ -252,12 +293,34 @@ static void test_plan(void **state) {
   assert_int_equal(plan.page_to_out, 1);
   assert_int_equal(gsat_bcf_plan_make(&plan, 1000, 4, NULL, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 0);
-  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0, 0};
+  /* 64-bit keys: tiles of 8 pages need one pass more than tiles of 16 */
+  gsat_sort_config var;
+  assert_int_equal(gsat_sort_variant_find("classic", &var, &err), GSAT_OK);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 8, &var, &err), GSAT_OK);
+  assert_int_equal(plan.npasses, 8);
+  assert_int_equal(plan.tile_pages, 8);
+  assert_int_equal(plan.form, GSAT_BCF_FORM_CLASSIC);
+  assert_int_equal(gsat_sort_variant_find("row4", &var, &err), GSAT_OK);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 8, &var, &err), GSAT_OK);
+  assert_int_equal(plan.npasses, 7);
+  assert_int_equal(plan.pass[6].form, GSAT_BCF_FORM_ROW);
+  assert_int_equal(gsat_sort_variant_find("row8", &var, &err), GSAT_OK);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, &var, &err), GSAT_OK);
+  assert_int_equal(plan.npasses, 5); /* 2^14 runs: 8, 8, 8, 8, 4 ways */
+  assert_int_equal(plan.pass[4].ways, 4);
+  gsat_sort_config badtile = {4, GSAT_SORT_SPLITTERS, 0, 0, 32, 0};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badtile, &err),
+                   GSAT_USAGE);
+  gsat_sort_config badreg = {4, GSAT_SORT_SPLITTERS, 0, 0,
+                             0, GSAT_SORT_FORM_REG};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badreg, &err),
+                   GSAT_USAGE);
+  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err), GSAT_USAGE);
-  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0};
+  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
                    GSAT_USAGE);
-  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0};
+  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
                    GSAT_USAGE);
   assert_int_equal(
@@ -273,7 +336,7 @@ static void test_bucket_bound(void **state) {
   size_t n = 200000;
   uint64_t *a = malloc(n * sizeof *a);
   assert_non_null(a);
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048, 0};
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0};
   gsat_error err;
   for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
     gsat_bcf_sim_stats st = {{0}, 0, 0};
@@ -299,6 +362,7 @@ int main(void) {
       cmocka_unit_test(test_page_sort_inputs),
       cmocka_unit_test(test_sim_sort_distributions),
       cmocka_unit_test(test_sim_sort_configs),
+      cmocka_unit_test(test_sim_sort_variants),
       cmocka_unit_test(test_plan),
       cmocka_unit_test(test_bucket_bound),
   };
