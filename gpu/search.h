@@ -28,9 +28,11 @@ enum {
 
 /* What --gpu-layout=auto picks per mapping: the winner of the layout A/B
  * (bench/RESULTS.md, gsat-bench configs warp-csr, warp-slot, lane-csr,
- * lane-slot; bench/device/layout.sh). */
+ * lane-slot; bench/device/layout.sh).  H200, 2026-11-30: slot is 4-8% faster
+ * for warp on uuf250/uf250 (equal on pigeonhole), 23% faster for lane on
+ * uf250-01. */
 #define GSAT_GPU_LAYOUT_AUTO_WARP GSAT_GPU_LAYOUT_SLOT
-#define GSAT_GPU_LAYOUT_AUTO_LANE GSAT_GPU_LAYOUT_CSR
+#define GSAT_GPU_LAYOUT_AUTO_LANE GSAT_GPU_LAYOUT_SLOT
 
 /* Whether device p->device can run the search (a CUDA build, a driver, the device,
  * compute capability 9.0 or newer).  When not, reason says why. */
