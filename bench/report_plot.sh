@@ -44,12 +44,14 @@ env_line() { sed -n "s/^$1: //p" "$OUT/env.txt" 2>/dev/null | head -1; }
   echo "Written by \`bench/report plot $OUT\` from the CSV files of \`bench/report run\`."
   echo
   if [ -f "$OUT/env.txt" ]; then
-    echo "- Date: $(env_line date); commit $(env_line commit)"
-    echo "- GPU: $(env_line gpu)"
-    echo "- CPU: $(env_line cpu), $(env_line cpus); $(env_line os)"
-    echo "- Limits: gsat $(env_line gsat_time_limit_s) s per run" \
-      "(lane mapping $(env_line lane_time_limit_s) s), CaDiCaL/MiniSat" \
-      "$(env_line solver_time_limit_s) s per instance, $(env_line solver_jobs) at once"
+    line() { [ -n "${2// /}" ] && echo "- $1: $2"; }
+    line Date "$(env_line date)"
+    line Commit "$(env_line commit)"
+    line GPU "$(env_line gpu)"
+    line CPU "$(env_line cpu) ($(env_line cpus))"
+    line OS "$(env_line os)"
+    line "Time limits" "CaDiCaL, MiniSat and gsat GPU $(env_line solver_time_limit_s) s per instance (GPU lane mapping subset $(env_line lane_time_limit_s) s); gsat CPU $(env_line gsat_cpu_time_limit_s) s per run (the throughput reference)"
+    line "CaDiCaL/MiniSat runs at once" "$(env_line solver_jobs) (one per physical core, never beside gsat runs)"
     sed -n 's/^solver: /- Solver: /p' "$OUT/env.txt"
     sed -n 's/^note: /- Note: /p' "$OUT/env.txt"
   else
@@ -225,7 +227,7 @@ if has sort.csv; then
             if (a ~ /^bcf/ && (k, a, n) in g && g[k, a, n] > bv) { bv = g[k, a, n]; best = a }
           }
           printf "| %s | 2^%d | %s | %s | %s | %s | %s | %s |\n", k, n,
-            ((k, "bcf", n) in g ? g[k, "bcf", n] : "-"), (best == "" ? "-" : best " " bv),
+            ((k, "bcf", n) in g ? g[k, "bcf", n] : "-"), (best == "" ? "-" : best " (" bv ")"),
             ((k, "cub-merge", n) in g ? g[k, "cub-merge", n] : "-"),
             ((k, "cub-radix", n) in g ? g[k, "cub-radix", n] : "-"),
             ((k, "bcf", n) in vm ? vm[k, "bcf", n] "x" : "-"),
@@ -241,6 +243,8 @@ if has sort.csv; then
 set multiplot layout 1,$(wc -l <"$T/d_kinds") title 'Sort throughput against CUB (higher is better)' font ',15'
 set ylabel 'Gkeys per second'
 set xlabel 'n (log2 of the number of keys)'
+set xtics 2
+set offsets 0.3, 0.3, 0, 0
 set grid
 set yrange [0:*]
 set key top left box opaque font ',11'

@@ -67,10 +67,6 @@ FNR == 1 {
 kind == "search" {
   inst = short($col["instance"])
   cfg = $col["config"]
-  if ("layout" in col) {
-    lay = $col["layout"]
-    if (lay != "" && lay != "-" && index(cfg, lay) == 0) cfg = cfg " (" lay ")"
-  }
   be = $col["backend"]
   if (!(cfg in cfg_seen)) {
     cfg_seen[cfg] = 1
@@ -85,6 +81,8 @@ kind == "search" {
   cps[k] = $col["checks_per_s"] + 0
   tts[k] = $col["solve_seconds"] + 0
   nodes[k] = $col["nodes"]
+  # a layout column (if gsat-bench has one) is shown in the per-instance cells
+  lay[k] = ("layout" in col && $col["layout"] != "-") ? $col["layout"] : ""
   if (be == "gpu") gpu_rows = 1
   if (solved(ans[k])) answer[inst] = ans[k]
   grp = family(inst) == "pigeonhole" ? inst : family(inst)
@@ -170,8 +168,8 @@ END {
 
     # ---- section 1: per instance
     print "## 1. Literal checks per second (gsat-bench)\n" > MD
-    print "Each cell: literal checks per second over the search, then the search time; " \
-      "runs stopped by the time limit (answer UNKNOWN) still give their checks/s. " \
+    print "Each cell: literal checks per second over the search, then the search time " \
+      "(and the clause layout in brackets where gsat-bench reports one); runs stopped by the time limit (answer UNKNOWN) still give their checks/s. " \
       "Ratios are checks/s between runs of the same instance in one process.\n" > MD
     hdr = "| instance | answer | nodes |"
     sep = "|---|---|---:|"
@@ -196,7 +194,8 @@ END {
       for (c = 1; c <= ncfg; c++) {
         k = inst SUBSEP cfgs[c]
         if (!(k in have)) { line = line " - |"; continue }
-        line = line " " rate(cps[k]) ", " (solved(ans[k]) ? secs(tts[k]) : "stopped at " secs(tts[k])) " |"
+        line = line " " rate(cps[k]) ", " (solved(ans[k]) ? secs(tts[k]) : "stopped at " secs(tts[k])) \
+          (lay[k] != "" ? " [" lay[k] "]" : "") " |"
       }
       c1 = cps[inst SUBSEP "cpu1"]; ca = cps[inst SUBSEP "cpuall"]
       if (gpu_rows) {
@@ -242,8 +241,9 @@ END {
   print "## 3. Time to solution\n" > MD
   print "gsat: parse to answer (gsat-bench `solve_seconds`; the CUDA context, about " \
     "0.1-0.2 s once per process, is not included); GPU: the fastest GPU configuration. " \
-    "CaDiCaL and MiniSat: wall time of the process (parse included), run one per core " \
-    "at a time. `> T (limit)`: stopped at the time limit without an answer.\n" > MD
+    "CaDiCaL and MiniSat: wall time of the process (parse included) on a plain copy " \
+    "without the SATLIB `%` end line, one run per physical core at a time, " \
+    "never beside a gsat run. `> T (limit)`: stopped at the time limit without an answer.\n" > MD
   for (s in absent) print "- " (s == "cadical" ? "CaDiCaL" : "MiniSat") " was not found: its column is empty." > MD
   print "| instance | answer | gsat GPU | gsat CPU 1 thread | gsat CPU all cores | CaDiCaL | MiniSat |" > MD
   print "|---|---|---:|---:|---:|---:|---:|" > MD
