@@ -94,7 +94,9 @@ else
 fi
 if [ -s "$T/b.dat" ] && [ "$(wc -l <"$T/b.dat")" -gt 1 ]; then
   nb=$(($(wc -l <"$T/b.dat") - 1))
-  plot time_to_solution "
+  w=$((300 + 60 * nb))
+  [ "$w" -lt 1500 ] && w=1500
+  SIZE=$w,800 plot time_to_solution "
 set title 'Time to solution per instance (lower is better)'
 set ylabel 'seconds (log scale)'
 set xlabel 'instance'

@@ -244,7 +244,7 @@ END {
     "CaDiCaL and MiniSat: wall time of the process (parse included) on a plain copy " \
     "without the SATLIB `%` end line, one run per physical core at a time, " \
     "never beside a gsat run. `> T (limit)`: stopped at the time limit without an answer.\n" > MD
-  for (s in absent) print "- " (s == "cadical" ? "CaDiCaL" : "MiniSat") " was not found: its column is empty." > MD
+  for (s in absent) print "- " (s == "cadical" ? "CaDiCaL" : "MiniSat") " was not found or does not run here: its column is empty." > MD
   print "| instance | answer | gsat GPU | gsat CPU 1 thread | gsat CPU all cores | CaDiCaL | MiniSat |" > MD
   print "|---|---|---:|---:|---:|---:|---:|" > MD
   nb = 0

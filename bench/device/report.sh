@@ -20,13 +20,19 @@ tar czf "$OUT/logs.tgz" -C "$OUT" logs && rm -rf "$OUT/logs"
 echo "================ report run rc=$rc ($OUT) ================"
 grep -vE '^(date|host|os|gcc|cmake|memory):' "$OUT/env.txt"
 if [ -s "$OUT/search.csv" ]; then
-  echo "-- search (instance, config, answer, nodes, seconds, checks/s, solve s):"
+  echo "-- search (instance, config, answer, search s, checks/s, solve s):"
   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    { printf "  %-18s %-7s %-7s %14s %9s %10s %9s\n", $c["instance"], $c["config"],
-        $c["answer"], $c["nodes"], $c["seconds"], $c["checks_per_s"], $c["solve_seconds"] }' \
+    { sub(/\.cnf(\.gz)?$/, "", $c["instance"])
+      printf "  %-10s %-6s %-7s %8s %10s %8s\n", $c["instance"], $c["config"],
+        $c["answer"], $c["seconds"], $c["checks_per_s"], $c["solve_seconds"] }' \
     "$OUT/search.csv"
 fi
-[ -s "$OUT/solvers.csv" ] && echo "-- solvers:" && sed 's/^/  /' "$OUT/solvers.csv"
+if [ -s "$OUT/solvers.csv" ]; then
+  echo "-- solvers (instance: solver answer seconds ...):"
+  awk -F, 'NR > 1 { sub(/\.cnf$/, "", $1); r[$1] = r[$1] "  " $3 " " $4 " " $5
+      if (!($1 in seen)) { seen[$1] = 1; o[++n] = $1 } }
+    END { for (i = 1; i <= n; i++) printf "  %-10s%s\n", o[i], r[o[i]] }' "$OUT/solvers.csv"
+fi
 [ -s "$OUT/sort.csv" ] && echo "-- sort at the largest n:" &&
   awk -F, 'NR > 1 { last = $2; row[NR] = $0 } END { for (i in row) { split(row[i], f, ","); if (f[2] == last) print "  " row[i] } }' \
     "$OUT/sort.csv" | sort
