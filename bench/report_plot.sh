@@ -99,11 +99,10 @@ if [ -s "$T/b.dat" ] && [ "$(wc -l <"$T/b.dat")" -gt 1 ]; then
   SIZE=$w,800 plot time_to_solution "
 set title 'Time to solution per instance (lower is better)'
 set ylabel 'seconds (log scale)'
-set xlabel 'instance'
 set logscale y
 set format y '%g'
 set grid ytics
-set key outside right top box spacing 1.3
+set key below horizontal box maxrows 2 width 1
 set datafile separator '\t'
 set datafile missing '?'
 set xrange [0.5:$nb+0.5]
@@ -122,8 +121,7 @@ plot '$T/b.dat' using 1:(NaN):xtic(2) notitle, \
      '' using 1:7 ls 3 title 'gsat CPU, all cores', '' using 1:8 ls 3 pt 8 notitle, \
      '' using (\$1+0.12):9 ls 4 title 'CaDiCaL', '' using (\$1+0.12):10 ls 4 pt 10 notitle, \
      '' using (\$1+0.24):11 ls 5 title 'MiniSat', '' using (\$1+0.24):12 ls 5 pt 12 notitle, \
-     NaN with points lc rgb 'black' pt 6 title 'open symbol: stopped at', \
-     NaN with points lc rgb 'white' pt 6 title 'the time limit (no answer)'"
+     NaN with points lc rgb 'black' pt 6 title 'open symbol: stopped at the time limit'"
 else
   echo "bench/report plot: no search or solver rows: time_to_solution.png skipped"
 fi

@@ -282,11 +282,12 @@ END {
   close(out)
   if (bad != "") print bad > MD
   print "\nKey ratios (" refname " against each; geometric mean of time ratios over the " \
-    "instances both solved, > 1 means " refname " is faster):\n" > MD
+    "instances both solved):\n" > MD
   for (j = 1; j <= 5; j++) {
     if (j == ref || !nrun[j]) continue
     line = "- " cname[j] ": solved " nsolved[j] + 0 " of " nrun[j] " within its limit; "
-    if (both[j]) line = line sprintf("%s is %.2fx faster (%d instances both solved; %s faster on %d)", refname, exp(lr[j] / both[j]), both[j], refname, faster[j])
+    g = both[j] ? exp(lr[j] / both[j]) : 0
+    if (both[j]) line = line sprintf("%s is %.2fx %s (%d instances both solved; %s faster on %d)", refname, g >= 1 ? g : 1 / g, g >= 1 ? "faster" : "slower", both[j], refname, faster[j])
     else line = line "no instance that both solved"
     if (beaten_to[j]) line = line "; " refname " also solved " beaten_to[j] " that " cname[j] " did not"
     print line "." > MD

@@ -5,11 +5,11 @@
 # from the fixtures, missing CSVs skip their plot, extra columns are ignored.
 # Exit 77 (skipped) without gnuplot.  Usage: tests/report.sh [SOURCE_DIR]
 set -u
-src=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 if ! command -v gnuplot >/dev/null; then
   echo "report test skipped: gnuplot not found"
   exit 77
 fi
+src=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 dir=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$dir"' EXIT; echo "fixtures in $dir"
 fail=0
