@@ -128,7 +128,7 @@ function cell_time(t, to) {
   return to ? "> " secs(t) " (limit)" : secs(t)
 }
 # Time to solution columns of instance i into TT[1..5], TO[1..5] ("" = none).
-function times(i, k, j) {
+function times(i, k, j, s) {
   for (j = 1; j <= 5; j++) { TT[j] = ""; TO[j] = 0 }
   best_gpu(i)
   TT[1] = B_t; TO[1] = B_to; TCFG = B_cfg
