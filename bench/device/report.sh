@@ -10,7 +10,7 @@
 # instances, solvers skipped with a note).
 #   bash bench/device/report.sh
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 OUT=${OUT:-bench/out/report}
 export GSAT_REPORT_BUDGET=${BUDGET:-450}
 mkdir -p "$OUT"
