@@ -185,7 +185,9 @@ set style fill solid 0.85 border -1
 set datafile separator '\t'
 set datafile missing '?'
 set arrow from graph 0, first 100 to graph 1, first 100 nohead dt 2 lc rgb 'black'
-plot for [i=2:$n] '$T/c.dat' using i:xtic(1) title columnheader(i)"
+set linetype 9 lc rgb '#8c564b'
+set linetype 10 lc rgb '#17becf'
+plot for [i=2:$n] '$T/c.dat' using i:xtic(1) title columnheader(i) lt (i - 1)"
 else
   echo "bench/report plot: no bmmc.csv: bmmc.png skipped"
   printf '## 4. BMMC/BPC permutations\n\nNo bmmc.csv (no GPU run).\n\n' >>"$MD"
