@@ -178,6 +178,21 @@ int main(int argc, char **argv) {
       "grid,layout,layout_seconds\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
+  for (const char *at = configs; at;) { /* every name must be known */
+    const char *comma = strchr(at, ',');
+    size_t len = comma ? (size_t)(comma - at) : strlen(at), c = 0;
+    while (c < sizeof all_configs / sizeof all_configs[0] &&
+           (strlen(all_configs[c].name) != len ||
+            strncmp(at, all_configs[c].name, len)))
+      c++;
+    if (c == sizeof all_configs / sizeof all_configs[0]) {
+      fprintf(stderr, "gsat-bench: unknown configuration '%.*s' in --configs\n",
+              (int)len, at);
+      usage(stderr);
+      return 1;
+    }
+    at = comma ? comma + 1 : NULL;
+  }
   int failures = 0;
   for (size_t c = 0; c < sizeof all_configs / sizeof all_configs[0]; c++)
     if (selected(configs, all_configs[c].name)) warm_up(&all_configs[c]);

@@ -24,9 +24,9 @@ enum { STATE_ADDING, STATE_SOLVED };
 
 struct gsat_solver {
   gsat_options opt;
-  gsat_cnf cnf;           /* every clause as added: the model is checked against it */
+  gsat_cnf cnf; /* every clause as added: the model is checked against it */
   gsat_error err;
-  gsat_status pending;    /* error from gsat_add, reported by gsat_solve */
+  gsat_status pending; /* error from gsat_add, reported by gsat_solve */
   int state, answer;
   /* After SAT, the values of the variables that occur in a clause: dense,
    * model[v] for external variable v < model_size (model_vars NULL), or sparse,
@@ -45,7 +45,9 @@ struct gsat_solver {
   void *warn_data;
 };
 
-const char *gsat_signature(void) { return "gsat " GSAT_VERSION; }
+const char *gsat_signature(void) {
+  return "gsat " GSAT_VERSION;
+}
 
 gsat_solver *gsat_init(void) {
   gsat_solver *s = calloc(1, sizeof *s);
@@ -53,7 +55,8 @@ gsat_solver *gsat_init(void) {
   gsat_options_init(&s->opt);
   gsat_cnf_init(&s->cnf);
   gsat_error_clear(&s->err);
-  if (gsat_options_from_env(&s->opt, &s->err) != GSAT_OK) s->pending = GSAT_USAGE;
+  if (gsat_options_from_env(&s->opt, &s->err) != GSAT_OK)
+    s->pending = GSAT_USAGE;
   return s;
 }
 
@@ -85,7 +88,8 @@ void gsat_add(gsat_solver *s, int32_t lit) {
   if (s->pending != GSAT_OK) return;
   gsat_status st;
   if (lit == INT32_MIN)
-    st = gsat_error_set(&s->err, GSAT_USAGE, "gsat_add: invalid literal %d", (int)lit);
+    st = gsat_error_set(&s->err, GSAT_USAGE, "gsat_add: invalid literal %d",
+                        (int)lit);
   else if (lit == 0)
     st = gsat_cnf_end_clause(&s->cnf, &s->err);
   else
@@ -93,7 +97,8 @@ void gsat_add(gsat_solver *s, int32_t lit) {
   s->pending = st;
 }
 
-static void forward_warning(void *data, const char *file, uint64_t line, const char *message) {
+static void forward_warning(void *data, const char *file, uint64_t line,
+                            const char *message) {
   gsat_solver *s = data;
   if (s->warn) s->warn(s->warn_data, file, line, message);
 }
@@ -104,8 +109,9 @@ int gsat_read_dimacs(gsat_solver *s, const char *path) {
   gsat_error_clear(&s->err);
   gsat_dimacs_options o;
   memset(&o, 0, sizeof o);
-  o.mode = s->opt.strict ? GSAT_DIMACS_STRICT
-                         : s->opt.relaxed ? GSAT_DIMACS_RELAXED : GSAT_DIMACS_DEFAULT;
+  o.mode = s->opt.strict    ? GSAT_DIMACS_STRICT
+           : s->opt.relaxed ? GSAT_DIMACS_RELAXED
+                            : GSAT_DIMACS_DEFAULT;
   o.warn = forward_warning;
   o.warn_data = s;
   o.stop = &s->stop;
@@ -124,10 +130,13 @@ int gsat_read_dimacs(gsat_solver *s, const char *path) {
     return GSAT_OK;
   }
   /* Append to clauses added before. */
-  uint64_t declared = file.declared_vars > s->cnf.declared_vars ? file.declared_vars : s->cnf.declared_vars;
+  uint64_t declared = file.declared_vars > s->cnf.declared_vars
+                          ? file.declared_vars
+                          : s->cnf.declared_vars;
   st = gsat_cnf_reserve_lits(&s->cnf, file.num_lits, &s->err);
   for (size_t c = 0; st == GSAT_OK && c < file.num_clauses; c++) {
-    for (size_t i = file.clause_start[c]; st == GSAT_OK && i < file.clause_start[c + 1]; i++)
+    for (size_t i = file.clause_start[c];
+         st == GSAT_OK && i < file.clause_start[c + 1]; i++)
       st = gsat_cnf_add_lit(&s->cnf, file.lits[i], &s->err);
     if (st == GSAT_OK) st = gsat_cnf_end_clause(&s->cnf, &s->err);
   }
@@ -145,24 +154,35 @@ double gsat_get_option(gsat_solver *s, const char *name) {
   return info ? *(const double *)((const char *)&s->opt + info->offset) : 0;
 }
 
-void gsat_terminate(gsat_solver *s) { GSAT_FLAG_RAISE(&s->stop); }
-void gsat_reset_terminate(gsat_solver *s) { GSAT_FLAG_CLEAR(&s->stop); }
+void gsat_terminate(gsat_solver *s) {
+  GSAT_FLAG_RAISE(&s->stop);
+}
+void gsat_reset_terminate(gsat_solver *s) {
+  GSAT_FLAG_CLEAR(&s->stop);
+}
 
-const char *gsat_last_error(gsat_solver *s) { return s->err.message; }
+const char *gsat_last_error(gsat_solver *s) {
+  return s->err.message;
+}
 
-const gsat_statistics *gsat_get_statistics(gsat_solver *s) { return &s->stats; }
+const gsat_statistics *gsat_get_statistics(gsat_solver *s) {
+  return &s->stats;
+}
 
 int64_t gsat_max_variable(gsat_solver *s) {
-  uint64_t m = s->cnf.declared_vars > s->cnf.max_var ? s->cnf.declared_vars : s->cnf.max_var;
+  uint64_t m = s->cnf.declared_vars > s->cnf.max_var ? s->cnf.declared_vars
+                                                     : s->cnf.max_var;
   return (int64_t)m;
 }
 
-void gsat_set_progress_callback(gsat_solver *s, gsat_progress_callback fn, void *data) {
+void gsat_set_progress_callback(gsat_solver *s, gsat_progress_callback fn,
+                                void *data) {
   s->progress = fn;
   s->progress_data = data;
 }
 
-void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn, void *data) {
+void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn,
+                               void *data) {
   s->warn = fn;
   s->warn_data = data;
 }
@@ -186,22 +206,45 @@ static int model_value(const gsat_solver *s, uint64_t v) {
 }
 
 int32_t gsat_value(gsat_solver *s, int32_t lit) {
-  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || lit == 0 || lit == INT32_MIN)
+  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || lit == 0 ||
+      lit == INT32_MIN)
     return 0;
   int truth = model_value(s, (uint64_t)(lit > 0 ? lit : -lit) - 1);
   if (truth < 0) return 0;
   return lit > 0 ? (truth ? lit : -lit) : (truth ? -lit : lit);
 }
 
+int64_t gsat_next_model_variable(gsat_solver *s, int64_t v) {
+  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || v < 0)
+    return 0;
+  if (!s->model_vars) { /* dense: index v is variable v + 1 */
+    for (uint64_t i = (uint64_t)v; i < s->model_size; i++)
+      if (s->model[i] != NO_VALUE) return (int64_t)i + 1;
+    return 0;
+  }
+  size_t lo = 0,
+         hi = s->model_size; /* first kept index >= v, i.e. variable > v */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->model_vars[mid] < (uint64_t)v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < s->model_size ? (int64_t)s->model_vars[lo] + 1 : 0;
+}
+
 /*------------------------------------------------------------------------*/
 
 static void forward_progress(void *data, const gsat_progress *p) {
   gsat_solver *s = data;
-  gsat_progress_report r = {p->seconds, p->nodes, p->checks, p->cubes_left, p->busy_workers};
+  gsat_progress_report r = {p->seconds, p->nodes, p->checks, p->cubes_left,
+                            p->busy_workers};
   s->progress(s->progress_data, &r);
 }
 
-static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) {
+static void copy_result_statistics(gsat_solver *s,
+                                   const gsat_search_result *r) {
   gsat_statistics *st = &s->stats;
   st->search_seconds = r->search_seconds;
   st->nodes = r->total.n.nodes;
@@ -212,7 +255,8 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
   st->conflicts = r->total.n.conflicts;
   st->cubes = r->total.cubes;
   st->donations = r->total.donations;
-  st->checks_per_second = r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
+  st->checks_per_second =
+      r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
   st->workers = r->num_workers;
   free(s->worker);
   s->worker = NULL;
@@ -249,7 +293,9 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
   st->gpu_blocks = r->gpu_blocks;
   st->gpu_threads = r->gpu_threads;
   snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
-           r->gpu_map == GSAT_GPU_MAP_WARP ? "warp" : r->gpu_map == GSAT_GPU_MAP_LANE ? "lane" : "");
+           r->gpu_map == GSAT_GPU_MAP_WARP   ? "warp"
+           : r->gpu_map == GSAT_GPU_MAP_LANE ? "lane"
+                                             : "");
   snprintf(st->gpu_layout, sizeof st->gpu_layout, "%s",
            r->gpu_layout == GSAT_GPU_LAYOUT_SLOT  ? "slot"
            : r->gpu_layout == GSAT_GPU_LAYOUT_CSR ? "csr"
@@ -310,11 +356,13 @@ static size_t first_falsified(const gsat_solver *s) {
 
 /* Maps the internal model to external variables and checks it against every
  * clause added.  A failure is an internal error, never an answer. */
-static gsat_status check_model(gsat_solver *s, const gsat_db *db, const uint8_t *internal) {
+static gsat_status check_model(gsat_solver *s, const gsat_db *db,
+                               const uint8_t *internal) {
   GSAT_FORWARD(keep_model(s, db, internal));
   size_t bad = first_falsified(s);
   GSAT_RETURN_IF(bad != SIZE_MAX, &s->err, INTERNAL,
-                 "model check failed: clause %zu (of %zu) is falsified by the model the %s "
+                 "model check failed: clause %zu (of %zu) is falsified by the "
+                 "model the %s "
                  "backend returned; no answer is given",
                  bad + 1, s->cnf.num_clauses, s->stats.backend);
   return GSAT_OK;
@@ -343,7 +391,8 @@ int gsat_solve(gsat_solver *s) {
   memset(&s->stats, 0, sizeof s->stats);
   s->stats.parse_seconds = parse_seconds;
   if (gsat_cnf_open_size(&s->cnf)) {
-    gsat_status st = gsat_cnf_end_clause(&s->cnf, &s->err); /* IPASIR: close it */
+    gsat_status st =
+        gsat_cnf_end_clause(&s->cnf, &s->err); /* IPASIR: close it */
     if (st != GSAT_OK) return st;
   }
   double t0 = gsat_seconds();
@@ -364,7 +413,8 @@ int gsat_solve(gsat_solver *s) {
   p.decide = dc.decide;
   snprintf(s->stats.decide, sizeof s->stats.decide, "%s",
            dc.decide == GSAT_DECIDE_MOMS ? "moms" : "static");
-  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
+  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
+           dc.reason);
   p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
   if (s->opt.time_limit >
       0) { /* the limit counts from the call: build time too */
@@ -390,19 +440,23 @@ int gsat_solve(gsat_solver *s) {
   char reason[128] = "";
   int backend = (int)s->opt.backend;
   if (backend == 1) {
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "requested");
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "requested");
   } else if (gsat_gpu_usable(p.device, reason, sizeof reason)) {
     use_gpu = 1;
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "%s",
              backend == 2 ? "requested" : "auto: a usable CUDA device");
   } else if (backend == 2) {
     gsat_db_free(&db);
-    return gsat_error_set(&s->err, GSAT_NODEVICE,
-                          "--backend=gpu: no usable GPU: %s (use --backend=cpu or auto)", reason);
+    return gsat_error_set(
+        &s->err, GSAT_NODEVICE,
+        "--backend=gpu: no usable GPU: %s (use --backend=cpu or auto)", reason);
   } else {
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "auto: %s", reason);
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "auto: %s", reason);
   }
-  snprintf(s->stats.backend, sizeof s->stats.backend, "%s", use_gpu ? "gpu" : "cpu");
+  snprintf(s->stats.backend, sizeof s->stats.backend, "%s",
+           use_gpu ? "gpu" : "cpu");
 
   gsat_search_result r;
   memset(&r, 0, sizeof r);

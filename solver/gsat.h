@@ -137,6 +137,12 @@ GSAT_API int gsat_solve(gsat_solver *s);
  * indices are far above the literal count, looked up by binary search). */
 GSAT_API int32_t gsat_value(gsat_solver *s, int32_t lit);
 
+/* After 10: the smallest variable above v (v >= 0) that occurs in a clause,
+ * i.e. whose gsat_value() is not 0; 0 when there is none (and in any other
+ * state).  Walks the model without visiting every declared index, for partial
+ * models of formulas that declare far more variables than they use. */
+GSAT_API int64_t gsat_next_model_variable(gsat_solver *s, int64_t v);
+
 /* Asks a running gsat_read_dimacs() or gsat_solve() to stop soon (it then
  * returns -9 or 0).  The request stays until gsat_reset_terminate(): a later
  * call also stops at once, so that a signal that arrives between two calls is

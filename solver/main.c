@@ -1,11 +1,12 @@
-/* The gsat command line: reads a DIMACS CNF file, solves it, prints the answer in
- * the SAT competition format, and maps results to exit codes (the only place that
- * does).  Options come from the table in options.h. */
+/* The gsat command line: reads a DIMACS CNF file, solves it, prints the answer
+ * in the SAT competition format, and maps results to exit codes (the only place
+ * that does).  Options come from the table in options.h. */
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gsat.h"
 #include "options.h"
@@ -25,51 +26,79 @@ enum {
 
 static gsat_solver *solver; /* for the signal handler */
 
+static volatile sig_atomic_t
+    stop_cause; /* 0, SIGALRM (time limit) or the signal */
+
 static void on_signal(int sig) {
-  (void)sig;
+  if (!stop_cause) stop_cause = sig;
   if (solver) gsat_terminate(solver);
+}
+
+/* Why the answer is UNKNOWN, as a c line (nothing when the search simply ran
+ * out of its own time or node limit, which the statistics show). */
+static void print_stop_cause(double limit) {
+  if (stop_cause == SIGALRM)
+    printf("c stopped: time limit of %g s reached\n", limit);
+  else if (stop_cause)
+    printf("c stopped by signal %d (%s)\n", (int)stop_cause,
+           stop_cause == SIGINT    ? "SIGINT"
+           : stop_cause == SIGTERM ? "SIGTERM"
+                                   : "?");
 }
 
 static int exit_code_of(int status) {
   switch (status) {
-  case GSAT_USAGE: return EXIT_USAGE;
-  case GSAT_PARSE: return EXIT_PARSE;
-  case GSAT_IO: return EXIT_IO;
+  case GSAT_USAGE:
+    return EXIT_USAGE;
+  case GSAT_PARSE:
+    return EXIT_PARSE;
+  case GSAT_IO:
+    return EXIT_IO;
   case GSAT_NOMEM:
-  case GSAT_RESOURCE: return EXIT_RESOURCE;
-  case GSAT_CUDA: return EXIT_CUDA;
-  case GSAT_NODEVICE: return EXIT_NODEVICE;
-  default: return EXIT_INTERNAL;
+  case GSAT_RESOURCE:
+    return EXIT_RESOURCE;
+  case GSAT_CUDA:
+    return EXIT_CUDA;
+  case GSAT_NODEVICE:
+    return EXIT_NODEVICE;
+  default:
+    return EXIT_INTERNAL;
   }
 }
 
 static void usage(FILE *out) {
-  fprintf(out,
-          "usage: gsat [option...] [file.cnf | file.cnf.gz | -]\n"
-          "\n"
-          "Solves a DIMACS CNF formula (plain or gzip; standard input when the file is\n"
-          "'-' or missing) with DPLL tree search on the GPU, or on the CPU reference.\n"
-          "\n"
-          "options:\n"
-          "  -q                                   same as --quiet\n"
-          "  -h, --help                           print this text\n"
-          "  --version                            print the version\n");
+  fprintf(out, "usage: gsat [option...] [file.cnf | file.cnf.gz | -]\n"
+               "\n"
+               "Solves a DIMACS CNF formula (plain or gzip; standard input "
+               "when the file is\n"
+               "'-' or missing) with DPLL tree search on the GPU, or on the "
+               "CPU reference.\n"
+               "\n"
+               "options:\n"
+               "  -q                                   same as --quiet\n"
+               "  -h, --help                           print this text\n"
+               "  --version                            print the version\n");
   gsat_options_usage(out);
-  fprintf(out,
-          "\n"
-          "Boolean options also take =true/false and --no-<name>.  Every option can be\n"
-          "set in the environment as GSAT_<NAME>, e.g. GSAT_THREADS=4.\n"
-          "\n"
-          "output: 'c' comment lines, one 's SATISFIABLE|UNSATISFIABLE|UNKNOWN' line, and\n"
-          "for SAT 'v' lines (at most 4096 characters each) ending with 'v 0'.  Every\n"
-          "model is checked against the input clauses before it is printed.\n"
-          "\n"
-          "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, SIGINT, SIGTERM),\n"
-          "  1 usage, 2 parse error, 3 I/O error, 4 out of memory or resources,\n"
-          "  5 internal error, 6 CUDA error, 7 no usable GPU for --backend=gpu\n");
+  fprintf(
+      out,
+      "\n"
+      "Boolean options also take =true/false and --no-<name>.  Every option "
+      "can be\n"
+      "set in the environment as GSAT_<NAME>, e.g. GSAT_THREADS=4.\n"
+      "\n"
+      "output: 'c' comment lines, one 's SATISFIABLE|UNSATISFIABLE|UNKNOWN' "
+      "line, and\n"
+      "for SAT 'v' lines (at most 4096 characters each) ending with 'v 0'.  "
+      "Every\n"
+      "model is checked against the input clauses before it is printed.\n"
+      "\n"
+      "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, SIGINT, SIGTERM),\n"
+      "  1 usage, 2 parse error, 3 I/O error, 4 out of memory or resources,\n"
+      "  5 internal error, 6 CUDA error, 7 no usable GPU for --backend=gpu\n");
 }
 
-static void print_warning(void *data, const char *file, uint64_t line, const char *message) {
+static void print_warning(void *data, const char *file, uint64_t line,
+                          const char *message) {
   (void)data;
   if (line)
     printf("c WARNING: %s:%" PRIu64 ": %s\n", file, line, message);
@@ -87,7 +116,8 @@ static void print_progress(void *data, const gsat_progress_report *r) {
   progress_state *ps = data;
   double dt = r->seconds - ps->last_seconds;
   double rate = dt > 0 ? (double)(r->checks - ps->last_checks) / dt : 0;
-  printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64 " cubes left",
+  printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
+         " cubes left",
          r->seconds, r->nodes, rate, r->cubes_left);
   if (r->busy_workers) printf("  %u busy", r->busy_workers);
   printf("\n");
@@ -118,12 +148,10 @@ static void print_model(gsat_solver *s, int partial) {
   char line[4096 + 32];
   size_t len = 0;
   const int64_t max = gsat_max_variable(s);
-  for (int64_t v = 1; v <= max; v++) {
+  for (int64_t v = partial ? gsat_next_model_variable(s, 0) : 1; v && v <= max;
+       v = partial ? gsat_next_model_variable(s, v) : v + 1) {
     int32_t value = gsat_value(s, (int32_t)v);
-    if (!value) {
-      if (partial) continue;
-      value = (int32_t)-v;
-    }
+    if (!value) value = (int32_t)-v; /* occurs in no clause (not partial) */
     char tok[24];
     size_t n = format_literal(tok, value);
     if (len + n > 4096) {
@@ -189,7 +217,8 @@ int main(int argc, char **argv) {
       if (!eq && !strncmp(name, "no-", 3) && gsat_option_find(name + 3) &&
           gsat_option_find(name + 3)->kind == GSAT_OPT_BOOL) {
         status = gsat_set_option(s, name + 3, "0");
-      } else if (!eq && gsat_option_find(name) && gsat_option_find(name)->kind != GSAT_OPT_BOOL &&
+      } else if (!eq && gsat_option_find(name) &&
+                 gsat_option_find(name)->kind != GSAT_OPT_BOOL &&
                  i + 1 < argc) {
         status = gsat_set_option(s, name, argv[++i]); /* --name value */
       } else {
@@ -231,6 +260,12 @@ int main(int argc, char **argv) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+  if (limit > 0) { /* a backstop for parsing and the database build; the
+                      search keeps the limit itself, to the millisecond */
+    sigaction(SIGALRM, &sa, NULL);
+    alarm(limit >= 1e6 ? 1000000u
+                       : (unsigned)limit + ((unsigned)limit < limit));
+  }
 
   if (!quiet) {
     printf("c %s: DPLL tree search on NVIDIA GPUs\n", gsat_signature());
@@ -241,7 +276,10 @@ int main(int argc, char **argv) {
   status = gsat_read_dimacs(s, path);
   int result = GSAT_UNKNOWN;
   if (status == GSAT_INTERRUPTED) {
-    if (!quiet) printf("c interrupted while parsing\n");
+    if (!quiet) {
+      printf("c interrupted while parsing\n");
+      print_stop_cause(limit);
+    }
     if (stats) gsat_print_statistics(s, stdout);
   } else if (status) {
     status = fail(s, status);
@@ -284,11 +322,14 @@ int main(int argc, char **argv) {
         printf("c backend %s (%s), decide %s (%s)\n", st->backend,
                st->backend_reason, st->decide, st->decide_reason);
       if (st->backend[0] == 'g')
-        printf("c device %s, mapping %s, layout %s, %u blocks x %u threads\n", st->device,
-               st->gpu_map, st->gpu_layout, st->gpu_blocks, st->gpu_threads);
-      printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n", st->search_seconds,
-             st->nodes, st->checks_per_second);
-      if (result == GSAT_SATISFIABLE) printf("c model checked against every input clause\n");
+        printf("c device %s, mapping %s, layout %s, %u blocks x %u threads\n",
+               st->device, st->gpu_map, st->gpu_layout, st->gpu_blocks,
+               st->gpu_threads);
+      printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
+             st->search_seconds, st->nodes, st->checks_per_second);
+      if (result == GSAT_SATISFIABLE)
+        printf("c model checked against every input clause\n");
+      if (result == GSAT_UNKNOWN) print_stop_cause(limit);
     }
     if (stats) gsat_print_statistics(s, stdout);
   }

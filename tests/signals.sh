@@ -122,5 +122,30 @@ for delay in 0.2 0.8 1.5 3; do
   signal_and_check $pid INT "1M-variable 3-SAT after $delay s ($phase)"
 done
 
+# 4. --time-limit also bounds parsing and the database build (an alarm raises
+# the same stop request): the big instance with a 1 s limit.
+t0=$EPOCHREALTIME
+"$gsat" --stats --backend=$backend --time-limit=1 "$tmp/big.cnf" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+waited=0
+while kill -0 $pid 2>/dev/null && [ $waited -lt 1000 ]; do
+  sleep 0.01
+  waited=$((waited + 1))
+done
+if kill -0 $pid 2>/dev/null; then
+  fail "--time-limit=1 on the 1M-variable instance: still running after 10 s"
+  kill -KILL $pid
+  wait $pid 2>/dev/null
+else
+  wait $pid
+  rc=$?
+  ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }')
+  if [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -q '^c stopped: time limit of 1 s' "$tmp/out"; then
+    echo "ok: --time-limit=1 on the 1M-variable instance: s UNKNOWN, exit 0, the cause named, $ms ms after the start"
+  else
+    fail "--time-limit=1: rc $rc: $(grep -v '^c  ' "$tmp/out" | head -c 400) $(cat "$tmp/err")"
+  fi
+fi
+
 echo "$failures failure(s)"
 [ $failures = 0 ]

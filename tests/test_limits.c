@@ -102,11 +102,40 @@ static void huge_variable_indices(void **state) {
   assert_int_equal(gsat_value(s, INT32_MAX - 1), 0);
   assert_int_equal(gsat_max_variable(s), INT32_MAX);
   assert_int_equal(gsat_get_statistics(s)->vars, 2);
+  /* The partial model's walk visits the two variables only (sparse model). */
+  assert_int_equal(gsat_next_model_variable(s, 0), 1);
+  assert_int_equal(gsat_next_model_variable(s, 1), INT32_MAX);
+  assert_int_equal(gsat_next_model_variable(s, 2), INT32_MAX);
+  assert_int_equal(gsat_next_model_variable(s, INT32_MAX), 0);
   /* One more clause makes it UNSAT; the model is gone. */
   gsat_add(s, -INT32_MAX);
   gsat_add(s, 0);
   assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
   assert_int_equal(gsat_value(s, 1), 0);
+  assert_int_equal(gsat_next_model_variable(s, 0), 0);
+  gsat_release(s);
+}
+
+/* The same walk over a dense model: variables 2 and 5 of 6 occur. */
+static void next_model_variable_dense(void **state) {
+  (void)state;
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  const int32_t clauses[] = {2, -5, 0, 5, 0, -6, 6, 0};
+  for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
+    gsat_add(s, clauses[i]);
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  assert_int_equal(gsat_next_model_variable(s, 0), 2);
+  assert_int_equal(gsat_next_model_variable(s, 2), 5);
+  assert_int_equal(gsat_next_model_variable(s, 4), 5);
+  /* 6 occurs in a tautology only: the walk agrees with gsat_value either way.
+   */
+  assert_int_equal(gsat_next_model_variable(s, 5), gsat_value(s, 6) ? 6 : 0);
+  assert_int_equal(gsat_next_model_variable(s, 6), 0);
+  assert_int_equal(gsat_value(s, 5), 5);
+  assert_int_equal(gsat_value(s, 3), 0);
+  assert_int_equal(gsat_next_model_variable(s, -1), 0);
   gsat_release(s);
 }
 
@@ -167,6 +196,7 @@ int main(void) {
       cmocka_unit_test(node_limit_above_the_tree_gives_the_answer),
       cmocka_unit_test(node_limit_many_workers_stop),
       cmocka_unit_test(huge_variable_indices),
+      cmocka_unit_test(next_model_variable_dense),
       cmocka_unit_test(terminate_requests_stay),
       cmocka_unit_test(reader_stops_on_a_silent_pipe),
   };
