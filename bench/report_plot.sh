@@ -80,7 +80,8 @@ set logscale y
 set format y '%.0s%c'
 set yrange [*:*]
 set grid ytics mytics
-set key top left box opaque
+set key outside below center horizontal box maxrows 2
+set bmargin 6
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border -1
