@@ -395,7 +395,8 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
       pr.cubes_left = run_ctl.work;
       /* hungry counts idle workers: warps, or lanes still idle after their
        * warp's intake */
-      pr.busy_workers = (uint32_t)(workers > run_ctl.hungry ? workers - run_ctl.hungry : 0);
+      pr.busy_workers =
+          (uint32_t)(workers > run_ctl.hungry ? workers - run_ctl.hungry : 0);
       p->progress(p->progress_data, &pr);
       next_progress = now + p->progress_interval;
     }

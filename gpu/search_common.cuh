@@ -214,8 +214,9 @@ __device__ inline void gsat_gpu_drop_poller(gsat_gpu_block *blk, int warp) {
  * queue.  Returns 0 (none), 1 (block) or 2 (global); the caller drops the
  * polling role (gsat_gpu_drop_poller) once it has taken from the global
  * queue, so that the block's other idle warps poll too. */
-__device__ inline int gsat_gpu_take_one(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                        gsat_bqueue *bq, int warp, uint32_t *slot) {
+__device__ inline int gsat_gpu_take_one(const gsat_gpu_params &p,
+                                        gsat_gpu_block *blk, gsat_bqueue *bq,
+                                        int warp, uint32_t *slot) {
   if (gsat_queue_pop(bq, slot)) return 1;
   int cur = gsat_gpu_block_load(&blk->poller);
   if (cur < 0 && atomicCAS(&blk->poller, -1, warp) == -1) cur = warp;
@@ -226,7 +227,8 @@ __device__ inline int gsat_gpu_take_one(const gsat_gpu_params &p, gsat_gpu_block
 
 /* Lane 0 of a warp (lane mapping): registers `lanes` hungry lanes in the block
  * and global counters in place of the x->hungry registered so far. */
-__device__ inline void gsat_gpu_set_hunger(const gsat_gpu_params &p, gsat_gpu_block *blk,
+__device__ inline void gsat_gpu_set_hunger(const gsat_gpu_params &p,
+                                           gsat_gpu_block *blk,
                                            gsat_gpu_xchg *x, unsigned lanes) {
   if (lanes == x->hungry) return;
   const unsigned delta = lanes - x->hungry; /* modulo 2^32 */
@@ -240,14 +242,19 @@ __device__ inline void gsat_gpu_set_hunger(const gsat_gpu_params &p, gsat_gpu_bl
  * (low 16 bits) and to the global queue (high 16 bits), at most 32 in all:
  * the hungry lanes of the block's other warps beyond its queued cubes, then
  * those of other blocks beyond the global queue's.  Reads only. */
-__device__ inline unsigned gsat_gpu_donation_need(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                                  gsat_bqueue *bq, unsigned own) {
+__device__ inline unsigned gsat_gpu_donation_need(const gsat_gpu_params &p,
+                                                  gsat_gpu_block *blk,
+                                                  gsat_bqueue *bq,
+                                                  unsigned own) {
   const long long bh = (long long)gsat_gpu_block_load(&blk->hungry) - own;
   const long long gh = (long long)*(volatile unsigned *)&p.ctl->hungry - own;
   long long to_block = bh - (long long)gsat_queue_size(bq);
-  long long to_global = (gh - (bh > 0 ? bh : 0)) - (long long)gsat_queue_size(p.work);
+  long long to_global =
+      (gh - (bh > 0 ? bh : 0)) - (long long)gsat_queue_size(p.work);
   to_block = to_block < 0 ? 0 : to_block > 32 ? 32 : to_block;
-  to_global = to_global < 0 ? 0 : to_global > 32 - to_block ? 32 - to_block : to_global;
+  to_global = to_global < 0               ? 0
+              : to_global > 32 - to_block ? 32 - to_block
+                                          : to_global;
   return (unsigned)to_block | (unsigned)to_global << 16;
 }
 

@@ -229,7 +229,8 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
       for (;;) { /* warp-uniform: one cube per iteration */
         int src = 0;
         uint32_t slot = 0;
-        if ((int)lane == leader) src = gsat_gpu_take_one(p, blk, bq, (int)warp, &slot);
+        if ((int)lane == leader)
+          src = gsat_gpu_take_one(p, blk, bq, (int)warp, &slot);
         src = __shfl_sync(GSAT_FULL_MASK, src, leader);
         slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
         if (!src) break;
@@ -242,7 +243,8 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
         if (++taken == want) break;
       }
       if (taken) x.backoff = 32;
-      if (from_global && (int)lane == leader) gsat_gpu_drop_poller(blk, (int)warp);
+      if (from_global && (int)lane == leader)
+        gsat_gpu_drop_poller(blk, (int)warp);
       if (got) {
         __threadfence();
         const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);

@@ -20,9 +20,11 @@ static std::atomic<unsigned> trace_round, trace_started;
 static unsigned trace_threads;
 static void trace(unsigned t, unsigned round, bool have) {
   if (!trace_have) return;
-  if (round == 0) { /* all start together, as on a GPU: the emulated setup is slow */
+  if (round ==
+      0) { /* all start together, as on a GPU: the emulated setup is slow */
     trace_started.fetch_add(1);
-    if ((t & 31) == 31) /* the warp's last lane to run: its others have counted */
+    if ((t & 31) ==
+        31) /* the warp's last lane to run: its others have counted */
       for (int k = 0; k < 2000000 && trace_started.load() < trace_threads; k++)
         sched_yield();
   }
@@ -88,7 +90,7 @@ struct outcome {
   gsat_worker_stats total;
   std::vector<uint8_t> model;
   unsigned long long steals[3];
-  double busy;             /* mean fraction of threads holding a cube (sampled) */
+  double busy; /* mean fraction of threads holding a cube (sampled) */
   unsigned round_half, round_full; /* thread 0's round at 50% and 90% busy */
 };
 
@@ -195,7 +197,8 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
       while (running.load()) {
         unsigned busy = 0;
         for (auto &h : have) busy += h.load(std::memory_order_relaxed);
-        if (__atomic_load_n(&L.ctl->stop, __ATOMIC_RELAXED)) break; /* not the exit */
+        if (__atomic_load_n(&L.ctl->stop, __ATOMIC_RELAXED))
+          break;                               /* not the exit */
         if (trace_started.load() < nthreads) { /* not the setup */
           std::this_thread::sleep_for(std::chrono::microseconds(50));
           continue;
@@ -204,9 +207,10 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
         samples++;
         unsigned r = trace_round.load();
         if (getenv("GSAT_EMU_TIMELINE") && samples % 25 == 0)
-          printf("    t %llu busy %u hungry %u work %llu queue %u\n", samples, busy,
-                 __atomic_load_n(&L.ctl->hungry, __ATOMIC_RELAXED),
-                 (unsigned long long)__atomic_load_n(&L.ctl->work, __ATOMIC_RELAXED),
+          printf("    t %llu busy %u hungry %u work %llu queue %u\n", samples,
+                 busy, __atomic_load_n(&L.ctl->hungry, __ATOMIC_RELAXED),
+                 (unsigned long long)__atomic_load_n(&L.ctl->work,
+                                                     __ATOMIC_RELAXED),
                  gsat_queue_size(L.work_q));
         if (2 * busy >= nthreads && round_half == ~0u) round_half = r;
         if (10 * busy >= 9 * nthreads && round_full == ~0u) round_full = r;
@@ -223,9 +227,13 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
     sampler.join();
     trace_have = nullptr;
   }
-  outcome o{L.ctl->answer, {}, {},
+  outcome o{L.ctl->answer,
+            {},
+            {},
             {L.ctl->steals_lane, L.ctl->steals_warp, L.ctl->steals_block},
-            samples ? busy_sum / samples : 0, round_half, round_full};
+            samples ? busy_sum / samples : 0,
+            round_half,
+            round_full};
   for (uint64_t i = 0; i < gsat_gpu_workers(&pl); i++) {
     const gsat_gpu_counters &c = L.counters[i];
     o.total.n.nodes += c.nodes;
@@ -369,14 +377,16 @@ static void occupancy(void **state) {
   outcome ref = cpu_solve(&db, GSAT_DECIDE_STATIC, 1);
   tuning tu;
   /* slice 8: about as many slices per lane as php 9 has on an H200 at 64 */
-  tu.slice = getenv("GSAT_EMU_SLICE") ? (uint32_t)atoi(getenv("GSAT_EMU_SLICE")) : 8;
+  tu.slice =
+      getenv("GSAT_EMU_SLICE") ? (uint32_t)atoi(getenv("GSAT_EMU_SLICE")) : 8;
   tu.block_queue_cap = 64;
   tu.max_backoff = 2048;
   tu.sample = true;
   for (int map : {GSAT_GPU_MAP_LANE, GSAT_GPU_MAP_WARP}) {
     shape sh{map, 8, 4, 1, 0};
     tu.slots = map == GSAT_GPU_MAP_LANE ? 4096 : 128;
-    outcome o = gpu_emulate(&db, GSAT_DECIDE_STATIC, sh, GSAT_GPU_LAYOUT_CSR, tu);
+    outcome o =
+        gpu_emulate(&db, GSAT_DECIDE_STATIC, sh, GSAT_GPU_LAYOUT_CSR, tu);
     printf("  occupancy php %d %s 8x4: busy %.1f%% rounds to 50%% %d, to 90%% "
            "%d; nodes %llu cubes %llu donations %llu steals lane %llu warp "
            "%llu block %llu\n",
