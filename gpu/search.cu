@@ -393,8 +393,10 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
       pr.nodes = t.n.nodes;
       pr.checks = t.n.checks;
       pr.cubes_left = run_ctl.work;
-      if (pl.map == GSAT_GPU_MAP_WARP) /* hungry counts idle warps there */
-        pr.busy_workers = (uint32_t)(workers > run_ctl.hungry ? workers - run_ctl.hungry : 0);
+      /* hungry counts idle workers: warps, or lanes still idle after their
+       * warp's intake */
+      pr.busy_workers =
+          (uint32_t)(workers > run_ctl.hungry ? workers - run_ctl.hungry : 0);
       p->progress(p->progress_data, &pr);
       next_progress = now + p->progress_interval;
     }

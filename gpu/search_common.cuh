@@ -7,6 +7,14 @@
 
 #define GSAT_FULL_MASK 0xffffffffu
 
+/* A hook for the host emulation's experiments (tests/test_gpu_emulated.cpp):
+ * every thread calls it once per round of the search loop with its global
+ * thread number, the round number and whether it holds a cube; nothing on the
+ * GPU. */
+#ifndef GSAT_GPU_TRACE
+#define GSAT_GPU_TRACE(thread, round, have) ((void)0)
+#endif
+
 /* The kernels' only shared memory is the dynamic block, so that the host-thread
  * emulation used by the unit tests (tests/simt_host.h) can provide it. */
 #ifdef __CUDACC__
@@ -157,7 +165,7 @@ __device__ inline void gsat_gpu_block_init(gsat_gpu_block *blk) {
 
 /* A worker unit's (warp's) work-exchange bookkeeping, kept by its lane 0. */
 struct gsat_gpu_xchg {
-  bool hungry;
+  unsigned hungry; /* registered in the hungry counters: 0 or 1 warp; lanes */
   unsigned backoff;
   unsigned long long steals[3]; /* lane, warp, block level */
 };
@@ -183,11 +191,11 @@ __device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *bl
   if (src && x->hungry) {
     atomicSub(&blk->hungry, 1u);
     atomicSub(&p.ctl->hungry, 1u);
-    x->hungry = false;
+    x->hungry = 0;
   } else if (!src && !x->hungry) {
     atomicAdd(&blk->hungry, 1u);
     atomicAdd(&p.ctl->hungry, 1u);
-    x->hungry = true;
+    x->hungry = 1;
   }
   if (src) {
     x->steals[src]++;
@@ -196,15 +204,69 @@ __device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *bl
   return src;
 }
 
+/* Gives up the block's polling role if `warp` holds it. */
+__device__ inline void gsat_gpu_drop_poller(gsat_gpu_block *blk, int warp) {
+  if (gsat_gpu_block_load(&blk->poller) == warp) atomicExch(&blk->poller, -1);
+}
+
+/* One lane of an idle warp (lane mapping): takes one queued cube, from this
+ * block's queue or, for the one warp of the block that polls, from the global
+ * queue.  Returns 0 (none), 1 (block) or 2 (global); the caller drops the
+ * polling role (gsat_gpu_drop_poller) once it has taken from the global
+ * queue, so that the block's other idle warps poll too. */
+__device__ inline int gsat_gpu_take_one(const gsat_gpu_params &p,
+                                        gsat_gpu_block *blk, gsat_bqueue *bq,
+                                        int warp, uint32_t *slot) {
+  if (gsat_queue_pop(bq, slot)) return 1;
+  int cur = gsat_gpu_block_load(&blk->poller);
+  if (cur < 0 && atomicCAS(&blk->poller, -1, warp) == -1) cur = warp;
+  if (cur != warp) return 0;
+  gsat_gpu_refresh_stop(p, blk);
+  return gsat_queue_pop(p.work, slot) ? 2 : 0;
+}
+
+/* Lane 0 of a warp (lane mapping): registers `lanes` hungry lanes in the block
+ * and global counters in place of the x->hungry registered so far. */
+__device__ inline void gsat_gpu_set_hunger(const gsat_gpu_params &p,
+                                           gsat_gpu_block *blk,
+                                           gsat_gpu_xchg *x, unsigned lanes) {
+  if (lanes == x->hungry) return;
+  const unsigned delta = lanes - x->hungry; /* modulo 2^32 */
+  atomicAdd(&blk->hungry, delta);
+  atomicAdd(&p.ctl->hungry, delta);
+  x->hungry = lanes;
+}
+
+/* Lane 0 of a warp with a busy lane (lane mapping), whose own lanes registered
+ * `own` of the hungry counts: how many branches to give, to this block's queue
+ * (low 16 bits) and to the global queue (high 16 bits), at most 32 in all:
+ * the hungry lanes of the block's other warps beyond its queued cubes, then
+ * those of other blocks beyond the global queue's.  Reads only. */
+__device__ inline unsigned gsat_gpu_donation_need(const gsat_gpu_params &p,
+                                                  gsat_gpu_block *blk,
+                                                  gsat_bqueue *bq,
+                                                  unsigned own) {
+  const long long bh = (long long)gsat_gpu_block_load(&blk->hungry) - own;
+  const long long gh = (long long)*(volatile unsigned *)&p.ctl->hungry - own;
+  long long to_block = bh - (long long)gsat_queue_size(bq);
+  long long to_global =
+      (gh - (bh > 0 ? bh : 0)) - (long long)gsat_queue_size(p.work);
+  to_block = to_block < 0 ? 0 : to_block > 32 ? 32 : to_block;
+  to_global = to_global < 0               ? 0
+              : to_global > 32 - to_block ? 32 - to_block
+                                          : to_global;
+  return (unsigned)to_block | (unsigned)to_global << 16;
+}
+
 /* Lane 0 of a warp that leaves: drops its hunger and its polling role. */
 __device__ inline void gsat_gpu_leave(const gsat_gpu_params &p, gsat_gpu_block *blk, int warp,
                                       gsat_gpu_xchg *x) {
   if (x->hungry) {
-    atomicSub(&blk->hungry, 1u);
-    atomicSub(&p.ctl->hungry, 1u);
-    x->hungry = false;
+    atomicSub(&blk->hungry, x->hungry);
+    atomicSub(&p.ctl->hungry, x->hungry);
+    x->hungry = 0;
   }
-  if (gsat_gpu_block_load(&blk->poller) == warp) atomicExch(&blk->poller, -1);
+  gsat_gpu_drop_poller(blk, warp);
 }
 
 /* Adds a worker's steal counts to the control block (once, at exit). */

@@ -216,61 +216,80 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
       }
     }
 
-    /* Levels 2 and 3, one exchange per warp and round: the lowest idle lane takes
-     * a cube from the block queue or (as the block's poller) the global queue;
-     * or the lowest lane with an open branch gives one when workers wait. */
+    /* Levels 2 and 3: the warp's idle lanes take queued cubes, one each, from
+     * the block queue or (as the block's poller) the global queue; the lanes
+     * still idle register as hungry (counted in lanes, so that donors see the
+     * real demand). */
     idle = __ballot_sync(GSAT_FULL_MASK, !have);
     if (idle) {
-      int leader = __ffs(idle) - 1;
-      int src = 0;
-      uint32_t slot = 0;
-      if ((int)lane == leader) src = gsat_gpu_take(p, blk, bq, (int)warp, &x, &slot);
-      src = __shfl_sync(GSAT_FULL_MASK, src, leader);
-      slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
-      x.hungry = __shfl_sync(GSAT_FULL_MASK, x.hungry, leader);
-      x.backoff = __shfl_sync(GSAT_FULL_MASK, x.backoff, leader);
-      if (src && (int)lane == leader) {
+      const int leader = __ffs(idle) - 1, want = __popc(idle);
+      int taken = 0, from_global = 0;
+      uint32_t mine = 0;
+      bool got = false;
+      for (;;) { /* warp-uniform: one cube per iteration */
+        int src = 0;
+        uint32_t slot = 0;
+        if ((int)lane == leader)
+          src = gsat_gpu_take_one(p, blk, bq, (int)warp, &slot);
+        src = __shfl_sync(GSAT_FULL_MASK, src, leader);
+        slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
+        if (!src) break;
+        if ((int)lane == leader) x.steals[src]++;
+        from_global |= src == 2;
+        if (lane == __fns(idle, 0, taken + 1)) {
+          mine = slot;
+          got = true;
+        }
+        if (++taken == want) break;
+      }
+      if (taken) x.backoff = 32;
+      if (from_global && (int)lane == leader)
+        gsat_gpu_drop_poller(blk, (int)warp);
+      if (got) {
         __threadfence();
-        const uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
+        const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
         uint32_t n = __ldcg(cube);
         for (uint32_t k = 0; k < n; k++) my_cube[k] = __ldcg(cube + 1 + k);
-        gsat_queue_push(p.free_slots, slot);
+        gsat_queue_push(p.free_slots, mine);
         cubes++;
         have = !gsat_lane_start_cube(&s, &db, my_cube, n);
         if (!have) gsat_gpu_cube_done(p);
         cyc.replay += clock64() - t0;
       }
+      if (lane == 0) gsat_gpu_set_hunger(p, blk, &x, (unsigned)(want - taken));
+      x.hungry = (unsigned)(want - taken);
     } else {
-      if (x.hungry && lane == 0) { /* the whole warp is busy again */
-        atomicSub(&blk->hungry, 1u);
-        atomicSub(&p.ctl->hungry, 1u);
-      }
-      x.hungry = false;
+      if (lane == 0) gsat_gpu_set_hunger(p, blk, &x, 0u); /* all busy again */
+      x.hungry = 0;
     }
-    /* Give one branch to the block or global queue when workers wait there:
-     * only warps with a busy lane look, lane 0 reads the counters first, and the
-     * lowest lane with an open branch takes a pool slot and gives. */
+    /* Give branches to the block or global queue while hungry lanes elsewhere
+     * outnumber the queued cubes: lane 0 reads the counters, then every lane
+     * with an open branch whose rank is below that demand takes a pool slot and
+     * gives its shallowest open branch (at most one per lane and round). */
     if (__ballot_sync(GSAT_FULL_MASK, have)) {
-      int target = 0;
+      unsigned need = 0;
       if (lane == 0) {
         gsat_gpu_refresh_stop(p, blk);
-        target = gsat_gpu_wants_donation(p, blk, bq);
+        need = gsat_gpu_donation_need(p, blk, bq, x.hungry);
       }
-      target = __shfl_sync(GSAT_FULL_MASK, target, 0);
-      if (target) {
+      need = __shfl_sync(GSAT_FULL_MASK, need, 0);
+      if (need) {
         bool open = have && gsat_lane_open_branches(&s) > 0;
         unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
+        const unsigned rank = __popc(donors & lt), to_block = need & 0xffffu;
+        const unsigned total = to_block + (need >> 16);
         uint32_t slot;
-        if (donors && (int)lane == __ffs(donors) - 1 && gsat_queue_pop(p.free_slots, &slot)) {
+        if (open && rank < total && gsat_queue_pop(p.free_slots, &slot)) {
           uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
           uint32_t n = gsat_lane_donate(&s, my_cube, V);
           for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
           __threadfence();
-          gsat_gpu_publish(p, bq, target, slot, n);
+          gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n);
           donations += n != 0;
         }
       }
     }
+    GSAT_GPU_TRACE(id, rounds, have);
     if (__all_sync(GSAT_FULL_MASK, !have)) {
       __nanosleep(x.backoff);
       x.backoff = min(2 * x.backoff, p.max_backoff);

@@ -516,6 +516,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p
         cyc.idle += clock64() - t0;
       }
     }
+    GSAT_GPU_TRACE(blockIdx.x * blockDim.x + threadIdx.x, rounds, have);
     if ((++rounds & 63) == 0 && lane == 0) gsat_gpu_store_counters(p, id, s.n, cubes, donations, cyc);
   }
   if (lane == 0) {

@@ -8,6 +8,31 @@
  * host reference, both through gpu/slot_layout.h's index functions), which must
  * decide alike: same nodes, and on one worker the same literal checks and
  * heuristic work.  Runs without a GPU. */
+#include <atomic>
+#include <chrono>
+#include <sched.h>
+#include <thread>
+
+/* The occupancy experiment's trace (GSAT_GPU_TRACE, gpu/search_common.cuh):
+ * whether each emulated thread holds a cube, and thread 0's round. */
+static std::atomic<uint8_t> *trace_have;
+static std::atomic<unsigned> trace_round, trace_started;
+static unsigned trace_threads;
+static void trace(unsigned t, unsigned round, bool have) {
+  if (!trace_have) return;
+  if (round ==
+      0) { /* all start together, as on a GPU: the emulated setup is slow */
+    trace_started.fetch_add(1);
+    if ((t & 31) ==
+        31) /* the warp's last lane to run: its others have counted */
+      for (int k = 0; k < 2000000 && trace_started.load() < trace_threads; k++)
+        sched_yield();
+  }
+  trace_have[t].store(have, std::memory_order_relaxed);
+  if (t == 0) trace_round.store(round, std::memory_order_relaxed);
+}
+#define GSAT_GPU_TRACE(t, round, have) trace(t, round, have)
+
 #include "simt_host.h"
 
 #include "solver/dpll.h" /* the default (CPU) instance first */
@@ -64,6 +89,15 @@ struct outcome {
   int answer;
   gsat_worker_stats total;
   std::vector<uint8_t> model;
+  unsigned long long steals[3];
+  double busy; /* mean fraction of threads holding a cube (sampled) */
+  unsigned round_half, round_full; /* thread 0's round at 50% and 90% busy */
+};
+
+/* The kernels' tuning; the defaults make work move often. */
+struct tuning {
+  uint32_t slice = 4, block_queue_cap = 4, slots = 64, max_backoff = 256;
+  bool sample = false; /* sample the trace for occupancy */
 };
 
 static outcome cpu_solve(const gsat_db *db, gsat_decide decide, unsigned threads) {
@@ -87,7 +121,7 @@ struct shape {
 };
 
 static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
-                           int layout) {
+                           int layout, tuning tu = tuning{}) {
   gsat_gpu_cnf cnf;
   memset(&cnf, 0, sizeof cnf);
   cnf.num_vars = db->num_vars;
@@ -116,10 +150,10 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   pl.threads = 32 * sh.warps;
   pl.cnf_in_smem = (uint32_t)sh.cnf_in_smem;
   pl.state_in_smem = sh.map == GSAT_GPU_MAP_WARP ? (uint32_t)sh.state_in_smem : 0;
-  pl.block_queue_cap = 4; /* small, so that donations also reach the global queue */
-  pl.slots = 64;
-  pl.slice = 4; /* small, so that work moves often */
-  pl.max_backoff = 256;
+  pl.block_queue_cap = tu.block_queue_cap;
+  pl.slots = tu.slots;
+  pl.slice = tu.slice;
+  pl.max_backoff = tu.max_backoff;
   pl.smem = gsat_gpu_smem_bytes(&pl, &cnf);
   pl.state_stride = gsat_gpu_state_stride(&pl, cnf.num_vars);
   gsat_gpu_layout L;
@@ -147,11 +181,59 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   }
   static int host_stop = 0;
   gsat_gpu_params kp = gsat_gpu_params_for(&L, &pl, cnf, decide, &host_stop, 1000000);
+  const unsigned nthreads = pl.blocks * pl.threads;
+  std::vector<std::atomic<uint8_t>> have(tu.sample ? nthreads : 0);
+  std::atomic<bool> running{true};
+  double busy_sum = 0;
+  unsigned long long samples = 0;
+  unsigned round_half = ~0u, round_full = ~0u;
+  std::thread sampler;
+  if (tu.sample) {
+    for (auto &h : have) h.store(0);
+    trace_started.store(0);
+    trace_threads = nthreads;
+    trace_have = have.data();
+    sampler = std::thread([&] {
+      while (running.load()) {
+        unsigned busy = 0;
+        for (auto &h : have) busy += h.load(std::memory_order_relaxed);
+        if (__atomic_load_n(&L.ctl->stop, __ATOMIC_RELAXED))
+          break;                               /* not the exit */
+        if (trace_started.load() < nthreads) { /* not the setup */
+          std::this_thread::sleep_for(std::chrono::microseconds(50));
+          continue;
+        }
+        busy_sum += (double)busy / nthreads;
+        samples++;
+        unsigned r = trace_round.load();
+        if (getenv("GSAT_EMU_TIMELINE") && samples % 25 == 0)
+          printf("    t %llu busy %u hungry %u work %llu queue %u\n", samples,
+                 busy, __atomic_load_n(&L.ctl->hungry, __ATOMIC_RELAXED),
+                 (unsigned long long)__atomic_load_n(&L.ctl->work,
+                                                     __ATOMIC_RELAXED),
+                 gsat_queue_size(L.work_q));
+        if (2 * busy >= nthreads && round_half == ~0u) round_half = r;
+        if (10 * busy >= 9 * nthreads && round_full == ~0u) round_full = r;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      }
+    });
+  }
   if (sh.map == GSAT_GPU_MAP_WARP)
     gsat_simt_launch(gsat_gpu_warp_kernel, pl.blocks, pl.threads, pl.smem, kp);
   else
     gsat_simt_launch(gsat_gpu_lane_kernel, pl.blocks, pl.threads, pl.smem, kp);
-  outcome o{L.ctl->answer, {}, {}};
+  if (tu.sample) {
+    running.store(false);
+    sampler.join();
+    trace_have = nullptr;
+  }
+  outcome o{L.ctl->answer,
+            {},
+            {},
+            {L.ctl->steals_lane, L.ctl->steals_warp, L.ctl->steals_block},
+            samples ? busy_sum / samples : 0,
+            round_half,
+            round_full};
   for (uint64_t i = 0; i < gsat_gpu_workers(&pl); i++) {
     const gsat_gpu_counters &c = L.counters[i];
     o.total.n.nodes += c.nodes;
@@ -217,6 +299,7 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
 
 static void pigeonhole_static(void **state) {
   (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   for (int n = 2; n <= 4; n++) {
     gsat_cnf cnf;
     gsat_cnf_init(&cnf);
@@ -228,6 +311,7 @@ static void pigeonhole_static(void **state) {
 
 static void pigeonhole_moms(void **state) {
   (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   php(&cnf, 4);
@@ -237,6 +321,7 @@ static void pigeonhole_moms(void **state) {
 
 static void random_3sat(void **state) {
   (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   std::mt19937_64 rng(12345);
   int sat = 0, unsat = 0;
   for (int round = 0; round < 6; round++) {
@@ -259,6 +344,7 @@ static void random_3sat(void **state) {
 /* Clauses longer than a warp's 32 stream entries, units, duplicate literals. */
 static void long_clauses_and_units(void **state) {
   (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   std::mt19937_64 rng(777);
   for (int round = 0; round < 4; round++) {
     gsat_cnf cnf;
@@ -272,12 +358,58 @@ static void long_clauses_and_units(void **state) {
   }
 }
 
+/* The occupancy experiment: both mappings on a pigeonhole formula and a grid
+ * of 8 blocks of 4 warps with the GPU's default tuning; prints the sampled
+ * mean fraction of threads holding a cube, the rounds (of thread 0) until half
+ * and 90% of the threads hold one, and the steals per level.  Asserts only the
+ * answer and the node count (the protocol's speed is measured, not tested). */
+static void occupancy(void **state) {
+  (void)state;
+  if (getenv("GSAT_EMU_SKIP_OCC")) skip();
+  const char *env = getenv("GSAT_EMU_PHP");
+  const int n = env ? atoi(env) : 6;
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, n);
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  outcome ref = cpu_solve(&db, GSAT_DECIDE_STATIC, 1);
+  tuning tu;
+  /* slice 8: about as many slices per lane as php 9 has on an H200 at 64 */
+  tu.slice =
+      getenv("GSAT_EMU_SLICE") ? (uint32_t)atoi(getenv("GSAT_EMU_SLICE")) : 8;
+  tu.block_queue_cap = 64;
+  tu.max_backoff = 2048;
+  tu.sample = true;
+  for (int map : {GSAT_GPU_MAP_LANE, GSAT_GPU_MAP_WARP}) {
+    shape sh{map, 8, 4, 1, 0};
+    tu.slots = map == GSAT_GPU_MAP_LANE ? 4096 : 128;
+    outcome o =
+        gpu_emulate(&db, GSAT_DECIDE_STATIC, sh, GSAT_GPU_LAYOUT_CSR, tu);
+    printf("  occupancy php %d %s 8x4: busy %.1f%% rounds to 50%% %d, to 90%% "
+           "%d; nodes %llu cubes %llu donations %llu steals lane %llu warp "
+           "%llu block %llu\n",
+           n, map == GSAT_GPU_MAP_WARP ? "warp" : "lane", 100 * o.busy,
+           (int)o.round_half, (int)o.round_full,
+           (unsigned long long)o.total.n.nodes,
+           (unsigned long long)o.total.cubes,
+           (unsigned long long)o.total.donations, o.steals[0], o.steals[1],
+           o.steals[2]);
+    assert_int_equal(o.answer, 20);
+    assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+  }
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(pigeonhole_static),
       cmocka_unit_test(pigeonhole_moms),
       cmocka_unit_test(random_3sat),
       cmocka_unit_test(long_clauses_and_units),
+      cmocka_unit_test(occupancy),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
