@@ -42,7 +42,7 @@ col() { echo "$hdr" | tr , '\n' | grep -nx "$1" | cut -d: -f1; }
 {
   echo "-- instance config answer seconds checks_per_s busy_pct"
   cut -d, -f"$(col instance),$(col config),$(col answer),$(col seconds),$(col checks_per_s),$(col busy_pct)" \
-    "$CSV" | tail -n +2 | column -s, -t
+    "$CSV" | tail -n +2 | tr , "\t"
   echo "-- gsat-bench failures:"
   grep -E '^gsat-bench' "$LOG" | head -20
 } | tee -a "$LOG"
