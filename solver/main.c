@@ -190,8 +190,18 @@ int main(int argc, char **argv) {
     gsat_release(s);
     return status;
   }
+  int options_end = 0; /* after "--", every argument is a file name */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
+    if (!options_end && !strcmp(a, "--")) {
+      options_end = 1;
+      continue;
+    }
+    if (options_end) {
+      path = a;
+      files++;
+      continue;
+    }
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       usage(stdout);
       gsat_release(s);

@@ -115,5 +115,17 @@ run_limited 1048576 "$tmp/does-not-exist.cnf"
 run_limited 1048576 "$tmp"
 [ $rc = 3 ] && no_s_line && pass "directory" || fail "directory: rc $rc $(cat "$tmp/err")"
 
+# 5. Usage: options checked on every backend (exit 1, no s line); "--" ends
+# the options, so a file name may start with a dash.
+"$gen" rand 3 20 80 1 >"$tmp/-dash.cnf"
+run_limited 1048576 --gpu-threads=33 "$tmp/ok.cnf.gz"
+[ $rc = 1 ] && grep -q 'gpu-threads takes a multiple of 32' "$tmp/err" && no_s_line &&
+  pass "--gpu-threads=33 refused" || fail "--gpu-threads=33: rc $rc $(cat "$tmp/err")"
+gsat_abs=$(cd "$(dirname "$gsat")" && pwd)/$(basename "$gsat")
+(cd "$tmp" && { limit_to 1048576; exec "$gsat_abs" -q -- -dash.cnf; }) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+{ [ $rc = 10 ] || [ $rc = 20 ]; } && grep -q '^s ' "$tmp/out" &&
+  pass "-- then a file named -dash.cnf" || fail "--: rc $rc $(cat "$tmp/err")"
+
 echo "$failures failure(s)"
 [ $failures = 0 ]
