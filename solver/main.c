@@ -67,7 +67,7 @@ static int exit_code_of(int status) {
 }
 
 static void usage(FILE *out) {
-  fprintf(out, "usage: gsat [option...] [file.cnf | file.cnf.gz | -]\n"
+  fprintf(out, "usage: gsat [option...] [--] [file.cnf | file.cnf.gz | -]\n"
                "\n"
                "Solves a DIMACS CNF formula (plain or gzip; standard input "
                "when the file is\n"
