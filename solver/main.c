@@ -34,8 +34,8 @@ static void on_signal(int sig) {
   if (solver) gsat_terminate(solver);
 }
 
-/* Why the answer is UNKNOWN, as a c line (nothing when the search simply ran
- * out of its own time or node limit, which the statistics show). */
+/* Why the answer is UNKNOWN when a signal or the alarm stopped it, as a c
+ * line (the search's own time and node limits are named by the caller). */
 static void print_stop_cause(double limit) {
   if (stop_cause == SIGALRM)
     printf("c stopped: time limit of %g s reached\n", limit);
@@ -339,7 +339,16 @@ int main(int argc, char **argv) {
              st->search_seconds, st->nodes, st->checks_per_second);
       if (result == GSAT_SATISFIABLE)
         printf("c model checked against every input clause\n");
-      if (result == GSAT_UNKNOWN) print_stop_cause(limit);
+      if (result == GSAT_UNKNOWN) {
+        double node_limit = gsat_get_option(s, "node_limit");
+        if (stop_cause)
+          print_stop_cause(limit);
+        else if (node_limit > 0 && (double)st->nodes >= node_limit)
+          printf("c stopped: node limit of %.0f decisions reached\n",
+                 node_limit);
+        else if (limit > 0)
+          printf("c stopped: time limit of %g s reached\n", limit);
+      }
     }
     if (stats) gsat_print_statistics(s, stdout);
   }
