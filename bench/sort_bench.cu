@@ -92,6 +92,21 @@ struct Buffers {
     CK(cudaMalloc(&temp, bytes));
     temp_bytes = bytes;
   }
+  /* Input and output buffers for n keys of up to 8 bytes and n values, and
+   * temporary storage for the largest of the sorts (the u32 pair sort). */
+  void alloc_sorts(size_t count) {
+    CK(cudaMalloc(&keys, count * 8));
+    CK(cudaMalloc(&keys_out, count * 8));
+    CK(cudaMalloc(&vals, count * 4));
+    CK(cudaMalloc(&vals_out, count * 4));
+    gsat_error err;
+    size_t bytes = 0;
+    ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr,
+                                      nullptr, nullptr, count, nullptr,
+                                      nullptr, &err),
+              err);
+    ensure_temp(bytes);
+  }
 };
 
 /* Median of 5 timed runs after one warm-up; `restore` (untimed) resets the
@@ -323,17 +338,9 @@ int run_check(int log2, int quick) {
 int run_profile(int log2) {
   const size_t n = (size_t)1 << log2;
   Buffers b;
-  CK(cudaMalloc(&b.keys, n * 8));
-  CK(cudaMalloc(&b.keys_out, n * 8));
-  CK(cudaMalloc(&b.vals, n * 4));
-  CK(cudaMalloc(&b.vals_out, n * 4));
+  b.alloc_sorts(n);
   gsat_error err;
-  size_t bytes = 0;
-  ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr, nullptr,
-                                    nullptr, n, nullptr, nullptr, &err),
-            err);
-  b.ensure_temp(bytes); /* the largest of the three */
-  bytes = b.temp_bytes;
+  size_t bytes = b.temp_bytes;
   fill(b.keys, n * 8, 5);
   fill(b.vals, n * 4, 6);
   uint32_t *k32 = static_cast<uint32_t *>(b.keys);
@@ -410,21 +417,13 @@ int run_occ_bench() {
 int run_race() {
   const size_t n = 70001;
   Buffers b;
-  CK(cudaMalloc(&b.keys, n * 8));
-  CK(cudaMalloc(&b.keys_out, n * 8));
-  CK(cudaMalloc(&b.vals, n * 4));
-  CK(cudaMalloc(&b.vals_out, n * 4));
+  b.alloc_sorts(n);
   gsat_error err;
-  size_t bytes = 0;
-  ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr, nullptr,
-                                    nullptr, n, nullptr, nullptr, &err),
-            err);
-  b.ensure_temp(bytes);
   std::vector<uint64_t> h(n);
   int bad = 0;
   for (int kind = 0; kind < 3; ++kind) {
     fill(b.keys, n * 8, 11 + kind);
-    bytes = b.temp_bytes;
+    size_t bytes = b.temp_bytes;
     gsat_status st;
     if (kind == 0)
       st = gsat_gpu_sort_keys_u32(b.temp, &bytes, (uint32_t *)b.keys,
