@@ -32,13 +32,23 @@ static const config all_configs[] = {
     {"warp-slot", "gpu", "warp", "0", "slot"},
 };
 
-/* Whether name is one of the comma-separated configs. */
-static int selected(const char *configs, const char *name) {
-  size_t n = strlen(name);
+#define NUM_CONFIGS (sizeof all_configs / sizeof all_configs[0])
+
+/* Marks in chosen[] the configurations named in the comma-separated list;
+ * returns 0, or prints the first unknown name and returns -1. */
+static int choose_configs(const char *configs, int chosen[NUM_CONFIGS]) {
   for (const char *at = configs; at;) {
     const char *comma = strchr(at, ',');
-    size_t len = comma ? (size_t)(comma - at) : strlen(at);
-    if (len == n && !strncmp(at, name, n)) return 1;
+    size_t len = comma ? (size_t)(comma - at) : strlen(at), c = 0;
+    while (c < NUM_CONFIGS && (strlen(all_configs[c].name) != len ||
+                               strncmp(at, all_configs[c].name, len)))
+      c++;
+    if (c == NUM_CONFIGS) {
+      fprintf(stderr, "gsat-bench: unknown configuration '%.*s' in --configs\n",
+              (int)len, at);
+      return -1;
+    }
+    chosen[c] = 1;
     at = comma ? comma + 1 : NULL;
   }
   return 0;
@@ -178,24 +188,14 @@ int main(int argc, char **argv) {
       "grid,layout,layout_seconds\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
-  for (const char *at = configs; at;) { /* every name must be known */
-    const char *comma = strchr(at, ',');
-    size_t len = comma ? (size_t)(comma - at) : strlen(at), c = 0;
-    while (c < sizeof all_configs / sizeof all_configs[0] &&
-           (strlen(all_configs[c].name) != len ||
-            strncmp(at, all_configs[c].name, len)))
-      c++;
-    if (c == sizeof all_configs / sizeof all_configs[0]) {
-      fprintf(stderr, "gsat-bench: unknown configuration '%.*s' in --configs\n",
-              (int)len, at);
-      usage(stderr);
-      return 1;
-    }
-    at = comma ? comma + 1 : NULL;
+  int chosen[NUM_CONFIGS] = {0};
+  if (choose_configs(configs, chosen)) {
+    usage(stderr);
+    return 1;
   }
   int failures = 0;
-  for (size_t c = 0; c < sizeof all_configs / sizeof all_configs[0]; c++)
-    if (selected(configs, all_configs[c].name)) warm_up(&all_configs[c]);
+  for (size_t c = 0; c < NUM_CONFIGS; c++)
+    if (chosen[c]) warm_up(&all_configs[c]);
   for (int f = optind; f < argc; f++) {
     const char *path = argv[f];
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -204,9 +204,9 @@ int main(int argc, char **argv) {
     int cpu1_answer = 0;
     int expected = expected_answer(manifest, path);
     if (!expected) expected = -1;
-    for (size_t c = 0; c < sizeof all_configs / sizeof all_configs[0]; c++) {
+    for (size_t c = 0; c < NUM_CONFIGS; c++) {
       const config *cf = &all_configs[c];
-      if (!selected(configs, cf->name)) continue;
+      if (!chosen[c]) continue;
       gsat_solver *s = gsat_init();
       if (!s) return 4;
       gsat_set_option(s, "backend", cf->backend);
