@@ -398,7 +398,10 @@ int gsat_solve(gsat_solver *s) {
   double t0 = gsat_seconds();
   if (GSAT_FLAG_IS_RAISED(&s->stop)) return stopped(s);
   gsat_db db;
-  gsat_status st = gsat_db_build_stoppable(&db, &s->cnf, &s->stop, &s->err);
+  /* The time limit counts from this call, so it bounds the build too. */
+  const double deadline = s->opt.time_limit > 0 ? t0 + s->opt.time_limit : 0;
+  gsat_status st =
+      gsat_db_build_stoppable(&db, &s->cnf, &s->stop, deadline, &s->err);
   s->stats.build_seconds = gsat_seconds() - t0;
   if (st == GSAT_INTERRUPTED) return stopped(s);
   if (st != GSAT_OK) return st;

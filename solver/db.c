@@ -1,5 +1,7 @@
 #include "db.h"
 
+#include "search.h" /* gsat_seconds */
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +18,21 @@ void gsat_db_free(gsat_db *db) {
   memset(db, 0, sizeof *db);
 }
 
-/* Every 2^16 steps of a long loop: whether the stop flag is raised. */
-static int stop_now(const gsat_flag *stop, uint64_t step) {
-  return (step & 0xffff) == 0 && GSAT_FLAG_IS_RAISED(stop);
+/* When the build must stop: the flag (may be NULL) and a deadline in
+ * gsat_seconds() (0: none). */
+typedef struct halt {
+  const gsat_flag *stop;
+  double deadline;
+} halt;
+
+static int halted(const halt *h) {
+  return GSAT_FLAG_IS_RAISED(h->stop) ||
+         (h->deadline > 0 && gsat_seconds() >= h->deadline);
+}
+
+/* Every 2^16 steps of a long loop: whether the build must stop. */
+static int stop_now(const halt *h, uint64_t step) {
+  return (step & 0xffff) == 0 && halted(h);
 }
 
 #define INTERRUPTED(err)                                                       \
@@ -160,7 +174,7 @@ static uint64_t host_memory_bytes(void) {
   return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
 }
 
-static gsat_status build_streams(gsat_db *db, const gsat_flag *stop,
+static gsat_status build_streams(gsat_db *db, const halt *stop,
                                  gsat_error *err) {
   uint32_t L = 2 * db->num_vars;
   uint64_t *size = calloc((size_t)L + 1, sizeof *size);
@@ -211,7 +225,7 @@ static gsat_status build_streams(gsat_db *db, const gsat_flag *stop,
     uint32_t b = db->clause_start[c], e = db->clause_start[c + 1];
     if (written >= next_poll) {
       next_poll = written + (1u << 20);
-      if (GSAT_FLAG_IS_RAISED(stop)) {
+      if (halted(stop)) {
         free(size);
         return INTERRUPTED(err);
       }
@@ -254,11 +268,13 @@ static void compute_features(gsat_db *db) {
 }
 
 gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
-  return gsat_db_build_stoppable(db, cnf, NULL, err);
+  return gsat_db_build_stoppable(db, cnf, NULL, 0, err);
 }
 
 gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
-                                    const gsat_flag *stop, gsat_error *err) {
+                                    const gsat_flag *stop_flag, double deadline,
+                                    gsat_error *err) {
+  const halt h = {stop_flag, deadline}, *stop = &h;
   memset(db, 0, sizeof *db);
   db->ext_vars =
       cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
@@ -331,10 +347,9 @@ gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
       if (!k || db->units[k - 1] != db->units[i]) db->units[k++] = db->units[i];
     db->num_units = k;
   }
-  st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err)
-                                 : build_streams(db, stop, err);
+  st = halted(stop) ? INTERRUPTED(err) : build_streams(db, stop, err);
   if (st == GSAT_OK)
-    st = GSAT_FLAG_IS_RAISED(stop) ? INTERRUPTED(err) : build_order(db, err);
+    st = halted(stop) ? INTERRUPTED(err) : build_order(db, err);
   if (st != GSAT_OK) {
     gsat_db_free(db);
     return st;

@@ -1,13 +1,13 @@
-/* The search database: the normalised formula that the CPU reference and the GPU
- * search both run on.  Built once from the clause database as read (cnf.h):
- *   - variables are renumbered densely (internal variable i is external variable
- *     ext_var[i]), so a huge declared or used index costs nothing;
- *   - duplicate literals are merged, tautologies dropped, unit clauses kept apart
- *     as root assignments, and an empty clause makes the formula UNSAT;
+/* The search database: the normalised formula that the CPU reference and the
+ * GPU search both run on.  Built once from the clause database as read (cnf.h):
+ *   - variables are renumbered densely (internal variable i is external
+ * variable ext_var[i]), so a huge declared or used index costs nothing;
+ *   - duplicate literals are merged, tautologies dropped, unit clauses kept
+ * apart as root assignments, and an empty clause makes the formula UNSAT;
  *   - occurrence streams: for each literal f, the literals of every clause that
- *     contains f, one clause after another in clause order, the last literal of a
- *     clause flagged with GSAT_STREAM_END.  BCP of a literal t reads stream[NOT t]
- *     front to back, so its clause x literal loop is one flat loop
+ *     contains f, one clause after another in clause order, the last literal of
+ * a clause flagged with GSAT_STREAM_END.  BCP of a literal t reads stream[NOT
+ * t] front to back, so its clause x literal loop is one flat loop
  *     (tree-mapping.md, "Take 3" and "Take 4");
  *   - the static decision order (occurrence count, ties by index) and the cheap
  *     instance features that --decide=auto and --gpu-map=auto read. */
@@ -27,13 +27,13 @@ extern "C" {
 #endif
 
 typedef struct gsat_features {
-  uint32_t vars, clauses;          /* non-unit clauses after normalisation */
-  uint64_t lits;                   /* literals of those clauses */
-  uint32_t max_len, min_len;       /* clause lengths */
-  double mean_len;                 /* lits / clauses */
-  double binary_fraction;          /* clauses of length 2 / clauses */
-  double len_stddev;               /* standard deviation of clause length */
-  double mean_stream;              /* mean occurrence-stream length per literal */
+  uint32_t vars, clauses;    /* non-unit clauses after normalisation */
+  uint64_t lits;             /* literals of those clauses */
+  uint32_t max_len, min_len; /* clause lengths */
+  double mean_len;           /* lits / clauses */
+  double binary_fraction;    /* clauses of length 2 / clauses */
+  double len_stddev;         /* standard deviation of clause length */
+  double mean_stream;        /* mean occurrence-stream length per literal */
 } gsat_features;
 
 typedef struct gsat_db {
@@ -48,21 +48,24 @@ typedef struct gsat_db {
   gsat_lit *clause_lits;  /* [clause_start[num_clauses]] internal literals */
   uint32_t *occ_start;    /* [2 * num_vars + 1] offsets into occ_stream */
   uint32_t *occ_stream;   /* whole clause copies, see above */
-  gsat_lit *order;        /* [order_len] static order: literal of preferred sign */
-  uint32_t order_len;     /* variables that occur in a clause of length >= 2 */
+  gsat_lit *order;    /* [order_len] static order: literal of preferred sign */
+  uint32_t order_len; /* variables that occur in a clause of length >= 2 */
   gsat_features features;
 } gsat_db;
 
-/* Builds db from cnf (which is not modified).  Errors: NOMEM, RESOURCE (more than
- * GSAT_MAX_SEARCH_VARS variables or 2^32 - 1 stream entries).  On error db is left
- * empty. */
+/* Builds db from cnf (which is not modified).  Errors: NOMEM, RESOURCE (more
+ * than GSAT_MAX_SEARCH_VARS variables or 2^32 - 1 stream entries).  On error db
+ * is left empty. */
 gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err);
 
-/* As gsat_db_build, polling stop (which may be NULL) every 2^16 clauses and
- * between phases: INTERRUPTED (db left empty) once it is raised, so that a
- * signal during the build of a large instance is answered promptly. */
+/* As gsat_db_build, polling stop (which may be NULL) and the deadline (a
+ * gsat_seconds() time, 0: none) every 2^16 clauses, every 2^20
+ * occurrence-stream entries and between phases: INTERRUPTED (db left empty)
+ * once the flag is raised or the deadline passed, so that a signal or a time
+ * limit during the build of a large instance is answered promptly. */
 gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
-                                    const gsat_flag *stop, gsat_error *err);
+                                    const gsat_flag *stop, double deadline,
+                                    gsat_error *err);
 
 /* Frees everything db owns. */
 void gsat_db_free(gsat_db *db);

@@ -270,8 +270,9 @@ int main(int argc, char **argv) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
-  if (limit > 0) { /* a backstop for parsing and the database build; the
-                      search keeps the limit itself, to the millisecond */
+  if (limit > 0) { /* for parsing, which the library's limit (counted from
+                      gsat_solve) does not cover; the build and the search
+                      keep the limit themselves, to the millisecond */
     sigaction(SIGALRM, &sa, NULL);
     alarm(limit >= 1e6 ? 1000000u
                        : (unsigned)limit + ((unsigned)limit < limit));

@@ -1,4 +1,5 @@
-/* The search database: renumbering, normalisation, occurrence streams, order. */
+/* The search database: renumbering, normalisation, occurrence streams, order.
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,9 +10,12 @@
 
 #include "solver/cnf.h"
 #include "solver/db.h"
+#include "solver/search.h"
 
 static void add_clause(gsat_cnf *cnf, const int64_t *lits) {
-  for (; *lits; lits++) assert_int_equal(gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(*lits), NULL), GSAT_OK);
+  for (; *lits; lits++)
+    assert_int_equal(gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(*lits), NULL),
+                     GSAT_OK);
   assert_int_equal(gsat_cnf_end_clause(cnf, NULL), GSAT_OK);
 }
 
@@ -20,10 +24,10 @@ static void normalisation(void **state) {
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   cnf.declared_vars = 10;
-  add_clause(&cnf, (int64_t[]){5, -7, 5, 0});    /* duplicate literal */
-  add_clause(&cnf, (int64_t[]){2, -2, 9, 0});    /* tautology */
-  add_clause(&cnf, (int64_t[]){-9, 0});          /* unit */
-  add_clause(&cnf, (int64_t[]){-9, -9, 0});      /* the same unit again */
+  add_clause(&cnf, (int64_t[]){5, -7, 5, 0}); /* duplicate literal */
+  add_clause(&cnf, (int64_t[]){2, -2, 9, 0}); /* tautology */
+  add_clause(&cnf, (int64_t[]){-9, 0});       /* unit */
+  add_clause(&cnf, (int64_t[]){-9, -9, 0});   /* the same unit again */
   add_clause(&cnf, (int64_t[]){7, 5, -9, 0});
   gsat_db db;
   gsat_error err;
@@ -54,8 +58,10 @@ static void normalisation(void **state) {
   assert_int_equal(GSAT_VAR(db.order[0]), 1);
   assert_int_equal(GSAT_VAR(db.order[1]), 2);
   assert_int_equal(GSAT_VAR(db.order[2]), 3);
-  assert_int_equal(db.order[0], GSAT_LIT(1, 0)); /* 5 positive twice, negative never */
-  assert_int_equal(db.order[1], GSAT_LIT(2, 1)); /* 7: once each way: negative on ties */
+  assert_int_equal(db.order[0],
+                   GSAT_LIT(1, 0)); /* 5 positive twice, negative never */
+  assert_int_equal(db.order[1],
+                   GSAT_LIT(2, 1)); /* 7: once each way: negative on ties */
   assert_int_equal(db.features.binary_fraction * 2, 1);
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);
@@ -94,11 +100,37 @@ static void model_check(void **state) {
   gsat_cnf_free(&cnf);
 }
 
+/* The build stops with INTERRUPTED (db left empty) on a raised flag or a
+ * passed deadline, and runs to the end with a deadline still ahead. */
+static void build_stops_on_flag_or_deadline(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  add_clause(&cnf, (int64_t[]){1, -2, 0});
+  add_clause(&cnf, (int64_t[]){2, 3, 0});
+  gsat_db db;
+  gsat_error err;
+  gsat_flag raised = 1, lowered = 0;
+  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, &raised, 0, &err),
+                   GSAT_INTERRUPTED);
+  assert_null(db.clause_start);
+  const double now = gsat_seconds();
+  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, &lowered, now - 1, &err),
+                   GSAT_INTERRUPTED);
+  assert_null(db.clause_start);
+  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, NULL, now + 3600, &err),
+                   GSAT_OK);
+  assert_int_equal(db.num_clauses, 2);
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(normalisation),
       cmocka_unit_test(empty_clause_and_sparse_variables),
       cmocka_unit_test(model_check),
+      cmocka_unit_test(build_stops_on_flag_or_deadline),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
