@@ -8,9 +8,16 @@
 #include <strings.h>
 
 const gsat_option_info gsat_option_table[] = {
-#define GSAT_OPTION_ROW(name, kind, def, lo, hi, names, help)                  \
-  {#name, GSAT_OPT_##kind, def,  lo,                                           \
-   hi,    names,           help, offsetof(gsat_options, name)},
+#define GSAT_OPTION_ROW(name, kind, def, lo, hi, step, names, help)            \
+  {#name,                                                                      \
+   GSAT_OPT_##kind,                                                            \
+   def,                                                                        \
+   lo,                                                                         \
+   hi,                                                                         \
+   step,                                                                       \
+   names,                                                                      \
+   help,                                                                       \
+   offsetof(gsat_options, name)},
     GSAT_OPTIONS(GSAT_OPTION_ROW)
 #undef GSAT_OPTION_ROW
 };
@@ -131,9 +138,9 @@ gsat_status gsat_option_set(gsat_options *o, const char *name,
     GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE,
                    "option %s must be in %.15g..%.15g, not '%s'", oname,
                    info->low, info->high, value);
-    GSAT_RETURN_IF(!strcmp(info->name, "gpu_threads") && fmod(v, 32) != 0, err,
-                   USAGE, "option %s takes a multiple of 32, not '%s'", oname,
-                   value);
+    GSAT_RETURN_IF(info->step > 0 && fmod(v, info->step) != 0, err, USAGE,
+                   "option %s takes a multiple of %.15g, not '%s'", oname,
+                   info->step, value);
     break;
   }
   *field = v;

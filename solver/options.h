@@ -20,30 +20,31 @@ typedef enum gsat_option_kind {
   GSAT_OPT_ENUM, /* value is the index into the '|'-separated names */
 } gsat_option_kind;
 
-/* O (name, kind, default, low, high, enum names or NULL, "help") */
+/* O (name, kind, default, low, high, step (a value must be a multiple of it;
+ * 0: any), enum names or NULL, "help") */
 // clang-format off
 #define GSAT_OPTIONS(O)                                                                         \
-  O (backend,     ENUM, 0, 0, 2,        "auto|cpu|gpu",     "search backend (auto: GPU if a device is usable, else CPU)") \
-  O (decide,      ENUM, 0, 0, 2,        "auto|static|moms", "decision heuristic (auto: chosen from instance features)") \
-  O (device,      INT,  0, 0, 1023,     NULL,               "CUDA device ordinal")                      \
-  O (gpu_blocks,  INT,  0, 0, 1048576,  NULL,               "GPU thread blocks (0: one per SM)")     \
-  O (gpu_layout,  ENUM, 0, 0, 2,        "auto|csr|slot",    "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
-  O (gpu_map,     ENUM, 0, 0, 2,        "auto|lane|warp",   "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
-  O (gpu_threads, INT,  0, 0, 512,      NULL,               "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
-  O (node_limit,  INT,  0, 0, 1e15,     NULL,               "decisions before giving up with s UNKNOWN (0: none)") \
-  O (partial,     BOOL, 0, 0, 1,        NULL,               "print only the variables that occur in a clause in the model") \
-  O (progress,    REAL, 5, 0, 1e9,      NULL,               "seconds between progress lines (0: none)")   \
-  O (quiet,       BOOL, 0, 0, 1,        NULL,               "print only the s and v lines and errors")    \
-  O (relaxed,     BOOL, 0, 0, 1,        NULL,               "accept fewer clauses than the header declares (with a warning)") \
-  O (seed,        INT,  0, 0, 4294967295.0, NULL,           "random seed (reserved: the search is deterministic)") \
-  O (stats,       BOOL, 0, 0, 1,        NULL,               "print statistics")                           \
-  O (strict,      BOOL, 0, 0, 1,        NULL,               "reject the % end marker, extra clauses and undeclared variables") \
-  O (threads,     INT,  0, 0, 4096,     NULL,               "CPU worker threads (0: all cores)")         \
-  O (time_limit,  REAL, 0, 0, 1e9,      NULL,               "seconds from start to giving up with s UNKNOWN (0: none)")
+  O (backend,     ENUM, 0, 0, 2, 0,         "auto|cpu|gpu",     "search backend (auto: GPU if a device is usable, else CPU)") \
+  O (decide,      ENUM, 0, 0, 2, 0,         "auto|static|moms", "decision heuristic (auto: chosen from instance features)") \
+  O (device,      INT,  0, 0, 1023, 0,      NULL,               "CUDA device ordinal")                      \
+  O (gpu_blocks,  INT,  0, 0, 1048576, 0,   NULL,               "GPU thread blocks (0: one per SM)")     \
+  O (gpu_layout,  ENUM, 0, 0, 2, 0,         "auto|csr|slot",    "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
+  O (gpu_map,     ENUM, 0, 0, 2, 0,         "auto|lane|warp",   "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
+  O (gpu_threads, INT,  0, 0, 512, 32,      NULL,               "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
+  O (node_limit,  INT,  0, 0, 1e15, 0,      NULL,               "decisions before giving up with s UNKNOWN (0: none)") \
+  O (partial,     BOOL, 0, 0, 1, 0,         NULL,               "print only the variables that occur in a clause in the model") \
+  O (progress,    REAL, 5, 0, 1e9, 0,       NULL,               "seconds between progress lines (0: none)")   \
+  O (quiet,       BOOL, 0, 0, 1, 0,         NULL,               "print only the s and v lines and errors")    \
+  O (relaxed,     BOOL, 0, 0, 1, 0,         NULL,               "accept fewer clauses than the header declares (with a warning)") \
+  O (seed,        INT,  0, 0, 4294967295.0, 0,  NULL,           "random seed (reserved: the search is deterministic)") \
+  O (stats,       BOOL, 0, 0, 1, 0,         NULL,               "print statistics")                           \
+  O (strict,      BOOL, 0, 0, 1, 0,         NULL,               "reject the % end marker, extra clauses and undeclared variables") \
+  O (threads,     INT,  0, 0, 4096, 0,      NULL,               "CPU worker threads (0: all cores)")         \
+  O (time_limit,  REAL, 0, 0, 1e9, 0,       NULL,               "seconds from start to giving up with s UNKNOWN (0: none)")
 // clang-format on
 
 typedef struct gsat_options {
-#define GSAT_OPTION_FIELD(name, kind, def, lo, hi, names, help) double name;
+#define GSAT_OPTION_FIELD(name, kind, def, lo, hi, step, names, help) double name;
   GSAT_OPTIONS(GSAT_OPTION_FIELD)
 #undef GSAT_OPTION_FIELD
 } gsat_options;
@@ -51,7 +52,7 @@ typedef struct gsat_options {
 typedef struct gsat_option_info {
   const char *name; /* with underscores, as in the table */
   gsat_option_kind kind;
-  double def, low, high;
+  double def, low, high, step; /* step: values are multiples of it (0: any) */
   const char *names; /* enum value names, '|'-separated */
   const char *help;
   size_t offset;     /* of the field in gsat_options */

@@ -54,6 +54,11 @@ static void reject_bad_values(void **state) {
   assert_int_equal(gsat_option_set(&o, "no-such-option", "1", &err), GSAT_USAGE);
   assert_int_equal(gsat_option_set(&o, "stats", "maybe", &err), GSAT_USAGE);
   assert_int_equal(gsat_option_set(&o, "time_limit", "nan", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "gpu_threads", "33", &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "--gpu-threads takes a multiple of 32"));
+  assert_int_equal(o.gpu_threads, 0); /* the table's step */
+  assert_int_equal(gsat_option_set(&o, "gpu_threads", "96", &err), GSAT_OK);
+  assert_int_equal(o.gpu_threads, 96);
   assert_int_equal(o.threads, 0); /* unchanged by failures */
 }
 
