@@ -34,16 +34,20 @@ static void on_signal(int sig) {
   if (solver) gsat_terminate(solver);
 }
 
-/* Why the answer is UNKNOWN when a signal or the alarm stopped it, as a c
- * line (the search's own time and node limits are named by the caller). */
-static void print_stop_cause(double limit) {
-  if (stop_cause == SIGALRM)
-    printf("c stopped: time limit of %g s reached\n", limit);
-  else if (stop_cause)
+/* Why the answer is UNKNOWN, as a c line: a signal, the time limit (the
+ * alarm, or the search's own limit), or the node limit after `nodes`
+ * decisions. */
+static void print_stop_cause(gsat_solver *s, double limit, uint64_t nodes) {
+  const double node_limit = gsat_get_option(s, "node_limit");
+  if (stop_cause && stop_cause != SIGALRM)
     printf("c stopped by signal %d (%s)\n", (int)stop_cause,
            stop_cause == SIGINT    ? "SIGINT"
            : stop_cause == SIGTERM ? "SIGTERM"
                                    : "?");
+  else if (!stop_cause && node_limit > 0 && (double)nodes >= node_limit)
+    printf("c stopped: node limit of %.0f decisions reached\n", node_limit);
+  else if (stop_cause || limit > 0)
+    printf("c stopped: time limit of %g s reached\n", limit);
 }
 
 static int exit_code_of(int status) {
@@ -289,7 +293,7 @@ int main(int argc, char **argv) {
   if (status == GSAT_INTERRUPTED) {
     if (!quiet) {
       printf("c interrupted while parsing\n");
-      print_stop_cause(limit);
+      print_stop_cause(s, limit, 0);
     }
     if (stats) gsat_print_statistics(s, stdout);
   } else if (status) {
@@ -340,16 +344,7 @@ int main(int argc, char **argv) {
              st->search_seconds, st->nodes, st->checks_per_second);
       if (result == GSAT_SATISFIABLE)
         printf("c model checked against every input clause\n");
-      if (result == GSAT_UNKNOWN) {
-        double node_limit = gsat_get_option(s, "node_limit");
-        if (stop_cause)
-          print_stop_cause(limit);
-        else if (node_limit > 0 && (double)st->nodes >= node_limit)
-          printf("c stopped: node limit of %.0f decisions reached\n",
-                 node_limit);
-        else if (limit > 0)
-          printf("c stopped: time limit of %g s reached\n", limit);
-      }
+      if (result == GSAT_UNKNOWN) print_stop_cause(s, limit, st->nodes);
     }
     if (stats) gsat_print_statistics(s, stdout);
   }
