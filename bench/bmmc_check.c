@@ -12,16 +12,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include "gpu/cuda_check.cuh"
+
 #include "gpu/bmmc_plan.h"
 #include "gpu/device.h"
-
-#define TRY(err, call)                                                         \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess)                                                     \
-      return gsat_error_set((err), GSAT_CUDA, "%s:%d: %s: %s", __FILE__,       \
-                            __LINE__, #call, cudaGetErrorString(e_));          \
-  } while (0)
 
 /* Payloads are a bijection of x that never equals the poison for x < 2^32-1,
  * so a missing write cannot hide behind a matching value. */
@@ -162,8 +156,8 @@ static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es,
     return GSAT_OK;
   }
   size_t bytes = (size_t)es << n;
-  TRY(err, cudaMemset(b->d_out, POISON_BYTE, bytes));
-  TRY(err, cudaMemset(b->d_tmp, POISON_BYTE, bytes));
+  GSAT_CUDA_TRY(err, cudaMemset(b->d_out, POISON_BYTE, bytes));
+  GSAT_CUDA_TRY(err, cudaMemset(b->d_tmp, POISON_BYTE, bytes));
   gsat_status s =
       gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, &perr);
   if (s == GSAT_OK)
@@ -175,7 +169,8 @@ static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es,
               cudaGetErrorString(cudaGetLastError()));
     return GSAT_OK;
   }
-  TRY(err, cudaMemcpy(b->h_out, b->d_out, bytes, cudaMemcpyDeviceToHost));
+  GSAT_CUDA_TRY(err,
+                cudaMemcpy(b->h_out, b->d_out, bytes, cudaMemcpyDeviceToHost));
   parallel(cmp, (uint64_t)1 << n);
   char desc[256];
   gsat_bmmc_plan_describe(&plan, desc, sizeof desc);
@@ -215,8 +210,8 @@ static gsat_status run_case(int n, uint32_t es, int kind, bool with_c,
   gsat_bmmc_check_tables(&perm.a, j.table);
   j.fn = fill_range;
   parallel(&j, count);
-  TRY(err,
-      cudaMemcpy(b->d_in, b->h_out, (size_t)es << n, cudaMemcpyHostToDevice));
+  GSAT_CUDA_TRY(err, cudaMemcpy(b->d_in, b->h_out, (size_t)es << n,
+                                cudaMemcpyHostToDevice));
   j.fn = scatter_range;
   parallel(&j, count);
   j.fn = compare_range;
@@ -242,14 +237,14 @@ static gsat_status check_no_alloc(const buffers *b, FILE *log,
   GSAT_FORWARD(gsat_bmmc_plan_init(&plan, &perm, 4, NULL, err));
   GSAT_FORWARD(
       gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
-  TRY(err, cudaDeviceSynchronize());
+  GSAT_CUDA_TRY(err, cudaDeviceSynchronize());
   size_t free0, free1, total;
-  TRY(err, cudaMemGetInfo(&free0, &total));
+  GSAT_CUDA_TRY(err, cudaMemGetInfo(&free0, &total));
   for (int i = 0; i < 3; i++)
     GSAT_FORWARD(
         gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
-  TRY(err, cudaDeviceSynchronize());
-  TRY(err, cudaMemGetInfo(&free1, &total));
+  GSAT_CUDA_TRY(err, cudaDeviceSynchronize());
+  GSAT_CUDA_TRY(err, cudaMemGetInfo(&free1, &total));
   bool ok = free0 == free1;
   ok ? res->passed++ : res->failed++;
   if (log)

@@ -6,18 +6,12 @@
 
 #include <cuda_runtime_api.h>
 
+#include "gpu/cuda_check.cuh"
+
 #include "bench/sort_inputs.h"
 #include "gpu/bcfsort.h"
 #include "gpu/device.h"
 #include "gpu/occ.h"
-
-#define TRY(err, call)                                                         \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess)                                                     \
-      return gsat_error_set((err), GSAT_CUDA, "%s:%d: %s: %s", __FILE__,       \
-                            __LINE__, #call, cudaGetErrorString(e_));          \
-  } while (0)
 
 void gsat_sort_check_radix(uint64_t *key, uint32_t *val, size_t n,
                            uint32_t key_bits, uint64_t *tmp_key,
@@ -79,25 +73,28 @@ static gsat_status run_case(bufs *b, kind k, size_t n, gsat_sort_dist d,
     b->h_val[i] = (uint32_t)gsat_sort_rand(&seed);
     b->h_k32[i] = (uint32_t)b->h_key[i];
   }
-  TRY(err, cudaMemcpy(b->d_kin, wide ? (void *)b->h_key : (void *)b->h_k32,
-                      n * ks, cudaMemcpyHostToDevice));
-  TRY(err, cudaMemcpy(b->d_vin, b->h_val, n * 4, cudaMemcpyHostToDevice));
-  TRY(err, cudaMemset(b->d_kout, 0xa5, b->cap * 8));
-  TRY(err, cudaMemset(b->d_vout, 0xa5, b->cap * 4));
+  GSAT_CUDA_TRY(err,
+                cudaMemcpy(b->d_kin, wide ? (void *)b->h_key : (void *)b->h_k32,
+                           n * ks, cudaMemcpyHostToDevice));
+  GSAT_CUDA_TRY(err,
+                cudaMemcpy(b->d_vin, b->h_val, n * 4, cudaMemcpyHostToDevice));
+  GSAT_CUDA_TRY(err, cudaMemset(b->d_kout, 0xa5, b->cap * 8));
+  GSAT_CUDA_TRY(err, cudaMemset(b->d_vout, 0xa5, b->cap * 4));
   size_t bytes = 0;
   GSAT_FORWARD(sort(k, b, n, cfg, NULL, &bytes, err));
   if (bytes > b->temp_cap) {
-    TRY(err, cudaFree(b->d_temp));
+    GSAT_CUDA_TRY(err, cudaFree(b->d_temp));
     b->d_temp = NULL;
-    TRY(err, cudaMalloc(&b->d_temp, bytes));
+    GSAT_CUDA_TRY(err, cudaMalloc(&b->d_temp, bytes));
     b->temp_cap = bytes;
   }
   bytes = b->temp_cap;
   GSAT_FORWARD(sort(k, b, n, cfg, b->d_temp, &bytes, err));
-  TRY(err, cudaDeviceSynchronize());
-  TRY(err, cudaMemcpy(wide ? (void *)b->h_out : (void *)b->h_k32, b->d_kout,
-                      n * ks, cudaMemcpyDeviceToHost));
-  TRY(err, cudaMemcpy(b->h_oval, b->d_vout, n * 4, cudaMemcpyDeviceToHost));
+  GSAT_CUDA_TRY(err, cudaDeviceSynchronize());
+  GSAT_CUDA_TRY(err, cudaMemcpy(wide ? (void *)b->h_out : (void *)b->h_k32,
+                                b->d_kout, n * ks, cudaMemcpyDeviceToHost));
+  GSAT_CUDA_TRY(
+      err, cudaMemcpy(b->h_oval, b->d_vout, n * 4, cudaMemcpyDeviceToHost));
   if (!wide)
     for (size_t i = 0; i < n; ++i) b->h_out[i] = b->h_k32[i];
   memcpy(b->h_ref, b->h_key, n * sizeof *b->h_ref);
@@ -125,7 +122,7 @@ static gsat_status check_usage(bufs *b, FILE *log, gsat_sort_check_result *res,
                                gsat_error *err) {
   size_t bytes = 0;
   if (!b->d_temp) {
-    TRY(err, cudaMalloc(&b->d_temp, 256));
+    GSAT_CUDA_TRY(err, cudaMalloc(&b->d_temp, 256));
     b->temp_cap = 256;
   }
   GSAT_FORWARD(gsat_gpu_sort_keys_u32(NULL, &bytes, b->d_kin, b->d_kout, 5000,
