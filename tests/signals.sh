@@ -31,25 +31,35 @@ fail() {
   failures=$((failures + 1))
 }
 
-# Sends signal $2 to pid $1 and waits for it (at most 10 s); checks the output.
-signal_and_check() {
-  local pid=$1 sig=$2 what=$3
-  local t0=$EPOCHREALTIME
-  kill -"$sig" "$pid"
-  local waited=0
+# Milliseconds since $1 (an $EPOCHREALTIME value).
+ms_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }'; }
+
+# Waits at most 10 s for pid $1 to exit: sets rc and returns 0, or reports
+# "$2: still running 10 s after $3", kills it and returns 1.
+await_exit() {
+  local pid=$1 waited=0
   while kill -0 "$pid" 2>/dev/null && [ $waited -lt 1000 ]; do
     sleep 0.01
     waited=$((waited + 1))
   done
   if kill -0 "$pid" 2>/dev/null; then
-    fail "$what: still running 10 s after SIG$sig"
+    fail "$2: still running 10 s after $3"
     kill -KILL "$pid"
     wait "$pid" 2>/dev/null
-    return
+    return 1
   fi
   wait "$pid"
-  local rc=$?
-  local ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }')
+  rc=$?
+  return 0
+}
+
+# Sends signal $2 to pid $1 and waits for it (at most 10 s); checks the output.
+signal_and_check() {
+  local pid=$1 sig=$2 what=$3
+  local t0=$EPOCHREALTIME
+  kill -"$sig" "$pid"
+  await_exit "$pid" "$what" "SIG$sig" || return
+  local ms=$(ms_since "$t0")
   if [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && [ "$(grep -c '^s ' "$tmp/out")" = 1 ] &&
      grep -q '^c ---- \[ statistics \]' "$tmp/out" && ! grep -q '^v' "$tmp/out"; then
     echo "ok: $what, SIG$sig: s UNKNOWN, exit 0, statistics, after $ms ms"
@@ -127,19 +137,8 @@ done
 t0=$EPOCHREALTIME
 "$gsat" --stats --backend=$backend --time-limit=1 "$tmp/big.cnf" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-waited=0
-while kill -0 $pid 2>/dev/null && [ $waited -lt 1000 ]; do
-  sleep 0.01
-  waited=$((waited + 1))
-done
-if kill -0 $pid 2>/dev/null; then
-  fail "--time-limit=1 on the 1M-variable instance: still running after 10 s"
-  kill -KILL $pid
-  wait $pid 2>/dev/null
-else
-  wait $pid
-  rc=$?
-  ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }')
+if await_exit $pid "--time-limit=1 on the 1M-variable instance" "the start"; then
+  ms=$(ms_since "$t0")
   if [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -q '^c stopped: time limit of 1 s' "$tmp/out"; then
     echo "ok: --time-limit=1 on the 1M-variable instance: s UNKNOWN, exit 0, the cause named, $ms ms after the start"
   else
