@@ -8,8 +8,90 @@
 namespace gsat_bcf {
 namespace {
 
-constexpr int kMergeWarps = 4; /* warps per merge block, one bucket each */
+constexpr int kMergeWarps = 4; /* most warps per merge block, a bucket each */
 constexpr int kThreads = 256;  /* partition and packing kernels */
+
+/* A pair sort (gsat_gpu_sort_pairs_u32) carries its values through every
+ * kernel instead of gathering them once at the end (a random gather of n
+ * values cost a quarter of the pair sort on the H200).  Its packed keys hold
+ * key << shift | p, where p is the index of the pack in the array the kernel
+ * reads: the input for the tile sort, the previous kernel's output after it.
+ * Packs are unique, so p also breaks ties in input order (stability).  The
+ * kernel that writes index q stores vals_src[p] at vals_dst[q] and renumbers
+ * the pack to q, or, as the last kernel, stores the 32-bit key at
+ * keys_out[q].  The tile sort builds the packs from keys_in itself. */
+struct PairIo {
+  const uint32_t *keys_in; /* tile sort: the input keys */
+  const uint32_t *vals_src;
+  uint32_t *vals_dst;
+  uint32_t *keys_out; /* the last kernel: unpacked keys; else NULL */
+  int shift;
+};
+
+__device__ __forceinline__ uint64_t key_bits(uint64_t x) {
+  return x;
+}
+__device__ __forceinline__ uint64_t key_bits(fkey x) {
+  return x.v;
+}
+
+/* Key q of a tile (sentinel past n): in[q], or for pairs the pack of
+ * keys_in[q] at position q. */
+template <bool PAIRS, class K>
+__device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n,
+                                      const PairIo &io) {
+  if (q >= n) return sentinel<K>();
+  if constexpr (PAIRS)
+    return K((uint64_t)io.keys_in[q] << io.shift | q);
+  else
+    return in[q];
+}
+
+/* Stores key x at output index q (see PairIo for pairs). */
+template <bool PAIRS, class K>
+__device__ __forceinline__ void emit(K *out, uint64_t q, K x,
+                                     const PairIo &io) {
+  if constexpr (PAIRS) {
+    const uint64_t b = key_bits(x), low = ((uint64_t)1 << io.shift) - 1;
+    io.vals_dst[q] = __ldg(io.vals_src + (b & low));
+    if (io.keys_out)
+      io.keys_out[q] = (uint32_t)(b >> io.shift);
+    else
+      out[q] = K((b & ~low) | q);
+  } else {
+    out[q] = x;
+  }
+}
+
+/* Stores R[i] at out[base + at(i)] for i < N and at(i) < count, as emit
+ * does; for pairs all N value loads are issued before the first store (the
+ * stores could alias them otherwise, which serialises the loads). */
+template <bool PAIRS, int N, class K, class At>
+__device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count,
+                                         const K (&R)[32], At at,
+                                         const PairIo &io) {
+  if constexpr (PAIRS) {
+    const uint64_t low = ((uint64_t)1 << io.shift) - 1;
+    uint32_t v[N];
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      v[i] = at(i) < count ? __ldg(io.vals_src + (key_bits(R[i]) & low)) : 0;
+#pragma unroll
+    for (int i = 0; i < N; ++i) {
+      const uint64_t q = base + at(i), b = key_bits(R[i]);
+      if (at(i) >= count) continue;
+      io.vals_dst[q] = v[i];
+      if (io.keys_out)
+        io.keys_out[q] = (uint32_t)(b >> io.shift);
+      else
+        out[q] = K((b & ~low) | q);
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      if (at(i) < count) out[base + at(i)] = R[i];
+  }
+}
 
 /* Tile sort: warp w ShearSorts page w of the block's tile (keys past n read
  * as sentinels), then the block merges its P sorted pages into one run with
@@ -17,9 +99,9 @@ constexpr int kThreads = 256;  /* partition and packing kernels */
  * across pages, then a bitonic merge inside every page.  Every shared
  * address depends only on the warp, the lane and the stage.  in may equal
  * out. */
-template <class K, int P>
-__global__ void __launch_bounds__(P * 32)
-    tile_sort_kernel(const K *in, K *out, uint64_t n) {
+template <class K, int P, bool PAIRS>
+__global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
+    tile_sort_kernel(const K *in, K *out, uint64_t n, PairIo io) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
   K *tile = reinterpret_cast<K *>(smem_raw);
   const uint32_t lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
@@ -28,8 +110,7 @@ __global__ void __launch_bounds__(P * 32)
   K R[32];
 #pragma unroll
   for (int i = 0; i < 32; ++i) {
-    const uint64_t q = base + gsat_bcf_page_index(i, lane);
-    R[i] = q < n ? in[q] : sentinel<K>();
+    R[i] = load_key<PAIRS>(in, base + gsat_bcf_page_index(i, lane), n, io);
   }
   shear_sort(R, page, lane);
 #pragma unroll
@@ -47,10 +128,10 @@ __global__ void __launch_bounds__(P * 32)
   }
   __syncwarp();
 #pragma unroll
-  for (int i = 0; i < 32; ++i) {
-    const uint64_t q = base + gsat_bcf_page_index(i, lane);
-    if (q < n) out[q] = page[gsat_bcf_phys(i, lane)];
-  }
+  for (int i = 0; i < 32; ++i) R[i] = page[gsat_bcf_phys(i, lane)];
+  emit_all<PAIRS, 32>(
+      out, base, base < n ? n - base : 0, R,
+      [lane](int i) { return (uint64_t)gsat_bcf_page_index(i, lane); }, io);
 }
 
 /* Number of keys of run[0..len) below x (STRICT) or not above x. */
@@ -197,15 +278,15 @@ __device__ __forceinline__ T get_at(const T (&a)[N], uint32_t i) {
  * 512 keys and merges them upwards.  A node's first block only fills its
  * leftover.  Keys past a sub-run read as sentinels.  Then the bucket's equal
  * bucket (keys equal to its lower splitter) is filled in. */
-template <class K, int D, int FORM>
+template <class K, int D, int FORM, bool PAIRS>
 __global__ void __launch_bounds__(kMergeWarps * 32)
     merge_kernel(const K *__restrict__ in, K *__restrict__ out, gsat_bcf_pass p,
-                 const uint32_t *__restrict__ cuts,
-                 const K *__restrict__ split) {
+                 const uint32_t *__restrict__ cuts, const K *__restrict__ split,
+                 PairIo io) {
   constexpr int KW = 1 << D;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const uint32_t lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
-  const uint64_t b = (uint64_t)blockIdx.x * kMergeWarps + w;
+  const uint64_t b = (uint64_t)blockIdx.x * (blockDim.x >> 5) + w;
   if (b >= p.buckets) return;
   static_assert(FORM != GSAT_BCF_FORM_REG || D == 1, "REG: binary merges");
   K *s = reinterpret_cast<K *>(smem_raw) +
@@ -240,7 +321,8 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
   if (ecount) {
     const K x = split[gsat_bcf_split_index(&p, g, t)];
     if (t < 2 || split[gsat_bcf_split_index(&p, g, t - 1)] != x)
-      for (uint64_t i = lane; i < ecount; i += 32) out[eoff + i] = x;
+      for (uint64_t i = lane; i < ecount; i += 32)
+        emit<PAIRS>(out, eoff + i, x, io);
   }
   K lmin[KW];
 #pragma unroll
@@ -304,13 +386,14 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
       }
     }
     if (alive) {
-#pragma unroll
-      for (int i = 0; i < 16; ++i) {
-        const uint64_t q = emitted + (FORM == GSAT_BCF_FORM_REG
-                                          ? gsat_bcf_page_index(i, lane)
-                                          : gsat_bcf_block_index(i, lane));
-        if (q < nout) out[obase + q] = R[i];
-      }
+      emit_all<PAIRS, 16>(
+          out, obase + emitted, nout - emitted, R,
+          [lane](int i) {
+            return (uint64_t)(FORM == GSAT_BCF_FORM_REG
+                                  ? gsat_bcf_page_index(i, lane)
+                                  : gsat_bcf_block_index(i, lane));
+          },
+          io);
       emitted += GSAT_BCF_HALF;
     }
   }
@@ -320,13 +403,6 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
  * stays below 2^62, so it sorts as an fkey) or 32. */
 __device__ __forceinline__ uint64_t position_of(uint64_t c, int shift) {
   return c & (((uint64_t)1 << shift) - 1);
-}
-
-/* c[i] = key[i] << shift | i. */
-__global__ void pack_u32_kernel(const uint32_t *__restrict__ key, int shift,
-                                uint64_t *__restrict__ c, uint64_t n) {
-  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  if (i < n) c[i] = (uint64_t)key[i] << shift | i;
 }
 
 /* c[j] = 32-bit half of key[perm(j)] << shift | j, where perm(j) = j when
@@ -339,18 +415,6 @@ __global__ void pack_half_kernel(const uint64_t *__restrict__ key,
   if (j >= n) return;
   const uint64_t k = key[perm ? position_of(perm[j], shift) : j];
   c[j] = (high ? k >> 32 : k & 0xffffffffu) << shift | j;
-}
-
-/* Pairs u32: keys_out[i] = c[i] >> shift, vals_out[i] = vals_in[position]. */
-__global__ void unpack_u32_kernel(const uint64_t *__restrict__ c, int shift,
-                                  uint32_t *__restrict__ keys_out,
-                                  const uint32_t *__restrict__ vals_in,
-                                  uint32_t *__restrict__ vals_out, uint64_t n) {
-  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  if (i >= n) return;
-  const uint64_t x = c[i];
-  keys_out[i] = (uint32_t)(x >> shift);
-  vals_out[i] = vals_in[position_of(x, shift)];
 }
 
 /* Pairs u64: position i takes the input at the position packed in
@@ -372,30 +436,51 @@ unsigned blocks_for(uint64_t threads) {
   return (unsigned)((threads + kThreads - 1) / kThreads);
 }
 
-template <class K, int D, int FORM>
+template <class K, int D, int FORM, bool PAIRS>
 gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p,
                          const uint32_t *cuts, const K *split,
-                         cudaStream_t stream, gsat_error *err) {
+                         const PairIo &io, uint32_t warps, cudaStream_t stream,
+                         gsat_error *err) {
   const size_t smem =
-      (size_t)kMergeWarps * sizeof(K) * gsat_bcf_merge_keys(FORM, 1u << D);
+      (size_t)warps * sizeof(K) * gsat_bcf_merge_keys(FORM, 1u << D);
   if (smem > 48 * 1024)
     GSAT_CUDA_TRY(
-        err, cudaFuncSetAttribute(merge_kernel<K, D, FORM>,
+        err, cudaFuncSetAttribute(merge_kernel<K, D, FORM, PAIRS>,
                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   (int)smem));
-  const uint64_t blocks = (p.buckets + kMergeWarps - 1) / kMergeWarps;
-  merge_kernel<K, D, FORM>
-      <<<(unsigned)blocks, kMergeWarps * 32, smem, stream>>>(src, dst, p, cuts,
-                                                             split);
+  const uint64_t blocks = (p.buckets + warps - 1) / warps;
+  merge_kernel<K, D, FORM, PAIRS>
+      <<<(unsigned)blocks, warps * 32, smem, stream>>>(src, dst, p, cuts,
+                                                             split, io);
   GSAT_CUDA_LAUNCHED(err, "merge_kernel");
   return GSAT_OK;
 }
 
+/* The merge kernel of a pass's form and depth. */
+template <class K, int FORM, bool PAIRS>
+gsat_status launch_merge_depth(const K *src, K *dst, const gsat_bcf_pass &p,
+                               const uint32_t *cuts, const K *split,
+                               const PairIo &io, uint32_t warps,
+                               cudaStream_t stream, gsat_error *err) {
+  if constexpr (FORM == GSAT_BCF_FORM_REG) /* binary merges only */
+    return launch_merge<K, 1, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
+                                           stream, err);
+  else if (p.depth == 1)
+    return launch_merge<K, 1, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
+                                           stream, err);
+  else if (p.depth == 2)
+    return launch_merge<K, 2, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
+                                           stream, err);
+  else
+    return launch_merge<K, 3, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
+                                           stream, err);
+}
+
 /* One merge pass src -> dst: cuts, then one warp per bucket. */
-template <class K>
+template <class K, bool PAIRS>
 gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
                      unsigned char *temp, const gsat_bcf_plan &plan,
-                     cudaStream_t stream, gsat_error *err) {
+                     const PairIo &io, cudaStream_t stream, gsat_error *err) {
   K *sorted = reinterpret_cast<K *>(temp + plan.sorted_off);
   K *split = reinterpret_cast<K *>(temp + plan.split_off);
   uint32_t *cuts = reinterpret_cast<uint32_t *>(temp + plan.cuts_off);
@@ -417,45 +502,69 @@ gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
     }
   }
   if (p.form == GSAT_BCF_FORM_REG)
-    return launch_merge<K, 1, GSAT_BCF_FORM_REG>(src, dst, p, cuts, split,
-                                                 stream, err);
-  if (p.form == GSAT_BCF_FORM_ROW) switch (p.depth) {
-    case 1:
-      return launch_merge<K, 1, GSAT_BCF_FORM_ROW>(src, dst, p, cuts, split,
-                                                   stream, err);
-    case 2:
-      return launch_merge<K, 2, GSAT_BCF_FORM_ROW>(src, dst, p, cuts, split,
-                                                   stream, err);
-    default:
-      return launch_merge<K, 3, GSAT_BCF_FORM_ROW>(src, dst, p, cuts, split,
-                                                   stream, err);
-    }
-  switch (p.depth) {
-  case 1:
-    return launch_merge<K, 1, GSAT_BCF_FORM_CLASSIC>(src, dst, p, cuts, split,
-                                                     stream, err);
-  case 2:
-    return launch_merge<K, 2, GSAT_BCF_FORM_CLASSIC>(src, dst, p, cuts, split,
-                                                     stream, err);
-  default:
-    return launch_merge<K, 3, GSAT_BCF_FORM_CLASSIC>(src, dst, p, cuts, split,
-                                                     stream, err);
-  }
+    return launch_merge_depth<K, GSAT_BCF_FORM_REG, PAIRS>(src, dst, p, cuts,
+                                                           split, io,
+                                                           plan.merge_warps,
+                                                           stream, err);
+  if (p.form == GSAT_BCF_FORM_ROW)
+    return launch_merge_depth<K, GSAT_BCF_FORM_ROW, PAIRS>(src, dst, p, cuts,
+                                                           split, io,
+                                                           plan.merge_warps,
+                                                           stream, err);
+  return launch_merge_depth<K, GSAT_BCF_FORM_CLASSIC, PAIRS>(
+      src, dst, p, cuts, split, io, plan.merge_warps, stream, err);
 }
 
-template <class K, int P>
-gsat_status launch_tile_sort(const K *in, K *out, uint64_t n,
+template <class K, int P, bool PAIRS>
+gsat_status launch_tile_sort(const K *in, K *out, uint64_t n, const PairIo &io,
                              cudaStream_t stream, gsat_error *err) {
   const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
   if (smem > 48 * 1024)
     GSAT_CUDA_TRY(
-        err, cudaFuncSetAttribute(tile_sort_kernel<K, P>,
+        err, cudaFuncSetAttribute(tile_sort_kernel<K, P, PAIRS>,
                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   (int)smem));
   const uint64_t tile = (uint64_t)P * GSAT_BCF_PAGE;
-  tile_sort_kernel<K, P>
-      <<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out, n);
+  tile_sort_kernel<K, P, PAIRS>
+      <<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out, n,
+                                                                    io);
   GSAT_CUDA_LAUNCHED(err, "tile_sort_kernel");
+  return GSAT_OK;
+}
+
+/* Enqueues the tile sort and the merge passes of plan (n > 0): in -> out,
+ * through the plan's buffer in temp.  For pairs (see PairIo) in is unused,
+ * out is a scratch array of n packs, and the values move from vals_in
+ * through vbuf (n values) to vals_out, the keys to io.keys_out. */
+template <class K, bool PAIRS>
+gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
+                     unsigned char *temp, const PairIo &pairs,
+                     const uint32_t *vals_in, uint32_t *vbuf,
+                     uint32_t *vals_out, cudaStream_t stream, gsat_error *err) {
+  K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
+  K *src = plan.page_to_out ? out : buf;
+  /* Kernel j (the tile sort is 0, merge pass i is i + 1) of the last one,
+   * npasses, writes the values to vals_out when npasses - j is even. */
+  PairIo io = pairs;
+  io.vals_src = vals_in;
+  for (uint32_t j = 0; j <= plan.npasses; ++j) {
+    io.vals_dst = (plan.npasses - j) % 2 == 0 ? vals_out : vbuf;
+    io.keys_out = j == plan.npasses ? pairs.keys_out : nullptr;
+    if (j == 0) {
+      if (plan.tile_pages == 16)
+        GSAT_FORWARD((launch_tile_sort<K, 16, PAIRS>(in, src, plan.n, io,
+                                                     stream, err)));
+      else
+        GSAT_FORWARD((launch_tile_sort<K, 8, PAIRS>(in, src, plan.n, io,
+                                                    stream, err)));
+    } else {
+      K *dst = src == out ? buf : out;
+      GSAT_FORWARD((run_pass<K, PAIRS>(src, dst, plan.pass[j - 1], temp, plan,
+                                       io, stream, err)));
+      src = dst;
+    }
+    io.vals_src = io.vals_dst;
+  }
   return GSAT_OK;
 }
 
@@ -475,26 +584,16 @@ gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
                  *temp_bytes, plan.bytes);
   if (n == 0) return GSAT_OK;
   GSAT_RETURN_IF(!in || !out, err, USAGE, "sort: NULL key array");
-  unsigned char *temp = static_cast<unsigned char *>(d_temp);
-  K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
-  K *src = plan.page_to_out ? out : buf;
-  if (plan.tile_pages == 16)
-    GSAT_FORWARD((launch_tile_sort<K, 16>(in, src, n, stream, err)));
-  else
-    GSAT_FORWARD((launch_tile_sort<K, 8>(in, src, n, stream, err)));
-  for (uint32_t i = 0; i < plan.npasses; ++i) {
-    K *dst = src == out ? buf : out;
-    GSAT_FORWARD(run_pass<K>(src, dst, plan.pass[i], temp, plan, stream, err));
-    src = dst;
-  }
-  return GSAT_OK;
+  const PairIo none = {nullptr, nullptr, nullptr, nullptr, 0};
+  return run_sort<K, false>(plan, in, out, static_cast<unsigned char *>(d_temp),
+                            none, nullptr, nullptr, nullptr, stream, err);
 }
 
-/* Temporary storage of a pair sort: `composites` packed arrays, then a
- * 64-bit key sort of n keys.  Sets *sub to the latter's size and *run to
- * whether there is work to enqueue (a query or n == 0 has none). */
+/* Temporary storage of a pair sort: `extra` bytes (packed arrays, values),
+ * then a 64-bit key sort of n keys.  Sets *sub to the latter's size and *run
+ * to whether there is work to enqueue (a query or n == 0 has none). */
 gsat_status pairs_prologue(void *d_temp, size_t *temp_bytes, size_t n,
-                           int composites, const void *keys_in,
+                           size_t extra, const void *keys_in,
                            const void *keys_out, const void *vals_in,
                            const void *vals_out, const gsat_sort_config *cfg,
                            size_t *sub, bool *run, gsat_error *err) {
@@ -502,7 +601,7 @@ gsat_status pairs_prologue(void *d_temp, size_t *temp_bytes, size_t n,
   GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
   GSAT_FORWARD(sort_keys<uint64_t>(nullptr, sub, nullptr, nullptr, n, cfg,
                                    nullptr, err));
-  const size_t need = composites * gsat_bcf_composite_bytes(n) + *sub;
+  const size_t need = extra + *sub;
   if (!d_temp) {
     *temp_bytes = need;
     return GSAT_OK;
@@ -531,6 +630,27 @@ gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
     return sort_keys<fkey>(temp, bytes, reinterpret_cast<const fkey *>(c),
                            reinterpret_cast<fkey *>(c), n, cfg, stream, err);
   return sort_keys<uint64_t>(temp, bytes, c, c, n, cfg, stream, err);
+}
+
+/* The 32-bit pair sort with values carried through every kernel (PairIo):
+ * temp holds n packs, n values (gsat_bcf_pairs_u32_extra_bytes), then the
+ * storage of the 64-bit key plan. */
+template <class K>
+gsat_status sort_pairs_carry(void *d_temp, size_t n, int shift,
+                             const gsat_sort_config *cfg,
+                             const uint32_t *keys_in, uint32_t *keys_out,
+                             const uint32_t *vals_in, uint32_t *vals_out,
+                             cudaStream_t stream, gsat_error *err) {
+  gsat_bcf_plan plan;
+  GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, sizeof(K), cfg, err));
+  unsigned char *temp = static_cast<unsigned char *>(d_temp);
+  K *packs = reinterpret_cast<K *>(temp);
+  uint32_t *vbuf =
+      reinterpret_cast<uint32_t *>(temp + gsat_bcf_composite_bytes(n));
+  const PairIo io = {keys_in, nullptr, nullptr, keys_out, shift};
+  return run_sort<K, true>(plan, nullptr, packs,
+                           temp + gsat_bcf_pairs_u32_extra_bytes(n), io,
+                           vals_in, vbuf, vals_out, stream, err);
 }
 
 } // namespace
@@ -566,21 +686,19 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err) {
   size_t sub = 0;
   bool run = false;
-  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 1, d_keys_in, d_keys_out,
-                              d_vals_in, d_vals_out, cfg, &sub, &run, err));
+  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n,
+                              gsat_bcf_pairs_u32_extra_bytes(n), d_keys_in,
+                              d_keys_out, d_vals_in, d_vals_out, cfg, &sub,
+                              &run, err));
   if (!run) return GSAT_OK;
   const int shift = pack_shift(n, cfg);
-  uint64_t *c = static_cast<uint64_t *>(d_temp);
-  void *rest =
-      static_cast<unsigned char *>(d_temp) + gsat_bcf_composite_bytes(n);
-  pack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, shift, c,
-                                                          n);
-  GSAT_CUDA_LAUNCHED(err, "pack_u32_kernel");
-  GSAT_FORWARD(sort_packed(rest, &sub, c, n, shift, cfg, stream, err));
-  unpack_u32_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
-      c, shift, d_keys_out, d_vals_in, d_vals_out, n);
-  GSAT_CUDA_LAUNCHED(err, "unpack_u32_kernel");
-  return GSAT_OK;
+  if (shift == 30)
+    return sort_pairs_carry<fkey>(d_temp, n, shift, cfg, d_keys_in,
+                                  d_keys_out, d_vals_in, d_vals_out, stream,
+                                  err);
+  return sort_pairs_carry<uint64_t>(d_temp, n, shift, cfg, d_keys_in,
+                                    d_keys_out, d_vals_in, d_vals_out, stream,
+                                    err);
 }
 
 extern "C" gsat_status
@@ -591,8 +709,10 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err) {
   size_t sub = 0;
   bool run = false;
-  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n, 2, d_keys_in, d_keys_out,
-                              d_vals_in, d_vals_out, cfg, &sub, &run, err));
+  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n,
+                              2 * gsat_bcf_composite_bytes(n), d_keys_in,
+                              d_keys_out, d_vals_in, d_vals_out, cfg, &sub,
+                              &run, err));
   if (!run) return GSAT_OK;
   const int shift = pack_shift(n, cfg);
   const size_t cbytes = gsat_bcf_composite_bytes(n);

@@ -81,6 +81,9 @@ typedef struct gsat_sort_config {
                         when n <= 2^30 allows FP64 comparisons */
   int tile_pages;    /* pages (1024 keys) per tile-sort block: 8 or 16 */
   int form;          /* gsat_sort_form; REG needs ways 2 */
+  int merge_warps;   /* warps (one bucket each) per merge block: 1, 2 or 4;
+                        0: 4 (fewer warps per block let more of them share
+                        an SM when 64-bit keys fill its shared memory) */
 } gsat_sort_config;
 
 /* The default variants, by name (gsat_sort_variant): 32-bit keys use the

@@ -46,8 +46,8 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err) {
   (void)d_keys_in, (void)d_keys_out, (void)d_vals_in, (void)d_vals_out;
   (void)stream;
-  return no_device(d_temp, temp_bytes, n, 8, gsat_bcf_composite_bytes(n), cfg,
-                   err);
+  return no_device(d_temp, temp_bytes, n, 8, gsat_bcf_pairs_u32_extra_bytes(n),
+                   cfg, err);
 }
 
 gsat_status

@@ -15,6 +15,10 @@ size_t gsat_bcf_composite_bytes(uint64_t n) {
   return align256((size_t)n * sizeof(uint64_t));
 }
 
+size_t gsat_bcf_pairs_u32_extra_bytes(uint64_t n) {
+  return gsat_bcf_composite_bytes(n) + align256((size_t)n * sizeof(uint32_t));
+}
+
 uint64_t gsat_bcf_default_chunk(uint64_t n) {
   uint64_t c = 1024;
   while (c < 32768 && c * 2 * 2048 <= n) c *= 2;
@@ -45,6 +49,9 @@ static const struct {
     {"row8", {8, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW}},
     /* binary merge path, leftover in registers: least shared memory */
     {"reg2", {2, GSAT_SORT_MERGE_PATH, 0, 0, 16, GSAT_SORT_FORM_REG}},
+    /* row4-t8 with one warp per merge block: 10 instead of 8 merge warps
+     * per SM for 64-bit keys (shared memory bound) */
+    {"row4-t8-w1", {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW, 1}},
 };
 
 const char *gsat_sort_variant(int i, gsat_sort_config *cfg) {
@@ -141,8 +148,12 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
                  err, USAGE, "sort: unknown merge form %d", form);
   GSAT_RETURN_IF(form == GSAT_SORT_FORM_REG && ways != 2, err, USAGE,
                  "sort: the register form needs ways 2, not %d", ways);
+  const int mw = cfg->merge_warps ? cfg->merge_warps : 4;
+  GSAT_RETURN_IF(mw != 1 && mw != 2 && mw != 4, err, USAGE,
+                 "sort: merge_warps %d is not 1, 2 or 4", mw);
   plan->n = n;
   plan->key_bytes = key_bytes;
+  plan->merge_warps = (uint32_t)mw;
   plan->tile_pages = (uint32_t)tp;
   plan->form = (uint32_t)form;
   size_t sorted = 0, split = 0, cuts = 0;

@@ -24,6 +24,7 @@ typedef struct gsat_bcf_plan {
   uint32_t key_bytes;  /* 4 or 8 */
   uint32_t tile_pages; /* pages per tile-sort block: 8 or 16 */
   uint32_t form;       /* GSAT_BCF_FORM_* of every merge pass */
+  uint32_t merge_warps; /* warps per merge block: 1, 2 or 4 */
   uint32_t npasses;
   gsat_bcf_pass pass[GSAT_BCF_MAX_PASSES];
   int page_to_out;   /* the page sort writes d_out (else the temp buffer), so
@@ -49,6 +50,10 @@ gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
 /* Temporary storage of a pair sort of n keys: `composites` arrays of n
  * packed 64-bit keys (256-byte aligned each), then a 64-bit key sort. */
 size_t gsat_bcf_composite_bytes(uint64_t n);
+
+/* Temporary storage of a 32-bit pair sort before its 64-bit key plan: n
+ * packed keys and n values (256-byte aligned each). */
+size_t gsat_bcf_pairs_u32_extra_bytes(uint64_t n);
 
 /* Default chunk for n keys: about n / 2048, a power of two in [1024, 32768]. */
 uint64_t gsat_bcf_default_chunk(uint64_t n);

@@ -320,6 +320,14 @@ static void test_plan(void **state) {
   gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
                    GSAT_USAGE);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, NULL, &err), GSAT_OK);
+  assert_int_equal(plan.merge_warps, 4);
+  assert_int_equal(gsat_sort_variant_find("row4-t8-w1", &var, &err), GSAT_OK);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
+  assert_int_equal(plan.merge_warps, 1);
+  gsat_sort_config badwarps = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 3};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badwarps, &err),
+                   GSAT_USAGE);
   gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
                    GSAT_USAGE);

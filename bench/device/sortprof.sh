@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Where the sort's time goes (issue 4): Nsight Compute per-kernel duration,
+# occupancy, issue and pipe utilisation of one sort of each kind
+# (sort_bench --profile LOG2: u32 keys, u64 keys, u32/u32 pairs, CUB merge
+# sort keys).  Run from the repository root on the GPU machine:
+#   bash bench/device/sortprof.sh [LOG2 (26)]     (about 2 minutes)
+# Builds sort_bench unless build-dev/bench/sort_bench exists; the raw CSV goes
+# to $OUT/sortprof.csv, a table (one row per kernel launch) to stdout.
+set -u
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-bench/out/sortprof}
+mkdir -p "$OUT"
+LOG2=${1:-26}
+BIN=build-dev/bench/sort_bench
+if [ ! -x "$BIN" ]; then
+  timeout -k 5 150 bash -c "cmake -S . -B build-dev -DGSAT_TESTS=OFF \
+    -DCMAKE_BUILD_TYPE=Release && cmake --build build-dev -j16 --target sort_bench" \
+    >"$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 1; }
+fi
+M=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
+M+=,smsp__issue_active.avg.pct_of_peak_sustained_active
+M+=,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active
+M+=,sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active
+M+=,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active
+M+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed
+M+=,dram__throughput.avg.pct_of_peak_sustained_elapsed
+M+=,launch__registers_per_thread,launch__occupancy_limit_shared_mem
+M+=,launch__occupancy_limit_registers,smsp__inst_executed.sum
+timeout -k 5 ${PROF_LIMIT:-200} ncu --clock-control none --metrics "$M" --csv --page raw \
+  "$BIN" --profile "$LOG2" >"$OUT/sortprof.csv" 2>"$OUT/ncu.err"
+echo "ncu rc=$?"; tail -3 "$OUT/ncu.err"
+awk -F'","' '/^"ID"/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
+  col["Kernel Name"] && NF > 10 {
+    name = $col["Kernel Name"]; sub(/\(.*/, "", name); sub(/^.*::/, "", name)
+    if (length(name) > 28) name = substr(name, 1, 28)
+    printf "%-28s %8.3f ms occ%5.1f iss%5.1f alu%5.1f f64%5.1f lsu%5.1f smem%5.1f dram%5.1f reg%4s limS%3s limR%3s inst%7.1fM\n", name,
+      $col["gpu__time_duration.sum"] / 1e6,
+      $col["sm__warps_active.avg.pct_of_peak_sustained_active"],
+      $col["smsp__issue_active.avg.pct_of_peak_sustained_active"],
+      $col["sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active"],
+      $col["sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active"],
+      $col["sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active"],
+      $col["l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed"],
+      $col["dram__throughput.avg.pct_of_peak_sustained_elapsed"],
+      $col["launch__registers_per_thread"], $col["launch__occupancy_limit_shared_mem"],
+      $col["launch__occupancy_limit_registers"], $col["smsp__inst_executed.sum"] / 1e6 }' \
+  "$OUT/sortprof.csv"

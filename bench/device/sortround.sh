@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# One round of sort tuning on the GPU machine (issue 4): Release build of
+# sort_bench, the device self-check of every variant (--check-quick), then
+# timings at the given sizes for the given variants against CUB, and an
+# Nsight Compute per-kernel profile of the default sorts (sortprof.sh).
+#   bash bench/device/sortround.sh [VARIANTS (all)] [SIZES (24,28)] [PROFILE_LOG2 (0: none)]
+# Files in $OUT: build.log, check.log, round.csv, sortprof.csv.
+set -u
+cd "$(dirname "$0")/../.."
+export OUT=${OUT:-bench/out/sortround}
+mkdir -p "$OUT"
+VARIANTS=${1:-}
+SIZES=${2:-24,28}
+PROF=${3:-0}
+BIN=build-dev/bench/sort_bench
+T0=$SECONDS
+timeout -k 5 170 bash -c "cmake -S . -B build-dev -DGSAT_TESTS=OFF \
+  -DCMAKE_BUILD_TYPE=Release && cmake --build build-dev -j16 --target sort_bench" \
+  >"$OUT/build.log" 2>&1
+echo "build rc=$? ($((SECONDS - T0))s)"
+grep -E 'error' "$OUT/build.log" | head -8
+timeout -k 5 ${CHECK_LIMIT:-60} "$BIN" --check-quick 21 >"$OUT/check.log" 2>&1
+echo "check rc=$? ($((SECONDS - T0))s)"
+grep -E '^FAIL' "$OUT/check.log" | head -12
+grep -E '^(sort check|FAIL infra)' "$OUT/check.log"
+export GSAT_SORT_VARIANT=$VARIANTS
+timeout -k 5 ${BENCH_LIMIT:-90} "$BIN" --sizes "$SIZES" --csv "$OUT/round.csv" >"$OUT/bench.log" 2>&1
+echo "bench rc=$? ($((SECONDS - T0))s)"
+awk -F, 'NR > 1 { lg = int(log($2) / log(2) + 0.5)
+  printf "%-20s %-9s 2^%-3d %8.2f Gkeys/s  x%-5.2f vs CUB merge (radix x%.2f)\n", $3, $1, lg, $5, $6, $7 }' \
+  "$OUT/round.csv"
+if [ "$PROF" != 0 ]; then
+  PROF_LIMIT=100 bash bench/device/sortprof.sh "$PROF" >"$OUT/prof.txt" 2>&1
+  cp bench/out/sortprof/sortprof.csv "$OUT/" 2>/dev/null
+  echo "profile rc=$? ($((SECONDS - T0))s)"
+fi
+echo "total $((SECONDS - T0))s"
