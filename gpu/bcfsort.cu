@@ -11,13 +11,13 @@ namespace {
 constexpr int kMergeWarps = 4; /* warps per merge block, one bucket each */
 constexpr int kThreads = 256;  /* partition and packing kernels */
 
-/* Tile sort: warp w ShearSorts page w of the block's tile (keys past n read
+/* Tile sort: warp w sorts page w of the block's tile (keys past n read
  * as sentinels), then the block merges its P sorted pages into one run with
  * bitonic merges in shared memory: per level a flip stage and half-cleaners
  * across pages, then a bitonic merge inside every page.  Every shared
  * address depends only on the warp, the lane and the stage.  in may equal
- * out. */
-template <class K, int P>
+ * out.  PS: the page sort (gsat_sort_page, SHEAR or BITONIC). */
+template <class K, int P, int PS>
 __global__ void __launch_bounds__(P * 32)
     tile_sort_kernel(const K *in, K *out, uint64_t n) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(P * 32)
     const uint64_t q = base + gsat_bcf_page_index(i, lane);
     R[i] = q < n ? in[q] : sentinel<K>();
   }
-  shear_sort(R, page, lane);
+  page_sort<PS>(R, page, lane);
 #pragma unroll
   for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(i, lane)] = R[i];
 #pragma unroll 1 /* one copy of the page merge: the code is large */
@@ -445,16 +445,20 @@ gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
 
 template <class K, int P>
 gsat_status launch_tile_sort(const K *in, K *out, uint64_t n,
-                             cudaStream_t stream, gsat_error *err) {
+                             uint32_t page_sort, cudaStream_t stream,
+                             gsat_error *err) {
+  void (*kernel)(const K *, K *, uint64_t) =
+      page_sort == GSAT_SORT_PAGE_BITONIC
+          ? tile_sort_kernel<K, P, GSAT_SORT_PAGE_BITONIC>
+          : tile_sort_kernel<K, P, GSAT_SORT_PAGE_SHEAR>;
   const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
   if (smem > 48 * 1024)
-    GSAT_CUDA_TRY(
-        err, cudaFuncSetAttribute(tile_sort_kernel<K, P>,
-                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)smem));
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(
+                           kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)smem));
   const uint64_t tile = (uint64_t)P * GSAT_BCF_PAGE;
-  tile_sort_kernel<K, P>
-      <<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out, n);
+  kernel<<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out,
+                                                                      n);
   GSAT_CUDA_LAUNCHED(err, "tile_sort_kernel");
   return GSAT_OK;
 }
@@ -479,9 +483,11 @@ gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
   K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
   K *src = plan.page_to_out ? out : buf;
   if (plan.tile_pages == 16)
-    GSAT_FORWARD((launch_tile_sort<K, 16>(in, src, n, stream, err)));
+    GSAT_FORWARD(
+        (launch_tile_sort<K, 16>(in, src, n, plan.page_sort, stream, err)));
   else
-    GSAT_FORWARD((launch_tile_sort<K, 8>(in, src, n, stream, err)));
+    GSAT_FORWARD(
+        (launch_tile_sort<K, 8>(in, src, n, plan.page_sort, stream, err)));
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     K *dst = src == out ? buf : out;
     GSAT_FORWARD(run_pass<K>(src, dst, plan.pass[i], temp, plan, stream, err));
