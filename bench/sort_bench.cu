@@ -102,8 +102,8 @@ struct Buffers {
     gsat_error err;
     size_t bytes = 0;
     ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr,
-                                      nullptr, nullptr, count, nullptr,
-                                      nullptr, &err),
+                                      nullptr, nullptr, count, nullptr, nullptr,
+                                      &err),
               err);
     ensure_temp(bytes);
   }
@@ -177,7 +177,8 @@ std::vector<Cfg> bcf_configs() {
   for (int i = 0; (name = gsat_sort_variant(i, &c)) != nullptr; ++i)
     if (wanted(name)) v.push_back({std::string("bcf-") + name, c, false});
   if (wanted("intcmp"))
-    v.push_back({"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0}, false});
+    v.push_back(
+        {"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0}, false});
   return v;
 }
 

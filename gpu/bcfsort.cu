@@ -93,13 +93,13 @@ __device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count,
   }
 }
 
-/* Tile sort: warp w ShearSorts page w of the block's tile (keys past n read
+/* Tile sort: warp w sorts page w of the block's tile (keys past n read
  * as sentinels), then the block merges its P sorted pages into one run with
  * bitonic merges in shared memory: per level a flip stage and half-cleaners
  * across pages, then a bitonic merge inside every page.  Every shared
  * address depends only on the warp, the lane and the stage.  in may equal
- * out. */
-template <class K, int P, bool PAIRS>
+ * out.  PS: the page sort (gsat_sort_page, SHEAR or BITONIC). */
+template <class K, int P, int PS, bool PAIRS>
 __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
     tile_sort_kernel(const K *in, K *out, uint64_t n, PairIo io) {
   extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -112,7 +112,7 @@ __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
   for (int i = 0; i < 32; ++i) {
     R[i] = load_key<PAIRS>(in, base + gsat_bcf_page_index(i, lane), n, io);
   }
-  shear_sort(R, page, lane);
+  page_sort<PS>(R, page, lane);
 #pragma unroll
   for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(i, lane)] = R[i];
 #pragma unroll 1 /* one copy of the page merge: the code is large */
@@ -438,9 +438,8 @@ unsigned blocks_for(uint64_t threads) {
 
 template <class K, int D, int FORM, bool PAIRS>
 gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p,
-                         const uint32_t *cuts, const K *split,
-                         const PairIo &io, uint32_t warps, cudaStream_t stream,
-                         gsat_error *err) {
+                         const uint32_t *cuts, const K *split, const PairIo &io,
+                         uint32_t warps, cudaStream_t stream, gsat_error *err) {
   const size_t smem =
       (size_t)warps * sizeof(K) * gsat_bcf_merge_keys(FORM, 1u << D);
   if (smem > 48 * 1024)
@@ -450,8 +449,8 @@ gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p,
                                   (int)smem));
   const uint64_t blocks = (p.buckets + warps - 1) / warps;
   merge_kernel<K, D, FORM, PAIRS>
-      <<<(unsigned)blocks, warps * 32, smem, stream>>>(src, dst, p, cuts,
-                                                             split, io);
+      <<<(unsigned)blocks, warps * 32, smem, stream>>>(src, dst, p, cuts, split,
+                                                       io);
   GSAT_CUDA_LAUNCHED(err, "merge_kernel");
   return GSAT_OK;
 }
@@ -502,32 +501,31 @@ gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
     }
   }
   if (p.form == GSAT_BCF_FORM_REG)
-    return launch_merge_depth<K, GSAT_BCF_FORM_REG, PAIRS>(src, dst, p, cuts,
-                                                           split, io,
-                                                           plan.merge_warps,
-                                                           stream, err);
+    return launch_merge_depth<K, GSAT_BCF_FORM_REG, PAIRS>(
+        src, dst, p, cuts, split, io, plan.merge_warps, stream, err);
   if (p.form == GSAT_BCF_FORM_ROW)
-    return launch_merge_depth<K, GSAT_BCF_FORM_ROW, PAIRS>(src, dst, p, cuts,
-                                                           split, io,
-                                                           plan.merge_warps,
-                                                           stream, err);
+    return launch_merge_depth<K, GSAT_BCF_FORM_ROW, PAIRS>(
+        src, dst, p, cuts, split, io, plan.merge_warps, stream, err);
   return launch_merge_depth<K, GSAT_BCF_FORM_CLASSIC, PAIRS>(
       src, dst, p, cuts, split, io, plan.merge_warps, stream, err);
 }
 
 template <class K, int P, bool PAIRS>
 gsat_status launch_tile_sort(const K *in, K *out, uint64_t n, const PairIo &io,
-                             cudaStream_t stream, gsat_error *err) {
+                             uint32_t page_sort, cudaStream_t stream,
+                             gsat_error *err) {
+  void (*kernel)(const K *, K *, uint64_t, PairIo) =
+      page_sort == GSAT_SORT_PAGE_BITONIC
+          ? tile_sort_kernel<K, P, GSAT_SORT_PAGE_BITONIC, PAIRS>
+          : tile_sort_kernel<K, P, GSAT_SORT_PAGE_SHEAR, PAIRS>;
   const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
   if (smem > 48 * 1024)
-    GSAT_CUDA_TRY(
-        err, cudaFuncSetAttribute(tile_sort_kernel<K, P, PAIRS>,
-                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)smem));
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(
+                           kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           (int)smem));
   const uint64_t tile = (uint64_t)P * GSAT_BCF_PAGE;
-  tile_sort_kernel<K, P, PAIRS>
-      <<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out, n,
-                                                                    io);
+  kernel<<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out,
+                                                                      n, io);
   GSAT_CUDA_LAUNCHED(err, "tile_sort_kernel");
   return GSAT_OK;
 }
@@ -552,11 +550,11 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
     io.keys_out = j == plan.npasses ? pairs.keys_out : nullptr;
     if (j == 0) {
       if (plan.tile_pages == 16)
-        GSAT_FORWARD((launch_tile_sort<K, 16, PAIRS>(in, src, plan.n, io,
-                                                     stream, err)));
+        GSAT_FORWARD((launch_tile_sort<K, 16, PAIRS>(
+            in, src, plan.n, io, plan.page_sort, stream, err)));
       else
-        GSAT_FORWARD((launch_tile_sort<K, 8, PAIRS>(in, src, plan.n, io,
-                                                    stream, err)));
+        GSAT_FORWARD((launch_tile_sort<K, 8, PAIRS>(
+            in, src, plan.n, io, plan.page_sort, stream, err)));
     } else {
       K *dst = src == out ? buf : out;
       GSAT_FORWARD((run_pass<K, PAIRS>(src, dst, plan.pass[j - 1], temp, plan,
@@ -686,16 +684,14 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err) {
   size_t sub = 0;
   bool run = false;
-  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n,
-                              gsat_bcf_pairs_u32_extra_bytes(n), d_keys_in,
-                              d_keys_out, d_vals_in, d_vals_out, cfg, &sub,
-                              &run, err));
+  GSAT_FORWARD(pairs_prologue(
+      d_temp, temp_bytes, n, gsat_bcf_pairs_u32_extra_bytes(n), d_keys_in,
+      d_keys_out, d_vals_in, d_vals_out, cfg, &sub, &run, err));
   if (!run) return GSAT_OK;
   const int shift = pack_shift(n, cfg);
   if (shift == 30)
-    return sort_pairs_carry<fkey>(d_temp, n, shift, cfg, d_keys_in,
-                                  d_keys_out, d_vals_in, d_vals_out, stream,
-                                  err);
+    return sort_pairs_carry<fkey>(d_temp, n, shift, cfg, d_keys_in, d_keys_out,
+                                  d_vals_in, d_vals_out, stream, err);
   return sort_pairs_carry<uint64_t>(d_temp, n, shift, cfg, d_keys_in,
                                     d_keys_out, d_vals_in, d_vals_out, stream,
                                     err);
@@ -709,10 +705,9 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err) {
   size_t sub = 0;
   bool run = false;
-  GSAT_FORWARD(pairs_prologue(d_temp, temp_bytes, n,
-                              2 * gsat_bcf_composite_bytes(n), d_keys_in,
-                              d_keys_out, d_vals_in, d_vals_out, cfg, &sub,
-                              &run, err));
+  GSAT_FORWARD(pairs_prologue(
+      d_temp, temp_bytes, n, 2 * gsat_bcf_composite_bytes(n), d_keys_in,
+      d_keys_out, d_vals_in, d_vals_out, cfg, &sub, &run, err));
   if (!run) return GSAT_OK;
   const int shift = pack_shift(n, cfg);
   const size_t cbytes = gsat_bcf_composite_bytes(n);

@@ -4,8 +4,12 @@
  * Sorting On GPUs", arXiv:1306.5076, restated in
  * ../shared/design/bcfsort.md: every warp ShearSorts a 1024-key page in
  * registers with Batcher networks and conflict-free transpositions through a
- * padded shared-memory page (sections 2-5); a block then merges its 16 (u32)
- * or 8 (u64) sorted pages with bitonic merges in shared memory (the
+ * padded shared-memory page (sections 2-5), or, when selected
+ * (gsat_sort_page), sorts it with Batcher's bitonic sort (K. E. Batcher,
+ * "Sorting networks and their applications", AFIPS 1968) built from the
+ * section-4 networks and the same 11 transpositions (831 instead of 1843
+ * compare-exchanges per lane); a block then merges its 16 (u32) or 8 (u64)
+ * sorted pages with bitonic merges in shared memory (the
  * block-level extension of section 6).  The runs are merged 4 (2, 8) at a
  * time per pass, page by page with one ShearSort round per 512 outputs
  * (section 7) through a tree of such merges held by one warp; each group of
@@ -16,8 +20,9 @@
  * merged rows straight into the scratch page and the leftover slot (a fifth
  * fewer shared accesses), REG keeps the one leftover of a binary merge in
  * registers (no slot, least shared memory per warp); named variants
- * (gsat_sort_variant) combine ways, partition, tile size and form, and a
- * NULL config picks GSAT_SORT_DEFAULT_VARIANT_32 or _64.  Shared-memory
+ * (gsat_sort_variant) combine ways, partition, tile size, form and page
+ * sort, and a NULL config picks GSAT_SORT_DEFAULT_VARIANT_32 or _64.
+ * Shared-memory
  * addresses never depend on key values except through a warp-uniform choice
  * among equally laid out leftover slots, so the bank conflict count is zero
  * for every input
@@ -68,10 +73,23 @@ typedef enum gsat_sort_form {
   GSAT_SORT_FORM_REG = 3      /* ways 2 only: the leftover stays in registers */
 } gsat_sort_form;
 
+/* Page sort of the tile sort (gpu/bcfsort_warp.cuh): both sort a 1024-key
+ * page per warp with 11 conflict-free transpositions (704 shared accesses).
+ * SHEAR is ShearSort (section 5: 6 odd-even merge sorts of 32 and 5 window
+ * or full column sorts, 1843 compare-exchanges per lane); BITONIC is
+ * Batcher's bitonic sort of the page (one odd-even merge sort of 32, then
+ * per block size 64..1024 the half-cleaners of strides 2^(k-6)..1 registers
+ * and a section-4 bitonic merger of 32: 831 compare-exchanges per lane). */
+typedef enum gsat_sort_page {
+  GSAT_SORT_PAGE_DEFAULT = 0, /* SHEAR */
+  GSAT_SORT_PAGE_SHEAR = 1,
+  GSAT_SORT_PAGE_BITONIC = 2
+} gsat_sort_page;
+
 /* Tuning.  A NULL config means the default variant of the key width
  * (GSAT_SORT_DEFAULT_VARIANT_32 / _64 below); in a given config a zero field
  * means: ways 4 (2 with merge path), chunk chosen from n, tile_pages 16 for
- * 32-bit and 8 for 64-bit keys, form CLASSIC. */
+ * 32-bit and 8 for 64-bit keys, form CLASSIC, page sort SHEAR. */
 typedef struct gsat_sort_config {
   int ways;          /* runs merged per pass: 2, 4 or 8; 0: default (4) */
   int partition;     /* gsat_sort_partition; MERGE_PATH needs ways 0 or 2 */
@@ -81,6 +99,7 @@ typedef struct gsat_sort_config {
                         when n <= 2^30 allows FP64 comparisons */
   int tile_pages;    /* pages (1024 keys) per tile-sort block: 8 or 16 */
   int form;          /* gsat_sort_form; REG needs ways 2 */
+  int page_sort;     /* gsat_sort_page of the tile sort; 0: ShearSort */
   int merge_warps;   /* warps (one bucket each) per merge block: 1, 2 or 4;
                         0: 4 (fewer warps per block let more of them share
                         an SM when 64-bit keys fill its shared memory) */

@@ -39,6 +39,17 @@ GSAT_BCF_HD uint32_t gsat_bcf_shear_window(int it) {
   return it < 2 ? 32u : 32u >> it;
 }
 
+/* Bitonic page sort (gsat_sort_page BITONIC, gpu/bcfsort_warp.cuh): after
+ * the bitonic merger of stage k (block size 2^k, k = 6..10), lane `lane`
+ * holds the 32 keys of page indices 32 lane .. 32 lane + 31 ascending; it
+ * stores them reversed in the next transposition when their block of 2^k
+ * sorts descending (bit k of the page index, bit k - 5 of the lane; never
+ * for k = 10, whose block is the whole page), so that every block of 2^(k+1)
+ * is bitonic for stage k + 1. */
+GSAT_BCF_HD int gsat_bcf_bitonic_rev(int k, uint32_t lane) {
+  return k < 10 && ((lane >> (k - 5)) & 1u) != 0;
+}
+
 /* Pages per tile of the tile sort: one warp per page; the block then merges
  * its sorted pages in shared memory with bitonic merges (the block-level
  * extension of section 6), so the merge passes start from runs of

@@ -1,10 +1,10 @@
 /* Comparator networks of the bank-conflict-free sort (bcfsort.md sections 4,
- * 5 and 7) as tables of register index pairs (lo, hi): cx(lo, hi) leaves the
- * minimum in lo.  The CUDA kernels apply them with fully unrolled loops, so
- * every register index is a compile-time constant; the host replay
- * (bcfsort_sim.c) applies the same tables, and test_bcfsort_sim checks each
- * table against its recursive definition (bcfsort_sim_net.c).  Compiles as
- * C11 and as CUDA C++. */
+ * 5 and 7, and the half-cleaners of Batcher's bitonic sort) as tables of
+ * register index pairs (lo, hi): cx(lo, hi) leaves the minimum in lo.  The CUDA
+ * kernels apply them with fully unrolled loops, so every register index is a
+ * compile-time constant; the host replay (bcfsort_sim.c) applies the same
+ * tables, and test_bcfsort_sim checks each table against its recursive
+ * definition (bcfsort_sim_net.c).  Compiles as C11 and as CUDA C++. */
 #ifndef GSAT_GPU_BCFSORT_NET_H
 #define GSAT_GPU_BCFSORT_NET_H
 
@@ -75,6 +75,51 @@ GSAT_BCF_NET unsigned char gsat_bcf_net_bitonic32[80][2] = {
   {24, 26}, {25, 27}, {28, 30}, {29, 31}, {0, 1}, {2, 3}, {4, 5}, {6, 7},
   {8, 9}, {10, 11}, {12, 13}, {14, 15}, {16, 17}, {18, 19}, {20, 21},
   {22, 23}, {24, 25}, {26, 27}, {28, 29}, {30, 31},
+};
+
+/* Half-cleaners of the bitonic page sort (gsat_sort_page BITONIC) for block
+ * size 2^k, k = 6..9, in the layout where register i of a lane holds page
+ * index 32 i + lane: cx(i, i + s) for s = 2^(k-6)..1 and (i & s) == 0,
+ * reversed (descending) where bit k - 5 of i is set.  For k = 10 the stage is
+ * gsat_bcf_net_bitonic32 (all ascending). */
+#define GSAT_BCF_NET_BITONIC_K6_SIZE 16
+GSAT_BCF_NET unsigned char gsat_bcf_net_bitonic_k6[16][2] = {
+  {0, 1}, {3, 2}, {4, 5}, {7, 6}, {8, 9}, {11, 10}, {12, 13}, {15, 14},
+  {16, 17}, {19, 18}, {20, 21}, {23, 22}, {24, 25}, {27, 26}, {28, 29},
+  {31, 30},
+};
+
+#define GSAT_BCF_NET_BITONIC_K7_SIZE 32
+GSAT_BCF_NET unsigned char gsat_bcf_net_bitonic_k7[32][2] = {
+  {0, 2}, {1, 3}, {6, 4}, {7, 5}, {8, 10}, {9, 11}, {14, 12}, {15, 13},
+  {16, 18}, {17, 19}, {22, 20}, {23, 21}, {24, 26}, {25, 27}, {30, 28},
+  {31, 29}, {0, 1}, {2, 3}, {5, 4}, {7, 6}, {8, 9}, {10, 11}, {13, 12},
+  {15, 14}, {16, 17}, {18, 19}, {21, 20}, {23, 22}, {24, 25}, {26, 27},
+  {29, 28}, {31, 30},
+};
+
+#define GSAT_BCF_NET_BITONIC_K8_SIZE 48
+GSAT_BCF_NET unsigned char gsat_bcf_net_bitonic_k8[48][2] = {
+  {0, 4}, {1, 5}, {2, 6}, {3, 7}, {12, 8}, {13, 9}, {14, 10}, {15, 11},
+  {16, 20}, {17, 21}, {18, 22}, {19, 23}, {28, 24}, {29, 25}, {30, 26},
+  {31, 27}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {10, 8}, {11, 9}, {14, 12},
+  {15, 13}, {16, 18}, {17, 19}, {20, 22}, {21, 23}, {26, 24}, {27, 25},
+  {30, 28}, {31, 29}, {0, 1}, {2, 3}, {4, 5}, {6, 7}, {9, 8}, {11, 10},
+  {13, 12}, {15, 14}, {16, 17}, {18, 19}, {20, 21}, {22, 23}, {25, 24},
+  {27, 26}, {29, 28}, {31, 30},
+};
+
+#define GSAT_BCF_NET_BITONIC_K9_SIZE 64
+GSAT_BCF_NET unsigned char gsat_bcf_net_bitonic_k9[64][2] = {
+  {0, 8}, {1, 9}, {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14}, {7, 15},
+  {24, 16}, {25, 17}, {26, 18}, {27, 19}, {28, 20}, {29, 21}, {30, 22},
+  {31, 23}, {0, 4}, {1, 5}, {2, 6}, {3, 7}, {8, 12}, {9, 13}, {10, 14},
+  {11, 15}, {20, 16}, {21, 17}, {22, 18}, {23, 19}, {28, 24}, {29, 25},
+  {30, 26}, {31, 27}, {0, 2}, {1, 3}, {4, 6}, {5, 7}, {8, 10}, {9, 11},
+  {12, 14}, {13, 15}, {18, 16}, {19, 17}, {22, 20}, {23, 21}, {26, 24},
+  {27, 25}, {30, 28}, {31, 29}, {0, 1}, {2, 3}, {4, 5}, {6, 7}, {8, 9},
+  {10, 11}, {12, 13}, {14, 15}, {17, 16}, {19, 18}, {21, 20}, {23, 22},
+  {25, 24}, {27, 26}, {29, 28}, {31, 30},
 };
 
 /* sorts every 0^a X 1^b with |X| <= 8: sort aligned blocks of 8, merge block

@@ -21,9 +21,11 @@ extern "C" {
 
 typedef struct gsat_bcf_plan {
   uint64_t n;
-  uint32_t key_bytes;  /* 4 or 8 */
-  uint32_t tile_pages; /* pages per tile-sort block: 8 or 16 */
-  uint32_t form;       /* GSAT_BCF_FORM_* of every merge pass */
+  uint32_t key_bytes;   /* 4 or 8 */
+  uint32_t tile_pages;  /* pages per tile-sort block: 8 or 16 */
+  uint32_t form;        /* GSAT_BCF_FORM_* of every merge pass */
+  uint32_t page_sort;   /* gsat_sort_page of the tile sort: SHEAR or BITONIC
+                           (DEFAULT resolved to SHEAR) */
   uint32_t merge_warps; /* warps per merge block: 1, 2 or 4 */
   uint32_t npasses;
   gsat_bcf_pass pass[GSAT_BCF_MAX_PASSES];

@@ -48,14 +48,16 @@ static void run_net(sim_warp *w, const unsigned char (*net)[2], int count) {
   for (int l = 0; l < 32; ++l) gsat_bcf_sim_network(w->R[l], net, count);
 }
 
-/* cft<STORE_REV, LOAD_REV> of bcfsort_warp.cuh. */
-static void cft(sim_warp *w, int store_rev, int load_rev) {
+/* cft<STORE_REV, LOAD_REV> and cft_rev of bcfsort_warp.cuh: lane l stores
+ * its line reversed when bit l of rev is set (STORE_REV: the odd lanes). */
+#define ODD_LANES 0xaaaaaaaau
+static void cft(sim_warp *w, uint32_t rev, int load_rev) {
   uint32_t idx[32];
   uint64_t v[32];
   for (uint32_t i = 0; i < 32; ++i) {
     for (uint32_t l = 0; l < 32; ++l) {
       idx[l] = gsat_bcf_phys(i, l);
-      v[l] = store_rev && (l & 1) ? w->R[l][31 - i] : w->R[l][i];
+      v[l] = (rev >> l) & 1u ? w->R[l][31 - i] : w->R[l][i];
     }
     smem_store(w, idx, v);
   }
@@ -88,12 +90,38 @@ static void column_net(sim_warp *w, uint32_t window_size) {
 static void shear_sort(sim_warp *w) {
   for (int it = 0; it < 5; ++it) {
     run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
-    cft(w, 1, 0);
+    cft(w, ODD_LANES, 0);
     column_net(w, gsat_bcf_shear_window(it));
     cft(w, 0, 0);
   }
   run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
   cft(w, 0, 0);
+}
+
+/* bitonic_page_sort of bcfsort_warp.cuh. */
+static void bitonic_page_sort(sim_warp *w) {
+  run_net(w, gsat_bcf_net_sort32, GSAT_BCF_NET_SORT32_SIZE);
+  cft(w, ODD_LANES, 0);
+  for (int k = 6; k <= 10; ++k) {
+    const unsigned char(*net)[2];
+    int count;
+    uint32_t rev = 0;
+    for (uint32_t l = 0; l < 32; ++l)
+      rev |= (uint32_t)gsat_bcf_bitonic_rev(k, l) << l;
+    gsat_bcf_sim_bitonic_stage(k, &net, &count);
+    run_net(w, net, count);
+    cft(w, 0, 0);
+    run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+    cft(w, rev, 0);
+  }
+}
+
+/* page_sort<PAGE_SORT> of bcfsort_warp.cuh. */
+static void sort_page(sim_warp *w, uint32_t page_sort) {
+  if (page_sort == GSAT_SORT_PAGE_BITONIC)
+    bitonic_page_sort(w);
+  else
+    shear_sort(w);
 }
 
 /* merge_step of bcfsort_warp.cuh on the slot at key offset `slot`. */
@@ -216,7 +244,7 @@ static void absorb(sim_warp *w, uint32_t slot) {
 }
 
 void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
-                            gsat_bcf_bank_stats *stats) {
+                            uint32_t page_sort, gsat_bcf_bank_stats *stats) {
   static sim_warp w;
   static uint64_t scratch[GSAT_BCF_SCRATCH];
   w.smem = scratch;
@@ -225,7 +253,7 @@ void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
   for (uint32_t l = 0; l < 32; ++l)
     for (uint32_t i = 0; i < 32; ++i)
       w.R[l][i] = page[gsat_bcf_page_index(i, l)];
-  shear_sort(&w);
+  sort_page(&w, page_sort);
   for (uint32_t l = 0; l < 32; ++l)
     for (uint32_t i = 0; i < 32; ++i)
       page[gsat_bcf_page_index(i, l)] = w.R[l][i];
@@ -306,7 +334,8 @@ static void page_merge(sim_warp *w) {
 
 /* Sorts keys[0..n) (n at most one tile) as one block of tile_sort_kernel. */
 static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
-                          uint32_t pages, gsat_bcf_bank_stats *stats) {
+                          uint32_t pages, uint32_t psort,
+                          gsat_bcf_bank_stats *stats) {
   static sim_warp warps[TILE_MAX];
   static uint64_t tile[TILE_MAX * GSAT_BCF_SCRATCH];
   uint32_t idx[32];
@@ -320,7 +349,7 @@ static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
         uint64_t q = (uint64_t)p * GSAT_BCF_PAGE + gsat_bcf_page_index(i, l);
         w->R[l][i] = q < n ? keys[q] : sentinel(key_bytes);
       }
-    shear_sort(w);
+    sort_page(w, psort);
     for (uint32_t i = 0; i < 32; ++i) {
       for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(i, l);
       page_access(w, idx, 1, i);
@@ -345,98 +374,6 @@ static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
         uint64_t q = (uint64_t)p * GSAT_BCF_PAGE + gsat_bcf_page_index(i, l);
         if (q < n) keys[q] = w->R[l][i];
       }
-  }
-}
-
-/*------------------------------------------------------------------------*/
-/* Partition kernels. */
-
-static uint32_t rank_in_run(const uint64_t *run, uint32_t len, uint64_t x,
-                            int strict) {
-  uint32_t lo = 0, hi = len;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (strict ? run[mid] < x : !(x < run[mid]))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-static uint32_t rank_in_samples(const uint64_t *run, uint32_t count, uint32_t k,
-                                uint64_t x, int strict) {
-  uint32_t lo = 0, hi = count;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    uint64_t y = run[(uint64_t)(mid + 1) * k - 1];
-    if (strict ? y < x : !(x < y))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-/* sample_sort_kernel: the rank of a sample is the sum over the ways threads
- * of its sample. */
-static void sim_sample_sort(const uint64_t *in, const gsat_bcf_pass *p,
-                            uint64_t *sorted) {
-  for (uint64_t g = 0; g < p->groups; ++g) {
-    uint32_t total = 0;
-    for (uint32_t m = 0; m < p->ways; ++m)
-      total += gsat_bcf_run_samples(p, g, m);
-    const uint64_t *base = in + gsat_bcf_group_base(p, g);
-    for (uint32_t s = 0; s < total; ++s) {
-      uint32_t m, j, rank = 0;
-      gsat_bcf_sample_locate(p, g, s, &m, &j);
-      uint64_t x = base[(uint64_t)m * p->run + (uint64_t)(j + 1) * p->k - 1];
-      for (uint32_t mo = 0; mo < p->ways; ++mo) {
-        const uint64_t *other = base + (uint64_t)mo * p->run;
-        uint32_t count = gsat_bcf_run_samples(p, g, mo);
-        rank += mo == m  ? j
-                : mo < m ? rank_in_samples(other, count, p->k, x, 0)
-                         : rank_in_samples(other, count, p->k, x, 1);
-      }
-      sorted[g * p->samples_full + rank] = x;
-    }
-  }
-}
-
-/* splitter_cut_kernel and merge_path_cut_kernel. */
-static void sim_cuts(const uint64_t *in, const gsat_bcf_pass *p,
-                     const uint64_t *sorted, uint32_t *cuts, uint64_t *split) {
-  for (uint64_t g = 0; g < p->groups; ++g) {
-    const uint64_t *base = in + gsat_bcf_group_base(p, g);
-    for (uint32_t t = 1; t < gsat_bcf_group_buckets(p, g); ++t) {
-      if (p->merge_path) {
-        const uint64_t *x = base, *y = base + p->run;
-        uint32_t lx = gsat_bcf_run_len(p, g, 0), ly = gsat_bcf_run_len(p, g, 1);
-        uint32_t d = (uint32_t)((uint64_t)t * p->chunk);
-        uint32_t lo = d > ly ? d - ly : 0, hi = d < lx ? d : lx;
-        while (lo < hi) {
-          uint32_t mid = lo + (hi - lo) / 2;
-          if (!(y[d - mid - 1] < x[mid]))
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-        uint64_t c0 = gsat_bcf_cut_index(p, g, t, 0);
-        uint64_t c1 = gsat_bcf_cut_index(p, g, t, 1);
-        cuts[c0] = cuts[c0 + 1] = lo;
-        cuts[c1] = cuts[c1 + 1] = d - lo;
-        continue;
-      }
-      uint64_t x = sorted[g * p->samples_full + (uint64_t)t * p->spb];
-      for (uint32_t m = 0; m < p->ways; ++m) {
-        const uint64_t *run = base + (uint64_t)m * p->run;
-        uint32_t len = gsat_bcf_run_len(p, g, m);
-        uint64_t c = gsat_bcf_cut_index(p, g, t, m);
-        cuts[c] = rank_in_run(run, len, x, 1);
-        cuts[c + 1] = rank_in_run(run, len, x, 0);
-      }
-      split[gsat_bcf_split_index(p, g, t)] = x;
-    }
   }
 }
 
@@ -554,14 +491,15 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
   for (uint64_t base = 0; base < n; base += tile) {
     uint64_t len = n - base < tile ? n - base : tile;
     if (src != keys) memcpy(src + base, keys + base, len * sizeof *src);
-    sim_tile_sort(src + base, len, key_bytes, plan.tile_pages, w->stats);
+    sim_tile_sort(src + base, len, key_bytes, plan.tile_pages, plan.page_sort,
+                  w->stats);
   }
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     const gsat_bcf_pass *p = &plan.pass[i];
     uint64_t *dst = src == out ? buf : out;
     if (p->buckets_full > 1) {
-      if (!p->merge_path) sim_sample_sort(src, p, sorted);
-      sim_cuts(src, p, sorted, cuts, split);
+      if (!p->merge_path) gsat_bcf_sim_sample_sort(src, p, sorted);
+      gsat_bcf_sim_cuts(src, p, sorted, cuts, split);
     }
     for (uint64_t b = 0; b < p->buckets; ++b) {
       uint64_t size = sim_merge_bucket(src, dst, p, cuts, split, b, w);
@@ -577,13 +515,13 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
 }
 
 void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
-                         uint32_t tile_pages, uint32_t form,
+                         uint32_t tile_pages, uint32_t form, uint32_t page_sort,
                          gsat_bcf_bank_stats *tile,
                          gsat_bcf_bank_stats *merge) {
   static uint64_t keys[TILE_MAX * GSAT_BCF_PAGE], smem[MERGE_SMEM];
   static sim_warp w;
   sim_tile_sort(keys, (uint64_t)tile_pages * GSAT_BCF_PAGE, key_bytes,
-                tile_pages, tile);
+                tile_pages, page_sort, tile);
   memset(&w, 0, sizeof w);
   w.smem = smem;
   w.key_bytes = key_bytes;

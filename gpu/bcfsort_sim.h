@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "gpu/bcfsort.h"
+#include "gpu/bcfsort_index.h"
 #include "solver/status.h"
 
 #ifdef __cplusplus
@@ -43,10 +44,16 @@ int gsat_bcf_sim_check_networks(void);
 void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
                           int count);
 
-/* Sorts one page of 1024 keys as the ShearSort phase of tile_sort_kernel
- * does. */
+/* The half-cleaner table of stage k (6..10) of the bitonic page sort
+ * (bcfsort_net.h: gsat_bcf_net_bitonic_k6..k9, and gsat_bcf_net_bitonic32
+ * for k = 10) in *net and its size in *count. */
+void gsat_bcf_sim_bitonic_stage(int k, const unsigned char (**net)[2],
+                                int *count);
+
+/* Sorts one page of 1024 keys as the page-sort phase of tile_sort_kernel
+ * does, with page_sort (a gsat_sort_page: BITONIC, else ShearSort). */
 void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
-                            gsat_bcf_bank_stats *stats);
+                            uint32_t page_sort, gsat_bcf_bank_stats *stats);
 
 typedef struct gsat_bcf_sim_stats {
   gsat_bcf_bank_stats bank; /* every shared access of every warp */
@@ -61,13 +68,28 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
                               const gsat_sort_config *cfg,
                               gsat_bcf_sim_stats *stats, gsat_error *err);
 
+/* sample_sort_kernel of gpu/bcfsort.cu for pass p over in[0..p->n): the
+ * sorted samples of group g go to sorted[g * p->samples_full ..]; a
+ * sample's rank is the sum over the `ways` threads of its sample (section
+ * 8). */
+void gsat_bcf_sim_sample_sort(const uint64_t *in, const gsat_bcf_pass *p,
+                              uint64_t *sorted);
+
+/* splitter_cut_kernel (from the sorted samples; splitters into split) or,
+ * for merge-path passes, merge_path_cut_kernel of gpu/bcfsort.cu: the cut
+ * records (gsat_bcf_cut_index) of every bucket boundary of pass p (sections
+ * 7-9). */
+void gsat_bcf_sim_cuts(const uint64_t *in, const gsat_bcf_pass *p,
+                       const uint64_t *sorted, uint32_t *cuts, uint64_t *split);
+
 /* Replays the shared-memory traces of one block of the tile sort of
- * tile_pages (8 or 16) pages (every warp) and of a first block and a merge
+ * tile_pages (8 or 16) pages (every warp) with page_sort (gsat_sort_page:
+ * BITONIC, else ShearSort) and of a first block and a merge
  * step on every leftover slot of a tree of 2^depth leaves in merge-step form
  * `form` (GSAT_BCF_FORM_*; REG needs depth 1), for key_bytes 4 or 8 (the
  * traces do not depend on key values). */
 void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
-                         uint32_t tile_pages, uint32_t form,
+                         uint32_t tile_pages, uint32_t form, uint32_t page_sort,
                          gsat_bcf_bank_stats *tile, gsat_bcf_bank_stats *merge);
 
 #ifdef __cplusplus

@@ -94,6 +94,21 @@ int gsat_bcf_sim_check_networks(void) {
     for (int i = 0; i < 32; ++i)
       if (!(i & k)) emit(&b, i, i + k);
   bad += differs(&b, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  for (int k = 6; k <= 10; ++k) { /* bitonic sort: descending blocks */
+    const unsigned char(*net)[2];
+    int count;
+    b.count = 0;
+    for (int s = 1 << (k - 6); s >= 1; s /= 2)
+      for (int i = 0; i < 32; ++i)
+        if (!(i & s)) {
+          if (k < 10 && (i >> (k - 5)) & 1)
+            emit(&b, i + s, i);
+          else
+            emit(&b, i, i + s);
+        }
+    gsat_bcf_sim_bitonic_stage(k, &net, &count);
+    bad += differs(&b, net, count);
+  }
   b.count = 0;
   window(&b, 8);
   bad += differs(&b, gsat_bcf_net_window8, GSAT_BCF_NET_WINDOW8_SIZE);
@@ -116,4 +131,18 @@ void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
       *b = t;
     }
   }
+}
+
+void gsat_bcf_sim_bitonic_stage(int k, const unsigned char (**net)[2],
+                                int *count) {
+  static const struct {
+    const unsigned char (*net)[2];
+    int count;
+  } stage[5] = {{gsat_bcf_net_bitonic_k6, GSAT_BCF_NET_BITONIC_K6_SIZE},
+                {gsat_bcf_net_bitonic_k7, GSAT_BCF_NET_BITONIC_K7_SIZE},
+                {gsat_bcf_net_bitonic_k8, GSAT_BCF_NET_BITONIC_K8_SIZE},
+                {gsat_bcf_net_bitonic_k9, GSAT_BCF_NET_BITONIC_K9_SIZE},
+                {gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE}};
+  *net = stage[k - 6].net;
+  *count = stage[k - 6].count;
 }

@@ -1,7 +1,8 @@
 /* Warp-level building blocks of the bank-conflict-free sort (bcfsort.md):
  * compare-exchange, network application with compile-time register indices,
  * the conflict-free transposition through a padded scratch page (section 3),
- * the ShearSort page sort (section 5) and one merge step (section 7).  The
+ * the page sorts (ShearSort, section 5, or Batcher's bitonic sort built from
+ * the section-4 networks) and one merge step (section 7).  The
  * index functions and networks come from bcfsort_index.h and bcfsort_net.h,
  * which the host replay (bcfsort_sim.c) runs in the same order. */
 #ifndef GSAT_GPU_BCFSORT_WARP_CUH
@@ -9,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "gpu/bcfsort.h"
 #include "gpu/bcfsort_index.h"
 #include "gpu/bcfsort_net.h"
 
@@ -98,6 +100,25 @@ __device__ __forceinline__ void cft(K (&R)[32], K *s, uint32_t lane) {
   __syncwarp();
 }
 
+/* cft<false, false> where the lanes with `rev` (a run-time, per-lane flag)
+ * store their line reversed: afterwards R_j[i] = old R_i[j], or old
+ * R_i[31 - j] where lane i had rev.  The reversal swaps registers R[i] and
+ * R[31 - i] by selects before the plain transposition, so the addresses
+ * and their order stay those of cft<false, false>.  (Selecting the stored
+ * register inside the store loop instead made ptxas spill the 64-bit tile
+ * sort of 8 pages.) */
+template <class K>
+__device__ __forceinline__ void cft_rev(K (&R)[32], K *s, uint32_t lane,
+                                        bool rev) {
+#pragma unroll
+  for (int i = 0; i < 16; ++i) {
+    const K a = R[i], b = R[31 - i];
+    R[i] = rev ? b : a;
+    R[31 - i] = rev ? a : b;
+  }
+  cft<false, false>(R, s, lane);
+}
+
 /* ShearSort of one page (section 5): lane j holds R_j[i] = page[32 i + j]
  * before and after.  Column phases after the second use window networks:
  * the columns then hold at most 8, 4, 2 dirty entries in one window. */
@@ -125,6 +146,56 @@ __device__ __forceinline__ void shear_sort(K (&R)[32], K *s, uint32_t lane) {
   }
   run_net(R, gsat_bcf_net_sort32);
   cft<false, false>(R, s, lane);
+}
+
+/* Batcher's bitonic sort of one page (gsat_sort_page BITONIC), the same
+ * contract as shear_sort.  Page index L is read as 32 j + i for lane j,
+ * register i (layout A) for the sorts of lines; the transpositions switch
+ * to layout B (L = 32 i + j) and back.  Every lane sorts its line (layout A,
+ * blocks of 32); for block sizes 2^k, k = 6..10: the half-cleaners of
+ * strides 2^(k-6)..1 registers in layout B (descending blocks where bit k of
+ * L is set), a plain transposition, the bitonic merger of 32 ascending in
+ * layout A, and a transposition that reverses the lines of descending
+ * blocks (gsat_bcf_bitonic_rev).  831 compare-exchanges per lane and 11
+ * transpositions (ShearSort: 1843 and 11). */
+template <class K>
+__device__ __forceinline__ void bitonic_page_sort(K (&R)[32], K *s,
+                                                  uint32_t lane) {
+  run_net(R, gsat_bcf_net_sort32);
+  cft<true, false>(R, s, lane);
+#pragma unroll
+  for (int k = 6; k <= 10; ++k) {
+    switch (k) {
+    case 6:
+      run_net(R, gsat_bcf_net_bitonic_k6);
+      break;
+    case 7:
+      run_net(R, gsat_bcf_net_bitonic_k7);
+      break;
+    case 8:
+      run_net(R, gsat_bcf_net_bitonic_k8);
+      break;
+    case 9:
+      run_net(R, gsat_bcf_net_bitonic_k9);
+      break;
+    default:
+      run_net(R, gsat_bcf_net_bitonic32);
+      break;
+    }
+    cft<false, false>(R, s, lane);
+    run_net(R, gsat_bcf_net_bitonic32);
+    cft_rev(R, s, lane, gsat_bcf_bitonic_rev(k, lane));
+  }
+}
+
+/* The page sort of the tile sort: PAGE_SORT is a gsat_sort_page (SHEAR or
+ * BITONIC, as resolved by the plan). */
+template <int PAGE_SORT, class K>
+__device__ __forceinline__ void page_sort(K (&R)[32], K *s, uint32_t lane) {
+  if constexpr (PAGE_SORT == GSAT_SORT_PAGE_BITONIC)
+    bitonic_page_sort(R, s, lane);
+  else
+    shear_sort(R, s, lane);
 }
 
 /* One cross-page stage of the tile's bitonic merge: warp w compares half h =

@@ -6,6 +6,7 @@ list(APPEND GSAT_GPU_C_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_plan.c
   ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_sim.c
   ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_sim_net.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort_sim_part.c
   ${CMAKE_CURRENT_SOURCE_DIR}/occ_host.c)
 list(APPEND GSAT_GPU_CU_SOURCES
   ${CMAKE_CURRENT_SOURCE_DIR}/bcfsort.cu

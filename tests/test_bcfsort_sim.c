@@ -32,6 +32,17 @@ static void test_tables_match_generators(void **state) {
   assert_int_equal(GSAT_BCF_NET_SORT32_SIZE, 191);
   assert_int_equal(GSAT_BCF_NET_MERGE32_SIZE, 65);
   assert_int_equal(GSAT_BCF_NET_BITONIC32_SIZE, 80);
+  /* the bitonic page sort: one sort of 32, per stage k = 6..10 a
+   * half-cleaner of 16 (k - 5) comparators and a bitonic merger of 32 */
+  int cx = GSAT_BCF_NET_SORT32_SIZE;
+  for (int k = 6; k <= 10; ++k) {
+    const unsigned char(*net)[2];
+    int count;
+    gsat_bcf_sim_bitonic_stage(k, &net, &count);
+    assert_int_equal(count, 16 * (k - 5));
+    cx += count + GSAT_BCF_NET_BITONIC32_SIZE;
+  }
+  assert_int_equal(cx, 831);
 }
 
 static void bits_to_keys(uint64_t x[32], uint64_t bits) {
@@ -136,54 +147,104 @@ static void test_access_model(void **state) {
   assert_int_equal(st.conflicts, 31);
 }
 
-/* Section 13.3 for every kernel: per tile page 704 ShearSort instructions,
- * 64 to store and reload it, 64 per cross-page stage and 128 per page merge;
- * per leftover slot a first block and a merge step: 16 + 160 (CLASSIC),
- * 16 + 128 (ROW), 0 + 128 (REG, binary merges only); all at the ideal
- * wavefront count. */
+/* Section 13.3 for every kernel: per tile page 704 page-sort instructions
+ * (ShearSort or bitonic: 11 transpositions), 64 to store and reload it, 64 per
+ * cross-page stage and 128 per page merge; per leftover slot a first block and
+ * a merge step: 16 + 160 (CLASSIC), 16 + 128 (ROW), 0 + 128 (REG, binary merges
+ * only); all at the ideal wavefront count. */
 static void test_replay_conflict_free(void **state) {
   (void)state;
-  gsat_bcf_bank_stats page = {0};
-  uint64_t keys[1024] = {0};
-  gsat_bcf_sim_page_sort(keys, 4, &page);
-  assert_int_equal(page.instructions, 704);
-  assert_int_equal(page.conflicts, 0);
+  for (uint32_t ps = GSAT_SORT_PAGE_SHEAR; ps <= GSAT_SORT_PAGE_BITONIC; ++ps)
+    for (uint32_t kb = 4; kb <= 8; kb += 4) {
+      gsat_bcf_bank_stats page = {0};
+      uint64_t keys[1024] = {0};
+      gsat_bcf_sim_page_sort(keys, kb, ps, &page);
+      assert_int_equal(page.instructions, 704);
+      assert_int_equal(page.wavefronts, 704 * (kb / 4));
+      assert_int_equal(page.conflicts, 0);
+    }
   static const uint32_t per_slot[4] = {0, 176, 144, 128};
   for (uint32_t form = GSAT_BCF_FORM_CLASSIC; form <= GSAT_BCF_FORM_REG; ++form)
     for (uint32_t depth = 1; depth <= 3; ++depth)
       for (uint32_t kb = 4; kb <= 8; kb += 4)
-        for (uint32_t pages = 8; pages <= 16; pages *= 2) {
-          if (form == GSAT_BCF_FORM_REG && depth > 1) continue;
-          gsat_bcf_bank_stats tile = {0}, merge = {0};
-          gsat_bcf_sim_replay(depth, kb, pages, form, &tile, &merge);
-          uint64_t levels = pages == 16 ? 4 : 3;
-          uint64_t stages = levels * (levels + 1) / 2;
-          assert_int_equal(tile.instructions,
-                           pages * (704 + 64 + 64 * stages + 128 * levels));
-          assert_int_equal(tile.wavefronts, tile.instructions * (kb / 4));
-          assert_int_equal(tile.conflicts, 0);
-          assert_int_equal(merge.instructions,
-                           per_slot[form] * ((1u << depth) - 1));
-          assert_int_equal(merge.wavefronts, merge.instructions * (kb / 4));
-          assert_int_equal(merge.conflicts, 0);
-        }
+        for (uint32_t pages = 8; pages <= 16; pages *= 2)
+          for (uint32_t ps = 1; ps <= 2; ++ps) {
+            if (form == GSAT_BCF_FORM_REG && depth > 1) continue;
+            gsat_bcf_bank_stats tile = {0}, merge = {0};
+            gsat_bcf_sim_replay(depth, kb, pages, form, ps, &tile, &merge);
+            uint64_t levels = pages == 16 ? 4 : 3;
+            uint64_t stages = levels * (levels + 1) / 2;
+            assert_int_equal(tile.instructions,
+                             pages * (704 + 64 + 64 * stages + 128 * levels));
+            assert_int_equal(tile.wavefronts, tile.instructions * (kb / 4));
+            assert_int_equal(tile.conflicts, 0);
+            assert_int_equal(merge.instructions,
+                             per_slot[form] * ((1u << depth) - 1));
+            assert_int_equal(merge.wavefronts, merge.instructions * (kb / 4));
+            assert_int_equal(merge.conflicts, 0);
+          }
 }
 
+/* Both page sorts on every distribution (random, sorted, reverse, all
+ * equal, few distinct, ...) and 0-1 pages, 32- and 64-bit keys. */
 static void test_page_sort_inputs(void **state) {
   (void)state;
   uint64_t page[1024], ref[1024], seed = 7;
-  for (int d = 0; d < GSAT_DIST_COUNT + 2; ++d) {
-    if (d < GSAT_DIST_COUNT)
-      gsat_sort_fill(page, 1024, (gsat_sort_dist)d, 32, 99 + (uint64_t)d);
-    else /* 0-1 matrices of two densities */
-      for (int i = 0; i < 1024; ++i)
-        page[i] = gsat_sort_rand(&seed) % (d == GSAT_DIST_COUNT ? 2 : 17) == 0;
-    memcpy(ref, page, sizeof page);
-    qsort(ref, 1024, sizeof ref[0], cmp_u64);
-    gsat_bcf_bank_stats st = {0};
-    gsat_bcf_sim_page_sort(page, 4, &st);
-    assert_memory_equal(page, ref, sizeof page);
-    assert_int_equal(st.conflicts, 0);
+  for (uint32_t ps = GSAT_SORT_PAGE_SHEAR; ps <= GSAT_SORT_PAGE_BITONIC; ++ps)
+    for (uint32_t bits = 32; bits <= 64; bits += 32)
+      for (int d = 0; d < GSAT_DIST_COUNT + 2; ++d) {
+        if (d < GSAT_DIST_COUNT)
+          gsat_sort_fill(page, 1024, (gsat_sort_dist)d, bits, 99 + (uint64_t)d);
+        else /* 0-1 matrices of two densities */
+          for (int i = 0; i < 1024; ++i)
+            page[i] =
+                gsat_sort_rand(&seed) % (d == GSAT_DIST_COUNT ? 2 : 17) == 0;
+        memcpy(ref, page, sizeof page);
+        qsort(ref, 1024, sizeof ref[0], cmp_u64);
+        gsat_bcf_bank_stats st = {0};
+        gsat_bcf_sim_page_sort(page, bits / 8, ps, &st);
+        assert_memory_equal(page, ref, sizeof page);
+        assert_int_equal(st.conflicts, 0);
+      }
+}
+
+/* Fisher-Yates shuffle of a page. */
+static void shuffle(uint64_t page[1024], uint64_t *seed) {
+  for (uint32_t i = 1023; i > 0; --i) {
+    uint32_t j = (uint32_t)(gsat_sort_rand(seed) % (i + 1));
+    uint64_t t = page[i];
+    page[i] = page[j];
+    page[j] = t;
+  }
+}
+
+/* The bitonic page sort is a comparator network, so by the 0-1 principle
+ * it sorts everything iff it sorts every 0-1 page; 2^1024 pages cannot be
+ * enumerated, so this samples them: random 0-1 pages of every count of ones
+ * (1..1023, three each), pages of alternating blocks of 2^b zeros and ones
+ * (b = 5..9, the block sizes of the stages), and random permutations. */
+static void test_bitonic_page_sort_01(void **state) {
+  (void)state;
+  uint64_t page[1024], seed = 3;
+  for (uint32_t ones = 1; ones < 1024; ++ones)
+    for (int round = 0; round < 3; ++round) {
+      for (uint32_t i = 0; i < 1024; ++i) page[i] = i < ones;
+      shuffle(page, &seed);
+      gsat_bcf_sim_page_sort(page, 4, GSAT_SORT_PAGE_BITONIC, NULL);
+      for (uint32_t i = 0; i < 1024; ++i)
+        assert_int_equal(page[i], i >= 1024 - ones);
+    }
+  for (uint32_t b = 5; b <= 9; ++b) /* every other block of 2^b set */
+    for (uint32_t off = 0; off < 2; ++off) {
+      for (uint32_t i = 0; i < 1024; ++i) page[i] = ((i >> b) & 1u) == off;
+      gsat_bcf_sim_page_sort(page, 8, GSAT_SORT_PAGE_BITONIC, NULL);
+      for (uint32_t i = 0; i < 1024; ++i) assert_int_equal(page[i], i >= 512);
+    }
+  for (int round = 0; round < 200; ++round) {
+    for (uint32_t i = 0; i < 1024; ++i) page[i] = i;
+    shuffle(page, &seed);
+    gsat_bcf_sim_page_sort(page, 4, GSAT_SORT_PAGE_BITONIC, NULL);
+    for (uint32_t i = 0; i < 1024; ++i) assert_int_equal(page[i], i);
   }
 }
 
@@ -207,7 +268,7 @@ static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits,
 static void test_sim_sort_distributions(void **state) {
   (void)state;
   static const size_t sizes[] = {0, 1, 31, 33, 1023, 1025, 4097, 70001};
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0};
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0, 0, 0};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(sizes[s], (gsat_sort_dist)d, 32, &cfg);
@@ -218,17 +279,21 @@ static void test_sim_sort_distributions(void **state) {
 static void test_sim_sort_configs(void **state) {
   (void)state;
   static const gsat_sort_config cfgs[] = {
-      {2, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0},
-      {8, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0},
-      {2, GSAT_SORT_MERGE_PATH, 1024, 0, 0, 0},
-      {0, GSAT_SORT_MERGE_PATH, 4096, 0, 0, 0},
-      {4, GSAT_SORT_SPLITTERS, 8192, 0, 0, 0},
-      {4, GSAT_SORT_SPLITTERS, 1u << 20, 0, 0, 0},
-      {2, GSAT_SORT_MERGE_PATH, 1u << 20, 0, 0, 0},
-      {4, GSAT_SORT_SPLITTERS, 2048, 0, 8, GSAT_SORT_FORM_ROW},
-      {8, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_ROW},
-      {2, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_REG},
-      {2, GSAT_SORT_MERGE_PATH, 2048, 0, 8, GSAT_SORT_FORM_REG}};
+      {2, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0, 0, 0},
+      {8, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0, 0, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1024, 0, 0, 0, 0, 0},
+      {0, GSAT_SORT_MERGE_PATH, 4096, 0, 0, 0, 0, 0},
+      {4, GSAT_SORT_SPLITTERS, 8192, 0, 0, 0, 0, 0},
+      {4, GSAT_SORT_SPLITTERS, 1u << 20, 0, 0, 0, 0, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1u << 20, 0, 0, 0, 0, 0},
+      {4, GSAT_SORT_SPLITTERS, 2048, 0, 8, GSAT_SORT_FORM_ROW, 0, 0},
+      {8, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_ROW, 0, 0},
+      {2, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_REG, 0, 0},
+      {2, GSAT_SORT_MERGE_PATH, 2048, 0, 8, GSAT_SORT_FORM_REG, 0, 0},
+      {4, GSAT_SORT_SPLITTERS, 2048, 0, 8, GSAT_SORT_FORM_ROW,
+       GSAT_SORT_PAGE_BITONIC, 0},
+      {2, GSAT_SORT_MERGE_PATH, 1024, 0, 16, GSAT_SORT_FORM_CLASSIC,
+       GSAT_SORT_PAGE_BITONIC, 0}};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(150001, (gsat_sort_dist)d, 32, &cfgs[c]);
@@ -254,7 +319,19 @@ static void test_sim_sort_variants(void **state) {
       check_sim_sort(30011, (gsat_sort_dist)d, 64, &cfg);
     }
   }
-  assert_true(count >= 6);
+  assert_true(count >= 8);
+  /* the -bp variants are their base variants with the bitonic page sort */
+  static const char *const bp[][2] = {{"row4", "row4-bp"},
+                                      {"row4-t8", "row4-t8-bp"}};
+  for (size_t i = 0; i < sizeof bp / sizeof bp[0]; ++i) {
+    gsat_sort_config base;
+    assert_int_equal(gsat_sort_variant_find(bp[i][0], &base, &err), GSAT_OK);
+    assert_int_equal(gsat_sort_variant_find(bp[i][1], &cfg, &err), GSAT_OK);
+    assert_int_equal(base.page_sort, 0);
+    assert_int_equal(cfg.page_sort, GSAT_SORT_PAGE_BITONIC);
+    cfg.page_sort = base.page_sort;
+    assert_memory_equal(&cfg, &base, sizeof cfg);
+  }
   assert_int_equal(
       gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_32, &cfg, &err),
       GSAT_OK);
@@ -285,7 +362,7 @@ static void test_plan(void **state) {
   assert_true(plan.bytes >= ((size_t)4 << 28));
   /* 25 tiles of 8192 64-bit keys, then 4 runs: the last pass merges them
    * with ways 4, not 8 */
-  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0};
+  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err),
                    GSAT_OK);
   assert_int_equal(plan.npasses, 2);
@@ -308,27 +385,43 @@ static void test_plan(void **state) {
   assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, &var, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 5); /* 2^14 runs: 8, 8, 8, 8, 4 ways */
   assert_int_equal(plan.pass[4].ways, 4);
-  gsat_sort_config badtile = {4, GSAT_SORT_SPLITTERS, 0, 0, 32, 0};
+  gsat_sort_config badtile = {4, GSAT_SORT_SPLITTERS, 0, 0, 32, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badtile, &err),
                    GSAT_USAGE);
   gsat_sort_config badreg = {4, GSAT_SORT_SPLITTERS, 0, 0,
-                             0, GSAT_SORT_FORM_REG};
+                             0, GSAT_SORT_FORM_REG,  0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badreg, &err),
                    GSAT_USAGE);
-  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0, 0, 0, 0};
+  /* the page sort: 0 is ShearSort, the -bp variants bitonic, others fail */
+  assert_int_equal(gsat_sort_variant_find("row4-t8-bp", &var, &err), GSAT_OK);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
+  assert_int_equal(plan.page_sort, GSAT_SORT_PAGE_BITONIC);
+  assert_int_equal(plan.tile_pages, 8);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, NULL, &err), GSAT_OK);
+  assert_int_equal(plan.page_sort, GSAT_SORT_PAGE_SHEAR);
+  var.page_sort = GSAT_SORT_PAGE_SHEAR;
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
+  assert_int_equal(plan.page_sort, GSAT_SORT_PAGE_SHEAR);
+  static const int badps[] = {3, -1, 100};
+  for (size_t i = 0; i < sizeof badps / sizeof badps[0]; ++i) {
+    gsat_sort_config c = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, badps[i], 0};
+    assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &c, &err), GSAT_USAGE);
+  }
+  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err), GSAT_USAGE);
-  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0};
+  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
                    GSAT_USAGE);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, NULL, &err), GSAT_OK);
   assert_int_equal(plan.merge_warps, 4);
-  assert_int_equal(gsat_sort_variant_find("row4-t8-w1", &var, &err), GSAT_OK);
+  assert_int_equal(gsat_sort_variant_find("row4-t8-bp-w1", &var, &err),
+                   GSAT_OK);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
   assert_int_equal(plan.merge_warps, 1);
-  gsat_sort_config badwarps = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 3};
+  gsat_sort_config badwarps = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 3};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badwarps, &err),
                    GSAT_USAGE);
-  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0, 0, 0};
+  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0, 0, 0, 0, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
                    GSAT_USAGE);
   assert_int_equal(
@@ -344,7 +437,7 @@ static void test_bucket_bound(void **state) {
   size_t n = 200000;
   uint64_t *a = malloc(n * sizeof *a);
   assert_non_null(a);
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0};
+  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0, 0, 0};
   gsat_error err;
   for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
     gsat_bcf_sim_stats st = {{0}, 0, 0};
@@ -368,6 +461,7 @@ int main(void) {
       cmocka_unit_test(test_access_model),
       cmocka_unit_test(test_replay_conflict_free),
       cmocka_unit_test(test_page_sort_inputs),
+      cmocka_unit_test(test_bitonic_page_sort_01),
       cmocka_unit_test(test_sim_sort_distributions),
       cmocka_unit_test(test_sim_sort_configs),
       cmocka_unit_test(test_sim_sort_variants),
