@@ -178,7 +178,7 @@ std::vector<Cfg> bcf_configs() {
     if (wanted(name)) v.push_back({std::string("bcf-") + name, c, false});
   if (wanted("intcmp"))
     v.push_back(
-        {"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0}, false});
+        {"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0}, false});
   return v;
 }
 

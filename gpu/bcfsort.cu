@@ -11,15 +11,17 @@ namespace {
 constexpr int kMergeWarps = 4; /* most warps per merge block, a bucket each */
 constexpr int kThreads = 256;  /* partition and packing kernels */
 
-/* A pair sort (gsat_gpu_sort_pairs_u32) carries its values through every
- * kernel instead of gathering them once at the end (a random gather of n
+/* A pair sort (gsat_gpu_sort_pairs_u32) carries its values along with the
+ * keys instead of gathering them once at the end (a random gather of n
  * values cost a quarter of the pair sort on the H200).  Its packed keys hold
- * key << shift | p, where p is the index of the pack in the array the kernel
- * reads: the input for the tile sort, the previous kernel's output after it.
- * Packs are unique, so p also breaks ties in input order (stability).  The
- * kernel that writes index q stores vals_src[p] at vals_dst[q] and renumbers
- * the pack to q, or, as the last kernel, stores the 32-bit key at
- * keys_out[q].  The tile sort builds the packs from keys_in itself. */
+ * key << shift | p, where p is the index of the key's value in vals_src:
+ * the input for the tile sort, then the value array that the last
+ * value-moving kernel wrote.  Packs are unique and p follows the input order
+ * among equal keys, so p breaks ties stably.  A kernel that moves the values
+ * (vals_dst set; plan.pair_carry says which) stores vals_src[p] at
+ * vals_dst[q] for the pack it writes at index q and renumbers the pack to q,
+ * or, as the last kernel, stores the 32-bit key at keys_out[q]; the others
+ * write packs unchanged.  The tile sort builds the packs from keys_in. */
 struct PairIo {
   const uint32_t *keys_in; /* tile sort: the input keys */
   const uint32_t *vals_src;
@@ -53,6 +55,10 @@ __device__ __forceinline__ void emit(K *out, uint64_t q, K x,
                                      const PairIo &io) {
   if constexpr (PAIRS) {
     const uint64_t b = key_bits(x), low = ((uint64_t)1 << io.shift) - 1;
+    if (!io.vals_dst) { /* this kernel leaves the values where they are */
+      out[q] = x;
+      return;
+    }
     io.vals_dst[q] = __ldg(io.vals_src + (b & low));
     if (io.keys_out)
       io.keys_out[q] = (uint32_t)(b >> io.shift);
@@ -64,33 +70,41 @@ __device__ __forceinline__ void emit(K *out, uint64_t q, K x,
 }
 
 /* Stores R[i] at out[base + at(i)] for i < N and at(i) < count, as emit
- * does; for pairs all N value loads are issued before the first store (the
- * stores could alias them otherwise, which serialises the loads). */
-template <bool PAIRS, int N, class K, class At>
+ * does.  For pairs the value loads of CH consecutive i are issued before
+ * their stores (a store could alias a later load, which would serialise the
+ * loads); CH trades registers for loads in flight. */
+template <bool PAIRS, int N, int CH, class K, class At>
 __device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count,
                                          const K (&R)[32], At at,
                                          const PairIo &io) {
   if constexpr (PAIRS) {
-    const uint64_t low = ((uint64_t)1 << io.shift) - 1;
-    uint32_t v[N];
+    if (io.vals_dst) {
+      const uint64_t low = ((uint64_t)1 << io.shift) - 1;
 #pragma unroll
-    for (int i = 0; i < N; ++i)
-      v[i] = at(i) < count ? __ldg(io.vals_src + (key_bits(R[i]) & low)) : 0;
+      for (int c = 0; c < N; c += CH) {
+        uint32_t v[CH];
 #pragma unroll
-    for (int i = 0; i < N; ++i) {
-      const uint64_t q = base + at(i), b = key_bits(R[i]);
-      if (at(i) >= count) continue;
-      io.vals_dst[q] = v[i];
-      if (io.keys_out)
-        io.keys_out[q] = (uint32_t)(b >> io.shift);
-      else
-        out[q] = K((b & ~low) | q);
+        for (int i = 0; i < CH; ++i)
+          v[i] = at(c + i) < count
+                     ? __ldg(io.vals_src + (key_bits(R[c + i]) & low))
+                     : 0;
+#pragma unroll
+        for (int i = 0; i < CH; ++i) {
+          const uint64_t q = base + at(c + i), b = key_bits(R[c + i]);
+          if (at(c + i) >= count) continue;
+          io.vals_dst[q] = v[i];
+          if (io.keys_out)
+            io.keys_out[q] = (uint32_t)(b >> io.shift);
+          else
+            out[q] = K((b & ~low) | q);
+        }
+      }
+      return;
     }
-  } else {
-#pragma unroll
-    for (int i = 0; i < N; ++i)
-      if (at(i) < count) out[base + at(i)] = R[i];
   }
+#pragma unroll
+  for (int i = 0; i < N; ++i)
+    if (at(i) < count) out[base + at(i)] = R[i];
 }
 
 /* Tile sort: warp w sorts page w of the block's tile (keys past n read
@@ -129,7 +143,7 @@ __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
   __syncwarp();
 #pragma unroll
   for (int i = 0; i < 32; ++i) R[i] = page[gsat_bcf_phys(i, lane)];
-  emit_all<PAIRS, 32>(
+  emit_all<PAIRS, 32, 8>(
       out, base, base < n ? n - base : 0, R,
       [lane](int i) { return (uint64_t)gsat_bcf_page_index(i, lane); }, io);
 }
@@ -386,7 +400,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
       }
     }
     if (alive) {
-      emit_all<PAIRS, 16>(
+      emit_all<PAIRS, 16, 16>(
           out, obase + emitted, nout - emitted, R,
           [lane](int i) {
             return (uint64_t)(FORM == GSAT_BCF_FORM_REG
@@ -541,13 +555,18 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
                      uint32_t *vals_out, cudaStream_t stream, gsat_error *err) {
   K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
   K *src = plan.page_to_out ? out : buf;
-  /* Kernel j (the tile sort is 0, merge pass i is i + 1) of the last one,
-   * npasses, writes the values to vals_out when npasses - j is even. */
+  /* Kernel j (the tile sort is 0, merge pass i is i + 1) moves the values
+   * when npasses - j is a multiple of pair_carry (the last one always does);
+   * the c-th of the C moving kernels writes them to vals_out when C - 1 - c
+   * is even. */
+  const uint32_t every = plan.pair_carry, last = plan.npasses;
+  uint32_t moves = last / every + 1, c = 0;
   PairIo io = pairs;
   io.vals_src = vals_in;
-  for (uint32_t j = 0; j <= plan.npasses; ++j) {
-    io.vals_dst = (plan.npasses - j) % 2 == 0 ? vals_out : vbuf;
-    io.keys_out = j == plan.npasses ? pairs.keys_out : nullptr;
+  for (uint32_t j = 0; j <= last; ++j) {
+    const bool move = (last - j) % every == 0;
+    io.vals_dst = !move ? nullptr : (moves - 1 - c) % 2 == 0 ? vals_out : vbuf;
+    io.keys_out = j == last ? pairs.keys_out : nullptr;
     if (j == 0) {
       if (plan.tile_pages == 16)
         GSAT_FORWARD((launch_tile_sort<K, 16, PAIRS>(
@@ -561,7 +580,10 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
                                        io, stream, err)));
       src = dst;
     }
-    io.vals_src = io.vals_dst;
+    if (move) {
+      io.vals_src = io.vals_dst;
+      ++c;
+    }
   }
   return GSAT_OK;
 }

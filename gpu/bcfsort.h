@@ -103,15 +103,20 @@ typedef struct gsat_sort_config {
   int merge_warps;   /* warps (one bucket each) per merge block: 1, 2 or 4;
                         0: 4 (fewer warps per block let more of them share
                         an SM when 64-bit keys fill its shared memory) */
+  int pair_carry;    /* 32-bit pair sorts: the values move with the keys in
+                        the last kernel and in every pair_carry-th kernel
+                        before it (the tile sort is the first kernel); in
+                        between, packed positions keep pointing into the last
+                        moved value array.  1..4; 0: 1 */
 } gsat_sort_config;
 
 /* The default variants, by name (gsat_sort_variant): 32-bit keys use the
  * first, 64-bit keys and all pair sorts (which sort packed 64-bit keys) the
- * second.  Set each to the winner of bench/device/sortperf.sh (H200,
- * 2026-11-30, 2^28: u32 keys row4 24.4 Gkeys/s; pairs row4-t8 8.00, the best
- * pair variant, with u64 keys at 7.42 against classic-mp2's 7.64). */
-#define GSAT_SORT_DEFAULT_VARIANT_32 "row4"
-#define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8"
+ * second.  Set each to the winner of bench/device/sortround.sh (H200,
+ * 2026-11-30, 2^28; bench/RESULTS.md section 3: u32 keys row4-bp 26.6
+ * Gkeys/s; u64 keys and pairs row4-t8-bp-w1, 8.8 and 10.5). */
+#define GSAT_SORT_DEFAULT_VARIANT_32 "row4-bp"
+#define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8-bp-w1"
 
 /* Named variants for benchmarking: for i = 0, 1, ... stores variant i's
  * configuration in *cfg and returns its name, or returns NULL past the last

@@ -27,6 +27,7 @@ typedef struct gsat_bcf_plan {
   uint32_t page_sort;   /* gsat_sort_page of the tile sort: SHEAR or BITONIC
                            (DEFAULT resolved to SHEAR) */
   uint32_t merge_warps; /* warps per merge block: 1, 2 or 4 */
+  uint32_t pair_carry;  /* pair sorts: values move every pair_carry kernels */
   uint32_t npasses;
   gsat_bcf_pass pass[GSAT_BCF_MAX_PASSES];
   int page_to_out;   /* the page sort writes d_out (else the temp buffer), so
