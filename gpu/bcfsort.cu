@@ -269,6 +269,19 @@ __global__ void __launch_bounds__(kThreads)
   cuts[c1] = cuts[c1 + 1] = d - lo;
 }
 
+/* Asks L2 for the block of 512 keys at leaf[q..min(q + 512, end)): lane l
+ * the l-th 128-byte line.  The merge kernel reads a leaf's next block only
+ * when the leaf is chosen again, so this hides most of that read's DRAM
+ * latency with few merge warps per SM. */
+template <class K>
+__device__ __forceinline__ void prefetch_block(const K *leaf, uint32_t q,
+                                               uint32_t end, uint32_t lane) {
+  constexpr uint32_t per_line = 128 / sizeof(K);
+  const uint32_t at = q + lane * per_line;
+  if (lane < GSAT_BCF_HALF / per_line && at < end)
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(leaf + at));
+}
+
 /* Assigns v to a[i] for a run-time i, keeping a in registers. */
 template <int N, class T>
 __device__ __forceinline__ void set_at(T (&a)[N], uint32_t i, T v) {
@@ -331,6 +344,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
     nout += en - st;
     const K *leaf = in + gbase + (uint64_t)m * p.run;
     head[m] = st < en ? leaf[st] : sentinel<K>();
+    prefetch_block(leaf, st, en, lane);
   }
   if (ecount) {
     const K x = split[gsat_bcf_split_index(&p, g, t)];
@@ -373,6 +387,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
     const uint32_t np = le - lp > GSAT_BCF_HALF ? lp + GSAT_BCF_HALF : le;
     set_at(pos, m, np);
     set_at(head, m, np < le ? leaf[np] : sentinel<K>());
+    prefetch_block(leaf, np, le, lane);
     bool alive = true;
 #pragma unroll 1 /* one copy of the merge step */
     for (int d = D - 1; d >= 0; --d) {
@@ -556,15 +571,17 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
   K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
   K *src = plan.page_to_out ? out : buf;
   /* Kernel j (the tile sort is 0, merge pass i is i + 1) moves the values
-   * when npasses - j is a multiple of pair_carry (the last one always does);
-   * the c-th of the C moving kernels writes them to vals_out when C - 1 - c
-   * is even. */
+   * when j is a multiple of pair_carry or the last kernel (the tile sort's
+   * moves stay inside a tile, cheap; later ones read from up to
+   * 4^pair_carry runs); the c-th of the C moving kernels writes them to
+   * vals_out when C - 1 - c is even. */
   const uint32_t every = plan.pair_carry, last = plan.npasses;
-  uint32_t moves = last / every + 1, c = 0;
+  const uint32_t moves = last / every + 1 + (last % every != 0);
+  uint32_t c = 0;
   PairIo io = pairs;
   io.vals_src = vals_in;
   for (uint32_t j = 0; j <= last; ++j) {
-    const bool move = (last - j) % every == 0;
+    const bool move = j % every == 0 || j == last;
     io.vals_dst = !move ? nullptr : (moves - 1 - c) % 2 == 0 ? vals_out : vbuf;
     io.keys_out = j == last ? pairs.keys_out : nullptr;
     if (j == 0) {

@@ -104,10 +104,10 @@ typedef struct gsat_sort_config {
                         0: 4 (fewer warps per block let more of them share
                         an SM when 64-bit keys fill its shared memory) */
   int pair_carry;    /* 32-bit pair sorts: the values move with the keys in
-                        the last kernel and in every pair_carry-th kernel
-                        before it (the tile sort is the first kernel); in
-                        between, packed positions keep pointing into the last
-                        moved value array.  1..4; 0: 1 */
+                        the tile sort (kernel 0), in every pair_carry-th
+                        kernel after it and in the last; in between, packed
+                        positions keep pointing into the last moved value
+                        array.  1..4; 0: 1 */
 } gsat_sort_config;
 
 /* The default variants, by name (gsat_sort_variant): 32-bit keys use the

@@ -78,6 +78,17 @@ static const struct {
     {"row4-bp-w1-c2",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW,
       GSAT_SORT_PAGE_BITONIC, 1, 2}},
+    /* row4-t8-bp-w1-c2 with buckets of 2^13 and 2^14 keys (default at
+     * 2^28: 2^15), more waves of merge warps and a shorter tail */
+    {"row4-t8-bp-w1-c2-k13",
+     {4, GSAT_SORT_SPLITTERS, 8192, 0, 8, GSAT_SORT_FORM_ROW,
+      GSAT_SORT_PAGE_BITONIC, 1, 2}},
+    {"row4-t8-bp-w1-c2-k14",
+     {4, GSAT_SORT_SPLITTERS, 16384, 0, 8, GSAT_SORT_FORM_ROW,
+      GSAT_SORT_PAGE_BITONIC, 1, 2}},
+    {"row4-bp-k14",
+     {4, GSAT_SORT_SPLITTERS, 16384, 0, 16, GSAT_SORT_FORM_ROW,
+      GSAT_SORT_PAGE_BITONIC, 0, 0}},
 };
 
 const char *gsat_sort_variant(int i, gsat_sort_config *cfg) {
