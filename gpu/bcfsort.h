@@ -114,9 +114,9 @@ typedef struct gsat_sort_config {
  * first, 64-bit keys and all pair sorts (which sort packed 64-bit keys) the
  * second.  Set each to the winner of bench/device/sortround.sh (H200,
  * 2026-11-30, 2^28; bench/RESULTS.md section 3: u32 keys row4-bp 26.6
- * Gkeys/s; u64 keys and pairs row4-t8-bp-w1, 8.8 and 10.5). */
+ * Gkeys/s; u64 keys and pairs row4-t8-bp-w1-c2, 8.8 and 11.4). */
 #define GSAT_SORT_DEFAULT_VARIANT_32 "row4-bp"
-#define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8-bp-w1"
+#define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8-bp-w1-c2"
 
 /* Named variants for benchmarking: for i = 0, 1, ... stores variant i's
  * configuration in *cfg and returns its name, or returns NULL past the last

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Stall reasons of the sort kernels (issue 4): Nsight Compute stall reasons
+# (warps per issued instruction) of every tile-sort and merge kernel of the
+# default sorts at 2^LOG2 (26): u32 keys, u64 keys, 32-bit pairs.
+#   bash bench/device/sortstall.sh [LOG2]      (builds sort_bench if needed)
+set -u
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-bench/out/sortstall}
+mkdir -p "$OUT"
+BIN=build-dev/bench/sort_bench
+if [ ! -x "$BIN" ]; then
+  timeout -k 5 150 bash -c "cmake -S . -B build-dev -DGSAT_TESTS=OFF \
+    -DCMAKE_BUILD_TYPE=Release && cmake --build build-dev -j16 --target sort_bench" \
+    >"$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 1; }
+fi
+M=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
+M+=,smsp__issue_active.avg.pct_of_peak_sustained_active
+for r in short_scoreboard long_scoreboard barrier membar math_pipe_throttle \
+  mio_throttle lg_throttle wait not_selected selected dispatch_stall \
+  no_instruction branch_resolving drain sleeping tex_throttle misc; do
+  M+=,smsp__average_warps_issue_stalled_${r}_per_issue_active.ratio
+done
+timeout -k 5 ${STALL_LIMIT:-120} ncu --clock-control none --metrics "$M" \
+  -k regex:'merge_kernel|tile_sort_kernel' --csv --page raw \
+  "$BIN" --profile "${1:-26}" >"$OUT/stall.csv" 2>"$OUT/ncu.err"
+echo "ncu rc=$?"; tail -2 "$OUT/ncu.err"
+# one row per kernel: time, occupancy, issue, the six largest stall reasons
+# in warps per issued instruction (the larger, the more that reason costs)
+python3 - "$OUT/stall.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+for i, r in enumerate(rows):
+    if r and r[0] == "ID":
+        h = r; start = i + 2; break
+else:
+    sys.exit("no rows")
+c = {n: i for i, n in enumerate(h)}
+f = lambda r, k: float(r[c[k]].replace(",", "")) if k in c else -1
+for r in rows[start:]:
+    if len(r) < len(h): continue
+    n = r[c["Kernel Name"]]; n = n[n.find("<"):n.find(">(") + 1]
+    st = sorted(((f(r, k), k.split("stalled_")[1].split("_per")[0]) for k in c
+                 if "stalled_" in k), reverse=True)[:6]
+    print("%-34s %8.1fus occ %5.1f iss %5.1f  " % (n[:34], f(r, "gpu__time_duration.sum") / 1e3,
+          f(r, "sm__warps_active.avg.pct_of_peak_sustained_active"),
+          f(r, "smsp__issue_active.avg.pct_of_peak_sustained_active"))
+          + " ".join("%s %.2f" % (k, v) for v, k in st))
+PY
