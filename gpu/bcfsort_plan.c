@@ -64,40 +64,11 @@ static const struct {
     {"row4-t8-bp-w1",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
       GSAT_SORT_PAGE_BITONIC, 1, 0}},
-    /* the same with tiles of 16 pages (one merge pass fewer at 2^28) */
-    {"row4-bp-w1",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 0}},
-    /* pair sorts moving their values in every second or third kernel only */
+    /* row4-t8-bp-w1 moving pair values in every second kernel only (the
+     * default for 64-bit keys and pairs) */
     {"row4-t8-bp-w1-c2",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
       GSAT_SORT_PAGE_BITONIC, 1, 2}},
-    {"row4-t8-bp-w1-c3",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 3}},
-    {"row4-bp-w1-c2",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 2}},
-    /* row4-t8-bp-w1-c2 with buckets of 2^13 and 2^14 keys (default at
-     * 2^28: 2^15), more waves of merge warps and a shorter tail */
-    {"row4-t8-bp-w1-c2-k13",
-     {4, GSAT_SORT_SPLITTERS, 8192, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 2}},
-    {"row4-t8-bp-w1-c2-k14",
-     {4, GSAT_SORT_SPLITTERS, 16384, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 2}},
-    /* row4-t8-bp-w1-c2 with two merge warps per block, and in the CLASSIC
-     * form (5% less shared memory per merge warp: 11 instead of 10 per SM
-     * for 64-bit keys) */
-    {"row4-t8-bp-w2-c2",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 2, 2}},
-    {"classic-t8-bp-w1-c2",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_CLASSIC,
-      GSAT_SORT_PAGE_BITONIC, 1, 2}},
-    {"row4-bp-k14",
-     {4, GSAT_SORT_SPLITTERS, 16384, 0, 16, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 0, 0}},
 };
 
 const char *gsat_sort_variant(int i, gsat_sort_config *cfg) {

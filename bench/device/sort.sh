@@ -14,10 +14,13 @@
 #              tile sort (page sort + in-block merges) and merge kernels, and
 #              of CUB's merge sort, at n = 2^20
 #   ncu-sol    speed-of-light, pipe utilisation and occupancy sections of
-#              the first tile-sort and merge launches at n = 2^24
-#   memcheck   compute-sanitizer memcheck on sort_bench --check-quick 17
+#              the first tile-sort and merge launches at n = 2^24 (skipped
+#              when SORT_FAST is set)
+#   memcheck   compute-sanitizer memcheck on sort_bench --check-quick 15
 #   racecheck  compute-sanitizer racecheck on sort_bench --race (every
 #              kernel once, 70001 keys)
+# The bench step times the default variants and those named in
+# GSAT_SORT_VARIANT (comma-separated; unset: every named variant).
 set -u
 cd "$(dirname "$0")/../.."
 export OUT=${OUT:-bench/out/sort}
@@ -40,19 +43,19 @@ METRICS+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 METRICS+=,smsp__inst_executed_op_shared_ld.sum
 METRICS+=,smsp__inst_executed_op_shared_st.sum
 METRICS+=,gpu__time_duration.sum
-step ncu 120 ncu --clock-control none \
+step ncu 60 ncu --clock-control none \
   -k regex:'tile_sort_kernel|merge_kernel|DeviceMergeSort' \
   --metrics "$METRICS" --csv --page raw --log-file "$OUT/ncu.csv" \
   "$BIN" --profile 20
 
 # Where the time goes (pipes, DRAM, occupancy) at n = 2^24, for tuning.
-step ncu-sol 90 ncu --clock-control none \
+[ -z "${SORT_FAST:-}" ] && step ncu-sol 90 ncu --clock-control none \
   -k regex:'tile_sort_kernel|merge_kernel' --launch-count 8 \
   --section SpeedOfLight --section ComputeWorkloadAnalysis \
   --section Occupancy "$BIN" --profile 24
 
 step memcheck 60 compute-sanitizer --tool memcheck --error-exitcode 3 \
-  "$BIN" --check-quick 17
+  "$BIN" --check-quick 15
 step racecheck 90 compute-sanitizer --tool racecheck --error-exitcode 3 \
   "$BIN" --race
 
@@ -93,7 +96,7 @@ if [ -f "$OUT/ncu.csv" ]; then
 fi
 echo "-- ncu-sol (per kernel: SM and DRAM throughput, ALU/FMA pipes, occupancy):"
 grep -E '^  [a-z_]+.*(kernel|Kernel)|SM Throughput|DRAM Throughput|Duration|ALU|FMA|Achieved Occupancy' \
-  "$OUT/ncu-sol.log" | head -60
+  "$OUT/ncu-sol.log" 2>/dev/null | head -60
 echo "-- sanitizers:"
 grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|sort check|race run' \
   "$OUT/memcheck.log" "$OUT/racecheck.log" |
