@@ -619,19 +619,14 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
                      uint32_t *vals_out, cudaStream_t stream, gsat_error *err) {
   K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
   K *src = plan.page_to_out ? out : buf;
-  /* Kernel j (the tile sort is 0, merge pass i is i + 1) moves the values
-   * when j is a multiple of pair_carry or the last kernel (the tile sort's
-   * moves stay inside a tile, cheap; later ones read from up to
-   * 4^pair_carry runs); the c-th of the C moving kernels writes them to
-   * vals_out when C - 1 - c is even. */
-  const uint32_t every = plan.pair_carry, last = plan.npasses;
-  const uint32_t moves = last / every + 1 + (last % every != 0);
-  uint32_t c = 0;
+  /* Which kernels move the values, and where to: gsat_bcf_pair_moves. */
+  const uint32_t last = plan.npasses;
   PairIo io = pairs;
   io.vals_src = vals_in;
   for (uint32_t j = 0; j <= last; ++j) {
-    const bool move = j % every == 0 || j == last;
-    io.vals_dst = !move ? nullptr : (moves - 1 - c) % 2 == 0 ? vals_out : vbuf;
+    int to_out = 0;
+    const bool move = PAIRS && gsat_bcf_pair_moves(&plan, j, &to_out);
+    io.vals_dst = !move ? nullptr : to_out ? vals_out : vbuf;
     io.keys_out = j == last ? pairs.keys_out : nullptr;
     if (j == 0) {
       if (plan.tile_pages == 16)
@@ -646,10 +641,7 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
                                        io, stream, err)));
       src = dst;
     }
-    if (move) {
-      io.vals_src = io.vals_dst;
-      ++c;
-    }
+    if (move) io.vals_src = io.vals_dst;
   }
   return GSAT_OK;
 }

@@ -2,31 +2,30 @@
  *
  * Source: N. Sitchinava and V. Weichert, "Bank Conflict Free Comparison-based
  * Sorting On GPUs", arXiv:1306.5076, restated in
- * ../shared/design/bcfsort.md: every warp ShearSorts a 1024-key page in
- * registers with Batcher networks and conflict-free transpositions through a
- * padded shared-memory page (sections 2-5), or, when selected
- * (gsat_sort_page), sorts it with Batcher's bitonic sort (K. E. Batcher,
- * "Sorting networks and their applications", AFIPS 1968) built from the
- * section-4 networks and the same 11 transpositions (831 instead of 1843
- * compare-exchanges per lane); a block then merges its 16 (u32) or 8 (u64)
- * sorted pages with bitonic merges in shared memory (the
- * block-level extension of section 6).  The runs are merged 4 (2, 8) at a
- * time per pass, page by page with one ShearSort round per 512 outputs
- * (section 7) through a tree of such merges held by one warp; each group of
- * runs is cut into buckets of about `chunk` keys by deterministic splitters
- * with extra buckets for keys equal to a splitter (sections 8, 9) or, for
- * binary merges, by merge path.  The merge step comes in three forms
- * (gsat_sort_form): CLASSIC transposes the merged page back, ROW stores the
- * merged rows straight into the scratch page and the leftover slot (a fifth
- * fewer shared accesses), REG keeps the one leftover of a binary merge in
- * registers (no slot, least shared memory per warp); named variants
- * (gsat_sort_variant) combine ways, partition, tile size, form and page
- * sort, and a NULL config picks GSAT_SORT_DEFAULT_VARIANT_32 or _64.
- * Shared-memory
+ * ../shared/design/bcfsort.md: every warp sorts a 1024-key page in registers
+ * with Batcher networks and conflict-free transpositions through a padded
+ * shared-memory page (sections 2-5), either by ShearSort (section 5) or by
+ * Batcher's bitonic sort (K. E. Batcher, "Sorting networks and their
+ * applications", AFIPS 1968) built from the section-4 networks and the same
+ * 11 transpositions (831 instead of 1843 compare-exchanges per lane; the
+ * default, gsat_sort_page); a block then merges its 16 (u32) or 8 (u64)
+ * sorted pages with bitonic merges in shared memory (the block-level
+ * extension of section 6).  The runs are merged 4 (2, 8) at a time per pass,
+ * page by page with one ShearSort round per 512 outputs (section 7) through a
+ * tree of such merges held by one warp; each group of runs is cut into
+ * buckets of about `chunk` keys by deterministic splitters with extra buckets
+ * for keys equal to a splitter (sections 8, 9) or, for binary merges, by
+ * merge path.  The merge step comes in three forms (gsat_sort_form): CLASSIC
+ * transposes the merged page back, ROW stores the merged rows straight into
+ * the scratch page and the leftover slot (a fifth fewer shared accesses), REG
+ * keeps the one leftover of a binary merge in registers (no slot, least
+ * shared memory per warp); named variants (gsat_sort_variant) combine ways,
+ * partition, tile size, form, page sort, merge warps per block and how often
+ * pair values move, and a NULL config picks GSAT_SORT_DEFAULT_VARIANT_32 or
+ * _64 (bench/RESULTS.md section 3.1 has the measurements).  Shared-memory
  * addresses never depend on key values except through a warp-uniform choice
  * among equally laid out leftover slots, so the bank conflict count is zero
- * for every input
- * (gpu/bcfsort_sim.h replays every kernel's trace).
+ * for every input (gpu/bcfsort_sim.h replays every kernel's trace).
  *
  * All functions follow CUB's two-phase pattern: called with d_temp == NULL
  * they only store the temporary storage size in *temp_bytes; called again
@@ -144,11 +143,15 @@ gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
                                    struct CUstream_st *stream, gsat_error *err);
 
 /* Stable sort of n (32-bit key, 32-bit value) pairs.  d_keys_out may equal
- * d_keys_in; d_vals_out must not overlap d_vals_in.  Internally sorts the
- * packed 64-bit keys (key << 30 | position) and gathers the values (section
- * 9's packing, with the position as tie-breaker); for n <= 2^30 the packs
- * stay below 2^62 and are compared as doubles on the FP64 pipe, else (and
- * with cfg->integer_pairs) key << 32 | position as integers. */
+ * d_keys_in; d_vals_out must not overlap d_vals_in.  Internally sorts packed
+ * 64-bit keys (key << 30 | position: section 9's packing, with the position
+ * as tie-breaker) and carries the values along: a kernel that moves them
+ * (the tile sort, every cfg->pair_carry-th kernel, the last) gathers each
+ * output's value from the last moved value array at the packed position and
+ * renumbers the pack to its own output index; the last kernel writes the
+ * keys unpacked.  For n <= 2^30 the packs stay below 2^62 and are compared
+ * as doubles on the FP64 pipe, else (and with cfg->integer_pairs)
+ * key << 32 | position as integers. */
 gsat_status
 gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_keys_in, uint32_t *d_keys_out,

@@ -19,6 +19,19 @@ size_t gsat_bcf_pairs_u32_extra_bytes(uint64_t n) {
   return gsat_bcf_composite_bytes(n) + align256((size_t)n * sizeof(uint32_t));
 }
 
+int gsat_bcf_pair_moves(const gsat_bcf_plan *plan, uint32_t j, int *to_out) {
+  const uint32_t every = plan->pair_carry ? plan->pair_carry : 1;
+  const uint32_t last = plan->npasses;
+  *to_out = 0;
+  if (j % every != 0 && j != last) return 0;
+  /* moving kernels after j: the multiples of every in (j, last], and last
+   * when it is not one */
+  const uint32_t later =
+      last / every - j / every + (j < last && last % every != 0);
+  *to_out = later % 2 == 0;
+  return 1;
+}
+
 uint64_t gsat_bcf_default_chunk(uint64_t n) {
   uint64_t c = 1024;
   while (c < 32768 && c * 2 * 2048 <= n) c *= 2;
@@ -31,7 +44,8 @@ static uint32_t splitter_buckets(uint64_t samples) {
   return b ? (uint32_t)b : 1u;
 }
 
-/* Variants measured by bench/device/sortperf.sh (gpu/bcfsort.h). */
+/* Variants measured by bench/device/sortperf.sh and sortround.sh
+ * (gpu/bcfsort.h, bench/RESULTS.md section 3). */
 static const struct {
   const char *name;
   gsat_sort_config cfg;

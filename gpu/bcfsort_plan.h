@@ -58,6 +58,14 @@ size_t gsat_bcf_composite_bytes(uint64_t n);
  * packed keys and n values (256-byte aligned each). */
 size_t gsat_bcf_pairs_u32_extra_bytes(uint64_t n);
 
+/* Whether kernel j of a 32-bit pair sort under plan (the tile sort is 0,
+ * merge pass i is i + 1, the last is plan->npasses) moves the values: the
+ * tile sort, every plan->pair_carry-th kernel after it and the last do.  A
+ * moving kernel stores *to_out = 1 when it writes the caller's value array
+ * (the last one does; moving kernels alternate between it and the temporary
+ * value array), else 0. */
+int gsat_bcf_pair_moves(const gsat_bcf_plan *plan, uint32_t j, int *to_out);
+
 /* Default chunk for n keys: about n / 2048, a power of two in [1024, 32768]. */
 uint64_t gsat_bcf_default_chunk(uint64_t n);
 

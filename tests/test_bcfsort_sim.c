@@ -341,6 +341,33 @@ static void test_sim_sort_variants(void **state) {
   assert_int_equal(gsat_sort_variant_find("no-such", &cfg, &err), GSAT_USAGE);
 }
 
+/* The value-moving schedule of 32-bit pair sorts: the tile sort, every
+ * pair_carry-th kernel and the last move; consecutive moves alternate
+ * between the caller's array and the temporary one, ending in the caller's
+ * (a move never reads the array it writes). */
+static void test_pair_moves(void **state) {
+  (void)state;
+  for (uint32_t every = 1; every <= 4; ++every)
+    for (uint32_t passes = 0; passes <= 12; ++passes) {
+      gsat_bcf_plan plan;
+      memset(&plan, 0, sizeof plan);
+      plan.npasses = passes;
+      plan.pair_carry = every;
+      int prev = -1, moves = 0, to_out = 0;
+      for (uint32_t j = 0; j <= passes; ++j) {
+        const int m = gsat_bcf_pair_moves(&plan, j, &to_out);
+        assert_int_equal(m, j % every == 0 || j == passes);
+        if (!m) continue;
+        ++moves;
+        if (prev >= 0) assert_int_not_equal(to_out, prev);
+        prev = to_out;
+      }
+      assert_int_equal(to_out, 1); /* the last kernel writes vals_out */
+      assert_int_equal(moves,
+                       passes / every + 1 + (passes % every != 0 ? 1 : 0));
+    }
+}
+
 static void test_plan(void **state) {
   (void)state;
   gsat_bcf_plan plan;
@@ -477,6 +504,7 @@ int main(void) {
       cmocka_unit_test(test_sim_sort_configs),
       cmocka_unit_test(test_sim_sort_variants),
       cmocka_unit_test(test_plan),
+      cmocka_unit_test(test_pair_moves),
       cmocka_unit_test(test_bucket_bound),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
