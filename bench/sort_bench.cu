@@ -177,9 +177,8 @@ std::vector<Cfg> bcf_configs() {
   for (int i = 0; (name = gsat_sort_variant(i, &c)) != nullptr; ++i)
     if (wanted(name)) v.push_back({std::string("bcf-") + name, c, false});
   if (wanted("intcmp"))
-    v.push_back({"bcf-intcmp",
-                 {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0, 0},
-                 false});
+    v.push_back(
+        {"bcf-intcmp", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0}, false});
   return v;
 }
 

@@ -237,9 +237,9 @@ gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
     gsat_sort_config cfg;
     int pairs_only;
   } extra[] = {
-      {"merge-path", {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0, 0, 0, 0, 0}, 0},
-      {"8-way", {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 0, 0}, 0},
-      {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0, 0}, 1}};
+      {"merge-path", {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0, 0, 0, 0}, 0},
+      {"8-way", {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 0}, 0},
+      {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0}, 1}};
   memset(res, 0, sizeof *res);
   GSAT_RETURN_IF(gsat_gpu_device_count() == 0, err, NODEVICE,
                  "sort check: no CUDA device");

@@ -36,9 +36,6 @@ __device__ __forceinline__ uint64_t key_bits(uint64_t x) {
 __device__ __forceinline__ uint64_t key_bits(fkey x) {
   return x.v;
 }
-__device__ __forceinline__ uint64_t key_bits(fkeym x) {
-  return x.v;
-}
 
 /* Key q of a tile (sentinel past n): in[q], or for pairs the pack of
  * keys_in[q] at position q. */
@@ -772,10 +769,6 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
       d_keys_out, d_vals_in, d_vals_out, cfg, &sub, &run, err));
   if (!run) return GSAT_OK;
   const int shift = pack_shift(n, cfg);
-  const gsat_sort_config rc = gsat_bcf_config_resolve(cfg, 8);
-  if (shift == 30 && rc.fp_minmax)
-    return sort_pairs_carry<fkeym>(d_temp, n, shift, cfg, d_keys_in, d_keys_out,
-                                   d_vals_in, d_vals_out, stream, err);
   if (shift == 30)
     return sort_pairs_carry<fkey>(d_temp, n, shift, cfg, d_keys_in, d_keys_out,
                                   d_vals_in, d_vals_out, stream, err);

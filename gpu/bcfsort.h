@@ -107,8 +107,6 @@ typedef struct gsat_sort_config {
                         kernel after it and in the last; in between, packed
                         positions keep pointing into the last moved value
                         array.  1..4; 0: 1 */
-  int fp_minmax;     /* 32-bit pair sorts with FP64 comparisons: compare-
-                        exchanges as fmin/fmax of the packed keys */
 } gsat_sort_config;
 
 /* The default variants, by name (gsat_sort_variant): 32-bit keys use the

@@ -53,44 +53,36 @@ static const struct {
     /* the issue-4 default: 4-way splitter merges, tiles of 16 (32-bit) or 8
      * (64-bit) pages, leftovers transposed back */
     {"classic",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 0, GSAT_SORT_FORM_CLASSIC, 0, 0, 0, 0}},
+     {4, GSAT_SORT_SPLITTERS, 0, 0, 0, GSAT_SORT_FORM_CLASSIC, 0, 0, 0}},
     /* the former best for 64-bit keys: binary merges cut by merge path */
     {"classic-mp2",
-     {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, GSAT_SORT_FORM_CLASSIC, 0, 0, 0, 0}},
+     {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, GSAT_SORT_FORM_CLASSIC, 0, 0, 0}},
     /* 4-way, merged rows stored directly, tiles of 16 pages for every key */
-    {"row4",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW, 0, 0, 0, 0}},
+    {"row4", {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW, 0, 0, 0}},
     /* the same with tiles of 8 pages for 64-bit keys (more blocks per SM) */
-    {"row4-t8",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW, 0, 0, 0, 0}},
+    {"row4-t8", {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW, 0, 0, 0}},
     /* 8-way, rows stored directly: fewest global passes */
-    {"row8",
-     {8, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW, 0, 0, 0, 0}},
+    {"row8", {8, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW, 0, 0, 0}},
     /* binary merge path, leftover in registers: least shared memory */
-    {"reg2",
-     {2, GSAT_SORT_MERGE_PATH, 0, 0, 16, GSAT_SORT_FORM_REG, 0, 0, 0, 0}},
+    {"reg2", {2, GSAT_SORT_MERGE_PATH, 0, 0, 16, GSAT_SORT_FORM_REG, 0, 0, 0}},
     /* row4 and row4-t8 with the bitonic page sort (831 instead of 1843
      * compare-exchanges per lane and page, the same shared accesses) */
     {"row4-bp",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 0, 0, 0}},
+      GSAT_SORT_PAGE_BITONIC, 0, 0}},
     {"row4-t8-bp",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 0, 0, 0}},
+      GSAT_SORT_PAGE_BITONIC, 0, 0}},
     /* row4-t8-bp with one warp per merge block: 10 instead of 8 merge
      * warps per SM for 64-bit keys (shared memory bound) */
     {"row4-t8-bp-w1",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 0, 0}},
+      GSAT_SORT_PAGE_BITONIC, 1, 0}},
     /* row4-t8-bp-w1 moving pair values in every second kernel only (the
      * default for 64-bit keys and pairs) */
     {"row4-t8-bp-w1-c2",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 2, 0}},
-    /* the same with FP64 min/max compare-exchanges for pairs */
-    {"row4-t8-bp-w1-c2-mm",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 2, 1}},
+      GSAT_SORT_PAGE_BITONIC, 1, 2}},
 };
 
 const char *gsat_sort_variant(int i, gsat_sort_config *cfg) {
@@ -119,7 +111,7 @@ gsat_status gsat_sort_variant_find(const char *name, gsat_sort_config *cfg,
 
 gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
                                          uint32_t key_bytes) {
-  gsat_sort_config c = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config c = {0, 0, 0, 0, 0, 0, 0, 0, 0};
   if (cfg) return *cfg;
   gsat_status s =
       gsat_sort_variant_find(key_bytes == 4 ? GSAT_SORT_DEFAULT_VARIANT_32

@@ -62,32 +62,6 @@ __device__ __forceinline__ void cx(fkey &a, fkey &b) {
   a = lo;
 }
 
-/* An fkey whose compare-exchange is fmin and fmax of the doubles: two FP64
- * instructions if the target has a double min/max, instead of one compare
- * and four selects on the ALU pipe (gsat_sort_config.fp_minmax).  Packed
- * pair keys are never NaN or negative, so fmin/fmax order them exactly. */
-struct fkeym {
-  unsigned long long v;
-  fkeym() = default;
-  __host__ __device__ constexpr fkeym(unsigned long long x) : v(x) {}
-};
-__device__ __forceinline__ bool operator<(fkeym a, fkeym b) {
-  return __longlong_as_double((long long)a.v) <
-         __longlong_as_double((long long)b.v);
-}
-__device__ __forceinline__ bool operator!=(fkeym a, fkeym b) {
-  return a.v != b.v;
-}
-template <> __device__ __forceinline__ fkeym sentinel<fkeym>() {
-  return fkeym(0x7ff0000000000000ull);
-}
-__device__ __forceinline__ void cx(fkeym &a, fkeym &b) {
-  const double x = __longlong_as_double((long long)a.v);
-  const double y = __longlong_as_double((long long)b.v);
-  a.v = (unsigned long long)__double_as_longlong(fmin(x, y));
-  b.v = (unsigned long long)__double_as_longlong(fmax(x, y));
-}
-
 template <class K> __device__ __forceinline__ K kmin(K a, K b) {
   return b < a ? b : a;
 }
@@ -98,9 +72,6 @@ template <class K> __device__ __forceinline__ K shfl(K x, int src) {
 }
 __device__ __forceinline__ fkey shfl(fkey x, int src) {
   return fkey(__shfl_sync(kFullMask, x.v, src));
-}
-__device__ __forceinline__ fkeym shfl(fkeym x, int src) {
-  return fkeym(__shfl_sync(kFullMask, x.v, src));
 }
 
 /* Applies a comparator network table; after unrolling every register index
