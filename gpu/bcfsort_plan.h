@@ -50,8 +50,8 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
 gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
                                          uint32_t key_bytes);
 
-/* Temporary storage of a pair sort of n keys: `composites` arrays of n
- * packed 64-bit keys (256-byte aligned each), then a 64-bit key sort. */
+/* Bytes of one array of n packed 64-bit pair keys, 256-byte aligned (a
+ * 64-bit pair sort keeps two before its key plan's storage). */
 size_t gsat_bcf_composite_bytes(uint64_t n);
 
 /* Temporary storage of a 32-bit pair sort before its 64-bit key plan: n
