@@ -18,8 +18,7 @@ export OUT=${OUT:-bench/out/bmmc}
 BUILD=build-dev
 BIN=$BUILD/bench/bmmc_bench
 
-step build 300 bash -c "cmake -S . -B $BUILD -DGSAT_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=Release && cmake --build $BUILD -j16 --target bmmc_bench"
+step build 300 bash bench/device/build.sh bmmc_bench
 
 step check 200 "$BIN" --check 28
 step bench 200 "$BIN" --csv "$OUT/bmmc_bench.csv"

@@ -21,8 +21,8 @@ C=.device/bench
 G=$B/bench/gsat-bench
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv,noheader
 lscpu | grep -E "^Model name|^CPU\(s\)" 
-cmake -S . -B $B -DGSAT_TESTS=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-  cmake --build $B -j"$(nproc)" --target gsat gsat-bench gsat-gen sort_bench bmmc_bench >"$LOG/build.log" 2>&1
+bash bench/device/build.sh gsat gsat-bench gsat-gen sort_bench bmmc_bench \
+  >"$LOG/build.log" 2>&1
 echo "build rc=$? at $SECONDS s"
 timeout 60 $B/bench/sort_bench --check-quick 22 >"$LOG/sort_check.log" 2>&1
 grep -E "FAIL|sort check" "$LOG/sort_check.log" | head -5

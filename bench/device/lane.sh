@@ -25,8 +25,7 @@ run() { # NAME TIMEOUT CMD...
   timeout -k 3 "$limit" "$@" >>"$LOG" 2>&1
   echo "== $name: rc=$? in $((SECONDS - t0))s" | tee -a "$LOG"
 }
-run build 45 bash -c "cmake -S . -B $B -DGSAT_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \
-  >/dev/null && cmake --build $B -j16 --target gsat-gen gsat-bench"
+run build 45 bash bench/device/build.sh gsat-gen gsat-bench
 mkdir -p "$G"
 "$B/gsat-gen" php 8 >"$G/php8.cnf"
 "$B/gsat-gen" php 9 >"$G/php9.cnf"

@@ -32,8 +32,7 @@ run() {
   step "$name" "$limit" "$@"
 }
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-run build 150 bash -c "cmake -S . -B $B -DGSAT_TESTS=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null \
-  && cmake --build $B -j$(nproc) --target gsat gsat-bench layout_check gsat-gen"
+run build 150 bash bench/device/build.sh gsat gsat-bench layout_check gsat-gen
 grep -E "error|spill" "$OUT/build.log" | head -5
 $B/gsat-gen php 9 >/tmp/hole9.cnf 2>/dev/null
 $B/gsat-gen php 11 >/tmp/hole11.cnf 2>/dev/null

@@ -12,8 +12,7 @@ export OUT=${OUT:-bench/out/device}
 budget=${BUDGET:-540}
 start=$SECONDS
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv,noheader
-step build 200 bash -c "cmake -S . -B build-dev -DGSAT_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \
-  >/dev/null && cmake --build build-dev -j$(nproc) --target gsat gsat-bench bmmc_bench sort_bench"
+step build 200 bash bench/device/build.sh gsat gsat-bench bmmc_bench sort_bench
 grep -E "error|spill" "$OUT/build.log" | head -5
 for part in "$@"; do
   left=$((budget - (SECONDS - start)))

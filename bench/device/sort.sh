@@ -28,8 +28,7 @@ export OUT=${OUT:-bench/out/sort}
 BUILD=build-dev
 BIN=$BUILD/bench/sort_bench
 
-step build 300 bash -c "cmake -S . -B $BUILD -DGSAT_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=Release && cmake --build $BUILD -j16 --target sort_bench"
+step build 300 bash bench/device/build.sh sort_bench
 step sass 30 bash -c "cuobjdump -res-usage $BIN | grep -A1 -E \
   'tile_sort|merge_kernel|cut_kernel|sample_sort|occ_' | grep -v '^--'"
 step check 150 "$BIN" --check 24

@@ -22,9 +22,7 @@ BIN=$BUILD/bench/sort_bench
 T0=$SECONDS
 
 echo "== build"
-timeout -k 5 140 bash -c "cmake -S . -B $BUILD -DGSAT_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=Release && cmake --build $BUILD -j16 --target sort_bench" \
-  >"$OUT/build.log" 2>&1
+timeout -k 5 140 bash bench/device/build.sh sort_bench >"$OUT/build.log" 2>&1
 echo "build rc=$? ($((SECONDS - T0))s)"
 grep -E 'error|spill' "$OUT/build.log" | grep -v ' 0 bytes spill' | head -8
 

@@ -14,9 +14,7 @@ SIZES=${2:-24,28}
 PROF=${3:-0}
 BIN=build-dev/bench/sort_bench
 T0=$SECONDS
-timeout -k 5 170 bash -c "cmake -S . -B build-dev -DGSAT_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=Release && cmake --build build-dev -j16 --target sort_bench" \
-  >"$OUT/build.log" 2>&1
+timeout -k 5 170 bash bench/device/build.sh sort_bench >"$OUT/build.log" 2>&1
 echo "build rc=$? ($((SECONDS - T0))s)"
 grep -E 'error' "$OUT/build.log" | head -8
 timeout -k 5 ${CHECK_LIMIT:-60} "$BIN" --check-quick 21 >"$OUT/check.log" 2>&1

@@ -9,9 +9,8 @@ OUT=${OUT:-bench/out/sortstall}
 mkdir -p "$OUT"
 BIN=build-dev/bench/sort_bench
 if [ ! -x "$BIN" ]; then
-  timeout -k 5 150 bash -c "cmake -S . -B build-dev -DGSAT_TESTS=OFF \
-    -DCMAKE_BUILD_TYPE=Release && cmake --build build-dev -j16 --target sort_bench" \
-    >"$OUT/build.log" 2>&1 || { tail -20 "$OUT/build.log"; exit 1; }
+  timeout -k 5 150 bash bench/device/build.sh sort_bench >"$OUT/build.log" 2>&1 ||
+    { tail -20 "$OUT/build.log"; exit 1; }
 fi
 M=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
 M+=,smsp__issue_active.avg.pct_of_peak_sustained_active

@@ -11,8 +11,7 @@ mkdir -p "$L"
 B=build-dev
 C=.device/bench
 G=$B/bench/gsat-bench
-cmake -S . -B $B -DGSAT_TESTS=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-  cmake --build $B -j"$(nproc)" --target gsat gsat-bench gsat-gen >"$L/build.log" 2>&1
+bash bench/device/build.sh gsat gsat-bench gsat-gen >"$L/build.log" 2>&1
 echo "build rc=$? at $SECONDS s"
 S="compute-sanitizer --error-exitcode 3"
 for m in warp lane; do
