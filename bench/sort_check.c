@@ -228,19 +228,38 @@ static void free_bufs(bufs *b) {
 
 gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
                                 gsat_sort_check_result *res, gsat_error *err) {
-  static const size_t sizes[] = {
-      0, 1, 31, 32, 33, 1023, 1024, 1025, 70001, (1u << 20) + 7, 1u << 24};
+  /* 24577 and 2^18 + 7 give the default pair sort 1 and 3 merge passes (an
+   * odd count: its last kernel moves values right after another) */
+  static const size_t sizes[] = {0,
+                                 1,
+                                 31,
+                                 32,
+                                 33,
+                                 1023,
+                                 1024,
+                                 1025,
+                                 24577,
+                                 70001,
+                                 (1u << 18) + 7,
+                                 (1u << 20) + 7,
+                                 1u << 24};
   /* more configurations up to 2^20 + 7: for 32-bit keys and pairs, and for
-   * all pairs the integer comparison of the packed keys */
-  static const struct {
+   * all pairs the integer comparison of the packed keys, with zeroed fields
+   * and on the default 64-bit variant (set below) */
+  struct {
     const char *name;
     gsat_sort_config cfg;
     int pairs_only;
   } extra[] = {
       {"merge-path", {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0, 0, 0, 0}, 0},
       {"8-way", {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 0}, 0},
-      {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0}, 1}};
+      {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0}, 1},
+      {"integer-pairs-default", {0, 0, 0, 0, 0, 0, 0, 0, 0}, 1}};
   memset(res, 0, sizeof *res);
+  if (gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_64, &extra[3].cfg,
+                             err) != GSAT_OK)
+    return GSAT_USAGE;
+  extra[3].cfg.integer_pairs = 1;
   GSAT_RETURN_IF(gsat_gpu_device_count() == 0, err, NODEVICE,
                  "sort check: no CUDA device");
   bufs b;

@@ -2,6 +2,8 @@
 #include "gpu/bcfsort.h"
 
 #include "gpu/bcfsort_plan.h"
+#include "gpu/bcfsort_cuts.cuh"
+#include "gpu/bcfsort_pairs.cuh"
 #include "gpu/bcfsort_warp.cuh"
 #include "gpu/cuda_check.cuh"
 
@@ -9,150 +11,6 @@ namespace gsat_bcf {
 namespace {
 
 constexpr int kMergeWarps = 4; /* most warps per merge block, a bucket each */
-constexpr int kThreads = 256;  /* partition and packing kernels */
-
-/* A pair sort (gsat_gpu_sort_pairs_u32) carries its values along with the
- * keys instead of gathering them once at the end (a random gather of n
- * values cost a quarter of the pair sort on the H200).  Its packed keys hold
- * key << shift | p, where p is the index of the key's value in vals_src:
- * the input for the tile sort, then the value array that the last
- * value-moving kernel wrote.  Packs are unique and p follows the input order
- * among equal keys, so p breaks ties stably.  A kernel that moves the values
- * (vals_dst set; plan.pair_carry says which) stores vals_src[p] at
- * vals_dst[q] for the pack it writes at index q and renumbers the pack to q,
- * or, as the last kernel, stores the 32-bit key at keys_out[q]; the others
- * write packs unchanged.  The tile sort builds the packs from keys_in. */
-struct PairIo {
-  const uint32_t *keys_in; /* tile sort: the input keys */
-  const uint32_t *vals_src;
-  uint32_t *vals_dst;
-  uint32_t *keys_out; /* the last kernel: unpacked keys; else NULL */
-  int shift;
-};
-
-__device__ __forceinline__ uint64_t key_bits(uint64_t x) {
-  return x;
-}
-__device__ __forceinline__ uint64_t key_bits(fkey x) {
-  return x.v;
-}
-
-/* Key q of a tile (sentinel past n): in[q], or for pairs the pack of
- * keys_in[q] at position q. */
-template <bool PAIRS, class K>
-__device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n,
-                                      const PairIo &io) {
-  if (q >= n) return sentinel<K>();
-  if constexpr (PAIRS)
-    return K((uint64_t)io.keys_in[q] << io.shift | q);
-  else
-    return in[q];
-}
-
-/* Stores key x at output index q (see PairIo for pairs). */
-template <bool PAIRS, class K>
-__device__ __forceinline__ void emit(K *out, uint64_t q, K x,
-                                     const PairIo &io) {
-  if constexpr (PAIRS) {
-    const uint64_t b = key_bits(x), low = ((uint64_t)1 << io.shift) - 1;
-    if (!io.vals_dst) { /* this kernel leaves the values where they are */
-      out[q] = x;
-      return;
-    }
-    io.vals_dst[q] = __ldg(io.vals_src + (b & low));
-    if (io.keys_out)
-      io.keys_out[q] = (uint32_t)(b >> io.shift);
-    else
-      out[q] = K((b & ~low) | q);
-  } else {
-    out[q] = x;
-  }
-}
-
-/* Stores R[i] at out[base + at(i)] for i < N and at(i) < count, as emit
- * does.  For pairs the value loads of CH consecutive i are issued before
- * their stores (a store could alias a later load, which would serialise the
- * loads); CH trades registers for loads in flight. */
-template <bool PAIRS, int N, int CH, class K, class At>
-__device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count,
-                                         const K (&R)[32], At at,
-                                         const PairIo &io) {
-  if constexpr (PAIRS) {
-    if (io.vals_dst) {
-      const uint64_t low = ((uint64_t)1 << io.shift) - 1;
-#pragma unroll
-      for (int c = 0; c < N; c += CH) {
-        uint32_t v[CH];
-#pragma unroll
-        for (int i = 0; i < CH; ++i)
-          v[i] = at(c + i) < count
-                     ? __ldg(io.vals_src + (key_bits(R[c + i]) & low))
-                     : 0;
-#pragma unroll
-        for (int i = 0; i < CH; ++i) {
-          const uint64_t q = base + at(c + i), b = key_bits(R[c + i]);
-          if (at(c + i) >= count) continue;
-          io.vals_dst[q] = v[i];
-          if (io.keys_out)
-            io.keys_out[q] = (uint32_t)(b >> io.shift);
-          else
-            out[q] = K((b & ~low) | q);
-        }
-      }
-      return;
-    }
-  }
-#pragma unroll
-  for (int i = 0; i < N; ++i)
-    if (at(i) < count) out[base + at(i)] = R[i];
-}
-
-/* The values of the last block a moving pair kernel emitted: loaded when
- * the block's packs are stored, stored one block later (or at the end), so
- * that the gather's latency hides behind the next merge step instead of
- * stalling the warp (Nsight Compute: long-scoreboard stalls made a moving
- * merge pass 1.5x as long as a plain one). */
-template <bool PAIRS> struct PendingValues {
-  uint32_t v[16];
-  uint64_t base = 0, count = 0; /* count 0: nothing pending */
-
-  template <class At>
-  __device__ __forceinline__ void flush(const PairIo &io, At at) {
-#pragma unroll
-    for (int i = 0; i < 16; ++i)
-      if (at(i) < count) io.vals_dst[base + at(i)] = v[i];
-    count = 0;
-  }
-
-  /* Emits block R[0..16) at out[base + at(i)] for at(i) < count. */
-  template <class K, class At>
-  __device__ __forceinline__ void emit(K *out, uint64_t b0, uint64_t n,
-                                       const K (&R)[32], At at,
-                                       const PairIo &io) {
-    if constexpr (PAIRS) {
-      if (io.vals_dst) {
-        const uint64_t low = ((uint64_t)1 << io.shift) - 1;
-        flush(io, at);
-#pragma unroll
-        for (int i = 0; i < 16; ++i)
-          v[i] = at(i) < n ? __ldg(io.vals_src + (key_bits(R[i]) & low)) : 0;
-#pragma unroll
-        for (int i = 0; i < 16; ++i) {
-          const uint64_t q = b0 + at(i), b = key_bits(R[i]);
-          if (at(i) >= n) continue;
-          if (io.keys_out)
-            io.keys_out[q] = (uint32_t)(b >> io.shift);
-          else
-            out[q] = K((b & ~low) | q);
-        }
-        base = b0;
-        count = n;
-        return;
-      }
-    }
-    emit_all<false, 16, 16>(out, b0, n, R, at, io);
-  }
-};
 
 /* Tile sort: warp w sorts page w of the block's tile (keys past n read
  * as sentinels), then the block merges its P sorted pages into one run with
@@ -193,127 +51,6 @@ __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
   emit_all<PAIRS, 32, 8>(
       out, base, base < n ? n - base : 0, R,
       [lane](int i) { return (uint64_t)gsat_bcf_page_index(i, lane); }, io);
-}
-
-/* Number of keys of run[0..len) below x (STRICT) or not above x. */
-template <class K, bool STRICT>
-__device__ uint32_t rank_in_run(const K *run, uint32_t len, K x) {
-  uint32_t lo = 0, hi = len;
-  while (lo < hi) {
-    const uint32_t mid = lo + (hi - lo) / 2;
-    const K y = run[mid];
-    if (STRICT ? y < x : !(x < y))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-/* Samples of run[] (stride k) below x, or not above x when !STRICT. */
-template <class K, bool STRICT>
-__device__ uint32_t rank_in_samples(const K *run, uint32_t count, uint32_t k,
-                                    K x) {
-  uint32_t lo = 0, hi = count;
-  while (lo < hi) {
-    const uint32_t mid = lo + (hi - lo) / 2;
-    const K y = run[(uint64_t)(mid + 1) * k - 1];
-    if (STRICT ? y < x : !(x < y))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-/* Sorts the samples of every group (section 8): `ways` consecutive threads
- * handle one sample; thread mo counts the samples of run mo that precede it
- * in the order (key, run, index), and the sum is the sample's rank. */
-template <class K>
-__global__ void __launch_bounds__(kThreads)
-    sample_sort_kernel(const K *__restrict__ in, gsat_bcf_pass p,
-                       K *__restrict__ sorted) {
-  const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  const uint32_t mo = (uint32_t)(tid % p.ways);
-  const uint64_t rest = tid / p.ways;
-  const uint32_t s = (uint32_t)(rest % p.samples_full);
-  const uint64_t g = rest / p.samples_full;
-  uint32_t rank = 0;
-  K x = 0;
-  bool active = false;
-  if (g < p.groups) {
-    uint32_t total = 0;
-    for (uint32_t m = 0; m < p.ways; ++m)
-      total += gsat_bcf_run_samples(&p, g, m);
-    active = s < total;
-  }
-  if (active) {
-    uint32_t m, j;
-    gsat_bcf_sample_locate(&p, g, s, &m, &j);
-    const K *base = in + gsat_bcf_group_base(&p, g);
-    x = base[(uint64_t)m * p.run + (uint64_t)(j + 1) * p.k - 1];
-    const K *other = base + (uint64_t)mo * p.run;
-    const uint32_t count = gsat_bcf_run_samples(&p, g, mo);
-    if (mo == m)
-      rank = j;
-    else if (mo < m)
-      rank = rank_in_samples<K, false>(other, count, p.k, x);
-    else
-      rank = rank_in_samples<K, true>(other, count, p.k, x);
-  }
-  for (uint32_t off = p.ways / 2; off; off >>= 1)
-    rank += __shfl_xor_sync(kFullMask, rank, off);
-  if (active && mo == 0) sorted[g * p.samples_full + rank] = x;
-}
-
-/* Cuts every run of every group at the splitters (section 9): thread
- * (g, t, m) stores lower_bound and upper_bound of x_t in run m. */
-template <class K>
-__global__ void __launch_bounds__(kThreads)
-    splitter_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p,
-                        const K *__restrict__ sorted,
-                        uint32_t *__restrict__ cuts, K *__restrict__ split) {
-  const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  const uint32_t m = (uint32_t)(tid % p.ways);
-  const uint64_t rest = tid / p.ways;
-  const uint32_t t = 1 + (uint32_t)(rest % (p.buckets_full - 1));
-  const uint64_t g = rest / (p.buckets_full - 1);
-  if (g >= p.groups || t >= gsat_bcf_group_buckets(&p, g)) return;
-  const K x = sorted[g * p.samples_full + (uint64_t)t * p.spb];
-  const K *run = in + gsat_bcf_group_base(&p, g) + (uint64_t)m * p.run;
-  const uint32_t len = gsat_bcf_run_len(&p, g, m);
-  const uint64_t c = gsat_bcf_cut_index(&p, g, t, m);
-  cuts[c] = rank_in_run<K, true>(run, len, x);
-  cuts[c + 1] = rank_in_run<K, false>(run, len, x);
-  if (m == 0) split[gsat_bcf_split_index(&p, g, t)] = x;
-}
-
-/* Merge-path cuts (section 7) for ways == 2: thread (g, t) splits output
- * rank d = t * chunk of the group; ties go to the first run. */
-template <class K>
-__global__ void __launch_bounds__(kThreads)
-    merge_path_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p,
-                          uint32_t *__restrict__ cuts) {
-  const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  const uint32_t t = 1 + (uint32_t)(tid % (p.buckets_full - 1));
-  const uint64_t g = tid / (p.buckets_full - 1);
-  if (g >= p.groups || t >= gsat_bcf_group_buckets(&p, g)) return;
-  const K *x = in + gsat_bcf_group_base(&p, g), *y = x + p.run;
-  const uint32_t lx = gsat_bcf_run_len(&p, g, 0),
-                 ly = gsat_bcf_run_len(&p, g, 1);
-  const uint32_t d = (uint32_t)((uint64_t)t * p.chunk);
-  uint32_t lo = d > ly ? d - ly : 0, hi = d < lx ? d : lx;
-  while (lo < hi) {
-    const uint32_t mid = lo + (hi - lo) / 2;
-    if (!(y[d - mid - 1] < x[mid]))
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  const uint64_t c0 = gsat_bcf_cut_index(&p, g, t, 0);
-  const uint64_t c1 = gsat_bcf_cut_index(&p, g, t, 1);
-  cuts[c0] = cuts[c0 + 1] = lo;
-  cuts[c1] = cuts[c1 + 1] = d - lo;
 }
 
 /* Asks L2 for the block of 512 keys at leaf[q..min(q + 512, end)): lane l
@@ -475,39 +212,6 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
   }
   if constexpr (PAIRS)
     if (pend.count) pend.flush(io, at);
-}
-
-/* Packed pair keys: (32-bit key << shift) | position, shift 30 (the pack
- * stays below 2^62, so it sorts as an fkey) or 32. */
-__device__ __forceinline__ uint64_t position_of(uint64_t c, int shift) {
-  return c & (((uint64_t)1 << shift) - 1);
-}
-
-/* c[j] = 32-bit half of key[perm(j)] << shift | j, where perm(j) = j when
- * perm is NULL, else the position packed in perm[j]. */
-__global__ void pack_half_kernel(const uint64_t *__restrict__ key,
-                                 const uint64_t *__restrict__ perm, int high,
-                                 int shift, uint64_t *__restrict__ c,
-                                 uint64_t n) {
-  const uint64_t j = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  if (j >= n) return;
-  const uint64_t k = key[perm ? position_of(perm[j], shift) : j];
-  c[j] = (high ? k >> 32 : k & 0xffffffffu) << shift | j;
-}
-
-/* Pairs u64: position i takes the input at the position packed in
- * ca[position packed in cb[i]]. */
-__global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca,
-                                  const uint64_t *__restrict__ cb, int shift,
-                                  const uint64_t *__restrict__ keys_in,
-                                  uint64_t *__restrict__ keys_out,
-                                  const uint32_t *__restrict__ vals_in,
-                                  uint32_t *__restrict__ vals_out, uint64_t n) {
-  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
-  if (i >= n) return;
-  const uint64_t src = position_of(ca[position_of(cb[i], shift)], shift);
-  keys_out[i] = keys_in[src];
-  vals_out[i] = vals_in[src];
 }
 
 unsigned blocks_for(uint64_t threads) {
@@ -710,7 +414,7 @@ gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
   return sort_keys<uint64_t>(temp, bytes, c, c, n, cfg, stream, err);
 }
 
-/* The 32-bit pair sort with values carried through every kernel (PairIo):
+/* The 32-bit pair sort with values carried along (PairIo, pair_carry):
  * temp holds n packs, n values (gsat_bcf_pairs_u32_extra_bytes), then the
  * storage of the 64-bit key plan. */
 template <class K>

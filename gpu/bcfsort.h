@@ -7,8 +7,9 @@
  * shared-memory page (sections 2-5), either by ShearSort (section 5) or by
  * Batcher's bitonic sort (K. E. Batcher, "Sorting networks and their
  * applications", AFIPS 1968) built from the section-4 networks and the same
- * 11 transpositions (831 instead of 1843 compare-exchanges per lane; the
- * default, gsat_sort_page); a block then merges its 16 (u32) or 8 (u64)
+ * 11 transpositions (831 instead of 1843 compare-exchanges per lane;
+ * gsat_sort_page: the default variants use it, page_sort 0 in a given
+ * config means ShearSort); a block then merges its 16 (u32) or 8 (u64)
  * sorted pages with bitonic merges in shared memory (the block-level
  * extension of section 6).  The runs are merged 4 (2, 8) at a time per pass,
  * page by page with one ShearSort round per 512 outputs (section 7) through a
@@ -112,8 +113,9 @@ typedef struct gsat_sort_config {
 /* The default variants, by name (gsat_sort_variant): 32-bit keys use the
  * first, 64-bit keys and all pair sorts (which sort packed 64-bit keys) the
  * second.  Set each to the winner of bench/device/sortround.sh (H200,
- * 2026-11-30, 2^28; bench/RESULTS.md section 3: u32 keys row4-bp 26.6
- * Gkeys/s; u64 keys and pairs row4-t8-bp-w1-c2, 8.8 and 11.4). */
+ * 2026-11-30, 2^28; final run in bench/RESULTS.md section 3.1: u32 keys
+ * row4-bp 26.9 Gkeys/s; u64 keys and pairs row4-t8-bp-w1-c2, 8.74 and
+ * 11.6). */
 #define GSAT_SORT_DEFAULT_VARIANT_32 "row4-bp"
 #define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8-bp-w1-c2"
 
@@ -160,9 +162,11 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err);
 
 /* Stable sort of n (64-bit key, 32-bit value) pairs: two stable sorts of
- * packed (32-bit half, position) keys as for the 32-bit pairs, low half
- * first (least significant digit first).  d_keys_out and d_vals_out must not
- * overlap the inputs. */
+ * packed (32-bit half, position) 64-bit keys, low half first (least
+ * significant digit first), each packed by its own kernel, then one gather
+ * of keys and values through both permutations (values do not travel with
+ * the keys here, so cfg->pair_carry has no effect).  d_keys_out and
+ * d_vals_out must not overlap the inputs. */
 gsat_status
 gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         const uint64_t *d_keys_in, uint64_t *d_keys_out,

@@ -14,6 +14,10 @@ static gsat_status no_device(void *d_temp, size_t *temp_bytes, size_t n,
     *temp_bytes = plan.bytes + extra;
     return GSAT_OK;
   }
+  GSAT_RETURN_IF(*temp_bytes < plan.bytes + extra, err, USAGE,
+                 "sort: %zu bytes of temporary storage, %zu needed",
+                 *temp_bytes, plan.bytes + extra);
+  if (n == 0) return GSAT_OK; /* as the CUDA build: nothing to enqueue */
   return gsat_error_set(err, GSAT_NODEVICE,
                         "sort: gsat was built without CUDA");
 }

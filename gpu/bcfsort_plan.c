@@ -50,7 +50,7 @@ static const struct {
   const char *name;
   gsat_sort_config cfg;
 } variants[] = {
-    /* the issue-4 default: 4-way splitter merges, tiles of 16 (32-bit) or 8
+    /* the 2026-11-29 default: 4-way splitter merges, tiles of 16 (32-bit) or 8
      * (64-bit) pages, leftovers transposed back */
     {"classic",
      {4, GSAT_SORT_SPLITTERS, 0, 0, 0, GSAT_SORT_FORM_CLASSIC, 0, 0, 0}},
@@ -182,11 +182,15 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
       cfg->tile_pages ? cfg->tile_pages : (int)GSAT_BCF_TILE_PAGES(key_bytes);
   GSAT_RETURN_IF(tp != 8 && tp != 16, err, USAGE,
                  "sort: tile_pages %d is not 8 or 16", tp);
+  GSAT_RETURN_IF(cfg->integer_pairs != 0 && cfg->integer_pairs != 1, err,
+                 USAGE, "sort: integer_pairs %d is not 0 or 1",
+                 cfg->integer_pairs);
   const int form = cfg->form ? cfg->form : GSAT_SORT_FORM_CLASSIC;
   GSAT_RETURN_IF(form < GSAT_SORT_FORM_CLASSIC || form > GSAT_SORT_FORM_REG,
                  err, USAGE, "sort: unknown merge form %d", form);
   GSAT_RETURN_IF(form == GSAT_SORT_FORM_REG && ways != 2, err, USAGE,
-                 "sort: the register form needs ways 2, not %d", ways);
+                 "sort: the register form needs ways 2, not %d%s", ways,
+                 cfg->ways ? "" : " (ways 0 means 4)");
   const int page_sort = cfg->page_sort ? cfg->page_sort : GSAT_SORT_PAGE_SHEAR;
   GSAT_RETURN_IF(page_sort != GSAT_SORT_PAGE_SHEAR &&
                      page_sort != GSAT_SORT_PAGE_BITONIC,

@@ -63,7 +63,7 @@ size_t gsat_bcf_pairs_u32_extra_bytes(uint64_t n);
  * tile sort, every plan->pair_carry-th kernel after it and the last do.  A
  * moving kernel stores *to_out = 1 when it writes the caller's value array
  * (the last one does; moving kernels alternate between it and the temporary
- * value array), else 0. */
+ * value array), else 0.  j must be at most plan->npasses. */
 int gsat_bcf_pair_moves(const gsat_bcf_plan *plan, uint32_t j, int *to_out);
 
 /* Default chunk for n keys: about n / 2048, a power of two in [1024, 32768]. */

@@ -452,6 +452,9 @@ static void test_plan(void **state) {
   gsat_sort_config badwarps = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 3, 0};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badwarps, &err),
                    GSAT_USAGE);
+  gsat_sort_config badint = {4, GSAT_SORT_SPLITTERS, 0, 2, 0, 0, 0, 0, 0};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badint, &err),
+                   GSAT_USAGE);
   gsat_sort_config badcarry = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 5};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badcarry, &err),
                    GSAT_USAGE);

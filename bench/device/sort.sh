@@ -7,8 +7,9 @@
 #   sass       registers, spills and shared memory per kernel (cuobjdump)
 #   check      sort_bench --check 24: u32/u64 keys, u32/u64 pairs, occurrence
 #              lists against host references, PASS/FAIL per case
-#   bench      sort_bench: BCF sort (4-way, 8-way, 2-way merge path) vs CUB
-#              merge and radix sort at n = 2^20..2^28, CSV
+#   bench      sort_bench: the default BCF sorts (and the named variants in
+#              GSAT_SORT_VARIANT) vs CUB merge and radix sort at
+#              n = 2^20..2^28, CSV
 #   occ        occurrence lists of a random 3-SAT CNF, BCF vs CUB radix
 #   ncu        bank conflicts, wavefronts and shared ld/st instructions of the
 #              tile sort (page sort + in-block merges) and merge kernels, and

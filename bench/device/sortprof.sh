@@ -4,7 +4,7 @@
 # (sort_bench --profile LOG2: u32 keys, u64 keys, u32/u32 pairs, CUB merge
 # sort keys).  Run from the repository root on the GPU machine:
 #   bash bench/device/sortprof.sh [LOG2 (26)]     (about 2 minutes)
-# Builds sort_bench unless build-dev/bench/sort_bench exists; the raw CSV goes
+# Builds sort_bench (incrementally, bench/device/build.sh); the raw CSV goes
 # to $OUT/sortprof.csv, a table (one row per kernel launch) to stdout.
 set -u
 cd "$(dirname "$0")/../.."
@@ -12,10 +12,8 @@ OUT=${OUT:-bench/out/sortprof}
 mkdir -p "$OUT"
 LOG2=${1:-26}
 BIN=build-dev/bench/sort_bench
-if [ ! -x "$BIN" ]; then
-  timeout -k 5 150 bash bench/device/build.sh sort_bench >"$OUT/build.log" 2>&1 ||
-    { tail -20 "$OUT/build.log"; exit 1; }
-fi
+timeout -k 5 150 bash bench/device/build.sh sort_bench >"$OUT/build.log" 2>&1 ||
+  { tail -20 "$OUT/build.log"; exit 1; }
 M=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
 M+=,smsp__issue_active.avg.pct_of_peak_sustained_active
 M+=,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active

@@ -4,7 +4,8 @@
 # timings at the given sizes for the given variants against CUB, and an
 # Nsight Compute per-kernel profile of the default sorts (sortprof.sh).
 #   bash bench/device/sortround.sh [VARIANTS (all)] [SIZES (24,28)] [PROFILE_LOG2 (0: none)]
-# Files in $OUT: build.log, check.log, round.csv, sortprof.csv.
+# Files in $OUT: build.log, check.log, bench.log, round.csv, and with a
+# profile prof.txt, sortprof.csv, ncu.err.
 set -u
 cd "$(dirname "$0")/../.."
 export OUT=${OUT:-bench/out/sortround}
@@ -28,8 +29,8 @@ awk -F, 'NR > 1 { lg = int(log($2) / log(2) + 0.5)
   printf "%-20s %-9s 2^%-3d %8.2f Gkeys/s  x%-5.2f vs CUB merge (radix x%.2f)\n", $3, $1, lg, $5, $6, $7 }' \
   "$OUT/round.csv"
 if [ "$PROF" != 0 ]; then
+  # sortprof.sh writes sortprof.csv into this $OUT (exported above)
   PROF_LIMIT=100 bash bench/device/sortprof.sh "$PROF" >"$OUT/prof.txt" 2>&1
-  cp bench/out/sortprof/sortprof.csv "$OUT/" 2>/dev/null
   echo "profile rc=$? ($((SECONDS - T0))s)"
 fi
 echo "total $((SECONDS - T0))s"

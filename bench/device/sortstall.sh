@@ -2,16 +2,14 @@
 # Stall reasons of the sort kernels (issue 4): Nsight Compute stall reasons
 # (warps per issued instruction) of every tile-sort and merge kernel of the
 # default sorts at 2^LOG2 (26): u32 keys, u64 keys, 32-bit pairs.
-#   bash bench/device/sortstall.sh [LOG2]      (builds sort_bench if needed)
+#   bash bench/device/sortstall.sh [LOG2]      (builds sort_bench first)
 set -u
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-bench/out/sortstall}
 mkdir -p "$OUT"
 BIN=build-dev/bench/sort_bench
-if [ ! -x "$BIN" ]; then
-  timeout -k 5 150 bash bench/device/build.sh sort_bench >"$OUT/build.log" 2>&1 ||
-    { tail -20 "$OUT/build.log"; exit 1; }
-fi
+timeout -k 5 150 bash bench/device/build.sh sort_bench >"$OUT/build.log" 2>&1 ||
+  { tail -20 "$OUT/build.log"; exit 1; }
 M=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
 M+=,smsp__issue_active.avg.pct_of_peak_sustained_active
 for r in short_scoreboard long_scoreboard barrier membar math_pipe_throttle \

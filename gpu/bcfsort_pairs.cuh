@@ -1,0 +1,202 @@
+/* How 32-bit pair sorts carry their values through the kernels of the
+ * bank-conflict-free sort (gpu/bcfsort.cu, gsat_gpu_sort_pairs_u32 in
+ * gpu/bcfsort.h): the pair descriptor, pack loads and stores, and the
+ * deferred value stores of the merge kernel; and the pack and gather kernels
+ * of the 64-bit pair sort, which sorts packs of key halves twice and gathers
+ * once.  Included by bcfsort.cu only. */
+#ifndef GSAT_GPU_BCFSORT_PAIRS_CUH
+#define GSAT_GPU_BCFSORT_PAIRS_CUH
+
+#include <stdint.h>
+
+#include "gpu/bcfsort_cuts.cuh"
+#include "gpu/bcfsort_warp.cuh"
+
+namespace gsat_bcf {
+
+/* A pair sort (gsat_gpu_sort_pairs_u32) carries its values along with the
+ * keys instead of gathering them once at the end (a random gather of n
+ * values cost a quarter of the pair sort on the H200).  Its packed keys hold
+ * key << shift | p, where p is the index of the key's value in vals_src:
+ * the input for the tile sort, then the value array that the last
+ * value-moving kernel wrote.  Packs are unique and p follows the input order
+ * among equal keys, so p breaks ties stably.  A kernel that moves the values
+ * (vals_dst set; plan.pair_carry says which) stores vals_src[p] at
+ * vals_dst[q] for the pack it writes at index q and renumbers the pack to q,
+ * or, as the last kernel, stores the 32-bit key at keys_out[q]; the others
+ * write packs unchanged.  The tile sort builds the packs from keys_in. */
+struct PairIo {
+  const uint32_t *keys_in; /* tile sort: the input keys */
+  const uint32_t *vals_src;
+  uint32_t *vals_dst;
+  uint32_t *keys_out; /* the last kernel: unpacked keys; else NULL */
+  int shift;
+};
+
+__device__ __forceinline__ uint64_t key_bits(uint64_t x) {
+  return x;
+}
+__device__ __forceinline__ uint64_t key_bits(fkey x) {
+  return x.v;
+}
+
+/* Key q of a tile (sentinel past n): in[q], or for pairs the pack of
+ * keys_in[q] at position q. */
+template <bool PAIRS, class K>
+__device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n,
+                                      const PairIo &io) {
+  if (q >= n) return sentinel<K>();
+  if constexpr (PAIRS)
+    return K((uint64_t)io.keys_in[q] << io.shift | q);
+  else
+    return in[q];
+}
+
+/* Writes the pack with bits b to output index q: renumbered to q, or as the
+ * 32-bit key when this is the last kernel. */
+template <class K>
+__device__ __forceinline__ void store_pack(K *out, uint64_t q, uint64_t b,
+                                           const PairIo &io) {
+  const uint64_t low = ((uint64_t)1 << io.shift) - 1;
+  if (io.keys_out)
+    io.keys_out[q] = (uint32_t)(b >> io.shift);
+  else
+    out[q] = K((b & ~low) | q);
+}
+
+/* Stores key x at output index q (see PairIo for pairs). */
+template <bool PAIRS, class K>
+__device__ __forceinline__ void emit(K *out, uint64_t q, K x,
+                                     const PairIo &io) {
+  if constexpr (PAIRS) {
+    const uint64_t b = key_bits(x), low = ((uint64_t)1 << io.shift) - 1;
+    if (!io.vals_dst) { /* this kernel leaves the values where they are */
+      out[q] = x;
+      return;
+    }
+    io.vals_dst[q] = __ldg(io.vals_src + (b & low));
+    store_pack(out, q, b, io);
+  } else {
+    out[q] = x;
+  }
+}
+
+/* v[i] = the value of pack R[c + i] in vals_src for i < CH (0 where
+ * at(c + i) >= count). */
+template <int CH, class K, class At>
+__device__ __forceinline__ void load_values(uint32_t (&v)[CH], const K (&R)[32],
+                                            int c, uint64_t count, At at,
+                                            const PairIo &io) {
+  const uint64_t low = ((uint64_t)1 << io.shift) - 1;
+#pragma unroll
+  for (int i = 0; i < CH; ++i)
+    v[i] =
+        at(c + i) < count ? __ldg(io.vals_src + (key_bits(R[c + i]) & low)) : 0;
+}
+
+/* Stores R[i] at out[base + at(i)] for i < N and at(i) < count, as emit
+ * does.  For pairs the value loads of CH consecutive i are issued before
+ * their stores (a store could alias a later load, which would serialise the
+ * loads); CH trades registers for loads in flight. */
+template <bool PAIRS, int N, int CH, class K, class At>
+__device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count,
+                                         const K (&R)[32], At at,
+                                         const PairIo &io) {
+  if constexpr (PAIRS) {
+    if (io.vals_dst) {
+#pragma unroll
+      for (int c = 0; c < N; c += CH) {
+        uint32_t v[CH];
+        load_values(v, R, c, count, at, io);
+#pragma unroll
+        for (int i = 0; i < CH; ++i) {
+          const uint64_t q = base + at(c + i), b = key_bits(R[c + i]);
+          if (at(c + i) >= count) continue;
+          io.vals_dst[q] = v[i];
+          store_pack(out, q, b, io);
+        }
+      }
+      return;
+    }
+  }
+#pragma unroll
+  for (int i = 0; i < N; ++i)
+    if (at(i) < count) out[base + at(i)] = R[i];
+}
+
+/* The values of the last block a moving pair kernel emitted: loaded when
+ * the block's packs are stored, stored one block later (or at the end), so
+ * that the gather's latency hides behind the next merge step instead of
+ * stalling the warp (Nsight Compute: long-scoreboard stalls made a moving
+ * merge pass 1.5x as long as a plain one). */
+template <bool PAIRS> struct PendingValues {
+  uint32_t v[16];
+  uint64_t base = 0, count = 0; /* count 0: nothing pending */
+
+  template <class At>
+  __device__ __forceinline__ void flush(const PairIo &io, At at) {
+#pragma unroll
+    for (int i = 0; i < 16; ++i)
+      if (at(i) < count) io.vals_dst[base + at(i)] = v[i];
+    count = 0;
+  }
+
+  /* Emits block R[0..16) at out[base + at(i)] for at(i) < count. */
+  template <class K, class At>
+  __device__ __forceinline__ void emit(K *out, uint64_t b0, uint64_t n,
+                                       const K (&R)[32], At at,
+                                       const PairIo &io) {
+    if constexpr (PAIRS) {
+      if (io.vals_dst) {
+        flush(io, at);
+        load_values(v, R, 0, n, at, io);
+#pragma unroll
+        for (int i = 0; i < 16; ++i) {
+          const uint64_t q = b0 + at(i), b = key_bits(R[i]);
+          if (at(i) < n) store_pack(out, q, b, io);
+        }
+        base = b0;
+        count = n;
+        return;
+      }
+    }
+    emit_all<false, 16, 16>(out, b0, n, R, at, io);
+  }
+};
+
+/* Packed pair keys: (32-bit key << shift) | position, shift 30 (the pack
+ * stays below 2^62, so it sorts as an fkey) or 32. */
+__device__ __forceinline__ uint64_t position_of(uint64_t c, int shift) {
+  return c & (((uint64_t)1 << shift) - 1);
+}
+
+/* c[j] = 32-bit half of key[perm(j)] << shift | j, where perm(j) = j when
+ * perm is NULL, else the position packed in perm[j]. */
+__global__ void pack_half_kernel(const uint64_t *__restrict__ key,
+                                 const uint64_t *__restrict__ perm, int high,
+                                 int shift, uint64_t *__restrict__ c,
+                                 uint64_t n) {
+  const uint64_t j = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  if (j >= n) return;
+  const uint64_t k = key[perm ? position_of(perm[j], shift) : j];
+  c[j] = (high ? k >> 32 : k & 0xffffffffu) << shift | j;
+}
+
+/* Pairs u64: position i takes the input at the position packed in
+ * ca[position packed in cb[i]]. */
+__global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca,
+                                  const uint64_t *__restrict__ cb, int shift,
+                                  const uint64_t *__restrict__ keys_in,
+                                  uint64_t *__restrict__ keys_out,
+                                  const uint32_t *__restrict__ vals_in,
+                                  uint32_t *__restrict__ vals_out, uint64_t n) {
+  const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
+  if (i >= n) return;
+  const uint64_t src = position_of(ca[position_of(cb[i], shift)], shift);
+  keys_out[i] = keys_in[src];
+  vals_out[i] = vals_in[src];
+}
+
+} // namespace gsat_bcf
+
+#endif
