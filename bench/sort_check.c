@@ -251,10 +251,12 @@ gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
     gsat_sort_config cfg;
     int pairs_only;
   } extra[] = {
-      {"merge-path", {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0, 0, 0, 0}, 0},
-      {"8-way", {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 0}, 0},
-      {"integer-pairs", {0, GSAT_SORT_SPLITTERS, 0, 1, 0, 0, 0, 0, 0}, 1},
-      {"integer-pairs-default", {0, 0, 0, 0, 0, 0, 0, 0, 0}, 1}};
+      {"merge-path", {.ways = 2, .partition = GSAT_SORT_MERGE_PATH}, 0},
+      {"8-way", {.ways = 8, .partition = GSAT_SORT_SPLITTERS}, 0},
+      {"integer-pairs",
+       {.partition = GSAT_SORT_SPLITTERS, .integer_pairs = 1},
+       1},
+      {"integer-pairs-default", {0}, 1}};
   memset(res, 0, sizeof *res);
   if (gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_64, &extra[3].cfg,
                              err) != GSAT_OK)

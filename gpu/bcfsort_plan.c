@@ -53,36 +53,71 @@ static const struct {
     /* the 2026-11-29 default: 4-way splitter merges, tiles of 16 (32-bit) or 8
      * (64-bit) pages, leftovers transposed back */
     {"classic",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 0, GSAT_SORT_FORM_CLASSIC, 0, 0, 0}},
+     {.ways = 4,
+      .partition = GSAT_SORT_SPLITTERS,
+      .form = GSAT_SORT_FORM_CLASSIC}},
     /* the former best for 64-bit keys: binary merges cut by merge path */
     {"classic-mp2",
-     {2, GSAT_SORT_MERGE_PATH, 0, 0, 0, GSAT_SORT_FORM_CLASSIC, 0, 0, 0}},
+     {.ways = 2,
+      .partition = GSAT_SORT_MERGE_PATH,
+      .form = GSAT_SORT_FORM_CLASSIC}},
     /* 4-way, merged rows stored directly, tiles of 16 pages for every key */
-    {"row4", {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW, 0, 0, 0}},
+    {"row4",
+     {.ways = 4,
+      .partition = GSAT_SORT_SPLITTERS,
+      .tile_pages = 16,
+      .form = GSAT_SORT_FORM_ROW}},
     /* the same with tiles of 8 pages for 64-bit keys (more blocks per SM) */
-    {"row4-t8", {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW, 0, 0, 0}},
+    {"row4-t8",
+     {.ways = 4,
+      .partition = GSAT_SORT_SPLITTERS,
+      .tile_pages = 8,
+      .form = GSAT_SORT_FORM_ROW}},
     /* 8-way, rows stored directly: fewest global passes */
-    {"row8", {8, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW, 0, 0, 0}},
+    {"row8",
+     {.ways = 8,
+      .partition = GSAT_SORT_SPLITTERS,
+      .tile_pages = 16,
+      .form = GSAT_SORT_FORM_ROW}},
     /* binary merge path, leftover in registers: least shared memory */
-    {"reg2", {2, GSAT_SORT_MERGE_PATH, 0, 0, 16, GSAT_SORT_FORM_REG, 0, 0, 0}},
+    {"reg2",
+     {.ways = 2,
+      .partition = GSAT_SORT_MERGE_PATH,
+      .tile_pages = 16,
+      .form = GSAT_SORT_FORM_REG}},
     /* row4 and row4-t8 with the bitonic page sort (831 instead of 1843
      * compare-exchanges per lane and page, the same shared accesses) */
     {"row4-bp",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 16, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 0, 0}},
+     {.ways = 4,
+      .partition = GSAT_SORT_SPLITTERS,
+      .tile_pages = 16,
+      .form = GSAT_SORT_FORM_ROW,
+      .page_sort = GSAT_SORT_PAGE_BITONIC}},
     {"row4-t8-bp",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 0, 0}},
+     {.ways = 4,
+      .partition = GSAT_SORT_SPLITTERS,
+      .tile_pages = 8,
+      .form = GSAT_SORT_FORM_ROW,
+      .page_sort = GSAT_SORT_PAGE_BITONIC}},
     /* row4-t8-bp with one warp per merge block: 10 instead of 8 merge
      * warps per SM for 64-bit keys (shared memory bound) */
     {"row4-t8-bp-w1",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 0}},
+     {.ways = 4,
+      .partition = GSAT_SORT_SPLITTERS,
+      .tile_pages = 8,
+      .form = GSAT_SORT_FORM_ROW,
+      .page_sort = GSAT_SORT_PAGE_BITONIC,
+      .merge_warps = 1}},
     /* row4-t8-bp-w1 moving pair values in every second kernel only (the
      * default for 64-bit keys and pairs) */
     {"row4-t8-bp-w1-c2",
-     {4, GSAT_SORT_SPLITTERS, 0, 0, 8, GSAT_SORT_FORM_ROW,
-      GSAT_SORT_PAGE_BITONIC, 1, 2}},
+     {.ways = 4,
+      .partition = GSAT_SORT_SPLITTERS,
+      .tile_pages = 8,
+      .form = GSAT_SORT_FORM_ROW,
+      .page_sort = GSAT_SORT_PAGE_BITONIC,
+      .merge_warps = 1,
+      .pair_carry = 2}},
 };
 
 const char *gsat_sort_variant(int i, gsat_sort_config *cfg) {
@@ -111,7 +146,7 @@ gsat_status gsat_sort_variant_find(const char *name, gsat_sort_config *cfg,
 
 gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
                                          uint32_t key_bytes) {
-  gsat_sort_config c = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config c = {0};
   if (cfg) return *cfg;
   gsat_status s =
       gsat_sort_variant_find(key_bytes == 4 ? GSAT_SORT_DEFAULT_VARIANT_32
@@ -182,9 +217,8 @@ gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
       cfg->tile_pages ? cfg->tile_pages : (int)GSAT_BCF_TILE_PAGES(key_bytes);
   GSAT_RETURN_IF(tp != 8 && tp != 16, err, USAGE,
                  "sort: tile_pages %d is not 8 or 16", tp);
-  GSAT_RETURN_IF(cfg->integer_pairs != 0 && cfg->integer_pairs != 1, err,
-                 USAGE, "sort: integer_pairs %d is not 0 or 1",
-                 cfg->integer_pairs);
+  GSAT_RETURN_IF(cfg->integer_pairs != 0 && cfg->integer_pairs != 1, err, USAGE,
+                 "sort: integer_pairs %d is not 0 or 1", cfg->integer_pairs);
   const int form = cfg->form ? cfg->form : GSAT_SORT_FORM_CLASSIC;
   GSAT_RETURN_IF(form < GSAT_SORT_FORM_CLASSIC || form > GSAT_SORT_FORM_REG,
                  err, USAGE, "sort: unknown merge form %d", form);

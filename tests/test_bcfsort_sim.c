@@ -268,7 +268,8 @@ static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits,
 static void test_sim_sort_distributions(void **state) {
   (void)state;
   static const size_t sizes[] = {0, 1, 31, 33, 1023, 1025, 4097, 70001};
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config cfg = {
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 1024};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(sizes[s], (gsat_sort_dist)d, 32, &cfg);
@@ -279,21 +280,45 @@ static void test_sim_sort_distributions(void **state) {
 static void test_sim_sort_configs(void **state) {
   (void)state;
   static const gsat_sort_config cfgs[] = {
-      {2, GSAT_SORT_SPLITTERS, 1024, 0, 0, 0, 0, 0, 0},
-      {8, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0, 0, 0, 0},
-      {2, GSAT_SORT_MERGE_PATH, 1024, 0, 0, 0, 0, 0, 0},
-      {0, GSAT_SORT_MERGE_PATH, 4096, 0, 0, 0, 0, 0, 0},
-      {4, GSAT_SORT_SPLITTERS, 8192, 0, 0, 0, 0, 0, 0},
-      {4, GSAT_SORT_SPLITTERS, 1u << 20, 0, 0, 0, 0, 0, 0},
-      {2, GSAT_SORT_MERGE_PATH, 1u << 20, 0, 0, 0, 0, 0, 0},
-      {4, GSAT_SORT_SPLITTERS, 2048, 0, 8, GSAT_SORT_FORM_ROW, 0, 0, 0},
-      {8, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_ROW, 0, 0, 0},
-      {2, GSAT_SORT_SPLITTERS, 1024, 0, 16, GSAT_SORT_FORM_REG, 0, 0, 0},
-      {2, GSAT_SORT_MERGE_PATH, 2048, 0, 8, GSAT_SORT_FORM_REG, 0, 0, 0},
-      {4, GSAT_SORT_SPLITTERS, 2048, 0, 8, GSAT_SORT_FORM_ROW,
-       GSAT_SORT_PAGE_BITONIC, 0, 0},
-      {2, GSAT_SORT_MERGE_PATH, 1024, 0, 16, GSAT_SORT_FORM_CLASSIC,
-       GSAT_SORT_PAGE_BITONIC, 0, 0}};
+      {.ways = 2, .partition = GSAT_SORT_SPLITTERS, .chunk = 1024},
+      {.ways = 8, .partition = GSAT_SORT_SPLITTERS, .chunk = 2048},
+      {.ways = 2, .partition = GSAT_SORT_MERGE_PATH, .chunk = 1024},
+      {.partition = GSAT_SORT_MERGE_PATH, .chunk = 4096},
+      {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 8192},
+      {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 1u << 20},
+      {.ways = 2, .partition = GSAT_SORT_MERGE_PATH, .chunk = 1u << 20},
+      {.ways = 4,
+       .partition = GSAT_SORT_SPLITTERS,
+       .chunk = 2048,
+       .tile_pages = 8,
+       .form = GSAT_SORT_FORM_ROW},
+      {.ways = 8,
+       .partition = GSAT_SORT_SPLITTERS,
+       .chunk = 1024,
+       .tile_pages = 16,
+       .form = GSAT_SORT_FORM_ROW},
+      {.ways = 2,
+       .partition = GSAT_SORT_SPLITTERS,
+       .chunk = 1024,
+       .tile_pages = 16,
+       .form = GSAT_SORT_FORM_REG},
+      {.ways = 2,
+       .partition = GSAT_SORT_MERGE_PATH,
+       .chunk = 2048,
+       .tile_pages = 8,
+       .form = GSAT_SORT_FORM_REG},
+      {.ways = 4,
+       .partition = GSAT_SORT_SPLITTERS,
+       .chunk = 2048,
+       .tile_pages = 8,
+       .form = GSAT_SORT_FORM_ROW,
+       .page_sort = GSAT_SORT_PAGE_BITONIC},
+      {.ways = 2,
+       .partition = GSAT_SORT_MERGE_PATH,
+       .chunk = 1024,
+       .tile_pages = 16,
+       .form = GSAT_SORT_FORM_CLASSIC,
+       .page_sort = GSAT_SORT_PAGE_BITONIC}};
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(150001, (gsat_sort_dist)d, 32, &cfgs[c]);
@@ -389,7 +414,7 @@ static void test_plan(void **state) {
   assert_true(plan.bytes >= ((size_t)4 << 28));
   /* 25 tiles of 8192 64-bit keys, then 4 runs: the last pass merges them
    * with ways 4, not 8 */
-  gsat_sort_config eight = {8, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config eight = {.ways = 8, .partition = GSAT_SORT_SPLITTERS};
   assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err),
                    GSAT_OK);
   assert_int_equal(plan.npasses, 2);
@@ -412,11 +437,12 @@ static void test_plan(void **state) {
   assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, &var, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 5); /* 2^14 runs: 8, 8, 8, 8, 4 ways */
   assert_int_equal(plan.pass[4].ways, 4);
-  gsat_sort_config badtile = {4, GSAT_SORT_SPLITTERS, 0, 0, 32, 0, 0, 0, 0};
+  gsat_sort_config badtile = {
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .tile_pages = 32};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badtile, &err),
                    GSAT_USAGE);
   gsat_sort_config badreg = {
-      4, GSAT_SORT_SPLITTERS, 0, 0, 0, GSAT_SORT_FORM_REG, 0, 0, 0};
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .form = GSAT_SORT_FORM_REG};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badreg, &err),
                    GSAT_USAGE);
   /* the page sort: the -bp variants bitonic, unknown values fail */
@@ -435,12 +461,13 @@ static void test_plan(void **state) {
   assert_int_equal(plan.page_sort, GSAT_SORT_PAGE_SHEAR);
   static const int badps[] = {3, -1, 100};
   for (size_t i = 0; i < sizeof badps / sizeof badps[0]; ++i) {
-    gsat_sort_config c = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, badps[i], 0, 0};
+    gsat_sort_config c = {
+        .ways = 4, .partition = GSAT_SORT_SPLITTERS, .page_sort = badps[i]};
     assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &c, &err), GSAT_USAGE);
   }
-  gsat_sort_config bad = {3, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config bad = {.ways = 3, .partition = GSAT_SORT_SPLITTERS};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err), GSAT_USAGE);
-  gsat_sort_config badmp = {4, GSAT_SORT_MERGE_PATH, 0, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config badmp = {.ways = 4, .partition = GSAT_SORT_MERGE_PATH};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
                    GSAT_USAGE);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, NULL, &err), GSAT_OK);
@@ -449,20 +476,24 @@ static void test_plan(void **state) {
                    GSAT_OK);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
   assert_int_equal(plan.merge_warps, 1);
-  gsat_sort_config badwarps = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 3, 0};
+  gsat_sort_config badwarps = {
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .merge_warps = 3};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badwarps, &err),
                    GSAT_USAGE);
-  gsat_sort_config badint = {4, GSAT_SORT_SPLITTERS, 0, 2, 0, 0, 0, 0, 0};
+  gsat_sort_config badint = {
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .integer_pairs = 2};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badint, &err),
                    GSAT_USAGE);
-  gsat_sort_config badcarry = {4, GSAT_SORT_SPLITTERS, 0, 0, 0, 0, 0, 0, 5};
+  gsat_sort_config badcarry = {
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .pair_carry = 5};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badcarry, &err),
                    GSAT_USAGE);
   assert_int_equal(gsat_sort_variant_find("row4-t8-bp-w1-c2", &var, &err),
                    GSAT_OK);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
   assert_int_equal(plan.pair_carry, 2);
-  gsat_sort_config badchunk = {4, GSAT_SORT_SPLITTERS, 3000, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config badchunk = {
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 3000};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
                    GSAT_USAGE);
   assert_int_equal(
@@ -478,7 +509,8 @@ static void test_bucket_bound(void **state) {
   size_t n = 200000;
   uint64_t *a = malloc(n * sizeof *a);
   assert_non_null(a);
-  gsat_sort_config cfg = {4, GSAT_SORT_SPLITTERS, 2048, 0, 0, 0, 0, 0, 0};
+  gsat_sort_config cfg = {
+      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 2048};
   gsat_error err;
   for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
     gsat_bcf_sim_stats st = {{0}, 0, 0};
