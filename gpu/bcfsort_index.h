@@ -230,4 +230,27 @@ GSAT_BCF_HD void gsat_bcf_sample_locate(const gsat_bcf_pass *p, uint64_t g,
   *j = s;
 }
 
+/* Packed keys of the 32-bit pair sort (gpu/bcfsort_pairs.cuh): key << shift
+ * | p, p the index of the key's value in the last moved value array (shift
+ * 30 or 32, p below 2^shift).  Shared with the host simulation of how the
+ * values travel (tests/test_bcfsort_sim.c). */
+GSAT_BCF_HD uint64_t gsat_bcf_pack(uint32_t key, uint64_t p, int shift) {
+  return (uint64_t)key << shift | p;
+}
+
+/* The value index p of pack b. */
+GSAT_BCF_HD uint64_t gsat_bcf_pack_pos(uint64_t b, int shift) {
+  return b & (((uint64_t)1 << shift) - 1);
+}
+
+/* The 32-bit key of pack b. */
+GSAT_BCF_HD uint32_t gsat_bcf_pack_key(uint64_t b, int shift) {
+  return (uint32_t)(b >> shift);
+}
+
+/* Pack b renumbered to value index q (after its value moved to q). */
+GSAT_BCF_HD uint64_t gsat_bcf_repack(uint64_t b, uint64_t q, int shift) {
+  return (b & ~(((uint64_t)1 << shift) - 1)) | q;
+}
+
 #endif

@@ -47,7 +47,7 @@ __device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n,
                                       const PairIo &io) {
   if (q >= n) return sentinel<K>();
   if constexpr (PAIRS)
-    return K((uint64_t)io.keys_in[q] << io.shift | q);
+    return K(gsat_bcf_pack(io.keys_in[q], q, io.shift));
   else
     return in[q];
 }
@@ -57,11 +57,10 @@ __device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n,
 template <class K>
 __device__ __forceinline__ void store_pack(K *out, uint64_t q, uint64_t b,
                                            const PairIo &io) {
-  const uint64_t low = ((uint64_t)1 << io.shift) - 1;
   if (io.keys_out)
-    io.keys_out[q] = (uint32_t)(b >> io.shift);
+    io.keys_out[q] = gsat_bcf_pack_key(b, io.shift);
   else
-    out[q] = K((b & ~low) | q);
+    out[q] = K(gsat_bcf_repack(b, q, io.shift));
 }
 
 /* Stores key x at output index q (see PairIo for pairs). */
@@ -69,12 +68,12 @@ template <bool PAIRS, class K>
 __device__ __forceinline__ void emit(K *out, uint64_t q, K x,
                                      const PairIo &io) {
   if constexpr (PAIRS) {
-    const uint64_t b = key_bits(x), low = ((uint64_t)1 << io.shift) - 1;
+    const uint64_t b = key_bits(x);
     if (!io.vals_dst) { /* this kernel leaves the values where they are */
       out[q] = x;
       return;
     }
-    io.vals_dst[q] = __ldg(io.vals_src + (b & low));
+    io.vals_dst[q] = __ldg(io.vals_src + gsat_bcf_pack_pos(b, io.shift));
     store_pack(out, q, b, io);
   } else {
     out[q] = x;
@@ -87,11 +86,12 @@ template <int CH, class K, class At>
 __device__ __forceinline__ void load_values(uint32_t (&v)[CH], const K (&R)[32],
                                             int c, uint64_t count, At at,
                                             const PairIo &io) {
-  const uint64_t low = ((uint64_t)1 << io.shift) - 1;
 #pragma unroll
   for (int i = 0; i < CH; ++i)
-    v[i] =
-        at(c + i) < count ? __ldg(io.vals_src + (key_bits(R[c + i]) & low)) : 0;
+    v[i] = at(c + i) < count
+               ? __ldg(io.vals_src +
+                       gsat_bcf_pack_pos(key_bits(R[c + i]), io.shift))
+               : 0;
 }
 
 /* Stores R[i] at out[base + at(i)] for i < N and at(i) < count, as emit

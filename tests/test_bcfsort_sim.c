@@ -393,6 +393,89 @@ static void test_pair_moves(void **state) {
     }
 }
 
+/* How a 32-bit pair sort moves its values (gpu/bcfsort_pairs.cuh), kernel by
+ * kernel on the host: every kernel of the plan sorts its tiles or groups of
+ * runs (packs are unique, so any correct sort puts them in the order the
+ * networks do), then writes each pack as the kernel does: a moving kernel
+ * (gsat_bcf_pair_moves) stores the value found at the pack's position in
+ * the last moved array and renumbers the pack, the last writes the key, the
+ * others copy the pack.  Values are moved out of place, as on the GPU. */
+static void sim_pair_sort(const uint32_t *keys, const uint32_t *vals, size_t n,
+                          uint32_t carry, uint32_t *kout, uint32_t *vout) {
+  const gsat_sort_config cfg = {.ways = 4,
+                                .partition = GSAT_SORT_SPLITTERS,
+                                .tile_pages = 8,
+                                .form = GSAT_SORT_FORM_ROW,
+                                .page_sort = GSAT_SORT_PAGE_BITONIC,
+                                .merge_warps = 1,
+                                .pair_carry = (int)carry};
+  gsat_bcf_plan plan;
+  gsat_error err;
+  assert_int_equal(gsat_bcf_plan_make(&plan, n, 8, &cfg, &err), GSAT_OK);
+  const int shift = 30;
+  uint64_t *a = malloc(n * 8 + 8), *b = malloc(n * 8 + 8);
+  uint32_t *vbuf = malloc(n * 4 + 4);
+  assert_non_null(a), assert_non_null(b), assert_non_null(vbuf);
+  const uint32_t *vsrc = vals;
+  for (size_t q = 0; q < n; ++q) a[q] = gsat_bcf_pack(keys[q], q, shift);
+  for (uint32_t j = 0; j <= plan.npasses; ++j) {
+    const uint64_t span = j == 0 ? (uint64_t)plan.tile_pages * GSAT_BCF_PAGE
+                                 : plan.pass[j - 1].ways * plan.pass[j - 1].run;
+    for (uint64_t s = 0; s < n; s += span)
+      qsort(a + s, n - s < span ? n - s : span, sizeof *a, cmp_u64);
+    int to_out = 0;
+    const int move = gsat_bcf_pair_moves(&plan, j, &to_out);
+    uint32_t *vdst = to_out ? vout : vbuf;
+    assert_true(!move || vdst != vsrc);
+    for (size_t q = 0; q < n; ++q) {
+      const uint64_t x = a[q];
+      if (move) vdst[q] = vsrc[gsat_bcf_pack_pos(x, shift)];
+      if (j == plan.npasses)
+        kout[q] = gsat_bcf_pack_key(x, shift);
+      else
+        b[q] = move ? gsat_bcf_repack(x, q, shift) : x;
+    }
+    if (move) vsrc = vdst;
+    uint64_t *t = a;
+    a = b, b = t;
+  }
+  free(a), free(b), free(vbuf);
+}
+
+/* The simulated pair sort equals a stable sort of the pairs for every value
+ * schedule, pass count (0 to 3 merge passes) and key distribution. */
+static void test_pair_travel(void **state) {
+  (void)state;
+  static const size_t sizes[] = {1, 5000, 8192, 24577, 70001, (1u << 18) + 7};
+  const size_t cap = (1u << 18) + 7;
+  uint64_t *k64 = malloc(cap * 8), *ref = malloc(cap * 8);
+  uint32_t *keys = malloc(cap * 4), *vals = malloc(cap * 4);
+  uint32_t *kout = malloc(cap * 4), *vout = malloc(cap * 4);
+  assert_non_null(k64), assert_non_null(ref), assert_non_null(keys);
+  assert_non_null(vals), assert_non_null(kout), assert_non_null(vout);
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si)
+    for (int d = 0; d < GSAT_DIST_COUNT; d += 2) /* random, reverse, few, ... */
+      for (uint32_t carry = 1; carry <= 3; ++carry) {
+        const size_t n = sizes[si];
+        gsat_sort_fill(k64, n, (gsat_sort_dist)d, 32, 7 + n);
+        for (size_t i = 0; i < n; ++i) {
+          keys[i] = (uint32_t)k64[i];
+          vals[i] = (uint32_t)(i * 2654435761u);
+          ref[i] = (uint64_t)keys[i] << 32 | i; /* stable order */
+        }
+        qsort(ref, n, sizeof *ref, cmp_u64);
+        sim_pair_sort(keys, vals, n, carry, kout, vout);
+        for (size_t i = 0; i < n; ++i) {
+          const uint32_t src = (uint32_t)ref[i];
+          if (kout[i] != keys[src] || vout[i] != vals[src])
+            fail_msg("n=%zu dist=%d carry=%u: position %zu holds (%u, %u), "
+                     "expected (%u, %u)",
+                     n, d, carry, i, kout[i], vout[i], keys[src], vals[src]);
+        }
+      }
+  free(k64), free(ref), free(keys), free(vals), free(kout), free(vout);
+}
+
 static void test_plan(void **state) {
   (void)state;
   gsat_bcf_plan plan;
@@ -540,6 +623,7 @@ int main(void) {
       cmocka_unit_test(test_sim_sort_variants),
       cmocka_unit_test(test_plan),
       cmocka_unit_test(test_pair_moves),
+      cmocka_unit_test(test_pair_travel),
       cmocka_unit_test(test_bucket_bound),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
