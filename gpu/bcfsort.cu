@@ -372,18 +372,17 @@ gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
 }
 
 /* Temporary storage of a pair sort: `extra` bytes (packed arrays, values),
- * then a 64-bit key sort of n keys.  Sets *sub to the latter's size and *run
- * to whether there is work to enqueue (a query or n == 0 has none). */
+ * then the storage of *plan, the 64-bit key sort of n packs it makes.  Sets
+ * *run to whether there is work to enqueue (a query or n == 0 has none). */
 gsat_status pairs_prologue(void *d_temp, size_t *temp_bytes, size_t n,
                            size_t extra, const void *keys_in,
                            const void *keys_out, const void *vals_in,
                            const void *vals_out, const gsat_sort_config *cfg,
-                           size_t *sub, bool *run, gsat_error *err) {
+                           gsat_bcf_plan *plan, bool *run, gsat_error *err) {
   *run = false;
   GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
-  GSAT_FORWARD(sort_keys<uint64_t>(nullptr, sub, nullptr, nullptr, n, cfg,
-                                   nullptr, err));
-  const size_t need = extra + *sub;
+  GSAT_FORWARD(gsat_bcf_plan_make(plan, n, sizeof(uint64_t), cfg, err));
+  const size_t need = extra + plan->bytes;
   if (!d_temp) {
     *temp_bytes = need;
     return GSAT_OK;
@@ -416,15 +415,13 @@ gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
 
 /* The 32-bit pair sort with values carried along (PairIo, pair_carry):
  * temp holds n packs, n values (gsat_bcf_pairs_u32_extra_bytes), then the
- * storage of the 64-bit key plan. */
+ * storage of plan, the 64-bit key plan of pairs_prologue. */
 template <class K>
-gsat_status sort_pairs_carry(void *d_temp, size_t n, int shift,
-                             const gsat_sort_config *cfg,
+gsat_status sort_pairs_carry(void *d_temp, const gsat_bcf_plan &plan, int shift,
                              const uint32_t *keys_in, uint32_t *keys_out,
                              const uint32_t *vals_in, uint32_t *vals_out,
                              cudaStream_t stream, gsat_error *err) {
-  gsat_bcf_plan plan;
-  GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, sizeof(K), cfg, err));
+  const size_t n = plan.n;
   unsigned char *temp = static_cast<unsigned char *>(d_temp);
   K *packs = reinterpret_cast<K *>(temp);
   uint32_t *vbuf =
@@ -466,19 +463,18 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_vals_in, uint32_t *d_vals_out,
                         size_t n, const gsat_sort_config *cfg,
                         struct CUstream_st *stream, gsat_error *err) {
-  size_t sub = 0;
+  gsat_bcf_plan plan;
   bool run = false;
   GSAT_FORWARD(pairs_prologue(
       d_temp, temp_bytes, n, gsat_bcf_pairs_u32_extra_bytes(n), d_keys_in,
-      d_keys_out, d_vals_in, d_vals_out, cfg, &sub, &run, err));
+      d_keys_out, d_vals_in, d_vals_out, cfg, &plan, &run, err));
   if (!run) return GSAT_OK;
   const int shift = pack_shift(n, cfg);
   if (shift == 30)
-    return sort_pairs_carry<fkey>(d_temp, n, shift, cfg, d_keys_in, d_keys_out,
+    return sort_pairs_carry<fkey>(d_temp, plan, shift, d_keys_in, d_keys_out,
                                   d_vals_in, d_vals_out, stream, err);
-  return sort_pairs_carry<uint64_t>(d_temp, n, shift, cfg, d_keys_in,
-                                    d_keys_out, d_vals_in, d_vals_out, stream,
-                                    err);
+  return sort_pairs_carry<uint64_t>(d_temp, plan, shift, d_keys_in, d_keys_out,
+                                    d_vals_in, d_vals_out, stream, err);
 }
 
 extern "C" gsat_status
@@ -487,12 +483,13 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_vals_in, uint32_t *d_vals_out,
                         size_t n, const gsat_sort_config *cfg,
                         struct CUstream_st *stream, gsat_error *err) {
-  size_t sub = 0;
+  gsat_bcf_plan plan;
   bool run = false;
   GSAT_FORWARD(pairs_prologue(
       d_temp, temp_bytes, n, 2 * gsat_bcf_composite_bytes(n), d_keys_in,
-      d_keys_out, d_vals_in, d_vals_out, cfg, &sub, &run, err));
+      d_keys_out, d_vals_in, d_vals_out, cfg, &plan, &run, err));
   if (!run) return GSAT_OK;
+  size_t sub = plan.bytes;
   const int shift = pack_shift(n, cfg);
   const size_t cbytes = gsat_bcf_composite_bytes(n);
   unsigned char *temp = static_cast<unsigned char *>(d_temp);
