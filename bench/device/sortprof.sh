@@ -22,23 +22,8 @@ M+=,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active
 M+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed
 M+=,dram__throughput.avg.pct_of_peak_sustained_elapsed
 M+=,launch__registers_per_thread,launch__occupancy_limit_shared_mem
-M+=,launch__occupancy_limit_registers,smsp__inst_executed.sum
+M+=,launch__occupancy_limit_registers
 timeout -k 5 ${PROF_LIMIT:-200} ncu --clock-control none --metrics "$M" --csv --page raw \
   "$BIN" --profile "$LOG2" >"$OUT/sortprof.csv" 2>"$OUT/ncu.err"
 echo "ncu rc=$?"; tail -3 "$OUT/ncu.err"
-awk -F'","' '/^"ID"/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
-  col["Kernel Name"] && NF > 10 {
-    name = $col["Kernel Name"]; sub(/\(.*/, "", name); sub(/^.*::/, "", name)
-    if (length(name) > 28) name = substr(name, 1, 28)
-    printf "%-28s %8.3f ms occ%5.1f iss%5.1f alu%5.1f f64%5.1f lsu%5.1f smem%5.1f dram%5.1f reg%4s limS%3s limR%3s inst%7.1fM\n", name,
-      $col["gpu__time_duration.sum"] / 1e6,
-      $col["sm__warps_active.avg.pct_of_peak_sustained_active"],
-      $col["smsp__issue_active.avg.pct_of_peak_sustained_active"],
-      $col["sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active"],
-      $col["sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active"],
-      $col["sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active"],
-      $col["l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed"],
-      $col["dram__throughput.avg.pct_of_peak_sustained_elapsed"],
-      $col["launch__registers_per_thread"], $col["launch__occupancy_limit_shared_mem"],
-      $col["launch__occupancy_limit_registers"], $col["smsp__inst_executed.sum"] / 1e6 }' \
-  "$OUT/sortprof.csv"
+python3 bench/device/ncu_table.py pipes "$OUT/sortprof.csv"

@@ -23,23 +23,4 @@ timeout -k 5 ${STALL_LIMIT:-120} ncu --clock-control none --metrics "$M" \
 echo "ncu rc=$?"; tail -2 "$OUT/ncu.err"
 # one row per kernel: time, occupancy, issue, the six largest stall reasons
 # in warps per issued instruction (the larger, the more that reason costs)
-python3 - "$OUT/stall.csv" <<'PY'
-import csv, sys
-rows = list(csv.reader(open(sys.argv[1])))
-for i, r in enumerate(rows):
-    if r and r[0] == "ID":
-        h = r; start = i + 2; break
-else:
-    sys.exit("no rows")
-c = {n: i for i, n in enumerate(h)}
-f = lambda r, k: float(r[c[k]].replace(",", "")) if k in c else -1
-for r in rows[start:]:
-    if len(r) < len(h): continue
-    n = r[c["Kernel Name"]]; n = n[n.find("<"):n.find(">(") + 1]
-    st = sorted(((f(r, k), k.split("stalled_")[1].split("_per")[0]) for k in c
-                 if "stalled_" in k), reverse=True)[:6]
-    print("%-34s %8.1fus occ %5.1f iss %5.1f  " % (n[:34], f(r, "gpu__time_duration.sum") / 1e3,
-          f(r, "sm__warps_active.avg.pct_of_peak_sustained_active"),
-          f(r, "smsp__issue_active.avg.pct_of_peak_sustained_active"))
-          + " ".join("%s %.2f" % (k, v) for v, k in st))
-PY
+python3 bench/device/ncu_table.py stalls "$OUT/stall.csv"

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""One line per kernel launch from an Nsight Compute raw CSV (ncu --csv --page
+raw --metrics ...), for the sort's device scripts.  ncu prints numbers with
+thousands separators and durations in ns; both are handled here.
+
+  python3 bench/device/ncu_table.py pipes FILE    time, occupancy, issue and
+                                                  pipe use (sortprof.sh)
+  python3 bench/device/ncu_table.py stalls FILE   time, occupancy, issue and
+                                                  the six largest stall reasons
+                                                  (sortstall.sh)
+"""
+import csv
+import re
+import signal
+import sys
+
+PCT = ".avg.pct_of_peak_sustained_active"
+PIPES = [("occ", "sm__warps_active" + PCT),
+         ("iss", "smsp__issue_active" + PCT),
+         ("alu", "sm__pipe_alu_cycles_active" + PCT),
+         ("f64", "sm__pipe_fp64_cycles_active" + PCT),
+         ("lsu", "sm__inst_executed_pipe_lsu" + PCT),
+         ("smem", "l1tex__data_pipe_lsu_wavefronts_mem_shared"
+                  ".avg.pct_of_peak_sustained_elapsed"),
+         ("dram", "dram__throughput.avg.pct_of_peak_sustained_elapsed")]
+
+
+def launches(path):
+    """(column index by metric name, rows) of the CSV's launch rows."""
+    rows = list(csv.reader(open(path)))
+    for i, r in enumerate(rows):
+        if r and r[0] == "ID":
+            col = {n: k for k, n in enumerate(r)}
+            return col, [x for x in rows[i + 2:] if len(x) == len(r)]
+    sys.exit("%s: no ncu rows" % path)
+
+
+def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
+    if len(sys.argv) != 3 or sys.argv[1] not in ("pipes", "stalls"):
+        sys.exit(__doc__)
+    col, rows = launches(sys.argv[2])
+
+    def num(r, k):
+        return float(r[col[k]].replace(",", "")) if k in col else float("nan")
+
+    for r in rows:
+        name = r[col["Kernel Name"]]
+        m = re.search(r"(\w+(?:<[^()]*>)?)\(", name)  # kernel<args>(
+        line = "%-48s %9.1f us" % ((m.group(1) if m else name)[:48],
+                                   num(r, "gpu__time_duration.sum") / 1e3)
+        if sys.argv[1] == "pipes":
+            line += "".join(" %s %5.1f" % (k, num(r, m)) for k, m in PIPES
+                            if m in col)
+            if "launch__registers_per_thread" in col:
+                line += " reg %s" % r[col["launch__registers_per_thread"]]
+        else:
+            line += " occ %5.1f iss %5.1f " % (num(r, PIPES[0][1]),
+                                               num(r, PIPES[1][1]))
+            stalls = sorted(((num(r, k), k.split("stalled_")[1]
+                              .split("_per")[0]) for k in col
+                             if "stalled_" in k), reverse=True)[:6]
+            line += " ".join("%s %.2f" % (k, v) for v, k in stalls)
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
