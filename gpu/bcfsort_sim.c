@@ -44,6 +44,18 @@ static void smem_store(sim_warp *w, const uint32_t idx[32],
   for (int l = 0; l < 32; ++l) w->smem[idx[l]] = v[l];
 }
 
+/* One warp-wide shared access: lane l at word idx[l] of the warp's shared
+ * memory; load into R[l][reg] or store from it. */
+static void page_access(sim_warp *w, const uint32_t idx[32], int store,
+                        uint32_t reg) {
+  record(w, idx);
+  for (uint32_t l = 0; l < 32; ++l)
+    if (store)
+      w->smem[idx[l]] = w->R[l][reg];
+    else
+      w->R[l][reg] = w->smem[idx[l]];
+}
+
 static void run_net(sim_warp *w, const unsigned char (*net)[2], int count) {
   for (int l = 0; l < 32; ++l) gsat_bcf_sim_network(w->R[l], net, count);
 }
@@ -64,8 +76,7 @@ static void cft(sim_warp *w, uint32_t rev, int load_rev) {
   for (uint32_t i = 0; i < 32; ++i) {
     for (uint32_t l = 0; l < 32; ++l)
       idx[l] = gsat_bcf_phys(load_rev ? 31 - l : l, i);
-    record(w, idx);
-    for (uint32_t l = 0; l < 32; ++l) w->R[l][i] = w->smem[idx[l]];
+    page_access(w, idx, 0, i);
   }
 }
 
@@ -124,18 +135,22 @@ static void sort_page(sim_warp *w, uint32_t page_sort) {
     shear_sort(w);
 }
 
+/* merge_halves of bcfsort_warp.cuh. */
+static void merge_halves(sim_warp *w) {
+  run_net(w, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
+  cft(w, 0, 0);
+  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+}
+
 /* merge_step of bcfsort_warp.cuh on the slot at key offset `slot`. */
 static uint64_t merge_step(sim_warp *w, uint32_t slot) {
   uint32_t idx[32];
   uint64_t v[32];
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) idx[l] = slot + gsat_bcf_slot_index(i, l);
-    record(w, idx);
-    for (uint32_t l = 0; l < 32; ++l) w->R[l][16 + i] = w->smem[idx[l]];
+    page_access(w, idx, 0, 16 + i);
   }
-  run_net(w, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
-  cft(w, 0, 0);
-  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  merge_halves(w);
   cft(w, 0, 1);
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) {
@@ -155,12 +170,9 @@ static uint64_t merge_step_row(sim_warp *w, uint32_t slot) {
   uint64_t v[32];
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) idx[l] = slot + gsat_bcf_phys(i, l);
-    record(w, idx);
-    for (uint32_t l = 0; l < 32; ++l) w->R[l][16 + i] = w->smem[idx[l]];
+    page_access(w, idx, 0, 16 + i);
   }
-  run_net(w, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
-  cft(w, 0, 0);
-  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  merge_halves(w);
   const uint64_t lmin = w->R[16][0];
   for (uint32_t c = 0; c < 32; ++c) {
     for (uint32_t l = 0; l < 32; ++l) {
@@ -171,8 +183,7 @@ static uint64_t merge_step_row(sim_warp *w, uint32_t slot) {
   }
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(i, 31 - l);
-    record(w, idx);
-    for (uint32_t l = 0; l < 32; ++l) w->R[l][i] = w->smem[idx[l]];
+    page_access(w, idx, 0, i);
   }
   return lmin;
 }
@@ -192,9 +203,7 @@ static void absorb_row(sim_warp *w, uint32_t slot) {
 
 /* merge_step_reg of bcfsort_warp.cuh: the leftover stays in R[.][16..31]. */
 static void merge_step_reg(sim_warp *w) {
-  run_net(w, gsat_bcf_net_merge32, GSAT_BCF_NET_MERGE32_SIZE);
-  cft(w, 0, 0);
-  run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
+  merge_halves(w);
   cft(w, 0, 0);
 }
 
@@ -302,18 +311,6 @@ static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl, uint32_t s,
     record(w, ia);
     record(w, ib);
   }
-}
-
-/* One warp-wide shared access of the warp's page: lane l at phys(row(l),
- * col(l)) given as idx; load into R[l][reg] or store from it. */
-static void page_access(sim_warp *w, const uint32_t idx[32], int store,
-                        uint32_t reg) {
-  record(w, idx);
-  for (uint32_t l = 0; l < 32; ++l)
-    if (store)
-      w->smem[idx[l]] = w->R[l][reg];
-    else
-      w->R[l][reg] = w->smem[idx[l]];
 }
 
 /* page_merge of bcfsort_warp.cuh. */

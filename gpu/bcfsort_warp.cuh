@@ -243,6 +243,17 @@ __device__ __forceinline__ void page_merge(K (&R)[32], K *page, uint32_t lane) {
   for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(lane, i)] = R[i];
 }
 
+/* The network part of every merge step (section 7): R[0..15] and R[16..31]
+ * hold two sorted blocks of 512 keys, columns first; odd-even merges of the
+ * columns, a transposition, bitonic merges of the rows (at most one dirty,
+ * bitonic).  Afterwards lane j holds merged row j. */
+template <class K>
+__device__ __forceinline__ void merge_halves(K (&R)[32], K *s, uint32_t lane) {
+  run_net(R, gsat_bcf_net_merge32);
+  cft<false, false>(R, s, lane);
+  run_net(R, gsat_bcf_net_bitonic32);
+}
+
 /* One merge step (section 7): R[0..15] hold a sorted block of 512 keys with
  * rows reversed (gsat_bcf_block_index), `slot` the leftover of 512 keys in
  * sorted order.  Afterwards R[0..15] hold the lowest 512 of the 1024, again
@@ -253,9 +264,7 @@ __device__ __forceinline__ K merge_step(K (&R)[32], K *s, K *slot,
                                         uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) R[16 + i] = slot[gsat_bcf_slot_index(i, lane)];
-  run_net(R, gsat_bcf_net_merge32); /* columns: two sorted halves */
-  cft<false, false>(R, s, lane);
-  run_net(R, gsat_bcf_net_bitonic32); /* rows: at most one dirty, bitonic */
+  merge_halves(R, s, lane);
   cft<false, true>(R, s, lane);
 #pragma unroll
   for (int i = 0; i < 16; ++i)
@@ -284,10 +293,8 @@ __device__ __forceinline__ K merge_step_row(K (&R)[32], K *s, K *slot,
                                             uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) R[16 + i] = slot[gsat_bcf_phys(i, lane)];
-  run_net(R, gsat_bcf_net_merge32); /* columns: two sorted halves */
-  cft<false, false>(R, s, lane);
-  run_net(R, gsat_bcf_net_bitonic32); /* rows: at most one dirty, bitonic */
-  const K lmin = shfl(R[0], 16);      /* row 16 starts the new leftover */
+  merge_halves(R, s, lane);
+  const K lmin = shfl(R[0], 16); /* row 16 starts the new leftover */
   const uint32_t off = (uint32_t)(slot - s);
 #pragma unroll
   for (int c = 0; c < 32; ++c) s[gsat_bcf_row_store_index(off, lane, c)] = R[c];
@@ -315,9 +322,7 @@ __device__ __forceinline__ void absorb_row(const K (&R)[32], K *slot,
 template <class K>
 __device__ __forceinline__ void merge_step_reg(K (&R)[32], K *s,
                                                uint32_t lane) {
-  run_net(R, gsat_bcf_net_merge32);
-  cft<false, false>(R, s, lane);
-  run_net(R, gsat_bcf_net_bitonic32);
+  merge_halves(R, s, lane);
   cft<false, false>(R, s, lane);
 }
 
