@@ -31,6 +31,10 @@ __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
   for (int i = 0; i < 32; ++i) {
     R[i] = load_key<PAIRS>(in, base + gsat_bcf_page_index(i, lane), n, io);
   }
+  if constexpr (PAIRS) /* the page's values, gathered at the end: into L2 */
+    if (io.vals_dst && base + lane * 32u < n)
+      asm volatile("prefetch.global.L2 [%0];" ::"l"(io.vals_src + base +
+                                                     lane * 32u));
   page_sort<PS>(R, page, lane);
 #pragma unroll
   for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(i, lane)] = R[i];
@@ -179,6 +183,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
     set_at(pos, m, np);
     set_at(head, m, np < le ? leaf[np] : sentinel<K>());
     prefetch_block(leaf, np, le, lane);
+    pend.gather(io, at); /* after the leaf's loads: see PendingValues */
     bool alive = true;
 #pragma unroll 1 /* one copy of the merge step */
     for (int d = D - 1; d >= 0; --d) {
@@ -210,8 +215,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
       emitted += GSAT_BCF_HALF;
     }
   }
-  if constexpr (PAIRS)
-    if (pend.count) pend.flush(io, at);
+  pend.finish(io, at);
 }
 
 unsigned blocks_for(uint64_t threads) {

@@ -124,24 +124,46 @@ __device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count,
     if (at(i) < count) out[base + at(i)] = R[i];
 }
 
-/* The values of the last block a moving pair kernel emitted: loaded when
- * the block's packs are stored, stored one block later (or at the end), so
- * that the gather's latency hides behind the next merge step instead of
- * stalling the warp (Nsight Compute: long-scoreboard stalls made a moving
- * merge pass 1.5x as long as a plain one). */
+/* The values of the blocks a moving pair kernel emitted, in two stages so
+ * that the value gather neither stalls the warp nor delays the merge's own
+ * loads.  emit stores a block's packs and keeps its positions; gather, which
+ * the merge kernel calls right after issuing the next leaf block's loads,
+ * issues the value loads; the next emit (or finish) stores them, one merge
+ * step later.  A warp's global loads complete in order, so value loads
+ * issued before a leaf load would hold up the merge step that needs the leaf
+ * (Nsight Compute: long-scoreboard stalls made a moving merge pass 1.5x as
+ * long as a plain one when the values were loaded and stored at once). */
 template <bool PAIRS> struct PendingValues {
-  uint32_t v[16];
-  uint64_t base = 0, count = 0; /* count 0: nothing pending */
+  uint32_t pos[16]; /* emitted, values not loaded: positions in vals_src */
+  uint64_t pbase = 0, pcount = 0;
+  uint32_t v[16]; /* loaded, not stored */
+  uint64_t vbase = 0, vcount = 0;
+
+  template <class At>
+  __device__ __forceinline__ void gather(const PairIo &io, At at) {
+    if constexpr (PAIRS) {
+      if (!pcount) return;
+#pragma unroll
+      for (int i = 0; i < 16; ++i)
+        v[i] = at(i) < pcount ? __ldg(io.vals_src + pos[i]) : 0;
+      vbase = pbase;
+      vcount = pcount;
+      pcount = 0;
+    }
+  }
 
   template <class At>
   __device__ __forceinline__ void flush(const PairIo &io, At at) {
+    if constexpr (PAIRS) {
+      if (!vcount) return;
 #pragma unroll
-    for (int i = 0; i < 16; ++i)
-      if (at(i) < count) io.vals_dst[base + at(i)] = v[i];
-    count = 0;
+      for (int i = 0; i < 16; ++i)
+        if (at(i) < vcount) io.vals_dst[vbase + at(i)] = v[i];
+      vcount = 0;
+    }
   }
 
-  /* Emits block R[0..16) at out[base + at(i)] for at(i) < count. */
+  /* Emits block R[0..16) at out[b0 + at(i)] for at(i) < n. */
   template <class K, class At>
   __device__ __forceinline__ void emit(K *out, uint64_t b0, uint64_t n,
                                        const K (&R)[32], At at,
@@ -149,18 +171,26 @@ template <bool PAIRS> struct PendingValues {
     if constexpr (PAIRS) {
       if (io.vals_dst) {
         flush(io, at);
-        load_values(v, R, 0, n, at, io);
 #pragma unroll
         for (int i = 0; i < 16; ++i) {
           const uint64_t q = b0 + at(i), b = key_bits(R[i]);
+          pos[i] = (uint32_t)gsat_bcf_pack_pos(b, io.shift);
           if (at(i) < n) store_pack(out, q, b, io);
         }
-        base = b0;
-        count = n;
+        pbase = b0;
+        pcount = n;
         return;
       }
     }
     emit_all<false, 16, 16>(out, b0, n, R, at, io);
+  }
+
+  /* Loads and stores what is still pending. */
+  template <class At>
+  __device__ __forceinline__ void finish(const PairIo &io, At at) {
+    flush(io, at);
+    gather(io, at);
+    flush(io, at);
   }
 };
 
