@@ -115,7 +115,7 @@ typedef struct gsat_sort_config {
  * second.  Set each to the winner of bench/device/sortround.sh (H200,
  * 2026-11-30, 2^28; final run in bench/RESULTS.md section 3.1: u32 keys
  * row4-bp 26.9 Gkeys/s; u64 keys and pairs row4-t8-bp-w1-c2, 8.74 and
- * 11.6). */
+ * 11.6; pairs 11.8 after the value-load changes of section 3.2). */
 #define GSAT_SORT_DEFAULT_VARIANT_32 "row4-bp"
 #define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8-bp-w1-c2"
 
