@@ -194,22 +194,17 @@ template <bool PAIRS> struct PendingValues {
   }
 };
 
-/* Packed pair keys: (32-bit key << shift) | position, shift 30 (the pack
- * stays below 2^62, so it sorts as an fkey) or 32. */
-__device__ __forceinline__ uint64_t position_of(uint64_t c, int shift) {
-  return c & (((uint64_t)1 << shift) - 1);
-}
-
-/* c[j] = 32-bit half of key[perm(j)] << shift | j, where perm(j) = j when
- * perm is NULL, else the position packed in perm[j]. */
+/* c[j] = gsat_bcf_pack(32-bit half of key[perm(j)], j, shift), where
+ * perm(j) = j when perm is NULL, else the position packed in perm[j]; shift
+ * 30 (the pack stays below 2^62, so it sorts as an fkey) or 32. */
 __global__ void pack_half_kernel(const uint64_t *__restrict__ key,
                                  const uint64_t *__restrict__ perm, int high,
                                  int shift, uint64_t *__restrict__ c,
                                  uint64_t n) {
   const uint64_t j = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (j >= n) return;
-  const uint64_t k = key[perm ? position_of(perm[j], shift) : j];
-  c[j] = (high ? k >> 32 : k & 0xffffffffu) << shift | j;
+  const uint64_t k = key[perm ? gsat_bcf_pack_pos(perm[j], shift) : j];
+  c[j] = gsat_bcf_pack((uint32_t)(high ? k >> 32 : k), j, shift);
 }
 
 /* Pairs u64: position i takes the input at the position packed in
@@ -222,7 +217,8 @@ __global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca,
                                   uint32_t *__restrict__ vals_out, uint64_t n) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (i >= n) return;
-  const uint64_t src = position_of(ca[position_of(cb[i], shift)], shift);
+  const uint64_t src =
+      gsat_bcf_pack_pos(ca[gsat_bcf_pack_pos(cb[i], shift)], shift);
   keys_out[i] = keys_in[src];
   vals_out[i] = vals_in[src];
 }
