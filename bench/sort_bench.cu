@@ -27,8 +27,13 @@
  *   sort_bench --race                    one sort of each kind of 70001 keys
  *                                        (every kernel once), for racecheck
  * Times are CUDA-event medians of 5 runs after one warm-up; inputs are
- * uniform random keys generated on the device. */
+ * uniform random keys generated on the device.  LOG2 is an integer in
+ * [10, 28] for --check, [10, 30] for --profile and --sizes, [20, 30] for
+ * --max; variant names must be named variants.  Arguments are checked
+ * before the GPU is looked for: a bad one exits 2 with a message, and every
+ * mode exits 77 without a GPU (tests/sort_bench_args.sh). */
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -266,7 +271,9 @@ double find_ms(const std::vector<Row> &rows, const std::string &kind,
   return 0;
 }
 
-int run_bench(const std::vector<int> &sizes, const char *csv) {
+/* Times every kind at the sizes; rows also go to csv when it is not NULL
+ * (closed here). */
+int run_bench(const std::vector<int> &sizes, FILE *csv) {
   gsat_gpu_info info;
   gsat_error err;
   ok_or_die(gsat_gpu_device_info(0, &info, &err), err);
@@ -288,7 +295,7 @@ int run_bench(const std::vector<int> &sizes, const char *csv) {
     bench_kind<uint64_t>("keys u64", false, b, n, rows);
     bench_kind<uint32_t>("pairs u32", true, b, n, rows);
   }
-  FILE *f = csv ? std::fopen(csv, "w") : nullptr;
+  FILE *f = csv;
   if (f)
     std::fprintf(f, "kind,n,algo,ms,gkeys_per_s,vs_cub_merge,vs_cub_radix\n");
   std::printf("%-10s %6s %-20s %10s %10s %9s %9s\n", "kind", "log2n", "algo",
@@ -305,7 +312,10 @@ int run_bench(const std::vector<int> &sizes, const char *csv) {
       std::fprintf(f, "%s,%zu,%s,%.4f,%.3f,%.3f,%.3f\n", r.kind.c_str(), r.n,
                    r.algo.c_str(), r.ms, g, merge / r.ms, radix / r.ms);
   }
-  if (f) std::fclose(f);
+  if (f && std::fclose(f) != 0) {
+    std::fprintf(stderr, "sort_bench: writing the CSV failed\n");
+    return 1;
+  }
   const size_t top = (size_t)1 << max_log2;
   std::printf("TARGETS at 2^%d (bcf / cub-merge, target >= 1.20):\n", max_log2);
   for (const char *kind : {"keys u32", "pairs u32", "keys u64"}) {
@@ -461,49 +471,110 @@ int run_race() {
   return bad ? 1 : 0;
 }
 
+/* *out = the integer s (digits only, optional sign) when it lies in
+ * [lo, hi]; else prints why, naming the option, and returns false. */
+bool arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
+  char *end = nullptr;
+  errno = 0;
+  const long v = std::strtol(s, &end, 10);
+  if (!*s || *end || errno || v < lo || v > hi) {
+    std::fprintf(stderr,
+                 "sort_bench: %s needs an integer in [%d, %d], not '%s'\n", opt,
+                 lo, hi, s);
+    return false;
+  }
+  *out = (int)v;
+  return true;
+}
+
+/* Whether every name in g_only is a named variant (gsat_sort_variant_find);
+ * else prints the first unknown one, where it came from and the names. */
+bool variants_known(const char *from) {
+  for (const std::string &name : g_only) {
+    gsat_sort_config cfg;
+    if (gsat_sort_variant_find(name.c_str(), &cfg, nullptr) == GSAT_OK)
+      continue;
+    std::fprintf(stderr,
+                 "sort_bench: unknown variant '%s' in %s; known:", name.c_str(),
+                 from);
+    for (int v = 0; const char *known = gsat_sort_variant(v, &cfg); ++v)
+      std::fprintf(stderr, " %s", known);
+    std::fprintf(stderr, "\n");
+    return false;
+  }
+  return true;
+}
+
+int usage() {
+  std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] "
+                       "[--sizes L,..] [--variants V,..] | "
+                       "--check[-quick] [LOG2] | --profile LOG2 | "
+                       "--occ | --race\n");
+  return 2;
+}
+
 } // namespace
 
+/* Exit status: 0 done (or all checks passed), 1 a check or CUDA failure,
+ * 2 bad arguments, 77 no GPU. */
 int main(int argc, char **argv) {
   const char *csv = nullptr;
-  int max_log2 = 28;
+  int max_log2 = 28, log2 = 0;
   std::vector<int> sizes;
   g_only = split_list(std::getenv("GSAT_SORT_VARIANT"));
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--check") ||
-        !std::strcmp(argv[i], "--check-quick"))
-      return run_check(i + 1 < argc ? std::atoi(argv[i + 1]) : 24,
-                       argv[i][7] == '-');
-    if (!std::strcmp(argv[i], "--profile") && i + 1 < argc)
-      return run_profile(std::atoi(argv[i + 1]));
-    if (!std::strcmp(argv[i], "--occ")) return run_occ_bench();
-    if (!std::strcmp(argv[i], "--race")) return run_race();
-    if (!std::strcmp(argv[i], "--csv") && i + 1 < argc)
-      csv = argv[++i];
-    else if (!std::strcmp(argv[i], "--max") && i + 1 < argc)
-      max_log2 = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc)
-      for (const std::string &l : split_list(argv[++i]))
-        sizes.push_back(std::atoi(l.c_str()));
-    else if (!std::strcmp(argv[i], "--variants") && i + 1 < argc)
-      g_only = split_list(argv[++i]);
-    else {
-      std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] "
-                           "[--sizes L,..] [--variants V,..] | "
-                           "--check[-quick] [LOG2] | --profile LOG2 | "
-                           "--occ | --race\n");
-      return 2;
+  if (!variants_known("GSAT_SORT_VARIANT")) return 2;
+  /* a mode other than the benchmark: its option and nothing else */
+  const char *mode = argc > 1 ? argv[1] : "";
+  if (!std::strcmp(mode, "--check") || !std::strcmp(mode, "--check-quick")) {
+    log2 = 24;
+    if (argc > 3 || (argc == 3 && !arg_int(mode, argv[2], 10, 28, &log2)))
+      return argc > 3 ? usage() : 2;
+    return run_check(log2, mode[7] == '-');
+  }
+  if (!std::strcmp(mode, "--profile")) {
+    if (argc != 3) return usage();
+    if (!arg_int(mode, argv[2], 10, 30, &log2)) return 2;
+  } else if (!std::strcmp(mode, "--occ") || !std::strcmp(mode, "--race")) {
+    if (argc != 2) return usage();
+  } else {
+    for (int i = 1; i < argc; ++i) {
+      const char *opt = argv[i];
+      if (i + 1 >= argc) return usage();
+      const char *val = argv[++i];
+      if (!std::strcmp(opt, "--csv")) {
+        csv = val;
+      } else if (!std::strcmp(opt, "--max")) {
+        if (!arg_int(opt, val, 20, 30, &max_log2)) return 2;
+      } else if (!std::strcmp(opt, "--sizes")) {
+        const std::vector<std::string> list = split_list(val);
+        if (list.empty()) return usage();
+        for (const std::string &l : list) {
+          int lg = 0;
+          if (!arg_int(opt, l.c_str(), 10, 30, &lg)) return 2;
+          sizes.push_back(lg);
+        }
+      } else if (!std::strcmp(opt, "--variants")) {
+        g_only = split_list(val);
+        if (!variants_known("--variants")) return 2;
+      } else {
+        return usage();
+      }
     }
+    if (sizes.empty())
+      for (int lg = 20; lg <= max_log2; lg += 2) sizes.push_back(lg);
   }
   if (gsat_gpu_device_count() == 0) {
     std::fprintf(stderr, "sort_bench: no CUDA device\n");
+    return 77;
+  }
+  if (!std::strcmp(mode, "--profile")) return run_profile(log2);
+  if (!std::strcmp(mode, "--occ")) return run_occ_bench();
+  if (!std::strcmp(mode, "--race")) return run_race();
+  FILE *f = nullptr;
+  if (csv && !(f = std::fopen(csv, "w"))) {
+    std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", csv,
+                 std::strerror(errno));
     return 2;
   }
-  if (sizes.empty())
-    for (int lg = 20; lg <= max_log2; lg += 2) sizes.push_back(lg);
-  for (int lg : sizes)
-    if (lg < 10 || lg > 30) {
-      std::fprintf(stderr, "sort_bench: size 2^%d out of range\n", lg);
-      return 2;
-    }
-  return run_bench(sizes, csv);
+  return run_bench(sizes, f);
 }

@@ -1,0 +1,60 @@
+#!/bin/bash
+# sort_bench's arguments (CTest test `sort_bench_args`):
+#   tests/sort_bench_args.sh SORT_BENCH
+# Every bad argument gives exit 2 and a message naming it, whether or not a
+# GPU is present (arguments are checked first); good arguments get past the
+# check: exit 77 without a GPU.  With a GPU only the bad ones run.
+set -u
+bench=$1
+failures=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# expect_bad TEXT ARGS...: exit 2, stderr containing TEXT
+expect_bad() {
+  local text=$1
+  shift
+  "$bench" "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ $rc -eq 2 ] && grep -qF -- "$text" "$tmp/err"; then
+    echo "ok: [$*] -> 2, $(head -c 90 "$tmp/err")"
+  else
+    echo "FAIL: [$*] -> rc $rc, stderr: $(head -c 200 "$tmp/err")"
+    failures=$((failures + 1))
+  fi
+}
+expect_bad "not 'abc'" --check abc
+expect_bad "not '0'" --check 0
+expect_bad "not '99'" --check-quick 99
+expect_bad "not '--race'" --check --race
+expect_bad "usage" --check 22 extra
+expect_bad "not '12abc'" --sizes 12abc
+expect_bad "not '99'" --sizes 20,99
+expect_bad "usage" --sizes ,
+expect_bad "not '19'" --max 19
+expect_bad "not 'abc'" --max abc
+expect_bad "unknown variant 'nosuch' in --variants" --variants row4-bp,nosuch
+expect_bad "usage" --occ extra
+expect_bad "usage" --race extra
+expect_bad "usage" --profile
+expect_bad "not 'x'" --profile x
+expect_bad "usage" --bogus
+expect_bad "usage" --csv
+GSAT_SORT_VARIANT=zz expect_bad "unknown variant 'zz' in GSAT_SORT_VARIANT"
+export GSAT_SORT_VARIANT=
+if "$bench" --check 10 >/dev/null 2>&1; [ $? -eq 77 ]; then
+  # no GPU: good arguments pass the check and stop at the device (77)
+  for args in "" "--sizes 20,24 --variants row4-bp --csv $tmp/x.csv" \
+    "--max 22" "--profile 20" "--occ" "--race" "--check-quick 12"; do
+    # shellcheck disable=SC2086
+    "$bench" $args >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 77 ]; then
+      echo "ok: [$args] -> 77 (no GPU)"
+    else
+      echo "FAIL: [$args] -> rc $rc: $(head -c 200 "$tmp/err")"
+      failures=$((failures + 1))
+    fi
+  done
+fi
+[ $failures -eq 0 ] && echo "sort_bench_args: all passed"
+exit $((failures != 0))
