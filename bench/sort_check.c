@@ -13,23 +13,6 @@
 #include "gpu/device.h"
 #include "gpu/occ.h"
 
-void gsat_sort_check_radix(uint64_t *key, uint32_t *val, size_t n,
-                           uint32_t key_bits, uint64_t *tmp_key,
-                           uint32_t *tmp_val) {
-  for (uint32_t shift = 0; shift < key_bits; shift += 8) {
-    size_t count[257] = {0};
-    for (size_t i = 0; i < n; ++i) count[((key[i] >> shift) & 255u) + 1]++;
-    for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
-    for (size_t i = 0; i < n; ++i) {
-      size_t to = count[(key[i] >> shift) & 255u]++;
-      tmp_key[to] = key[i];
-      if (val) tmp_val[to] = val[i];
-    }
-    memcpy(key, tmp_key, n * sizeof *key);
-    if (val) memcpy(val, tmp_val, n * sizeof *val);
-  }
-}
-
 typedef enum kind { KEYS32, KEYS64, PAIRS32, PAIRS64, KINDS } kind;
 
 static const char *kind_name[KINDS] = {"keys u32", "keys u64", "pairs u32",
@@ -99,8 +82,8 @@ static gsat_status run_case(bufs *b, kind k, size_t n, gsat_sort_dist d,
     for (size_t i = 0; i < n; ++i) b->h_out[i] = b->h_k32[i];
   memcpy(b->h_ref, b->h_key, n * sizeof *b->h_ref);
   memcpy(b->h_rval, b->h_val, n * sizeof *b->h_rval);
-  gsat_sort_check_radix(b->h_ref, pairs ? b->h_rval : NULL, n, wide ? 64 : 32,
-                        b->h_tmp, b->h_tval);
+  gsat_sort_host_radix(b->h_ref, pairs ? b->h_rval : NULL, n, wide ? 64 : 32,
+                       b->h_tmp, b->h_tval);
   *ok = memcmp(b->h_out, b->h_ref, n * sizeof *b->h_ref) == 0 &&
         (!pairs || memcmp(b->h_oval, b->h_rval, n * 4) == 0);
   return GSAT_OK;

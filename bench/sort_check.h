@@ -35,12 +35,6 @@ typedef struct gsat_sort_check_result {
 gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
                                 gsat_sort_check_result *res, gsat_error *err);
 
-/* Stable LSD radix sort of key[0..n) (key_bits 32 or 64) carrying val (may be
- * NULL); tmp_key and tmp_val hold n entries each.  The host reference. */
-void gsat_sort_check_radix(uint64_t *key, uint32_t *val, size_t n,
-                           uint32_t key_bits, uint64_t *tmp_key,
-                           uint32_t *tmp_val);
-
 #ifdef __cplusplus
 }
 #endif

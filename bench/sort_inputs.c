@@ -1,7 +1,8 @@
-/* Key distributions (sort_inputs.h). */
+/* Key distributions and the host reference sort (sort_inputs.h). */
 #include "bench/sort_inputs.h"
 
 #include <math.h>
+#include <string.h>
 
 uint64_t gsat_sort_rand(uint64_t *state) {
   uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
@@ -47,5 +48,22 @@ void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits,
       a[i] = r & mask;
       break;
     }
+  }
+}
+
+void gsat_sort_host_radix(uint64_t *key, uint32_t *val, size_t n,
+                          uint32_t key_bits, uint64_t *tmp_key,
+                          uint32_t *tmp_val) {
+  for (uint32_t shift = 0; shift < key_bits; shift += 8) {
+    size_t count[257] = {0};
+    for (size_t i = 0; i < n; ++i) count[((key[i] >> shift) & 255u) + 1]++;
+    for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
+    for (size_t i = 0; i < n; ++i) {
+      size_t to = count[(key[i] >> shift) & 255u]++;
+      tmp_key[to] = key[i];
+      if (val) tmp_val[to] = val[i];
+    }
+    memcpy(key, tmp_key, n * sizeof *key);
+    if (val) memcpy(val, tmp_val, n * sizeof *val);
   }
 }

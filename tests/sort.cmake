@@ -1,6 +1,6 @@
 # Bank-conflict-free sort (issue 4): host replay and plan (unit, runs in CI),
 # device checks against a host sort (gpu, skip without a device), occurrence
-# lists (unit host reference, gpu builder).
+# lists (unit host reference, gpu builder), the host reference sort (unit).
 gsat_add_test(test_bcfsort_sim LABELS unit
   SOURCES test_bcfsort_sim.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
   LIBS gsat_gpu)
@@ -12,3 +12,5 @@ if(GSAT_HAVE_CUDA)
 endif()
 gsat_add_test(test_occ LABELS unit
   SOURCES test_occ.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c LIBS gsat_gpu)
+gsat_add_test(test_sort_ref LABELS unit
+  SOURCES test_sort_ref.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c LIBS m)
