@@ -6,7 +6,7 @@ gsat_add_test(test_bmmc LABELS unit SOURCES test_bmmc.c LIBS gsat_gpu)
 gsat_add_test(test_bmmc_replay LABELS unit SOURCES test_bmmc_replay.c
   LIBS gsat_gpu)
 if(GSAT_HAVE_CUDA)
-  gsat_add_test(test_bmmc_gpu LABELS gpu
+  gsat_add_test(test_bmmc_gpu GPU_ONLY LABELS gpu
     SOURCES test_bmmc_gpu.c ${PROJECT_SOURCE_DIR}/bench/bmmc_check.c
     LIBS gsat_gpu Threads::Threads)
 endif()

@@ -5,7 +5,7 @@ gsat_add_test(test_bcfsort_sim LABELS unit
   SOURCES test_bcfsort_sim.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
   LIBS gsat_gpu)
 if(GSAT_HAVE_CUDA)
-  gsat_add_test(test_bcfsort_gpu LABELS gpu
+  gsat_add_test(test_bcfsort_gpu GPU_ONLY LABELS gpu
     SOURCES test_bcfsort_gpu.c ${PROJECT_SOURCE_DIR}/bench/sort_check.c
             ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
     LIBS gsat_gpu)

@@ -1,7 +1,7 @@
 /* Device checks of the bank-conflict-free sort (issue 4) against a stable
  * host radix sort: bench/sort_check.c, shared with `sort_bench --check`.
- * Skips without a CUDA device; the host reference sort is checked in
- * tests/test_sort_ref.c. */
+ * Skipped (exit 77) without a CUDA device; the host reference sort is checked
+ * in tests/test_sort_ref.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +12,7 @@
 
 #include "bench/sort_check.h"
 #include "gpu/device.h"
+#include "tests/gpu_only.h"
 
 static void test_sort_on_device(void **state) {
   (void)state;
@@ -28,5 +29,5 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sort_on_device),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return GSAT_RUN_GPU_ONLY_TESTS(tests);
 }

@@ -1,6 +1,7 @@
-/* Device checks of the BMMC kernels against the CPU scatter (skipped without
- * a device).  The checks themselves live in bench/bmmc_check.c so that the
- * H200 machine, which has no cmocka, runs them through bmmc_bench --check. */
+/* Device checks of the BMMC kernels against the CPU scatter (skipped, exit
+ * 77, without a device).  The checks themselves live in bench/bmmc_check.c so
+ * that the H200 machine, which has no cmocka, runs them through bmmc_bench
+ * --check. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 
 #include "bench/bmmc_check.h"
 #include "gpu/device.h"
+#include "tests/gpu_only.h"
 
 static void test_bmmc_device(void **state) {
   (void)state;
@@ -28,5 +30,5 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bmmc_device),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return GSAT_RUN_GPU_ONLY_TESTS(tests);
 }
