@@ -379,6 +379,21 @@ static unsigned online_cores(void) {
   return n > 0 ? (unsigned)n : 1;
 }
 
+/* NODEVICE for --backend=gpu, with gsat_gpu_usable()'s reason. */
+static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
+  return gsat_error_set(
+      &s->err, GSAT_NODEVICE,
+      "--backend=gpu: no usable GPU: %s (use --backend=cpu or auto)", reason);
+}
+
+int gsat_check_backend(gsat_solver *s) {
+  char reason[128] = "";
+  if (s->opt.backend != 2 ||
+      gsat_gpu_usable((int)s->opt.device, reason, sizeof reason))
+    return GSAT_OK;
+  return no_usable_gpu(s, reason);
+}
+
 int gsat_solve(gsat_solver *s) {
   to_adding(s);
   if (s->pending != GSAT_OK) return s->pending;
@@ -449,9 +464,7 @@ int gsat_solve(gsat_solver *s) {
              backend == 2 ? "requested" : "auto: a usable CUDA device");
   } else if (backend == 2) {
     gsat_db_free(&db);
-    return gsat_error_set(
-        &s->err, GSAT_NODEVICE,
-        "--backend=gpu: no usable GPU: %s (use --backend=cpu or auto)", reason);
+    return no_usable_gpu(s, reason);
   } else {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: %s", reason);

@@ -121,6 +121,15 @@ GSAT_API int gsat_set_option(gsat_solver *s, const char *name, const char *value
 /* Reads an option's value (enums: the index); 0 for an unknown name. */
 GSAT_API double gsat_get_option(gsat_solver *s, const char *name);
 
+/* Checks, before any input is read, that the backend option can be honoured:
+ * with backend gpu, that device `device` is usable (a CUDA build, a driver,
+ * the device, compute capability 9.0 or newer), the same test gsat_solve()
+ * makes.  Returns 0, or -7 (no usable GPU) with gsat_solve()'s message in
+ * gsat_last_error().  Always 0 for auto and cpu (auto falls back to the CPU
+ * in gsat_solve()), without touching CUDA.  Any state; changes nothing but
+ * the error message. */
+GSAT_API int gsat_check_backend(gsat_solver *s);
+
 /* Solves the clauses added so far.  require (ADDING or SOLVED), ensure
  * (SOLVED). Returns 10 (satisfiable: the model was checked against every clause
  * added), 20 (unsatisfiable), 0 (unknown: the time limit, counted from the

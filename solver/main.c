@@ -263,6 +263,14 @@ int main(int argc, char **argv) {
     gsat_release(s);
     return EXIT_USAGE;
   }
+  /* --backend=gpu without a usable GPU fails here, before the input is read
+   * (exit 7, the message gsat_solve() would give). */
+  status = gsat_check_backend(s);
+  if (status) {
+    status = fail(s, status);
+    gsat_release(s);
+    return status;
+  }
   int quiet = gsat_get_option(s, "quiet") != 0;
   int stats = gsat_get_option(s, "stats") != 0;
   double limit = gsat_get_option(s, "time_limit");

@@ -1,0 +1,72 @@
+#!/bin/bash
+# --backend through the gsat CLI (CTest test `backend_cli`):
+#   tests/backend.sh GSAT
+# --backend=gpu (option or GSAT_BACKEND) without a usable GPU fails with exit 7
+# and "--backend=gpu: no usable GPU" before the input is read: a missing file
+# or malformed input is not what is reported, and no c or s line is printed.
+# auto still falls back to the CPU, and cpu and auto read the input first.
+# With a usable GPU, --backend=gpu reads the input: a missing file is exit 3.
+set -u
+gsat=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+pass() { echo "ok: $*"; }
+# run ARGS... (stdin from $tmp/in): out, err, rc
+run() {
+  "$gsat" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+nogpu='^gsat: error: --backend=gpu: no usable GPU: .* \(use --backend=cpu or auto\)$'
+
+printf 'p cnf 2 2\n1 2 0\n-1 0\n' >"$tmp/tiny.cnf"
+printf 'p cnf 2 1\n1 x 0\n' >"$tmp/in" # a parse error (exit 2 when read)
+missing=$tmp/does-not-exist.cnf
+
+run -q --backend=gpu "$tmp/tiny.cnf"
+if [ $rc = 10 ]; then
+  pass "a usable GPU: --backend=gpu solves"
+  run --backend=gpu "$missing"
+  [ $rc = 3 ] && grep -q 'cannot open' "$tmp/err" &&
+    pass "GPU: --backend=gpu, missing file: exit 3" ||
+    fail "GPU: --backend=gpu, missing file: rc $rc $(cat "$tmp/err")"
+else
+  # No usable GPU: the device check comes before the input.
+  for args in "--backend=gpu $missing" "-q --backend=gpu $missing" \
+    "--backend gpu -" "--backend=gpu --strict -"; do
+    # shellcheck disable=SC2086
+    run $args
+    if [ $rc = 7 ] && grep -qE "$nogpu" "$tmp/err" && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+       [ ! -s "$tmp/out" ]; then
+      pass "[$args]: exit 7 before reading: $(cat "$tmp/err")"
+    else
+      fail "[$args]: rc $rc, stderr: $(head -c 300 "$tmp/err"), stdout: $(head -c 200 "$tmp/out")"
+    fi
+  done
+  GSAT_BACKEND=gpu run "$missing"
+  [ $rc = 7 ] && grep -qE "$nogpu" "$tmp/err" && [ ! -s "$tmp/out" ] &&
+    pass "GSAT_BACKEND=gpu, missing file: exit 7" ||
+    fail "GSAT_BACKEND=gpu, missing file: rc $rc $(cat "$tmp/err")"
+  # auto falls back to the CPU, and says so.
+  run --backend=auto "$tmp/tiny.cnf"
+  [ $rc = 10 ] && grep -q '^c backend cpu (auto: ' "$tmp/out" && [ ! -s "$tmp/err" ] &&
+    pass "--backend=auto: the CPU, exit 10" ||
+    fail "--backend=auto: rc $rc $(cat "$tmp/err")"
+fi
+# cpu and auto never check early: the input is read first.
+for backend in cpu auto; do
+  run --backend=$backend "$missing"
+  [ $rc = 3 ] && grep -q 'cannot open' "$tmp/err" &&
+    pass "--backend=$backend, missing file: exit 3" ||
+    fail "--backend=$backend, missing file: rc $rc $(cat "$tmp/err")"
+  run --backend=$backend -
+  [ $rc = 2 ] && pass "--backend=$backend, malformed input: exit 2" ||
+    fail "--backend=$backend, malformed input: rc $rc $(cat "$tmp/err")"
+done
+
+echo "$failures failure(s)"
+[ $failures = 0 ]
