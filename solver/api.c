@@ -388,6 +388,7 @@ static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
 
 int gsat_check_backend(gsat_solver *s) {
   char reason[128] = "";
+  if (s->pending != GSAT_OK) return s->pending; /* its message stays */
   if (s->opt.backend != 2 ||
       gsat_gpu_usable((int)s->opt.device, reason, sizeof reason))
     return GSAT_OK;

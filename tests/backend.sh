@@ -5,7 +5,8 @@
 # and "--backend=gpu: no usable GPU" before the input is read: a missing file
 # or malformed input is not what is reported, and no c or s line is printed.
 # auto still falls back to the CPU, and cpu and auto read the input first.
-# With a usable GPU, --backend=gpu reads the input: a missing file is exit 3.
+# With a usable GPU, --backend=gpu solves on it (its c backend line says so)
+# and reads the input: a missing file is exit 3.
 set -u
 gsat=$1
 tmp=$(mktemp -d)
@@ -27,9 +28,13 @@ printf 'p cnf 2 2\n1 2 0\n-1 0\n' >"$tmp/tiny.cnf"
 printf 'p cnf 2 1\n1 x 0\n' >"$tmp/in" # a parse error (exit 2 when read)
 missing=$tmp/does-not-exist.cnf
 
-run -q --backend=gpu "$tmp/tiny.cnf"
+run --backend=gpu "$tmp/tiny.cnf"
 if [ $rc = 10 ]; then
-  pass "a usable GPU: --backend=gpu solves"
+  # Solved: only right if the GPU did it (a silent CPU fallback would also
+  # exit 10, and would skip the no-GPU checks below).
+  grep -q '^c backend gpu (requested)' "$tmp/out" &&
+    pass "a usable GPU: --backend=gpu solves on the GPU" ||
+    fail "--backend=gpu solved, but not on the GPU: $(grep '^c backend' "$tmp/out")"
   run --backend=gpu "$missing"
   [ $rc = 3 ] && grep -q 'cannot open' "$tmp/err" &&
     pass "GPU: --backend=gpu, missing file: exit 3" ||

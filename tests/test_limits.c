@@ -1,12 +1,13 @@
 /* Limits through the public API: the node limit (UNKNOWN after exactly that
  * many decisions with one worker), huge variable indices (nothing allocated per
- * declared or per index: the model is kept for the variables that occur), and
- * terminate requests. */
+ * declared or per index: the model is kept for the variables that occur),
+ * terminate requests, and the backend check keeping a pending error. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -156,6 +157,32 @@ static void terminate_requests_stay(void **state) {
   gsat_cnf_free(&cnf);
 }
 
+/* gsat_check_backend: 0 for auto and cpu; with an error left pending by
+ * gsat_add it returns that error, as gsat_solve does, and keeps its message
+ * (here even with backend gpu, which it would otherwise check). */
+static void check_backend_keeps_a_pending_error(void **state) {
+  (void)state;
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_check_backend(s), 0); /* auto */
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_check_backend(s), 0);
+  gsat_add(s, 1);
+  gsat_add(s, INT32_MIN);
+  gsat_add(s, 0);
+  char before[256];
+  snprintf(before, sizeof before, "%s", gsat_last_error(s));
+  assert_non_null(strstr(before, "gsat_add"));
+  assert_int_equal(gsat_set_option(s, "backend", "gpu"), 0);
+  const int pending = gsat_check_backend(s);
+  assert_int_equal(pending, -4);
+  assert_string_equal(gsat_last_error(s), before);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_solve(s), pending);
+  assert_string_equal(gsat_last_error(s), before);
+  gsat_release(s);
+}
+
 static void *raise_later(void *flag) {
   struct timespec ts = {0, 100 * 1000 * 1000};
   nanosleep(&ts, NULL);
@@ -198,6 +225,7 @@ int main(void) {
       cmocka_unit_test(huge_variable_indices),
       cmocka_unit_test(next_model_variable_dense),
       cmocka_unit_test(terminate_requests_stay),
+      cmocka_unit_test(check_backend_keeps_a_pending_error),
       cmocka_unit_test(reader_stops_on_a_silent_pipe),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
