@@ -11,12 +11,10 @@
 #include <cmocka.h>
 
 #include "bench/bmmc_check.h"
-#include "gpu/device.h"
 #include "tests/gpu_only.h"
 
 static void test_bmmc_device(void **state) {
   (void)state;
-  if (gsat_gpu_device_count() == 0) skip();
   gsat_bmmc_check_result res;
   gsat_error err;
   gsat_error_clear(&err);
