@@ -29,10 +29,13 @@
  * Times are CUDA-event medians of 5 runs after one warm-up; inputs are
  * uniform random keys generated on the device.  LOG2 is an integer in
  * [10, 28] for --check, [10, 30] for --profile and --sizes, [20, 30] for
- * --max; variant names must be named variants.  Arguments are checked
- * before the GPU is looked for: a bad one exits 2 with a message, and every
- * mode exits 77 without a GPU (tests/sort_bench_args.sh). */
+ * --max (which sets the sizes 20, 22, .. LOG2, so not with --sizes); variant
+ * names must be named variants.  Arguments, and that the CSV can be written,
+ * are checked before the GPU is looked for: a bad one exits 2 with a message,
+ * and every mode exits 77 without a GPU (tests/sort_bench_args.sh).  --help
+ * prints the usage line and exits 0. */
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -471,13 +474,14 @@ int run_race() {
   return bad ? 1 : 0;
 }
 
-/* *out = the integer s (digits only, optional sign) when it lies in
- * [lo, hi]; else prints why, naming the option, and returns false. */
+/* *out = the integer s (digits only, optional sign, no spaces) when it lies
+ * in [lo, hi]; else prints why, naming the option, and returns false. */
 bool arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
   char *end = nullptr;
   errno = 0;
   const long v = std::strtol(s, &end, 10);
-  if (!*s || *end || errno || v < lo || v > hi) {
+  if (!*s || std::isspace((unsigned char)*s) || *end || errno || v < lo ||
+      v > hi) {
     std::fprintf(stderr,
                  "sort_bench: %s needs an integer in [%d, %d], not '%s'\n", opt,
                  lo, hi, s);
@@ -505,11 +509,11 @@ bool variants_known(const char *from) {
   return true;
 }
 
-int usage() {
-  std::fprintf(stderr, "usage: sort_bench [--csv FILE] [--max LOG2] "
-                       "[--sizes L,..] [--variants V,..] | "
-                       "--check[-quick] [LOG2] | --profile LOG2 | "
-                       "--occ | --race\n");
+/* Prints the usage line to `to`; returns 2 (bad arguments). */
+int usage(FILE *to = stderr) {
+  std::fprintf(to, "usage: sort_bench [--csv FILE] [--max LOG2 | --sizes L,..] "
+                   "[--variants V,..] | --check[-quick] [LOG2] | "
+                   "--profile LOG2 | --occ | --race | --help\n");
   return 2;
 }
 
@@ -519,12 +523,19 @@ int usage() {
  * 2 bad arguments, 77 no GPU. */
 int main(int argc, char **argv) {
   const char *csv = nullptr;
+  FILE *f = nullptr; /* the CSV, opened once the arguments are checked */
+  bool have_max = false, have_sizes = false;
   int max_log2 = 28, log2 = 0;
   std::vector<int> sizes;
   g_only = split_list(std::getenv("GSAT_SORT_VARIANT"));
   if (!variants_known("GSAT_SORT_VARIANT")) return 2;
   /* a mode other than the benchmark: its option and nothing else */
   const char *mode = argc > 1 ? argv[1] : "";
+  if (!std::strcmp(mode, "--help") || !std::strcmp(mode, "-h")) {
+    if (argc != 2) return usage();
+    usage(stdout);
+    return 0;
+  }
   if (!std::strcmp(mode, "--check") || !std::strcmp(mode, "--check-quick")) {
     log2 = 24;
     if (argc > 3 || (argc == 3 && !arg_int(mode, argv[2], 10, 28, &log2)))
@@ -545,9 +556,11 @@ int main(int argc, char **argv) {
         csv = val;
       } else if (!std::strcmp(opt, "--max")) {
         if (!arg_int(opt, val, 20, 30, &max_log2)) return 2;
+        have_max = true;
       } else if (!std::strcmp(opt, "--sizes")) {
         const std::vector<std::string> list = split_list(val);
         if (list.empty()) return usage();
+        have_sizes = true;
         for (const std::string &l : list) {
           int lg = 0;
           if (!arg_int(opt, l.c_str(), 10, 30, &lg)) return 2;
@@ -555,26 +568,35 @@ int main(int argc, char **argv) {
         }
       } else if (!std::strcmp(opt, "--variants")) {
         g_only = split_list(val);
+        if (g_only.empty()) {
+          std::fprintf(stderr, "sort_bench: --variants needs a name\n");
+          return 2;
+        }
         if (!variants_known("--variants")) return 2;
       } else {
         return usage();
       }
+    }
+    if (have_max && have_sizes) {
+      std::fprintf(stderr, "sort_bench: --max and --sizes exclude each other "
+                           "(--max sets the sizes 20, 22, .. LOG2)\n");
+      return 2;
+    }
+    if (csv && !(f = std::fopen(csv, "w"))) { /* before the device check */
+      std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", csv,
+                   std::strerror(errno));
+      return 2;
     }
     if (sizes.empty())
       for (int lg = 20; lg <= max_log2; lg += 2) sizes.push_back(lg);
   }
   if (gsat_gpu_device_count() == 0) {
     std::fprintf(stderr, "sort_bench: no CUDA device\n");
+    if (f) std::fclose(f);
     return 77;
   }
   if (!std::strcmp(mode, "--profile")) return run_profile(log2);
   if (!std::strcmp(mode, "--occ")) return run_occ_bench();
   if (!std::strcmp(mode, "--race")) return run_race();
-  FILE *f = nullptr;
-  if (csv && !(f = std::fopen(csv, "w"))) {
-    std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", csv,
-                 std::strerror(errno));
-    return 2;
-  }
   return run_bench(sizes, f);
 }

@@ -39,6 +39,22 @@ expect_bad "usage" --profile
 expect_bad "not 'x'" --profile x
 expect_bad "usage" --bogus
 expect_bad "usage" --csv
+expect_bad "not ' 12'" --check " 12"
+expect_bad "not '12 '" --check "12 "
+expect_bad "--variants needs a name" --variants ""
+expect_bad "--variants needs a name" --variants ,
+expect_bad "exclude each other" --max 22 --sizes 20
+expect_bad "cannot write $tmp/no/such/dir/x.csv" --csv "$tmp/no/such/dir/x.csv"
+expect_bad "usage" --help extra
+# --help: the usage on stdout, exit 0
+"$bench" --help >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^usage: sort_bench' "$tmp/out" && [ ! -s "$tmp/err" ]; then
+  echo "ok: [--help] -> 0, usage on stdout"
+else
+  echo "FAIL: [--help] -> rc $rc, stdout: $(head -c 100 "$tmp/out")"
+  failures=$((failures + 1))
+fi
 GSAT_SORT_VARIANT=zz expect_bad "unknown variant 'zz' in GSAT_SORT_VARIANT"
 export GSAT_SORT_VARIANT=
 if "$bench" --check 10 >/dev/null 2>&1; [ $? -eq 77 ]; then

@@ -2,7 +2,9 @@
 // the 64-bit compare-exchange of the pair sort (packs compared as doubles,
 // gpu/bcfsort_warp.cuh fkey) take work off the ALU pipe on sm_90?  Every
 // form runs the same bitonic network over 32 register pairs per thread, and
-// each form's output is checked equal to the select form's.  Build and run
+// each form's output (a per-thread hash of the sorted pairs) is checked equal
+// to form 0's.  Form 0 compiles with register moves (IMAD.MOV, MOV) that the
+// sort's own compare-exchange does not have (gpu/bcfsort_warp.cuh).  Build and run
 // on the GPU machine:
 //   nvcc -arch=sm_90 -O3 -Xptxas -v -o cx_micro bench/device/cx_micro.cu
 //   ./cx_micro                                        (times, "ok" = equal)
@@ -47,7 +49,8 @@ __device__ __forceinline__ uint32_t fsel(bool p, uint32_t a, uint32_t b) {
 /* (a, b) <- (min, max) in form M:
  * 0 DSETP and four SELs (the sort's form)
  * 1 the minimum by two SELs, the maximum as a + b - min per word
- * 2 selects as IMADs with c in {0, 1}: min = b c + a (1 - c)
+ * 2 selects written as arithmetic with c in {0, 1}: min = b c + a (1 - c)
+ *   (ptxas turns them into SELs, without form 0's register moves)
  * 3 selects as FP64 arithmetic: min = fma(b, c, a (1 - c)), exact for finite
  *   non-negative doubles
  * 4 high words by FMNMX (the high word of a pack below 2^62 is a
@@ -167,7 +170,7 @@ int main() {
     float (*f)(const uint32_t *, uint32_t *, uint32_t *);
   } v[] = {
       {"0 DSETP + 4 SEL", run<0, 0>},  {"1 max = a + b - min", run<1, 8>},
-      {"2 IMAD selects", run<2, 8>},   {"3 FP64 selects", run<3, 8>},
+      {"2 arithmetic selects", run<2, 8>},   {"3 FP64 selects", run<3, 8>},
       {"4 FMNMX high words", run<4, 8>}, {"5 FSEL", run<5, 8>},
       {"2 in 2 of 8", run<2, 2>},      {"2 in 4 of 8", run<2, 4>},
       {"3 in 2 of 8", run<3, 2>},      {"3 in 3 of 8", run<3, 3>},
