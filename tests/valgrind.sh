@@ -21,7 +21,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
     --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect)
 command -v valgrind >/dev/null || { echo "valgrind not found"; exit 2; }
-failures=0 runs=0
+failures=0 runs=0 skips=0
 skip_rc=none # the CTest SKIP_RETURN_CODE of the test that check runs
 check() {
   local name=$1 rc
@@ -31,6 +31,7 @@ check() {
     echo "ok: $name"
   elif rc=$? && [ "$rc" = "$skip_rc" ]; then
     echo "skip: $name (exit $rc, its SKIP_RETURN_CODE: e.g. no CUDA device)"
+    skips=$((skips + 1))
   else
     echo "FAIL: $name (exit $rc), see $build/valgrind-$name.log"
     grep -E '^==[0-9]+== ' "$build/valgrind-$name.log" | head -20
@@ -46,6 +47,10 @@ while IFS=$'\t' read -r name dir skip_rc cmd; do
     echo "skip: $name (set GSAT_VALGRIND_ALL=1)"
     continue
   fi
+  if [ -z "$cmd" ]; then # ctest lists no command for an unbuilt executable
+    echo "skip: $name (not built)"
+    continue
+  fi
   eval "args=($cmd)"
   case ${args[0]} in */bash | */sh) continue ;; esac
   check "$name" bash -c 'cd "$1" && shift && exec "$@"' _ "$dir" "${vg[@]}" "${args[@]}"
@@ -55,7 +60,7 @@ for t in json.load(sys.stdin)["tests"]:
     props = {p["name"]: p["value"] for p in t.get("properties", [])}
     print("\t".join([t["name"], props.get("WORKING_DIRECTORY", "."),
                      str(props.get("SKIP_RETURN_CODE", "none")),
-                     " ".join(shlex.quote(a) for a in t["command"])]))
+                     " ".join(shlex.quote(a) for a in t.get("command", []))]))
 ')
 skip_rc=none
 
@@ -81,5 +86,5 @@ if [[ cli =~ $regex ]] && [ -x "$gsat" ]; then
   check cli-gzip cli 10 --backend=cpu --partial "$tmp/sat.cnf.gz"
   check cli-node-limit cli 0 --backend=cpu --node-limit=50 "$tmp/php6.cnf"
 fi
-echo "$runs run(s), $failures failure(s)"
+echo "$((runs - skips)) run(s), $skips skipped, $failures failure(s)"
 [ $failures = 0 ]
