@@ -439,6 +439,10 @@ static gsat_status read_input(gsat_dimacs_input *in,
   };
   const char *name = in->name;
   gsat_status st = parse(&ps);
+  if (st == GSAT_OK && in->trailing && ps.mode == GSAT_DIMACS_STRICT)
+    st = gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
+                          "bytes after the end of the gzip data that are not "
+                          "a gzip member (not allowed in strict mode)");
   if (st == GSAT_PARSE && in->gzip) {
     /* Garbage may come from damaged gzip data that zlib only detects later
      * (at the latest by the CRC at the member's end): read on, and report
@@ -450,12 +454,17 @@ static gsat_status read_input(gsat_dimacs_input *in,
     if (r == 0 || err->status == GSAT_INTERRUPTED) *err = parse_error;
     st = err->status;
   }
+  const bool trailing = in->trailing;
   gsat_dimacs_input_close(in);
   if (st != GSAT_OK) {
     gsat_cnf_free(cnf);
     return st;
   }
   report_warnings(&ps, name, opt);
+  if (trailing)
+    warn(opt, name, 0,
+         "bytes after the end of the gzip data that are not a gzip member "
+         "were ignored");
   return GSAT_OK;
 }
 

@@ -34,7 +34,9 @@
  *     GSAT_MAX_DIMACS_VAR or clause count above GSAT_DIMACS_MAX_CLAUSES,
  *     truncated or corrupt gzip data (nothing read before the damage is
  *     kept: the cnf is emptied; when garbage from damaged gzip data causes a
- *     parse error, the rest of the stream is read and the damage reported).
+ *     parse error, the rest of the stream is read and the damage reported);
+ *   - bytes after the last gzip member that do not start another member end
+ *     the data: a warning; STRICT: an I/O error.
  *
  * Positions: line and column are 1-based; a column counts bytes from the
  * start of the line.  Token errors point at the token's first byte, header

@@ -217,10 +217,15 @@ static ssize_t inflate_some(gsat_dimacs_input *in, gsat_error *err) {
   while (zs->avail_out == in->size) {
     if (in->member_end) {
       /* Another member follows only if the next bytes are gzip magic; any
-       * other bytes after a member are ignored (as gzread does). */
+       * other bytes after a member end the data (as for gzread), noted in
+       * in->trailing for the parser (a warning, or an error in strict
+       * mode). */
       ssize_t n = raw_bytes(in, 2, err);
       if (n < 0) return -1;
-      if (!gzip_magic(zs->next_in, (size_t)n)) return 0;
+      if (!gzip_magic(zs->next_in, (size_t)n)) {
+        in->trailing = n > 0;
+        return 0;
+      }
       inflateReset(zs);
       in->member_end = false;
     }

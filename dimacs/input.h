@@ -37,6 +37,8 @@ typedef struct gsat_dimacs_input {
   bool gzip;                /* the input is gzip data */
   bool zs_ready;            /* zs is initialised (inflateInit2) */
   bool member_end;          /* a gzip member ended; another may follow */
+  bool trailing;            /* bytes that are no gzip member followed the
+                               last member (the reader stopped there) */
   bool raw_eof;             /* the descriptor reached its end */
   z_stream zs;              /* inflate state; next_in/avail_in: raw bytes */
   unsigned char *raw;       /* [GSAT_DIMACS_RAW] gzip bytes read from fd */

@@ -1,7 +1,7 @@
-/* The DIMACS reader's input side: gzip files (concatenated, truncated and
- * corrupt), standard input and pipes, comments longer than the 1 MiB chunk,
- * tokens straddling chunk boundaries, the stop flag, I/O errors, and no
- * allocation proportional to declared counts. */
+/* The DIMACS reader's input side: gzip files (concatenated, truncated,
+ * corrupt, with trailing bytes), standard input and pipes, comments longer than
+ * the 1 MiB chunk, tokens straddling chunk boundaries, the stop flag, I/O
+ * errors, and no allocation proportional to declared counts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -96,6 +96,50 @@ static void test_gzip_concatenated(void **state) {
   expect_text(read_mem(&ga, &cnf, &err), &err, &cnf, "1 -2 0\n2 33 -1 0\n");
   tbuf_free(&ga);
   tbuf_free(&gb);
+}
+
+/* Bytes after the last member that are no gzip member (junk, or a lone
+ * first magic byte) end the data: read in default and relaxed mode with a
+ * warning, an I/O error in strict mode; from memory and from a file. */
+static void test_gzip_trailing_bytes(void **state) {
+  (void)state;
+  const char *const junk[] = {"xyz\n", "\x1f", "\x1f\x8b"};
+  const size_t junk_size[] = {4, 1, 2};
+  for (size_t j = 0; j < 4; j++) {
+    tbuf gz = test_gzip(SIMPLE, strlen(SIMPLE));
+    if (j < 3) tbuf_add(&gz, junk[j], junk_size[j]);
+    const char *path = test_temp_file("trailing.cnf.gz", gz.data, gz.size);
+    for (int mode = GSAT_DIMACS_RELAXED; mode <= GSAT_DIMACS_STRICT; mode++) {
+      for (int from_file = 0; from_file < 2; from_file++) {
+        test_warnings w = {0};
+        gsat_dimacs_options opt = {.mode = (gsat_dimacs_mode)mode,
+                                   .warn = test_collect_warning,
+                                   .warn_data = &w};
+        gsat_cnf cnf;
+        gsat_cnf_init(&cnf);
+        gsat_error err;
+        gsat_status st = from_file
+                             ? gsat_dimacs_read_path(path, &opt, &cnf, &err)
+                             : gsat_dimacs_read_memory(gz.data, gz.size, "mem",
+                                                       &opt, &cnf, &err);
+        const char *name = from_file ? path : "mem";
+        if (j == 2) { /* "\x1f\x8b": a member header cut short */
+          test_expect_error(st, &err, &cnf, GSAT_IO, name, 0, 0,
+                            "truncated gzip data");
+        } else if (j == 3 || mode != GSAT_DIMACS_STRICT) {
+          expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
+          assert_int_equal(w.count, j == 3 ? 0 : 1);
+          if (j < 3)
+            assert_non_null(
+                strstr(w.text[0], "not a gzip member were ignored"));
+        } else {
+          test_expect_error(st, &err, &cnf, GSAT_IO, name, 0, 0,
+                            "not a gzip member (not allowed in strict mode)");
+        }
+      }
+    }
+    tbuf_free(&gz);
+  }
 }
 
 static void expect_gzip_damage(const tbuf *gz, const char *text) {
@@ -356,6 +400,7 @@ int main(void) {
       cmocka_unit_test(test_gzip_concatenated),
       cmocka_unit_test(test_gzip_truncated),
       cmocka_unit_test(test_gzip_corrupt),
+      cmocka_unit_test(test_gzip_trailing_bytes),
       cmocka_unit_test(test_stdin),
       cmocka_unit_test(test_long_comments),
       cmocka_unit_test(test_chunk_boundaries),
