@@ -34,6 +34,9 @@
  * are checked before the GPU is looked for: a bad one exits 2 with a message,
  * and every mode exits 77 without a GPU (tests/sort_bench_args.sh).  --help
  * prints the usage line and exits 0. */
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -509,6 +512,34 @@ bool variants_known(const char *from) {
   return true;
 }
 
+/* Whether the CSV file at path could be written, checked without creating
+ * or truncating it (a run that stops at the device check leaves it alone):
+ * an existing file must be writable and not a directory, a new one needs a
+ * writable directory.  Else prints why. */
+bool csv_writable(const char *path) {
+  struct stat st;
+  const char *why = nullptr;
+  if (!*path) {
+    why = "an empty name";
+  } else if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      why = "a directory";
+    else if (access(path, W_OK) != 0)
+      why = std::strerror(errno);
+  } else if (errno != ENOENT) {
+    why = std::strerror(errno);
+  } else {
+    std::string dir(path);
+    const size_t slash = dir.rfind('/');
+    dir = slash == std::string::npos ? "."
+          : slash == 0               ? "/"
+                                     : dir.substr(0, slash);
+    if (access(dir.c_str(), W_OK | X_OK) != 0) why = std::strerror(errno);
+  }
+  if (why) std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", path, why);
+  return !why;
+}
+
 /* Prints the usage line to `to`; returns 2 (bad arguments). */
 int usage(FILE *to = stderr) {
   std::fprintf(to, "usage: sort_bench [--csv FILE] [--max LOG2 | --sizes L,..] "
@@ -523,12 +554,10 @@ int usage(FILE *to = stderr) {
  * 2 bad arguments, 77 no GPU. */
 int main(int argc, char **argv) {
   const char *csv = nullptr;
-  FILE *f = nullptr; /* the CSV, opened once the arguments are checked */
   bool have_max = false, have_sizes = false;
   int max_log2 = 28, log2 = 0;
   std::vector<int> sizes;
   g_only = split_list(std::getenv("GSAT_SORT_VARIANT"));
-  if (!variants_known("GSAT_SORT_VARIANT")) return 2;
   /* a mode other than the benchmark: its option and nothing else */
   const char *mode = argc > 1 ? argv[1] : "";
   if (!std::strcmp(mode, "--help") || !std::strcmp(mode, "-h")) {
@@ -536,6 +565,7 @@ int main(int argc, char **argv) {
     usage(stdout);
     return 0;
   }
+  if (!variants_known("GSAT_SORT_VARIANT")) return 2;
   if (!std::strcmp(mode, "--check") || !std::strcmp(mode, "--check-quick")) {
     log2 = 24;
     if (argc > 3 || (argc == 3 && !arg_int(mode, argv[2], 10, 28, &log2)))
@@ -582,21 +612,22 @@ int main(int argc, char **argv) {
                            "(--max sets the sizes 20, 22, .. LOG2)\n");
       return 2;
     }
-    if (csv && !(f = std::fopen(csv, "w"))) { /* before the device check */
-      std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", csv,
-                   std::strerror(errno));
-      return 2;
-    }
+    if (csv && !csv_writable(csv)) return 2; /* before the device check */
     if (sizes.empty())
       for (int lg = 20; lg <= max_log2; lg += 2) sizes.push_back(lg);
   }
   if (gsat_gpu_device_count() == 0) {
     std::fprintf(stderr, "sort_bench: no CUDA device\n");
-    if (f) std::fclose(f);
     return 77;
   }
   if (!std::strcmp(mode, "--profile")) return run_profile(log2);
   if (!std::strcmp(mode, "--occ")) return run_occ_bench();
   if (!std::strcmp(mode, "--race")) return run_race();
+  FILE *f = nullptr;
+  if (csv && !(f = std::fopen(csv, "w"))) {
+    std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", csv,
+                 std::strerror(errno));
+    return 2;
+  }
   return run_bench(sizes, f);
 }

@@ -45,9 +45,10 @@ expect_bad "--variants needs a name" --variants ""
 expect_bad "--variants needs a name" --variants ,
 expect_bad "exclude each other" --max 22 --sizes 20
 expect_bad "cannot write $tmp/no/such/dir/x.csv" --csv "$tmp/no/such/dir/x.csv"
+expect_bad "cannot write $tmp: a directory" --csv "$tmp"
 expect_bad "usage" --help extra
-# --help: the usage on stdout, exit 0
-"$bench" --help >"$tmp/out" 2>"$tmp/err"
+# --help: the usage on stdout, exit 0 (whatever GSAT_SORT_VARIANT holds)
+GSAT_SORT_VARIANT=zz "$bench" --help >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q '^usage: sort_bench' "$tmp/out" && [ ! -s "$tmp/err" ]; then
   echo "ok: [--help] -> 0, usage on stdout"
@@ -71,6 +72,17 @@ if "$bench" --check 10 >/dev/null 2>&1; [ $? -eq 77 ]; then
       failures=$((failures + 1))
     fi
   done
+  # a run that stops at the device leaves the CSV alone: an existing file
+  # keeps its contents, a new one is not created
+  echo precious >"$tmp/keep.csv"
+  "$bench" --csv "$tmp/keep.csv" >/dev/null 2>&1
+  "$bench" --csv "$tmp/new.csv" >/dev/null 2>&1
+  if [ "$(cat "$tmp/keep.csv")" = precious ] && [ ! -e "$tmp/new.csv" ]; then
+    echo "ok: no GPU: --csv files untouched"
+  else
+    echo "FAIL: no GPU: --csv truncated or created a file"
+    failures=$((failures + 1))
+  fi
 fi
 [ $failures -eq 0 ] && echo "sort_bench_args: all passed"
 exit $((failures != 0))
