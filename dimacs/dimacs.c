@@ -439,20 +439,32 @@ static gsat_status read_input(gsat_dimacs_input *in,
   };
   const char *name = in->name;
   gsat_status st = parse(&ps);
-  if (st == GSAT_OK && in->trailing && ps.mode == GSAT_DIMACS_STRICT)
-    st = gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
-                          "bytes after the end of the gzip data that are not "
-                          "a gzip member (not allowed in strict mode)");
-  if (st == GSAT_PARSE && in->gzip) {
-    /* Garbage may come from damaged gzip data that zlib only detects later
-     * (at the latest by the CRC at the member's end): read on, and report
-     * the damage instead of the parse error if there is any. */
+  if (in->gzip && (st == GSAT_OK || st == GSAT_PARSE)) {
+    /* gzip data is read to its end even where parsing stopped early, so
+     * that damage is reported (zlib detects some only at a member's end, by
+     * its CRC and length): after a '%' end marker, and after a parse error,
+     * which garbage from damaged data may cause (then the damage is reported
+     * instead of the parse error). */
     const gsat_error parse_error = *err;
     int r;
     do r = gsat_dimacs_input_refill(in, err);
     while (r > 0);
-    if (r == 0 || err->status == GSAT_INTERRUPTED) *err = parse_error;
-    st = err->status;
+    if (st == GSAT_PARSE) {
+      if (r == 0 || err->status == GSAT_INTERRUPTED) *err = parse_error;
+      st = err->status;
+    } else if (r < 0) {
+      st = err->status;
+    }
+  }
+  if (st == GSAT_OK && in->trailing && ps.mode == GSAT_DIMACS_STRICT)
+    st = gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
+                          "bytes after the end of the gzip data that are not "
+                          "a gzip member (not allowed in strict mode)");
+  if (st == GSAT_PARSE && in->trailing) { /* e.g. junk between members */
+    const size_t len = strlen(err->message);
+    snprintf(err->message + len, sizeof err->message - len,
+             " (the gzip data ends early, at bytes that are not a gzip "
+             "member)");
   }
   const bool trailing = in->trailing;
   gsat_dimacs_input_close(in);

@@ -36,7 +36,9 @@
  *     kept: the cnf is emptied; when garbage from damaged gzip data causes a
  *     parse error, the rest of the stream is read and the damage reported);
  *   - bytes after the last gzip member that do not start another member end
- *     the data: a warning; STRICT: an I/O error.
+ *     the data: zero padding silently (as for gzip), other bytes with a
+ *     warning; STRICT: an I/O error.  gzip data is read to its end even
+ *     after a `%` line, so that damage is still reported.
  *
  * Positions: line and column are 1-based; a column counts bytes from the
  * start of the line.  Token errors point at the token's first byte, header

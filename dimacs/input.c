@@ -217,13 +217,24 @@ static ssize_t inflate_some(gsat_dimacs_input *in, gsat_error *err) {
   while (zs->avail_out == in->size) {
     if (in->member_end) {
       /* Another member follows only if the next bytes are gzip magic; any
-       * other bytes after a member end the data (as for gzread), noted in
-       * in->trailing for the parser (a warning, or an error in strict
-       * mode). */
+       * other bytes after a member end the data (as for gzread): zero
+       * padding (as tar leaves it) silently, as gzip does, other bytes
+       * noted in in->trailing for the parser (a warning, or an error in
+       * strict mode). */
       ssize_t n = raw_bytes(in, 2, err);
       if (n < 0) return -1;
       if (!gzip_magic(zs->next_in, (size_t)n)) {
-        in->trailing = n > 0;
+        while (n > 0) {
+          while (zs->avail_in && *zs->next_in == 0) {
+            zs->next_in++;
+            zs->avail_in--;
+          }
+          if (zs->avail_in) {
+            in->trailing = true;
+            break;
+          }
+          if ((n = raw_bytes(in, 1, err)) < 0) return -1;
+        }
         return 0;
       }
       inflateReset(zs);

@@ -125,10 +125,11 @@ GSAT_API double gsat_get_option(gsat_solver *s, const char *name);
  * with backend gpu, that device `device` is usable (a CUDA build, a driver,
  * the device, compute capability 9.0 or newer), the same test gsat_solve()
  * makes.  Returns 0, or -7 (no usable GPU) with gsat_solve()'s message in
- * gsat_last_error().  Always 0 for auto and cpu (auto falls back to the CPU
- * in gsat_solve()), without touching CUDA.  When an earlier call left an
- * error pending (e.g. gsat_add with an invalid literal), returns that error,
- * as gsat_solve() would, and leaves its message.  Any state; changes nothing
+ * gsat_last_error().  When an earlier call left an error pending (e.g.
+ * gsat_add with an invalid literal), returns that error instead, as
+ * gsat_solve() would, and leaves its message.  Otherwise always 0 for auto
+ * and cpu (auto falls back to the CPU in gsat_solve()), without touching
+ * CUDA.  Any state; changes nothing
  * but the error message. */
 GSAT_API int gsat_check_backend(gsat_solver *s);
 

@@ -100,14 +100,19 @@ static void test_gzip_concatenated(void **state) {
 
 /* Bytes after the last member that are no gzip member (junk, or a lone
  * first magic byte) end the data: read in default and relaxed mode with a
- * warning, an I/O error in strict mode; from memory and from a file. */
+ * warning, an I/O error in strict mode; zero padding is fine; from memory
+ * and from a file. */
 static void test_gzip_trailing_bytes(void **state) {
   (void)state;
-  const char *const junk[] = {"xyz\n", "\x1f", "\x1f\x8b"};
-  const size_t junk_size[] = {4, 1, 2};
-  for (size_t j = 0; j < 4; j++) {
+  const char *const junk[] = {"xyz\n", "\x1f", "\x1f\x8b", "\0\0\0\0\0",
+                              "\0\0x"};
+  const size_t junk_size[] = {4, 1, 2, 5, 3};
+  for (size_t j = 0; j < 6; j++) {
     tbuf gz = test_gzip(SIMPLE, strlen(SIMPLE));
-    if (j < 3) tbuf_add(&gz, junk[j], junk_size[j]);
+    if (j < 5) tbuf_add(&gz, junk[j], junk_size[j]);
+    /* j: 0, 1, 4 junk; 2 a cut member header; 3 zero padding, which is
+     * fine, as for gzip; 5 nothing */
+    const bool clean = j == 3 || j == 5;
     const char *path = test_temp_file("trailing.cnf.gz", gz.data, gz.size);
     for (int mode = GSAT_DIMACS_RELAXED; mode <= GSAT_DIMACS_STRICT; mode++) {
       for (int from_file = 0; from_file < 2; from_file++) {
@@ -126,10 +131,10 @@ static void test_gzip_trailing_bytes(void **state) {
         if (j == 2) { /* "\x1f\x8b": a member header cut short */
           test_expect_error(st, &err, &cnf, GSAT_IO, name, 0, 0,
                             "truncated gzip data");
-        } else if (j == 3 || mode != GSAT_DIMACS_STRICT) {
+        } else if (clean || mode != GSAT_DIMACS_STRICT) {
           expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
-          assert_int_equal(w.count, j == 3 ? 0 : 1);
-          if (j < 3)
+          assert_int_equal(w.count, clean ? 0 : 1);
+          if (!clean)
             assert_non_null(
                 strstr(w.text[0], "not a gzip member were ignored"));
         } else {
@@ -140,6 +145,54 @@ static void test_gzip_trailing_bytes(void **state) {
     }
     tbuf_free(&gz);
   }
+}
+
+static void expect_gzip_damage(const tbuf *gz, const char *text);
+
+/* A `%` line ends the formula, but the gzip data is still read to its end:
+ * damage after it (beyond the first buffer, so that parsing stops before
+ * the member's end) is an error, junk after the member a warning; and junk
+ * between members, which ends the data early, is named in the parse error
+ * it causes. */
+static void test_gzip_after_percent(void **state) {
+  (void)state;
+  tbuf big = random_text(1000, 200000, 3); /* about 2.4 MB */
+  tbuf text = {0};
+  tbuf_add(&text, SIMPLE "%\n", strlen(SIMPLE) + 2);
+  tbuf_add(&text, big.data, big.size);
+  tbuf gz = test_gzip(text.data, text.size);
+  gsat_cnf cnf;
+  gsat_error err;
+  expect_text(read_mem(&gz, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+  gz.data[gz.size - 8] ^= 1; /* the CRC */
+  expect_gzip_damage(&gz, "corrupt gzip data");
+  gz.data[gz.size - 8] ^= 1;
+  const size_t full = gz.size;
+  gz.size = full / 2;
+  expect_gzip_damage(&gz, "truncated gzip data");
+  gz.size = full;
+  tbuf_add(&gz, "junk", 4);
+  test_warnings w = {0};
+  gsat_dimacs_options opt = {.mode = GSAT_DIMACS_DEFAULT,
+                             .warn = test_collect_warning,
+                             .warn_data = &w};
+  gsat_cnf_init(&cnf);
+  expect_text(
+      gsat_dimacs_read_memory(gz.data, gz.size, "mem", &opt, &cnf, &err), &err,
+      &cnf, SIMPLE_CLAUSES);
+  assert_int_equal(w.count, 1);
+  /* junk between two members: the second is never read */
+  tbuf ga = test_gzip("p cnf 3 2\n1 -2 0\n", 17),
+       gb = test_gzip("2 3 -1 0\n", 9);
+  tbuf_add(&ga, "XY", 2);
+  tbuf_add(&ga, gb.data, gb.size);
+  test_expect_error(read_mem(&ga, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3,
+                    1, "at bytes that are not a gzip member");
+  tbuf_free(&ga);
+  tbuf_free(&gb);
+  tbuf_free(&gz);
+  tbuf_free(&text);
+  tbuf_free(&big);
 }
 
 static void expect_gzip_damage(const tbuf *gz, const char *text) {
@@ -401,6 +454,7 @@ int main(void) {
       cmocka_unit_test(test_gzip_truncated),
       cmocka_unit_test(test_gzip_corrupt),
       cmocka_unit_test(test_gzip_trailing_bytes),
+      cmocka_unit_test(test_gzip_after_percent),
       cmocka_unit_test(test_stdin),
       cmocka_unit_test(test_long_comments),
       cmocka_unit_test(test_chunk_boundaries),
