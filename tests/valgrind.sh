@@ -49,6 +49,7 @@ while IFS=$'\t' read -r name dir skip_rc cmd; do
   fi
   if [ -z "$cmd" ]; then # ctest lists no command for an unbuilt executable
     echo "skip: $name (not built)"
+    runs=$((runs + 1)) skips=$((skips + 1))
     continue
   fi
   eval "args=($cmd)"
@@ -87,4 +88,8 @@ if [[ cli =~ $regex ]] && [ -x "$gsat" ]; then
   check cli-node-limit cli 0 --backend=cpu --node-limit=50 "$tmp/php6.cnf"
 fi
 echo "$((runs - skips)) run(s), $skips skipped, $failures failure(s)"
+if [ $((runs - skips)) = 0 ]; then
+  echo "nothing ran under valgrind (does REGEX '$regex' match a built test?)"
+  exit 1
+fi
 [ $failures = 0 ]
