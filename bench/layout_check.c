@@ -3,8 +3,9 @@
  * the occurrence streams must be bit-identical to solver/db.c's, the
  * slot-major buckets equal to the host reference (gpu/slot_layout.h).  One
  * PASS or FAIL line per instance, layout and sort; exit 1 on any failure, 77
- * (SKIP) without a device.  Needs no cmocka, so that it runs on the GPU
- * machine (bench/device/layout.sh) as well as under CTest. */
+ * (SKIP) without a device, 2 on a bad argument (checked first).  Needs no
+ * cmocka, so that it runs on the GPU machine (bench/device/layout.sh) as well
+ * as under CTest. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,14 +27,38 @@ static void usage(FILE *out) {
       "failure, 77 without a CUDA device.\n");
 }
 
+/* The kind of instance name: 'p' php:N, 'r' rand:K:V:C:SEED (each number
+ * all digits, nothing after the last), 'f' a readable file, 0 neither. */
+static int instance_kind(const char *name, unsigned *n, unsigned long long *k,
+                         unsigned long long *v, unsigned long long *c,
+                         unsigned long long *seed) {
+  int end = -1;
+  if (!strncmp(name, "php:", 4))
+    return strspn(name + 4, "0123456789") == strlen(name + 4) && name[4] &&
+                   sscanf(name, "php:%u%n", n, &end) == 1 && name[end] == 0
+               ? 'p'
+               : 0;
+  if (!strncmp(name, "rand:", 5))
+    return strspn(name + 5, "0123456789:") == strlen(name + 5) &&
+                   sscanf(name, "rand:%llu:%llu:%llu:%llu%n", k, v, c, seed,
+                          &end) == 4 &&
+                   end > 0 && name[end] == 0
+               ? 'r'
+               : 0;
+  FILE *f = fopen(name, "rb");
+  if (!f) return 0;
+  fclose(f);
+  return 'f';
+}
+
 /* Reads a file or generates php:N / rand:K:V:C:SEED into cnf. */
 static gsat_status load(const char *name, gsat_cnf *cnf, gsat_error *err) {
   unsigned long long k, v, c, seed;
   unsigned n;
   gsat_cnf_init(cnf);
-  if (sscanf(name, "php:%u", &n) == 1) return gsat_gen_php(n, cnf, err);
-  if (sscanf(name, "rand:%llu:%llu:%llu:%llu", &k, &v, &c, &seed) == 4)
-    return gsat_gen_rand((uint32_t)k, v, c, seed, cnf, err);
+  const int kind = instance_kind(name, &n, &k, &v, &c, &seed);
+  if (kind == 'p') return gsat_gen_php(n, cnf, err);
+  if (kind == 'r') return gsat_gen_rand((uint32_t)k, v, c, seed, cnf, err);
   gsat_dimacs_options opt = {GSAT_DIMACS_RELAXED, NULL, NULL, NULL};
   return gsat_dimacs_read_path(name, &opt, cnf, err);
 }
@@ -123,6 +148,17 @@ int main(int argc, char **argv) {
   if (first >= argc || !strcmp(argv[1], "--help")) {
     usage(first >= argc ? stderr : stdout);
     return first >= argc ? 2 : 0;
+  }
+  for (int i = first; i < argc; i++) { /* arguments before the device */
+    unsigned n;
+    unsigned long long k, v, c, seed;
+    if (!instance_kind(argv[i], &n, &k, &v, &c, &seed)) {
+      fprintf(stderr,
+              "layout_check: '%s' is not php:N, rand:K:VARS:CLAUSES:SEED or a "
+              "readable file\n",
+              argv[i]);
+      return 2;
+    }
   }
   if (gsat_gpu_device_count() == 0) {
     printf("SKIP layout_check: no CUDA device\n");
