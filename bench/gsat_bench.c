@@ -176,6 +176,11 @@ int main(int argc, char **argv) {
     usage(stderr);
     return 1;
   }
+  int chosen[NUM_CONFIGS] = {0};
+  if (choose_configs(configs, chosen)) { /* before any output */
+    usage(stderr);
+    return 1;
+  }
   FILE *out = csv ? fopen(csv, "w") : NULL;
   if (csv && !out) {
     perror(csv);
@@ -188,11 +193,6 @@ int main(int argc, char **argv) {
       "grid,layout,layout_seconds\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
-  int chosen[NUM_CONFIGS] = {0};
-  if (choose_configs(configs, chosen)) {
-    usage(stderr);
-    return 1;
-  }
   int failures = 0;
   for (size_t c = 0; c < NUM_CONFIGS; c++)
     if (chosen[c]) warm_up(&all_configs[c]);
