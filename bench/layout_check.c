@@ -42,7 +42,7 @@ static int instance_kind(const char *name, unsigned *n, unsigned long long *k,
     return strspn(name + 5, "0123456789:") == strlen(name + 5) &&
                    sscanf(name, "rand:%llu:%llu:%llu:%llu%n", k, v, c, seed,
                           &end) == 4 &&
-                   end > 0 && name[end] == 0
+                   name[end] == 0
                ? 'r'
                : 0;
   FILE *f = fopen(name, "rb");
