@@ -9,14 +9,7 @@
 # and reads the input: a missing file is exit 3.
 set -u
 gsat=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-pass() { echo "ok: $*"; }
+source "$(dirname "$0")/check_lib.sh"
 # run ARGS... (stdin from $tmp/in): out, err, rc
 run() {
   "$gsat" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
@@ -73,5 +66,4 @@ for backend in cpu auto; do
     fail "--backend=$backend, malformed input: rc $rc $(cat "$tmp/err")"
 done
 
-echo "$failures failure(s)"
-[ $failures = 0 ]
+finish

@@ -1,2 +1,2 @@
-add_test(NAME corpus COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/corpus.sh $<TARGET_FILE:gsat>)
-set_tests_properties(corpus PROPERTIES LABELS "corpus" SKIP_RETURN_CODE 77 TIMEOUT 900)
+gsat_add_script_test(corpus SCRIPT corpus.sh SKIP LABELS corpus TIMEOUT 900
+  ARGS $<TARGET_FILE:gsat>)

@@ -10,8 +10,6 @@ if(TARGET layout_check)
            rand:5:80:600:2 rand:3:400:1700:3)
   set_tests_properties(layout_check PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 300)
   # Bad instance names exit 2 before the device is looked for (runs in CI).
-  add_test(NAME layout_check_args COMMAND bash -c
-    "for a in php:x php:6x php: rand:3:50 rand:3:50:218:1x /nonexistent.cnf; do \"$0\" $a >/dev/null 2>&1; rc=$?; [ $rc = 2 ] || { echo \"$a: exit $rc, not 2\"; exit 1; }; done; echo all refused"
-    $<TARGET_FILE:layout_check>)
-  set_tests_properties(layout_check_args PROPERTIES LABELS unit TIMEOUT 60)
+  gsat_add_script_test(layout_check_args SCRIPT layout_check_args.sh
+    ARGS $<TARGET_FILE:layout_check>)
 endif()

@@ -7,12 +7,8 @@ if(TARGET gsat_dimacs)
   if(GSAT_HAVE_CUDA)
     set_target_properties(test_limits PROPERTIES LINKER_LANGUAGE CUDA)
   endif()
-  find_program(GSAT_BASH bash)
-  if(GSAT_BASH)
-    add_test(NAME limits COMMAND ${GSAT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/limits.sh
-      $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> ${PROJECT_SOURCE_DIR})
-    add_test(NAME signals COMMAND ${GSAT_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/signals.sh
-      $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen>)
-    set_tests_properties(limits signals PROPERTIES LABELS unit TIMEOUT 600)
-  endif()
+  gsat_add_script_test(limits SCRIPT limits.sh TIMEOUT 600
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> ${PROJECT_SOURCE_DIR})
+  gsat_add_script_test(signals SCRIPT signals.sh TIMEOUT 600
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen>)
 endif()

@@ -10,14 +10,7 @@
 # give exit 3.
 set -u
 gsat=$1 gen=$2 src=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-pass() { echo "ok: $*"; }
+source "$(dirname "$0")/check_lib.sh"
 
 # AddressSanitizer reserves terabytes of shadow address space: under it (a
 # GSAT_SANITIZE build) `ulimit -v` cannot work, and the out-of-memory checks are
@@ -127,5 +120,4 @@ rc=$?
 { [ $rc = 10 ] || [ $rc = 20 ]; } && grep -q '^s ' "$tmp/out" &&
   pass "-- then a file named -dash.cnf" || fail "--: rc $rc $(cat "$tmp/err")"
 
-echo "$failures failure(s)"
-[ $failures = 0 ]
+finish

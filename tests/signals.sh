@@ -18,18 +18,13 @@ if [ "$backend" = gpu ]; then
 else
   configs="--threads=1 --threads=2"
 fi
-tmp=$(mktemp -d)
+source "$(dirname "$0")/check_lib.sh"
 helpers=""
 cleanup() {
   for p in $helpers; do kill "$p" 2>/dev/null; done
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
 
 # Milliseconds since $1 (an $EPOCHREALTIME value).
 ms_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }'; }
@@ -146,5 +141,4 @@ if await_exit $pid "--time-limit=1 on the 1M-variable instance" "the start"; the
   fi
 fi
 
-echo "$failures failure(s)"
-[ $failures = 0 ]
+finish

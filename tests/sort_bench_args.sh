@@ -6,9 +6,7 @@
 # check: exit 77 without a GPU.  With a GPU only the bad ones run.
 set -u
 bench=$1
-failures=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/check_lib.sh"
 # expect_bad TEXT ARGS...: exit 2, stderr containing TEXT
 expect_bad() {
   local text=$1
@@ -16,10 +14,9 @@ expect_bad() {
   "$bench" "$@" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   if [ $rc -eq 2 ] && grep -qF -- "$text" "$tmp/err"; then
-    echo "ok: [$*] -> 2, $(head -c 90 "$tmp/err")"
+    pass "[$*] -> 2, $(head -c 90 "$tmp/err")"
   else
-    echo "FAIL: [$*] -> rc $rc, stderr: $(head -c 200 "$tmp/err")"
-    failures=$((failures + 1))
+    fail "[$*] -> rc $rc, stderr: $(head -c 200 "$tmp/err")"
   fi
 }
 expect_bad "not 'abc'" --check abc
@@ -51,10 +48,9 @@ expect_bad "usage" --help extra
 GSAT_SORT_VARIANT=zz "$bench" --help >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q '^usage: sort_bench' "$tmp/out" && [ ! -s "$tmp/err" ]; then
-  echo "ok: [--help] -> 0, usage on stdout"
+  pass "[--help] -> 0, usage on stdout"
 else
-  echo "FAIL: [--help] -> rc $rc, stdout: $(head -c 100 "$tmp/out")"
-  failures=$((failures + 1))
+  fail "[--help] -> rc $rc, stdout: $(head -c 100 "$tmp/out")"
 fi
 GSAT_SORT_VARIANT=zz expect_bad "unknown variant 'zz' in GSAT_SORT_VARIANT"
 export GSAT_SORT_VARIANT=
@@ -66,10 +62,9 @@ if "$bench" --check 10 >/dev/null 2>&1; [ $? -eq 77 ]; then
     "$bench" $args >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -eq 77 ]; then
-      echo "ok: [$args] -> 77 (no GPU)"
+      pass "[$args] -> 77 (no GPU)"
     else
-      echo "FAIL: [$args] -> rc $rc: $(head -c 200 "$tmp/err")"
-      failures=$((failures + 1))
+      fail "[$args] -> rc $rc: $(head -c 200 "$tmp/err")"
     fi
   done
   # a run that stops at the device leaves the CSV alone: an existing file
@@ -78,11 +73,9 @@ if "$bench" --check 10 >/dev/null 2>&1; [ $? -eq 77 ]; then
   "$bench" --csv "$tmp/keep.csv" >/dev/null 2>&1
   "$bench" --csv "$tmp/new.csv" >/dev/null 2>&1
   if [ "$(cat "$tmp/keep.csv")" = precious ] && [ ! -e "$tmp/new.csv" ]; then
-    echo "ok: no GPU: --csv files untouched"
+    pass "no GPU: --csv files untouched"
   else
-    echo "FAIL: no GPU: --csv truncated or created a file"
-    failures=$((failures + 1))
+    fail "no GPU: --csv truncated or created a file"
   fi
 fi
-[ $failures -eq 0 ] && echo "sort_bench_args: all passed"
-exit $((failures != 0))
+finish
