@@ -379,11 +379,14 @@ static unsigned online_cores(void) {
   return n > 0 ? (unsigned)n : 1;
 }
 
-/* NODEVICE for --backend=gpu, with gsat_gpu_usable()'s reason. */
+/* NODEVICE for backend gpu, with gsat_gpu_usable()'s reason.  The option
+ * layer does not record where the value came from, so the message names both
+ * ways to set it. */
 static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
-  return gsat_error_set(
-      &s->err, GSAT_NODEVICE,
-      "--backend=gpu: no usable GPU: %s (use --backend=cpu or auto)", reason);
+  return gsat_error_set(&s->err, GSAT_NODEVICE,
+                        "backend gpu (--backend=gpu or GSAT_BACKEND=gpu): no "
+                        "usable GPU: %s (use --backend=cpu or auto)",
+                        reason);
 }
 
 int gsat_check_backend(gsat_solver *s) {

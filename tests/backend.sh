@@ -2,7 +2,7 @@
 # --backend through the gsat CLI (CTest test `backend_cli`):
 #   tests/backend.sh GSAT
 # --backend=gpu (option or GSAT_BACKEND) without a usable GPU fails with exit 7
-# and "--backend=gpu: no usable GPU" before the input is read: a missing file
+# and "backend gpu (...): no usable GPU" before the input is read: a missing file
 # or malformed input is not what is reported, and no c or s line is printed.
 # auto still falls back to the CPU, and cpu and auto read the input first.
 # With a usable GPU, --backend=gpu solves on it (its c backend line says so)
@@ -15,7 +15,7 @@ run() {
   "$gsat" "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
   rc=$?
 }
-nogpu='^gsat: error: --backend=gpu: no usable GPU: .* \(use --backend=cpu or auto\)$'
+nogpu='^gsat: error: backend gpu \(--backend=gpu or GSAT_BACKEND=gpu\): no usable GPU: .* \(use --backend=cpu or auto\)$'
 
 printf 'p cnf 2 2\n1 2 0\n-1 0\n' >"$tmp/tiny.cnf"
 printf 'p cnf 2 1\n1 x 0\n' >"$tmp/in" # a parse error (exit 2 when read)
