@@ -21,7 +21,10 @@
  *                                        keys only (the defaults and every
  *                                        named variant)
  *   sort_bench --profile LOG2            one sort of each kind at 2^LOG2 (for
- *                                        ncu), plus CUB's merge sort
+ *                                        ncu), plus CUB's merge sort; with
+ *                                        GSAT_SORT_VARIANT, one pair sort per
+ *                                        listed variant instead of the
+ *                                        default
  *   sort_bench --occ                     occurrence lists of a random 3-SAT
  *                                        CNF with both backends
  *   sort_bench --race                    one sort of each kind of 70001 keys
@@ -377,11 +380,28 @@ int run_profile(int log2) {
                 b.temp, &bytes, static_cast<uint64_t *>(b.keys),
                 static_cast<uint64_t *>(b.keys_out), n, nullptr, nullptr, &err),
             err);
-  ok_or_die(gsat_gpu_sort_pairs_u32(
-                b.temp, &bytes, k32, static_cast<uint32_t *>(b.keys_out),
-                static_cast<uint32_t *>(b.vals),
-                static_cast<uint32_t *>(b.vals_out), n, nullptr, nullptr, &err),
-            err);
+  /* the pair sort: the default, or each variant GSAT_SORT_VARIANT names */
+  std::vector<gsat_sort_config> pcfg;
+  for (const std::string &name : g_only) {
+    gsat_sort_config c;
+    ok_or_die(gsat_sort_variant_find(name.c_str(), &c, &err), err);
+    pcfg.push_back(c);
+  }
+  if (pcfg.empty()) pcfg.push_back(gsat_sort_config{});
+  for (size_t i = 0; i < pcfg.size(); ++i) {
+    size_t pb = 0;
+    const gsat_sort_config *cp = g_only.empty() ? nullptr : &pcfg[i];
+    ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &pb, k32, nullptr, nullptr,
+                                      nullptr, n, cp, nullptr, &err),
+              err);
+    b.ensure_temp(pb);
+    pb = b.temp_bytes;
+    ok_or_die(gsat_gpu_sort_pairs_u32(
+                  b.temp, &pb, k32, static_cast<uint32_t *>(b.keys_out),
+                  static_cast<uint32_t *>(b.vals),
+                  static_cast<uint32_t *>(b.vals_out), n, cp, nullptr, &err),
+              err);
+  }
   size_t cb = 0;
   CK(cub::DeviceMergeSort::SortKeys(nullptr, cb, k32, (int)n,
                                     Less<uint32_t>()));

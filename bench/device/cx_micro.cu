@@ -1,4 +1,4 @@
-// Microbenchmark behind bench/RESULTS.md sections 3.2 and 3.3: which forms of
+// Microbenchmark behind bench/RESULTS.md sections 3.2 to 3.4: which forms of
 // the 64-bit compare-exchange of the pair sort (packs compared as doubles,
 // gpu/bcfsort_warp.cuh fkey) take work off the ALU pipe on sm_90?  Every
 // form runs the same bitonic network over 32 register pairs per thread, and
@@ -46,6 +46,16 @@ __device__ __forceinline__ uint32_t fsel(bool p, uint32_t a, uint32_t b) {
   return __float_as_uint(r);
 }
 
+/* Form 6 for one word: lo = c ? b : a, hi = c ? a : b, given c in {0, 1}
+ * and nc = -c, as d = b - a, lo = c d + a, hi = nc d + b: three IMADs. */
+__device__ __forceinline__ void madsel(uint32_t c, uint32_t nc, uint32_t a,
+                                       uint32_t b, uint32_t &lo, uint32_t &hi) {
+  uint32_t d;
+  asm("mad.lo.u32 %0, %1, 0xffffffff, %2;" : "=r"(d) : "r"(a), "r"(b));
+  asm("mad.lo.u32 %0, %1, %2, %3;" : "=r"(lo) : "r"(c), "r"(d), "r"(a));
+  asm("mad.lo.u32 %0, %1, %2, %3;" : "=r"(hi) : "r"(nc), "r"(d), "r"(b));
+}
+
 /* (a, b) <- (min, max) in form M:
  * 0 DSETP and four SELs (the sort's form)
  * 1 the minimum by two SELs, the maximum as a + b - min per word
@@ -55,7 +65,10 @@ __device__ __forceinline__ uint32_t fsel(bool p, uint32_t a, uint32_t b) {
  *   non-negative doubles
  * 4 high words by FMNMX (the high word of a pack below 2^62 is a
  *   non-negative float bit pattern), low words by SEL
- * 5 all four selects as FSEL */
+ * 5 all four selects as FSEL
+ * 6 selects as integer multiply-adds (inline PTX mad.lo, so that they stay
+ *   IMADs on the FMA pipe): d = b - a as a * (2^32 - 1) + b, min = c d + a,
+ *   max = (-c) d + b per word, c in {0, 1} */
 template <int M> __device__ __forceinline__ void cx(P &a, P &b) {
   const bool s = lt(b, a);
   P lo, hi;
@@ -90,6 +103,10 @@ template <int M> __device__ __forceinline__ void cx(P &a, P &b) {
     hi.hi = __float_as_uint(fmaxf(__uint_as_float(a.hi), __uint_as_float(b.hi)));
     lo.lo = s ? b.lo : a.lo;
     hi.lo = s ? a.lo : b.lo;
+  } else if (M == 6) {
+    const uint32_t c = s ? 1u : 0u, nc = s ? 0xffffffffu : 0u;
+    madsel(c, nc, a.lo, b.lo, lo.lo, hi.lo);
+    madsel(c, nc, a.hi, b.hi, lo.hi, hi.hi);
   } else {
     lo.lo = fsel(s, b.lo, a.lo);
     lo.hi = fsel(s, b.hi, a.hi);
@@ -175,6 +192,8 @@ int main() {
       {"2 in 2 of 8", run<2, 2>},      {"2 in 4 of 8", run<2, 4>},
       {"3 in 2 of 8", run<3, 2>},      {"3 in 3 of 8", run<3, 3>},
       {"3 in 4 of 8", run<3, 4>},
+      {"6 IMAD selects", run<6, 8>},   {"6 in 2 of 8", run<6, 2>},
+      {"6 in 3 of 8", run<6, 3>},      {"6 in 4 of 8", run<6, 4>},
   };
   int bad_forms = 0;
   for (int rep = 0; rep < 2; ++rep) {
