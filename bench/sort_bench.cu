@@ -22,9 +22,11 @@
  *                                        named variant)
  *   sort_bench --profile LOG2            one sort of each kind at 2^LOG2 (for
  *                                        ncu), plus CUB's merge sort; with
- *                                        GSAT_SORT_VARIANT, one pair sort per
+ *                                        GSAT_SORT_PROFILE_VARIANT (names,
+ *                                        comma-separated), one pair sort per
  *                                        listed variant instead of the
- *                                        default
+ *                                        default (GSAT_SORT_VARIANT does not
+ *                                        change this mode)
  *   sort_bench --occ                     occurrence lists of a random 3-SAT
  *                                        CNF with both backends
  *   sort_bench --race                    one sort of each kind of 70001 keys
@@ -380,9 +382,12 @@ int run_profile(int log2) {
                 b.temp, &bytes, static_cast<uint64_t *>(b.keys),
                 static_cast<uint64_t *>(b.keys_out), n, nullptr, nullptr, &err),
             err);
-  /* the pair sort: the default, or each variant GSAT_SORT_VARIANT names */
+  /* the pair sort: the default, or each variant GSAT_SORT_PROFILE_VARIANT
+   * names (checked in main) */
+  const std::vector<std::string> names =
+      split_list(std::getenv("GSAT_SORT_PROFILE_VARIANT"));
   std::vector<gsat_sort_config> pcfg;
-  for (const std::string &name : g_only) {
+  for (const std::string &name : names) {
     gsat_sort_config c;
     ok_or_die(gsat_sort_variant_find(name.c_str(), &c, &err), err);
     pcfg.push_back(c);
@@ -390,7 +395,7 @@ int run_profile(int log2) {
   if (pcfg.empty()) pcfg.push_back(gsat_sort_config{});
   for (size_t i = 0; i < pcfg.size(); ++i) {
     size_t pb = 0;
-    const gsat_sort_config *cp = g_only.empty() ? nullptr : &pcfg[i];
+    const gsat_sort_config *cp = names.empty() ? nullptr : &pcfg[i];
     ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &pb, k32, nullptr, nullptr,
                                       nullptr, n, cp, nullptr, &err),
               err);
@@ -514,10 +519,12 @@ bool arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
   return true;
 }
 
-/* Whether every name in g_only is a named variant (gsat_sort_variant_find);
- * else prints the first unknown one, where it came from and the names. */
-bool variants_known(const char *from) {
-  for (const std::string &name : g_only) {
+/* Whether every name in `names` (default: g_only) is a named variant
+ * (gsat_sort_variant_find); else prints the first unknown one, where it
+ * came from and the known names. */
+bool variants_known(const char *from,
+                    const std::vector<std::string> &names = g_only) {
+  for (const std::string &name : names) {
     gsat_sort_config cfg;
     if (gsat_sort_variant_find(name.c_str(), &cfg, nullptr) == GSAT_OK)
       continue;
@@ -595,6 +602,9 @@ int main(int argc, char **argv) {
   if (!std::strcmp(mode, "--profile")) {
     if (argc != 3) return usage();
     if (!arg_int(mode, argv[2], 10, 30, &log2)) return 2;
+    if (!variants_known("GSAT_SORT_PROFILE_VARIANT",
+                        split_list(std::getenv("GSAT_SORT_PROFILE_VARIANT"))))
+      return 2;
   } else if (!std::strcmp(mode, "--occ") || !std::strcmp(mode, "--race")) {
     if (argc != 2) return usage();
   } else {

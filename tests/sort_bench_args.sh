@@ -53,16 +53,23 @@ else
   fail "[--help] -> rc $rc, stdout: $(head -c 100 "$tmp/out")"
 fi
 GSAT_SORT_VARIANT=zz expect_bad "unknown variant 'zz' in GSAT_SORT_VARIANT"
+GSAT_SORT_PROFILE_VARIANT=row4-bp,zz expect_bad \
+  "unknown variant 'zz' in GSAT_SORT_PROFILE_VARIANT" --profile 20
 export GSAT_SORT_VARIANT=
 if "$bench" --check 10 >/dev/null 2>&1; [ $? -eq 77 ]; then
   # no GPU: good arguments pass the check and stop at the device (77)
   for args in "" "--sizes 20,24 --variants row4-bp --csv $tmp/x.csv" \
-    "--max 22" "--profile 20" "--occ" "--race" "--check-quick 12"; do
+    "--max 22" "--profile 20" "--occ" "--race" "--check-quick 12" \
+    "--profile 12 PV=row4-bp,row4-t8-bp-w1-c2"; do
+    # PV=...: GSAT_SORT_PROFILE_VARIANT for this run
+    pv=${args##*PV=}
+    [ "$pv" = "$args" ] && pv=
+    args=${args%% PV=*}
     # shellcheck disable=SC2086
-    "$bench" $args >/dev/null 2>"$tmp/err"
+    GSAT_SORT_PROFILE_VARIANT=$pv "$bench" $args >/dev/null 2>"$tmp/err"
     rc=$?
     if [ $rc -eq 77 ]; then
-      pass "[$args] -> 77 (no GPU)"
+      pass "[$args${pv:+ (GSAT_SORT_PROFILE_VARIANT=$pv)}] -> 77 (no GPU)"
     else
       fail "[$args] -> rc $rc: $(head -c 200 "$tmp/err")"
     fi
