@@ -364,8 +364,9 @@ int run_check(int log2, int quick) {
   return res.failed ? 1 : 0;
 }
 
-/* One sort of each kind at 2^log2 for the profiler. */
-int run_profile(int log2) {
+/* One sort of each kind at 2^log2 for the profiler; the pair sort once per
+ * config in pair_cfgs, or with the default (NULL config) when it is empty. */
+int run_profile(int log2, const std::vector<gsat_sort_config> &pair_cfgs) {
   const size_t n = (size_t)1 << log2;
   Buffers b;
   b.alloc_sorts(n);
@@ -382,20 +383,11 @@ int run_profile(int log2) {
                 b.temp, &bytes, static_cast<uint64_t *>(b.keys),
                 static_cast<uint64_t *>(b.keys_out), n, nullptr, nullptr, &err),
             err);
-  /* the pair sort: the default, or each variant GSAT_SORT_PROFILE_VARIANT
-   * names (checked in main) */
-  const std::vector<std::string> names =
-      split_list(std::getenv("GSAT_SORT_PROFILE_VARIANT"));
-  std::vector<gsat_sort_config> pcfg;
-  for (const std::string &name : names) {
-    gsat_sort_config c;
-    ok_or_die(gsat_sort_variant_find(name.c_str(), &c, &err), err);
-    pcfg.push_back(c);
-  }
-  if (pcfg.empty()) pcfg.push_back(gsat_sort_config{});
-  for (size_t i = 0; i < pcfg.size(); ++i) {
+  std::vector<const gsat_sort_config *> cps;
+  for (const gsat_sort_config &c : pair_cfgs) cps.push_back(&c);
+  if (cps.empty()) cps.push_back(nullptr);
+  for (const gsat_sort_config *cp : cps) {
     size_t pb = 0;
-    const gsat_sort_config *cp = names.empty() ? nullptr : &pcfg[i];
     ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &pb, k32, nullptr, nullptr,
                                       nullptr, n, cp, nullptr, &err),
               err);
@@ -520,14 +512,18 @@ bool arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
 }
 
 /* Whether every name in `names` (default: g_only) is a named variant
- * (gsat_sort_variant_find); else prints the first unknown one, where it
- * came from and the known names. */
+ * (gsat_sort_variant_find), appending their configs to *cfgs when cfgs is
+ * not NULL; else prints the first unknown one, where it came from and the
+ * known names. */
 bool variants_known(const char *from,
-                    const std::vector<std::string> &names = g_only) {
+                    const std::vector<std::string> &names = g_only,
+                    std::vector<gsat_sort_config> *cfgs = nullptr) {
   for (const std::string &name : names) {
     gsat_sort_config cfg;
-    if (gsat_sort_variant_find(name.c_str(), &cfg, nullptr) == GSAT_OK)
+    if (gsat_sort_variant_find(name.c_str(), &cfg, nullptr) == GSAT_OK) {
+      if (cfgs) cfgs->push_back(cfg);
       continue;
+    }
     std::fprintf(stderr,
                  "sort_bench: unknown variant '%s' in %s; known:", name.c_str(),
                  from);
@@ -584,6 +580,7 @@ int main(int argc, char **argv) {
   bool have_max = false, have_sizes = false;
   int max_log2 = 28, log2 = 0;
   std::vector<int> sizes;
+  std::vector<gsat_sort_config> profile_cfgs;
   g_only = split_list(std::getenv("GSAT_SORT_VARIANT"));
   /* a mode other than the benchmark: its option and nothing else */
   const char *mode = argc > 1 ? argv[1] : "";
@@ -603,7 +600,8 @@ int main(int argc, char **argv) {
     if (argc != 3) return usage();
     if (!arg_int(mode, argv[2], 10, 30, &log2)) return 2;
     if (!variants_known("GSAT_SORT_PROFILE_VARIANT",
-                        split_list(std::getenv("GSAT_SORT_PROFILE_VARIANT"))))
+                        split_list(std::getenv("GSAT_SORT_PROFILE_VARIANT")),
+                        &profile_cfgs))
       return 2;
   } else if (!std::strcmp(mode, "--occ") || !std::strcmp(mode, "--race")) {
     if (argc != 2) return usage();
@@ -650,7 +648,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "sort_bench: no CUDA device\n");
     return 77;
   }
-  if (!std::strcmp(mode, "--profile")) return run_profile(log2);
+  if (!std::strcmp(mode, "--profile")) return run_profile(log2, profile_cfgs);
   if (!std::strcmp(mode, "--occ")) return run_occ_bench();
   if (!std::strcmp(mode, "--race")) return run_race();
   FILE *f = nullptr;
