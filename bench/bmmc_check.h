@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "gpu/f2.h"
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

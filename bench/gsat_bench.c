@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "solver/gsat.h"
-#include "solver/search.h"
+#include "solver/api/gsat.h"
+#include "solver/base/clock.h"
 
 typedef struct config {
   const char *name, *backend, *map, *threads, *layout;

@@ -16,7 +16,7 @@
 #include "gpu/layout_build.h"
 #include "gpu/occ.h"
 #include "gpu/slot_layout.h"
-#include "solver/db.h"
+#include "solver/core/db.h"
 
 static void usage(FILE *out) {
   fprintf(

@@ -6,7 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "solver/dpll.h"
+#include "solver/base/clock.h"
+#include "solver/core/dpll.h"
 
 /*------------------------------------------------------------------------*/
 

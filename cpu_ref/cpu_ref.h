@@ -6,9 +6,9 @@
 #ifndef GSAT_CPU_REF_H
 #define GSAT_CPU_REF_H
 
-#include "solver/db.h"
-#include "solver/search.h"
-#include "solver/status.h"
+#include "solver/core/db.h"
+#include "solver/core/search.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

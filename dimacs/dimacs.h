@@ -53,9 +53,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/cnf.h"
-#include "solver/control.h"
-#include "solver/status.h"
+#include "solver/core/cnf.h"
+#include "solver/base/control.h"
+#include "solver/base/status.h"
 
 /* Largest clause count accepted in a `p cnf` header: 2^40 (a file with that
  * many clauses would be over 2 TB; larger counts are taken as garbage). */

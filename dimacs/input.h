@@ -17,8 +17,8 @@
 #include <stdint.h>
 #include <zlib.h>
 
-#include "solver/control.h"
-#include "solver/status.h"
+#include "solver/base/control.h"
+#include "solver/base/status.h"
 
 /* Bytes per gzread call (and the size of the chunk buffer).  The fuzz
  * harness builds define a tiny chunk, so that tokens straddle chunks often. */

@@ -46,7 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

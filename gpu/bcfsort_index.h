@@ -14,11 +14,7 @@
 
 #include <stdint.h>
 
-#if defined(__CUDACC__)
-#define GSAT_BCF_HD __host__ __device__ __forceinline__
-#else
-#define GSAT_BCF_HD static inline
-#endif
+#include "solver/base/hd.h"
 
 #define GSAT_BCF_W          32u   /* lanes per warp, banks, page side */
 #define GSAT_BCF_PAGE       1024u /* keys per page */
@@ -27,7 +23,7 @@
 #define GSAT_BCF_MAX_PASSES 40
 
 /* Padded layout: word of P[r][c] in a per-warp scratch page. */
-GSAT_BCF_HD uint32_t gsat_bcf_phys(uint32_t r, uint32_t c) {
+GSAT_HD uint32_t gsat_bcf_phys(uint32_t r, uint32_t c) {
   return r * 33u + c;
 }
 
@@ -35,7 +31,7 @@ GSAT_BCF_HD uint32_t gsat_bcf_phys(uint32_t r, uint32_t c) {
  * most 32 >> it dirty entries in one window, so a window network suffices
  * (returns 32 for a full sort, else 8, 4 or 2; section 5, "Our final-phase
  * variant", plus the halving of dirty rows). */
-GSAT_BCF_HD uint32_t gsat_bcf_shear_window(int it) {
+GSAT_HD uint32_t gsat_bcf_shear_window(int it) {
   return it < 2 ? 32u : 32u >> it;
 }
 
@@ -46,7 +42,7 @@ GSAT_BCF_HD uint32_t gsat_bcf_shear_window(int it) {
  * sorts descending (bit k of the page index, bit k - 5 of the lane; never
  * for k = 10, whose block is the whole page), so that every block of 2^(k+1)
  * is bitonic for stage k + 1. */
-GSAT_BCF_HD int gsat_bcf_bitonic_rev(int k, uint32_t lane) {
+GSAT_HD int gsat_bcf_bitonic_rev(int k, uint32_t lane) {
   return k < 10 && ((lane >> (k - 5)) & 1u) != 0;
 }
 
@@ -61,7 +57,7 @@ GSAT_BCF_HD int gsat_bcf_bitonic_rev(int k, uint32_t lane) {
  * s == 0 is the flip stage (page a element e against page b element
  * 1023 - e, b mirroring a in the group of 2^lvl pages), s > 0 the half-cleaner
  * of s pages (element e against element e). */
-GSAT_BCF_HD void gsat_bcf_cross_pages(uint32_t lvl, uint32_t s, uint32_t q,
+GSAT_HD void gsat_bcf_cross_pages(uint32_t lvl, uint32_t s, uint32_t q,
                                       uint32_t *a, uint32_t *b) {
   if (s == 0) {
     uint32_t half = 1u << (lvl - 1), g = q / half, r = q % half;
@@ -75,20 +71,20 @@ GSAT_BCF_HD void gsat_bcf_cross_pages(uint32_t lvl, uint32_t s, uint32_t q,
 
 /* Global offset, inside a page, of the key that lane `lane` holds in register
  * i after a coalesced row load (R_j[i] = page[32 i + j]). */
-GSAT_BCF_HD uint32_t gsat_bcf_page_index(uint32_t i, uint32_t lane) {
+GSAT_HD uint32_t gsat_bcf_page_index(uint32_t i, uint32_t lane) {
   return i * GSAT_BCF_W + lane;
 }
 
 /* Offset, inside a merge block of 512 keys, of the key that lane `lane` holds
  * in register i (i < 16): each row reversed, P[i][c] = block[32 i + 31 - c]
  * (section 7).  The merge kernel also emits and stores blocks this way. */
-GSAT_BCF_HD uint32_t gsat_bcf_block_index(uint32_t i, uint32_t lane) {
+GSAT_HD uint32_t gsat_bcf_block_index(uint32_t i, uint32_t lane) {
   return i * GSAT_BCF_W + (GSAT_BCF_W - 1u - lane);
 }
 
 /* Word, inside a leftover slot of 512 keys, of leftover key 32 i + c (the
  * slot holds the leftover in sorted order). */
-GSAT_BCF_HD uint32_t gsat_bcf_slot_index(uint32_t i, uint32_t c) {
+GSAT_HD uint32_t gsat_bcf_slot_index(uint32_t i, uint32_t c) {
   return i * GSAT_BCF_W + c;
 }
 
@@ -111,7 +107,7 @@ GSAT_BCF_HD uint32_t gsat_bcf_slot_index(uint32_t i, uint32_t c) {
 
 /* Keys of shared memory per merge warp for a tree of `ways` leaves, a
  * multiple of 32 so that every warp's region starts at bank 0. */
-GSAT_BCF_HD uint32_t gsat_bcf_merge_keys(uint32_t form, uint32_t ways) {
+GSAT_HD uint32_t gsat_bcf_merge_keys(uint32_t form, uint32_t ways) {
   if (form == GSAT_BCF_FORM_REG) return GSAT_BCF_SCRATCH;
   if (form == GSAT_BCF_FORM_ROW)
     return GSAT_BCF_SCRATCH + 32u + (ways - 1u) * GSAT_BCF_ROW_SLOT;
@@ -119,7 +115,7 @@ GSAT_BCF_HD uint32_t gsat_bcf_merge_keys(uint32_t form, uint32_t ways) {
 }
 
 /* Offset, in the warp's region, of the leftover slot of tree node a >= 1. */
-GSAT_BCF_HD uint32_t gsat_bcf_slot_base(uint32_t form, uint32_t a) {
+GSAT_HD uint32_t gsat_bcf_slot_base(uint32_t form, uint32_t a) {
   if (form == GSAT_BCF_FORM_ROW)
     return GSAT_BCF_SCRATCH + 16u + (a - 1u) * GSAT_BCF_ROW_SLOT;
   return GSAT_BCF_SCRATCH + (a - 1u) * GSAT_BCF_HALF;
@@ -128,7 +124,7 @@ GSAT_BCF_HD uint32_t gsat_bcf_slot_base(uint32_t form, uint32_t a) {
 /* ROW form: offset, in the warp's region, where lane j stores key c of row j
  * of the merged page: rows 0..15 (the output) into the scratch page, rows
  * 16..31 (the new leftover) into the slot at `slot`, both padded. */
-GSAT_BCF_HD uint32_t gsat_bcf_row_store_index(uint32_t slot, uint32_t j,
+GSAT_HD uint32_t gsat_bcf_row_store_index(uint32_t slot, uint32_t j,
                                               uint32_t c) {
   return j < 16u ? gsat_bcf_phys(j, c) : slot + gsat_bcf_phys(j - 16u, c);
 }
@@ -160,18 +156,18 @@ typedef struct gsat_bcf_pass {
 } gsat_bcf_pass;
 
 /* First key of group g. */
-GSAT_BCF_HD uint64_t gsat_bcf_group_base(const gsat_bcf_pass *p, uint64_t g) {
+GSAT_HD uint64_t gsat_bcf_group_base(const gsat_bcf_pass *p, uint64_t g) {
   return g * p->ways * p->run;
 }
 
 /* Keys of group g. */
-GSAT_BCF_HD uint64_t gsat_bcf_group_size(const gsat_bcf_pass *p, uint64_t g) {
+GSAT_HD uint64_t gsat_bcf_group_size(const gsat_bcf_pass *p, uint64_t g) {
   uint64_t base = gsat_bcf_group_base(p, g), span = p->ways * p->run;
   return p->n - base < span ? p->n - base : span;
 }
 
 /* Length of run m of group g (0 for runs past the end). */
-GSAT_BCF_HD uint32_t gsat_bcf_run_len(const gsat_bcf_pass *p, uint64_t g,
+GSAT_HD uint32_t gsat_bcf_run_len(const gsat_bcf_pass *p, uint64_t g,
                                       uint32_t m) {
   uint64_t start = gsat_bcf_group_base(p, g) + (uint64_t)m * p->run;
   if (start >= p->n) return 0;
@@ -179,19 +175,19 @@ GSAT_BCF_HD uint32_t gsat_bcf_run_len(const gsat_bcf_pass *p, uint64_t g,
 }
 
 /* Samples of run m of group g: keys at run positions (j + 1) k - 1. */
-GSAT_BCF_HD uint32_t gsat_bcf_run_samples(const gsat_bcf_pass *p, uint64_t g,
+GSAT_HD uint32_t gsat_bcf_run_samples(const gsat_bcf_pass *p, uint64_t g,
                                           uint32_t m) {
   return p->k ? gsat_bcf_run_len(p, g, m) / p->k : 0;
 }
 
 /* Buckets of group g. */
-GSAT_BCF_HD uint32_t gsat_bcf_group_buckets(const gsat_bcf_pass *p,
+GSAT_HD uint32_t gsat_bcf_group_buckets(const gsat_bcf_pass *p,
                                             uint64_t g) {
   return g + 1 < p->groups ? p->buckets_full : p->buckets_last;
 }
 
 /* Group and bucket-in-group of bucket b (b < p->buckets). */
-GSAT_BCF_HD void gsat_bcf_bucket_locate(const gsat_bcf_pass *p, uint64_t b,
+GSAT_HD void gsat_bcf_bucket_locate(const gsat_bcf_pass *p, uint64_t b,
                                         uint64_t *g, uint32_t *t) {
   uint64_t full = (p->groups - 1) * p->buckets_full;
   if (b < full) {
@@ -206,20 +202,20 @@ GSAT_BCF_HD void gsat_bcf_bucket_locate(const gsat_bcf_pass *p, uint64_t b,
 /* Index of the cut record of (group g, bucket t, run m); records of one
  * bucket boundary t (t >= 1) hold lower_bound and upper_bound of x_t in every
  * run of the group, relative to the run start. */
-GSAT_BCF_HD uint64_t gsat_bcf_cut_index(const gsat_bcf_pass *p, uint64_t g,
+GSAT_HD uint64_t gsat_bcf_cut_index(const gsat_bcf_pass *p, uint64_t g,
                                         uint32_t t, uint32_t m) {
   return ((g * p->buckets_full + t) * p->ways + m) * 2u;
 }
 
 /* Index of splitter x_t of group g in the splitter array. */
-GSAT_BCF_HD uint64_t gsat_bcf_split_index(const gsat_bcf_pass *p, uint64_t g,
+GSAT_HD uint64_t gsat_bcf_split_index(const gsat_bcf_pass *p, uint64_t g,
                                           uint32_t t) {
   return g * p->buckets_full + t;
 }
 
 /* Run m and index j of sample s of group g (s below the group's sample
  * count): samples are numbered run by run. */
-GSAT_BCF_HD void gsat_bcf_sample_locate(const gsat_bcf_pass *p, uint64_t g,
+GSAT_HD void gsat_bcf_sample_locate(const gsat_bcf_pass *p, uint64_t g,
                                         uint32_t s, uint32_t *m, uint32_t *j) {
   uint32_t r = 0;
   while (r + 1 < p->ways && s >= gsat_bcf_run_samples(p, g, r)) {
@@ -234,22 +230,22 @@ GSAT_BCF_HD void gsat_bcf_sample_locate(const gsat_bcf_pass *p, uint64_t g,
  * | p, p the index of the key's value in the last moved value array (shift
  * 30 or 32, p below 2^shift).  Shared with the host simulation of how the
  * values travel (tests/test_bcfsort_sim.c). */
-GSAT_BCF_HD uint64_t gsat_bcf_pack(uint32_t key, uint64_t p, int shift) {
+GSAT_HD uint64_t gsat_bcf_pack(uint32_t key, uint64_t p, int shift) {
   return (uint64_t)key << shift | p;
 }
 
 /* The value index p of pack b. */
-GSAT_BCF_HD uint64_t gsat_bcf_pack_pos(uint64_t b, int shift) {
+GSAT_HD uint64_t gsat_bcf_pack_pos(uint64_t b, int shift) {
   return b & (((uint64_t)1 << shift) - 1);
 }
 
 /* The 32-bit key of pack b. */
-GSAT_BCF_HD uint32_t gsat_bcf_pack_key(uint64_t b, int shift) {
+GSAT_HD uint32_t gsat_bcf_pack_key(uint64_t b, int shift) {
   return (uint32_t)(b >> shift);
 }
 
 /* Pack b renumbered to value index q (after its value moved to q). */
-GSAT_BCF_HD uint64_t gsat_bcf_repack(uint64_t b, uint64_t q, int shift) {
+GSAT_HD uint64_t gsat_bcf_repack(uint64_t b, uint64_t q, int shift) {
   return (b & ~(((uint64_t)1 << shift) - 1)) | q;
 }
 

@@ -9,7 +9,7 @@
 
 #include "gpu/bcfsort.h"
 #include "gpu/bcfsort_index.h"
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "gpu/f2.h"
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

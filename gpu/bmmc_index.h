@@ -17,7 +17,7 @@
 
 #include <stdint.h>
 
-#include "solver/literal.h" /* GSAT_HD */
+#include "solver/base/hd.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -22,7 +22,7 @@
 
 #include "gpu/bmmc.h"
 #include "gpu/bmmc_index.h"
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -7,7 +7,7 @@
 
 #include <cuda_runtime.h>
 
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #define GSAT_CUDA_TRY(err, call)                                                  \
   do {                                                                            \

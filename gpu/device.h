@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

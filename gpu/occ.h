@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

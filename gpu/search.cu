@@ -14,7 +14,8 @@
 #include "gpu/layout_build.h"
 #include "gpu/occ.h"
 #include "gpu/search_layout.cuh"
-#include "solver/dpll.h"
+#include "solver/base/clock.h"
+#include "solver/core/dpll.h"
 
 __global__ void gsat_gpu_init_kernel(gsat_gpu_layout L, uint32_t slots) {
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < slots; i += gridDim.x * blockDim.x)

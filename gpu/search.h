@@ -4,9 +4,9 @@
 #ifndef GSAT_GPU_SEARCH_H
 #define GSAT_GPU_SEARCH_H
 
-#include "solver/db.h"
-#include "solver/search.h"
-#include "solver/status.h"
+#include "solver/core/db.h"
+#include "solver/core/search.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

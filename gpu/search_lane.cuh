@@ -29,7 +29,7 @@ GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s,
   (((const gsat_lane_view *)(db))->slot_lits                                   \
        ? gsat_lane_decide_moms_slot(s, (const gsat_lane_view *)(db))           \
        : gsat_lane_decide_moms(s, db))
-#include "solver/dpll.h"
+#include "solver/core/dpll.h"
 
 /* Unassigned literals and satisfaction of a slot-major row (stride apart);
  * the padding literal is false, so it counts as neither. */

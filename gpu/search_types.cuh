@@ -8,7 +8,7 @@
 
 #include "gpu/cube_queue.cuh"
 #include "gpu/slot_layout.h"
-#include "solver/dpll_types.h"
+#include "solver/core/dpll_types.h"
 
 typedef gsat_queue<cuda::thread_scope_device> gsat_gqueue;
 typedef gsat_queue<cuda::thread_scope_block> gsat_bqueue;

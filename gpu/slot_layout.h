@@ -30,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/literal.h"
-#include "solver/status.h"
+#include "solver/core/literal.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -35,7 +35,7 @@ static void trace(unsigned t, unsigned round, bool have) {
 
 #include "simt_host.h"
 
-#include "solver/dpll.h" /* the default (CPU) instance first */
+#include "solver/core/dpll.h" /* the default (CPU) instance first */
 #include "gpu/search_layout.cuh"
 
 #include <cstdio>
@@ -51,8 +51,8 @@ extern "C" {
 
 #include "cpu_ref/cpu_ref.h"
 #include "gpu/slot_layout.h"
-#include "solver/cnf.h"
-#include "solver/db.h"
+#include "solver/core/cnf.h"
+#include "solver/core/db.h"
 
 static void add(gsat_cnf *cnf, std::initializer_list<int64_t> lits) {
   for (int64_t l : lits) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(l), NULL);

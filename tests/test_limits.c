@@ -17,7 +17,7 @@
 
 #include "dimacs/dimacs.h"
 #include "dimacs/generate.h"
-#include "solver/gsat.h"
+#include "solver/api/gsat.h"
 
 /* A solver holding cnf, with the CPU backend and `threads` workers. */
 static gsat_solver *solver_with(const gsat_cnf *cnf, const char *threads) {

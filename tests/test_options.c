@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "solver/options.h"
+#include "solver/core/options.h"
 
 static void table_sorted_and_defaults_in_range(void **state) {
   (void)state;

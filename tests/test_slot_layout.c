@@ -16,8 +16,8 @@
 #include "gpu/bmmc.h"
 #include "gpu/occ.h"
 #include "gpu/slot_layout.h"
-#include "solver/cnf.h"
-#include "solver/db.h"
+#include "solver/core/cnf.h"
+#include "solver/core/db.h"
 
 static uint64_t next(uint64_t *s) {
   *s ^= *s << 13;

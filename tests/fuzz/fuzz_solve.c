@@ -21,7 +21,7 @@
 
 #include "dimacs/dimacs.h"
 #include "fuzz_util.h"
-#include "solver/gsat.h"
+#include "solver/api/gsat.h"
 
 /* Decisions before UNKNOWN. */
 #define FUZZ_NODE_LIMIT 1000

@@ -1,4 +1,4 @@
-#include "options.h"
+#include "solver/core/options.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -6,8 +6,8 @@
 
 #include <stdint.h>
 
-#include "control.h"
-#include "dpll_types.h"
+#include "solver/base/control.h"
+#include "solver/core/dpll_types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,9 +70,6 @@ typedef struct gsat_search_result {
 
 /* Frees the arrays of a result. */
 void gsat_search_result_free(gsat_search_result *r);
-
-/* Seconds on a monotonic clock. */
-double gsat_seconds(void);
 
 #ifdef __cplusplus
 }

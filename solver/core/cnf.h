@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "literal.h"
-#include "status.h"
+#include "solver/core/literal.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

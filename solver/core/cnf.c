@@ -1,4 +1,4 @@
-#include "cnf.h"
+#include "solver/core/cnf.h"
 
 #include <stdlib.h>
 #include <string.h>

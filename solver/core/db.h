@@ -16,11 +16,11 @@
 
 #include <stdint.h>
 
-#include "cnf.h"
-#include "control.h"
-#include "dpll_types.h"
-#include "literal.h"
-#include "status.h"
+#include "solver/core/cnf.h"
+#include "solver/base/control.h"
+#include "solver/core/dpll_types.h"
+#include "solver/core/literal.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,21 +1,22 @@
 /* The public API (gsat.h): clause collection, backend and heuristic choice, the
  * model check, statistics.  The search itself is in cpu_ref/ and gpu/. */
-#include "gsat.h"
+#include "solver/base/clock.h"
+#include "solver/api/gsat.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "choose.h"
-#include "cnf.h"
-#include "control.h"
+#include "solver/core/choose.h"
+#include "solver/core/cnf.h"
+#include "solver/base/control.h"
 #include "cpu_ref/cpu_ref.h"
-#include "db.h"
+#include "solver/core/db.h"
 #include "dimacs/dimacs.h"
 #include "gpu/search.h"
-#include "options.h"
-#include "search.h"
+#include "solver/core/options.h"
+#include "solver/core/search.h"
 
 enum { STATE_ADDING, STATE_SOLVED };
 

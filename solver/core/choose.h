@@ -3,8 +3,8 @@
 #ifndef GSAT_CHOOSE_H
 #define GSAT_CHOOSE_H
 
-#include "db.h"
-#include "dpll_types.h"
+#include "solver/core/db.h"
+#include "solver/core/dpll_types.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -7,11 +7,7 @@
 #include <assert.h>
 #include <stdint.h>
 
-#if defined(__CUDACC__)
-#define GSAT_HD __host__ __device__ __forceinline__
-#else
-#define GSAT_HD static inline
-#endif
+#include "solver/base/hd.h"
 
 typedef uint32_t gsat_lit;
 typedef uint32_t gsat_var;

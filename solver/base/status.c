@@ -1,4 +1,4 @@
-#include "status.h"
+#include "solver/base/status.h"
 
 #include <stdarg.h>
 #include <stdio.h>

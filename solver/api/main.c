@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gsat.h"
-#include "options.h"
-#include "search.h"
-#include "status.h"
+#include "solver/api/gsat.h"
+#include "solver/core/options.h"
+#include "solver/base/clock.h"
+#include "solver/base/status.h"
 
 /* Exit codes besides 10, 20 and 0. */
 enum {

@@ -1,4 +1,4 @@
-#include "choose.h"
+#include "solver/core/choose.h"
 
 #include <stdio.h>
 

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "status.h"
+#include "solver/base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

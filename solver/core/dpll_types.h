@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "literal.h"
+#include "solver/core/literal.h"
 
 #define GSAT_DPLL_NONE 0xffffffffu
 

@@ -1,7 +1,7 @@
 /* gsat_print_statistics: the statistics of the last read and solve as `c` lines. */
 #include <inttypes.h>
 
-#include "gsat.h"
+#include "solver/api/gsat.h"
 
 static void rate(FILE *out, const char *name, double count, double seconds) {
   fprintf(out, "c %-22s %14.0f /s\n", name, seconds > 0 ? count / seconds : 0.0);

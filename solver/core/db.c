@@ -1,6 +1,6 @@
-#include "db.h"
+#include "solver/core/db.h"
 
-#include "search.h" /* gsat_seconds */
+#include "solver/base/clock.h"
 
 #include <math.h>
 #include <stdlib.h>

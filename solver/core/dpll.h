@@ -26,7 +26,7 @@
  * decide_moms below. */
 
 
-#include "dpll_types.h"
+#include "solver/core/dpll_types.h"
 
 /* The default instance (gsat_dpll_*, plain arrays) is generated once per
  * translation unit; other instances define both macros first. */

@@ -1,0 +1,11 @@
+#include "solver/core/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void gsat_search_result_free(gsat_search_result *r) {
+  free(r->model);
+  free(r->workers);
+  memset(r, 0, sizeof *r);
+}
+
