@@ -1,0 +1,222 @@
+/* DRAT proof writer: see proof.h.  The binary encoding follows drat-trim's
+ * reader (marijnheule/drat-trim, "binary DRAT"); the code is gsat's. */
+#include "solver/core/proof.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Worst case bytes of one literal (text: "-2147483648 "; binary: 5) plus the
+ * clause's header or terminator. */
+#define PROOF_SLACK 16
+
+static gsat_status proof_init(gsat_proof *p, FILE *file, int fd, int own,
+                              gsat_proof_format format, gsat_error *err) {
+  memset(p, 0, sizeof *p);
+  p->file = file;
+  p->fd = fd;
+  p->own = own;
+  p->format = format;
+  gsat_error_clear(&p->err);
+  p->buf = malloc(GSAT_PROOF_BUFFER);
+  GSAT_RETURN_IF(!p->buf, err, NOMEM, "out of memory for the proof buffer");
+  if (pthread_mutex_init(&p->lock, NULL) != 0) {
+    free(p->buf);
+    p->buf = NULL;
+    return gsat_error_set(err, GSAT_NOMEM, "cannot create the proof lock");
+  }
+  return GSAT_OK;
+}
+
+gsat_status gsat_proof_open_file(gsat_proof *p, FILE *file,
+                                 gsat_proof_format format, gsat_error *err) {
+  return proof_init(p, file, -1, 0, format, err);
+}
+
+gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format,
+                               gsat_error *err) {
+  return proof_init(p, NULL, fd, 0, format, err);
+}
+
+gsat_status gsat_proof_open_path(gsat_proof *p, const char *path,
+                                 gsat_proof_format format, gsat_error *err) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0)
+    return gsat_error_set(err, GSAT_IO, "cannot create proof file '%s': %s",
+                          path, strerror(errno));
+  gsat_status st = proof_init(p, NULL, fd, 1, format, err);
+  if (st != GSAT_OK) close(fd);
+  return st;
+}
+
+void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var,
+                        uint32_t num_vars) {
+  p->ext_var = ext_var;
+  p->num_vars = num_vars;
+}
+
+/* Hands the buffer to the output; on failure records the first error. */
+static gsat_status drain(gsat_proof *p) {
+  size_t done = 0;
+  while (done < p->len) {
+    size_t wrote;
+    if (p->file) {
+      wrote = fwrite(p->buf + done, 1, p->len - done, p->file);
+      if (wrote == 0) {
+        int e = errno;
+        return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s",
+                              e ? strerror(e) : "write error");
+      }
+    } else {
+      ssize_t w = write(p->fd, p->buf + done, p->len - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0)
+        return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s",
+                              w < 0 ? strerror(errno) : "nothing written");
+      wrote = (size_t)w;
+    }
+    done += wrote;
+    p->bytes += wrote;
+  }
+  p->len = 0;
+  return GSAT_OK;
+}
+
+static size_t put_binary(unsigned char *out, int64_t d) {
+  uint64_t u = 2 * (uint64_t)(d < 0 ? -d : d) + (d < 0);
+  size_t k = 0;
+  do {
+    unsigned char b = (unsigned char)(u & 127);
+    u >>= 7;
+    out[k++] = u ? (unsigned char)(b | 128) : b;
+  } while (u);
+  return k;
+}
+
+static size_t put_text(unsigned char *out, int64_t d) {
+  char digits[24];
+  size_t n = 0, k = 0;
+  uint64_t u = (uint64_t)(d < 0 ? -d : d);
+  do {
+    digits[n++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (d < 0) out[k++] = '-';
+  while (n) out[k++] = (unsigned char)digits[--n];
+  out[k++] = ' ';
+  return k;
+}
+
+/* DIMACS literal of entry i of lits (internal literals mapped, or DIMACS). */
+static int64_t dimacs_of(const gsat_proof *p, const void *lits, size_t i,
+                         int dimacs) {
+  if (dimacs) return ((const int64_t *)lits)[i];
+  gsat_lit l = ((const gsat_lit *)lits)[i];
+  gsat_var v = GSAT_VAR(l);
+  assert(!p->ext_var || v < p->num_vars);
+  int64_t ext = (int64_t)(p->ext_var ? p->ext_var[v] : v) + 1;
+  return GSAT_SIGN(l) ? -ext : ext;
+}
+
+/* Appends one clause; the caller holds the lock. */
+static gsat_status append_locked(gsat_proof *p, int deletion, const void *lits,
+                                 size_t n, int dimacs) {
+  if (p->err.status != GSAT_OK) return p->err.status;
+  if (!p->buf)
+    return gsat_error_set(&p->err, GSAT_INTERNAL, "proof used after close");
+  int text = p->format == GSAT_PROOF_TEXT;
+  if (p->len + PROOF_SLACK > GSAT_PROOF_BUFFER) GSAT_FORWARD(drain(p));
+  if (text) {
+    if (deletion) {
+      p->buf[p->len++] = 'd';
+      p->buf[p->len++] = ' ';
+    }
+  } else {
+    p->buf[p->len++] = deletion ? 'd' : 'a';
+  }
+  for (size_t i = 0; i < n; i++) {
+    if (p->len + PROOF_SLACK > GSAT_PROOF_BUFFER) GSAT_FORWARD(drain(p));
+    int64_t d = dimacs_of(p, lits, i, dimacs);
+    assert(d != 0 && d <= GSAT_MAX_DIMACS_VAR && -d <= GSAT_MAX_DIMACS_VAR);
+    p->len += text ? put_text(p->buf + p->len, d) : put_binary(p->buf + p->len, d);
+  }
+  if (text) {
+    p->buf[p->len++] = '0';
+    p->buf[p->len++] = '\n';
+  } else {
+    p->buf[p->len++] = 0;
+  }
+  if (deletion)
+    p->deleted++;
+  else
+    p->added++;
+  return GSAT_OK;
+}
+
+static gsat_status append(gsat_proof *p, int deletion, const void *lits,
+                          size_t n, int dimacs) {
+  pthread_mutex_lock(&p->lock);
+  gsat_status st = append_locked(p, deletion, lits, n, dimacs);
+  pthread_mutex_unlock(&p->lock);
+  return st;
+}
+
+gsat_status gsat_proof_add(gsat_proof *p, const gsat_lit *lits, size_t n) {
+  return append(p, 0, lits, n, 0);
+}
+
+gsat_status gsat_proof_delete(gsat_proof *p, const gsat_lit *lits, size_t n) {
+  return append(p, 1, lits, n, 0);
+}
+
+gsat_status gsat_proof_add_dimacs(gsat_proof *p, const int64_t *lits,
+                                  size_t n) {
+  return append(p, 0, lits, n, 1);
+}
+
+gsat_status gsat_proof_delete_dimacs(gsat_proof *p, const int64_t *lits,
+                                     size_t n) {
+  return append(p, 1, lits, n, 1);
+}
+
+/* Drains and flushes a FILE; the caller holds the lock. */
+static gsat_status flush_locked(gsat_proof *p) {
+  if (p->err.status != GSAT_OK) return p->err.status;
+  GSAT_FORWARD(drain(p));
+  if (p->file && fflush(p->file) != 0)
+    return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s",
+                          strerror(errno));
+  return GSAT_OK;
+}
+
+static gsat_status report(const gsat_proof *p, gsat_error *err) {
+  if (p->err.status != GSAT_OK && err) *err = p->err;
+  return p->err.status;
+}
+
+gsat_status gsat_proof_flush(gsat_proof *p, gsat_error *err) {
+  pthread_mutex_lock(&p->lock);
+  flush_locked(p);
+  gsat_status st = report(p, err);
+  pthread_mutex_unlock(&p->lock);
+  return st;
+}
+
+gsat_status gsat_proof_close(gsat_proof *p, gsat_error *err) {
+  if (!p->buf) return report(p, err);
+  flush_locked(p);
+  if (p->own && p->file && fclose(p->file) != 0 && p->err.status == GSAT_OK)
+    gsat_error_set(&p->err, GSAT_IO, "cannot close the proof: %s",
+                   strerror(errno));
+  if (p->own && p->fd >= 0 && close(p->fd) != 0 && p->err.status == GSAT_OK)
+    gsat_error_set(&p->err, GSAT_IO, "cannot close the proof: %s",
+                   strerror(errno));
+  p->file = NULL;
+  p->fd = -1;
+  free(p->buf);
+  p->buf = NULL;
+  pthread_mutex_destroy(&p->lock);
+  return report(p, err);
+}

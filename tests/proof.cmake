@@ -1,0 +1,20 @@
+# DRAT proof writer (solver/core/proof.h) and the clause-sharing ring
+# (solver/core/share.h).  The proof checks run drat-trim, built here from
+# ../shared/tools/drat-trim when it is present; without it those cases skip
+# with a message and the encoding, error and concurrency cases still run.
+set(GSAT_DRAT_TRIM_SOURCE ${PROJECT_SOURCE_DIR}/../shared/tools/drat-trim/drat-trim.c)
+set(GSAT_DRAT_TRIM_PATH "")
+if(EXISTS ${GSAT_DRAT_TRIM_SOURCE})
+  add_executable(gsat_drat_trim ${GSAT_DRAT_TRIM_SOURCE})
+  # third-party code, built as its README says (C99, its own warnings are not ours)
+  set_target_properties(gsat_drat_trim PROPERTIES OUTPUT_NAME drat-trim
+    C_STANDARD 99 C_EXTENSIONS ON)
+  target_compile_options(gsat_drat_trim PRIVATE -w)
+  set(GSAT_DRAT_TRIM_PATH $<TARGET_FILE:gsat_drat_trim>)
+endif()
+
+gsat_add_test(test_proof LABELS unit SOURCES test_proof.c LIBS gsat_core)
+target_compile_definitions(test_proof PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_PATH}")
+if(TARGET gsat_drat_trim)
+  add_dependencies(test_proof gsat_drat_trim)
+endif()
