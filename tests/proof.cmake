@@ -18,3 +18,5 @@ target_compile_definitions(test_proof PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_P
 if(TARGET gsat_drat_trim)
   add_dependencies(test_proof gsat_drat_trim)
 endif()
+
+gsat_add_test(test_share LABELS unit SOURCES test_share.c LIBS gsat_core)
