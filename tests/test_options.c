@@ -54,6 +54,28 @@ static void reject_bad_values(void **state) {
   assert_int_equal(gsat_option_set(&o, "no-such-option", "1", &err), GSAT_USAGE);
   assert_int_equal(gsat_option_set(&o, "stats", "maybe", &err), GSAT_USAGE);
   assert_int_equal(gsat_option_set(&o, "time_limit", "nan", &err), GSAT_USAGE);
+  /* Only decimal numbers: strtod's hexadecimal, inf and nan forms and
+   * surrounding spaces are refused (issue 21: 0x10 was 16 s). */
+  const char *not_decimal[] = {"0x10", "0X1p3", "inf", "-infinity", "NAN",
+                               " 5",   "5 ",    ".",   "1e",        "1e+",
+                               "+",    "--1",   "1.2.3", "0b1"};
+  for (size_t i = 0; i < sizeof not_decimal / sizeof *not_decimal; i++) {
+    assert_int_equal(gsat_option_set(&o, "time_limit", not_decimal[i], &err),
+                     GSAT_USAGE);
+    assert_non_null(strstr(err.message, "--time-limit takes a number"));
+  }
+  assert_true(o.time_limit == 0);
+  const struct { const char *text; double value; } decimal[] = {
+      {"16", 16}, {"+2", 2}, {"0.5", 0.5}, {".25", 0.25}, {"3.", 3},
+      {"1e3", 1000}, {"2.5E-1", 0.25}, {"1e+2", 100}, {"007", 7}};
+  for (size_t i = 0; i < sizeof decimal / sizeof *decimal; i++) {
+    assert_int_equal(gsat_option_set(&o, "time_limit", decimal[i].text, &err),
+                     GSAT_OK);
+    assert_true(o.time_limit == decimal[i].value);
+  }
+  assert_int_equal(gsat_option_set(&o, "threads", "1e1", &err), GSAT_OK);
+  assert_int_equal(o.threads, 10);
+  assert_int_equal(gsat_option_set(&o, "threads", "0", &err), GSAT_OK);
   assert_int_equal(gsat_option_set(&o, "gpu_threads", "33", &err), GSAT_USAGE);
   assert_non_null(strstr(err.message, "--gpu-threads takes a multiple of 32"));
   assert_int_equal(o.gpu_threads, 0); /* the table's step */

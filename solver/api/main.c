@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/time.h>
 
 #include "solver/api/gsat.h"
 #include "solver/core/options.h"
@@ -22,7 +22,17 @@ enum {
   EXIT_INTERNAL = 5,
   EXIT_CUDA = 6,
   EXIT_NODEVICE = 7,
+  EXIT_MODEL_CUT = 8, /* s SATISFIABLE printed, the v lines cut short */
 };
+
+/* What main() passes between its phases. */
+typedef struct cli {
+  gsat_solver *s;
+  const char *path; /* NULL or "-": standard input */
+  double start;     /* gsat_seconds() at the start */
+  double limit;     /* --time-limit, seconds from the start (0: none) */
+  int quiet, stats;
+} cli;
 
 static gsat_solver *solver; /* for the signal handler */
 
@@ -34,17 +44,24 @@ static void on_signal(int sig) {
   if (solver) gsat_terminate(solver);
 }
 
+/* "signal 2 (SIGINT)" for the c lines. */
+static void print_signal(int sig) {
+  printf("signal %d (%s)", sig,
+         sig == SIGINT    ? "SIGINT"
+         : sig == SIGTERM ? "SIGTERM"
+                          : "?");
+}
+
 /* Why the answer is UNKNOWN, as a c line: a signal, the time limit (the
- * alarm, or the search's own limit), or the node limit after `nodes`
+ * timer, or the search's own limit), or the node limit after `nodes`
  * decisions. */
 static void print_stop_cause(gsat_solver *s, double limit, uint64_t nodes) {
   const double node_limit = gsat_get_option(s, "node_limit");
-  if (stop_cause && stop_cause != SIGALRM)
-    printf("c stopped by signal %d (%s)\n", (int)stop_cause,
-           stop_cause == SIGINT    ? "SIGINT"
-           : stop_cause == SIGTERM ? "SIGTERM"
-                                   : "?");
-  else if (!stop_cause && node_limit > 0 && (double)nodes >= node_limit)
+  if (stop_cause && stop_cause != SIGALRM) {
+    printf("c stopped by ");
+    print_signal((int)stop_cause);
+    printf("\n");
+  } else if (!stop_cause && node_limit > 0 && (double)nodes >= node_limit)
     printf("c stopped: node limit of %.0f decisions reached\n", node_limit);
   else if (stop_cause || limit > 0)
     printf("c stopped: time limit of %g s reached\n", limit);
@@ -98,7 +115,9 @@ static void usage(FILE *out) {
       "\n"
       "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, SIGINT, SIGTERM),\n"
       "  1 usage, 2 parse error, 3 I/O error, 4 out of memory or resources,\n"
-      "  5 internal error, 6 CUDA error, 7 no usable GPU for --backend=gpu\n");
+      "  5 internal error, 6 CUDA error, 7 no usable GPU for --backend=gpu,\n"
+      "  8 SAT but the model output was cut by a signal or the time limit\n"
+      "  (no 'v 0' line; the last line says so)\n");
 }
 
 static void print_warning(void *data, const char *file, uint64_t line,
@@ -147,8 +166,10 @@ static size_t format_literal(char *dst, int64_t lit) {
  * variable up to gsat_max_variable() (declared or used), those that occur in no
  * clause as false; with partial, only the variables that occur in a clause.
  * Streams in constant memory, also for a header that declares 2^31 - 1
- * variables (about 23 GB of v lines, as kissat and CaDiCaL print them too). */
-static void print_model(gsat_solver *s, int partial) {
+ * variables (about 23 GB of v lines, as kissat and CaDiCaL print them too).
+ * A signal or the time limit (stop_cause) ends it after a whole v line:
+ * returns 0 then, without "v 0", and 1 when the model is complete. */
+static int print_model(gsat_solver *s, int partial) {
   char line[4096 + 32];
   size_t len = 0;
   const int64_t max = gsat_max_variable(s);
@@ -159,6 +180,7 @@ static void print_model(gsat_solver *s, int partial) {
     char tok[24];
     size_t n = format_literal(tok, value);
     if (len + n > 4096) {
+      if (stop_cause) return 0;
       line[len++] = '\n';
       fwrite(line, 1, len, stdout);
       len = 0;
@@ -167,206 +189,276 @@ static void print_model(gsat_solver *s, int partial) {
     memcpy(line + len, tok, n);
     len += n;
   }
+  if (stop_cause) return 0;
   if (len) {
     line[len++] = '\n';
     fwrite(line, 1, len, stdout);
   }
   fputs("v 0\n", stdout);
+  return 1;
 }
 
+/* Prints the error message of s (if any, `status`'s otherwise) and returns
+ * the exit code of status. */
 static int fail(gsat_solver *s, int status) {
   fflush(stdout);
   fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
   return exit_code_of(status);
 }
 
-int main(int argc, char **argv) {
-  double start = gsat_seconds();
-  gsat_solver *s = gsat_init();
-  if (!s) {
-    fprintf(stderr, "gsat: error: out of memory\n");
-    return EXIT_RESOURCE;
+static int usage_error(const char *message, const char *arg) {
+  fprintf(stderr, "gsat: error: ");
+  fprintf(stderr, message, arg);
+  fprintf(stderr, " (try --help)\n");
+  return EXIT_USAGE;
+}
+
+/* Sets the long option argv[*i]: "--name", "--name=value", "--no-name" (a
+ * boolean) or "--name value" (not a boolean: *i moves past the value).
+ * Returns -1, or EXIT_USAGE with the message printed. */
+static int parse_long_option(gsat_solver *s, int argc, char **argv, int *i) {
+  const char *a = argv[*i], *eq = strchr(a + 2, '=');
+  char name[64], dashed[80];
+  size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+  if (n >= sizeof name) return usage_error("unknown option '%s'", a);
+  memcpy(name, a + 2, n);
+  name[n] = 0;
+  snprintf(dashed, sizeof dashed, "--%s", name);
+  const char *value = eq ? eq + 1 : NULL;
+  const gsat_option_info *info = gsat_option_find(name);
+  int status;
+  if (!info && !strncmp(name, "no-", 3) && gsat_option_find(name + 3)) {
+    info = gsat_option_find(name + 3);
+    if (info->kind != GSAT_OPT_BOOL)
+      return usage_error("'%s' is not an option: only boolean options have a "
+                         "--no- form",
+                         dashed);
+    if (eq) return usage_error("option %s takes no value", dashed);
+    status = gsat_set_option(s, info->name, "0");
+  } else if (!info) {
+    return usage_error("unknown option '%s'", dashed);
+  } else if (!eq && info->kind != GSAT_OPT_BOOL && *i + 1 < argc) {
+    status = gsat_set_option(s, info->name, argv[++*i]); /* --name value */
+  } else {
+    status = gsat_set_option(s, info->name, value);
   }
-  const char *path = NULL;
-  int files = 0, status = 0;
-  if (gsat_last_error(s)[0]) { /* a bad GSAT_<OPTION> environment variable */
-    status = fail(s, GSAT_USAGE);
-    gsat_release(s);
-    return status;
+  if (status) {
+    fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
+    return EXIT_USAGE;
   }
-  int options_end = 0; /* after "--", every argument is a file name */
+  return -1;
+}
+
+/* Handles the option argv[*i] (it starts with '-' and is not "-" or "--").
+ * Returns -1 to go on, 0 after --help or --version, or EXIT_USAGE. */
+static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
+  const char *a = argv[*i];
+  if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    usage(stdout);
+    return 0;
+  }
+  if (!strcmp(a, "--version")) {
+    printf("%s\n", GSAT_VERSION);
+    return 0;
+  }
+  if (!strncmp(a, "--help=", 7) || !strncmp(a, "--version=", 10)) {
+    char name[16];
+    snprintf(name, sizeof name, "%.*s", (int)(strchr(a, '=') - a), a);
+    return usage_error("option %s takes no value", name);
+  }
+  if (!strcmp(a, "-q")) {
+    gsat_set_option(s, "quiet", "1");
+    return -1;
+  }
+  if (a[1] == '-') return parse_long_option(s, argc, argv, i);
+  return usage_error("unknown option '%s'", a);
+}
+
+/* Reads the command line into c and the options of c->s.  Returns -1 to go
+ * on, or the exit code: 0 after --help or --version, EXIT_USAGE. */
+static int parse_args(cli *c, int argc, char **argv) {
+  int files = 0, options_end = 0; /* after "--", every argument is a file */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!options_end && !strcmp(a, "--")) {
       options_end = 1;
-      continue;
-    }
-    if (options_end) {
-      path = a;
+    } else if (options_end || a[0] != '-' || !a[1]) {
+      c->path = a;
       files++;
-      continue;
+    } else {
+      int code = parse_option(c->s, argc, argv, &i);
+      if (code >= 0) return code;
     }
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      usage(stdout);
-      gsat_release(s);
-      return 0;
-    }
-    if (!strcmp(a, "--version")) {
-      printf("%s\n", GSAT_VERSION);
-      gsat_release(s);
-      return 0;
-    }
-    if (!strcmp(a, "-q")) {
-      gsat_set_option(s, "quiet", "1");
-      continue;
-    }
-    if (a[0] == '-' && a[1] == '-') {
-      char name[64];
-      const char *eq = strchr(a + 2, '=');
-      size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-      if (n >= sizeof name) n = sizeof name - 1;
-      memcpy(name, a + 2, n);
-      name[n] = 0;
-      const char *value = eq ? eq + 1 : NULL;
-      if (!eq && !strncmp(name, "no-", 3) && gsat_option_find(name + 3) &&
-          gsat_option_find(name + 3)->kind == GSAT_OPT_BOOL) {
-        status = gsat_set_option(s, name + 3, "0");
-      } else if (!eq && gsat_option_find(name) &&
-                 gsat_option_find(name)->kind != GSAT_OPT_BOOL &&
-                 i + 1 < argc) {
-        status = gsat_set_option(s, name, argv[++i]); /* --name value */
-      } else {
-        status = gsat_set_option(s, name, value);
-      }
-      if (status) {
-        fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
-        gsat_release(s);
-        return EXIT_USAGE;
-      }
-      continue;
-    }
-    if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "gsat: error: unknown option '%s' (try --help)\n", a);
-      gsat_release(s);
-      return EXIT_USAGE;
-    }
-    path = a;
-    files++;
   }
-  if (files > 1) {
-    fprintf(stderr, "gsat: error: more than one input file (try --help)\n");
-    gsat_release(s);
-    return EXIT_USAGE;
-  }
-  if (gsat_get_option(s, "strict") != 0 && gsat_get_option(s, "relaxed") != 0) {
+  if (files > 1) return usage_error("more than one input file%s", "");
+  if (gsat_get_option(c->s, "strict") != 0 &&
+      gsat_get_option(c->s, "relaxed") != 0) {
     fprintf(stderr, "gsat: error: --strict and --relaxed exclude each other\n");
-    gsat_release(s);
     return EXIT_USAGE;
   }
-  /* --backend=gpu without a usable GPU fails here, before the input is read
-   * (exit 7, the message gsat_solve() would give). */
-  status = gsat_check_backend(s);
-  if (status) {
-    status = fail(s, status);
-    gsat_release(s);
-    return status;
-  }
-  int quiet = gsat_get_option(s, "quiet") != 0;
-  int stats = gsat_get_option(s, "stats") != 0;
-  double limit = gsat_get_option(s, "time_limit");
+  c->quiet = gsat_get_option(c->s, "quiet") != 0;
+  c->stats = gsat_get_option(c->s, "stats") != 0;
+  c->limit = gsat_get_option(c->s, "time_limit");
+  return -1;
+}
 
-  solver = s;
+/* Installs the SIGINT and SIGTERM handlers and, with a time limit, a timer
+ * (SIGALRM, to the microsecond) that raises the same stop request when the
+ * limit, counted from the start, is reached: it bounds what the library's own
+ * limit (counted from gsat_solve) does not cover, parsing before the search
+ * and the model output after it. */
+static void install_handlers(cli *c) {
+  solver = c->s;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
-  if (limit > 0) { /* for parsing, which the library's limit (counted from
-                      gsat_solve) does not cover; the build and the search
-                      keep the limit themselves, to the millisecond */
-    sigaction(SIGALRM, &sa, NULL);
-    alarm(limit >= 1e6 ? 1000000u
-                       : (unsigned)limit + ((unsigned)limit < limit));
+  if (c->limit <= 0) return;
+  sigaction(SIGALRM, &sa, NULL);
+  double left = c->limit - (gsat_seconds() - c->start);
+  struct itimerval timer;
+  memset(&timer, 0, sizeof timer);
+  if (left > 0) {
+    timer.it_value.tv_sec = (time_t)left;
+    timer.it_value.tv_usec =
+        (suseconds_t)((left - (double)timer.it_value.tv_sec) * 1e6);
   }
+  if (!timer.it_value.tv_sec && !timer.it_value.tv_usec)
+    timer.it_value.tv_usec = 1; /* a zero value would disarm it */
+  setitimer(ITIMER_REAL, &timer, NULL);
+}
 
-  if (!quiet) {
-    printf("c %s: DPLL tree search on NVIDIA GPUs\n", gsat_signature());
-    printf("c reading %s\n", path && strcmp(path, "-") ? path : "<stdin>");
+/* The c lines after the search: backend, device, search summary, why the
+ * answer is UNKNOWN. */
+static void print_summary(const cli *c, int result) {
+  const gsat_statistics *st = gsat_get_statistics(c->s);
+  if (!st->backend[0])
+    printf("c stopped before the search started\n");
+  else
+    printf("c backend %s (%s), decide %s (%s)\n", st->backend,
+           st->backend_reason, st->decide, st->decide_reason);
+  if (st->backend[0] == 'g')
+    printf("c device %s, mapping %s, layout %s, %u blocks x %u threads\n",
+           st->device, st->gpu_map, st->gpu_layout, st->gpu_blocks,
+           st->gpu_threads);
+  printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
+         st->search_seconds, st->nodes, st->checks_per_second);
+  if (result == GSAT_SATISFIABLE)
+    printf("c model checked against every input clause\n");
+  if (result == GSAT_UNKNOWN) print_stop_cause(c->s, c->limit, st->nodes);
+}
+
+/* Solves the parsed formula within what is left of the time limit.  Returns
+ * the result (10, 20, 0) or a negative status. */
+static int solve(cli *c) {
+  if (!c->quiet) {
+    printf("c parsed in %.3f s\n", gsat_get_statistics(c->s)->parse_seconds);
     fflush(stdout);
-    gsat_set_warning_callback(s, print_warning, NULL);
   }
-  status = gsat_read_dimacs(s, path);
+  progress_state ps = {0, 0};
+  if (!c->quiet && gsat_get_option(c->s, "progress") > 0)
+    gsat_set_progress_callback(c->s, print_progress, &ps);
   int result = GSAT_UNKNOWN;
-  if (status == GSAT_INTERRUPTED) {
-    if (!quiet) {
-      printf("c interrupted while parsing\n");
-      print_stop_cause(s, limit, 0);
+  double left = c->limit - (gsat_seconds() - c->start);
+  if (c->limit <= 0 || left > 0) {
+    if (c->limit > 0) {
+      char buf[64];
+      snprintf(buf, sizeof buf, "%.17g", left);
+      gsat_set_option(c->s, "time_limit", buf);
     }
-    if (stats) gsat_print_statistics(s, stdout);
-  } else if (status) {
-    status = fail(s, status);
-    solver = NULL;
-    gsat_release(s);
-    return status;
-  } else {
-    const gsat_statistics *st = gsat_get_statistics(s);
-    if (!quiet) {
-      printf("c parsed in %.3f s\n", st->parse_seconds);
-      fflush(stdout);
-    }
-    progress_state ps = {0, 0};
-    if (!quiet && gsat_get_option(s, "progress") > 0)
-      gsat_set_progress_callback(s, print_progress, &ps);
-    int out_of_time = 0;
-    if (limit > 0) {
-      double left = limit - (gsat_seconds() - start);
-      if (left <= 0) {
-        out_of_time = 1;
-      } else {
-        char buf[64];
-        snprintf(buf, sizeof buf, "%.17g", left);
-        gsat_set_option(s, "time_limit", buf);
-      }
-    }
-    if (!out_of_time) result = gsat_solve(s);
-    if (result < 0) {
-      if (stats) gsat_print_statistics(s, stdout);
-      status = fail(s, result);
-      solver = NULL;
-      gsat_release(s);
-      return status;
-    }
-    if (!quiet) {
-      st = gsat_get_statistics(s);
-      if (!st->backend[0])
-        printf("c stopped before the search started\n");
-      else
-        printf("c backend %s (%s), decide %s (%s)\n", st->backend,
-               st->backend_reason, st->decide, st->decide_reason);
-      if (st->backend[0] == 'g')
-        printf("c device %s, mapping %s, layout %s, %u blocks x %u threads\n",
-               st->device, st->gpu_map, st->gpu_layout, st->gpu_blocks,
-               st->gpu_threads);
-      printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
-             st->search_seconds, st->nodes, st->checks_per_second);
-      if (result == GSAT_SATISFIABLE)
-        printf("c model checked against every input clause\n");
-      if (result == GSAT_UNKNOWN) print_stop_cause(s, limit, st->nodes);
-    }
-    if (stats) gsat_print_statistics(s, stdout);
+    result = gsat_solve(c->s);
   }
+  gsat_set_progress_callback(c->s, NULL, NULL);
+  if (result < 0) {
+    if (c->stats) gsat_print_statistics(c->s, stdout);
+    return result;
+  }
+  if (!c->quiet) print_summary(c, result);
+  if (c->stats) gsat_print_statistics(c->s, stdout);
+  return result;
+}
+
+/* Prints the s line and, for SAT, the model; returns the exit code: the
+ * result, EXIT_MODEL_CUT when a signal or the time limit cut the v lines
+ * (ended by a c line that says so, even under --quiet), EXIT_IO when standard
+ * output could not be written. */
+static int print_answer(cli *c, int result) {
+  int code = result;
   printf("s %s\n", result == GSAT_SATISFIABLE     ? "SATISFIABLE"
                    : result == GSAT_UNSATISFIABLE ? "UNSATISFIABLE"
                                                   : "UNKNOWN");
-  if (result == GSAT_SATISFIABLE)
-    print_model(s, gsat_get_option(s, "partial") != 0);
-  solver = NULL;
-  gsat_release(s);
+  if (result == GSAT_SATISFIABLE &&
+      !print_model(c->s, gsat_get_option(c->s, "partial") != 0)) {
+    clearerr(stdout); /* a write that the signal interrupted */
+    printf("c model output interrupted by ");
+    if (stop_cause == SIGALRM)
+      printf("the time limit of %g s", c->limit);
+    else
+      print_signal((int)stop_cause);
+    printf(": the v lines are incomplete\n");
+    code = EXIT_MODEL_CUT;
+  }
   if (fflush(stdout) != 0 || ferror(stdout)) {
     fprintf(stderr,
             "gsat: error: cannot write the answer to standard output\n");
     return EXIT_IO;
   }
-  return result;
+  return code;
+}
+
+/* Reads the input, solves and prints the answer; returns the exit code. */
+static int run(cli *c) {
+  if (!c->quiet) {
+    printf("c %s: DPLL tree search on NVIDIA GPUs\n", gsat_signature());
+    printf("c reading %s\n",
+           c->path && strcmp(c->path, "-") ? c->path : "<stdin>");
+    fflush(stdout);
+    gsat_set_warning_callback(c->s, print_warning, NULL);
+  }
+  int status = gsat_read_dimacs(c->s, c->path);
+  int result = GSAT_UNKNOWN;
+  if (status == GSAT_INTERRUPTED) {
+    if (!c->quiet) {
+      printf("c interrupted while parsing\n");
+      print_stop_cause(c->s, c->limit, 0);
+    }
+    if (c->stats) gsat_print_statistics(c->s, stdout);
+  } else if (status) {
+    return fail(c->s, status);
+  } else {
+    result = solve(c);
+    if (result < 0) return fail(c->s, result);
+  }
+  return print_answer(c, result);
+}
+
+int main(int argc, char **argv) {
+  cli c;
+  memset(&c, 0, sizeof c);
+  c.start = gsat_seconds();
+  c.s = gsat_init();
+  if (!c.s) {
+    fprintf(stderr, "gsat: error: out of memory\n");
+    return EXIT_RESOURCE;
+  }
+  int code;
+  if (gsat_last_error(c.s)[0]) /* a bad GSAT_<OPTION> environment variable */
+    code = fail(c.s, GSAT_USAGE);
+  else
+    code = parse_args(&c, argc, argv);
+  if (code < 0) {
+    /* --backend=gpu without a usable GPU fails here, before the input is
+     * read (exit 7, the message gsat_solve() would give). */
+    int status = gsat_check_backend(c.s);
+    code = status ? fail(c.s, status) : -1;
+  }
+  if (code < 0) {
+    install_handlers(&c);
+    code = run(&c);
+  }
+  solver = NULL;
+  gsat_release(c.s);
+  return code;
 }

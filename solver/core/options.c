@@ -78,8 +78,29 @@ const char *gsat_option_enum_name(const char *option, int index, char *buf,
   return buf;
 }
 
+/* Whether s is a decimal number: an optional sign, digits with at most one
+ * '.' (at least one digit), an optional exponent (e or E, an optional sign,
+ * digits).  Hexadecimal, inf, nan, spaces and anything else are not. */
+static int is_decimal(const char *s) {
+  size_t digits = 0;
+  if (*s == '+' || *s == '-') s++;
+  for (; isdigit((unsigned char)*s); s++) digits++;
+  if (*s == '.')
+    for (s++; isdigit((unsigned char)*s); s++) digits++;
+  if (!digits) return 0;
+  if (*s == 'e' || *s == 'E') {
+    s++;
+    if (*s == '+' || *s == '-') s++;
+    if (!isdigit((unsigned char)*s)) return 0;
+    while (isdigit((unsigned char)*s)) s++;
+  }
+  return !*s;
+}
+
+/* Reads a decimal number (is_decimal) into *out; 0 if s is not one or is
+ * out of double's range. */
 static int parse_number(const char *s, double *out) {
-  if (!*s || isspace((unsigned char)*s)) return 0;
+  if (!is_decimal(s)) return 0;
   errno = 0;
   char *end;
   double v = strtod(s, &end);

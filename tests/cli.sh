@@ -1,0 +1,142 @@
+#!/bin/bash
+# The gsat command line's conventions and messages (CTest test `cli`):
+#   tests/cli.sh GSAT
+# 1. Messages: an unknown option is named as typed (with its dashes); --help
+#    and --version take no value; --no- only for booleans; numbers are
+#    decimal (0x10, inf, nan refused).  All exit 1 before any input is read.
+# 2. The model output is bounded: a formula declaring 2^31 - 1 variables has
+#    about 23 GB of v lines; SIGINT, SIGTERM or --time-limit while they are
+#    printed must end the output within 10 s (else a hang is reported) after a
+#    whole v line, without `v 0`, with a last line `c model output interrupted
+#    by ...` and exit 8 (SAT, model cut), also under -q.
+# 3. A fractional --time-limit holds while parsing: --time-limit=0.25 on a
+#    pipe that sends a formula after 0.75 s must stop while parsing (`c
+#    interrupted while parsing`); with a timer rounded up to whole seconds
+#    (alarm) the formula arrives first and the search is what is stopped.
+set -u
+gsat=$1
+source "$(dirname "$0")/check_lib.sh"
+helpers=""
+cleanup() {
+  for p in $helpers; do kill "$p" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# run ARGS... (standard input from /dev/null): out, err, rc
+run() {
+  "$gsat" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+
+# usage_error "ARGS" MESSAGE: exit 1, exactly MESSAGE on stderr, nothing out.
+usage_error() {
+  # shellcheck disable=SC2086
+  run $1
+  local want="gsat: error: $2"
+  if [ $rc = 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]; then
+    pass "[$1]: exit 1, $2"
+  else
+    fail "[$1]: rc $rc, stderr '$(cat "$tmp/err")', want '$want'; stdout $(head -c 200 "$tmp/out")"
+  fi
+}
+
+# 1. Messages.
+usage_error "--no-witness" "unknown option '--no-witness' (try --help)"
+usage_error "--frobnicate=3 x.cnf" "unknown option '--frobnicate' (try --help)"
+usage_error "-x" "unknown option '-x' (try --help)"
+usage_error "--help=1" "option --help takes no value (try --help)"
+usage_error "--version=false" "option --version takes no value (try --help)"
+usage_error "--no-threads" \
+  "'--no-threads' is not an option: only boolean options have a --no- form (try --help)"
+usage_error "--no-partial=1" "option --no-partial takes no value (try --help)"
+for bad in 0x10 0X1p3 inf nan 1e 5s; do
+  usage_error "--time-limit=$bad" "option --time-limit takes a number, not '$bad'"
+done
+usage_error "a.cnf b.cnf" "more than one input file (try --help)"
+run --help
+[ $rc = 0 ] && grep -q '^usage: gsat' "$tmp/out" && grep -q ' 8 SAT but the model output was cut' "$tmp/out" &&
+  pass "--help: exit 0, usage with exit code 8" || fail "--help: rc $rc"
+run --version
+[ $rc = 0 ] && grep -qE '^[0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out" && pass "--version: exit 0" ||
+  fail "--version: rc $rc $(cat "$tmp/out")"
+printf 'p cnf 2 2\n1 2 0\n-1 0\n' >"$tmp/tiny.cnf"
+run -q --time-limit=1e1 --threads 1 "$tmp/tiny.cnf"
+[ $rc = 10 ] && [ "$(cat "$tmp/out")" = "$(printf 's SATISFIABLE\nv -1 2\nv 0')" ] &&
+  pass "--time-limit=1e1 --threads 1: decimal exponent, separate value" ||
+  fail "--time-limit=1e1 --threads 1: rc $rc $(cat "$tmp/out" "$tmp/err")"
+
+# 2. A signal or the time limit while the model is printed.  The output goes
+# through a FIFO to `tail`, which keeps the last 16 KiB (more than three v lines) (the model streams at
+# hundreds of MB/s).
+printf 'p cnf 2147483647 2\n2147483647 -1 0\n1 0\n' >"$tmp/huge.cnf"
+
+# Waits at most 10 s for pid $1: sets rc and returns 0, or reports "$2: still
+# running 10 s after $3", kills it and returns 1.
+await_exit() {
+  local pid=$1 waited=0
+  while kill -0 "$pid" 2>/dev/null && [ $waited -lt 1000 ]; do
+    sleep 0.01
+    waited=$((waited + 1))
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    fail "$2: still running 10 s after $3"
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    return 1
+  fi
+  wait "$pid"
+  rc=$?
+}
+
+# cut_model WHAT WANT ARGS...: starts gsat ARGS on the huge formula into the
+# FIFO; WHAT is a signal name (sent after 0.5 s) or "limit" (ARGS hold the
+# limit); checks the end of the output against WANT (the c line's cause).
+cut_model() {
+  local what=$1 want=$2
+  shift 2
+  rm -f "$tmp/fifo"
+  mkfifo "$tmp/fifo"
+  tail -c 16384 <"$tmp/fifo" >"$tmp/tail" &
+  local tailpid=$!
+  helpers="$helpers $tailpid"
+  "$gsat" "$@" "$tmp/huge.cnf" >"$tmp/fifo" 2>"$tmp/err" &
+  local pid=$!
+  local t0=$EPOCHREALTIME
+  if [ "$what" != limit ]; then
+    sleep 0.5
+    kill -"$what" "$pid"
+  fi
+  await_exit $pid "model output, $what [$*]" "the start" || return
+  wait $tailpid
+  local ms
+  ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }')
+  local last
+  last=$(tail -n 1 "$tmp/tail")
+  local before
+  before=$(tail -n 2 "$tmp/tail" | head -n 1)
+  if [ $rc = 8 ] && [ "$last" = "c model output interrupted by $want: the v lines are incomplete" ] &&
+     [[ $before == "v "* ]] && [ "$before" != "v 0" ] && ! grep -qx 'v 0' "$tmp/tail" &&
+     [ ! -s "$tmp/err" ]; then
+    pass "model output, $what [$*]: exit 8, a whole v line, then '$last' ($ms ms from the start)"
+  else
+    fail "model output, $what [$*]: rc $rc, last lines "$(echo "$before" | head -c 100)" / "$last", stderr $(cat "$tmp/err")"
+  fi
+}
+cut_model INT "signal 2 (SIGINT)" --backend=cpu
+cut_model TERM "signal 15 (SIGTERM)" --backend=cpu -q
+cut_model limit "the time limit of 1 s" --backend=cpu --time-limit=1
+cut_model limit "the time limit of 0.5 s" --backend=cpu -q --time-limit=0.5
+
+# 3. A fractional time limit while parsing.
+(sleep 0.75 && printf 'p cnf 2 2\n1 2 0\n-1 0\n') |
+  "$gsat" --backend=cpu --time-limit=0.25 - >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc = 0 ] && grep -qx 'c interrupted while parsing' "$tmp/out" &&
+   grep -qx 'c stopped: time limit of 0.25 s reached' "$tmp/out" && grep -qx 's UNKNOWN' "$tmp/out"; then
+  pass "--time-limit=0.25 stops the parsing of a pipe silent for 0.75 s"
+else
+  fail "--time-limit=0.25, formula after 0.75 s: rc $rc: $(grep -v '^c  ' "$tmp/out" | head -c 400) $(cat "$tmp/err")"
+fi
+
+finish
