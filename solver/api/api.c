@@ -11,7 +11,9 @@
 #include "solver/core/choose.h"
 #include "solver/core/cnf.h"
 #include "solver/base/control.h"
+#include "cpu_ref/cdcl_cpu.h"
 #include "cpu_ref/cpu_ref.h"
+#include "solver/core/cdcl_host.h"
 #include "solver/core/db.h"
 #include "dimacs/dimacs.h"
 #include "gpu/search.h"
@@ -254,6 +256,13 @@ static void copy_result_statistics(gsat_solver *s,
   st->conflicts = r->total.n.conflicts;
   st->cubes = r->total.cubes;
   st->donations = r->total.donations;
+  st->decisions = r->total.c.decisions;
+  st->restarts = r->total.c.restarts;
+  st->reductions = r->total.c.reductions;
+  st->learned = r->total.c.learned;
+  st->learned_literals = r->total.c.learned_lits;
+  st->minimized_literals = r->total.c.minimized_lits;
+  st->deleted_clauses = r->total.c.deleted;
   st->checks_per_second =
       r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
   st->workers = r->num_workers;
@@ -436,6 +445,20 @@ int gsat_solve(gsat_solver *s) {
            dc.decide == GSAT_DECIDE_MOMS ? "moms" : "static");
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
+  gsat_search_choice sc = gsat_choose_search(&db.features, (int)s->opt.search);
+  if (sc.search == GSAT_SEARCH_CDCL && s->opt.search == 0 && s->opt.backend == 2) {
+    sc.search = GSAT_SEARCH_DPLL; /* no CDCL on the GPU yet */
+    snprintf(sc.reason, sizeof sc.reason, "auto: the GPU backend runs DPLL only");
+  }
+  snprintf(s->stats.search, sizeof s->stats.search, "%s",
+           sc.search == GSAT_SEARCH_CDCL ? "cdcl" : "dpll");
+  snprintf(s->stats.search_reason, sizeof s->stats.search_reason, "%s", sc.reason);
+  const int cdcl = sc.search == GSAT_SEARCH_CDCL;
+  gsat_cdcl_config_default(&p.cdcl);
+  if (s->opt.cdcl_decide) p.cdcl.decide = s->opt.cdcl_decide == 1 ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
+  if (s->opt.cdcl_restart) p.cdcl.restart = (uint32_t)s->opt.cdcl_restart - 1;
+  p.cdcl.bcp = (uint32_t)s->opt.cdcl_bcp;
+  p.cdcl.seed = (uint64_t)s->opt.seed;
   p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
   if (s->opt.time_limit >
       0) { /* the limit counts from the call: build time too */
@@ -463,6 +486,14 @@ int gsat_solve(gsat_solver *s) {
   if (backend == 1) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
+  } else if (cdcl && backend == 2) {
+    gsat_db_free(&db);
+    return gsat_error_set(&s->err, GSAT_USAGE,
+                          "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
+                          "--backend=cpu or auto, or --search=dpll or auto");
+  } else if (cdcl) {
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "auto: CDCL runs on the CPU");
   } else if (gsat_gpu_usable(p.device, reason, sizeof reason)) {
     use_gpu = 1;
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "%s",
@@ -483,6 +514,8 @@ int gsat_solve(gsat_solver *s) {
     r.answer = GSAT_UNSATISFIABLE; /* an empty clause was added */
   } else if (use_gpu) {
     st = gsat_gpu_solve(&db, &p, &r, &s->err);
+  } else if (cdcl) {
+    st = gsat_cpu_cdcl_solve(&db, &p, &r, &s->err);
   } else {
     st = gsat_cpu_solve(&db, &p, &r, &s->err);
   }

@@ -57,13 +57,20 @@ typedef struct gsat_statistics {
   uint64_t replay_checks;   /* BCP literal checks while replaying received cubes */
   uint64_t heuristic;       /* literals and variables read by the decision heuristic */
   uint64_t propagations, conflicts, cubes, donations;
+  /* CDCL (search "cdcl"): nodes are decisions, conflicts are learned-from
+   * conflicts, propagations are assignments */
+  uint64_t decisions, restarts, reductions, learned, learned_literals;
+  uint64_t minimized_literals; /* removed from learned clauses by minimization */
+  uint64_t deleted_clauses;    /* by reduction and level-0 simplification */
   double checks_per_second; /* checks / search_seconds */
   uint32_t vars, clauses;   /* after normalisation (clauses of length >= 2) */
   uint64_t literals;
   uint32_t units;
   char backend[8];          /* "cpu" or "gpu" */
   char backend_reason[160]; /* why: "auto: no CUDA device", "requested", ... */
-  char decide[8];           /* "static" or "moms" */
+  char search[8];           /* "dpll" or "cdcl" */
+  char search_reason[96];
+  char decide[8];           /* "static" or "moms" (DPLL) */
   char decide_reason[96];
   uint32_t workers;         /* CPU threads, or GPU workers (lanes or warps) */
   const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU */

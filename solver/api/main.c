@@ -336,6 +336,9 @@ static void print_summary(const cli *c, int result) {
   const gsat_statistics *st = gsat_get_statistics(c->s);
   if (!st->backend[0])
     printf("c stopped before the search started\n");
+  else if (st->search[0] == 'c')
+    printf("c backend %s (%s), search cdcl (%s)\n", st->backend,
+           st->backend_reason, st->search_reason);
   else
     printf("c backend %s (%s), decide %s (%s)\n", st->backend,
            st->backend_reason, st->decide, st->decide_reason);
@@ -343,8 +346,13 @@ static void print_summary(const cli *c, int result) {
     printf("c device %s, mapping %s, layout %s, %u blocks x %u threads\n",
            st->device, st->gpu_map, st->gpu_layout, st->gpu_blocks,
            st->gpu_threads);
-  printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
-         st->search_seconds, st->nodes, st->checks_per_second);
+  if (st->search[0] == 'c')
+    printf("c search %.3f s, %" PRIu64 " conflicts, %" PRIu64 " decisions, %.3g "
+           "propagations/s\n", st->search_seconds, st->conflicts, st->decisions,
+           st->search_seconds > 0 ? st->propagations / st->search_seconds : 0.0);
+  else
+    printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
+           st->search_seconds, st->nodes, st->checks_per_second);
   if (result == GSAT_SATISFIABLE)
     printf("c model checked against every input clause\n");
   if (result == GSAT_UNKNOWN) print_stop_cause(c->s, c->limit, st->nodes);

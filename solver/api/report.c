@@ -14,7 +14,9 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   fprintf(out, "c %-22s %14.3f s\n", "build time", st->build_seconds);
   fprintf(out, "c %-22s %14.3f s\n", "search time", st->search_seconds);
   fprintf(out, "c %-22s %14s (%s)\n", "backend", st->backend, st->backend_reason);
-  fprintf(out, "c %-22s %14s (%s)\n", "decide", st->decide, st->decide_reason);
+  fprintf(out, "c %-22s %14s (%s)\n", "search", st->search, st->search_reason);
+  if (st->search[0] != 'c')
+    fprintf(out, "c %-22s %14s (%s)\n", "decide", st->decide, st->decide_reason);
   fprintf(out, "c %-22s %14" PRIu32 " vars, %" PRIu32 " clauses, %" PRIu64 " literals, %" PRIu32
                " units\n", "formula", st->vars, st->clauses, st->literals, st->units);
   fprintf(out, "c %-22s %14" PRIu64 "\n", "nodes", st->nodes);
@@ -25,6 +27,20 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   fprintf(out, "c %-22s %14" PRIu64 "\n", "heuristic work", st->heuristic);
   fprintf(out, "c %-22s %14" PRIu64 "\n", "propagations", st->propagations);
   fprintf(out, "c %-22s %14" PRIu64 "\n", "conflicts", st->conflicts);
+  rate(out, "propagations", (double)st->propagations, st->search_seconds);
+  rate(out, "conflicts", (double)st->conflicts, st->search_seconds);
+  if (st->search[0] == 'c') {
+    fprintf(out, "c %-22s %14" PRIu64 "\n", "decisions", st->decisions);
+    rate(out, "decisions", (double)st->decisions, st->search_seconds);
+    fprintf(out, "c %-22s %14" PRIu64 "\n", "restarts", st->restarts);
+    rate(out, "restarts", (double)st->restarts, st->search_seconds);
+    fprintf(out, "c %-22s %14" PRIu64 "\n", "reductions", st->reductions);
+    fprintf(out, "c %-22s %14" PRIu64 "\n", "learned clauses", st->learned);
+    fprintf(out, "c %-22s %14" PRIu64 "\n", "learned literals", st->learned_literals);
+    rate(out, "learned literals", (double)st->learned_literals, st->search_seconds);
+    fprintf(out, "c %-22s %14" PRIu64 "\n", "minimized literals", st->minimized_literals);
+    fprintf(out, "c %-22s %14" PRIu64 "\n", "deleted clauses", st->deleted_clauses);
+  }
   fprintf(out, "c %-22s %14" PRIu64 "\n", "cubes", st->cubes);
   fprintf(out, "c %-22s %14" PRIu64 "\n", "donations", st->donations);
   fprintf(out, "c %-22s %14" PRIu32 "\n", "workers", st->workers);

@@ -21,3 +21,23 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, int option) {
   }
   return c;
 }
+
+gsat_search_choice gsat_choose_search(const gsat_features *f, int option) {
+  gsat_search_choice c;
+  if (option == 1 || option == 2) {
+    c.search = option == 1 ? GSAT_SEARCH_DPLL : GSAT_SEARCH_CDCL;
+    snprintf(c.reason, sizeof c.reason, "requested");
+    return c;
+  }
+  const double ratio = f->vars ? (double)f->clauses / f->vars : 0;
+  /* Uniform random 3-SAT near the threshold: every clause has 3 literals. */
+  if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= 3.5 && ratio <= 5.0) {
+    c.search = GSAT_SEARCH_DPLL;
+    snprintf(c.reason, sizeof c.reason, "auto: uniform 3-SAT, %.2f clauses per variable", ratio);
+    return c;
+  }
+  c.search = GSAT_SEARCH_CDCL;
+  snprintf(c.reason, sizeof c.reason, "auto: %.0f%% binary clauses, mean length %.2f",
+           100 * f->binary_fraction, f->mean_len);
+  return c;
+}

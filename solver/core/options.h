@@ -25,7 +25,10 @@ typedef enum gsat_option_kind {
 // clang-format off
 #define GSAT_OPTIONS(O)                                                                         \
   O (backend,     ENUM, 0, 0, 2, 0,         "auto|cpu|gpu",     "search backend (auto: GPU if a device is usable, else CPU)") \
-  O (decide,      ENUM, 0, 0, 2, 0,         "auto|static|moms", "decision heuristic (auto: chosen from instance features)") \
+  O (cdcl_bcp,    ENUM, 0, 0, 1, 0,         "watched|streams",  "tuning: CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
+  O (cdcl_decide, ENUM, 0, 0, 2, 0,         "auto|vsids|vmtf",  "tuning: CDCL decision heuristic (auto: the measured default)") \
+  O (cdcl_restart, ENUM, 0, 0, 3, 0,        "auto|switch|glucose|luby", "tuning: CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
+  O (decide,      ENUM, 0, 0, 2, 0,         "auto|static|moms", "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,      INT,  0, 0, 1023, 0,      NULL,               "CUDA device ordinal")                      \
   O (gpu_blocks,  INT,  0, 0, 1048576, 0,   NULL,               "GPU thread blocks (0: one per SM)")     \
   O (gpu_layout,  ENUM, 0, 0, 2, 0,         "auto|csr|slot",    "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
@@ -36,6 +39,7 @@ typedef enum gsat_option_kind {
   O (progress,    REAL, 5, 0, 1e9, 0,       NULL,               "seconds between progress lines (0: none)")   \
   O (quiet,       BOOL, 0, 0, 1, 0,         NULL,               "print only the s and v lines and errors")    \
   O (relaxed,     BOOL, 0, 0, 1, 0,         NULL,               "accept fewer clauses than the header declares (with a warning)") \
+  O (search,      ENUM, 0, 0, 2, 0,         "auto|dpll|cdcl",   "search: dpll (no learning), cdcl (clause learning, CPU only), auto: chosen from instance features") \
   O (seed,        INT,  0, 0, 4294967295.0, 0,  NULL,           "random seed (reserved: the search is deterministic)") \
   O (stats,       BOOL, 0, 0, 1, 0,         NULL,               "print statistics")                           \
   O (strict,      BOOL, 0, 0, 1, 0,         NULL,               "reject the % end marker, extra clauses and undeclared variables") \

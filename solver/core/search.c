@@ -6,6 +6,7 @@
 void gsat_search_result_free(gsat_search_result *r) {
   free(r->model);
   free(r->workers);
+  free(r->failed);
   memset(r, 0, sizeof *r);
 }
 

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "solver/base/control.h"
+#include "solver/core/cdcl_types.h"
 #include "solver/core/dpll_types.h"
 
 #ifdef __cplusplus
@@ -33,6 +34,11 @@ typedef struct gsat_search_params {
   void *progress_data;
   const gsat_flag *stop;     /* raised by a signal handler or gsat_terminate() */
   uint64_t seed;
+  /* CDCL (cpu_ref/cdcl_cpu.h) */
+  gsat_cdcl_config cdcl;
+  const gsat_proof_sink *proof; /* DRAT sink or NULL */
+  const gsat_lit *assumptions;  /* internal literals, or NULL */
+  uint32_t num_assumptions;
   /* GPU only */
   int device;
   uint32_t gpu_map;          /* 0 auto, 1 lane, 2 warp */
@@ -43,7 +49,8 @@ typedef struct gsat_search_params {
 
 /* Per worker counters plus work-exchange counts. */
 typedef struct gsat_worker_stats {
-  gsat_dpll_counters n;
+  gsat_dpll_counters n;  /* DPLL; CDCL fills nodes, checks, props, conflicts too */
+  gsat_cdcl_counters c;  /* CDCL only */
   uint64_t cubes;     /* cubes taken from the queue */
   uint64_t donations; /* branches given away */
   double busy_seconds;
@@ -57,6 +64,11 @@ typedef struct gsat_search_result {
   gsat_worker_stats *workers; /* [num_workers]; malloc'd */
   gsat_worker_stats total;
   double search_seconds;
+  /* CDCL with assumptions: UNSAT under them (failed_len may be 0 when the
+   * formula itself is UNSAT) and the failed ones (internal literals) */
+  int unsat_assumptions;
+  gsat_lit *failed;          /* [failed_len]; malloc'd */
+  uint32_t failed_len;
   /* GPU only (zero on the CPU) */
   double upload_seconds, kernel_seconds, context_seconds;
   uint64_t steals_lane, steals_warp, steals_block;

@@ -1,0 +1,105 @@
+#include "cpu_ref/cdcl_cpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/base/clock.h"
+#include "solver/core/cdcl.h"
+#include "solver/core/cdcl_host.h"
+
+/* Target length of a slice between checks of the stop flag and the limits. */
+#define SLICE_SECONDS 0.004
+
+static void fill_stats(gsat_worker_stats *w, const gsat_cdcl *s, double busy) {
+  memset(w, 0, sizeof *w);
+  w->c = s->n;
+  w->n.nodes = s->n.decisions;
+  w->n.checks = s->n.checks;
+  w->n.props = s->n.propagations;
+  w->n.conflicts = s->n.conflicts;
+  w->busy_seconds = busy;
+}
+
+static void report(const gsat_search_params *p, const gsat_cdcl *s, double start) {
+  gsat_progress pr;
+  memset(&pr, 0, sizeof pr);
+  pr.seconds = gsat_seconds() - start;
+  pr.nodes = s->n.decisions;
+  pr.checks = s->n.checks;
+  pr.busy_workers = 1;
+  p->progress(p->progress_data, &pr);
+}
+
+/* Runs slices until an answer, a limit or the stop flag; returns the search
+ * status (PAUSED for UNKNOWN) or a negative gsat_status on error. */
+static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params *p,
+               double start, gsat_search_result *r, gsat_error *err) {
+  uint64_t budget = 64;
+  double next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
+  for (;;) {
+    uint64_t b = budget;
+    if (p->node_limit) {
+      if (s->n.decisions >= p->node_limit) { r->stopped_by_limit = 1; return GSAT_CDCL_PAUSED; }
+      uint64_t left = p->node_limit - s->n.decisions;
+      if (left < b) b = left;
+    }
+    double t0 = gsat_seconds();
+    int res = gsat_cdcl_search(s, view, b);
+    double now = gsat_seconds(), slice = now - t0;
+    if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
+      gsat_status st = gsat_cdcl_grow(s, res, err);
+      if (st != GSAT_OK) return (int)st;
+      continue;
+    }
+    if (res != GSAT_CDCL_PAUSED) return res;
+    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
+    else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
+    if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_CDCL_PAUSED;
+    if (p->time_limit > 0 && now - start >= p->time_limit) {
+      r->stopped_by_limit = 1;
+      return GSAT_CDCL_PAUSED;
+    }
+    if (next_progress && now >= next_progress) {
+      report(p, s, start);
+      next_progress = now + p->progress_interval;
+    }
+  }
+}
+
+gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
+                                gsat_search_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  const double start = gsat_seconds();
+  gsat_db_view view = gsat_db_view_of(db);
+  gsat_cdcl s;
+  int refuted = 0;
+  gsat_status st = gsat_cdcl_create(&s, db, &p->cdcl, p->proof, &refuted, err);
+  r->workers = calloc(1, sizeof *r->workers);
+  r->model = malloc((size_t)db->num_vars + 1);
+  r->failed = malloc(((size_t)p->num_assumptions + 1) * sizeof *r->failed);
+  if (st == GSAT_OK && (!r->workers || !r->model || !r->failed))
+    st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the CDCL result");
+  int res = GSAT_CDCL_UNSAT;
+  if (st == GSAT_OK && !refuted) {
+    if (p->num_assumptions) gsat_cdcl_set_assumptions(&s, p->assumptions, p->num_assumptions);
+    res = run(&s, &view, p, start, r, err);
+    if (res < 0) st = (gsat_status)res;
+  }
+  r->search_seconds = gsat_seconds() - start;
+  if (st == GSAT_OK) {
+    r->answer = res == GSAT_CDCL_SAT ? 10 : res == GSAT_CDCL_UNSAT ? 20 : 0;
+    if (res == GSAT_CDCL_SAT)
+      for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = s.val[2 * v] > 0;
+    if (res == GSAT_CDCL_UNSAT && s.unsat_assumptions) {
+      r->unsat_assumptions = 1;
+      r->failed_len = s.failed_len;
+      memcpy(r->failed, s.failed, s.failed_len * sizeof *r->failed);
+    }
+    r->num_workers = 1;
+    fill_stats(&r->workers[0], &s, r->search_seconds);
+    r->total = r->workers[0];
+  }
+  gsat_cdcl_destroy(&s);
+  if (st != GSAT_OK) gsat_search_result_free(r);
+  return st;
+}

@@ -1,0 +1,237 @@
+/* Host side of the CDCL searcher: the configuration defaults, the memory plan
+ * (one block for the fixed per-variable state, growable arena and watch
+ * pool), loading the formula, growing after a GROW status, assumptions. */
+#include "solver/core/cdcl_host.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/core/cdcl.h"
+
+void gsat_cdcl_config_default(gsat_cdcl_config *c) {
+  memset(c, 0, sizeof *c);
+  c->decide = GSAT_CDCL_VSIDS;
+  c->restart = GSAT_CDCL_RESTART_SWITCH;
+  c->bcp = GSAT_CDCL_BCP_WATCHED;
+  c->var_decay = 0.95;
+  c->clause_decay = 0.999f;
+  c->restart_margin = 1.25;
+  c->restart_min = 50;
+  c->luby_unit = 512;
+  c->mode_conflicts = 2000;
+  c->reduce_first = 2000;
+  c->reduce_inc = 300;
+  c->tier1_lbd = 2;
+  c->tier2_lbd = 6;
+  c->initial_phase = 0;
+}
+
+/* Bytes of the fixed block for V variables, and the offsets of each array
+ * (aligned to 8 bytes). */
+typedef struct plan {
+  size_t off[24];
+  size_t total;
+} plan;
+
+static size_t take(plan *p, int i, size_t bytes) {
+  p->off[i] = p->total;
+  p->total += (bytes + 7) & ~(size_t)7;
+  return p->off[i];
+}
+
+static plan make_plan(uint32_t V) {
+  plan p;
+  memset(&p, 0, sizeof p);
+  size_t L = 2 * (size_t)V, n = (size_t)V;
+  take(&p, 0, L);                 /* val */
+  take(&p, 1, L * 4);             /* ws_start */
+  take(&p, 2, L * 4);             /* ws_len */
+  take(&p, 3, n * 4);             /* level */
+  take(&p, 4, n * 4);             /* reason */
+  take(&p, 5, n * 4);             /* trail */
+  take(&p, 6, (2 * n + 2) * 4);   /* trail_lim: levels <= assumptions + V */
+  take(&p, 7, n);                 /* phase */
+  take(&p, 8, n);                 /* seen */
+  take(&p, 9, n * 8);             /* activity */
+  take(&p, 10, n * 4);            /* heap */
+  take(&p, 11, n * 4);            /* heap_pos */
+  take(&p, 12, n * 4);            /* vmtf_prev */
+  take(&p, 13, n * 4);            /* vmtf_next */
+  take(&p, 14, n * 8);            /* vmtf_stamp */
+  take(&p, 15, (n + 1) * 4);      /* learnt */
+  take(&p, 16, (n + 1) * 4);      /* stack */
+  take(&p, 17, (n + 1) * 4);      /* toclear */
+  take(&p, 18, (2 * n + 2) * 4);  /* level_stamp */
+  take(&p, 19, (n + 1) * 4);      /* assumptions */
+  take(&p, 20, (n + 1) * 4);      /* failed */
+  return p;
+}
+
+size_t gsat_cdcl_fixed_bytes(uint32_t num_vars) { return make_plan(num_vars).total; }
+
+static void carve(gsat_cdcl *s, char *m, uint32_t V) {
+  plan p = make_plan(V);
+  s->val = (int8_t *)(m + p.off[0]);
+  s->ws_start = (uint32_t *)(m + p.off[1]);
+  s->ws_len = (uint32_t *)(m + p.off[2]);
+  s->level = (uint32_t *)(m + p.off[3]);
+  s->reason = (uint32_t *)(m + p.off[4]);
+  s->trail = (gsat_lit *)(m + p.off[5]);
+  s->trail_lim = (uint32_t *)(m + p.off[6]);
+  s->phase = (uint8_t *)(m + p.off[7]);
+  s->seen = (uint8_t *)(m + p.off[8]);
+  s->activity = (double *)(m + p.off[9]);
+  s->heap = (uint32_t *)(m + p.off[10]);
+  s->heap_pos = (uint32_t *)(m + p.off[11]);
+  s->vmtf_prev = (uint32_t *)(m + p.off[12]);
+  s->vmtf_next = (uint32_t *)(m + p.off[13]);
+  s->vmtf_stamp = (uint64_t *)(m + p.off[14]);
+  s->learnt = (gsat_lit *)(m + p.off[15]);
+  s->stack = (gsat_lit *)(m + p.off[16]);
+  s->toclear = (gsat_lit *)(m + p.off[17]);
+  s->level_stamp = (uint32_t *)(m + p.off[18]);
+  s->assumptions = (gsat_lit *)(m + p.off[19]);
+  s->failed = (gsat_lit *)(m + p.off[20]);
+}
+
+static uint64_t splitmix(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Resets the per-variable state: nothing assigned, every variable queued. */
+static void reset_vars(gsat_cdcl *s) {
+  const uint32_t V = s->num_vars;
+  memset(s->val, 0, 2 * (size_t)V);
+  memset(s->ws_len, 0, 2 * (size_t)V * 4);
+  memset(s->ws_start, 0xff, 2 * (size_t)V * 4);
+  memset(s->reason, 0xff, (size_t)V * 4);
+  memset(s->level, 0, (size_t)V * 4);
+  memset(s->seen, 0, V);
+  memset(s->level_stamp, 0, (2 * (size_t)V + 2) * 4);
+  s->rng = s->cfg.seed;
+  for (uint32_t v = 0; v < V; v++) {
+    s->phase[v] = (uint8_t)s->cfg.initial_phase;
+    s->activity[v] = 0;
+    if (s->cfg.seed) {
+      uint64_t r = splitmix(&s->rng);
+      s->phase[v] = (uint8_t)(r & 1);
+      s->activity[v] = (double)(r >> 11) * 0x1.0p-53 * 1e-5;
+    }
+    s->heap[v] = v;
+    s->heap_pos[v] = v;
+    /* VMTF: variable 0 is the most recent (decided first, as with the heap) */
+    s->vmtf_next[v] = v ? v - 1 : GSAT_CDCL_NOREF;
+    s->vmtf_prev[v] = v + 1 < V ? v + 1 : GSAT_CDCL_NOREF;
+    s->vmtf_stamp[v] = (uint64_t)(V - v);
+  }
+  s->heap_len = V;
+  for (uint32_t i = V / 2; i > 0; i--) gsat_cdcl_heap_down(s, i - 1);
+  s->vmtf_first = V ? V - 1 : GSAT_CDCL_NOREF;
+  s->vmtf_last = V ? 0 : GSAT_CDCL_NOREF;
+  s->vmtf_search = s->vmtf_last;
+  s->vmtf_clock = V;
+}
+
+static gsat_status alloc_regions(gsat_cdcl *s, uint64_t arena, uint64_t watches, gsat_error *err) {
+  s->arena_cap = arena;
+  s->scratch_cap = arena / (GSAT_CDCL_HDR + 2) + 1;
+  s->wpool_cap = watches;
+  s->arena = malloc(arena * sizeof *s->arena);
+  s->scratch = malloc(s->scratch_cap * sizeof *s->scratch);
+  s->wpool = malloc(watches * sizeof *s->wpool);
+  GSAT_RETURN_IF(!s->arena || !s->scratch || !s->wpool, err, NOMEM,
+                 "out of memory for the CDCL clause arena (%llu MB) and watch pool (%llu MB)",
+                 (unsigned long long)(arena * 4 >> 20), (unsigned long long)(watches * 8 >> 20));
+  return GSAT_OK;
+}
+
+gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_config *cfg,
+                             const gsat_proof_sink *proof, int *refuted, gsat_error *err) {
+  memset(s, 0, sizeof *s);
+  *refuted = 0;
+  const uint32_t V = db->num_vars, C = db->num_clauses;
+  const int streams = cfg->bcp == GSAT_CDCL_BCP_STREAMS &&
+                      gsat_db_stream_size(db) < GSAT_CDCL_STREAM;
+  s->num_vars = V;
+  s->cfg = *cfg;
+  if (!streams) s->cfg.bcp = GSAT_CDCL_BCP_WATCHED;
+  s->proof = proof;
+  char *m = malloc(gsat_cdcl_fixed_bytes(V) + 8);
+  GSAT_RETURN_IF(!m, err, NOMEM, "out of memory for the CDCL state of %u variables", V);
+  carve(s, m, V);
+  uint64_t orig = streams ? 0 : (uint64_t)db->clause_start[C] + (uint64_t)GSAT_CDCL_HDR * C;
+  uint64_t arena = orig + orig / 2 + ((uint64_t)V + GSAT_CDCL_HDR + 2) * 8 + (1u << 20);
+  GSAT_RETURN_IF(arena >= GSAT_CDCL_STREAM, err, RESOURCE,
+                 "the CDCL clause arena would exceed 2^31 words (%llu)", (unsigned long long)arena);
+  uint64_t watches = gsat_cdcl_watch_need(streams ? 1u << 16 : 2 * (uint64_t)C + (1u << 16), V);
+  GSAT_FORWARD(alloc_regions(s, arena, watches, err));
+  reset_vars(s);
+  s->var_inc = 1;
+  s->cla_inc = 1;
+  s->next_reduce = s->cfg.reduce_first;
+  s->reduce_interval = s->cfg.reduce_first;
+  s->mode_length = s->cfg.mode_conflicts;
+  s->mode_switch_at = s->cfg.mode_conflicts;
+  for (uint32_t c = 0; !streams && c < C; c++) {
+    uint32_t b = db->clause_start[c], n = db->clause_start[c + 1] - b;
+    uint32_t r = gsat_cdcl_clause_new(s, db->clause_lits + b, n, 0, 0);
+    GSAT_RETURN_IF(r == GSAT_CDCL_NOREF || !gsat_cdcl_attach(s, r), err, INTERNAL,
+                   "CDCL plan too small for the original clauses");
+  }
+  for (uint32_t i = 0; i < db->num_units; i++) {
+    gsat_lit u = db->units[i];
+    if (s->val[u] < 0) *refuted = 1;
+    else if (s->val[u] == 0) gsat_cdcl_assign(s, u, GSAT_CDCL_NOREF);
+  }
+  if (*refuted && proof) proof->add(proof->data, s->learnt, 0);
+  return GSAT_OK;
+}
+
+void gsat_cdcl_destroy(gsat_cdcl *s) {
+  free(s->val); /* the fixed block starts with val */
+  free(s->arena);
+  free(s->scratch);
+  free(s->wpool);
+  memset(s, 0, sizeof *s);
+}
+
+gsat_status gsat_cdcl_grow(gsat_cdcl *s, int status, gsat_error *err) {
+  if (status == GSAT_CDCL_GROW_ARENA) {
+    uint64_t cap = s->arena_cap * 2;
+    GSAT_RETURN_IF(cap >= GSAT_CDCL_STREAM, err, RESOURCE,
+                   "the CDCL clause arena would exceed 2^31 words");
+    uint32_t *a = realloc(s->arena, cap * sizeof *a);
+    GSAT_RETURN_IF(!a, err, NOMEM, "out of memory growing the clause arena to %llu MB",
+                   (unsigned long long)(cap * 4 >> 20));
+    s->arena = a;
+    s->arena_cap = cap;
+    uint64_t sc = cap / (GSAT_CDCL_HDR + 2) + 1;
+    uint32_t *r = realloc(s->scratch, sc * sizeof *r);
+    GSAT_RETURN_IF(!r, err, NOMEM, "out of memory growing the reduction scratch");
+    s->scratch = r;
+    s->scratch_cap = sc;
+    return GSAT_OK;
+  }
+  uint64_t cap = s->wpool_cap * 2;
+  uint64_t need = gsat_cdcl_watch_need(s->wpool_live + 2, s->num_vars);
+  if (cap < need) cap = need;
+  GSAT_RETURN_IF(cap >= 0xffffffffull, err, RESOURCE, "the CDCL watch pool would exceed 2^32 entries");
+  gsat_watch *w = realloc(s->wpool, cap * sizeof *w);
+  GSAT_RETURN_IF(!w, err, NOMEM, "out of memory growing the watch pool to %llu MB",
+                 (unsigned long long)(cap * 8 >> 20));
+  s->wpool = w;
+  s->wpool_cap = cap;
+  return GSAT_OK;
+}
+
+void gsat_cdcl_set_assumptions(gsat_cdcl *s, const gsat_lit *lits, uint32_t n) {
+  gsat_cdcl_backtrack(s, 0);
+  if (n > s->num_vars) n = s->num_vars;
+  memcpy(s->assumptions, lits, n * sizeof *lits);
+  s->num_assumptions = n;
+  s->failed_len = 0;
+  s->unsat_assumptions = 0;
+}

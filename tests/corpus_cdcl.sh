@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# CDCL over the benchmark corpus through the CLI (--search=cdcl --backend=cpu),
+# checked by ../shared/tools/check-answers (answers against the manifest, every
+# model against the formula).  Every family, including those plain DPLL cannot
+# finish (bmc, logistics, ii16, ssa, bf, aim-200 "no", dubois, pret150, beijing,
+# the SAT-race instances), all but the random 3-SAT sizes above 150 variables
+# and pigeonhole 9 and 10 (DPLL's ground; bench/RESULTS.md "CDCL"): 0 failures
+# and at least 390 of the 399 answered within 10 s each (all answer in under 3 s
+# on the development machine).  The CI subset of corpus.sh is reported apart.
+# Skips (exit 77) when ../shared/bench is absent.  Usage: corpus_cdcl.sh GSAT
+set -u
+gsat=$1
+here=$(cd "$(dirname "$0")" && pwd)
+shared=$here/../../shared
+if [ ! -f "$shared/bench/manifest.tsv" ] || [ ! -x "$shared/tools/check-answers" ]; then
+  echo "corpus_cdcl test skipped: $shared/bench not found"
+  exit 77
+fi
+skip='quirks|uu?f(175|200|250)/|hole(9|10)'
+# corpus.sh's CI subset
+ci='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
+ci+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
+ci+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
+out=$(mktemp)
+"$shared/tools/check-answers" -t 10 -x "$skip" "$shared/bench/manifest.tsv" -- \
+  "$gsat" --search=cdcl --backend=cpu >"$out"
+grep -v '^PASS' "$out"
+line=$(grep '^check-answers:' "$out")
+passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+ci_pass=$(grep -E "^PASS .*($ci)" "$out" | wc -l)
+ci_all=$(grep -cE "($ci)" "$out")
+for fam in $(awk '{print $3}' "$out" | grep '^cnf/' | cut -d/ -f2 | sort -u); do
+  printf '  %-12s %s/%s\n' "$fam" "$(grep -cE "^PASS .*cnf/$fam/" "$out")" \
+    "$(grep -cE "cnf/$fam/" "$out")"
+done
+rm -f "$out"
+echo "corpus_cdcl: CI subset $ci_pass/$ci_all passed; all picked: $passed passed," \
+  "$failed failed (need >= 390 passed, 0 failed)"
+[ "$failed" = 0 ] && [ "$passed" -ge 390 ]
