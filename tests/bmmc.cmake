@@ -9,4 +9,6 @@ if(GSAT_HAVE_CUDA)
   gsat_add_test(test_bmmc_gpu GPU_ONLY LABELS gpu
     SOURCES test_bmmc_gpu.c ${PROJECT_SOURCE_DIR}/bench/bmmc_check.c
     LIBS gsat_gpu Threads::Threads)
+else()
+  gsat_skipped_test(test_bmmc_gpu LABELS gpu REASON built without CUDA "(no CUDA compiler found, or -DGSAT_CUDA=OFF)")
 endif()

@@ -14,4 +14,6 @@ if(CMAKE_CXX_COMPILER AND GSAT_CCCL_INCLUDE)
   target_include_directories(test_gpu_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
 else()
   message(STATUS "gsat: no C++ compiler or no libcu++ headers: GPU search emulation test skipped")
+  gsat_skipped_test(test_gpu_emulated REASON no C++ compiler or no libcu++ headers
+    "(cuda/atomic, from the CUDA toolkit)" at configure time)
 endif()

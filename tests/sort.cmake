@@ -9,6 +9,8 @@ if(GSAT_HAVE_CUDA)
     SOURCES test_bcfsort_gpu.c ${PROJECT_SOURCE_DIR}/bench/sort_check.c
             ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
     LIBS gsat_gpu)
+else()
+  gsat_skipped_test(test_bcfsort_gpu LABELS gpu REASON built without CUDA "(no CUDA compiler found, or -DGSAT_CUDA=OFF)")
 endif()
 gsat_add_test(test_occ LABELS unit
   SOURCES test_occ.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c LIBS gsat_gpu)

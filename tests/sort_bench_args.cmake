@@ -3,4 +3,6 @@
 if(TARGET sort_bench)
   gsat_add_script_test(sort_bench_args SCRIPT sort_bench_args.sh
     ARGS $<TARGET_FILE:sort_bench>)
+else()
+  gsat_skipped_test(sort_bench_args REASON built without CUDA "(no CUDA compiler found, or -DGSAT_CUDA=OFF)")
 endif()
