@@ -20,3 +20,12 @@ if(TARGET gsat_drat_trim)
 endif()
 
 gsat_add_test(test_share LABELS unit SOURCES test_share.c LIBS gsat_core)
+
+# DRAT proofs of the CDCL search over the corpus, checked by drat-trim.
+if(TARGET gsat_drat_trim)
+  gsat_add_script_test(proof_cdcl SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat_drat_trim>)
+else()
+  gsat_add_script_test(proof_cdcl SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
+    ARGS $<TARGET_FILE:gsat>)
+endif()

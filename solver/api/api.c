@@ -18,6 +18,7 @@
 #include "dimacs/dimacs.h"
 #include "gpu/search.h"
 #include "solver/core/options.h"
+#include "solver/core/proof.h"
 #include "solver/core/search.h"
 
 enum { STATE_ADDING, STATE_SOLVED };
@@ -46,6 +47,7 @@ struct gsat_solver {
   void *progress_data;
   gsat_warning_callback warn;
   void *warn_data;
+  char *proof_path; /* DRAT proof requested (gsat_set_proof_path), or NULL */
 };
 
 const char *gsat_signature(void) {
@@ -76,7 +78,17 @@ void gsat_release(gsat_solver *s) {
   gsat_cnf_free(&s->cnf);
   free_model(s);
   free(s->worker);
+  free(s->proof_path);
   free(s);
+}
+
+int gsat_set_proof_path(gsat_solver *s, const char *path) {
+  free(s->proof_path);
+  s->proof_path = NULL;
+  if (!path) return GSAT_OK;
+  s->proof_path = strdup(path);
+  GSAT_RETURN_IF(!s->proof_path, &s->err, NOMEM, "out of memory for the proof path");
+  return GSAT_OK;
 }
 
 static void to_adding(gsat_solver *s) {
@@ -402,10 +414,91 @@ static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
 int gsat_check_backend(gsat_solver *s) {
   char reason[128] = "";
   if (s->pending != GSAT_OK) return s->pending; /* its message stays */
+  if (s->opt.backend == 2 && s->opt.search == 2)
+    return gsat_error_set(&s->err, GSAT_USAGE,
+                          "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
+                          "--backend=cpu or auto, or --search=dpll or auto");
   if (s->opt.backend != 2 ||
       gsat_gpu_usable((int)s->opt.device, reason, sizeof reason))
     return GSAT_OK;
   return no_usable_gpu(s, reason);
+}
+
+/* Picks DPLL or CDCL (--search, the features, a proof request, the backend)
+ * and fills the CDCL configuration of p.  Errors: USAGE (a proof with
+ * --search=dpll). */
+static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
+                                 int *cdcl) {
+  gsat_search_choice sc = gsat_choose_search(&db->features, (int)s->opt.search);
+  GSAT_RETURN_IF(s->proof_path && sc.search == GSAT_SEARCH_DPLL && s->opt.search == 1, &s->err,
+                 USAGE, "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
+  if (s->opt.search == 0 && s->proof_path) {
+    sc.search = GSAT_SEARCH_CDCL;
+    snprintf(sc.reason, sizeof sc.reason, "auto: a proof was requested");
+  } else if (sc.search == GSAT_SEARCH_CDCL && s->opt.search == 0 && s->opt.backend == 2) {
+    sc.search = GSAT_SEARCH_DPLL; /* no CDCL on the GPU yet */
+    snprintf(sc.reason, sizeof sc.reason, "auto: the GPU backend runs DPLL only");
+  }
+  snprintf(s->stats.search, sizeof s->stats.search, "%s",
+           sc.search == GSAT_SEARCH_CDCL ? "cdcl" : "dpll");
+  snprintf(s->stats.search_reason, sizeof s->stats.search_reason, "%s", sc.reason);
+  *cdcl = sc.search == GSAT_SEARCH_CDCL;
+  gsat_cdcl_config_default(&p->cdcl);
+  if (s->opt.cdcl_decide) p->cdcl.decide = s->opt.cdcl_decide == 1 ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
+  if (s->opt.cdcl_restart) p->cdcl.restart = (uint32_t)s->opt.cdcl_restart - 1;
+  p->cdcl.bcp = (uint32_t)s->opt.cdcl_bcp;
+  if (s->opt.cdcl_reduce > 0) {
+    p->cdcl.reduce_first = (uint32_t)s->opt.cdcl_reduce;
+    p->cdcl.reduce_inc = (uint32_t)s->opt.cdcl_reduce / 7 + 1;
+  }
+  p->cdcl.seed = (uint64_t)s->opt.seed;
+  return GSAT_OK;
+}
+
+static void proof_sink_add(void *data, const gsat_lit *lits, uint32_t n) {
+  gsat_proof_add(data, lits, n);
+}
+static void proof_sink_del(void *data, const gsat_lit *lits, uint32_t n) {
+  gsat_proof_delete(data, lits, n);
+}
+
+/* The search itself: CDCL (with the proof, when requested) or DPLL, on the
+ * CPU or the GPU. */
+static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
+                              int cdcl, int use_gpu, gsat_search_result *r) {
+  if (!cdcl) {
+    if (db->empty_clause) {
+      r->answer = GSAT_UNSATISFIABLE; /* an empty clause was added */
+      return GSAT_OK;
+    }
+    return use_gpu ? gsat_gpu_solve(db, p, r, &s->err) : gsat_cpu_solve(db, p, r, &s->err);
+  }
+  gsat_proof proof;
+  gsat_proof_sink sink = {proof_sink_add, proof_sink_del, &proof};
+  if (s->proof_path) {
+    gsat_proof_format f = s->opt.proof_format == 1 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
+    GSAT_FORWARD(gsat_proof_open_path(&proof, s->proof_path, f, &s->err));
+    gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
+    p->proof = &sink;
+  }
+  gsat_status st = GSAT_OK;
+  if (db->empty_clause) {
+    r->answer = GSAT_UNSATISFIABLE;
+    if (s->proof_path) gsat_proof_add(&proof, NULL, 0);
+  } else {
+    st = gsat_cpu_cdcl_solve(db, p, r, &s->err);
+  }
+  p->proof = NULL;
+  if (s->proof_path) {
+    gsat_error perr;
+    gsat_error_clear(&perr);
+    gsat_status pst = gsat_proof_close(&proof, &perr);
+    if (st == GSAT_OK && pst != GSAT_OK) {
+      s->err = perr;
+      st = pst;
+    }
+  }
+  return st;
 }
 
 int gsat_solve(gsat_solver *s) {
@@ -445,20 +538,12 @@ int gsat_solve(gsat_solver *s) {
            dc.decide == GSAT_DECIDE_MOMS ? "moms" : "static");
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
-  gsat_search_choice sc = gsat_choose_search(&db.features, (int)s->opt.search);
-  if (sc.search == GSAT_SEARCH_CDCL && s->opt.search == 0 && s->opt.backend == 2) {
-    sc.search = GSAT_SEARCH_DPLL; /* no CDCL on the GPU yet */
-    snprintf(sc.reason, sizeof sc.reason, "auto: the GPU backend runs DPLL only");
+  int cdcl = 0;
+  st = choose_search(s, &db, &p, &cdcl);
+  if (st != GSAT_OK) {
+    gsat_db_free(&db);
+    return st;
   }
-  snprintf(s->stats.search, sizeof s->stats.search, "%s",
-           sc.search == GSAT_SEARCH_CDCL ? "cdcl" : "dpll");
-  snprintf(s->stats.search_reason, sizeof s->stats.search_reason, "%s", sc.reason);
-  const int cdcl = sc.search == GSAT_SEARCH_CDCL;
-  gsat_cdcl_config_default(&p.cdcl);
-  if (s->opt.cdcl_decide) p.cdcl.decide = s->opt.cdcl_decide == 1 ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
-  if (s->opt.cdcl_restart) p.cdcl.restart = (uint32_t)s->opt.cdcl_restart - 1;
-  p.cdcl.bcp = (uint32_t)s->opt.cdcl_bcp;
-  p.cdcl.seed = (uint64_t)s->opt.seed;
   p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
   if (s->opt.time_limit >
       0) { /* the limit counts from the call: build time too */
@@ -510,15 +595,7 @@ int gsat_solve(gsat_solver *s) {
 
   gsat_search_result r;
   memset(&r, 0, sizeof r);
-  if (db.empty_clause) {
-    r.answer = GSAT_UNSATISFIABLE; /* an empty clause was added */
-  } else if (use_gpu) {
-    st = gsat_gpu_solve(&db, &p, &r, &s->err);
-  } else if (cdcl) {
-    st = gsat_cpu_cdcl_solve(&db, &p, &r, &s->err);
-  } else {
-    st = gsat_cpu_solve(&db, &p, &r, &s->err);
-  }
+  st = run_search(s, &db, &p, cdcl, use_gpu, &r);
   if (st == GSAT_OK) {
     copy_result_statistics(s, &r);
     if (r.answer == GSAT_SATISFIABLE) st = check_model(s, &db, r.model);

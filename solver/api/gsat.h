@@ -128,10 +128,21 @@ GSAT_API int gsat_set_option(gsat_solver *s, const char *name, const char *value
 /* Reads an option's value (enums: the index); 0 for an unknown name. */
 GSAT_API double gsat_get_option(gsat_solver *s, const char *name);
 
+/* Asks the next gsat_solve() calls to write a DRAT proof to path (created or
+ * truncated at each solve; the format is the option proof_format, binary by
+ * default): every learned clause, every deleted clause and, for UNSAT, the
+ * empty clause, in the input's DIMACS numbering, checkable by drat-trim.  A
+ * proof needs CDCL: with search auto CDCL is chosen, with search dpll
+ * gsat_solve() fails with -4 (usage).  NULL stops writing proofs.  A proof that
+ * cannot be written (path not creatable, disk full) makes gsat_solve() return
+ * -3 (I/O).  Returns 0, or -1 (out of memory). */
+GSAT_API int gsat_set_proof_path(gsat_solver *s, const char *path);
+
 /* Checks, before any input is read, that the backend option can be honoured:
  * with backend gpu, that device `device` is usable (a CUDA build, a driver,
  * the device, compute capability 9.0 or newer), the same test gsat_solve()
- * makes.  Returns 0, or -7 (no usable GPU) with gsat_solve()'s message in
+ * makes.  Returns 0, -4 (usage) for backend gpu with search cdcl (no GPU
+ * CDCL yet), or -7 (no usable GPU) with gsat_solve()'s message in
  * gsat_last_error().  When an earlier call left an error pending (e.g.
  * gsat_add with an invalid literal), returns that error instead, as
  * gsat_solve() would, and leaves its message.  Otherwise always 0 for auto

@@ -98,7 +98,9 @@ static void usage(FILE *out) {
                "options:\n"
                "  -q                                   same as --quiet\n"
                "  -h, --help                           print this text\n"
-               "  --version                            print the version\n");
+               "  --version                            print the version\n"
+               "  --proof=FILE                         write a DRAT proof (CDCL; format:\n"
+               "                                       --proof-format)\n");
   gsat_options_usage(out);
   fprintf(
       out,
@@ -268,6 +270,12 @@ static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
   }
   if (!strcmp(a, "-q")) {
     gsat_set_option(s, "quiet", "1");
+    return -1;
+  }
+  if (!strcmp(a, "--proof") || !strncmp(a, "--proof=", 8)) {
+    const char *path = a[7] == '=' ? a + 8 : *i + 1 < argc ? argv[++*i] : NULL;
+    if (!path || !*path) return usage_error("option %s needs a file name", "--proof");
+    if (gsat_set_proof_path(s, path)) return usage_error("out of memory%s", "");
     return -1;
   }
   if (a[1] == '-') return parse_long_option(s, argc, argv, i);

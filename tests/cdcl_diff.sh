@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Random differential test of the CDCL search against MiniSat and CaDiCaL:
+# N small uniform random k-SAT formulas (gsat-gen; k 2..5, 3..60 variables,
+# clause/variable ratios around the thresholds, so that both answers occur),
+# each solved by gsat --search=cdcl under one of eight option sets in turn
+# (VSIDS and VMTF, the three restart policies, both BCP variants, reductions
+# every few conflicts so that reduction and compaction run, seeded phases).
+# Answers must agree with the reference (MiniSat; CaDiCaL for every 5th
+# formula), every SAT model is checked here against the formula, and every
+# 4th UNSAT answer writes a DRAT proof that drat-trim must verify (when given).
+# Skips (77) when neither minisat nor cadical is installed.
+# Usage: cdcl_diff.sh GSAT GSAT_GEN [N [DRAT_TRIM]]
+set -u
+gsat=$1 gen=$2 n=${3:-2000} drat=${4:-}
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/check_lib.sh"
+minisat=$(command -v minisat) cadical=$(command -v cadical)
+if [ -z "$minisat" ] && [ -z "$cadical" ]; then
+  echo "cdcl_diff skipped: neither minisat nor cadical is installed"
+  exit 77
+fi
+sets=(
+  "--cdcl-decide=vsids --cdcl-restart=switch"
+  "--cdcl-decide=vmtf --cdcl-restart=switch"
+  "--cdcl-decide=vsids --cdcl-restart=glucose --cdcl-reduce=10"
+  "--cdcl-decide=vmtf --cdcl-restart=luby --cdcl-reduce=5"
+  "--cdcl-bcp=streams"
+  "--cdcl-bcp=streams --cdcl-decide=vmtf --cdcl-reduce=8"
+  "--seed=7 --cdcl-reduce=3"
+  "--seed=99 --cdcl-bcp=streams --cdcl-restart=luby --cdcl-reduce=4"
+)
+check_model() { # $1 cnf, $2 gsat output: "" when the v lines satisfy every clause
+  { grep '^v' "$2" | sed 's/^v/V/'; cat "$1"; } | awk '
+    /^V/ { for (i = 2; i <= NF; i++) m[$i + 0] = 1; next }
+    /^[cp]/ { next }
+    { for (i = 1; i <= NF; i++) { x = $i + 0
+        if (x == 0) { c++; if (!sat) { print "clause " c " falsified"; exit } sat = 0; continue }
+        if (x in m) sat = 1 } }'
+}
+agree=0 sat=0 unsat=0 proofs=0
+rng=12345
+for ((i = 0; i < n; i++)); do
+  rng=$(( (rng * 1103515245 + 12345) % 2147483648 ))
+  k=$(( 2 + rng % 4 ))
+  if [ $k -le 3 ]; then v=$(( k + 1 + (rng / 4) % 58 )); else v=$(( k + 1 + (rng / 4) % 28 )); fi
+  case $k in 2) r10=10 ;; 3) r10=43 ;; 4) r10=99 ;; 5) r10=211 ;; esac
+  c=$(( v * (r10 * (70 + (rng / 256) % 60) / 100) / 10 + 1 ))
+  f=$tmp/f.cnf
+  "$gen" rand $k $v $c $i >"$f"
+  opts=${sets[$((i % ${#sets[@]}))]}
+  ref=$minisat
+  if [ -n "$cadical" ] && { [ $((i % 5)) = 0 ] || [ -z "$minisat" ]; }; then ref=$cadical; fi
+  "$ref" "$f" >/dev/null 2>&1 </dev/null
+  want=$?
+  proof=()
+  if [ -n "$drat" ] && [ $want = 20 ] && [ $((unsat % 4)) = 0 ]; then proof=(--proof="$tmp/p.drat"); fi
+  # shellcheck disable=SC2086
+  "$gsat" -q --search=cdcl --backend=cpu $opts "${proof[@]}" "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
+  got=$?
+  if [ $got != $want ]; then
+    fail "formula $i (rand $k $v $c $i, $opts): gsat $got, $(basename "$ref") $want $(head -c 200 "$tmp/err")"
+    continue
+  fi
+  if [ $got = 10 ]; then
+    bad=$(check_model "$f" "$tmp/out")
+    [ -z "$bad" ] || { fail "formula $i (rand $k $v $c $i, $opts): model: $bad"; continue; }
+    sat=$((sat + 1))
+  elif [ $got = 20 ]; then
+    unsat=$((unsat + 1))
+    if [ ${#proof[@]} = 1 ]; then
+      if "$drat" "$f" "$tmp/p.drat" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+        proofs=$((proofs + 1))
+      else
+        fail "formula $i (rand $k $v $c $i, $opts): proof not verified"
+      fi
+    fi
+  fi
+  agree=$((agree + 1))
+done
+echo "cdcl_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified)"
+[ $sat -gt $((n / 10)) ] && [ $unsat -gt $((n / 10)) ] || fail "too few of one answer: $sat SAT, $unsat UNSAT"
+finish

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# DRAT proofs of the CDCL search checked by drat-trim: every UNSAT instance of
+# the CI subset of the corpus (corpus.sh's pick) gets a binary proof that
+# drat-trim verifies; a few get a text proof too; and for those the proof cut
+# to its first half (which lacks the empty clause and most lemmas) must fail.
+# Skips (exit 77) with a message when ../shared (corpus or drat-trim) is
+# absent.  drat-trim ends its progress line with a carriage return, so its
+# output is split at those before the s line is matched.
+# Usage: proof_cdcl.sh GSAT DRAT_TRIM
+set -u
+gsat=$1
+drat=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
+shared=$here/../../shared
+if [ ! -f "$shared/bench/manifest.tsv" ] || [ -z "$drat" ] || [ ! -x "$drat" ]; then
+  echo "proof_cdcl test skipped: $shared/bench or drat-trim (from $shared/tools/drat-trim) not found"
+  exit 77
+fi
+source "$here/check_lib.sh"
+ci='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
+ci+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
+ci+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
+base=$shared/bench
+n=0 bytes=0
+while IFS=$'\t' read -r path family vars clauses answer rest; do
+  [ "$answer" = UNSAT ] || continue
+  [[ $path =~ $ci ]] || continue
+  f=$base/$path
+  "$gsat" --search=cdcl --proof="$tmp/p.drat" "$f" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc != 20 ]; then fail "$path: gsat rc $rc $(head -c 200 "$tmp/err")"; continue; fi
+  if grep -q 'more than the .* declared' "$tmp/out"; then
+    # drat-trim reads only the declared clauses (pret60_25 ends with an
+    # extra empty clause, which gsat reads and drat-trim does not)
+    echo "skipped: $path has more clauses than declared"
+    continue
+  fi
+  if [[ $f == *.gz ]]; then gzip -dc "$f" >"$tmp/f.cnf"; f=$tmp/f.cnf; fi # drat-trim reads plain CNF
+  if "$drat" "$f" "$tmp/p.drat" -t 120 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+    n=$((n + 1))
+    bytes=$((bytes + $(stat -c %s "$tmp/p.drat")))
+  else
+    fail "$path: binary proof not verified"
+  fi
+done <"$base/manifest.tsv"
+[ $n -gt 100 ] && pass "$n UNSAT instances of the CI subset, binary proofs verified ($bytes bytes)" ||
+  fail "only $n binary proofs verified"
+for path in cnf/pigeonhole/hole7.cnf cnf/dubois/dubois20.cnf cnf/aim/aim-50-1_6-no-1.cnf \
+  cnf/uuf75/uuf75-01.cnf; do
+  f=$base/$path
+  [ -f "$f" ] || { fail "$path missing"; continue; }
+  "$gsat" -q --search=cdcl --proof="$tmp/p.txt" --proof-format=text "$f" >/dev/null
+  if "$drat" "$f" "$tmp/p.txt" -t 120 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+    pass "$path: text proof verified"
+  else
+    fail "$path: text proof not verified"
+  fi
+  lines=$(wc -l <"$tmp/p.txt")
+  head -n $((lines / 2)) "$tmp/p.txt" >"$tmp/half.txt"
+  if "$drat" "$f" "$tmp/half.txt" -t 120 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+    fail "$path: the first half of the proof ($((lines / 2)) of $lines lines) verified"
+  else
+    pass "$path: the first half of the proof fails the check"
+  fi
+done
+finish

@@ -1,0 +1,11 @@
+# (Named to sort after proof.cmake, which defines the gsat_drat_trim target.)
+# CDCL (solver/core/cdcl.h, cpu_ref/cdcl_cpu.c): unit tests of the step code
+# and the random differential test against MiniSat and CaDiCaL (3000 small
+# formulas, all option sets, models and DRAT proofs checked).
+if(TARGET gsat_drat_trim)
+  gsat_add_script_test(cdcl_diff SCRIPT cdcl_diff.sh SKIP LABELS unit TIMEOUT 1500
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 3000 $<TARGET_FILE:gsat_drat_trim>)
+else()
+  gsat_add_script_test(cdcl_diff SCRIPT cdcl_diff.sh SKIP LABELS unit TIMEOUT 1500
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 3000)
+endif()
