@@ -27,8 +27,8 @@ typedef enum gsat_option_kind {
   O (backend,     ENUM, 0, 0, 2, 0,         "auto|cpu|gpu",     "search backend (auto: GPU if a device is usable, else CPU)") \
   O (cdcl_bcp,    ENUM, 0, 0, 1, 0,         "watched|streams",  "tuning: CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
   O (cdcl_decide, ENUM, 0, 0, 2, 0,         "auto|vsids|vmtf",  "tuning: CDCL decision heuristic (auto: the measured default)") \
-  O (cdcl_restart, ENUM, 0, 0, 3, 0,        "auto|switch|glucose|luby", "tuning: CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
   O (cdcl_reduce, INT,  0, 0, 1e9, 0,       NULL,               "tuning: CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
+  O (cdcl_restart, ENUM, 0, 0, 3, 0,        "auto|switch|glucose|luby", "tuning: CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
   O (decide,      ENUM, 0, 0, 2, 0,         "auto|static|moms", "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,      INT,  0, 0, 1023, 0,      NULL,               "CUDA device ordinal")                      \
   O (gpu_blocks,  INT,  0, 0, 1048576, 0,   NULL,               "GPU thread blocks (0: one per SM)")     \
