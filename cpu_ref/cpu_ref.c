@@ -32,7 +32,7 @@ typedef struct shared {
   uint32_t hungry;      /* workers waiting for one (read without the lock) */
   size_t queued;        /* mirror of cubes, read without the lock */
   int done;
-  int answer;
+  gsat_answer answer;
   gsat_flag halt;       /* raised when done: workers leave their slice loop */
   uint64_t nodes; /* decisions of all workers so far (atomic; node limit) */
   int limit_hit;  /* UNKNOWN because of the node limit */
@@ -97,7 +97,7 @@ static uint32_t pop_cube(shared *sh, worker *w) {
   return (uint32_t)(e - b);
 }
 
-static void finish(shared *sh, int answer) {
+static void finish(shared *sh, gsat_answer answer) {
   if (!sh->done) {
     sh->done = 1;
     sh->answer = answer;
@@ -148,7 +148,7 @@ static void *worker_main(void *arg) {
       sh->hungry--;
     }
     if (sh->done || !sh->cubes) {
-      finish(sh, 20); /* no cube left and nobody busy: refuted */
+      finish(sh, GSAT_ANSWER_UNSAT); /* no cube left and nobody busy: refuted */
       pthread_mutex_unlock(&sh->lock);
       break;
     }
@@ -192,15 +192,15 @@ static void *worker_main(void *arg) {
     if (res == GSAT_DPLL_SAT) {
       if (!sh->done) {
         sh->winner = w->id; /* the model is read from its state after the join */
-        finish(sh, 10);
+        finish(sh, GSAT_ANSWER_SAT);
       }
     } else if (limit_hit) {
       if (!sh->done) {
         sh->limit_hit = 1;
-        finish(sh, 0);
+        finish(sh, GSAT_ANSWER_UNKNOWN);
       }
     } else if (!sh->done && !sh->busy && !sh->cubes) {
-      finish(sh, 20);
+      finish(sh, GSAT_ANSWER_UNSAT);
     }
     pthread_mutex_unlock(&sh->lock);
     if (sh->done) break;
@@ -298,7 +298,7 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
     }
     if (refuted) {
       sh.done = 1;
-      sh.answer = 20;
+      sh.answer = GSAT_ANSWER_UNSAT;
       threads = 1;
     }
   }
@@ -310,7 +310,7 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
     for (; started < threads; started++) {
       if (pthread_create(&sh.workers[started].thread, NULL, worker_main, &sh.workers[started])) {
         pthread_mutex_lock(&sh.lock);
-        finish(&sh, 0);
+        finish(&sh, GSAT_ANSWER_UNKNOWN);
         pthread_mutex_unlock(&sh.lock);
         st = gsat_error_set(err, GSAT_RESOURCE, "cannot start worker thread %u: %s", started,
                             strerror(errno));
@@ -322,12 +322,12 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
     while (!sh.done) {
       double now = gsat_seconds();
       if (GSAT_FLAG_IS_RAISED(p->stop)) {
-        finish(&sh, 0);
+        finish(&sh, GSAT_ANSWER_UNKNOWN);
         break;
       }
       if (p->time_limit > 0 && now - start >= p->time_limit) {
         r->stopped_by_limit = 1;
-        finish(&sh, 0);
+        finish(&sh, GSAT_ANSWER_UNKNOWN);
         break;
       }
       if (next_progress && now >= next_progress && p->progress) {
@@ -349,7 +349,7 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
   r->search_seconds = gsat_seconds() - start;
   if (st == GSAT_OK) {
     r->answer = sh.answer;
-    if (sh.limit_hit && !sh.answer) r->stopped_by_limit = 1;
+    if (sh.limit_hit && sh.answer == GSAT_ANSWER_UNKNOWN) r->stopped_by_limit = 1;
     r->num_workers = sh.num_workers;
     for (uint32_t i = 0; i < sh.num_workers; i++) {
       worker *w = &sh.workers[i];
@@ -365,7 +365,7 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
       t->cubes += w->stats.cubes;
       t->donations += w->stats.donations;
       t->busy_seconds += w->stats.busy_seconds;
-      if (sh.answer == 10 && sh.winner == i) {
+      if (sh.answer == GSAT_ANSWER_SAT && sh.winner == i) {
         for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = w->s.val[2 * v] > 0;
       }
     }

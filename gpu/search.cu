@@ -69,13 +69,12 @@ static int resolve_layout(const gsat_search_params *p) {
                                          : GSAT_GPU_LAYOUT_AUTO_WARP;
 }
 
-/* The sort of the GPU layout build's occurrence lists: GSAT_GPU_OCC_SORT=bcf
- * (gsat's bank-conflict-free sort) or radix (the default, gpu/occ.h), for
- * experiments. */
-static int occ_sort(void) {
-  const char *e = getenv("GSAT_GPU_OCC_SORT");
-  if (e && !strcmp(e, "bcf")) return GSAT_OCC_SORT_BCF;
-  if (e && !strcmp(e, "radix")) return GSAT_OCC_SORT_RADIX;
+/* The sort of the GPU layout build's occurrence lists (the hidden option
+ * gpu_occ_sort, for experiments): gsat's bank-conflict-free sort, radix, or
+ * the default (gpu/occ.h). */
+static int occ_sort(const gsat_search_params *p) {
+  if (p->gpu_occ_sort == GSAT_GPU_OCC_SORT_BCF) return GSAT_OCC_SORT_BCF;
+  if (p->gpu_occ_sort == GSAT_GPU_OCC_SORT_RADIX) return GSAT_OCC_SORT_RADIX;
   return GSAT_OCC_SORT_DEFAULT;
 }
 
@@ -109,13 +108,11 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   pl->moms = p->decide == GSAT_DECIDE_MOMS;
   pl->map = p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_MAP_LANE : GSAT_GPU_MAP_WARP;
   pl->block_queue_cap = 64;
-  /* Tuning for experiments (bench/RESULTS.md): GSAT_GPU_SLICE decisions between
-   * work-exchange checks, GSAT_GPU_BACKOFF the longest idle sleep in ns. */
-  pl->slice = slice_for(cnf, pl->moms);
-  pl->max_backoff = 2048;
-  if (getenv("GSAT_GPU_SLICE")) pl->slice = (uint32_t)atoi(getenv("GSAT_GPU_SLICE"));
-  if (getenv("GSAT_GPU_BACKOFF")) pl->max_backoff = (uint32_t)atoi(getenv("GSAT_GPU_BACKOFF"));
-  if (pl->slice < 1) pl->slice = 1;
+  /* Tuning for experiments (bench/RESULTS.md), the hidden options gpu_slice
+   * (decisions between work-exchange checks) and gpu_backoff (the longest idle
+   * sleep in ns); 0 takes the defaults. */
+  pl->slice = p->gpu_slice ? p->gpu_slice : slice_for(cnf, pl->moms);
+  pl->max_backoff = p->gpu_backoff ? p->gpu_backoff : 2048;
   GSAT_RETURN_IF(p->gpu_threads % 32, err, USAGE, "--gpu-threads=%u is not a multiple of 32",
                  p->gpu_threads);
   const uint64_t smem_max = info->smem_per_block_optin - 1024; /* margin for the runtime */
@@ -264,7 +261,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   const int layout = resolve_layout(p);
   gsat_slot_plan sp;
   uint64_t build_temp = 0;
-  const int sort = occ_sort();
+  const int sort = occ_sort(p);
   if (layout == GSAT_GPU_LAYOUT_SLOT) {
     GSAT_FORWARD(plan_slot_layout(db, p, &cnf, &sp, err));
     gsat_layout_input in = {NULL, NULL, cnf.num_clauses, cnf.lits_size, V};
@@ -277,8 +274,8 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   GSAT_FORWARD(make_plan(&pl, p, &info, &cnf, err));
   pl.layout = layout;
   pl.build_temp_bytes = build_temp;
-  r->gpu_map = (uint32_t)pl.map;
-  r->gpu_layout = (uint32_t)layout;
+  r->gpu_map = (gsat_opt_gpu_map)pl.map;
+  r->gpu_layout = (gsat_opt_gpu_layout)layout;
   r->gpu_blocks = pl.blocks;
   r->gpu_threads = pl.threads;
   r->occupancy = pl.occupancy;
@@ -417,10 +414,11 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   r->steals_lane = h_ctl.steals_lane;
   r->steals_warp = h_ctl.steals_warp;
   r->steals_block = h_ctl.steals_block;
-  GSAT_RETURN_IF(h_ctl.answer != 0 && h_ctl.answer != 10 && h_ctl.answer != 20, err, INTERNAL,
-                 "the GPU search ended with an invalid answer %d", h_ctl.answer);
+  GSAT_RETURN_IF(h_ctl.answer != GSAT_ANSWER_UNKNOWN && h_ctl.answer != GSAT_ANSWER_SAT &&
+                     h_ctl.answer != GSAT_ANSWER_UNSAT,
+                 err, INTERNAL, "the GPU search ended with an invalid answer %d", h_ctl.answer);
   r->answer = h_ctl.answer;
-  if (r->answer == 10) {
+  if (r->answer == GSAT_ANSWER_SAT) {
     r->model = (uint8_t *)malloc((size_t)V + 1);
     GSAT_RETURN_IF(!r->model, err, NOMEM, "out of memory for the model");
     GSAT_CUDA_TRY(err, cudaMemcpy(r->model, L.model, V, cudaMemcpyDeviceToHost));
@@ -460,7 +458,7 @@ extern "C" gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_param
   double t0 = gsat_seconds();
   GSAT_FORWARD(root_refuted(db, &refuted, err));
   if (refuted) {
-    r->answer = 20;
+    r->answer = GSAT_ANSWER_UNSAT;
     r->search_seconds = gsat_seconds() - t0;
     return GSAT_OK;
   }

@@ -12,19 +12,14 @@
 extern "C" {
 #endif
 
-/* Mappings (gsat_search_params.gpu_map). */
-enum { GSAT_GPU_MAP_AUTO = 0, GSAT_GPU_MAP_LANE = 1, GSAT_GPU_MAP_WARP = 2 };
-
-/* CNF layouts (gsat_search_params.gpu_layout, --gpu-layout): `csr` uploads the
- * host-built occurrence streams and reads MOMS's clauses from CSR arrays;
- * `slot` uploads only the CSR arrays and builds the streams and the slot-major
- * clause buckets on the GPU (gpu/layout_build.h, gpu/slot_layout.h), which MOMS
- * then reads. */
-enum {
-  GSAT_GPU_LAYOUT_AUTO = 0,
-  GSAT_GPU_LAYOUT_CSR = 1,
-  GSAT_GPU_LAYOUT_SLOT = 2
-};
+/* Mappings (gsat_search_params.gpu_map, --gpu-map): GSAT_GPU_MAP_LANE,
+ * GSAT_GPU_MAP_WARP (solver/core/option_table.h).
+ *
+ * CNF layouts (gsat_search_params.gpu_layout, --gpu-layout): GSAT_GPU_LAYOUT_CSR
+ * uploads the host-built occurrence streams and reads MOMS's clauses from CSR
+ * arrays; GSAT_GPU_LAYOUT_SLOT uploads only the CSR arrays and builds the
+ * streams and the slot-major clause buckets on the GPU (gpu/layout_build.h,
+ * gpu/slot_layout.h), which MOMS then reads. */
 
 /* What --gpu-layout=auto picks per mapping: the winner of the layout A/B
  * (bench/RESULTS.md, gsat-bench configs warp-csr, warp-slot, lane-csr,

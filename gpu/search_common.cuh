@@ -4,6 +4,7 @@
 #define GSAT_GPU_SEARCH_COMMON_CUH
 
 #include "gpu/search_types.cuh"
+#include "solver/base/status.h"
 
 #define GSAT_FULL_MASK 0xffffffffu
 
@@ -303,7 +304,7 @@ __device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *b
 __device__ inline void gsat_gpu_cube_done(const gsat_gpu_params &p) {
   unsigned long long left = atomicAdd(&p.ctl->work, ~0ull) - 1; /* -1 */
   if (left == 0) {
-    atomicCAS(&p.ctl->answer, 0, 20);
+    atomicCAS(&p.ctl->answer, (int)GSAT_ANSWER_UNKNOWN, (int)GSAT_ANSWER_UNSAT);
     __threadfence();
     atomicExch(&p.ctl->stop, 1);
   }
@@ -311,7 +312,9 @@ __device__ inline void gsat_gpu_cube_done(const gsat_gpu_params &p) {
 
 /* Claims the answer SAT for worker `id`; true when this worker won. */
 __device__ inline bool gsat_gpu_claim_sat(const gsat_gpu_params &p, unsigned id) {
-  if (atomicCAS(&p.ctl->answer, 0, 10) != 0) return false;
+  if (atomicCAS(&p.ctl->answer, (int)GSAT_ANSWER_UNKNOWN, (int)GSAT_ANSWER_SAT) !=
+      GSAT_ANSWER_UNKNOWN)
+    return false;
   p.ctl->winner = id;
   return true;
 }

@@ -1,4 +1,6 @@
-/* The option table: sorted, defaults in range, parsing and range checks. */
+/* The option table: sorted, defaults in range, typed fields, the generated
+ * enums and their names, parsing and range checks, hidden rows, the STRING
+ * kind. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,17 +8,220 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <stdio.h>
 
 #include "solver/core/options.h"
 
 static void table_sorted_and_defaults_in_range(void **state) {
   (void)state;
   assert_true(gsat_option_count >= 10);
+  assert_int_equal(gsat_option_count, GSAT_OPTION_ROWS);
   for (size_t i = 0; i < gsat_option_count; i++) {
     const gsat_option_info *o = &gsat_option_table[i];
     if (i) assert_true(strcmp(gsat_option_table[i - 1].name, o->name) < 0);
     assert_true(o->low <= o->def && o->def <= o->high);
+    assert_true((o->kind == GSAT_OPT_ENUM) == (o->names != NULL));
+    assert_true((o->kind == GSAT_OPT_STRING) == (o->def_string != NULL));
   }
+  /* the row of an option is at its generated index */
+  assert_string_equal(gsat_option_table[GSAT_OPTION_INDEX_threads].name,
+                      "threads");
+  assert_ptr_equal(gsat_option_find("gpu-map"),
+                   &gsat_option_table[GSAT_OPTION_INDEX_gpu_map]);
+}
+
+/* The fields have the types of their kinds, and the defaults of the table. */
+static void typed_fields(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_error err;
+  gsat_options_init(&o);
+  assert_int_equal(sizeof o.stats, sizeof(bool));
+  assert_int_equal(sizeof o.threads, sizeof(int));
+  assert_int_equal(sizeof o.node_limit, sizeof(uint64_t));
+  assert_int_equal(sizeof o.time_limit, sizeof(double));
+  assert_false(o.stats);
+  assert_true(o.progress == 5.0);
+  assert_int_equal(o.backend, GSAT_BACKEND_AUTO);
+  assert_int_equal(o.decide, GSAT_DECIDE_AUTO);
+  assert_int_equal(o.gpu_layout, GSAT_GPU_LAYOUT_AUTO);
+  /* an integer beyond a double's 2^53 would round: the range stops below */
+  assert_int_equal(gsat_option_set(&o, "node_limit", "999999999999999", &err),
+                   GSAT_OK);
+  assert_true(o.node_limit == 999999999999999ull);
+  assert_int_equal(gsat_option_set(&o, "node_limit", "1e15", &err), GSAT_OK);
+  assert_true(o.node_limit == 1000000000000000ull);
+  assert_int_equal(gsat_option_set(&o, "node_limit", "1000000000000001", &err),
+                   GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "seed", "4294967295", &err), GSAT_OK);
+  assert_true(o.seed == 4294967295ull);
+  assert_int_equal(gsat_option_set(&o, "progress", "0.25", &err), GSAT_OK);
+  assert_true(o.progress == 0.25);
+  assert_int_equal(gsat_option_set(&o, "device", "0.5", &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "takes an integer"));
+  /* gsat_option_get reads every kind back as a number */
+  assert_true(gsat_option_get(&o, gsat_option_find("seed")) == 4294967295.0);
+  assert_true(gsat_option_get(&o, gsat_option_find("progress")) == 0.25);
+  assert_true(gsat_option_get(&o, gsat_option_find("stats")) == 0);
+}
+
+/* Every enum option: its names parse to the generated constants, in order,
+ * and gsat_option_enum_name gives them back. */
+static void enum_names_and_constants(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_error err;
+  gsat_options_init(&o);
+  const struct {
+    const char *option, *name;
+    int constant;
+  } values[] = {
+      {"backend", "auto", GSAT_BACKEND_AUTO},
+      {"backend", "cpu", GSAT_BACKEND_CPU},
+      {"backend", "gpu", GSAT_BACKEND_GPU},
+      {"cdcl_bcp", "watched", GSAT_BCP_WATCHED},
+      {"cdcl_bcp", "streams", GSAT_BCP_STREAMS},
+      {"cdcl_decide", "auto", GSAT_CDCL_DECIDE_AUTO},
+      {"cdcl_decide", "vsids", GSAT_CDCL_DECIDE_VSIDS},
+      {"cdcl_decide", "vmtf", GSAT_CDCL_DECIDE_VMTF},
+      {"cdcl_restart", "auto", GSAT_RESTARTS_AUTO},
+      {"cdcl_restart", "switch", GSAT_RESTARTS_SWITCH},
+      {"cdcl_restart", "glucose", GSAT_RESTARTS_GLUCOSE},
+      {"cdcl_restart", "luby", GSAT_RESTARTS_LUBY},
+      {"decide", "auto", GSAT_DECIDE_AUTO},
+      {"decide", "static", GSAT_DECIDE_STATIC},
+      {"decide", "moms", GSAT_DECIDE_MOMS},
+      {"gpu_layout", "auto", GSAT_GPU_LAYOUT_AUTO},
+      {"gpu_layout", "csr", GSAT_GPU_LAYOUT_CSR},
+      {"gpu_layout", "slot", GSAT_GPU_LAYOUT_SLOT},
+      {"gpu_map", "auto", GSAT_GPU_MAP_AUTO},
+      {"gpu_map", "lane", GSAT_GPU_MAP_LANE},
+      {"gpu_map", "warp", GSAT_GPU_MAP_WARP},
+      {"gpu_occ_sort", "auto", GSAT_GPU_OCC_SORT_AUTO},
+      {"gpu_occ_sort", "radix", GSAT_GPU_OCC_SORT_RADIX},
+      {"gpu_occ_sort", "bcf", GSAT_GPU_OCC_SORT_BCF},
+      {"proof_format", "binary", GSAT_PROOF_FORMAT_BINARY},
+      {"proof_format", "text", GSAT_PROOF_FORMAT_TEXT},
+      {"search", "auto", GSAT_SEARCH_AUTO},
+      {"search", "dpll", GSAT_SEARCH_DPLL},
+      {"search", "cdcl", GSAT_SEARCH_CDCL},
+  };
+  char buf[16];
+  int enums = 0;
+  for (size_t i = 0; i < gsat_option_count; i++)
+    enums += gsat_option_table[i].kind == GSAT_OPT_ENUM;
+  assert_int_equal(enums, 10); /* every enum option is in values[] */
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+    const gsat_option_info *info = gsat_option_find(values[i].option);
+    assert_non_null(info);
+    assert_int_equal(info->kind, GSAT_OPT_ENUM);
+    assert_true(values[i].constant <= info->high);
+    if (i + 1 == sizeof values / sizeof values[0] ||
+        strcmp(values[i + 1].option, values[i].option))
+      assert_int_equal(values[i].constant, info->high); /* the last name */
+    assert_int_equal(gsat_option_set(&o, values[i].option, values[i].name, &err),
+                     GSAT_OK);
+    assert_int_equal((int)gsat_option_get(&o, info), values[i].constant);
+    assert_string_equal(gsat_option_enum_name(values[i].option,
+                                              values[i].constant, buf,
+                                              sizeof buf),
+                        values[i].name);
+  }
+  assert_int_equal(o.gpu_occ_sort, GSAT_GPU_OCC_SORT_BCF);
+  assert_string_equal(gsat_option_find("decide")->names, "auto|static|moms");
+  assert_string_equal(gsat_option_enum_name("decide", 3, buf, sizeof buf), "");
+  assert_string_equal(gsat_option_enum_name("threads", 0, buf, sizeof buf), "");
+}
+
+/* The --help lines (gsat_options_usage) as a string. */
+static char *usage_text(void) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  assert_non_null(f);
+  gsat_options_usage(f);
+  fclose(f);
+  return text;
+}
+
+/* Tuning knobs: not in --help, still set by name and from GSAT_<NAME>. */
+static void hidden_rows(void **state) {
+  (void)state;
+  const char *hidden[] = {"cdcl_bcp",    "cdcl_decide",  "cdcl_reduce",
+                          "cdcl_restart", "gpu_backoff", "gpu_occ_sort",
+                          "gpu_slice"};
+  const size_t num_hidden = sizeof hidden / sizeof hidden[0];
+  char *text = usage_text();
+  assert_non_null(strstr(text, "--threads=0..4096"));
+  assert_non_null(strstr(text, "--backend=auto|cpu|gpu"));
+  size_t shown = 0;
+  for (const char *p = text; (p = strstr(p, "  --")); p++) shown++;
+  assert_int_equal(shown, gsat_option_count - num_hidden);
+  for (size_t i = 0; i < num_hidden; i++) {
+    assert_true(gsat_option_find(hidden[i])->hidden);
+    char dashed[32];
+    snprintf(dashed, sizeof dashed, "--%s", hidden[i]);
+    for (char *c = dashed; *c; c++)
+      if (*c == '_') *c = '-';
+    assert_null(strstr(text, dashed));
+  }
+  free(text);
+  assert_false(gsat_option_find("threads")->hidden);
+  gsat_options o;
+  gsat_error err;
+  gsat_options_init(&o);
+  assert_int_equal(o.gpu_slice, 0);
+  assert_int_equal(gsat_option_set(&o, "gpu-slice", "16", &err), GSAT_OK);
+  assert_int_equal(o.gpu_slice, 16);
+  setenv("GSAT_GPU_BACKOFF", "512", 1);
+  setenv("GSAT_GPU_OCC_SORT", "bcf", 1);
+  assert_int_equal(gsat_options_from_env(&o, &err), GSAT_OK);
+  assert_int_equal(o.gpu_backoff, 512);
+  assert_int_equal(o.gpu_occ_sort, GSAT_GPU_OCC_SORT_BCF);
+  setenv("GSAT_GPU_OCC_SORT", "quick", 1);
+  assert_int_equal(gsat_options_from_env(&o, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "GSAT_GPU_OCC_SORT"));
+  assert_non_null(strstr(err.message, "auto|radix|bcf"));
+  unsetenv("GSAT_GPU_BACKOFF");
+  unsetenv("GSAT_GPU_OCC_SORT");
+}
+
+/* The STRING kind (no row uses it yet): a field of GSAT_OPTION_STRING_SIZE
+ * bytes from the generator, and parsing that keeps any text that fits. */
+// clang-format off
+#define TEST_OPTIONS(O) \
+  O (count, UINT64, 7,  0, 100, 0, _, SHOW, "a count") \
+  O (proof, STRING, "", _, _,   _, _, HIDE, "a path")
+// clang-format on
+typedef struct test_options {
+  TEST_OPTIONS(GSAT_OPT_FIELD)
+} test_options;
+
+static void string_kind(void **state) {
+  (void)state;
+  test_options t;
+  assert_int_equal(sizeof t.proof, GSAT_OPTION_STRING_SIZE);
+  assert_int_equal(sizeof t.count, sizeof(uint64_t));
+  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0, "", 0, 0, 0,
+                                 NULL, "a path", true};
+  gsat_option_value v;
+  gsat_error err;
+  assert_int_equal(gsat_option_parse(&info, "out/proof.drat", &v, &err),
+                   GSAT_OK);
+  assert_string_equal(v.string, "out/proof.drat");
+  assert_int_equal(gsat_option_parse(&info, "", &v, &err), GSAT_OK);
+  assert_string_equal(v.string, "");
+  assert_int_equal(gsat_option_parse(&info, NULL, &v, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "--proof needs a value"));
+  char *long_path = malloc(GSAT_OPTION_STRING_SIZE + 1);
+  assert_non_null(long_path);
+  memset(long_path, 'a', GSAT_OPTION_STRING_SIZE);
+  long_path[GSAT_OPTION_STRING_SIZE] = 0;
+  assert_int_equal(gsat_option_parse(&info, long_path, &v, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "at most 4095 characters"));
+  long_path[GSAT_OPTION_STRING_SIZE - 1] = 0; /* 4095 fit */
+  assert_int_equal(gsat_option_parse(&info, long_path, &v, &err), GSAT_OK);
+  free(long_path);
 }
 
 static void parse_values(void **state) {
@@ -30,7 +235,7 @@ static void parse_values(void **state) {
   assert_int_equal(gsat_option_set(&o, "time-limit", "2.5", &err), GSAT_OK);
   assert_true(o.time_limit == 2.5);
   assert_int_equal(gsat_option_set(&o, "gpu_map", "warp", &err), GSAT_OK);
-  assert_int_equal(o.gpu_map, 2);
+  assert_int_equal(o.gpu_map, GSAT_GPU_MAP_WARP);
   assert_int_equal(gsat_option_set(&o, "stats", NULL, &err), GSAT_OK);
   assert_int_equal(o.stats, 1);
   assert_int_equal(gsat_option_set(&o, "stats", "off", &err), GSAT_OK);
@@ -101,6 +306,10 @@ static void environment_overrides(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(table_sorted_and_defaults_in_range),
+      cmocka_unit_test(typed_fields),
+      cmocka_unit_test(enum_names_and_constants),
+      cmocka_unit_test(hidden_rows),
+      cmocka_unit_test(string_kind),
       cmocka_unit_test(parse_values),
       cmocka_unit_test(reject_bad_values),
       cmocka_unit_test(environment_overrides),

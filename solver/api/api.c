@@ -23,6 +23,12 @@
 
 enum { STATE_ADDING, STATE_SOLVED };
 
+/* The search's answers are the API's results. */
+_Static_assert(GSAT_ANSWER_SAT == GSAT_SATISFIABLE &&
+                   GSAT_ANSWER_UNSAT == GSAT_UNSATISFIABLE &&
+                   GSAT_ANSWER_UNKNOWN == GSAT_UNKNOWN,
+               "gsat_answer and gsat.h agree");
+
 /* Dense model entry of a variable that occurs in no clause. */
 #define NO_VALUE 2
 
@@ -166,7 +172,7 @@ int gsat_set_option(gsat_solver *s, const char *name, const char *value) {
 
 double gsat_get_option(gsat_solver *s, const char *name) {
   const gsat_option_info *info = gsat_option_find(name);
-  return info ? *(const double *)((const char *)&s->opt + info->offset) : 0;
+  return info ? gsat_option_get(&s->opt, info) : 0;
 }
 
 void gsat_terminate(gsat_solver *s) {
@@ -414,12 +420,12 @@ static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
 int gsat_check_backend(gsat_solver *s) {
   char reason[128] = "";
   if (s->pending != GSAT_OK) return s->pending; /* its message stays */
-  if (s->opt.backend == 2 && s->opt.search == 2)
+  if (s->opt.backend == GSAT_BACKEND_GPU && s->opt.search == GSAT_SEARCH_CDCL)
     return gsat_error_set(&s->err, GSAT_USAGE,
                           "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
                           "--backend=cpu or auto, or --search=dpll or auto");
-  if (s->opt.backend != 2 ||
-      gsat_gpu_usable((int)s->opt.device, reason, sizeof reason))
+  if (s->opt.backend != GSAT_BACKEND_GPU ||
+      gsat_gpu_usable(s->opt.device, reason, sizeof reason))
     return GSAT_OK;
   return no_usable_gpu(s, reason);
 }
@@ -429,13 +435,14 @@ int gsat_check_backend(gsat_solver *s) {
  * --search=dpll). */
 static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
                                  int *cdcl) {
-  gsat_search_choice sc = gsat_choose_search(&db->features, (int)s->opt.search);
-  GSAT_RETURN_IF(s->proof_path && sc.search == GSAT_SEARCH_DPLL && s->opt.search == 1, &s->err,
+  gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
+  GSAT_RETURN_IF(s->proof_path && sc.search == GSAT_SEARCH_DPLL && s->opt.search == GSAT_SEARCH_DPLL, &s->err,
                  USAGE, "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
-  if (s->opt.search == 0 && s->proof_path) {
+  if (s->opt.search == GSAT_SEARCH_AUTO && s->proof_path) {
     sc.search = GSAT_SEARCH_CDCL;
     snprintf(sc.reason, sizeof sc.reason, "auto: a proof was requested");
-  } else if (sc.search == GSAT_SEARCH_CDCL && s->opt.search == 0 && s->opt.backend == 2) {
+  } else if (sc.search == GSAT_SEARCH_CDCL && s->opt.search == GSAT_SEARCH_AUTO &&
+             s->opt.backend == GSAT_BACKEND_GPU) {
     sc.search = GSAT_SEARCH_DPLL; /* no CDCL on the GPU yet */
     snprintf(sc.reason, sizeof sc.reason, "auto: the GPU backend runs DPLL only");
   }
@@ -444,14 +451,21 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   snprintf(s->stats.search_reason, sizeof s->stats.search_reason, "%s", sc.reason);
   *cdcl = sc.search == GSAT_SEARCH_CDCL;
   gsat_cdcl_config_default(&p->cdcl);
-  if (s->opt.cdcl_decide) p->cdcl.decide = s->opt.cdcl_decide == 1 ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
-  if (s->opt.cdcl_restart) p->cdcl.restart = (uint32_t)s->opt.cdcl_restart - 1;
-  p->cdcl.bcp = (uint32_t)s->opt.cdcl_bcp;
+  if (s->opt.cdcl_decide != GSAT_CDCL_DECIDE_AUTO)
+    p->cdcl.decide = s->opt.cdcl_decide == GSAT_CDCL_DECIDE_VSIDS ? GSAT_CDCL_VSIDS
+                                                                : GSAT_CDCL_VMTF;
+  if (s->opt.cdcl_restart != GSAT_RESTARTS_AUTO)
+    p->cdcl.restart = s->opt.cdcl_restart == GSAT_RESTARTS_SWITCH ? GSAT_CDCL_RESTART_SWITCH
+                      : s->opt.cdcl_restart == GSAT_RESTARTS_GLUCOSE
+                          ? GSAT_CDCL_RESTART_GLUCOSE
+                          : GSAT_CDCL_RESTART_LUBY;
+  p->cdcl.bcp = s->opt.cdcl_bcp == GSAT_BCP_STREAMS ? GSAT_CDCL_BCP_STREAMS
+                                                    : GSAT_CDCL_BCP_WATCHED;
   if (s->opt.cdcl_reduce > 0) {
     p->cdcl.reduce_first = (uint32_t)s->opt.cdcl_reduce;
     p->cdcl.reduce_inc = (uint32_t)s->opt.cdcl_reduce / 7 + 1;
   }
-  p->cdcl.seed = (uint64_t)s->opt.seed;
+  p->cdcl.seed = s->opt.seed;
   return GSAT_OK;
 }
 
@@ -468,7 +482,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
                               int cdcl, int use_gpu, gsat_search_result *r) {
   if (!cdcl) {
     if (db->empty_clause) {
-      r->answer = GSAT_UNSATISFIABLE; /* an empty clause was added */
+      r->answer = GSAT_ANSWER_UNSAT; /* an empty clause was added */
       return GSAT_OK;
     }
     return use_gpu ? gsat_gpu_solve(db, p, r, &s->err) : gsat_cpu_solve(db, p, r, &s->err);
@@ -476,14 +490,15 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   gsat_proof proof;
   gsat_proof_sink sink = {proof_sink_add, proof_sink_del, &proof};
   if (s->proof_path) {
-    gsat_proof_format f = s->opt.proof_format == 1 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
+    gsat_proof_format f =
+        s->opt.proof_format == GSAT_PROOF_FORMAT_TEXT ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
     GSAT_FORWARD(gsat_proof_open_path(&proof, s->proof_path, f, &s->err));
     gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
     p->proof = &sink;
   }
   gsat_status st = GSAT_OK;
   if (db->empty_clause) {
-    r->answer = GSAT_UNSATISFIABLE;
+    r->answer = GSAT_ANSWER_UNSAT;
     if (s->proof_path) gsat_proof_add(&proof, NULL, 0);
   } else {
     st = gsat_cpu_cdcl_solve(db, p, r, &s->err);
@@ -532,10 +547,10 @@ int gsat_solve(gsat_solver *s) {
 
   gsat_search_params p;
   memset(&p, 0, sizeof p);
-  gsat_decide_choice dc = gsat_choose_decide(&db.features, (int)s->opt.decide);
+  gsat_decide_choice dc = gsat_choose_decide(&db.features, s->opt.decide);
   p.decide = dc.decide;
-  snprintf(s->stats.decide, sizeof s->stats.decide, "%s",
-           dc.decide == GSAT_DECIDE_MOMS ? "moms" : "static");
+  gsat_option_enum_name("decide", dc.decide, s->stats.decide,
+                        sizeof s->stats.decide);
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
   int cdcl = 0;
@@ -553,25 +568,28 @@ int gsat_solve(gsat_solver *s) {
       return stopped(s);
     }
   }
-  p.node_limit = (uint64_t)s->opt.node_limit;
+  p.node_limit = s->opt.node_limit;
   p.progress_interval = s->progress ? s->opt.progress : 0;
   p.progress = s->progress ? forward_progress : NULL;
   p.progress_data = s;
   p.stop = &s->stop;
-  p.seed = (uint64_t)s->opt.seed;
-  p.device = (int)s->opt.device;
-  p.gpu_map = (uint32_t)s->opt.gpu_map;
+  p.seed = s->opt.seed;
+  p.device = s->opt.device;
+  p.gpu_map = s->opt.gpu_map;
   p.gpu_blocks = (uint32_t)s->opt.gpu_blocks;
   p.gpu_threads = (uint32_t)s->opt.gpu_threads;
-  p.gpu_layout = (uint32_t)s->opt.gpu_layout;
+  p.gpu_layout = s->opt.gpu_layout;
+  p.gpu_occ_sort = s->opt.gpu_occ_sort;
+  p.gpu_slice = (uint32_t)s->opt.gpu_slice;
+  p.gpu_backoff = (uint32_t)s->opt.gpu_backoff;
 
   int use_gpu = 0;
   char reason[128] = "";
-  int backend = (int)s->opt.backend;
-  if (backend == 1) {
+  const gsat_opt_backend backend = s->opt.backend;
+  if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
-  } else if (cdcl && backend == 2) {
+  } else if (cdcl && backend == GSAT_BACKEND_GPU) {
     gsat_db_free(&db);
     return gsat_error_set(&s->err, GSAT_USAGE,
                           "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
@@ -582,8 +600,9 @@ int gsat_solve(gsat_solver *s) {
   } else if (gsat_gpu_usable(p.device, reason, sizeof reason)) {
     use_gpu = 1;
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "%s",
-             backend == 2 ? "requested" : "auto: a usable CUDA device");
-  } else if (backend == 2) {
+             backend == GSAT_BACKEND_GPU ? "requested"
+                                         : "auto: a usable CUDA device");
+  } else if (backend == GSAT_BACKEND_GPU) {
     gsat_db_free(&db);
     return no_usable_gpu(s, reason);
   } else {
@@ -598,7 +617,7 @@ int gsat_solve(gsat_solver *s) {
   st = run_search(s, &db, &p, cdcl, use_gpu, &r);
   if (st == GSAT_OK) {
     copy_result_statistics(s, &r);
-    if (r.answer == GSAT_SATISFIABLE) st = check_model(s, &db, r.model);
+    if (r.answer == GSAT_ANSWER_SAT) st = check_model(s, &db, r.model);
   }
   int answer = r.answer;
   gsat_search_result_free(&r);

@@ -34,6 +34,14 @@ typedef enum gsat_status {
 #undef GSAT_STATUS_ENUM
 } gsat_status;
 
+/* The answer of a search: the SAT competition's exit codes, the numbers of
+ * gsat.h's GSAT_SATISFIABLE, GSAT_UNSATISFIABLE and GSAT_UNKNOWN. */
+typedef enum gsat_answer {
+  GSAT_ANSWER_UNKNOWN = 0, /* a limit, a stop request */
+  GSAT_ANSWER_SAT = 10,
+  GSAT_ANSWER_UNSAT = 20,
+} gsat_answer;
+
 /* Short, static text for a status ("parse error"). */
 const char *gsat_status_name(gsat_status status);
 

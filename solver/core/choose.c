@@ -2,10 +2,10 @@
 
 #include <stdio.h>
 
-gsat_decide_choice gsat_choose_decide(const gsat_features *f, int option) {
+gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option) {
   gsat_decide_choice c;
-  if (option == 1 || option == 2) {
-    c.decide = option == 1 ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS;
+  if (option == GSAT_DECIDE_STATIC || option == GSAT_DECIDE_MOMS) {
+    c.decide = option;
     snprintf(c.reason, sizeof c.reason, "requested");
     return c;
   }
@@ -22,10 +22,10 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, int option) {
   return c;
 }
 
-gsat_search_choice gsat_choose_search(const gsat_features *f, int option) {
+gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option) {
   gsat_search_choice c;
-  if (option == 1 || option == 2) {
-    c.search = option == 1 ? GSAT_SEARCH_DPLL : GSAT_SEARCH_CDCL;
+  if (option == GSAT_SEARCH_DPLL || option == GSAT_SEARCH_CDCL) {
+    c.search = option;
     snprintf(c.reason, sizeof c.reason, "requested");
     return c;
   }

@@ -15,20 +15,25 @@ typedef struct gsat_decide_choice {
   char reason[96];
 } gsat_decide_choice;
 
-/* option: 0 auto, 1 static, 2 moms (the --decide values). */
-gsat_decide_choice gsat_choose_decide(const gsat_features *f, int option);
+/* The heuristic for option decide (--decide): GSAT_DECIDE_STATIC or
+ * GSAT_DECIDE_MOMS as requested, or for GSAT_DECIDE_AUTO one chosen from f,
+ * with the reason. */
+gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
 
-typedef enum gsat_search_kind { GSAT_SEARCH_DPLL = 1, GSAT_SEARCH_CDCL = 2 } gsat_search_kind;
+/* GSAT_SEARCH_DPLL or GSAT_SEARCH_CDCL (the values of option search,
+ * option_table.h; GSAT_SEARCH_AUTO is resolved by gsat_choose_search). */
+typedef gsat_opt_search gsat_search_kind;
 
 typedef struct gsat_search_choice {
   gsat_search_kind search;
   char reason[96];
 } gsat_search_choice;
 
-/* option: 0 auto, 1 dpll, 2 cdcl (the --search values).  auto: DPLL for
+/* The search for option search (--search): GSAT_SEARCH_DPLL or
+ * GSAT_SEARCH_CDCL as requested, or for GSAT_SEARCH_AUTO DPLL for
  * pigeonhole-like and uniform random 3-SAT formulas, CDCL otherwise (the rule
  * and its measurement: bench/RESULTS.md, "Search choice"). */
-gsat_search_choice gsat_choose_search(const gsat_features *f, int option);
+gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option);
 
 #ifdef __cplusplus
 }

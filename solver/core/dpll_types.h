@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "solver/core/literal.h"
+#include "solver/core/option_table.h"
 
 #define GSAT_DPLL_NONE 0xffffffffu
 
@@ -16,10 +17,10 @@ enum {
   GSAT_DPLL_EXHAUSTED = 20, /* the subtree below the base level is refuted */
 };
 
-typedef enum gsat_decide {
-  GSAT_DECIDE_STATIC = 1, /* occurrence-count order fixed at load time */
-  GSAT_DECIDE_MOMS = 2,   /* max occurrences in min-size unsatisfied clauses */
-} gsat_decide;
+/* The decision heuristic: GSAT_DECIDE_STATIC or GSAT_DECIDE_MOMS (the values
+ * of option decide, option_table.h; GSAT_DECIDE_AUTO is resolved before the
+ * search, choose.h). */
+typedef gsat_opt_decide gsat_decide;
 
 /* One decision level. */
 typedef struct gsat_level {

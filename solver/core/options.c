@@ -7,27 +7,96 @@
 #include <string.h>
 #include <strings.h>
 
+/* The info rows, by kind: default, range and step, enum names. */
+#define DEF_BOOL(d) (d), NULL
+#define DEF_INT(d) (d), NULL
+#define DEF_UINT64(d) (d), NULL
+#define DEF_REAL(d) (d), NULL
+#define DEF_ENUM(d) (d), NULL
+#define DEF_STRING(d) 0, (d)
+#define ONE(P, X, str) +1
+#define BAR_NAME(P, X, str) "|" str
+#define RANGE_BOOL(lo, hi, step, values) 0, 1, 0
+#define RANGE_INT(lo, hi, step, values) (lo), (hi), (step)
+#define RANGE_UINT64(lo, hi, step, values) (lo), (hi), (step)
+#define RANGE_REAL(lo, hi, step, values) (lo), (hi), 0
+#define RANGE_ENUM(lo, hi, step, values)                                       \
+  0, (0 GSAT_##values##_VALUES(ONE, values)) - 1, 0
+#define RANGE_STRING(lo, hi, step, values) 0, 0, 0
+#define NAMES_BOOL(values) NULL
+#define NAMES_INT(values) NULL
+#define NAMES_UINT64(values) NULL
+#define NAMES_REAL(values) NULL
+#define NAMES_ENUM(values) GSAT_##values##_VALUES(BAR_NAME, values) + 1
+#define NAMES_STRING(values) NULL
+#define HIDDEN_SHOW false
+#define HIDDEN_HIDE true
+
 const gsat_option_info gsat_option_table[] = {
-#define GSAT_OPTION_ROW(name, kind, def, lo, hi, step, names, help)            \
+#define ROW(name, kind, def, lo, hi, step, values, hide, help)                 \
   {#name,                                                                      \
    GSAT_OPT_##kind,                                                            \
-   def,                                                                        \
-   lo,                                                                         \
-   hi,                                                                         \
-   step,                                                                       \
-   names,                                                                      \
+   DEF_##kind(def),                                                            \
+   RANGE_##kind(lo, hi, step, values),                                         \
+   NAMES_##kind(values),                                                       \
    help,                                                                       \
-   offsetof(gsat_options, name)},
-    GSAT_OPTIONS(GSAT_OPTION_ROW)
-#undef GSAT_OPTION_ROW
+   HIDDEN_##hide},
+    GSAT_OPTIONS(ROW)
+#undef ROW
 };
 const size_t gsat_option_count =
     sizeof gsat_option_table / sizeof gsat_option_table[0];
+_Static_assert(sizeof gsat_option_table / sizeof gsat_option_table[0] ==
+                   GSAT_OPTION_ROWS,
+               "one info row per option");
+
+/* Stores, reads and resets a field by the row's kind (v: a parsed value). */
+#define STORE_BOOL(name) o->name = v->number != 0;
+#define STORE_INT(name) o->name = (int)v->number;
+#define STORE_UINT64(name) o->name = (uint64_t)v->number;
+#define STORE_REAL(name) o->name = v->number;
+#define STORE_ENUM(name) o->name = (gsat_opt_##name)(int)v->number;
+#define STORE_STRING(name) snprintf(o->name, sizeof o->name, "%s", v->string);
+#define GET_BOOL(name) o->name
+#define GET_INT(name) o->name
+#define GET_UINT64(name) (double)o->name
+#define GET_REAL(name) o->name
+#define GET_ENUM(name) (int)o->name
+#define GET_STRING(name) (o->name[0] != 0)
+#define INIT_BOOL(name, def) o->name = (def);
+#define INIT_INT(name, def) o->name = (def);
+#define INIT_UINT64(name, def) o->name = (def);
+#define INIT_REAL(name, def) o->name = (def);
+#define INIT_ENUM(name, def) o->name = (def);
+#define INIT_STRING(name, def) snprintf(o->name, sizeof o->name, "%s", (def));
+
+static void store(gsat_options *o, size_t index, const gsat_option_value *v) {
+  switch (index) {
+#define CASE(name, kind, def, lo, hi, step, values, hide, help)                \
+  case GSAT_OPTION_INDEX_##name:                                               \
+    STORE_##kind(name) break;
+    GSAT_OPTIONS(CASE)
+#undef CASE
+  }
+}
+
+double gsat_option_get(const gsat_options *o, const gsat_option_info *info) {
+  switch ((size_t)(info - gsat_option_table)) {
+#define CASE(name, kind, def, lo, hi, step, values, hide, help)                \
+  case GSAT_OPTION_INDEX_##name:                                               \
+    return GET_##kind(name);
+    GSAT_OPTIONS(CASE)
+#undef CASE
+  }
+  return 0;
+}
 
 void gsat_options_init(gsat_options *o) {
-  for (size_t i = 0; i < gsat_option_count; i++)
-    *(double *)((char *)o + gsat_option_table[i].offset) =
-        gsat_option_table[i].def;
+  memset(o, 0, sizeof *o);
+#define INIT(name, kind, def, lo, hi, step, values, hide, help)                \
+  INIT_##kind(name, def)
+  GSAT_OPTIONS(INIT)
+#undef INIT
 }
 
 static int same_name(const char *a, const char *b) {
@@ -63,7 +132,7 @@ const char *gsat_option_enum_name(const char *option, int index, char *buf,
                                   size_t n) {
   const gsat_option_info *info = gsat_option_find(option);
   buf[0] = 0;
-  if (!info || info->kind != GSAT_OPT_ENUM) return buf;
+  if (!info || info->kind != GSAT_OPT_ENUM || index < 0) return buf;
   const char *p = info->names;
   for (int i = 0; i < index && p; i++) {
     p = strchr(p, '|');
@@ -120,51 +189,77 @@ static const char *dashed(const char *name, char *buf, size_t n) {
   return buf;
 }
 
-gsat_status gsat_option_set(gsat_options *o, const char *name,
-                            const char *value, gsat_error *err) {
-  const gsat_option_info *info = gsat_option_find(name);
-  GSAT_RETURN_IF(!info, err, USAGE, "unknown option '%s' (try --help)", name);
+static gsat_status parse_bool(const char *oname, const char *value,
+                              gsat_option_value *out, gsat_error *err) {
+  if (!value || !strcasecmp(value, "true") || !strcasecmp(value, "yes") ||
+      !strcasecmp(value, "on") || !strcmp(value, "1"))
+    out->number = 1;
+  else if (!strcasecmp(value, "false") || !strcasecmp(value, "no") ||
+           !strcasecmp(value, "off") || !strcmp(value, "0"))
+    out->number = 0;
+  else
+    return gsat_error_set(err, GSAT_USAGE,
+                          "option %s takes true or false, not '%s'", oname,
+                          value);
+  return GSAT_OK;
+}
+
+static gsat_status parse_range(const gsat_option_info *info, const char *oname,
+                               const char *value, gsat_option_value *out,
+                               gsat_error *err) {
+  double v = 0;
+  GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value", oname);
+  GSAT_RETURN_IF(!parse_number(value, &v), err, USAGE,
+                 "option %s takes a number, not '%s'", oname, value);
+  GSAT_RETURN_IF(info->kind != GSAT_OPT_REAL && v != floor(v), err, USAGE,
+                 "option %s takes an integer, not '%s'", oname, value);
+  GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE,
+                 "option %s must be in %.15g..%.15g, not '%s'", oname,
+                 info->low, info->high, value);
+  GSAT_RETURN_IF(info->step > 0 && fmod(v, info->step) != 0, err, USAGE,
+                 "option %s takes a multiple of %.15g, not '%s'", oname,
+                 info->step, value);
+  out->number = v;
+  return GSAT_OK;
+}
+
+gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
+                              gsat_option_value *out, gsat_error *err) {
   char opt[72];
   const char *oname = dashed(info->name, opt, sizeof opt);
-  double *field = (double *)((char *)o + info->offset), v = 0;
+  out->number = 0;
+  out->string = NULL;
   switch (info->kind) {
   case GSAT_OPT_BOOL:
-    if (!value || !strcasecmp(value, "true") || !strcasecmp(value, "yes") ||
-        !strcasecmp(value, "on") || !strcmp(value, "1"))
-      v = 1;
-    else if (!strcasecmp(value, "false") || !strcasecmp(value, "no") ||
-             !strcasecmp(value, "off") || !strcmp(value, "0"))
-      v = 0;
-    else
-      return gsat_error_set(err, GSAT_USAGE,
-                            "option %s takes true or false, not '%s'", oname,
-                            value);
-    break;
+    return parse_bool(oname, value, out, err);
   case GSAT_OPT_ENUM: {
     GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value: %s", oname,
                    info->names);
     int index = enum_index(info->names, value);
     GSAT_RETURN_IF(index < 0, err, USAGE, "option %s takes one of %s, not '%s'",
                    oname, info->names, value);
-    v = index;
-    break;
+    out->number = index;
+    return GSAT_OK;
   }
-  case GSAT_OPT_INT:
-  case GSAT_OPT_REAL:
+  case GSAT_OPT_STRING:
     GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value", oname);
-    GSAT_RETURN_IF(!parse_number(value, &v), err, USAGE,
-                   "option %s takes a number, not '%s'", oname, value);
-    GSAT_RETURN_IF(info->kind == GSAT_OPT_INT && v != floor(v), err, USAGE,
-                   "option %s takes an integer, not '%s'", oname, value);
-    GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE,
-                   "option %s must be in %.15g..%.15g, not '%s'", oname,
-                   info->low, info->high, value);
-    GSAT_RETURN_IF(info->step > 0 && fmod(v, info->step) != 0, err, USAGE,
-                   "option %s takes a multiple of %.15g, not '%s'", oname,
-                   info->step, value);
-    break;
+    GSAT_RETURN_IF(strlen(value) >= GSAT_OPTION_STRING_SIZE, err, USAGE,
+                   "option %s takes at most %d characters, not %zu", oname,
+                   GSAT_OPTION_STRING_SIZE - 1, strlen(value));
+    out->string = value;
+    return GSAT_OK;
+  default:
+    return parse_range(info, oname, value, out, err);
   }
-  *field = v;
+}
+
+gsat_status gsat_option_set(gsat_options *o, const char *name,
+                            const char *value, gsat_error *err) {
+  const gsat_option_info *info = gsat_option_find(name);
+  GSAT_RETURN_IF(!info, err, USAGE, "unknown option '%s' (try --help)", name);
+  gsat_option_value v;
+  GSAT_FORWARD(gsat_option_parse(info, value, &v, err));
+  store(o, (size_t)(info - gsat_option_table), &v);
   return GSAT_OK;
 }
 
@@ -188,9 +283,28 @@ gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err) {
   return GSAT_OK;
 }
 
+/* The default as --help shows it: a name, true/false, "" or a number. */
+static const char *default_text(const gsat_option_info *o, char *buf,
+                                size_t n) {
+  switch (o->kind) {
+  case GSAT_OPT_ENUM:
+    return gsat_option_enum_name(o->name, (int)o->def, buf, n);
+  case GSAT_OPT_BOOL:
+    snprintf(buf, n, "%s", o->def ? "true" : "false");
+    return buf;
+  case GSAT_OPT_STRING:
+    snprintf(buf, n, "\"%s\"", o->def_string);
+    return buf;
+  default:
+    snprintf(buf, n, "%.15g", o->def);
+    return buf;
+  }
+}
+
 void gsat_options_usage(FILE *out) {
   for (size_t i = 0; i < gsat_option_count; i++) {
     const gsat_option_info *o = &gsat_option_table[i];
+    if (o->hidden) continue;
     char name[64];
     size_t k = 0;
     for (const char *p = o->name; *p && k + 1 < sizeof name; p++)
@@ -204,20 +318,15 @@ void gsat_options_usage(FILE *out) {
     case GSAT_OPT_ENUM:
       snprintf(arg, sizeof arg, "--%s=%s", name, o->names);
       break;
+    case GSAT_OPT_STRING:
+      snprintf(arg, sizeof arg, "--%s=STRING", name);
+      break;
     default:
       snprintf(arg, sizeof arg, "--%s=%.15g..%.15g", name, o->low, o->high);
       break;
     }
     char def[64];
-    if (o->kind == GSAT_OPT_ENUM) {
-      char buf[32];
-      snprintf(def, sizeof def, "%s",
-               gsat_option_enum_name(o->name, (int)o->def, buf, sizeof buf));
-    } else if (o->kind == GSAT_OPT_BOOL) {
-      snprintf(def, sizeof def, "%s", o->def ? "true" : "false");
-    } else {
-      snprintf(def, sizeof def, "%.15g", o->def);
-    }
-    fprintf(out, "  %-36s %s [%s]\n", arg, o->help, def);
+    fprintf(out, "  %-36s %s [%s]\n", arg, o->help,
+            default_text(o, def, sizeof def));
   }
 }

@@ -41,10 +41,14 @@ typedef struct gsat_search_params {
   uint32_t num_assumptions;
   /* GPU only */
   int device;
-  uint32_t gpu_map;          /* 0 auto, 1 lane, 2 warp */
+  gsat_opt_gpu_map gpu_map;
   uint32_t gpu_blocks;       /* 0 = from the device */
   uint32_t gpu_threads;      /* per block, 0 = from the device */
-  uint32_t gpu_layout;       /* 0 auto, 1 csr, 2 slot (gpu/search.h) */
+  gsat_opt_gpu_layout gpu_layout;
+  /* tuning knobs (hidden options) */
+  gsat_opt_gpu_occ_sort gpu_occ_sort;
+  uint32_t gpu_slice;        /* decisions between checks, 0 = from the formula */
+  uint32_t gpu_backoff;      /* longest idle sleep in ns, 0 = 2048 */
 } gsat_search_params;
 
 /* Per worker counters plus work-exchange counts. */
@@ -57,7 +61,7 @@ typedef struct gsat_worker_stats {
 } gsat_worker_stats;
 
 typedef struct gsat_search_result {
-  int answer;               /* 10 SAT, 20 UNSAT, 0 UNKNOWN */
+  int answer;               /* gsat_answer: SAT, UNSAT or UNKNOWN */
   int stopped_by_limit;     /* UNKNOWN because of the time or node limit */
   uint8_t *model;           /* [db num_vars] internal variable values (SAT); malloc'd */
   uint32_t num_workers;
@@ -75,8 +79,9 @@ typedef struct gsat_search_result {
   double occupancy;
   double gpu_busy, gpu_replay; /* fractions of worker cycles in search and in replay */
   char device_name[256];
-  uint32_t gpu_map, gpu_blocks, gpu_threads;
-  uint32_t gpu_layout;      /* resolved: 1 csr, 2 slot */
+  gsat_opt_gpu_map gpu_map; /* resolved: LANE or WARP */
+  uint32_t gpu_blocks, gpu_threads;
+  gsat_opt_gpu_layout gpu_layout; /* resolved: CSR or SLOT */
   double layout_seconds;    /* building the layouts on the GPU (events) */
 } gsat_search_result;
 

@@ -1,0 +1,141 @@
+/* The option table (style.md, 7): one row per option generates the typed
+ * fields of gsat_options, the enum of every enum option, the defaults, ranges
+ * and value names, the parser of `--name=value` and GSAT_<NAME>, and the
+ * --help lines (options.h, options.c).  No option is listed anywhere else.
+ * Plain C without functions: the step code and the kernels include it for the
+ * enums (gsat_decide, GSAT_GPU_MAP_*, ...). */
+#ifndef GSAT_OPTION_TABLE_H
+#define GSAT_OPTION_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* O (name, kind, default, low, high, step, values, hide, "help")
+ *
+ * kind    the field's type and how a value is parsed:
+ *   BOOL    bool      true/false, yes/no, on/off, 1/0; --name, --no-name
+ *   INT     int       a number in low..high, a multiple of step (0: any)
+ *   UINT64  uint64_t  as INT
+ *   REAL    double    a number in low..high
+ *   ENUM    gsat_opt_<name>, the constants GSAT_<values>_<X> of the list
+ *           GSAT_<values>_VALUES below, numbered from 0 in order; parsed by
+ *           name; the range is the list
+ *   STRING  char [GSAT_OPTION_STRING_SIZE], e.g. a file path; "" is unset
+ * hide    SHOW, or HIDE for a tuning knob: not in --help, still set by
+ *         --name=value and GSAT_<NAME>
+ * A column the kind does not use is `_`.  Keep the rows sorted by name (a test
+ * checks it, and that every default is in range). */
+// clang-format off
+#define GSAT_OPTIONS(O) \
+  O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: GPU if a device is usable, else CPU)") \
+  O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
+  O (cdcl_decide,  ENUM,   GSAT_CDCL_DECIDE_AUTO,  _, _,        _,  CDCL_DECIDE,  HIDE, "CDCL decision heuristic (auto: the measured default)") \
+  O (cdcl_reduce,  INT,    0,                      0, 1e9,      0,  _,            HIDE, "CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
+  O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
+  O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
+  O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
+  O (gpu_backoff,  INT,    0,                      0, 1000000,  0,  _,            HIDE, "longest sleep in ns of an idle GPU worker between polls (0: 2048)") \
+  O (gpu_blocks,   INT,    0,                      0, 1048576,  0,  _,            SHOW, "GPU thread blocks (0: one per SM)") \
+  O (gpu_layout,   ENUM,   GSAT_GPU_LAYOUT_AUTO,   _, _,        _,  GPU_LAYOUT,   SHOW, "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
+  O (gpu_map,      ENUM,   GSAT_GPU_MAP_AUTO,      _, _,        _,  GPU_MAP,      SHOW, "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
+  O (gpu_occ_sort, ENUM,   GSAT_GPU_OCC_SORT_AUTO, _, _,        _,  GPU_OCC_SORT, HIDE, "sort of the occurrence lists in the GPU layout build (auto: radix, gpu/occ.h)") \
+  O (gpu_slice,    INT,    0,                      0, 1000000,  0,  _,            HIDE, "GPU decisions between stop and work-exchange checks (0: 64, fewer for MOMS on large formulas)") \
+  O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
+  O (node_limit,   UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "decisions before giving up with s UNKNOWN (0: none)") \
+  O (partial,      BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the variables that occur in a clause in the model") \
+  O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
+  O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
+  O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
+  O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
+  O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning, CPU only), auto: chosen from instance features") \
+  O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "random seed (reserved: the search is deterministic)") \
+  O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
+  O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
+  O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
+  O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)")
+
+/* The values of the enum options: V (P, X, "name") makes the constant
+ * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
+#define GSAT_BACKEND_VALUES(V, P) \
+  V (P, AUTO, "auto")   /* the GPU when a device is usable, else the CPU */ \
+  V (P, CPU,  "cpu")    /* the CPU reference (cpu_ref/) */ \
+  V (P, GPU,  "gpu")    /* the GPU; an error without a usable device */
+#define GSAT_BCP_VALUES(V, P) \
+  V (P, WATCHED, "watched") /* GSAT_CDCL_BCP_WATCHED (cdcl_types.h) */ \
+  V (P, STREAMS, "streams") /* GSAT_CDCL_BCP_STREAMS */
+#define GSAT_CDCL_DECIDE_VALUES(V, P) \
+  V (P, AUTO,  "auto")  /* gsat_cdcl_config_default's */ \
+  V (P, VSIDS, "vsids") /* GSAT_CDCL_VSIDS */ \
+  V (P, VMTF,  "vmtf")  /* GSAT_CDCL_VMTF */
+#define GSAT_PROOF_FORMAT_VALUES(V, P) \
+  V (P, BINARY, "binary") /* GSAT_PROOF_BINARY (proof.h) */ \
+  V (P, TEXT,   "text")   /* GSAT_PROOF_TEXT */
+#define GSAT_RESTARTS_VALUES(V, P) \
+  V (P, AUTO,    "auto")    /* gsat_cdcl_config_default's */ \
+  V (P, SWITCH,  "switch")  /* GSAT_CDCL_RESTART_SWITCH */ \
+  V (P, GLUCOSE, "glucose") /* GSAT_CDCL_RESTART_GLUCOSE */ \
+  V (P, LUBY,    "luby")    /* GSAT_CDCL_RESTART_LUBY */
+#define GSAT_SEARCH_VALUES(V, P) \
+  V (P, AUTO, "auto")   /* chosen from instance features (choose.h) */ \
+  V (P, DPLL, "dpll")   /* no learning, CPU or GPU */ \
+  V (P, CDCL, "cdcl")   /* clause learning, CPU only */
+#define GSAT_DECIDE_VALUES(V, P) \
+  V (P, AUTO,   "auto")   /* chosen from instance features (choose.h) */ \
+  V (P, STATIC, "static") /* occurrence-count order fixed at load time */ \
+  V (P, MOMS,   "moms")   /* max occurrences in min-size unsatisfied clauses */
+#define GSAT_GPU_LAYOUT_VALUES(V, P) \
+  V (P, AUTO, "auto")   /* per mapping: GSAT_GPU_LAYOUT_AUTO_* (gpu/search.h) */ \
+  V (P, CSR,  "csr")    /* host-built occurrence streams, MOMS reads CSR */ \
+  V (P, SLOT, "slot")   /* streams and slot-major buckets built on the GPU */
+#define GSAT_GPU_MAP_VALUES(V, P) \
+  V (P, AUTO, "auto")   /* warp */ \
+  V (P, LANE, "lane")   /* a subtree per lane */ \
+  V (P, WARP, "warp")   /* a subtree per warp, the lanes share BCP */
+#define GSAT_GPU_OCC_SORT_VALUES(V, P) \
+  V (P, AUTO,  "auto")  /* GSAT_OCC_SORT_DEFAULT (gpu/occ.h) */ \
+  V (P, RADIX, "radix") /* CUB radix sort */ \
+  V (P, BCF,   "bcf")   /* gsat's bank-conflict-free sort (gpu/bcfsort.h) */
+// clang-format on
+
+/* Bytes of a STRING option's field, its terminating 0 included. */
+#define GSAT_OPTION_STRING_SIZE 4096
+
+/*------------------------------------------------------------------------*/
+/* Generators.  GSAT_OPT_<WHAT>_<kind> expands a row by its kind; a row's
+ * unused `_` columns are never expanded. */
+
+/* The enums: typedef enum gsat_opt_<name> { GSAT_<values>_<X>, ... }. */
+#define GSAT_OPT_ENUM_CONSTANT(P, X, str) GSAT_##P##_##X,
+#define GSAT_OPT_ENUM_TYPE_ENUM(name, values)                                  \
+  typedef enum gsat_opt_##name {                                               \
+    GSAT_##values##_VALUES(GSAT_OPT_ENUM_CONSTANT, values)                     \
+  } gsat_opt_##name;
+#define GSAT_OPT_ENUM_TYPE_BOOL(name, values)
+#define GSAT_OPT_ENUM_TYPE_INT(name, values)
+#define GSAT_OPT_ENUM_TYPE_UINT64(name, values)
+#define GSAT_OPT_ENUM_TYPE_REAL(name, values)
+#define GSAT_OPT_ENUM_TYPE_STRING(name, values)
+#define GSAT_OPT_ENUM_TYPE(name, kind, def, lo, hi, step, values, hide, help)  \
+  GSAT_OPT_ENUM_TYPE_##kind(name, values)
+GSAT_OPTIONS(GSAT_OPT_ENUM_TYPE)
+
+/* The fields, one per row, of the row's type. */
+#define GSAT_OPT_FIELD_BOOL(name) bool name;
+#define GSAT_OPT_FIELD_INT(name) int name;
+#define GSAT_OPT_FIELD_UINT64(name) uint64_t name;
+#define GSAT_OPT_FIELD_REAL(name) double name;
+#define GSAT_OPT_FIELD_ENUM(name) gsat_opt_##name name;
+#define GSAT_OPT_FIELD_STRING(name) char name[GSAT_OPTION_STRING_SIZE];
+#define GSAT_OPT_FIELD(name, kind, def, lo, hi, step, values, hide, help)      \
+  GSAT_OPT_FIELD_##kind(name)
+
+typedef struct gsat_options {
+  GSAT_OPTIONS(GSAT_OPT_FIELD)
+} gsat_options;
+
+/* The row's position in the table: GSAT_OPTION_INDEX_<name>. */
+#define GSAT_OPT_INDEX(name, kind, def, lo, hi, step, values, hide, help)      \
+  GSAT_OPTION_INDEX_##name,
+enum { GSAT_OPTIONS(GSAT_OPT_INDEX) GSAT_OPTION_ROWS };
+
+#endif
