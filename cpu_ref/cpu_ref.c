@@ -39,7 +39,13 @@ typedef struct shared {
   uint32_t winner;      /* worker that found the model */
   worker *workers;
   uint32_t num_workers;
+  const gsat_cube_port *port; /* NULL: no cubes from outside */
+  uint32_t want;        /* cubes the port asks for (read without the lock) */
 } shared;
+
+struct gsat_cpu_queue {
+  shared *sh;
+};
 
 struct worker {
   shared *sh;
@@ -142,7 +148,7 @@ static void *worker_main(void *arg) {
   uint64_t budget = 1;
   for (;;) {
     pthread_mutex_lock(&sh->lock);
-    while (!sh->done && !sh->cubes && sh->busy) {
+    while (!sh->done && !sh->cubes && (sh->busy || sh->port)) {
       sh->hungry++;
       pthread_cond_wait(&sh->work, &sh->lock);
       sh->hungry--;
@@ -172,7 +178,8 @@ static void *worker_main(void *arg) {
       if (res != GSAT_DPLL_PAUSED) break;
       if (GSAT_FLAG_IS_RAISED(&sh->halt)) break;
       if ((limit_hit = node_limit_reached(w))) break;
-      uint32_t hungry = __atomic_load_n(&sh->hungry, __ATOMIC_RELAXED);
+      uint32_t hungry = __atomic_load_n(&sh->hungry, __ATOMIC_RELAXED) +
+                        __atomic_load_n(&sh->want, __ATOMIC_RELAXED);
       if (hungry && __atomic_load_n(&sh->queued, __ATOMIC_RELAXED) < hungry) {
         pthread_mutex_lock(&sh->lock);
         if (reserve_cube(sh, sh->db->num_vars)) {
@@ -199,7 +206,7 @@ static void *worker_main(void *arg) {
         sh->limit_hit = 1;
         finish(sh, GSAT_ANSWER_UNKNOWN);
       }
-    } else if (!sh->done && !sh->busy && !sh->cubes) {
+    } else if (!sh->done && !sh->busy && !sh->cubes && !sh->port) {
       finish(sh, GSAT_ANSWER_UNSAT);
     }
     pthread_mutex_unlock(&sh->lock);
@@ -208,6 +215,48 @@ static void *worker_main(void *arg) {
   w->stats.n = w->s.n;
   publish(w);
   return NULL;
+}
+
+uint32_t gsat_cpu_queue_take(gsat_cpu_queue *q, gsat_lit *out, uint32_t cap) {
+  shared *sh = q->sh;
+  uint32_t n = GSAT_CPU_QUEUE_EMPTY;
+  pthread_mutex_lock(&sh->lock);
+  if (sh->cubes) {
+    size_t len = sh->start[sh->cubes] - sh->start[sh->cubes - 1];
+    if (len <= cap) {
+      sh->cubes--;
+      memcpy(out, sh->lits + sh->start[sh->cubes], len * sizeof *out);
+      __atomic_store_n(&sh->queued, sh->cubes, __ATOMIC_RELAXED);
+      n = (uint32_t)len;
+      if (sh->want) __atomic_store_n(&sh->want, sh->want - 1, __ATOMIC_RELAXED);
+    }
+  }
+  pthread_mutex_unlock(&sh->lock);
+  return n;
+}
+
+int gsat_cpu_queue_put(gsat_cpu_queue *q, const gsat_lit *lits, uint32_t n) {
+  shared *sh = q->sh;
+  pthread_mutex_lock(&sh->lock);
+  int ok = reserve_cube(sh, n);
+  if (ok) {
+    push_cube(sh, lits, n);
+    pthread_cond_signal(&sh->work);
+  }
+  pthread_mutex_unlock(&sh->lock);
+  return ok;
+}
+
+void gsat_cpu_queue_want(gsat_cpu_queue *q, uint32_t n) {
+  __atomic_store_n(&q->sh->want, n, __ATOMIC_RELAXED);
+}
+
+gsat_cpu_queue_state gsat_cpu_queue_state_of(gsat_cpu_queue *q) {
+  shared *sh = q->sh;
+  pthread_mutex_lock(&sh->lock);
+  gsat_cpu_queue_state st = {(uint32_t)sh->cubes, sh->busy, sh->num_workers};
+  pthread_mutex_unlock(&sh->lock);
+  return st;
 }
 
 static gsat_status alloc_worker(worker *w, const gsat_db *db, gsat_decide decide,
@@ -265,6 +314,8 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
   sh.view = gsat_db_view_of(db);
   sh.p = p;
   sh.num_workers = threads;
+  sh.port = p->port;
+  const int start_empty = p->port && p->port->start_empty;
   sh.workers = calloc(threads, sizeof *sh.workers);
   sh.cubes_cap = 64;
   sh.start = malloc((sh.cubes_cap + 1) * sizeof *sh.start);
@@ -285,12 +336,12 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
   double start = gsat_seconds();
   if (st == GSAT_OK) {
     sh.start[0] = 0;
-    push_cube(&sh, NULL, 0); /* the whole tree; the initial capacity holds it */
+    if (!start_empty) push_cube(&sh, NULL, 0); /* the whole tree; fits */
     int refuted = 0;
     for (uint32_t i = 0; i < threads; i++) {
       gsat_dpll *s = &sh.workers[i].s;
       refuted = gsat_dpll_init_root(s, &sh.view, db->units, db->num_units);
-      if (i) { /* only worker 0's root BCP counts as search */
+      if (i || start_empty) { /* only worker 0's root BCP counts as search */
         s->n.replay += s->n.checks;
         s->n.checks = 0;
       }
@@ -336,8 +387,18 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
         pthread_mutex_lock(&sh.lock);
         next_progress = now + p->progress_interval;
       }
+      if (p->port) {
+        gsat_cpu_queue q = {&sh};
+        pthread_mutex_unlock(&sh.lock);
+        int answer = p->port->poll(p->port->data, &q);
+        pthread_mutex_lock(&sh.lock);
+        if (answer != GSAT_PORT_CONTINUE) {
+          finish(&sh, answer);
+          break;
+        }
+      }
       struct timespec ts;
-      timespec_after(&ts, 0.02);
+      timespec_after(&ts, p->port ? p->port->poll_seconds : 0.02);
       pthread_cond_timedwait(&sh.done_cv, &sh.lock, &ts);
     }
     pthread_mutex_unlock(&sh.lock);

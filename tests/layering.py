@@ -9,8 +9,9 @@ floors only, never a higher floor nor another folder on its own floor:
   1 solver/core   literal encoding, databases, step code, tables
   2 dimacs
   3 cpu_ref, gpu  (neither includes the other)
-  4 solver/api    the public API and the CLI
-  5 bench         drivers
+  4 solver/dist   the distributed search over MPI (called by the API)
+  5 solver/api    the public API and the CLI
+  6 bench         drivers
 tests/ may include anything; nothing outside tests/ includes tests/.  The
 permutation and sort code in gpu/ (bmmc*, bcfsort*, f2*) knows nothing of SAT:
 of gsat outside its own files it includes solver/base and gpu/cuda_check.cuh,
@@ -21,7 +22,8 @@ import re
 import sys
 
 FLOORS = [("solver/base", 0), ("solver/core", 1), ("dimacs", 2), ("cpu_ref", 3),
-          ("gpu", 3), ("solver/api", 4), ("bench", 5), ("tests", 6)]
+          ("gpu", 3), ("solver/dist", 4), ("solver/api", 5), ("bench", 6),
+          ("tests", 7)]
 KERNELS = re.compile(r"^gpu/(bmmc|bcfsort|f2)[^/]*$")
 KERNEL_DEPS = re.compile(r"^(solver/base/|gpu/(bmmc|bcfsort|f2)[^/]*$|gpu/cuda_check\.cuh$|gpu/device\.h$)")
 SOURCE = re.compile(r"\.(c|h|cu|cuh|cpp)$")

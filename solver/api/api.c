@@ -16,6 +16,7 @@
 #include "solver/core/cdcl_host.h"
 #include "solver/core/db.h"
 #include "dimacs/dimacs.h"
+#include "solver/dist/dist.h"
 #include "gpu/search.h"
 #include "solver/core/options.h"
 #include "solver/core/proof.h"
@@ -49,6 +50,7 @@ struct gsat_solver {
   gsat_flag stop;
   gsat_statistics stats;
   gsat_worker_statistics *worker;
+  gsat_rank_statistics *rank; /* [stats.ranks] after a distributed solve */
   gsat_progress_callback progress;
   void *progress_data;
   gsat_warning_callback warn;
@@ -85,6 +87,7 @@ void gsat_release(gsat_solver *s) {
   free_model(s);
   free(s->worker);
   free(s->proof_path);
+  free(s->rank);
   free(s);
 }
 
@@ -139,7 +142,11 @@ int gsat_read_dimacs(gsat_solver *s, const char *path) {
   double t0 = gsat_seconds();
   gsat_cnf file;
   gsat_cnf_init(&file);
-  gsat_status st = gsat_dimacs_read_path(path, &o, &file, &s->err);
+  /* Distributed (solver/dist/): rank 0 reads, every rank gets its clauses. */
+  gsat_status st = gsat_dist_rank() == 0
+                       ? gsat_dimacs_read_path(path, &o, &file, &s->err)
+                       : GSAT_OK;
+  st = gsat_dist_share_cnf(&file, st, &s->err);
   s->stats.parse_seconds = gsat_seconds() - t0;
   if (st != GSAT_OK) {
     gsat_cnf_free(&file);
@@ -430,6 +437,50 @@ int gsat_check_backend(gsat_solver *s) {
   return no_usable_gpu(s, reason);
 }
 
+/* CPU threads of this process when --threads is 0: every core, or, with
+ * several MPI ranks on this host, a share of them. */
+static uint32_t threads_per_rank(unsigned cores) {
+  uint32_t local = gsat_dist_local_size();
+  return cores / local > 0 ? cores / local : 1;
+}
+
+static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ranks,
+                                 uint32_t n) {
+  s->rank = calloc(n, sizeof *s->rank);
+  if (!s->rank) return; /* the per-rank table is left out */
+  for (uint32_t i = 0; i < n; i++) {
+    const gsat_dist_rank_stats *k = &ranks[i];
+    gsat_rank_statistics *o = &s->rank[i];
+    o->threads = k->threads;
+    o->nodes = k->work.n.nodes;
+    o->checks = k->work.n.checks;
+    o->cubes = k->work.cubes;
+    o->donations = k->work.donations;
+    o->steals = k->steals;
+    o->given = k->given;
+    o->requests = k->requests;
+    o->refused = k->refused;
+    o->busy_seconds = k->work.busy_seconds;
+    o->search_seconds = k->search_seconds;
+  }
+  s->stats.ranks = n;
+  s->stats.rank = s->rank;
+}
+
+/* The search over every MPI rank (solver/dist/); rank 0 keeps the per-rank
+ * counters. */
+static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
+                                     const gsat_search_params *p,
+                                     gsat_search_result *r) {
+  const uint32_t n = gsat_dist_size();
+  gsat_dist_rank_stats *ranks = calloc(n, sizeof *ranks);
+  GSAT_RETURN_IF(!ranks, &s->err, NOMEM, "out of memory for %u ranks", n);
+  gsat_status st = gsat_dist_solve(db, p, r, ranks, &s->err);
+  if (st == GSAT_OK && gsat_dist_rank() == 0) keep_rank_statistics(s, ranks, n);
+  free(ranks);
+  return st;
+}
+
 /* Picks DPLL or CDCL (--search, the features, a proof request, the backend)
  * and fills the CDCL configuration of p.  Errors: USAGE (a proof with
  * --search=dpll). */
@@ -445,6 +496,16 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
              s->opt.backend == GSAT_BACKEND_GPU) {
     sc.search = GSAT_SEARCH_DPLL; /* no CDCL on the GPU yet */
     snprintf(sc.reason, sizeof sc.reason, "auto: the GPU backend runs DPLL only");
+  }
+  if (gsat_dist_size() > 1) { /* no clause exchange between ranks yet */
+    GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_CDCL || s->proof_path, &s->err, USAGE,
+                   "the distributed search (%u MPI ranks) runs DPLL only so far: "
+                   "--search=cdcl and --proof need one process",
+                   gsat_dist_size());
+    if (sc.search == GSAT_SEARCH_CDCL) {
+      sc.search = GSAT_SEARCH_DPLL;
+      snprintf(sc.reason, sizeof sc.reason, "auto: the distributed search runs DPLL only");
+    }
   }
   snprintf(s->stats.search, sizeof s->stats.search, "%s",
            sc.search == GSAT_SEARCH_CDCL ? "cdcl" : "dpll");
@@ -485,6 +546,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
       r->answer = GSAT_ANSWER_UNSAT; /* an empty clause was added */
       return GSAT_OK;
     }
+    if (gsat_dist_size() > 1) return solve_distributed(s, db, p, r);
     return use_gpu ? gsat_gpu_solve(db, p, r, &s->err) : gsat_cpu_solve(db, p, r, &s->err);
   }
   gsat_proof proof;
@@ -523,6 +585,8 @@ int gsat_solve(gsat_solver *s) {
   double parse_seconds = s->stats.parse_seconds;
   free(s->worker);
   s->worker = NULL;
+  free(s->rank);
+  s->rank = NULL;
   memset(&s->stats, 0, sizeof s->stats);
   s->stats.parse_seconds = parse_seconds;
   if (gsat_cnf_open_size(&s->cnf)) {
@@ -559,7 +623,8 @@ int gsat_solve(gsat_solver *s) {
     gsat_db_free(&db);
     return st;
   }
-  p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : online_cores();
+  p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
+                                  : threads_per_rank(online_cores());
   if (s->opt.time_limit >
       0) { /* the limit counts from the call: build time too */
     p.time_limit = s->opt.time_limit - s->stats.build_seconds;
@@ -586,7 +651,18 @@ int gsat_solve(gsat_solver *s) {
   int use_gpu = 0;
   char reason[128] = "";
   const gsat_opt_backend backend = s->opt.backend;
-  if (backend == GSAT_BACKEND_CPU) {
+  const int distributed = gsat_dist_size() > 1;
+  if (distributed && backend == GSAT_BACKEND_GPU) {
+    gsat_db_free(&db);
+    return gsat_error_set(&s->err, GSAT_USAGE,
+                          "the distributed search (%u MPI ranks) runs on the CPU "
+                          "backend only so far: use --backend=cpu or auto",
+                          gsat_dist_size());
+  } else if (distributed) {
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "%s: distributed search over %u MPI ranks (CPU ranks only so far)",
+             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size());
+  } else if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {

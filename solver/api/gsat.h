@@ -48,6 +48,18 @@ typedef struct gsat_worker_statistics {
   double busy_seconds;
 } gsat_worker_statistics;
 
+/* One MPI rank's share of a distributed search (mpirun -np N gsat). */
+typedef struct gsat_rank_statistics {
+  uint32_t threads;         /* its CPU workers */
+  uint64_t nodes, checks, cubes, donations;
+  uint64_t steals;          /* cubes received from other ranks */
+  uint64_t given;           /* cubes sent to other ranks */
+  uint64_t requests;        /* work requests sent */
+  uint64_t refused;         /* requests answered with no work */
+  double busy_seconds;      /* its workers' time on cubes, summed */
+  double search_seconds;
+} gsat_rank_statistics;
+
 typedef struct gsat_statistics {
   double parse_seconds;     /* gsat_read_dimacs */
   double build_seconds;     /* normalisation, occurrence streams, decision order */
@@ -73,7 +85,10 @@ typedef struct gsat_statistics {
   char decide[8];           /* "static" or "moms" (DPLL) */
   char decide_reason[96];
   uint32_t workers;         /* CPU threads, or GPU workers (lanes or warps) */
-  const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU */
+  const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU
+                                           and in a distributed search */
+  uint32_t ranks;           /* MPI ranks of a distributed search (0: one process) */
+  const gsat_rank_statistics *rank; /* [ranks], on rank 0 */
   /* GPU */
   char device[256];
   char gpu_map[8];          /* "lane" or "warp" */

@@ -11,7 +11,7 @@
 #   the CLI gsat.
 include(GNUInstallDirs)
 
-set(GSAT_LIBRARY_PARTS gsat_base gsat_core gsat_dimacs gsat_cpu_ref gsat_gpu gsat_api)
+set(GSAT_LIBRARY_PARTS gsat_base gsat_core gsat_dimacs gsat_cpu_ref gsat_gpu gsat_dist gsat_api)
 set(GSAT_LIBRARY_OBJECTS "")
 foreach(part ${GSAT_LIBRARY_PARTS})
   list(APPEND GSAT_LIBRARY_OBJECTS $<TARGET_OBJECTS:${part}>)

@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include "solver/api/gsat.h"
 #include "solver/core/options.h"
 #include "solver/base/clock.h"
 #include "solver/base/status.h"
+#include "solver/dist/dist.h"
 
 /* Exit codes besides 10, 20 and 0. */
 enum {
@@ -202,9 +204,23 @@ static int print_model(gsat_solver *s, int partial) {
 
 /* Prints the error message of s (if any, `status`'s otherwise) and returns
  * the exit code of status. */
+/* On an MPI rank other than 0 (solver/dist/), stdout and stderr go to
+ * /dev/null: rank 0 prints for the whole run.  Only an error of this rank
+ * that rank 0 cannot report (a non-empty message: rank 0 reports the others
+ * and the library leaves their message empty here) goes to rank_err, the
+ * original stderr, and gives a non-zero exit; otherwise such a rank exits 0,
+ * so that mpirun takes rank 0's exit code and does not abort it early. */
+static FILE *rank_err;
+static int rank_failed;
+
 static int fail(gsat_solver *s, int status) {
   fflush(stdout);
-  fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
+  if (!rank_err) {
+    fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
+  } else if (gsat_last_error(s)[0]) {
+    fprintf(rank_err, "gsat: rank %u: error: %s\n", gsat_dist_rank(), gsat_last_error(s));
+    rank_failed = 1;
+  }
   return exit_code_of(status);
 }
 
@@ -450,7 +466,7 @@ static int run(cli *c) {
   return print_answer(c, result);
 }
 
-int main(int argc, char **argv) {
+static int solve_cli(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
   c.start = gsat_seconds();
@@ -476,5 +492,32 @@ int main(int argc, char **argv) {
   }
   solver = NULL;
   gsat_release(c.s);
+  return code;
+}
+
+/* Joins the distributed search when started by mpirun with several ranks
+ * (solver/dist/; otherwise nothing changes), silences the ranks other than
+ * 0, runs the CLI. */
+int main(int argc, char **argv) {
+  gsat_error err;
+  gsat_error_clear(&err);
+  if (gsat_dist_init(&argc, &argv, &err) != GSAT_OK) {
+    fprintf(stderr, "gsat: error: %s\n", err.message);
+    return EXIT_INTERNAL;
+  }
+  if (gsat_dist_rank() > 0) {
+    int fd = dup(STDERR_FILENO);
+    rank_err = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!rank_err || !freopen("/dev/null", "w", stdout) ||
+        !freopen("/dev/null", "w", stderr)) {
+      fprintf(rank_err ? rank_err : stderr, "gsat: rank %u: error: cannot silence output\n",
+              gsat_dist_rank());
+      gsat_dist_finalize();
+      return EXIT_IO;
+    }
+  }
+  int code = solve_cli(argc, argv);
+  gsat_dist_finalize();
+  if (rank_err) code = rank_failed ? code : 0;
   return code;
 }

@@ -44,6 +44,7 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   fprintf(out, "c %-22s %14" PRIu64 "\n", "cubes", st->cubes);
   fprintf(out, "c %-22s %14" PRIu64 "\n", "donations", st->donations);
   fprintf(out, "c %-22s %14" PRIu32 "\n", "workers", st->workers);
+  if (st->ranks) fprintf(out, "c %-22s %14" PRIu32 " (MPI)\n", "ranks", st->ranks);
   if (st->backend[0] == 'g') {
     fprintf(out, "c %-22s %s\n", "device", st->device);
     fprintf(out, "c %-22s %14s, %" PRIu32 " blocks x %" PRIu32 " threads\n", "gpu mapping",
@@ -58,6 +59,19 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
             100 * st->gpu_busy, 100 * st->gpu_replay, 100 * (1 - st->gpu_busy - st->gpu_replay));
     fprintf(out, "c %-22s %14" PRIu64 " lane, %" PRIu64 " warp, %" PRIu64 " block\n", "steals",
             st->steals_lane, st->steals_warp, st->steals_block);
+  }
+  if (st->rank && st->ranks > 1) {
+    fprintf(out, "c %6s %7s %14s %14s %8s %9s %7s %7s %8s %8s %8s\n", "rank", "threads",
+            "nodes", "nodes/s", "cubes", "donations", "steals", "given", "requests",
+            "refused", "busy s");
+    for (uint32_t i = 0; i < st->ranks; i++) {
+      const gsat_rank_statistics *k = &st->rank[i];
+      fprintf(out, "c %6" PRIu32 " %7" PRIu32 " %14" PRIu64 " %14.0f %8" PRIu64 " %9" PRIu64
+                   " %7" PRIu64 " %7" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8.3f\n",
+              i, k->threads, k->nodes,
+              k->search_seconds > 0 ? k->nodes / k->search_seconds : 0.0, k->cubes,
+              k->donations, k->steals, k->given, k->requests, k->refused, k->busy_seconds);
+    }
   }
   if (st->worker && st->workers > 1) {
     fprintf(out, "c %6s %14s %16s %14s %8s %9s %8s\n", "worker", "nodes", "checks", "checks/s",

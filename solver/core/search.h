@@ -24,6 +24,11 @@ typedef struct gsat_progress {
 /* Called from the thread that runs the search, about every progress_interval s. */
 typedef void (*gsat_progress_fn)(void *data, const gsat_progress *progress);
 
+/* An external cube source and sink beside the backend's own queue (the
+ * distributed search, solver/dist/, passes one; the CPU backend implements it,
+ * cpu_ref.h).  NULL: the search covers the whole tree alone. */
+struct gsat_cube_port;
+
 typedef struct gsat_search_params {
   gsat_decide decide;
   uint32_t threads;          /* CPU workers (>= 1) */
@@ -39,6 +44,7 @@ typedef struct gsat_search_params {
   const gsat_proof_sink *proof; /* DRAT sink or NULL */
   const gsat_lit *assumptions;  /* internal literals, or NULL */
   uint32_t num_assumptions;
+  const struct gsat_cube_port *port; /* CPU only; NULL: none */
   /* GPU only */
   int device;
   gsat_opt_gpu_map gpu_map;

@@ -1,0 +1,100 @@
+/* The distributed search: gsat started by mpirun with more than one rank runs
+ * one search over all ranks (issue 19).  Each rank builds the same search
+ * database and drives its CPU workers (cpu_ref/); the DPLL tree is shared out
+ * as cubes with work stealing between ranks through the CPU backend's cube port
+ * (cpu_ref.h): an idle rank asks another for work, and the victim hands over a
+ * queued cube or has a busy worker split off its shallowest untried branch
+ * (dpll.h's donate).  Nodes are counted where cubes are created, so the
+ * static-order node count of an UNSAT formula is that of one process.
+ *
+ * Termination is detected with the Dijkstra-Safra token ring (EWD 998): every
+ * rank counts cubes sent minus cubes received and turns black on receiving
+ * one; rank 0 sends a token round the ring, which a rank without work
+ * forwards; a round that comes back white with a zero sum proves that no cube
+ * is left anywhere or in flight: UNSAT.  Rank 0 decides and reports every
+ * answer: a model found on another rank is sent to it and checked there; a
+ * limit, a signal or an error on any rank stops all ranks; rank 0 then
+ * collects every rank's counters (with a timeout: a rank that does not report
+ * makes the run an error, never an answer).
+ *
+ * CDCL over MPI (once the CDCL search lands) adds its clause exchange here:
+ * periodic aggregated rounds of units and short learned clauses beside the
+ * cube protocol (see "clause exchange" in dist_mpi.c).
+ *
+ * Without MPI (dist_none.c), or in a process that was not started by an MPI
+ * launcher with more than one rank, every function below is a no-op and the
+ * size is 1: gsat runs exactly as alone.  Only the thread that called
+ * gsat_dist_init may call the others (MPI_THREAD_FUNNELED). */
+#ifndef GSAT_DIST_H
+#define GSAT_DIST_H
+
+#include <stdint.h>
+
+#include "solver/base/status.h"
+#include "solver/core/cnf.h"
+#include "solver/core/db.h"
+#include "solver/core/search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One rank's share of a distributed search, for --stats. */
+typedef struct gsat_dist_rank_stats {
+  gsat_worker_stats work;  /* the rank's workers summed (n, cubes, donations, busy) */
+  uint32_t threads;        /* its CPU workers */
+  uint64_t steals;         /* cubes received from other ranks */
+  uint64_t given;          /* cubes sent to other ranks */
+  uint64_t requests;       /* work requests sent */
+  uint64_t refused;        /* requests answered with no work */
+  double search_seconds;
+} gsat_dist_rank_stats;
+
+/* Joins the distributed search when the process was started by an MPI
+ * launcher (Open MPI's OMPI_COMM_WORLD_SIZE, PMI_SIZE or PMIX_RANK in the
+ * environment) with more than one rank: calls MPI_Init_thread (FUNNELED) and
+ * makes communication errors return (MPI_ERRORS_RETURN).  Otherwise does
+ * nothing.  Call once, first thing in main.  Errors: INTERNAL (MPI failed). */
+gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err);
+
+/* Leaves the distributed search (MPI_Finalize), if gsat_dist_init joined. */
+void gsat_dist_finalize(void);
+
+/* Ranks in the search (1 when not distributed) and this process's rank. */
+uint32_t gsat_dist_size(void);
+uint32_t gsat_dist_rank(void);
+
+/* Ranks on this host (1 when not distributed): the CLI divides the cores
+ * among them when --threads is 0. */
+uint32_t gsat_dist_local_size(void);
+
+/* Gives every rank the formula that rank 0 read: on rank 0, sends read_status
+ * and, when it is OK, cnf's clauses to the others; on another rank, receives
+ * them into cnf (empty on entry) and returns rank 0's read_status (an empty
+ * error message then: rank 0 reports it).  Waits without spinning while rank
+ * 0 reads.  A no-op returning read_status when not distributed.  Errors:
+ * NOMEM, INTERNAL (MPI). */
+gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
+                                gsat_error *err);
+
+/* Searches db on every rank (all ranks call it with the same db) with
+ * p->threads CPU workers each, as gsat_cpu_solve does alone.  On rank 0, r is
+ * the whole run's result: the answer, the model (SAT, found on any rank, over
+ * internal variables: rank 0 checks it), the counters summed over the ranks
+ * (r->num_workers: the workers of all ranks; r->workers NULL) and
+ * ranks[0..size) (an array of gsat_dist_size() entries).  On another rank, r's answer is rank 0's and the
+ * counters are its own.  Each rank keeps its own time limit and stop flag; a
+ * limit, a stop request or an error on any rank stops every rank.  The node
+ * limit counts each rank's decisions against limit / size.  Errors: those of
+ * gsat_cpu_solve on any rank (named with the rank; on another rank the message
+ * is empty, rank 0 reports it), INTERNAL (MPI errors, a rank that does not
+ * report within the timeout). */
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_result *r, gsat_dist_rank_stats *ranks,
+                            gsat_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

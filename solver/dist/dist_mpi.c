@@ -1,0 +1,642 @@
+/* The distributed search over MPI (dist.h): the rank protocol run from the
+ * CPU backend's cube port.
+ *
+ * Messages (point to point on a duplicate of MPI_COMM_WORLD):
+ *   REQ     thief -> victim   an idle rank asks for work
+ *   CUBE    victim -> thief   a cube (n literals, 0: the root cube)
+ *   NOWORK  victim -> thief   none to give
+ *   TOKEN   rank -> rank + 1  the Dijkstra-Safra termination token {q, black}
+ *   EVENT   rank -> 0         the rank's search ended: a model (SAT), a stop
+ *                             (limit, signal) or a failure (status, message)
+ *   DONE    0 -> every rank   the run's outcome {answer, status}: stop
+ *   STATS   rank -> 0         the rank's counters, after DONE
+ *   FIN     0 -> every rank   all counters are in: leave
+ * Every send is an MPI_Isend of an owned copy (the outbox), completed by
+ * later polls, so that no rank blocks on another.
+ *
+ * Clause exchange (CDCL, not yet): periodic aggregated rounds (each rank
+ * contributes a buffer of units and short learned clauses, size and LBD
+ * limits from the option table, duplicates filtered by hash; an
+ * MPI_Iallgatherv per round) belong beside the cube protocol in port_poll,
+ * between the receive and the steal steps. */
+#include "solver/dist/dist.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cpu_ref/cpu_ref.h"
+#include "solver/base/clock.h"
+
+/* Seconds the coordinator waits for a rank's counters after DONE (and a rank
+ * for DONE after its own search ended) before giving up with an error. */
+#define REPORT_TIMEOUT 30.0
+/* Seconds a request may wait for a busy worker's split before NOWORK. */
+#define SPLIT_WAIT 0.02
+#define POLL_SECONDS 0.001
+
+enum { TAG_REQ = 1, TAG_CUBE, TAG_NOWORK, TAG_TOKEN, TAG_EVENT, TAG_DONE, TAG_STATS, TAG_FIN };
+enum { EV_SAT = 1, EV_STOP, EV_FAIL };
+
+static struct {
+  int joined, rank, size, local_size;
+  MPI_Comm comm;
+} g = {0, 0, 1, 1, MPI_COMM_NULL};
+
+/* An EVENT's fixed part; a SAT event is followed by the model's V bytes. */
+typedef struct event {
+  int32_t kind, status, by_limit;
+  char message[GSAT_ERROR_MESSAGE_SIZE];
+} event;
+
+typedef struct outbox {
+  MPI_Request *req;
+  void **buf;
+  size_t n, cap;
+} outbox;
+
+typedef struct dist {
+  int rank, size;
+  uint32_t V;
+  gsat_lit *cube;     /* [V + 1] scratch */
+  uint8_t *recv;      /* [sizeof (event) + V] receive buffer */
+  size_t recv_cap;
+  outbox out;
+  gsat_status failed; /* a local failure (MPI, memory): stop and report */
+  char failure[GSAT_ERROR_MESSAGE_SIZE];
+  uint32_t rng;
+  /* stealing */
+  int asking;         /* a work request of ours is unanswered */
+  int *thieves;       /* [size] requests waiting for a busy worker's split */
+  double *since;
+  uint32_t num_thieves;
+  /* Dijkstra-Safra */
+  int64_t count;      /* cubes sent - cubes received */
+  int black, has_token, token_back, token_black;
+  int64_t token_q;
+  /* ending */
+  int ended;          /* rank 0: an EVENT arrived; others: DONE arrived */
+  int fin;
+  event ev;           /* rank 0: the first EVENT; others: DONE in kind/status */
+  int ev_rank;
+  uint8_t *model;     /* rank 0: [V] the model of a SAT event */
+  gsat_dist_rank_stats mine;
+  gsat_dist_rank_stats *ranks; /* rank 0: [size] */
+  uint32_t reports;
+} dist;
+
+/*------------------------------------------------------------------------*/
+
+static void note_mpi(dist *d, int rc, const char *what) {
+  if (rc == MPI_SUCCESS || d->failed != GSAT_OK) return;
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(rc, text, &len);
+  d->failed = GSAT_INTERNAL;
+  snprintf(d->failure, sizeof d->failure, "MPI error in %s on rank %d: %s", what, d->rank,
+           text);
+}
+
+/* Sends a copy of buf[0..bytes) to rank `to` with `tag` (MPI_BYTE). */
+static void post(dist *d, int to, int tag, const void *buf, size_t bytes) {
+  outbox *o = &d->out;
+  if (o->n == o->cap) {
+    size_t cap = o->cap ? 2 * o->cap : 16;
+    MPI_Request *req = realloc(o->req, cap * sizeof *req);
+    if (req) o->req = req;
+    void **b = realloc(o->buf, cap * sizeof *b);
+    if (b) o->buf = b;
+    if (!req || !b) goto nomem;
+    o->cap = cap;
+  }
+  void *copy = malloc(bytes ? bytes : 1);
+  if (!copy) goto nomem;
+  if (bytes) memcpy(copy, buf, bytes);
+  int rc = MPI_Isend(copy, (int)bytes, MPI_BYTE, to, tag, g.comm, &o->req[o->n]);
+  note_mpi(d, rc, "MPI_Isend");
+  if (rc != MPI_SUCCESS) {
+    free(copy);
+    return;
+  }
+  o->buf[o->n++] = copy;
+  return;
+nomem:
+  if (d->failed == GSAT_OK) {
+    d->failed = GSAT_NOMEM;
+    snprintf(d->failure, sizeof d->failure, "out of memory for messages on rank %d", d->rank);
+  }
+}
+
+/* Completes and frees the sends that are done; returns the number pending. */
+static size_t flush(dist *d) {
+  outbox *o = &d->out;
+  size_t k = 0;
+  for (size_t i = 0; i < o->n; i++) {
+    int done = 0;
+    note_mpi(d, MPI_Test(&o->req[i], &done, MPI_STATUS_IGNORE), "MPI_Test");
+    if (done || d->failed == GSAT_INTERNAL) {
+      free(o->buf[i]);
+    } else {
+      o->req[k] = o->req[i];
+      o->buf[k++] = o->buf[i];
+    }
+  }
+  o->n = k;
+  return k;
+}
+
+static void send_cube(dist *d, int to, uint32_t n) {
+  post(d, to, TAG_CUBE, d->cube, (size_t)n * sizeof *d->cube);
+  d->count++;
+  d->mine.given++;
+}
+
+static uint32_t next_random(dist *d) {
+  d->rng = d->rng * 1103515245u + 12345u;
+  return d->rng >> 8;
+}
+
+/* A victim other than this rank, at random. */
+static int pick_victim(dist *d) {
+  int v = (int)(next_random(d) % (uint32_t)(d->size - 1));
+  return v >= d->rank ? v + 1 : v;
+}
+
+/*------------------------------------------------------------------------*/
+
+/* A work request from `thief`: a queued cube, or a split once a busy worker
+ * makes one, or NOWORK.  q is NULL once this rank's search has ended. */
+static void on_request(dist *d, gsat_cpu_queue *q, int thief) {
+  if (q && !d->ended) {
+    uint32_t n = gsat_cpu_queue_take(q, d->cube, d->V);
+    if (n != GSAT_CPU_QUEUE_EMPTY) {
+      send_cube(d, thief, n);
+      return;
+    }
+    if (gsat_cpu_queue_state_of(q).busy) {
+      d->thieves[d->num_thieves] = thief;
+      d->since[d->num_thieves++] = gsat_seconds();
+      gsat_cpu_queue_want(q, d->num_thieves);
+      return;
+    }
+  }
+  post(d, thief, TAG_NOWORK, NULL, 0);
+}
+
+static void on_cube(dist *d, gsat_cpu_queue *q, uint32_t n) {
+  d->count--;
+  d->black = 1;
+  d->asking = 0;
+  d->mine.steals++;
+  if (!q || d->ended) return; /* the run is ending: the cube no longer matters */
+  if (!gsat_cpu_queue_put(q, (const gsat_lit *)d->recv, n) && d->failed == GSAT_OK) {
+    d->failed = GSAT_NOMEM;
+    snprintf(d->failure, sizeof d->failure, "out of memory for a cube on rank %d", d->rank);
+  }
+}
+
+/* Rank 0: the first EVENT decides how the run ends. */
+static void on_event(dist *d, int from, int bytes) {
+  if (d->ended) return;
+  memcpy(&d->ev, d->recv, sizeof d->ev);
+  d->ev_rank = from;
+  d->ended = 1;
+  if (d->ev.kind != EV_SAT) return;
+  if ((size_t)bytes == sizeof d->ev + d->V) {
+    memcpy(d->model, d->recv + sizeof d->ev, d->V);
+  } else {
+    d->ev.kind = EV_FAIL;
+    d->ev.status = GSAT_INTERNAL;
+    snprintf(d->ev.message, sizeof d->ev.message, "sent a model of %d bytes for %u variables",
+             bytes - (int)sizeof d->ev, d->V);
+  }
+}
+
+static void on_message(dist *d, gsat_cpu_queue *q, const MPI_Status *st, int bytes) {
+  switch (st->MPI_TAG) {
+  case TAG_REQ: on_request(d, q, st->MPI_SOURCE); break;
+  case TAG_CUBE: on_cube(d, q, (uint32_t)bytes / sizeof(gsat_lit)); break;
+  case TAG_NOWORK:
+    d->asking = 0;
+    d->mine.refused++;
+    break;
+  case TAG_TOKEN: {
+    int64_t t[2];
+    memcpy(t, d->recv, sizeof t);
+    d->token_q = t[0];
+    d->token_black = (int)t[1];
+    d->has_token = 1;
+    d->token_back = d->rank == 0;
+    break;
+  }
+  case TAG_EVENT:
+    if (d->rank == 0) on_event(d, st->MPI_SOURCE, bytes);
+    break;
+  case TAG_DONE:
+    if (d->rank != 0 && !d->ended) {
+      int32_t a[2];
+      memcpy(a, d->recv, sizeof a);
+      d->ended = 1;
+      d->ev.kind = a[0];
+      d->ev.status = a[1];
+    }
+    break;
+  case TAG_STATS:
+    if (d->rank == 0 && d->ranks && (size_t)bytes == sizeof *d->ranks) {
+      memcpy(&d->ranks[st->MPI_SOURCE], d->recv, sizeof *d->ranks);
+      d->reports++;
+    }
+    break;
+  case TAG_FIN: d->fin = 1; break;
+  }
+}
+
+/* Receives every message that has arrived. */
+static void receive_all(dist *d, gsat_cpu_queue *q) {
+  for (;;) {
+    int flag = 0, bytes = 0;
+    MPI_Status st;
+    int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, g.comm, &flag, &st);
+    note_mpi(d, rc, "MPI_Iprobe");
+    if (rc != MPI_SUCCESS || !flag) return;
+    MPI_Get_count(&st, MPI_BYTE, &bytes);
+    if ((size_t)bytes > d->recv_cap) { /* only a foreign message is larger */
+      bytes = 0;
+    }
+    rc = MPI_Recv(d->recv, (int)d->recv_cap, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, g.comm,
+                  MPI_STATUS_IGNORE);
+    note_mpi(d, rc, "MPI_Recv");
+    if (rc != MPI_SUCCESS) return;
+    on_message(d, q, &st, bytes);
+  }
+}
+
+/*------------------------------------------------------------------------*/
+
+/* Requests waiting for a split: a cube once one is queued; NOWORK when no
+ * worker is busy or the split does not come within SPLIT_WAIT. */
+static void serve_thieves(dist *d, gsat_cpu_queue *q, gsat_cpu_queue_state st) {
+  uint32_t k = 0;
+  const double now = gsat_seconds();
+  for (uint32_t i = 0; i < d->num_thieves; i++) {
+    uint32_t n = gsat_cpu_queue_take(q, d->cube, d->V);
+    if (n != GSAT_CPU_QUEUE_EMPTY) {
+      send_cube(d, d->thieves[i], n);
+    } else if (!st.busy || now - d->since[i] > SPLIT_WAIT || d->ended) {
+      post(d, d->thieves[i], TAG_NOWORK, NULL, 0);
+    } else {
+      d->thieves[k] = d->thieves[i];
+      d->since[k++] = d->since[i];
+    }
+  }
+  d->num_thieves = k;
+  gsat_cpu_queue_want(q, k);
+}
+
+/* The token step of Dijkstra-Safra (EWD 998) for a rank without work.
+ * Returns 1 on rank 0 when termination is proved. */
+static int pass_token(dist *d) {
+  if (!d->has_token) return 0;
+  int64_t t[2];
+  if (d->rank == 0) {
+    if (d->token_back && !d->token_black && !d->black && d->token_q + d->count == 0) return 1;
+    t[0] = 0, t[1] = 0; /* a new round */
+  } else {
+    t[0] = d->token_q + d->count;
+    t[1] = d->token_black || d->black;
+  }
+  d->black = 0;
+  d->has_token = 0;
+  post(d, (d->rank + 1) % d->size, TAG_TOKEN, t, sizeof t);
+  return 0;
+}
+
+/* The cube port's poll: messages, waiting thieves, our own request, the
+ * token.  Ends the local search (0) when the run ends or this rank fails,
+ * and on rank 0 with 20 once no cube is left anywhere. */
+static int port_poll(void *data, gsat_cpu_queue *q) {
+  dist *d = data;
+  flush(d);
+  receive_all(d, q);
+  if (d->ended || d->failed != GSAT_OK) return GSAT_ANSWER_UNKNOWN;
+  gsat_cpu_queue_state st = gsat_cpu_queue_state_of(q);
+  if (d->num_thieves) serve_thieves(d, q, st);
+  if (!d->asking && !st.queued && st.busy < st.workers) {
+    post(d, d->mine.requests ? pick_victim(d) : (d->rank == 0 ? 1 : 0), TAG_REQ, NULL, 0);
+    d->asking = 1;
+    d->mine.requests++;
+  }
+  st = gsat_cpu_queue_state_of(q);
+  if (!st.queued && !st.busy && !d->num_thieves && pass_token(d)) return GSAT_ANSWER_UNSAT;
+  return GSAT_PORT_CONTINUE;
+}
+
+/*------------------------------------------------------------------------*/
+
+static int launched_with_ranks(void) {
+  const char *n = getenv("OMPI_COMM_WORLD_SIZE");
+  if (!n) n = getenv("PMI_SIZE");
+  if (n) return atoi(n) > 1;
+  return getenv("PMIX_RANK") != NULL; /* a PMIx launcher: ask MPI */
+}
+
+gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err) {
+  if (g.joined || !launched_with_ranks()) return GSAT_OK;
+  int provided = 0;
+  GSAT_RETURN_IF(MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS,
+                 err, INTERNAL, "MPI_Init_thread failed");
+  g.joined = 1;
+  MPI_Comm local;
+  int ok = MPI_Comm_dup(MPI_COMM_WORLD, &g.comm) == MPI_SUCCESS &&
+           MPI_Comm_set_errhandler(g.comm, MPI_ERRORS_RETURN) == MPI_SUCCESS &&
+           MPI_Comm_rank(g.comm, &g.rank) == MPI_SUCCESS &&
+           MPI_Comm_size(g.comm, &g.size) == MPI_SUCCESS &&
+           MPI_Comm_split_type(g.comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) ==
+               MPI_SUCCESS &&
+           MPI_Comm_size(local, &g.local_size) == MPI_SUCCESS;
+  GSAT_RETURN_IF(!ok, err, INTERNAL, "MPI setup (communicators) failed");
+  MPI_Comm_free(&local);
+  GSAT_RETURN_IF(provided < MPI_THREAD_FUNNELED, err, INTERNAL,
+                 "MPI provides no MPI_THREAD_FUNNELED support");
+  return GSAT_OK;
+}
+
+void gsat_dist_finalize(void) {
+  if (!g.joined) return;
+  MPI_Comm_free(&g.comm);
+  MPI_Finalize();
+  g.joined = 0;
+  g.size = 1;
+  g.rank = 0;
+}
+
+uint32_t gsat_dist_size(void) { return (uint32_t)g.size; }
+
+uint32_t gsat_dist_rank(void) { return (uint32_t)g.rank; }
+
+uint32_t gsat_dist_local_size(void) { return (uint32_t)g.local_size; }
+
+/* Waits for request r, sleeping 1 ms between tests (a busy MPI wait would take
+ * a core from a rank that parses). */
+static int wait_gently(MPI_Request *r) {
+  for (;;) {
+    int done = 0;
+    int rc = MPI_Test(r, &done, MPI_STATUS_IGNORE);
+    if (rc != MPI_SUCCESS || done) return rc;
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* MPI_Ibcast of n elements of `type` (size `unit` bytes) from rank 0, in
+ * pieces of at most 2^28 elements (counts are int). */
+static int bcast(void *buf, size_t n, MPI_Datatype type, size_t unit) {
+  for (size_t off = 0; off < n;) {
+    size_t k = n - off < ((size_t)1 << 28) ? n - off : ((size_t)1 << 28);
+    MPI_Request r;
+    int rc = MPI_Ibcast((char *)buf + off * unit, (int)k, type, 0, g.comm, &r);
+    if (rc == MPI_SUCCESS) rc = wait_gently(&r);
+    if (rc != MPI_SUCCESS) return rc;
+    off += k;
+  }
+  return MPI_SUCCESS;
+}
+
+gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_error *err) {
+  if (g.size <= 1) return read_status;
+  uint64_t h[6] = {(uint64_t)(int64_t)read_status, cnf->declared_vars, cnf->declared_clauses,
+                   cnf->max_var, cnf->num_clauses, cnf->num_lits};
+  GSAT_RETURN_IF(bcast(h, 6, MPI_UINT64_T, 8) != MPI_SUCCESS, err, INTERNAL,
+                 "MPI: broadcasting the formula's size failed");
+  gsat_status st = (gsat_status)(int64_t)h[0];
+  if (st != GSAT_OK) {
+    if (g.rank != 0) gsat_error_set(err, st, "%s", ""); /* rank 0 reports it */
+    return st;
+  }
+  if (g.rank != 0) {
+    cnf->declared_vars = h[1], cnf->declared_clauses = h[2], cnf->max_var = h[3];
+    cnf->num_clauses = (size_t)h[4], cnf->num_lits = (size_t)h[5];
+    cnf->cap_clauses = cnf->num_clauses + 2;
+    cnf->cap_lits = cnf->num_lits ? cnf->num_lits : 1;
+    cnf->clause_start = malloc(cnf->cap_clauses * sizeof *cnf->clause_start);
+    cnf->lits = malloc(cnf->cap_lits * sizeof *cnf->lits);
+    GSAT_RETURN_IF(!cnf->clause_start || !cnf->lits, err, NOMEM,
+                   "out of memory for the formula (%zu literals) on rank %d", cnf->num_lits,
+                   g.rank);
+    cnf->clause_start[0] = 0;
+  }
+  _Static_assert(sizeof(size_t) == 8 && sizeof(gsat_lit) == 4, "64-bit size_t, 32-bit literals");
+  int rc = cnf->num_clauses ? bcast(cnf->clause_start, cnf->num_clauses + 1, MPI_UINT64_T, 8)
+                            : MPI_SUCCESS;
+  if (rc == MPI_SUCCESS) rc = bcast(cnf->lits, cnf->num_lits, MPI_UINT32_T, 4);
+  GSAT_RETURN_IF(rc != MPI_SUCCESS, err, INTERNAL, "MPI: broadcasting the formula failed");
+  return GSAT_OK;
+}
+
+/*------------------------------------------------------------------------*/
+
+static gsat_status setup(dist *d, const gsat_db *db, gsat_dist_rank_stats *ranks,
+                         gsat_error *err) {
+  memset(d, 0, sizeof *d);
+  d->rank = g.rank;
+  d->size = g.size;
+  d->V = db->num_vars;
+  d->rng = 2654435761u * (uint32_t)(g.rank + 1);
+  d->has_token = g.rank == 0; /* rank 0 starts the first round */
+  size_t cap = sizeof(event) + d->V;
+  if ((size_t)d->V * sizeof(gsat_lit) > cap) cap = (size_t)d->V * sizeof(gsat_lit);
+  if (sizeof(gsat_dist_rank_stats) > cap) cap = sizeof(gsat_dist_rank_stats);
+  d->recv_cap = cap + 16;
+  d->recv = malloc(d->recv_cap);
+  d->cube = malloc(((size_t)d->V + 1) * sizeof *d->cube);
+  d->thieves = malloc((size_t)g.size * sizeof *d->thieves);
+  d->since = malloc((size_t)g.size * sizeof *d->since);
+  d->model = g.rank == 0 ? malloc((size_t)d->V + 1) : NULL;
+  d->ranks = g.rank == 0 ? ranks : NULL;
+  GSAT_RETURN_IF(!d->recv || !d->cube || !d->thieves || !d->since || (g.rank == 0 && !d->model),
+                 err, NOMEM, "out of memory for the distributed search on rank %d", g.rank);
+  return GSAT_OK;
+}
+
+static void release(dist *d) {
+  for (size_t i = 0; i < d->out.n; i++) free(d->out.buf[i]); /* only after a failure */
+  free(d->out.req);
+  free(d->out.buf);
+  free(d->recv);
+  free(d->cube);
+  free(d->thieves);
+  free(d->since);
+  free(d->model);
+}
+
+enum { UNTIL_DONE, UNTIL_QUIET, UNTIL_REPORTS, UNTIL_FIN, UNTIL_SENT };
+
+static int reached(dist *d, int what) {
+  switch (what) {
+  case UNTIL_DONE: return d->ended;
+  case UNTIL_QUIET: return !d->asking && flush(d) == 0;
+  case UNTIL_REPORTS: return !d->asking && d->reports + 1 == (uint32_t)d->size;
+  case UNTIL_FIN: return d->fin && flush(d) == 0;
+  default: return flush(d) == 0;
+  }
+}
+
+/* After the local search: keeps answering (NOWORK to requests, cubes and
+ * tokens dropped) until `what` holds; 0 after `timeout` s or an MPI error. */
+static int drain(dist *d, int what, double timeout) {
+  const double deadline = gsat_seconds() + timeout;
+  for (;;) {
+    flush(d);
+    receive_all(d, NULL);
+    if (reached(d, what)) return 1;
+    if (d->failed == GSAT_INTERNAL || gsat_seconds() > deadline) return 0;
+    struct timespec ts = {0, 1000000};
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* This rank's counters for rank 0. */
+static void count_mine(dist *d, const gsat_search_result *r) {
+  d->mine.work = r->total;
+  d->mine.threads = r->num_workers;
+  d->mine.search_seconds = r->search_seconds;
+}
+
+/* A rank other than 0 after its search: tells rank 0 why it ended (unless
+ * rank 0 ended it), waits for the outcome, reports its counters. */
+static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
+                          gsat_search_result *r, gsat_error *err) {
+  if (!d->ended && !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT)) {
+    uint8_t *msg = d->recv; /* the receive buffer is free between polls */
+    event ev;
+    memset(&ev, 0, sizeof ev);
+    size_t bytes = sizeof ev;
+    if (st != GSAT_OK || d->failed != GSAT_OK) {
+      ev.kind = EV_FAIL;
+      ev.status = st != GSAT_OK ? st : d->failed;
+      snprintf(ev.message, sizeof ev.message, "%s", st != GSAT_OK ? local->message : d->failure);
+    } else if (r->answer == GSAT_ANSWER_SAT) {
+      ev.kind = EV_SAT;
+      memcpy(msg + sizeof ev, r->model, d->V);
+      bytes += d->V;
+    } else {
+      ev.kind = EV_STOP;
+      ev.by_limit = r->stopped_by_limit;
+    }
+    memcpy(msg, &ev, sizeof ev);
+    post(d, 0, TAG_EVENT, msg, bytes);
+  }
+  if (!drain(d, UNTIL_DONE, REPORT_TIMEOUT))
+    return gsat_error_set(err, GSAT_INTERNAL,
+                          "rank %d: no outcome from rank 0 within %g s of the end of the search",
+                          d->rank, REPORT_TIMEOUT);
+  if (!drain(d, UNTIL_QUIET, REPORT_TIMEOUT))
+    return gsat_error_set(err, GSAT_INTERNAL, "rank %d: messages not delivered within %g s",
+                          d->rank, REPORT_TIMEOUT);
+  post(d, 0, TAG_STATS, &d->mine, sizeof d->mine);
+  if (!drain(d, UNTIL_FIN, REPORT_TIMEOUT))
+    return gsat_error_set(err, GSAT_INTERNAL, "rank %d: rank 0 did not finish within %g s",
+                          d->rank, REPORT_TIMEOUT);
+  if (d->ev.status != GSAT_OK) return gsat_error_set(err, d->ev.status, "%s", "");
+  if (st != GSAT_OK) return gsat_error_set(err, st, "%s", "");
+  r->answer = d->ev.kind;
+  return GSAT_OK;
+}
+
+/* Rank 0 after its search: the outcome from its own result and the first
+ * EVENT; answer, status and message into *answer, *status, err. */
+static void decide(dist *d, gsat_status st, const gsat_error *local, gsat_search_result *r,
+                   int *answer, gsat_status *status, gsat_error *err) {
+  *answer = GSAT_ANSWER_UNKNOWN;
+  *status = GSAT_OK;
+  if (st != GSAT_OK || d->failed != GSAT_OK) {
+    *status = st != GSAT_OK ? st : d->failed;
+    gsat_error_set(err, *status, "rank 0 of %d: %s", d->size,
+                   st != GSAT_OK ? local->message : d->failure);
+  } else if (r->answer == GSAT_ANSWER_SAT) {
+    *answer = GSAT_ANSWER_SAT;
+  } else if (d->ended && d->ev.kind == EV_SAT) {
+    *answer = GSAT_ANSWER_SAT;
+    memcpy(r->model, d->model, d->V);
+  } else if (d->ended && d->ev.kind == EV_FAIL) {
+    *status = (gsat_status)d->ev.status;
+    gsat_error_set(err, *status, "rank %d of %d: %s", d->ev_rank, d->size, d->ev.message);
+  } else if (d->ended) {
+    r->stopped_by_limit = d->ev.by_limit;
+  } else {
+    *answer = r->answer; /* 20 (no cube left anywhere) or 0 (stopped here) */
+  }
+}
+
+/* The run's counters on rank 0: every rank's summed into r. */
+static void sum_ranks(dist *d, gsat_search_result *r) {
+  memset(&r->total, 0, sizeof r->total);
+  r->num_workers = 0;
+  for (int i = 0; i < d->size; i++) {
+    const gsat_worker_stats *w = &d->ranks[i].work;
+    gsat_worker_stats *t = &r->total;
+    t->n.nodes += w->n.nodes;
+    t->n.checks += w->n.checks;
+    t->n.replay += w->n.replay;
+    t->n.heur += w->n.heur;
+    t->n.props += w->n.props;
+    t->n.conflicts += w->n.conflicts;
+    t->cubes += w->cubes;
+    t->donations += w->donations;
+    t->busy_seconds += w->busy_seconds;
+    r->num_workers += d->ranks[i].threads;
+  }
+  free(r->workers);
+  r->workers = NULL;
+}
+
+/* Rank 0 after its search: decides, tells every rank, collects counters. */
+static gsat_status coordinate(dist *d, gsat_status st, const gsat_error *local,
+                              gsat_search_result *r, gsat_error *err) {
+  int answer;
+  gsat_status status;
+  decide(d, st, local, r, &answer, &status, err);
+  int32_t done[2] = {answer, status};
+  for (int i = 1; i < d->size; i++) post(d, i, TAG_DONE, done, sizeof done);
+  d->ranks[0] = d->mine;
+  int reported = drain(d, UNTIL_REPORTS, REPORT_TIMEOUT);
+  for (int i = 1; i < d->size; i++) post(d, i, TAG_FIN, NULL, 0);
+  drain(d, UNTIL_SENT, reported ? REPORT_TIMEOUT : 1.0);
+  if (status != GSAT_OK) return status;
+  if (d->failed != GSAT_OK)
+    return gsat_error_set(err, d->failed, "rank 0 of %d: %s", d->size, d->failure);
+  if (!reported)
+    return gsat_error_set(err, GSAT_INTERNAL,
+                          "%u of %d ranks did not report within %g s of the end of the "
+                          "search (a rank died or hangs); no answer is given",
+                          (unsigned)(d->size - 1 - d->reports), d->size, REPORT_TIMEOUT);
+  r->answer = answer;
+  sum_ranks(d, r);
+  return GSAT_OK;
+}
+
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_result *r, gsat_dist_rank_stats *ranks,
+                            gsat_error *err) {
+  dist d;
+  gsat_status st = setup(&d, db, ranks, err);
+  if (st != GSAT_OK) {
+    release(&d);
+    return st; /* before any message: the others wait until their timeout */
+  }
+  gsat_cube_port port = {&d, g.rank != 0, POLL_SECONDS, port_poll};
+  gsat_search_params lp = *p;
+  lp.port = &port;
+  if (lp.node_limit) lp.node_limit = (lp.node_limit + (uint64_t)g.size - 1) / (uint64_t)g.size;
+  if (g.rank != 0) lp.progress_interval = 0;
+  gsat_error local;
+  gsat_error_clear(&local);
+  st = gsat_cpu_solve(db, &lp, r, &local);
+  if (st == GSAT_OK) count_mine(&d, r);
+  st = g.rank == 0 ? coordinate(&d, st, &local, r, err) : follow(&d, st, &local, r, err);
+  if (st != GSAT_OK) gsat_search_result_free(r);
+  release(&d);
+  return st;
+}

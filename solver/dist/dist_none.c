@@ -1,0 +1,36 @@
+/* The distributed search without MPI (dist.h): one process, size 1, every
+ * call a no-op; gsat runs as alone. */
+#include "solver/dist/dist.h"
+
+gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err) {
+  (void)argc;
+  (void)argv;
+  (void)err;
+  return GSAT_OK;
+}
+
+void gsat_dist_finalize(void) {}
+
+uint32_t gsat_dist_size(void) { return 1; }
+
+uint32_t gsat_dist_rank(void) { return 0; }
+
+uint32_t gsat_dist_local_size(void) { return 1; }
+
+gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
+                                gsat_error *err) {
+  (void)cnf;
+  (void)err;
+  return read_status;
+}
+
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_result *r, gsat_dist_rank_stats *ranks,
+                            gsat_error *err) {
+  (void)db;
+  (void)p;
+  (void)r;
+  (void)ranks;
+  return gsat_error_set(err, GSAT_INTERNAL,
+                        "gsat was built without MPI: no distributed search");
+}
