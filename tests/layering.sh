@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The include-floor check (tests/layering.py) passes on this tree and fails on
 # copies of it with one include injected that runs up a floor (ground floor ->
-# API, gpu -> cpu_ref, the sort -> the ground floor's literal encoding, the
+# API, gpu -> cpu_ref, cpu_ref -> the distributed search, the distributed
+# search -> API, the sort -> the ground floor's literal encoding, the
 # product -> tests).  Usage: layering.sh [PYTHON]
 set -u
 . "$(dirname "$0")/check_lib.sh"
@@ -28,5 +29,7 @@ inject solver/base/status.h '#include "solver/core/literal.h"' "base includes th
 inject gpu/search.h '#include "cpu_ref/cpu_ref.h"' "gpu includes cpu_ref"
 inject gpu/bcfsort_index.h '#include "solver/core/literal.h"' "the sort includes the literal encoding"
 inject dimacs/dimacs.h '#include "gpu/search.h"' "dimacs includes gpu"
+inject cpu_ref/cpu_ref.h '#include "solver/dist/dist.h"' "cpu_ref includes the distributed search"
+inject solver/dist/dist.h '#include "solver/api/gsat.h"' "the distributed search includes the API"
 inject solver/core/db.c '#include "tests/test_skip.h"' "the product includes tests/"
 finish

@@ -82,7 +82,8 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
  * the whole run's result: the answer, the model (SAT, found on any rank, over
  * internal variables: rank 0 checks it), the counters summed over the ranks
  * (r->num_workers: the workers of all ranks; r->workers NULL) and
- * ranks[0..size) (an array of gsat_dist_size() entries).  On another rank, r's answer is rank 0's and the
+ * ranks[0..size) (an array of gsat_dist_size() entries).  On another rank,
+ * r's answer is rank 0's (but 0 for SAT: the model is on rank 0) and the
  * counters are its own.  Each rank keeps its own time limit and stop flag; a
  * limit, a stop request or an error on any rank stops every rank.  The node
  * limit counts each rank's decisions against limit / size.  Errors: those of

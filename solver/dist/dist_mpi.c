@@ -31,8 +31,13 @@
 #include "solver/base/clock.h"
 
 /* Seconds the coordinator waits for a rank's counters after DONE (and a rank
- * for DONE after its own search ended) before giving up with an error. */
+ * for DONE after its own search ended) before giving up with an error; after
+ * a stop request (a signal: mpirun forwards SIGINT and SIGTERM to every rank,
+ * and also sends SIGTERM when a rank has died, then SIGKILL about a second
+ * later) rank 0 waits STOP_REPORT_TIMEOUT, so that it can still say which
+ * rank is missing. */
 #define REPORT_TIMEOUT 30.0
+#define STOP_REPORT_TIMEOUT 0.5
 /* Seconds a request may wait for a busy worker's split before NOWORK. */
 #define SPLIT_WAIT 0.02
 #define POLL_SECONDS 0.001
@@ -541,7 +546,7 @@ static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
                           d->rank, REPORT_TIMEOUT);
   if (d->ev.status != GSAT_OK) return gsat_error_set(err, d->ev.status, "%s", "");
   if (st != GSAT_OK) return gsat_error_set(err, st, "%s", "");
-  r->answer = d->ev.kind;
+  r->answer = d->ev.kind == 10 ? 0 : d->ev.kind; /* the model is on rank 0 */
   return GSAT_OK;
 }
 
@@ -592,26 +597,40 @@ static void sum_ranks(dist *d, gsat_search_result *r) {
   r->workers = NULL;
 }
 
-/* Rank 0 after its search: decides, tells every rank, collects counters. */
+/* The ranks that have not reported, as text ("1, 3"). */
+static void missing_ranks(const dist *d, char *text, size_t size) {
+  size_t len = 0;
+  text[0] = 0;
+  for (int i = 1; i < d->size && len + 16 < size; i++)
+    if (!d->ranks[i].threads) /* every rank that reports has a worker */
+      len += (size_t)snprintf(text + len, size - len, "%s%d", len ? ", " : "", i);
+}
+
+/* Rank 0 after its search: decides, tells every rank, collects counters
+ * (waiting `timeout` s at most). */
 static gsat_status coordinate(dist *d, gsat_status st, const gsat_error *local,
-                              gsat_search_result *r, gsat_error *err) {
+                              gsat_search_result *r, double timeout, gsat_error *err) {
   int answer;
   gsat_status status;
   decide(d, st, local, r, &answer, &status, err);
   int32_t done[2] = {answer, status};
   for (int i = 1; i < d->size; i++) post(d, i, TAG_DONE, done, sizeof done);
   d->ranks[0] = d->mine;
-  int reported = drain(d, UNTIL_REPORTS, REPORT_TIMEOUT);
+  int reported = drain(d, UNTIL_REPORTS, timeout);
   for (int i = 1; i < d->size; i++) post(d, i, TAG_FIN, NULL, 0);
   drain(d, UNTIL_SENT, reported ? REPORT_TIMEOUT : 1.0);
   if (status != GSAT_OK) return status;
   if (d->failed != GSAT_OK)
     return gsat_error_set(err, d->failed, "rank 0 of %d: %s", d->size, d->failure);
-  if (!reported)
+  if (!reported) {
+    char missing[256];
+    missing_ranks(d, missing, sizeof missing);
     return gsat_error_set(err, GSAT_INTERNAL,
-                          "%u of %d ranks did not report within %g s of the end of the "
-                          "search (a rank died or hangs); no answer is given",
-                          (unsigned)(d->size - 1 - d->reports), d->size, REPORT_TIMEOUT);
+                          "rank%s %s of %d did not report within %g s of the end of the "
+                          "search (died or hangs); no answer is given",
+                          d->size - 1 - (int)d->reports > 1 ? "s" : "", missing, d->size,
+                          timeout);
+  }
   r->answer = answer;
   sum_ranks(d, r);
   return GSAT_OK;
@@ -635,7 +654,11 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
   gsat_error_clear(&local);
   st = gsat_cpu_solve(db, &lp, r, &local);
   if (st == GSAT_OK) count_mine(&d, r);
-  st = g.rank == 0 ? coordinate(&d, st, &local, r, err) : follow(&d, st, &local, r, err);
+  for (uint32_t i = 0; i < d.num_thieves; i++) post(&d, d.thieves[i], TAG_NOWORK, NULL, 0);
+  d.num_thieves = 0; /* requests that waited for a split of the ended search */
+  const double timeout = GSAT_FLAG_IS_RAISED(p->stop) ? STOP_REPORT_TIMEOUT : REPORT_TIMEOUT;
+  st = g.rank == 0 ? coordinate(&d, st, &local, r, timeout, err)
+                   : follow(&d, st, &local, r, err);
   if (st != GSAT_OK) gsat_search_result_free(r);
   release(&d);
   return st;

@@ -1,0 +1,180 @@
+#!/bin/bash
+# gsat over MPI (solver/dist/) on CPU ranks: CTest test `mpi`.
+#   tests/mpi.sh GSAT GSAT_GEN HAVE_MPI
+# Skips (77) with a message when gsat was built without MPI or mpirun is
+# missing.  Checks, with mpirun --oversubscribe --allow-run-as-root:
+#  1. a subset of the CI corpus pick (tests/corpus.sh; every 6th row) with -np 3,
+#     through check-answers (answers and every model; --stdin none, or mpirun
+#     would forward check-answers' manifest to rank 0);
+#  2. UNSAT node counts under --decide=static with -np 3 and -np 1 equal to
+#     one process's, and one process's output under -np 1 (not distributed);
+#  3. a formula from standard input, a parse error (exit 2, one message);
+#  4. --time-limit and --node-limit: s UNKNOWN, exit 0;
+#  5. SIGTERM and SIGINT to mpirun: rank 0 prints s UNKNOWN once (mpirun
+#     itself exits 1 after forwarding such a signal);
+#  6. a rank killed (SIGKILL) mid-run: an error exit, no s line, and rank 0's
+#     message naming the rank that did not report.
+set -u
+gsat=$1 gen=$2 have_mpi=$3
+if [ "$have_mpi" != ON ] || ! command -v mpirun >/dev/null; then
+  echo "mpi test skipped: gsat built without MPI or no mpirun (Debian: libopenmpi-dev openmpi-bin)"
+  exit 77
+fi
+source "$(dirname "$0")/check_lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+shared=$here/../../shared
+# Open MPI's own allocations (in components it loads and unloads) show up as
+# leaks under LeakSanitizer (tests/run_all.sh's ASan build): ranks run without
+# leak detection; the one-process runs here keep it.
+mpirun=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+        mpirun -q --oversubscribe --allow-run-as-root)
+mpi() { "${mpirun[@]}" "$@"; }
+stat_of() { sed -nE "s/^c $1 +([0-9]+)\$/\\1/p" "$2" | head -1; }
+
+# 1. Answers and models over the corpus subset.
+if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
+  pick='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
+  pick+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
+  pick+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
+  rows=$(cut -f1 "$shared/bench/manifest.tsv" | grep -E "$pick" | awk 'NR % 6 == 1')
+  only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
+  "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
+    "${mpirun[@]}" --stdin none -np 3 "$gsat" --backend=cpu --threads=1 \
+    >"$tmp/corpus"
+  line=$(grep '^check-answers:' "$tmp/corpus")
+  passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  if [ "$failed" = 0 ] && [ "$passed" -ge 40 ]; then
+    pass "corpus subset on 3 ranks: $line"
+  else
+    fail "corpus subset on 3 ranks: $line $(grep -v '^check-answers' "$tmp/corpus" | head -c 600)"
+  fi
+  unsat="$shared/bench/cnf/uuf75/uuf75-01.cnf $shared/bench/cnf/pigeonhole/hole8.cnf"
+  unsat+=" $(ls "$shared"/bench/cnf/aim/aim-50-*no-1.cnf 2>/dev/null | head -1)"
+else
+  echo "corpus part skipped: $shared/bench not found"
+  unsat=""
+fi
+
+# 2. Node counts under the static order: N ranks = one process.
+"$gen" php 8 >"$tmp/php8.cnf"
+"$gen" php 9 >"$tmp/php9.cnf"
+for f in "$tmp/php8.cnf" "$tmp/php9.cnf" $unsat; do
+  [ -f "$f" ] || continue
+  "$gsat" --backend=cpu --threads=1 --decide=static --stats "$f" >"$tmp/one" 2>&1
+  want=$(stat_of nodes "$tmp/one")
+  for np in 3 1; do
+    mpi -np $np "$gsat" --backend=cpu --threads=1 --decide=static --stats "$f" >"$tmp/out" 2>&1
+    rc=$?
+    got=$(stat_of nodes "$tmp/out")
+    if [ $rc = 20 ] && grep -qx 's UNSATISFIABLE' "$tmp/out" && [ -n "$want" ] && [ "$got" = "$want" ]; then
+      pass "$(basename "$f"), -np $np: UNSAT, $got nodes as one process"
+    else
+      fail "$(basename "$f"), -np $np: rc $rc, $got nodes, one process $want: $(tail -c 300 "$tmp/out")"
+    fi
+  done
+done
+mpi -np 3 "$gsat" --backend=cpu --threads=2 --decide=static --stats "$tmp/php9.cnf" >"$tmp/out" 2>&1
+got=$(stat_of nodes "$tmp/out")
+"$gsat" --backend=cpu --threads=1 --decide=static --stats "$tmp/php9.cnf" >"$tmp/one" 2>&1
+want=$(stat_of nodes "$tmp/one")
+ranks=$(grep -cE '^c +[0-9]+ +2 +[0-9]+' "$tmp/out")
+if [ "$got" = "$want" ] && [ "$ranks" = 3 ] && grep -q '^c ranks  *3 (MPI)' "$tmp/out"; then
+  pass "php 9, 3 ranks x 2 threads: $got nodes as one process, 3 rank rows in --stats"
+else
+  fail "php 9, 3 ranks x 2 threads: $got nodes (one process $want), $ranks rank rows"
+fi
+mpi -np 1 "$gsat" --backend=cpu --threads=1 "$tmp/php8.cnf" >"$tmp/out" 2>&1
+"$gsat" --backend=cpu --threads=1 "$tmp/php8.cnf" >"$tmp/one" 2>&1
+if diff <(grep -v '^c \(parsed\|search\)' "$tmp/out") <(grep -v '^c \(parsed\|search\)' "$tmp/one") >/dev/null; then
+  pass "-np 1: the output of one process"
+else
+  fail "-np 1 differs from one process: $(diff "$tmp/out" "$tmp/one" | head -c 400)"
+fi
+
+# 3. Standard input (rank 0 reads it), a SAT model, a parse error.
+"$gen" rand 3 100 400 5 >"$tmp/sat.cnf"
+"$gsat" --backend=cpu -q "$tmp/sat.cnf" >"$tmp/one"
+want=$?
+mpi -np 3 "$gsat" --backend=cpu --threads=1 - <"$tmp/sat.cnf" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc = $want ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ] &&
+   { [ $rc = 20 ] || [ "$(grep -c '^v 0$' "$tmp/out")" = 1 ]; }; then
+  pass "standard input on 3 ranks: exit $rc as one process, one s line"
+else
+  fail "standard input on 3 ranks: rc $rc (one process $want): $(tail -c 300 "$tmp/out")"
+fi
+printf 'p cnf 2 1\n1 x 0\n' >"$tmp/bad.cnf"
+mpi -np 3 "$gsat" --backend=cpu "$tmp/bad.cnf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc = 2 ] && [ "$(grep -c 'error' "$tmp/err")" = 1 ] && ! grep -q '^s ' "$tmp/out"; then
+  pass "parse error on 3 ranks: exit 2, one message"
+else
+  fail "parse error on 3 ranks: rc $rc: $(cat "$tmp/err" | head -c 300)"
+fi
+
+# 4. Limits.
+"$gen" php 12 >"$tmp/php12.cnf"
+mpi -np 3 "$gsat" --backend=cpu --threads=1 --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q '^c stopped: time limit' "$tmp/out"; then
+  pass "--time-limit=2 on 3 ranks: s UNKNOWN, exit 0"
+else
+  fail "--time-limit=2 on 3 ranks: rc $rc: $(tail -c 300 "$tmp/out")"
+fi
+mpi -np 3 "$gsat" --backend=cpu --threads=1 --node-limit=300000 --stats "$tmp/php12.cnf" >"$tmp/out" 2>&1
+rc=$?
+nodes=$(stat_of nodes "$tmp/out")
+if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && [ -n "$nodes" ] && [ "$nodes" -ge 100000 ]; then
+  pass "--node-limit=300000 on 3 ranks: s UNKNOWN, exit 0 after $nodes nodes"
+else
+  fail "--node-limit on 3 ranks: rc $rc, $nodes nodes: $(tail -c 300 "$tmp/out")"
+fi
+
+# Waits (at most 20 s) until mpirun pid $1 has $2 gsat children; prints them.
+ranks_of() {
+  local n=0 kids=""
+  while [ $n -lt 200 ]; do
+    kids=$(pgrep -P "$1" -f "$gsat" | tr '\n' ' ')
+    [ "$(echo $kids | wc -w)" = "$2" ] && break
+    sleep 0.1
+    n=$((n + 1))
+  done
+  echo $kids
+}
+
+# 5. Signals to mpirun while the ranks search.
+for sig in TERM INT; do
+  "${mpirun[@]}" -np 3 "$gsat" --backend=cpu --threads=1 --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  ranks_of $pid 3 >/dev/null
+  sleep 2
+  kill -$sig $pid
+  wait $pid
+  rc=$?
+  if [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q "^c stopped by signal" "$tmp/out" &&
+     grep -q '^c ranks  *3 (MPI)' "$tmp/out" && ! grep -q '^v' "$tmp/out"; then
+    pass "SIG$sig to mpirun: s UNKNOWN once, statistics of 3 ranks (mpirun exit $rc)"
+  else
+    fail "SIG$sig to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
+  fi
+done
+
+# 6. A rank killed mid-run: an error, never an answer.
+"${mpirun[@]}" -np 3 "$gsat" --backend=cpu --threads=1 "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+victim=""
+for p in $(ranks_of $pid 3); do
+  grep -qz '^OMPI_COMM_WORLD_RANK=1$' /proc/$p/environ 2>/dev/null && victim=$p
+done
+sleep 2
+[ -n "$victim" ] && kill -KILL "$victim"
+wait $pid
+rc=$?
+if [ -n "$victim" ] && [ $rc != 0 ] && [ $rc != 10 ] && [ $rc != 20 ] && ! grep -q '^s ' "$tmp/out" &&
+   grep -q '^gsat: error: rank 1 of 3 did not report' "$tmp/err"; then
+  pass "rank 1 killed: exit $rc, no answer, rank 0 names the missing rank"
+else
+  fail "rank 1 killed (pid $victim): rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
+fi
+finish
