@@ -16,7 +16,7 @@ row() { # name what command...
   local name=$1 what=$2
   shift 2
   local t0=$EPOCHREALTIME
-  "$@" --backend=cpu --decide="$decide" --stats --progress=0 >/tmp/mpi_overhead.$$ 2>&1 </dev/null
+  "$@" --backend=cpu --search=dpll --decide="$decide" --stats --progress=0 >/tmp/mpi_overhead.$$ 2>&1 </dev/null
   local wall=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
   local out=/tmp/mpi_overhead.$$
   local search=$(sed -nE 's/^c search time +([0-9.]+) s$/\1/p' "$out")

@@ -8,7 +8,8 @@
 #     would forward check-answers' manifest to rank 0);
 #  2. UNSAT node counts under --decide=static with -np 3 and -np 1 equal to
 #     one process's, and one process's output under -np 1 (not distributed);
-#  3. a formula from standard input, a parse error (exit 2, one message);
+#  3. a formula from standard input, a parse error (exit 2, one message),
+#     --search=cdcl and --backend=gpu (usage errors: DPLL on CPU ranks only);
 #  4. --time-limit and --node-limit: s UNKNOWN, exit 0;
 #  5. SIGTERM and SIGINT to mpirun: rank 0 prints s UNKNOWN once (mpirun
 #     itself exits 1 after forwarding such a signal);
@@ -61,10 +62,10 @@ fi
 "$gen" php 9 >"$tmp/php9.cnf"
 for f in "$tmp/php8.cnf" "$tmp/php9.cnf" $unsat; do
   [ -f "$f" ] || continue
-  "$gsat" --backend=cpu --threads=1 --decide=static --stats "$f" >"$tmp/one" 2>&1
+  "$gsat" --backend=cpu --search=dpll --threads=1 --decide=static --stats "$f" >"$tmp/one" 2>&1
   want=$(stat_of nodes "$tmp/one")
   for np in 3 1; do
-    mpi -np $np "$gsat" --backend=cpu --threads=1 --decide=static --stats "$f" >"$tmp/out" 2>&1
+    mpi -np $np "$gsat" --backend=cpu --search=dpll --threads=1 --decide=static --stats "$f" >"$tmp/out" 2>&1
     rc=$?
     got=$(stat_of nodes "$tmp/out")
     if [ $rc = 20 ] && grep -qx 's UNSATISFIABLE' "$tmp/out" && [ -n "$want" ] && [ "$got" = "$want" ]; then
@@ -74,9 +75,9 @@ for f in "$tmp/php8.cnf" "$tmp/php9.cnf" $unsat; do
     fi
   done
 done
-mpi -np 3 "$gsat" --backend=cpu --threads=2 --decide=static --stats "$tmp/php9.cnf" >"$tmp/out" 2>&1
+mpi -np 3 "$gsat" --backend=cpu --search=dpll --threads=2 --decide=static --stats "$tmp/php9.cnf" >"$tmp/out" 2>&1
 got=$(stat_of nodes "$tmp/out")
-"$gsat" --backend=cpu --threads=1 --decide=static --stats "$tmp/php9.cnf" >"$tmp/one" 2>&1
+"$gsat" --backend=cpu --search=dpll --threads=1 --decide=static --stats "$tmp/php9.cnf" >"$tmp/one" 2>&1
 want=$(stat_of nodes "$tmp/one")
 ranks=$(grep -cE '^c +[0-9]+ +2 +[0-9]+' "$tmp/out")
 if [ "$got" = "$want" ] && [ "$ranks" = 3 ] && grep -q '^c ranks  *3 (MPI)' "$tmp/out"; then
@@ -112,6 +113,18 @@ if [ $rc = 2 ] && [ "$(grep -c 'error' "$tmp/err")" = 1 ] && ! grep -q '^s ' "$t
 else
   fail "parse error on 3 ranks: rc $rc: $(cat "$tmp/err" | head -c 300)"
 fi
+
+for opt in --search=cdcl --backend=gpu; do
+  mpi -np 3 "$gsat" $opt "$tmp/php8.cnf" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  # --backend=gpu: exit 7 before the input is read on a machine without a GPU
+  if { [ $rc = 1 ] && grep -q 'distributed search' "$tmp/err" || [ $rc = 7 ]; } &&
+     [ "$(grep -c error "$tmp/err")" = 1 ] && ! grep -q '^s ' "$tmp/out"; then
+    pass "$opt on 3 ranks: exit $rc, one message (DPLL on CPU ranks only so far)"
+  else
+    fail "$opt on 3 ranks: rc $rc: $(head -c 300 "$tmp/err")"
+  fi
+done
 
 # 4. Limits.
 "$gen" php 12 >"$tmp/php12.cnf"

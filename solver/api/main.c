@@ -206,8 +206,7 @@ static int print_model(gsat_solver *s, int partial) {
  * the exit code of status. */
 /* On an MPI rank other than 0 (solver/dist/), stdout and stderr go to
  * /dev/null: rank 0 prints for the whole run.  Only an error of this rank
- * that rank 0 cannot report (a non-empty message: rank 0 reports the others
- * and the library leaves their message empty here) goes to rank_err, the
+ * that rank 0 cannot report (gsat_dist_local_failure) goes to rank_err, the
  * original stderr, and gives a non-zero exit; otherwise such a rank exits 0,
  * so that mpirun takes rank 0's exit code and does not abort it early. */
 static FILE *rank_err;
@@ -217,7 +216,7 @@ static int fail(gsat_solver *s, int status) {
   fflush(stdout);
   if (!rank_err) {
     fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
-  } else if (gsat_last_error(s)[0]) {
+  } else if (gsat_dist_local_failure()) {
     fprintf(rank_err, "gsat: rank %u: error: %s\n", gsat_dist_rank(), gsat_last_error(s));
     rank_failed = 1;
   }

@@ -68,6 +68,12 @@ uint32_t gsat_dist_rank(void);
  * among them when --threads is 0. */
 uint32_t gsat_dist_local_size(void);
 
+/* 1 when the last error of this rank is its own, one that rank 0 cannot
+ * report (rank 0 silent or unreachable, memory for the formula, MPI): the
+ * CLI prints only those on ranks other than 0; every other error is the same
+ * on every rank (options, input) or reported by rank 0. */
+int gsat_dist_local_failure(void);
+
 /* Gives every rank the formula that rank 0 read: on rank 0, sends read_status
  * and, when it is OK, cnf's clauses to the others; on another rank, receives
  * them into cnf (empty on entry) and returns rank 0's read_status (an empty

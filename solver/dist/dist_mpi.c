@@ -47,8 +47,9 @@ enum { EV_SAT = 1, EV_STOP, EV_FAIL };
 
 static struct {
   int joined, rank, size, local_size;
+  int local_failure; /* an error only this rank knows (gsat_dist_local_failure) */
   MPI_Comm comm;
-} g = {0, 0, 1, 1, MPI_COMM_NULL};
+} g = {0, 0, 1, 1, 0, MPI_COMM_NULL};
 
 /* An EVENT's fixed part; a SAT event is followed by the model's V bytes. */
 typedef struct event {
@@ -383,6 +384,14 @@ uint32_t gsat_dist_rank(void) { return (uint32_t)g.rank; }
 
 uint32_t gsat_dist_local_size(void) { return (uint32_t)g.local_size; }
 
+int gsat_dist_local_failure(void) { return g.local_failure; }
+
+/* An error of this rank alone (rank 0 cannot report it). */
+static gsat_status local_error(gsat_error *err, gsat_status st, const char *what, double seconds) {
+  g.local_failure = 1;
+  return gsat_error_set(err, st, "rank %d: %s within %g s", g.rank, what, seconds);
+}
+
 /* Waits for request r, sleeping 1 ms between tests (a busy MPI wait would take
  * a core from a rank that parses). */
 static int wait_gently(MPI_Request *r) {
@@ -427,15 +436,18 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_err
     cnf->cap_lits = cnf->num_lits ? cnf->num_lits : 1;
     cnf->clause_start = malloc(cnf->cap_clauses * sizeof *cnf->clause_start);
     cnf->lits = malloc(cnf->cap_lits * sizeof *cnf->lits);
-    GSAT_RETURN_IF(!cnf->clause_start || !cnf->lits, err, NOMEM,
-                   "out of memory for the formula (%zu literals) on rank %d", cnf->num_lits,
-                   g.rank);
+    if (!cnf->clause_start || !cnf->lits) {
+      g.local_failure = 1;
+      return gsat_error_set(err, GSAT_NOMEM, "rank %d: out of memory for the formula (%zu literals)",
+                            g.rank, cnf->num_lits);
+    }
     cnf->clause_start[0] = 0;
   }
   _Static_assert(sizeof(size_t) == 8 && sizeof(gsat_lit) == 4, "64-bit size_t, 32-bit literals");
   int rc = cnf->num_clauses ? bcast(cnf->clause_start, cnf->num_clauses + 1, MPI_UINT64_T, 8)
                             : MPI_SUCCESS;
   if (rc == MPI_SUCCESS) rc = bcast(cnf->lits, cnf->num_lits, MPI_UINT32_T, 4);
+  g.local_failure |= rc != MPI_SUCCESS;
   GSAT_RETURN_IF(rc != MPI_SUCCESS, err, INTERNAL, "MPI: broadcasting the formula failed");
   return GSAT_OK;
 }
@@ -534,16 +546,13 @@ static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
     post(d, 0, TAG_EVENT, msg, bytes);
   }
   if (!drain(d, UNTIL_DONE, REPORT_TIMEOUT))
-    return gsat_error_set(err, GSAT_INTERNAL,
-                          "rank %d: no outcome from rank 0 within %g s of the end of the search",
-                          d->rank, REPORT_TIMEOUT);
+    return local_error(err, GSAT_INTERNAL, "no outcome from rank 0 after the search",
+                       REPORT_TIMEOUT);
   if (!drain(d, UNTIL_QUIET, REPORT_TIMEOUT))
-    return gsat_error_set(err, GSAT_INTERNAL, "rank %d: messages not delivered within %g s",
-                          d->rank, REPORT_TIMEOUT);
+    return local_error(err, GSAT_INTERNAL, "messages not delivered", REPORT_TIMEOUT);
   post(d, 0, TAG_STATS, &d->mine, sizeof d->mine);
   if (!drain(d, UNTIL_FIN, REPORT_TIMEOUT))
-    return gsat_error_set(err, GSAT_INTERNAL, "rank %d: rank 0 did not finish within %g s",
-                          d->rank, REPORT_TIMEOUT);
+    return local_error(err, GSAT_INTERNAL, "rank 0 did not finish", REPORT_TIMEOUT);
   if (d->ev.status != GSAT_OK) return gsat_error_set(err, d->ev.status, "%s", "");
   if (st != GSAT_OK) return gsat_error_set(err, st, "%s", "");
   r->answer = d->ev.kind == 10 ? 0 : d->ev.kind; /* the model is on rank 0 */
