@@ -29,3 +29,12 @@ else()
   gsat_add_script_test(proof_cdcl SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
     ARGS $<TARGET_FILE:gsat>)
 endif()
+
+if(TARGET gsat_dimacs)
+  gsat_add_test(test_portfolio LABELS unit SOURCES test_portfolio.c
+    LIBS gsat_cpu_ref gsat_dimacs ZLIB::ZLIB Threads::Threads)
+  target_compile_definitions(test_portfolio PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_PATH}")
+  if(TARGET gsat_drat_trim)
+    add_dependencies(test_portfolio gsat_drat_trim)
+  endif()
+endif()

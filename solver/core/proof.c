@@ -220,3 +220,16 @@ gsat_status gsat_proof_close(gsat_proof *p, gsat_error *err) {
   pthread_mutex_destroy(&p->lock);
   return report(p, err);
 }
+
+static void sink_add(void *data, const gsat_lit *lits, uint32_t n) {
+  gsat_proof_add(data, lits, n);
+}
+
+static void sink_del(void *data, const gsat_lit *lits, uint32_t n) {
+  gsat_proof_delete(data, lits, n);
+}
+
+gsat_proof_sink gsat_proof_sink_of(gsat_proof *p) {
+  gsat_proof_sink sink = {sink_add, sink_del, p};
+  return sink;
+}

@@ -32,6 +32,7 @@
 #include <stdio.h>
 
 #include "solver/base/status.h"
+#include "solver/core/cdcl_types.h"
 #include "solver/core/literal.h"
 
 #ifdef __cplusplus
@@ -100,6 +101,11 @@ gsat_status gsat_proof_delete_dimacs(gsat_proof *p, const int64_t *lits,
 /* Writes the buffered bytes out (and fflush for a FILE).  Thread-safe.
  * Errors: IO, the first error of any call, copied to err. */
 gsat_status gsat_proof_flush(gsat_proof *p, gsat_error *err);
+
+/* The CDCL proof sink (cdcl_types.h) that appends to p: its add and del
+ * are gsat_proof_add and gsat_proof_delete; a write error stays in p and
+ * comes back from gsat_proof_flush or gsat_proof_close. */
+gsat_proof_sink gsat_proof_sink_of(gsat_proof *p);
 
 /* Flushes, closes what the proof opened, and frees p's buffer; p must not be
  * used afterwards (closing twice is harmless).  Errors: IO, the first error of

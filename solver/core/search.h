@@ -63,6 +63,7 @@ typedef struct gsat_worker_stats {
   gsat_cdcl_counters c;  /* CDCL only */
   uint64_t cubes;     /* cubes taken from the queue */
   uint64_t donations; /* branches given away */
+  uint64_t exported, imported; /* CDCL portfolio: clauses shared, taken */
   double busy_seconds;
 } gsat_worker_stats;
 

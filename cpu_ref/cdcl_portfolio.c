@@ -1,0 +1,338 @@
+/* The CPU CDCL portfolio: see cdcl_portfolio.h.  The search step is the one
+ * CDCL step code (solver/core/cdcl.h) run by each thread as a team of one;
+ * this file is its scheduling: threads, slices, sharing, termination. */
+#include "cpu_ref/cdcl_portfolio.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/base/clock.h"
+#include "solver/core/cdcl.h"
+#include "solver/core/cdcl_host.h"
+#include "solver/core/cdcl_import.h"
+#include "solver/core/share.h"
+#include "solver/core/term.h"
+
+/* Target length of a slice between polls (stop flag, limits, imports). */
+#define SLICE_SECONDS 0.004
+#define FILTER_LOG2 18
+
+typedef struct portfolio portfolio;
+
+typedef struct searcher {
+  gsat_cdcl s;
+  gsat_proof_sink sink; /* the searcher's proof hook: log, then export */
+  portfolio *pf;
+  uint32_t id;
+  gsat_share_reader reader;
+  uint64_t imported_at;    /* s.n.restarts at the last import */
+  uint64_t decisions_told; /* decisions added to pf->decisions so far */
+  int result;              /* GSAT_CDCL_SAT, _UNSAT, or _PAUSED */
+  gsat_status st;
+  gsat_error err;
+  double busy;
+  uint64_t exported, imported;
+  pthread_t thread;
+  int started;
+} searcher;
+
+struct portfolio {
+  const gsat_db *db;
+  gsat_db_view view;
+  const gsat_search_params *p;
+  gsat_share share;
+  void *share_arena;
+  gsat_term term;
+  uint64_t decisions; /* of all searchers, told after each slice */
+  double start;
+  int stopped_by_limit;
+  searcher *w;
+  uint32_t n;
+};
+
+/* Distinct decision levels of lits (unassigned ones count as one more). */
+static uint32_t glue(const gsat_cdcl *s, const gsat_lit *lits, uint32_t n) {
+  uint32_t seen[GSAT_SHARE_MAX_LEN], k = 0;
+  for (uint32_t i = 0; i < n && i < GSAT_SHARE_MAX_LEN; i++) {
+    uint32_t l = s->val[lits[i]] ? s->level[GSAT_VAR(lits[i])] : s->dlevel + 1, j = 0;
+    while (j < k && seen[j] != l) j++;
+    if (j == k) seen[k++] = l;
+  }
+  return k;
+}
+
+/* A clause entered searcher w's database: into the proof first, then, when
+ * short enough, into the ring (cdcl.md, section 5: append before export). */
+static void sink_add(void *data, const gsat_lit *lits, uint32_t n) {
+  searcher *w = data;
+  portfolio *pf = w->pf;
+  const gsat_proof_sink *proof = pf->p->proof;
+  if (proof) proof->add(proof->data, lits, n);
+  if (n == 0 || pf->n == 1 || n > GSAT_SHARE_MAX_LEN) return;
+  uint32_t lbd = n <= pf->share.max_len ? 1 : glue(&w->s, lits, n);
+  if (!gsat_share_wants(&pf->share, n, lbd)) return;
+  if (gsat_share_export(&pf->share, w->id, lits, n) == GSAT_SHARE_ADDED) w->exported++;
+}
+
+/* Deletions reach the proof only with one searcher. */
+static void sink_del(void *data, const gsat_lit *lits, uint32_t n) {
+  searcher *w = data;
+  const gsat_proof_sink *proof = w->pf->p->proof;
+  if (proof && w->pf->n == 1) proof->del(proof->data, lits, n);
+}
+
+/* Searcher id's configuration: searcher 0 runs base unchanged; the others
+ * differ in seed, initial phase, heuristic and restart policy. */
+static void diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id) {
+  static const uint32_t restarts[3] = {GSAT_CDCL_RESTART_SWITCH, GSAT_CDCL_RESTART_GLUCOSE,
+                                       GSAT_CDCL_RESTART_LUBY};
+  *c = *base;
+  if (id == 0) return;
+  c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
+  if (c->seed == 0) c->seed = 1;
+  if (id & 1) c->initial_phase = !base->initial_phase;
+  if (id & 2) c->decide = base->decide == GSAT_CDCL_VMTF ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
+  if (id >= 4) c->restart = restarts[(base->restart + id / 4) % 3];
+  c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
+}
+
+/* At a restart of w (its restart count moved since the last import), takes
+ * what the others shared: backtracks to level 0 and adds the units and
+ * clauses it has not seen.  Returns 0, GSAT_CDCL_UNSAT (refuted at level 0,
+ * the empty clause logged) or a negative gsat_status. */
+static int import_shared(searcher *w) {
+  gsat_cdcl *s = &w->s;
+  gsat_share *sh = &w->pf->share;
+  if (s->n.restarts == w->imported_at) return 0;
+  w->imported_at = s->n.restarts;
+  if (w->reader.next_unit >= gsat_load_acquire_u32(&sh->unit_count) &&
+      w->reader.next >= gsat_load_acquire_u64(&sh->cursor))
+    return 0;
+  gsat_cdcl_backtrack(s, 0);
+  gsat_lit lits[GSAT_SHARE_MAX_LEN];
+  for (;;) {
+    uint32_t n = 1;
+    if (!gsat_share_import_unit(sh, &w->reader, &lits[0]) &&
+        !gsat_share_import(sh, &w->reader, lits, &n))
+      return 0;
+    int res;
+    while ((res = gsat_cdcl_import(s, lits, n, n)) == GSAT_CDCL_GROW_ARENA ||
+           res == GSAT_CDCL_GROW_WATCHES) {
+      gsat_status st = gsat_cdcl_grow(s, res, &w->err);
+      if (st != GSAT_OK) return (int)st;
+    }
+    w->imported++;
+    if (res == GSAT_CDCL_UNSAT) {
+      const gsat_proof_sink *proof = w->pf->p->proof;
+      if (proof) proof->add(proof->data, lits, 0);
+      return GSAT_CDCL_UNSAT;
+    }
+  }
+}
+
+/* The calling thread's duties between its slices: the stop flag, the limits
+ * and progress. */
+static void poll_limits(portfolio *pf, searcher *w, double now, double *next_progress) {
+  const gsat_search_params *p = pf->p;
+  if (GSAT_FLAG_IS_RAISED(p->stop)) gsat_term_interrupt(&pf->term);
+  if ((p->time_limit > 0 && now - pf->start >= p->time_limit) ||
+      (p->node_limit && gsat_load_u64(&pf->decisions) >= p->node_limit)) {
+    pf->stopped_by_limit = 1;
+    gsat_term_interrupt(&pf->term);
+  }
+  if (*next_progress && now >= *next_progress) {
+    gsat_progress pr;
+    memset(&pr, 0, sizeof pr);
+    pr.seconds = now - pf->start;
+    pr.nodes = gsat_load_u64(&pf->decisions);
+    pr.checks = w->s.n.checks * pf->n; /* estimate: searcher 0's times n */
+    pr.busy_workers = pf->n;
+    p->progress(p->progress_data, &pr);
+    *next_progress = now + p->progress_interval;
+  }
+}
+
+/* Records answer res of w (SAT or UNSAT) in the termination protocol. */
+static void answer(searcher *w, int res) {
+  w->result = res;
+  gsat_term_answer(&w->pf->term, w->id, res == GSAT_CDCL_SAT ? GSAT_TERM_SAT : GSAT_TERM_UNSAT);
+}
+
+/* Runs searcher w in slices until someone answers, a limit or an error. */
+static void run(searcher *w, int calling_thread) {
+  portfolio *pf = w->pf;
+  const gsat_search_params *p = pf->p;
+  const double begin = gsat_seconds();
+  double next_progress = calling_thread && p->progress && p->progress_interval > 0
+                             ? pf->start + p->progress_interval : 0;
+  uint64_t budget = 64;
+  while (!gsat_term_stopped(&pf->term)) {
+    double t0 = gsat_seconds();
+    int res = gsat_cdcl_search(&w->s, &pf->view, budget);
+    double now = gsat_seconds(), slice = now - t0;
+    if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
+      w->st = gsat_cdcl_grow(&w->s, res, &w->err);
+      if (w->st != GSAT_OK) break;
+      continue;
+    }
+    if (res == GSAT_CDCL_SAT || res == GSAT_CDCL_UNSAT) {
+      answer(w, res);
+      break;
+    }
+    gsat_fetch_add_u64(&pf->decisions, w->s.n.decisions - w->decisions_told);
+    w->decisions_told = w->s.n.decisions;
+    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
+    else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
+    int imp = import_shared(w);
+    if (imp < 0) {
+      w->st = (gsat_status)imp;
+      break;
+    }
+    if (imp == GSAT_CDCL_UNSAT) {
+      answer(w, GSAT_CDCL_UNSAT);
+      break;
+    }
+    if (calling_thread) poll_limits(pf, w, now, &next_progress);
+  }
+  if (w->st != GSAT_OK) gsat_term_interrupt(&pf->term);
+  w->busy = gsat_seconds() - begin;
+}
+
+static void *thread_main(void *arg) {
+  run(arg, 0);
+  return NULL;
+}
+
+/* Creates the ring and the n searchers; *refuted when the root units clash. */
+static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
+  const gsat_search_params *p = pf->p;
+  size_t bytes = gsat_share_bytes(GSAT_PORTFOLIO_RING_LOG2, FILTER_LOG2, pf->db->num_vars);
+  pf->share_arena = malloc(bytes);
+  pf->w = calloc(pf->n, sizeof *pf->w);
+  GSAT_RETURN_IF(!pf->share_arena || !pf->w, err, NOMEM,
+                 "out of memory for %u CDCL searchers", pf->n);
+  GSAT_FORWARD(gsat_share_init(&pf->share, pf->share_arena, GSAT_PORTFOLIO_RING_LOG2,
+                               FILTER_LOG2, pf->db->num_vars, GSAT_PORTFOLIO_SHARE_LEN,
+                               GSAT_PORTFOLIO_SHARE_LBD, err));
+  gsat_term_init(&pf->term);
+  for (uint32_t i = 0; i < pf->n; i++) {
+    searcher *w = &pf->w[i];
+    w->pf = pf;
+    w->id = i;
+    w->sink = (gsat_proof_sink){sink_add, sink_del, w};
+    gsat_error_clear(&w->err);
+    gsat_share_reader_init(&w->reader, &pf->share, i);
+    gsat_cdcl_config cfg;
+    diversify(&cfg, &p->cdcl, i);
+    int ref = 0;
+    GSAT_FORWARD(gsat_cdcl_create(&w->s, pf->db, &cfg, &w->sink, &ref, err));
+    if (ref) {
+      *refuted = 1; /* the units clash for every searcher alike */
+      return GSAT_OK;
+    }
+    if (p->num_assumptions) gsat_cdcl_set_assumptions(&w->s, p->assumptions, p->num_assumptions);
+  }
+  return GSAT_OK;
+}
+
+static void fill_stats(gsat_worker_stats *ws, const searcher *w) {
+  memset(ws, 0, sizeof *ws);
+  ws->c = w->s.n;
+  ws->n.nodes = w->s.n.decisions;
+  ws->n.checks = w->s.n.checks;
+  ws->n.props = w->s.n.propagations;
+  ws->n.conflicts = w->s.n.conflicts;
+  ws->exported = w->exported;
+  ws->imported = w->imported;
+  ws->busy_seconds = w->busy;
+}
+
+static void add_stats(gsat_worker_stats *t, const gsat_worker_stats *w) {
+#define GSAT_PORTFOLIO_ADD(name, help) t->c.name += w->c.name;
+  GSAT_CDCL_COUNTERS(GSAT_PORTFOLIO_ADD)
+#undef GSAT_PORTFOLIO_ADD
+  t->n.nodes += w->n.nodes;
+  t->n.checks += w->n.checks;
+  t->n.props += w->n.props;
+  t->n.conflicts += w->n.conflicts;
+  t->exported += w->exported;
+  t->imported += w->imported;
+  t->busy_seconds += w->busy_seconds;
+}
+
+/* The answer, the winner's model or failed assumptions, the counters. */
+static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err) {
+  for (uint32_t i = 0; i < pf->n; i++)
+    if (pf->w[i].st != GSAT_OK) {
+      if (err) *err = pf->w[i].err;
+      return pf->w[i].st;
+    }
+  GSAT_RETURN_IF(pf->term.disagree, err, INTERNAL,
+                 "CDCL searchers disagree: one found a model, another a refutation");
+  r->num_workers = pf->n;
+  r->workers = calloc(pf->n, sizeof *r->workers);
+  r->model = malloc((size_t)pf->db->num_vars + 1);
+  GSAT_RETURN_IF(!r->workers || !r->model, err, NOMEM, "out of memory for the CDCL result");
+  for (uint32_t i = 0; i < pf->n; i++) {
+    fill_stats(&r->workers[i], &pf->w[i]);
+    add_stats(&r->total, &r->workers[i]);
+  }
+  r->answer = (int)pf->term.answer;
+  r->stopped_by_limit = r->answer == 0 && pf->stopped_by_limit;
+  if (r->answer == 0) return GSAT_OK;
+  const gsat_cdcl *s = &pf->w[pf->term.winner].s;
+  if (r->answer == GSAT_TERM_SAT)
+    for (uint32_t v = 0; v < pf->db->num_vars; v++) r->model[v] = s->val[2 * v] > 0;
+  if (r->answer == GSAT_TERM_UNSAT && s->unsat_assumptions) {
+    r->unsat_assumptions = 1;
+    r->failed = malloc(((size_t)s->failed_len + 1) * sizeof *r->failed);
+    GSAT_RETURN_IF(!r->failed, err, NOMEM, "out of memory for the failed assumptions");
+    r->failed_len = s->failed_len;
+    memcpy(r->failed, s->failed, s->failed_len * sizeof *r->failed);
+  }
+  return GSAT_OK;
+}
+
+/* Starts searchers 1..n-1 on threads, runs searcher 0 here, joins. */
+static gsat_status run_all(portfolio *pf, gsat_error *err) {
+  gsat_status st = GSAT_OK;
+  for (uint32_t i = 1; i < pf->n; i++) {
+    if (pthread_create(&pf->w[i].thread, NULL, thread_main, &pf->w[i]) != 0) {
+      st = gsat_error_set(err, GSAT_RESOURCE, "cannot start CDCL searcher thread %u", i);
+      gsat_term_interrupt(&pf->term);
+      break;
+    }
+    pf->w[i].started = 1;
+  }
+  if (st == GSAT_OK) run(&pf->w[0], 1);
+  for (uint32_t i = 1; i < pf->n; i++)
+    if (pf->w[i].started) pthread_join(pf->w[i].thread, NULL);
+  return st;
+}
+
+gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params *p,
+                                    gsat_search_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  portfolio pf;
+  memset(&pf, 0, sizeof pf);
+  pf.db = db;
+  pf.view = gsat_db_view_of(db);
+  pf.p = p;
+  pf.n = p->threads ? p->threads : 1;
+  pf.start = gsat_seconds();
+  int refuted = 0;
+  gsat_status st = setup(&pf, &refuted, err);
+  if (st == GSAT_OK && refuted) {
+    gsat_term_unsat(&pf.term, 0);
+  } else if (st == GSAT_OK) {
+    st = run_all(&pf, err);
+  }
+  if (st == GSAT_OK) st = collect(&pf, r, err);
+  r->search_seconds = gsat_seconds() - pf.start;
+  for (uint32_t i = 0; pf.w && i < pf.n; i++) gsat_cdcl_destroy(&pf.w[i].s);
+  free(pf.w);
+  free(pf.share_arena);
+  if (st != GSAT_OK) gsat_search_result_free(r);
+  return st;
+}

@@ -1,0 +1,349 @@
+/* The CPU CDCL portfolio (cpu_ref/cdcl_portfolio.h): answers and models with
+ * 2 and 3 searchers on generated formulas (pigeonhole, random 3-SAT at the
+ * threshold, checked against the one-searcher answer) and on corpus
+ * instances when ../shared is present; clauses really shared; DRAT proofs of
+ * 2 searchers in one log verified by drat-trim in both formats (and a proof
+ * cut to half rejected); a node limit and the stop flag; assumptions (the
+ * failed ones refute the formula on their own). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cpu_ref/cdcl_cpu.h"
+#include "cpu_ref/cdcl_portfolio.h"
+#include "dimacs/dimacs.h"
+#include "dimacs/generate.h"
+#include "dimacs/write.h"
+#include "solver/core/cdcl_host.h"
+#include "solver/core/db.h"
+#include "solver/core/proof.h"
+
+static char tmpdir[] = "/tmp/gsat_portfolio_XXXXXX";
+#define SHARED GSAT_SOURCE_DIR "/../shared/bench/"
+
+typedef struct formula {
+  gsat_cnf cnf;
+  gsat_db db;
+} formula;
+
+static void formula_build(formula *f) {
+  assert_int_equal(gsat_db_build(&f->db, &f->cnf, NULL), GSAT_OK);
+}
+
+static int formula_php(formula *f, uint32_t holes) {
+  gsat_cnf_init(&f->cnf);
+  assert_int_equal(gsat_gen_php(holes, &f->cnf, NULL), GSAT_OK);
+  formula_build(f);
+  return 1;
+}
+
+static void formula_rand(formula *f, uint64_t vars, uint64_t seed) {
+  gsat_cnf_init(&f->cnf);
+  assert_int_equal(gsat_gen_rand(3, vars, (vars * 426 + 50) / 100, seed, &f->cnf, NULL), GSAT_OK);
+  formula_build(f);
+}
+
+/* 0 (and a message) when the corpus is absent. */
+static int formula_corpus(formula *f, const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s%s", SHARED, name);
+  if (access(path, R_OK) != 0) {
+    print_message("%s absent: skipped\n", path);
+    return 0;
+  }
+  gsat_cnf_init(&f->cnf);
+  assert_int_equal(gsat_dimacs_read_path(path, NULL, &f->cnf, NULL), GSAT_OK);
+  formula_build(f);
+  return 1;
+}
+
+static void formula_free(formula *f) {
+  gsat_db_free(&f->db);
+  gsat_cnf_free(&f->cnf);
+}
+
+static void params_init(gsat_search_params *p, uint32_t threads) {
+  memset(p, 0, sizeof *p);
+  p->threads = threads;
+  gsat_cdcl_config_default(&p->cdcl);
+}
+
+/* The model (internal values) satisfies every clause of the input. */
+static void check_model(const formula *f, const gsat_search_result *r) {
+  uint8_t *ext = calloc(f->cnf.max_var + 1, 1);
+  assert_non_null(ext);
+  for (uint32_t v = 0; v < f->db.num_vars; v++) ext[f->db.ext_var[v]] = r->model[v] ? 1 : 2;
+  for (uint32_t u = 0; u < f->db.num_units; u++) {
+    gsat_lit l = f->db.units[u];
+    ext[f->db.ext_var[GSAT_VAR(l)]] = GSAT_SIGN(l) ? 2 : 1;
+  }
+  for (size_t c = 0; c < f->cnf.num_clauses; c++) {
+    int sat = 0;
+    for (size_t k = f->cnf.clause_start[c]; k < f->cnf.clause_start[c + 1] && !sat; k++) {
+      gsat_lit l = f->cnf.lits[k];
+      sat = ext[GSAT_VAR(l)] == (GSAT_SIGN(l) ? 2 : 1);
+    }
+    assert_true(sat);
+  }
+  free(ext);
+}
+
+static int solve(const formula *f, const gsat_search_params *p, gsat_search_result *r) {
+  gsat_error err;
+  gsat_status st = gsat_cpu_cdcl_solve(&f->db, p, r, &err);
+  if (st != GSAT_OK) print_message("error: %s\n", err.message);
+  assert_int_equal(st, GSAT_OK);
+  if (r->answer == 10) check_model(f, r);
+  return r->answer;
+}
+
+static int solve_threads(const formula *f, uint32_t threads) {
+  gsat_search_params p;
+  params_init(&p, threads);
+  gsat_search_result r;
+  int answer = solve(f, &p, &r);
+  assert_int_equal(r.num_workers, threads);
+  gsat_search_result_free(&r);
+  return answer;
+}
+
+/* ---- answers ----------------------------------------------------------------- */
+
+static void test_generated(void **state) {
+  (void)state;
+  formula f;
+  formula_php(&f, 6);
+  assert_int_equal(solve_threads(&f, 2), 20);
+  assert_int_equal(solve_threads(&f, 3), 20);
+  formula_free(&f);
+  int sat = 0, unsat = 0;
+  for (uint64_t seed = 1; seed <= 30; seed++) {
+    formula_rand(&f, 60, seed);
+    int one = solve_threads(&f, 1);
+    assert_int_equal(solve_threads(&f, 2), one);
+    assert_int_equal(solve_threads(&f, 3), one);
+    sat += one == 10;
+    unsat += one == 20;
+    formula_free(&f);
+  }
+  assert_int_equal(sat + unsat, 30);
+  assert_true(sat > 0 && unsat > 0); /* both answers exercised */
+}
+
+static const struct {
+  const char *name;
+  int answer;
+} corpus[] = {
+    {"cnf/aim/aim-100-1_6-no-1.cnf", 20}, {"cnf/aim/aim-100-1_6-yes1-1.cnf", 10},
+    {"cnf/dubois/dubois50.cnf", 20},      {"cnf/jnh/jnh10.cnf", 20},
+    {"cnf/jnh/jnh1.cnf", 10},             {"cnf/bf/bf0432-007.cnf.gz", 20},
+    {"cnf/ii/ii16a1.cnf.gz", 10},         {"cnf/logistics/logistics.a.cnf.gz", 10},
+    {"cnf/ssa/ssa0432-003.cnf.gz", 20},   {"cnf/pret/pret60_25.cnf", 20},
+};
+
+static void test_corpus(void **state) {
+  (void)state;
+  int ran = 0;
+  for (size_t i = 0; i < sizeof corpus / sizeof *corpus; i++) {
+    formula f;
+    if (!formula_corpus(&f, corpus[i].name)) continue;
+    assert_int_equal(solve_threads(&f, 2), corpus[i].answer);
+    formula_free(&f);
+    ran++;
+  }
+  if (!ran) skip();
+}
+
+/* Two searchers on a formula that takes thousands of conflicts share clauses
+ * both ways. */
+static void test_sharing_happens(void **state) {
+  (void)state;
+  formula f;
+  formula_php(&f, 7);
+  gsat_search_params p;
+  params_init(&p, 2);
+  gsat_search_result r;
+  assert_int_equal(solve(&f, &p, &r), 20);
+  for (uint32_t w = 0; w < 2; w++) {
+    print_message("searcher %u: %llu conflicts, %llu exported, %llu imported\n", w,
+                  (unsigned long long)r.workers[w].c.conflicts,
+                  (unsigned long long)r.workers[w].exported,
+                  (unsigned long long)r.workers[w].imported);
+    assert_true(r.workers[w].exported > 0);
+    assert_true(r.workers[w].imported > 0);
+  }
+  assert_int_equal(r.total.exported, r.workers[0].exported + r.workers[1].exported);
+  gsat_search_result_free(&r);
+  formula_free(&f);
+}
+
+/* ---- proofs ---------------------------------------------------------------------- */
+
+static int have_drat_trim(void) {
+  if (GSAT_DRAT_TRIM[0] && access(GSAT_DRAT_TRIM, X_OK) == 0) return 1;
+  print_message("drat-trim not built (../shared/tools/drat-trim absent): proof check skipped\n");
+  return 0;
+}
+
+static int drat_verifies(const char *cnf, const char *proof) {
+  char cmd[1024], line[512];
+  snprintf(cmd, sizeof cmd, "'%s' '%s' '%s' 2>&1", GSAT_DRAT_TRIM, cnf, proof);
+  FILE *out = popen(cmd, "r");
+  assert_non_null(out);
+  int verified = 0;
+  while (fgets(line, sizeof line, out))
+    if (strncmp(line + strspn(line, "\r"), "s VERIFIED", 10) == 0) verified = 1;
+  pclose(out);
+  return verified;
+}
+
+/* Solves f with threads searchers writing a proof in format, checks it. */
+static void prove(const formula *f, uint32_t threads, gsat_proof_format format) {
+  char cnf_path[300], proof_path[300];
+  snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", tmpdir);
+  snprintf(proof_path, sizeof proof_path, "%s/f.drat", tmpdir);
+  FILE *out = fopen(cnf_path, "w");
+  assert_non_null(out);
+  assert_int_equal(gsat_dimacs_write(out, &f->cnf, NULL, NULL), GSAT_OK);
+  fclose(out);
+  gsat_proof proof;
+  assert_int_equal(gsat_proof_open_path(&proof, proof_path, format, NULL), GSAT_OK);
+  gsat_proof_set_map(&proof, f->db.ext_var, f->db.num_vars);
+  gsat_proof_sink sink = gsat_proof_sink_of(&proof);
+  gsat_search_params p;
+  params_init(&p, threads);
+  p.proof = &sink;
+  gsat_search_result r;
+  assert_int_equal(solve(f, &p, &r), 20);
+  gsat_search_result_free(&r);
+  if (threads > 1) assert_int_equal(proof.deleted, 0); /* cdcl.md 5 */
+  assert_int_equal(gsat_proof_close(&proof, NULL), GSAT_OK);
+  assert_true(drat_verifies(cnf_path, proof_path));
+  struct stat st;
+  assert_int_equal(stat(proof_path, &st), 0);
+  if (st.st_size > 200) {
+    assert_int_equal(truncate(proof_path, st.st_size / 2), 0);
+    assert_false(drat_verifies(cnf_path, proof_path));
+  }
+}
+
+static void test_proofs_two_searchers(void **state) {
+  (void)state;
+  if (!have_drat_trim()) skip();
+  formula f;
+  formula_php(&f, 6);
+  prove(&f, 2, GSAT_PROOF_BINARY);
+  prove(&f, 2, GSAT_PROOF_TEXT);
+  prove(&f, 1, GSAT_PROOF_BINARY);
+  formula_free(&f);
+  for (uint64_t seed = 1; seed <= 12; seed++) {
+    formula_rand(&f, 70, seed);
+    if (solve_threads(&f, 1) == 20) prove(&f, 2, seed & 1 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY);
+    formula_free(&f);
+  }
+  static const char *unsat[] = {"cnf/dubois/dubois50.cnf", "cnf/bf/bf0432-007.cnf.gz",
+                                "cnf/aim/aim-100-1_6-no-1.cnf", "cnf/jnh/jnh10.cnf"};
+  for (size_t i = 0; i < sizeof unsat / sizeof *unsat; i++) {
+    if (!formula_corpus(&f, unsat[i])) continue;
+    prove(&f, 2, GSAT_PROOF_BINARY);
+    formula_free(&f);
+  }
+}
+
+/* ---- limits, assumptions ------------------------------------------------------------- */
+
+static void test_limits(void **state) {
+  (void)state;
+  formula f;
+  formula_php(&f, 9);
+  gsat_search_params p;
+  params_init(&p, 2);
+  p.node_limit = 200;
+  gsat_search_result r;
+  assert_int_equal(solve(&f, &p, &r), 0);
+  assert_true(r.stopped_by_limit);
+  gsat_search_result_free(&r);
+  gsat_flag stop = 1;
+  params_init(&p, 2);
+  p.stop = &stop;
+  assert_int_equal(solve(&f, &p, &r), 0);
+  assert_false(r.stopped_by_limit);
+  gsat_search_result_free(&r);
+  formula_free(&f);
+}
+
+/* Random satisfiable formulas under assumptions: with 2 searchers, SAT
+ * answers satisfy the assumptions, UNSAT answers name failed assumptions
+ * that refute the formula on their own (checked with one searcher). */
+static void test_assumptions(void **state) {
+  (void)state;
+  int unsat = 0, sat = 0;
+  for (uint64_t seed = 1; seed <= 40 && (unsat < 5 || sat < 5); seed++) {
+    formula f;
+    formula_rand(&f, 50, 100 + seed);
+    if (solve_threads(&f, 1) != 10) {
+      formula_free(&f);
+      continue;
+    }
+    gsat_lit a[6];
+    for (uint32_t k = 0; k < 6; k++) a[k] = GSAT_LIT((seed * 7 + k * 5) % f.db.num_vars, (seed >> k) & 1);
+    gsat_search_params p;
+    params_init(&p, 2);
+    p.assumptions = a;
+    p.num_assumptions = 6;
+    gsat_search_result r;
+    int ans = solve(&f, &p, &r);
+    if (ans == 10) {
+      sat++;
+      for (uint32_t k = 0; k < 6; k++) assert_int_equal(r.model[GSAT_VAR(a[k])], !GSAT_SIGN(a[k]));
+    } else {
+      assert_int_equal(ans, 20);
+      assert_true(r.unsat_assumptions);
+      assert_true(r.failed_len >= 1 && r.failed_len <= 6);
+      gsat_search_params q;
+      params_init(&q, 1);
+      q.assumptions = r.failed;
+      q.num_assumptions = r.failed_len;
+      gsat_search_result r1;
+      assert_int_equal(solve(&f, &q, &r1), 20);
+      gsat_search_result_free(&r1);
+      unsat++;
+    }
+    gsat_search_result_free(&r);
+    formula_free(&f);
+  }
+  print_message("assumptions: %d SAT, %d UNSAT\n", sat, unsat);
+  assert_true(sat > 0 && unsat > 0);
+}
+
+static int setup(void **state) {
+  (void)state;
+  return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_generated),
+      cmocka_unit_test(test_corpus),
+      cmocka_unit_test(test_sharing_happens),
+      cmocka_unit_test(test_proofs_two_searchers),
+      cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_assumptions),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
