@@ -38,3 +38,8 @@ if(TARGET gsat_dimacs)
     add_dependencies(test_portfolio gsat_drat_trim)
   endif()
 endif()
+
+# The IPASIR library as an application links it: libipasirgsat.a alone.
+if(TARGET ipasirgsat)
+  gsat_add_test(test_ipasir LABELS unit SOURCES test_ipasir.c LIBS ipasirgsat)
+endif()

@@ -2,6 +2,7 @@
  * model check, statistics.  The search itself is in cpu_ref/ and gpu/. */
 #include "solver/base/clock.h"
 #include "solver/api/gsat.h"
+#include "solver/api/incremental.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@ struct gsat_solver {
   gsat_warning_callback warn;
   void *warn_data;
   char *proof_path; /* DRAT proof requested (gsat_set_proof_path), or NULL */
+  gsat_incremental inc; /* assumptions and callbacks (incremental.h) */
 };
 
 const char *gsat_signature(void) {
@@ -67,6 +69,7 @@ gsat_solver *gsat_init(void) {
   if (!s) return NULL;
   gsat_options_init(&s->opt);
   gsat_cnf_init(&s->cnf);
+  gsat_inc_init(&s->inc);
   gsat_error_clear(&s->err);
   if (gsat_options_from_env(&s->opt, &s->err) != GSAT_OK)
     s->pending = GSAT_USAGE;
@@ -84,6 +87,7 @@ static void free_model(gsat_solver *s) {
 void gsat_release(gsat_solver *s) {
   if (!s) return;
   gsat_cnf_free(&s->cnf);
+  gsat_inc_free(&s->inc);
   free_model(s);
   free(s->worker);
   free(s->proof_path);
@@ -180,6 +184,30 @@ int gsat_set_option(gsat_solver *s, const char *name, const char *value) {
 double gsat_get_option(gsat_solver *s, const char *name) {
   const gsat_option_info *info = gsat_option_find(name);
   return info ? gsat_option_get(&s->opt, info) : 0;
+}
+
+void gsat_assume(gsat_solver *s, int32_t lit) {
+  to_adding(s);
+  if (s->pending != GSAT_OK) return;
+  if (lit == 0 || lit == INT32_MIN)
+    s->pending = gsat_error_set(&s->err, GSAT_USAGE, "gsat_assume: invalid literal %d", (int)lit);
+  else
+    s->pending = gsat_inc_assume(&s->inc, lit, &s->err);
+}
+
+int gsat_failed(gsat_solver *s, int32_t lit) {
+  return s->state == STATE_SOLVED && s->answer == GSAT_UNSATISFIABLE &&
+         gsat_inc_failed(&s->inc, lit);
+}
+
+void gsat_set_terminate(gsat_solver *s, void *data, int (*terminate)(void *data)) {
+  s->inc.terminate = terminate;
+  s->inc.terminate_data = data;
+}
+
+int gsat_set_learn(gsat_solver *s, void *data, int max_length,
+                   void (*learn)(void *data, int32_t *clause)) {
+  return gsat_inc_set_learn(&s->inc, max_length, learn, data, &s->err) == GSAT_OK ? 0 : -1;
 }
 
 void gsat_terminate(gsat_solver *s) {
@@ -489,9 +517,14 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
   GSAT_RETURN_IF(s->proof_path && sc.search == GSAT_SEARCH_DPLL && s->opt.search == GSAT_SEARCH_DPLL, &s->err,
                  USAGE, "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
+  GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
+                 "assumptions need --search=cdcl or auto (DPLL takes none)");
   if (s->opt.search == GSAT_SEARCH_AUTO && s->proof_path) {
     sc.search = GSAT_SEARCH_CDCL;
     snprintf(sc.reason, sizeof sc.reason, "auto: a proof was requested");
+  } else if (s->opt.search == GSAT_SEARCH_AUTO && s->inc.num_assumed) {
+    sc.search = GSAT_SEARCH_CDCL;
+    snprintf(sc.reason, sizeof sc.reason, "auto: assumptions need CDCL");
   } else if (sc.search == GSAT_SEARCH_CDCL && s->opt.search == GSAT_SEARCH_AUTO &&
              s->opt.backend == GSAT_BACKEND_GPU) {
     sc.search = GSAT_SEARCH_DPLL; /* no CDCL on the GPU yet */
@@ -530,43 +563,38 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   return GSAT_OK;
 }
 
-static void proof_sink_add(void *data, const gsat_lit *lits, uint32_t n) {
-  gsat_proof_add(data, lits, n);
-}
-static void proof_sink_del(void *data, const gsat_lit *lits, uint32_t n) {
-  gsat_proof_delete(data, lits, n);
-}
-
 /* The search itself: CDCL (with the proof, when requested) or DPLL, on the
- * CPU or the GPU. */
+ * CPU or the GPU, with the assumptions and callbacks of incremental.h. */
 static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
                               int cdcl, int use_gpu, gsat_search_result *r) {
-  if (!cdcl) {
-    if (db->empty_clause) {
-      r->answer = GSAT_ANSWER_UNSAT; /* an empty clause was added */
-      return GSAT_OK;
-    }
-    if (gsat_dist_size() > 1) return solve_distributed(s, db, p, r);
-    return use_gpu ? gsat_gpu_solve(db, p, r, &s->err) : gsat_cpu_solve(db, p, r, &s->err);
-  }
   gsat_proof proof;
-  gsat_proof_sink sink = {proof_sink_add, proof_sink_del, &proof};
-  if (s->proof_path) {
+  gsat_proof_sink sink = gsat_proof_sink_of(&proof);
+  const int with_proof = cdcl && s->proof_path;
+  if (with_proof) {
     gsat_proof_format f =
         s->opt.proof_format == GSAT_PROOF_FORMAT_TEXT ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
     GSAT_FORWARD(gsat_proof_open_path(&proof, s->proof_path, f, &s->err));
     gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
-    p->proof = &sink;
   }
-  gsat_status st = GSAT_OK;
-  if (db->empty_clause) {
-    r->answer = GSAT_ANSWER_UNSAT;
-    if (s->proof_path) gsat_proof_add(&proof, NULL, 0);
+  int trivial = 0;
+  gsat_status st = gsat_inc_begin(&s->inc, db, &s->stop, with_proof ? &sink : NULL, p, &trivial,
+                                  &s->err);
+  if (st != GSAT_OK) {
+    /* no search */
+  } else if (db->empty_clause || trivial) {
+    r->answer = GSAT_ANSWER_UNSAT; /* an empty clause, or contradicting assumptions */
+    if (with_proof && db->empty_clause) gsat_proof_add(&proof, NULL, 0);
+  } else if (!cdcl && gsat_dist_size() > 1) {
+    st = solve_distributed(s, db, p, r);
+  } else if (!cdcl) {
+    st = use_gpu ? gsat_gpu_solve(db, p, r, &s->err) : gsat_cpu_solve(db, p, r, &s->err);
   } else {
     st = gsat_cpu_cdcl_solve(db, p, r, &s->err);
   }
+  gsat_status inc_st = gsat_inc_end(&s->inc, st == GSAT_OK ? r : NULL, &s->err);
+  if (st == GSAT_OK) st = inc_st;
   p->proof = NULL;
-  if (s->proof_path) {
+  if (with_proof) {
     gsat_error perr;
     gsat_error_clear(&perr);
     gsat_status pst = gsat_proof_close(&proof, &perr);

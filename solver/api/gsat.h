@@ -130,6 +130,35 @@ GSAT_API void gsat_release(gsat_solver *s);
  * of memory is remembered and reported by the next gsat_solve(). */
 GSAT_API void gsat_add(gsat_solver *s, int32_t lit);
 
+/* Assumes lit (a non-zero DIMACS literal) for the next gsat_solve() only, as
+ * IPASIR's assume: that solve runs CDCL on the CPU (--search=dpll with
+ * assumptions is a usage error) with the assumptions as its first decisions,
+ * and its 20 means "unsatisfiable under the assumptions" (gsat_failed() then
+ * names the ones used).  Clauses and learned clauses stay; the assumptions
+ * are cleared by that solve.  ensure (ADDING).  Out of memory is remembered
+ * and reported by the next gsat_solve(). */
+GSAT_API void gsat_assume(gsat_solver *s, int32_t lit);
+
+/* After 20 from a solve under assumptions: 1 when assumption lit is in the
+ * failed set (the clauses plus the failed assumptions as units are
+ * unsatisfiable; an empty set means the clauses alone are), 0 otherwise and
+ * in any other state. */
+GSAT_API int gsat_failed(gsat_solver *s, int32_t lit);
+
+/* Sets the terminate callback (NULL: none): while gsat_solve() searches, a
+ * helper thread calls terminate(data) every few milliseconds (never two calls
+ * at once); a non-zero return stops that solve, which returns 0.  Unlike
+ * gsat_terminate(), the stop does not outlast the call. */
+GSAT_API void gsat_set_terminate(gsat_solver *s, void *data, int (*terminate)(void *data));
+
+/* Sets the learn callback (NULL or max_length <= 0: none): every clause of at
+ * most max_length literals that the CDCL search learns (units included) is
+ * passed as a 0-terminated array of DIMACS literals, valid during the call;
+ * calls are serialized, from the searching threads.  Returns 0, or -1 (out of
+ * memory, the callback left unset). */
+GSAT_API int gsat_set_learn(gsat_solver *s, void *data, int max_length,
+                            void (*learn)(void *data, int32_t *clause));
+
 /* Reads a DIMACS CNF file (plain or gzip; "-" or NULL for standard input) and adds
  * its clauses, under the options strict and relaxed.  ensure (ADDING).  Returns 0
  * or a negative status: parse errors (-2) name file, line and column in

@@ -89,6 +89,15 @@ set_target_properties(gsat_static PROPERTIES OUTPUT_NAME gsat LINKER_LANGUAGE C
   ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
 set(GSAT_INSTALLED_LIBRARIES gsat_static)
 
+# libipasirgsat.a: the same objects, under the name IPASIR applications link
+# against (cc app.c -lipasirgsat -lz -lpthread -lm; a CUDA build also needs
+# the CUDA runtime, as gsat-static.pc lists).
+add_library(ipasirgsat STATIC ${GSAT_LIBRARY_OBJECTS})
+set_target_properties(ipasirgsat PROPERTIES LINKER_LANGUAGE C
+  ARCHIVE_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib)
+target_link_libraries(ipasirgsat INTERFACE gsat_api)
+list(APPEND GSAT_INSTALLED_LIBRARIES ipasirgsat)
+
 option(GSAT_SHARED "build the shared library libgsat.so beside libgsat.a" ON)
 if(GSAT_SHARED)
   # The export list: every function that an installed header declares.

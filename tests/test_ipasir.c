@@ -1,0 +1,273 @@
+/* The IPASIR library (libipasirgsat.a, solver/api/ipasir.h), used only through
+ * the ten IPASIR functions as an application would: incremental sessions that
+ * add clauses, assume, solve, read failed assumptions, add more and solve
+ * again, each answer checked against a fresh solver given the same clauses
+ * plus the assumptions as units (and every model against the clauses and the
+ * assumptions, every failed set by a fresh solve with it as units); the
+ * states; a terminate callback that stops one solve only; a learn callback
+ * whose clauses are short, 0-terminated and implied. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "solver/api/ipasir.h"
+
+enum { MAX_CLAUSES = 2000, WIDTH = 3 };
+
+typedef struct session {
+  int32_t clause[MAX_CLAUSES][WIDTH];
+  int num_clauses, vars;
+  uint64_t rng;
+} session;
+
+static uint32_t next(session *s) {
+  s->rng = s->rng * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)(s->rng >> 33);
+}
+
+static int32_t random_lit(session *s) {
+  int32_t v = (int32_t)(next(s) % (uint32_t)s->vars) + 1;
+  return next(s) & 1 ? -v : v;
+}
+
+/* Adds count random 3-clauses to the session and to solver. */
+static void add_clauses(session *s, void *solver, int count) {
+  for (int c = 0; c < count; c++) {
+    assert_true(s->num_clauses < MAX_CLAUSES);
+    int32_t *cl = s->clause[s->num_clauses++];
+    for (int k = 0; k < WIDTH; k++) {
+      cl[k] = random_lit(s);
+      ipasir_add(solver, cl[k]);
+    }
+    ipasir_add(solver, 0);
+  }
+}
+
+/* A fresh solver with the session's clauses and units[0..n-1] as unit
+ * clauses; returns its answer. */
+static int fresh_solve(const session *s, const int32_t *units, int n) {
+  void *f = ipasir_init();
+  assert_non_null(f);
+  for (int c = 0; c < s->num_clauses; c++) {
+    for (int k = 0; k < WIDTH; k++) ipasir_add(f, s->clause[c][k]);
+    ipasir_add(f, 0);
+  }
+  for (int i = 0; i < n; i++) {
+    ipasir_add(f, units[i]);
+    ipasir_add(f, 0);
+  }
+  int r = ipasir_solve(f);
+  ipasir_release(f);
+  return r;
+}
+
+static void check_model(const session *s, void *solver, const int32_t *assumed, int n) {
+  for (int c = 0; c < s->num_clauses; c++) {
+    int sat = 0;
+    for (int k = 0; k < WIDTH; k++) sat |= ipasir_val(solver, s->clause[c][k]) == s->clause[c][k];
+    assert_true(sat);
+  }
+  for (int i = 0; i < n; i++) assert_int_equal(ipasir_val(solver, assumed[i]), assumed[i]);
+}
+
+static int failed_checked; /* UNSAT rounds whose failed set was checked */
+
+/* One round: assume n random literals, solve, check everything. */
+static int round_check(session *s, void *solver, int n) {
+  int32_t assumed[8], failed[8];
+  for (int i = 0; i < n; i++) {
+    assumed[i] = random_lit(s);
+    ipasir_assume(solver, assumed[i]);
+  }
+  int r = ipasir_solve(solver);
+  assert_true(r == 10 || r == 20);
+  assert_int_equal(fresh_solve(s, assumed, n), r);
+  if (r == 10) {
+    check_model(s, solver, assumed, n);
+    return r;
+  }
+  int nf = 0;
+  for (int i = 0; i < n; i++)
+    if (ipasir_failed(solver, assumed[i])) failed[nf++] = assumed[i];
+  if (fresh_solve(s, NULL, 0) == 10) {
+    assert_true(nf > 0); /* the clauses alone are satisfiable */
+    assert_int_equal(fresh_solve(s, failed, nf), 20);
+    failed_checked++;
+  }
+  return r;
+}
+
+static void test_incremental_sessions(void **state) {
+  (void)state;
+  int sat = 0, unsat = 0;
+  for (uint64_t seed = 1; seed <= 12; seed++) {
+    session *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    s->vars = 40;
+    s->rng = seed;
+    void *solver = ipasir_init();
+    assert_non_null(solver);
+    add_clauses(s, solver, 120);
+    for (int round = 0; round < 8; round++) {
+      int r = round_check(s, solver, (int)(next(s) % 7));
+      sat += r == 10;
+      unsat += r == 20;
+      add_clauses(s, solver, 12);
+    }
+    ipasir_release(solver);
+    free(s);
+  }
+  print_message("incremental: %d SAT, %d UNSAT answers, %d failed sets checked\n", sat,
+                unsat, failed_checked);
+  assert_true(sat > 0 && unsat > 0 && failed_checked > 0);
+}
+
+static void test_states(void **state) {
+  (void)state;
+  assert_non_null(ipasir_signature());
+  assert_non_null(strstr(ipasir_signature(), "gsat"));
+  void *s = ipasir_init();
+  ipasir_add(s, 1);
+  ipasir_add(s, 2);
+  ipasir_add(s, 0);
+  ipasir_assume(s, -1);
+  ipasir_assume(s, 7); /* a variable in no clause */
+  assert_int_equal(ipasir_solve(s), 10);
+  assert_int_equal(ipasir_val(s, 1), -1);
+  assert_int_equal(ipasir_val(s, 2), 2);
+  assert_int_equal(ipasir_val(s, -2), 2);
+  assert_int_equal(ipasir_val(s, 7), 7);
+  assert_int_equal(ipasir_val(s, -7), 7);
+  ipasir_assume(s, -1);
+  ipasir_assume(s, -2);
+  ipasir_assume(s, 5);
+  assert_int_equal(ipasir_solve(s), 20);
+  assert_int_equal(ipasir_failed(s, -1), 1);
+  assert_int_equal(ipasir_failed(s, -2), 1);
+  assert_int_equal(ipasir_failed(s, 5), 0);
+  assert_int_equal(ipasir_val(s, 1), 0); /* not in state SAT */
+  /* the assumptions are gone: satisfiable again */
+  assert_int_equal(ipasir_solve(s), 10);
+  assert_int_equal(ipasir_failed(s, -1), 0); /* not in state UNSAT */
+  /* contradicting assumptions on a variable in no clause */
+  ipasir_assume(s, 9);
+  ipasir_assume(s, -9);
+  assert_int_equal(ipasir_solve(s), 20);
+  assert_int_equal(ipasir_failed(s, 9) + ipasir_failed(s, -9), 2);
+  /* clauses stay: add -1, -2 and the formula is refuted without assumptions */
+  ipasir_add(s, -1);
+  ipasir_add(s, 0);
+  ipasir_add(s, -2);
+  ipasir_add(s, 0);
+  assert_int_equal(ipasir_solve(s), 20);
+  ipasir_release(s);
+}
+
+/* Pigeonhole: n + 1 pigeons in n holes (UNSAT, thousands of conflicts). */
+static void add_php(void *s, int n) {
+  for (int i = 0; i <= n; i++) {
+    for (int j = 0; j < n; j++) ipasir_add(s, i * n + j + 1);
+    ipasir_add(s, 0);
+  }
+  for (int j = 0; j < n; j++)
+    for (int a = 0; a <= n; a++)
+      for (int b = a + 1; b <= n; b++) {
+        ipasir_add(s, -(a * n + j + 1));
+        ipasir_add(s, -(b * n + j + 1));
+        ipasir_add(s, 0);
+      }
+}
+
+static int calls;
+static int stop_now(void *data) {
+  (void)data;
+  calls++;
+  return 1;
+}
+
+static void test_terminate(void **state) {
+  (void)state;
+  void *s = ipasir_init();
+  add_php(s, 11); /* minutes of search */
+  calls = 0;
+  ipasir_set_terminate(s, NULL, stop_now);
+  assert_int_equal(ipasir_solve(s), 0);
+  assert_true(calls >= 1);
+  ipasir_release(s);
+  /* the stop lasts one solve only */
+  s = ipasir_init();
+  ipasir_set_terminate(s, NULL, stop_now);
+  add_php(s, 11);
+  assert_int_equal(ipasir_solve(s), 0);
+  ipasir_set_terminate(s, NULL, NULL);
+  ipasir_assume(s, 1);
+  ipasir_assume(s, 12); /* pigeon 1 in holes 1 and 2: refuted at once */
+  assert_int_equal(ipasir_solve(s), 20);
+  ipasir_release(s);
+}
+
+typedef struct learned {
+  int count, bad;
+  int32_t sample[16][4];
+  int samples;
+} learned;
+
+static void on_learn(void *data, int32_t *clause) {
+  learned *l = data;
+  int n = 0;
+  while (clause[n]) n++;
+  if (n < 1 || n > 3) l->bad++;
+  if (l->samples < 16 && n >= 1 && n <= 3) {
+    memcpy(l->sample[l->samples], clause, (size_t)(n + 1) * sizeof *clause);
+    l->samples++;
+  }
+  l->count++;
+}
+
+/* Learned clauses of random 3-SAT (CDCL): at most 3 literals, each implied
+ * by the clauses (the clauses plus its negation as units are refuted). */
+static void test_learn(void **state) {
+  (void)state;
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    session *ss = calloc(1, sizeof *ss);
+    assert_non_null(ss);
+    ss->vars = 120;
+    ss->rng = 1000 + seed;
+    setenv("GSAT_SEARCH", "cdcl", 1);
+    void *s = ipasir_init();
+    unsetenv("GSAT_SEARCH");
+    learned l = {0};
+    ipasir_set_learn(s, &l, 3, on_learn);
+    add_clauses(ss, s, 510);
+    int r = ipasir_solve(s);
+    assert_true(r == 10 || r == 20);
+    assert_int_equal(l.bad, 0);
+    for (int i = 0; i < l.samples; i++) {
+      int32_t neg[4];
+      int n = 0;
+      for (; l.sample[i][n]; n++) neg[n] = -l.sample[i][n];
+      assert_int_equal(fresh_solve(ss, neg, n), 20);
+      checked++;
+    }
+    ipasir_release(s);
+    free(ss);
+  }
+  print_message("learn: %d sampled clauses checked\n", checked);
+  assert_true(checked > 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_states),
+      cmocka_unit_test(test_incremental_sessions),
+      cmocka_unit_test(test_terminate),
+      cmocka_unit_test(test_learn),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
