@@ -204,6 +204,27 @@ static void *thread_main(void *arg) {
   return NULL;
 }
 
+/* Adds p->extra_* (clauses kept from an earlier solve) to w at level 0;
+ * *refuted when one is false there (the empty clause then logged). */
+static gsat_status add_extra(searcher *w, int *refuted, gsat_error *err) {
+  const gsat_search_params *p = w->pf->p;
+  for (uint32_t c = 0; c < p->num_extra; c++) {
+    const gsat_lit *lits = p->extra_lits + p->extra_start[c];
+    uint32_t n = p->extra_start[c + 1] - p->extra_start[c];
+    int res;
+    while ((res = gsat_cdcl_import(&w->s, lits, n, n)) == GSAT_CDCL_GROW_ARENA ||
+           res == GSAT_CDCL_GROW_WATCHES)
+      GSAT_FORWARD(gsat_cdcl_grow(&w->s, res, err));
+    w->imported++;
+    if (res == GSAT_CDCL_UNSAT) {
+      if (p->proof) p->proof->add(p->proof->data, lits, 0);
+      *refuted = 1;
+      return GSAT_OK;
+    }
+  }
+  return GSAT_OK;
+}
+
 /* Creates the ring and the n searchers; *refuted when the root units clash. */
 static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
   const gsat_search_params *p = pf->p;
@@ -227,6 +248,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     diversify(&cfg, &p->cdcl, i);
     int ref = 0;
     GSAT_FORWARD(gsat_cdcl_create(&w->s, pf->db, &cfg, &w->sink, &ref, err));
+    if (!ref) GSAT_FORWARD(add_extra(w, &ref, err));
     if (ref) {
       *refuted = 1; /* the units clash for every searcher alike */
       return GSAT_OK;

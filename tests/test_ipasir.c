@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "solver/api/gsat.h"
 #include "solver/api/ipasir.h"
 
 enum { MAX_CLAUSES = 2000, WIDTH = 3 };
@@ -262,12 +263,59 @@ static void test_learn(void **state) {
   assert_true(checked > 0);
 }
 
+/* Through gsat.h: a second solve under the same assumptions starts from the
+ * first one's short learned clauses and needs fewer conflicts; assumptions
+ * with an explicit --search=dpll are a usage error. */
+static void gsat_php(gsat_solver *s, int n) {
+  for (int i = 0; i <= n; i++) {
+    for (int j = 0; j < n; j++) gsat_add(s, i * n + j + 1);
+    gsat_add(s, 0);
+  }
+  for (int j = 0; j < n; j++)
+    for (int a = 0; a <= n; a++)
+      for (int b = a + 1; b <= n; b++) {
+        gsat_add(s, -(a * n + j + 1));
+        gsat_add(s, -(b * n + j + 1));
+        gsat_add(s, 0);
+      }
+}
+
+static void test_kept_clauses(void **state) {
+  (void)state;
+  gsat_solver *s = gsat_init();
+  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  gsat_php(s, 8);
+  uint64_t conflicts[3];
+  for (int round = 0; round < 3; round++) {
+    gsat_assume(s, 1);
+    assert_int_equal(gsat_solve(s), 20);
+    conflicts[round] = gsat_get_statistics(s)->conflicts;
+  }
+  print_message("php 8 under x1: %llu, %llu, %llu conflicts\n", (unsigned long long)conflicts[0],
+                (unsigned long long)conflicts[1], (unsigned long long)conflicts[2]);
+  assert_true(conflicts[1] < conflicts[0]);
+  assert_int_equal(gsat_failed(s, 2), 0); /* not assumed */
+  gsat_release(s);
+
+  s = gsat_init();
+  assert_int_equal(gsat_set_option(s, "search", "dpll"), 0);
+  gsat_add(s, 1);
+  gsat_add(s, 2);
+  gsat_add(s, 0);
+  gsat_assume(s, -1);
+  assert_int_equal(gsat_solve(s), -4);
+  assert_non_null(strstr(gsat_last_error(s), "assumptions"));
+  gsat_release(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_states),
       cmocka_unit_test(test_incremental_sessions),
       cmocka_unit_test(test_terminate),
       cmocka_unit_test(test_learn),
+      cmocka_unit_test(test_kept_clauses),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

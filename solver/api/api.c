@@ -58,6 +58,8 @@ struct gsat_solver {
   void *warn_data;
   char *proof_path; /* DRAT proof requested (gsat_set_proof_path), or NULL */
   gsat_incremental inc; /* assumptions and callbacks (incremental.h) */
+  uint64_t solves;      /* searches started: from the second on, learned
+                         * clauses are kept for the next (incremental.h) */
 };
 
 const char *gsat_signature(void) {
@@ -577,8 +579,9 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
     gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
   }
   int trivial = 0;
-  gsat_status st = gsat_inc_begin(&s->inc, db, &s->stop, with_proof ? &sink : NULL, p, &trivial,
-                                  &s->err);
+  const int keep = cdcl && (s->solves++ > 0 || s->inc.num_assumed > 0);
+  gsat_status st = gsat_inc_begin(&s->inc, db, &s->stop, with_proof ? &sink : NULL, keep, p,
+                                  &trivial, &s->err);
   if (st != GSAT_OK) {
     /* no search */
   } else if (db->empty_clause || trivial) {

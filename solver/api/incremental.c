@@ -20,6 +20,10 @@ void gsat_inc_free(gsat_incremental *inc) {
   free(inc->internal);
   free(inc->failed);
   free(inc->learn_buf);
+  free(inc->kept_lits);
+  free(inc->kept_start);
+  free(inc->extra_start);
+  free(inc->extra_lits);
   pthread_mutex_destroy(&inc->learn_lock);
   memset(inc, 0, sizeof *inc);
 }
@@ -64,15 +68,58 @@ static int32_t dimacs_of(const gsat_db *db, gsat_lit l) {
 
 /* The learn callback's sink: hands short clauses over as DIMACS (serialized:
  * several searchers may learn at once), then passes everything on. */
+/* Keeps a short learned clause; the caller holds learn_lock. */
+static void keep_clause(gsat_incremental *inc, const gsat_lit *lits, uint32_t n) {
+  if (n == 0 || n > GSAT_INC_KEEP_LEN || inc->num_kept >= GSAT_INC_KEEP_CLAUSES) return;
+  uint32_t at = inc->kept_start[inc->num_kept];
+  for (uint32_t k = 0; k < n; k++) inc->kept_lits[at + k] = dimacs_of(inc->db, lits[k]);
+  inc->kept_start[++inc->num_kept] = at + n;
+}
+
 static void learn_add(void *data, const gsat_lit *lits, uint32_t n) {
   gsat_incremental *inc = data;
   if (inc->chain) inc->chain->add(inc->chain->data, lits, n);
-  if (n == 0 || (int64_t)n > inc->learn_max) return;
+  int learn = inc->learn && n > 0 && (int64_t)n <= inc->learn_max;
+  if (!learn && (!inc->keep || n == 0 || n > GSAT_INC_KEEP_LEN)) return;
   pthread_mutex_lock(&inc->learn_lock);
-  for (uint32_t k = 0; k < n; k++) inc->learn_buf[k] = dimacs_of(inc->db, lits[k]);
-  inc->learn_buf[n] = 0;
-  inc->learn(inc->learn_data, inc->learn_buf);
+  if (inc->keep) keep_clause(inc, lits, n);
+  if (learn) {
+    for (uint32_t k = 0; k < n; k++) inc->learn_buf[k] = dimacs_of(inc->db, lits[k]);
+    inc->learn_buf[n] = 0;
+    inc->learn(inc->learn_data, inc->learn_buf);
+  }
   pthread_mutex_unlock(&inc->learn_lock);
+}
+
+/* Maps the kept clauses over db's variables into inc->extra_* (*mapped of
+ * them); allocates the store on first use.  The store keeps its clauses
+ * (imports are not learned again) and takes new ones until it is full. */
+static gsat_status map_kept(gsat_incremental *inc, const gsat_db *db, uint32_t *mapped,
+                            gsat_error *err) {
+  if (!inc->kept_start) {
+    inc->kept_start = calloc(GSAT_INC_KEEP_CLAUSES + 1, sizeof *inc->kept_start);
+    inc->kept_lits = malloc(GSAT_INC_KEEP_CLAUSES * GSAT_INC_KEEP_LEN * sizeof *inc->kept_lits);
+    inc->extra_start = malloc((GSAT_INC_KEEP_CLAUSES + 1) * sizeof *inc->extra_start);
+    inc->extra_lits = malloc(GSAT_INC_KEEP_CLAUSES * GSAT_INC_KEEP_LEN * sizeof *inc->extra_lits);
+    GSAT_RETURN_IF(!inc->kept_start || !inc->kept_lits || !inc->extra_start || !inc->extra_lits,
+                   err, NOMEM, "out of memory for the kept learned clauses");
+  }
+  uint32_t m = 0, at = 0;
+  inc->extra_start[0] = 0;
+  for (uint32_t c = 0; c < inc->num_kept; c++) {
+    uint32_t k = 0, ok = 1;
+    for (uint32_t i = inc->kept_start[c]; i < inc->kept_start[c + 1] && ok; i++) {
+      gsat_lit ext = gsat_lit_from_dimacs(inc->kept_lits[i]);
+      uint32_t v = internal_var(db, GSAT_VAR(ext));
+      ok = v != GSAT_CDCL_NOREF;
+      if (ok) inc->extra_lits[at + k++] = GSAT_LIT(v, GSAT_SIGN(ext));
+    }
+    if (!ok) continue;
+    at += k;
+    inc->extra_start[++m] = at;
+  }
+  *mapped = m;
+  return GSAT_OK;
 }
 
 static void learn_del(void *data, const gsat_lit *lits, uint32_t n) {
@@ -123,7 +170,7 @@ static gsat_status map_assumptions(gsat_incremental *inc, const gsat_db *db, int
 }
 
 gsat_status gsat_inc_begin(gsat_incremental *inc, const gsat_db *db, gsat_flag *stop,
-                           const gsat_proof_sink *proof, gsat_search_params *p,
+                           const gsat_proof_sink *proof, int keep, gsat_search_params *p,
                            int *trivially_unsat, gsat_error *err) {
   *trivially_unsat = 0;
   inc->num_failed = 0;
@@ -136,7 +183,15 @@ gsat_status gsat_inc_begin(gsat_incremental *inc, const gsat_db *db, gsat_flag *
   p->num_assumptions = mapped;
   p->proof = proof;
   inc->db = db;
-  if (inc->learn) {
+  inc->keep = keep && !proof;
+  if (inc->keep) {
+    uint32_t extra = 0;
+    GSAT_FORWARD(map_kept(inc, db, &extra, err));
+    p->extra_start = inc->extra_start;
+    p->extra_lits = inc->extra_lits;
+    p->num_extra = extra;
+  }
+  if (inc->learn || inc->keep) {
     inc->chain = proof;
     inc->sink = (gsat_proof_sink){learn_add, learn_del, inc};
     p->proof = &inc->sink;
@@ -167,6 +222,7 @@ gsat_status gsat_inc_end(gsat_incremental *inc, const gsat_search_result *r, gsa
   }
   inc->num_assumed = 0;
   inc->db = NULL;
+  inc->keep = 0;
   return GSAT_OK;
 }
 

@@ -45,6 +45,12 @@ typedef struct gsat_search_params {
   const gsat_lit *assumptions;  /* internal literals, or NULL */
   uint32_t num_assumptions;
   const struct gsat_cube_port *port; /* CPU only; NULL: none */
+  /* clauses implied by the formula (learned in an earlier solve), added at
+   * level 0 before the search: extra_start[num_extra + 1] offsets into
+   * extra_lits (internal literals) */
+  const uint32_t *extra_start;
+  const gsat_lit *extra_lits;
+  uint32_t num_extra;
   /* GPU only */
   int device;
   gsat_opt_gpu_map gpu_map;
