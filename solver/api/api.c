@@ -318,6 +318,8 @@ static void copy_result_statistics(gsat_solver *s,
   st->learned_literals = r->total.c.learned_lits;
   st->minimized_literals = r->total.c.minimized_lits;
   st->deleted_clauses = r->total.c.deleted;
+  st->shared_exported = r->total.exported;
+  st->shared_imported = r->total.imported;
   st->checks_per_second =
       r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
   st->workers = r->num_workers;

@@ -74,6 +74,7 @@ typedef struct gsat_statistics {
   uint64_t decisions, restarts, reductions, learned, learned_literals;
   uint64_t minimized_literals; /* removed from learned clauses by minimization */
   uint64_t deleted_clauses;    /* by reduction and level-0 simplification */
+  uint64_t shared_exported, shared_imported; /* CDCL threads: clauses shared, taken */
   double checks_per_second; /* checks / search_seconds */
   uint32_t vars, clauses;   /* after normalisation (clauses of length >= 2) */
   uint64_t literals;

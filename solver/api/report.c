@@ -40,6 +40,10 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
     rate(out, "learned literals", (double)st->learned_literals, st->search_seconds);
     fprintf(out, "c %-22s %14" PRIu64 "\n", "minimized literals", st->minimized_literals);
     fprintf(out, "c %-22s %14" PRIu64 "\n", "deleted clauses", st->deleted_clauses);
+    if (st->workers > 1) {
+      fprintf(out, "c %-22s %14" PRIu64 "\n", "shared clauses out", st->shared_exported);
+      fprintf(out, "c %-22s %14" PRIu64 "\n", "shared clauses in", st->shared_imported);
+    }
   }
   fprintf(out, "c %-22s %14" PRIu64 "\n", "cubes", st->cubes);
   fprintf(out, "c %-22s %14" PRIu64 "\n", "donations", st->donations);
