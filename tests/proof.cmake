@@ -21,14 +21,25 @@ endif()
 
 gsat_add_test(test_share LABELS unit SOURCES test_share.c LIBS gsat_core)
 
-# DRAT proofs of the CDCL search over the corpus, checked by drat-trim.
-if(TARGET gsat_drat_trim)
-  gsat_add_script_test(proof_cdcl SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
-    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat_drat_trim>)
-else()
-  gsat_add_script_test(proof_cdcl SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
-    ARGS $<TARGET_FILE:gsat>)
-endif()
+# DRAT proofs of the CDCL search over the corpus, checked by drat-trim: one
+# searcher (proof_cdcl) and the portfolio of two, one log without deletions
+# (proof_cdcl_threads); the thread count comes from GSAT_THREADS.
+foreach(threads 1 2)
+  set(name proof_cdcl)
+  if(threads GREATER 1)
+    set(name proof_cdcl_threads)
+  endif()
+  if(TARGET gsat_drat_trim)
+    gsat_add_script_test(${name} SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
+      ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat_drat_trim>)
+  else()
+    gsat_add_script_test(${name} SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
+      ARGS $<TARGET_FILE:gsat>)
+  endif()
+  if(TEST ${name})
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT GSAT_THREADS=${threads})
+  endif()
+endforeach()
 
 if(TARGET gsat_dimacs)
   gsat_add_test(test_portfolio LABELS unit SOURCES test_portfolio.c
