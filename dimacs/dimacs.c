@@ -439,12 +439,13 @@ static gsat_status read_input(gsat_dimacs_input *in,
   };
   const char *name = in->name;
   gsat_status st = parse(&ps);
-  if (in->gzip && (st == GSAT_OK || st == GSAT_PARSE)) {
-    /* gzip data is read to its end even where parsing stopped early, so
-     * that damage is reported (zlib detects some only at a member's end, by
-     * its CRC and length): after a '%' end marker, and after a parse error,
-     * which garbage from damaged data may cause (then the damage is reported
-     * instead of the parse error). */
+  const gsat_dimacs_codec *codec = in->codec; /* NULL for plain data */
+  if (codec && (st == GSAT_OK || st == GSAT_PARSE)) {
+    /* Compressed data is read to its end even where parsing stopped early,
+     * so that damage is reported (the decoders detect some only at a
+     * stream's end, by its check): after a '%' end marker, and after a parse
+     * error, which garbage from damaged data may cause (then the damage is
+     * reported instead of the parse error). */
     const gsat_error parse_error = *err;
     int r;
     do r = gsat_dimacs_input_refill(in, err);
@@ -458,13 +459,14 @@ static gsat_status read_input(gsat_dimacs_input *in,
   }
   if (st == GSAT_OK && in->trailing && ps.mode == GSAT_DIMACS_STRICT)
     st = gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
-                          "bytes after the end of the gzip data that are not "
-                          "a gzip member (not allowed in strict mode)");
+                          "bytes after the end of the %s data that are not "
+                          "%s (not allowed in strict mode)",
+                          codec->name, codec->a_stream);
   if (st == GSAT_PARSE && in->trailing) { /* e.g. junk between members */
     const size_t len = strlen(err->message);
     snprintf(err->message + len, sizeof err->message - len,
-             " (the gzip data ends early, at bytes that are not a gzip "
-             "member)");
+             " (the %s data ends early, at bytes that are not %s)", codec->name,
+             codec->a_stream);
   }
   const bool trailing = in->trailing;
   gsat_dimacs_input_close(in);
@@ -475,8 +477,8 @@ static gsat_status read_input(gsat_dimacs_input *in,
   report_warnings(&ps, name, opt);
   if (trailing)
     warn(opt, name, 0,
-         "bytes after the end of the gzip data that are not a gzip member "
-         "were ignored");
+         "bytes after the end of the %s data that are not %s were ignored",
+         codec->name, codec->a_stream);
   return GSAT_OK;
 }
 

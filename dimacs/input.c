@@ -13,9 +13,6 @@
 /* Milliseconds a read waits for data before it looks at the stop flag again. */
 #define POLL_MS 50
 
-/* Gzip data in memory goes to zlib (which counts in uInt) in pieces of this. */
-#define MEM_PIECE ((size_t)1 << 30)
-
 gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status,
                              const char *name, uint64_t line, uint64_t column,
                              const char *fmt, ...) {
@@ -94,47 +91,32 @@ static ssize_t read_some(gsat_dimacs_input *in, unsigned char *dst, size_t n,
   }
 }
 
-/* Makes at least `want` raw gzip bytes available at zs.next_in, or all that
+_Static_assert(GSAT_DIMACS_CHUNK >= GSAT_DIMACS_MAGIC_MAX &&
+                   GSAT_DIMACS_RAW >= GSAT_DIMACS_MAGIC_MAX,
+               "the first read must see every magic");
+
+/* Makes at least `want` compressed bytes available at next_in, or all that
  * is left.  Returns the bytes available or -1 on error. */
 static ssize_t raw_bytes(gsat_dimacs_input *in, size_t want, gsat_error *err) {
-  z_stream *zs = &in->zs;
-  if (in->fd < 0) { /* memory: the bytes after next_in are contiguous */
-    while (zs->avail_in < want && in->mem_left) {
-      size_t more = in->mem_left < MEM_PIECE ? in->mem_left : MEM_PIECE;
-      if (!zs->avail_in) zs->next_in = (Bytef *)in->mem;
-      zs->avail_in += (uInt)more;
-      in->mem += more;
-      in->mem_left -= more;
-    }
-    return (ssize_t)zs->avail_in;
-  }
-  while (zs->avail_in < want && !in->raw_eof) {
-    if (zs->avail_in && zs->next_in != in->raw)
-      memmove(in->raw, zs->next_in, zs->avail_in);
-    zs->next_in = in->raw;
-    ssize_t got = read_some(in, in->raw + zs->avail_in,
-                            GSAT_DIMACS_RAW - zs->avail_in, err);
+  while (in->avail_in < want && !in->raw_eof) { /* memory input: raw_eof */
+    if (in->avail_in && in->next_in != in->raw)
+      memmove(in->raw, in->next_in, in->avail_in);
+    in->next_in = in->raw;
+    ssize_t got = read_some(in, in->raw + in->avail_in,
+                            GSAT_DIMACS_RAW - in->avail_in, err);
     if (got < 0) return -1;
     if (got == 0) in->raw_eof = true;
-    zs->avail_in += (uInt)got;
+    in->avail_in += (size_t)got;
   }
-  return (ssize_t)zs->avail_in;
+  return (ssize_t)in->avail_in;
 }
 
-static gsat_status start_gzip(gsat_dimacs_input *in, gsat_error *err) {
-  in->gzip = true;
-  /* 15 + 16: a 32 KiB window, gzip wrapper only (header and CRC checked). */
-  int r = inflateInit2(&in->zs, 15 + 16);
-  if (r != Z_OK)
-    return gsat_dimacs_fail(err, r == Z_MEM_ERROR ? GSAT_NOMEM : GSAT_IO,
-                            in->name, 0, 0, "cannot start zlib: %s",
-                            in->zs.msg ? in->zs.msg : zError(r));
-  in->zs_ready = true;
-  return GSAT_OK;
-}
-
-static bool gzip_magic(const unsigned char *p, size_t n) {
-  return n >= 2 && p[0] == 0x1f && p[1] == 0x8b;
+/* Starts decoding data of format f, whose first bytes are at next_in. */
+static gsat_status start_decoding(gsat_dimacs_input *in, gsat_dimacs_format f,
+                                  gsat_error *err) {
+  in->format = f;
+  in->codec = gsat_dimacs_codec_of(f);
+  return gsat_dimacs_decoder_start(&in->dec, f, in->name, err);
 }
 
 gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
@@ -145,11 +127,13 @@ gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
   struct stat sb;
   in->poll_fd = fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode);
   gsat_status st = alloc_buffer(in, GSAT_DIMACS_CHUNK, err);
-  /* The first bytes (at least 2 unless the input is shorter) decide between
-   * plain and gzip data. */
+  /* The first bytes decide between plain and compressed data: read until
+   * they start a magic, or cannot start one, or the input ends. */
   size_t have = 0;
   const size_t first = in->size < GSAT_DIMACS_RAW ? in->size : GSAT_DIMACS_RAW;
-  while (st == GSAT_OK && have < 2 && have < first && !in->raw_eof) {
+  bool undecided = true;
+  gsat_dimacs_format f = GSAT_DIMACS_PLAIN;
+  while (st == GSAT_OK && undecided && !in->raw_eof) {
     ssize_t got = read_some(in, in->buf + have, first - have, err);
     if (got < 0)
       st = err ? err->status : GSAT_IO;
@@ -157,18 +141,18 @@ gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
       in->raw_eof = true;
     else
       have += (size_t)got;
+    f = gsat_dimacs_sniff(in->buf, have, &undecided);
   }
-  if (st == GSAT_OK && gzip_magic(in->buf, have)) {
+  if (st == GSAT_OK && f != GSAT_DIMACS_PLAIN) {
     in->raw = malloc(GSAT_DIMACS_RAW);
     if (!in->raw)
       st = gsat_dimacs_fail(err, GSAT_NOMEM, name, 0, 0,
-                            "out of memory for the gzip input buffer");
-    else
-      st = start_gzip(in, err);
+                            "out of memory for the compressed input buffer");
     if (st == GSAT_OK) {
       memcpy(in->raw, in->buf, have); /* have <= GSAT_DIMACS_RAW */
-      in->zs.next_in = in->raw;
-      in->zs.avail_in = (uInt)have;
+      in->next_in = in->raw;
+      in->avail_in = have;
+      st = start_decoding(in, f, err);
     }
     in->buf[0] = 0; /* the sentinel of the empty buffer */
   } else if (st == GSAT_OK && have) {
@@ -189,17 +173,15 @@ gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
                                           gsat_error *err) {
   init(in, name, stop);
   const unsigned char *bytes = data;
-  if (gzip_magic(bytes, size)) {
+  gsat_dimacs_format f = gsat_dimacs_sniff(bytes, size, NULL);
+  if (f != GSAT_DIMACS_PLAIN) {
+    in->next_in = bytes; /* decoded straight from memory */
+    in->avail_in = size;
+    in->raw_eof = true;
     gsat_status st = alloc_buffer(in, GSAT_DIMACS_CHUNK, err);
-    if (st == GSAT_OK) st = start_gzip(in, err);
-    if (st != GSAT_OK) {
-      gsat_dimacs_input_close(in);
-      return st;
-    }
-    in->zs.next_in = (Bytef *)bytes;
-    in->mem = bytes; /* handed to zlib in pieces by raw_bytes */
-    in->mem_left = size;
-    return GSAT_OK;
+    if (st == GSAT_OK) st = start_decoding(in, f, err);
+    if (st != GSAT_OK) gsat_dimacs_input_close(in);
+    return st;
   }
   /* Plain data: copied chunk by chunk into the buffer. */
   in->mem = bytes;
@@ -208,63 +190,65 @@ gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
                       err);
 }
 
-/* Inflates into buf[0 .. size): the byte count (0 at the end of the gzip
- * data) or -1 on error. */
-static ssize_t inflate_some(gsat_dimacs_input *in, gsat_error *err) {
-  z_stream *zs = &in->zs;
-  zs->next_out = in->buf;
-  zs->avail_out = (uInt)in->size;
-  while (zs->avail_out == in->size) {
-    if (in->member_end) {
-      /* Another member follows only if the next bytes are gzip magic; any
-       * other bytes after a member end the data (as for gzread): zero
-       * padding (as tar leaves it) silently, as gzip does, other bytes
-       * noted in in->trailing for the parser (a warning, or an error in
-       * strict mode). */
-      ssize_t n = raw_bytes(in, 2, err);
-      if (n < 0) return -1;
-      if (!gzip_magic(zs->next_in, (size_t)n)) {
-        while (n > 0) {
-          while (zs->avail_in && *zs->next_in == 0) {
-            zs->next_in++;
-            zs->avail_in--;
-          }
-          if (zs->avail_in) {
-            in->trailing = true;
-            break;
-          }
-          if ((n = raw_bytes(in, 1, err)) < 0) return -1;
-        }
-        return 0;
-      }
-      inflateReset(zs);
-      in->member_end = false;
-    }
-    if (zs->avail_in == 0) {
-      ssize_t n = raw_bytes(in, 1, err);
-      if (n < 0) return -1;
-      if (n == 0) {
-        gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
-                         "truncated gzip data: the input ends inside a gzip "
-                         "member");
+/* After a stream ended: starts the next one if its magic follows (returns 1);
+ * otherwise the data ends (returns 0): zero padding (as tar leaves it) is
+ * skipped silently, as gzip and xz do, other bytes are noted in in->trailing
+ * for the parser (a warning, or an error in strict mode), as gzread ignores
+ * them.  For xz, zero padding may also separate streams (xz's stream
+ * padding).  -1 on a read error. */
+static int next_stream(gsat_dimacs_input *in, gsat_error *err) {
+  bool padded = false;
+  for (;;) {
+    ssize_t n = raw_bytes(in, GSAT_DIMACS_MAGIC_MAX, err);
+    if (n < 0) return -1;
+    if ((!padded || in->codec->pad_between) &&
+        gsat_dimacs_sniff(in->next_in, (size_t)n, NULL) == in->format) {
+      if (gsat_dimacs_decoder_start(&in->dec, in->format, in->name, err) !=
+          GSAT_OK)
         return -1;
-      }
+      in->stream_end = false;
+      return 1;
     }
+    if (n == 0) return 0;
+    if (*in->next_in != 0) {
+      in->trailing = true;
+      return 0;
+    }
+    while (in->avail_in && *in->next_in == 0) {
+      in->next_in++;
+      in->avail_in--;
+    }
+    padded = true;
+  }
+}
+
+/* Decodes into buf[0 .. size): the byte count (0 at the end of the data) or
+ * -1 on error.  The input ends inside a stream when a decoder call with no
+ * input left (finish) makes no progress. */
+static ssize_t decode_some(gsat_dimacs_input *in, gsat_error *err) {
+  unsigned char *out = in->buf;
+  size_t out_left = in->size;
+  while (out_left == in->size) {
+    if (in->stream_end) {
+      int r = next_stream(in, err);
+      if (r <= 0) return r;
+    }
+    if (in->avail_in == 0 && raw_bytes(in, 1, err) < 0) return -1;
+    const bool finish = in->avail_in == 0;
     if (GSAT_FLAG_IS_RAISED(in->stop)) return interrupted(in, err);
-    int r = inflate(zs, Z_NO_FLUSH);
-    if (r == Z_STREAM_END) {
-      in->member_end = true;
-    } else if (r == Z_MEM_ERROR) {
-      gsat_dimacs_fail(err, GSAT_NOMEM, in->name, 0, 0,
-                       "out of memory in zlib");
-      return -1;
-    } else if (r != Z_OK && r != Z_BUF_ERROR) {
-      gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "corrupt gzip data: %s",
-                       zs->msg ? zs->msg : zError(r));
+    int r = gsat_dimacs_decoder_step(in->dec, &in->next_in, &in->avail_in, &out,
+                                     &out_left, finish, in->name, err);
+    if (r < 0) return -1;
+    if (r > 0) {
+      in->stream_end = true;
+    } else if (finish && out_left == in->size) {
+      gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
+                       "truncated %s data: the input ends inside %s",
+                       in->codec->name, in->codec->a_stream);
       return -1;
     }
   }
-  return (ssize_t)(in->size - zs->avail_out);
+  return (ssize_t)(in->size - out_left);
 }
 
 int gsat_dimacs_input_refill(gsat_dimacs_input *in, gsat_error *err) {
@@ -274,8 +258,8 @@ int gsat_dimacs_input_refill(gsat_dimacs_input *in, gsat_error *err) {
   if (in->eof) return 0;
   if (GSAT_FLAG_IS_RAISED(in->stop)) return interrupted(in, err);
   ssize_t n;
-  if (in->gzip) {
-    n = inflate_some(in, err);
+  if (in->dec) {
+    n = decode_some(in, err);
   } else if (in->fd >= 0) {
     n = read_some(in, in->buf, in->size, err);
   } else {
@@ -295,7 +279,7 @@ int gsat_dimacs_input_refill(gsat_dimacs_input *in, gsat_error *err) {
 }
 
 void gsat_dimacs_input_close(gsat_dimacs_input *in) {
-  if (in->zs_ready) inflateEnd(&in->zs);
+  gsat_dimacs_decoder_free(in->dec);
   if (in->fd >= 0) close(in->fd);
   free(in->raw);
   free(in->buf);

@@ -8,9 +8,9 @@ option(GSAT_FUZZ "build the libFuzzer harnesses in tests/fuzz (clang only)" OFF)
 
 set(GSAT_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
 # The reader harness runs on a 7-byte chunk buffer: tokens straddle chunks.
-set(GSAT_FUZZ_DIMACS_DEFS GSAT_DIMACS_CHUNK=7)
+set(GSAT_FUZZ_DIMACS_DEFS GSAT_DIMACS_CHUNK=7 ${GSAT_COMPRESS_DEFS})
 set(GSAT_FUZZ_DIMACS_SOURCES ${PROJECT_SOURCE_DIR}/dimacs/dimacs.c
-  ${PROJECT_SOURCE_DIR}/dimacs/input.c)
+  ${PROJECT_SOURCE_DIR}/dimacs/input.c ${PROJECT_SOURCE_DIR}/dimacs/codec.c)
 
 # Absolute paths of the sources of the given library targets.
 function(gsat_fuzz_sources out)
@@ -49,7 +49,7 @@ if(TARGET gsat_dimacs)
   set(GSAT_FUZZ_SEEDS tests/dimacs/good tests/dimacs/bad tests/fuzz/seeds)
   gsat_fuzz_replay_test(fuzz_dimacs_replay fuzz_dimacs.c
     SOURCES ${GSAT_FUZZ_DIMACS_SOURCES} DEFS ${GSAT_FUZZ_DIMACS_DEFS}
-    LIBS gsat_core ZLIB::ZLIB
+    LIBS gsat_core ZLIB::ZLIB ${GSAT_COMPRESS_LIBS}
     INPUTS ${GSAT_FUZZ_SEEDS} tests/fuzz/regressions/dimacs)
   gsat_fuzz_replay_test(fuzz_solve_replay fuzz_solve.c
     LIBS gsat_api gsat_dimacs
@@ -78,9 +78,10 @@ if(GSAT_FUZZ)
   gsat_fuzz_sources(GSAT_FUZZ_CORE gsat_core)
   gsat_fuzz_target(fuzz_dimacs fuzz_dimacs.c
     SOURCES ${GSAT_FUZZ_DIMACS_SOURCES} ${GSAT_FUZZ_CORE}
-    DEFS ${GSAT_FUZZ_DIMACS_DEFS} LIBS ZLIB::ZLIB m)
+    DEFS ${GSAT_FUZZ_DIMACS_DEFS} LIBS ZLIB::ZLIB ${GSAT_COMPRESS_LIBS} m)
   gsat_fuzz_sources(GSAT_FUZZ_SOLVE gsat_core gsat_dimacs gsat_cpu_ref gsat_api)
   gsat_fuzz_target(fuzz_solve fuzz_solve.c
     SOURCES ${GSAT_FUZZ_SOLVE} ${PROJECT_SOURCE_DIR}/gpu/search_none.c
-    LIBS ZLIB::ZLIB Threads::Threads m)
+    DEFS ${GSAT_COMPRESS_DEFS}
+    LIBS ZLIB::ZLIB ${GSAT_COMPRESS_LIBS} Threads::Threads m)
 endif()
