@@ -1,6 +1,7 @@
-/* DIMACS CNF reader: plain files, gzip files (concatenated members read as
- * one stream) and standard input, through one buffered input (input.h: read(2)
- * and zlib's inflate, interruptible by the stop flag even on a pipe).  Fills a
+/* DIMACS CNF reader: plain files, compressed files (gzip, xz, lzma, bzip2;
+ * concatenated members or streams read as one stream) and standard input,
+ * through one buffered input (input.h: read(2) and the decoders of codec.h,
+ * interruptible by the stop flag even on a pipe).  Fills a
  * gsat_cnf with every clause as written (external variable numbering: DIMACS
  * variable d is variable d - 1; duplicate literals, tautologies and empty
  * clauses are kept).  Never prints and never exits: errors come back as a
@@ -32,13 +33,28 @@
  *     variable exceeds GSAT_MAX_DIMACS_VAR (2^31 - 1; digits are checked one
  *     by one, so nothing ever wraps around), a header variable count above
  *     GSAT_MAX_DIMACS_VAR or clause count above GSAT_DIMACS_MAX_CLAUSES,
- *     truncated or corrupt gzip data (nothing read before the damage is
- *     kept: the cnf is emptied; when garbage from damaged gzip data causes a
+ *     truncated or corrupt compressed data (nothing read before the damage
+ *     is kept: the cnf is emptied; when garbage from damaged data causes a
  *     parse error, the rest of the stream is read and the damage reported);
- *   - bytes after the last gzip member that do not start another member end
- *     the data: zero padding silently (as for gzip), other bytes with a
- *     warning; STRICT: an I/O error.  gzip data is read to its end even
- *     after a `%` line, so that damage is still reported.
+ *   - compressed data is recognised by its magic bytes, from files, memory
+ *     and standard input alike, never by a file name: gzip 1f 8b, xz
+ *     fd 37 7a 58 5a 00, bzip2 "BZh" and a digit 1-9, and legacy .lzma
+ *     5d 00 00 (lzma_alone with the default properties lc=3 lp=0 pb=2 and a
+ *     dictionary of at least 64 KiB, as `xz --format=lzma` and `lzma` write
+ *     it; .lzma data with other properties has no magic and is read as
+ *     text: a parse error).  No DIMACS text starts with these bytes.  xz and
+ *     lzma need liblzma (GSAT_HAVE_LZMA), bzip2 needs libbz2
+ *     (GSAT_HAVE_BZIP2); in a build without it, such input is an I/O error
+ *     that names the format and the library ("xz-compressed input, but this
+ *     gsat was built without liblzma").  Zstandard is not recognised;
+ *   - gzip members, and xz, lzma and bzip2 streams, may follow each other
+ *     (same format; for xz also with zero stream padding between them) and
+ *     are read as one text; every stream's check (CRC-32 for gzip and bzip2,
+ *     xz's CRC-32, CRC-64 or SHA-256) is verified; .lzma has no check;
+ *   - bytes after the last member or stream that do not start another one
+ *     end the data: zero padding silently (as gzip and xz do), other bytes
+ *     with a warning; STRICT: an I/O error.  Compressed data is read to its
+ *     end even after a `%` line, so that damage is still reported.
  *
  * Positions: line and column are 1-based; a column counts bytes from the
  * start of the line.  Token errors point at the token's first byte, header
@@ -46,7 +62,9 @@
  * literal, and "no header" and "fewer clauses" at the end of the input (the
  * line after a final newline).  Memory: the reader allocates nothing per
  * declared variable or declared clause, only for what it reads (plus a 1 MiB
- * input buffer, and for gzip data 256 KiB and zlib's inflate state). */
+ * input buffer, and for compressed data 256 KiB and the decoder's state:
+ * zlib's 32 KiB window, libbz2's up to 3.7 MB, liblzma's the dictionary size
+ * the data's header asks for: 8 MiB at xz's default level, 64 MiB at -9). */
 #ifndef GSAT_DIMACS_H
 #define GSAT_DIMACS_H
 
@@ -84,7 +102,8 @@ typedef struct gsat_dimacs_options {
 /* Reads the file at path ("-" or NULL: standard input, named "<stdin>") into
  * cnf, which must be initialised and empty.  opt may be NULL (default mode, no
  * warnings, no stop flag) and err may be NULL.  Errors: USAGE (cnf not empty),
- * IO (cannot open or read; corrupt or truncated gzip data), PARSE (err has
+ * IO (cannot open or read; corrupt or truncated compressed data; a format
+ * this build cannot decode), PARSE (err has
  * file, line, column), NOMEM, RESOURCE, INTERRUPTED.  On error cnf is emptied
  * (gsat_cnf_free).  Method: a hand-written tokenizer over 1 MiB chunks
  * (as MiniSat's and kissat's readers); see the rules above. */
@@ -99,8 +118,8 @@ gsat_status gsat_dimacs_read_fd(int fd, const char *name,
                                 const gsat_dimacs_options *opt, gsat_cnf *cnf,
                                 gsat_error *err);
 
-/* As gsat_dimacs_read_path, from size bytes at data holding plain or gzip data
- * (gzip is recognised by its magic bytes 1f 8b, as zlib does), for tests and
+/* As gsat_dimacs_read_path, from size bytes at data holding plain or
+ * compressed data (recognised by its magic bytes, above), for tests and
  * fuzzing; name is used in messages (NULL: "<memory>"). */
 gsat_status gsat_dimacs_read_memory(const void *data, size_t size,
                                     const char *name,

@@ -160,10 +160,11 @@ GSAT_API void gsat_set_terminate(gsat_solver *s, void *data, int (*terminate)(vo
 GSAT_API int gsat_set_learn(gsat_solver *s, void *data, int max_length,
                             void (*learn)(void *data, int32_t *clause));
 
-/* Reads a DIMACS CNF file (plain or gzip; "-" or NULL for standard input) and adds
- * its clauses, under the options strict and relaxed.  ensure (ADDING).  Returns 0
- * or a negative status: parse errors (-2) name file, line and column in
- * gsat_last_error(); -3 for I/O errors; -9 when gsat_terminate() interrupted it. */
+/* Reads a DIMACS CNF file (plain, gzip, xz, lzma or bzip2, recognised by its
+ * magic bytes; "-" or NULL for standard input) and adds its clauses, under the
+ * options strict and relaxed.  ensure (ADDING).  Returns 0 or a negative
+ * status: parse errors (-2) name file, line and column in gsat_last_error(); -3
+ * for I/O errors; -9 when gsat_terminate() interrupted it. */
 GSAT_API int gsat_read_dimacs(gsat_solver *s, const char *path);
 
 /* Sets option `name` (as in `gsat --help`, '-' or '_') from a string value.

@@ -90,12 +90,15 @@ static int exit_code_of(int status) {
 }
 
 static void usage(FILE *out) {
-  fprintf(out, "usage: gsat [option...] [--] [file.cnf | file.cnf.gz | -]\n"
+  fprintf(out, "usage: gsat [option...] [--] [file.cnf | file.cnf.gz | "
+               "file.cnf.xz |\n"
+               "            file.cnf.lzma | file.cnf.bz2 | -]\n"
                "\n"
-               "Solves a DIMACS CNF formula (plain or gzip; standard input "
-               "when the file is\n"
-               "'-' or missing) with DPLL tree search on the GPU, or on the "
-               "CPU reference.\n"
+               "Solves a DIMACS CNF formula (plain, gzip, xz, lzma or bzip2, "
+               "recognised by its\n"
+               "first bytes; standard input when the file is '-' or missing) "
+               "with DPLL tree\n"
+               "search on the GPU, or on the CPU reference.\n"
                "\n"
                "options:\n"
                "  -q                                   same as --quiet\n"
