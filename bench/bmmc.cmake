@@ -1,10 +1,8 @@
-# BMMC/BPC permutation benchmark and device self-check (issue 3); run on the
-# GPU machine through bench/device/bmmc.sh.
+# BMMC/BPC permutation benchmark (issue 3); run on the GPU machine through
+# bench/device/bmmc.sh (its device checks are test support: device_check bmmc).
 if(GSAT_HAVE_CUDA)
-  add_executable(bmmc_bench ${CMAKE_CURRENT_SOURCE_DIR}/bmmc_bench.cu
-                            ${CMAKE_CURRENT_SOURCE_DIR}/bmmc_check.c
-                            ${CMAKE_CURRENT_SOURCE_DIR}/bmmc_check_large.cu)
-  target_link_libraries(bmmc_bench PRIVATE gsat_gpu Threads::Threads)
+  add_executable(bmmc_bench ${CMAKE_CURRENT_SOURCE_DIR}/bmmc_bench.cu)
+  target_link_libraries(bmmc_bench PRIVATE gsat_gpu)
   target_compile_options(bmmc_bench PRIVATE
     $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo -Xptxas=-warn-spills>)
   gsat_target_defaults(bmmc_bench)

@@ -4,13 +4,12 @@
  *
  *   bmmc_bench                 the benchmark (n = 24, 26, 28, 30 for 4-byte
  *                              elements, 28 for 8-byte, plus a geometry sweep)
- *   bmmc_bench --check [N]     device correctness checks up to n = N (28;
- *                              with N >= 28 also n = 32, 33 on the device),
- *                              PASS/FAIL lines, exit 1 on any failure
  *   bmmc_bench --profile N     one launch of each tiled case at size n = N,
  *                              for Nsight Compute
  *   --csv FILE                 also write the CSV rows to FILE
- *   --quick                    fewer sizes and runs (smoke test) */
+ *   --quick                    fewer sizes and runs (smoke test)
+ * The device correctness checks are test support: `device_check bmmc`
+ * (tests/support/). */
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -20,7 +19,6 @@
 
 #include <cuda_runtime.h>
 
-#include "bench/bmmc_check.h"
 #include "gpu/bmmc_plan.h"
 
 #define CHECK(call)                                                            \
@@ -375,12 +373,9 @@ int profile(int n) {
 } // namespace
 
 int main(int argc, char **argv) {
-  int check_n = -1, profile_n = -1;
+  int profile_n = -1;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--check")) {
-      check_n = 28;
-      if (i + 1 < argc && argv[i + 1][0] != '-') check_n = atoi(argv[++i]);
-    } else if (!strcmp(argv[i], "--profile") && i + 1 < argc) {
+    if (!strcmp(argv[i], "--profile") && i + 1 < argc) {
       profile_n = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--quick")) {
       opt.quick = true;
@@ -389,7 +384,7 @@ int main(int argc, char **argv) {
       if (!opt.csv) perror(argv[i]);
     } else {
       fprintf(stderr,
-              "usage: %s [--check [N]] [--profile N] [--quick] "
+              "usage: %s [--profile N] [--quick] "
               "[--csv FILE]\n",
               argv[0]);
       return 2;
@@ -397,24 +392,14 @@ int main(int argc, char **argv) {
   }
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    printf("FAIL no CUDA device\n");
-    return 1;
+    fprintf(stderr, "bmmc_bench: no CUDA device\n");
+    return 77;
   }
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
   sm_count = prop.multiProcessorCount;
   printf("device: %s, %d SMs, %.1f GiB, L2 %d MiB\n", prop.name, sm_count,
          (double)prop.totalGlobalMem / (1 << 30), prop.l2CacheSize >> 20);
-  if (check_n >= 0) {
-    gsat_bmmc_check_result res;
-    gsat_error err;
-    gsat_error_clear(&err);
-    gsat_status s = gsat_bmmc_check_run(check_n, stdout, &res, &err);
-    if (s != GSAT_OK) printf("FAIL infrastructure: %s\n", err.message);
-    if (s == GSAT_OK && check_n >= 28) gsat_bmmc_check_large(stdout, &res);
-    printf("bmmc check: %d passed, %d failed\n", res.passed, res.failed);
-    return s != GSAT_OK || res.failed ? 1 : 0;
-  }
   if (profile_n >= 0) return profile(profile_n);
 
   std::vector<std::pair<int, int>> sizes = {

@@ -1,5 +1,5 @@
 /* Benchmark of the bank-conflict-free sort (issue 4) against CUB's merge and
- * radix sorts, and its device self-check.
+ * radix sorts.
  *
  *   sort_bench [--csv FILE] [--max LOG2] [--sizes L1,L2,..]
  *              [--variants V1,V2,..]  u32 keys, u64 keys, u32/u32 pairs
@@ -14,12 +14,6 @@
  *                                        GSAT_SORT_VARIANT, comma-separated),
  *                                        "bcf-intcmp" (pairs compared as
  *                                        integers)
- *   sort_bench --check [LOG2]            device checks up to 2^LOG2 (24),
- *                                        PASS/FAIL lines, exit 1 on failure,
- *                                        77 without a GPU
- *   sort_bench --check-quick [LOG2]      the same on random and few-distinct
- *                                        keys only (the defaults and every
- *                                        named variant)
  *   sort_bench --profile LOG2            one sort of each kind at 2^LOG2 (for
  *                                        ncu), plus CUB's merge sort; with
  *                                        GSAT_SORT_PROFILE_VARIANT (names,
@@ -32,8 +26,9 @@
  *   sort_bench --race                    one sort of each kind of 70001 keys
  *                                        (every kernel once), for racecheck
  * Times are CUDA-event medians of 5 runs after one warm-up; inputs are
- * uniform random keys generated on the device.  LOG2 is an integer in
- * [10, 28] for --check, [10, 30] for --profile and --sizes, [20, 30] for
+ * uniform random keys generated on the device.  The device checks against
+ * host sorts are test support: `device_check sort` (tests/support/).  LOG2 is
+ * an integer in [10, 30] for --profile and --sizes, [20, 30] for
  * --max (which sets the sizes 20, 22, .. LOG2, so not with --sizes); variant
  * names must be named variants.  Arguments, and that the CSV can be written,
  * are checked before the GPU is looked for: a bad one exits 2 with a message,
@@ -54,7 +49,6 @@
 
 #include <cub/cub.cuh>
 
-#include "bench/sort_check.h"
 #include "gpu/bcfsort.h"
 #include "gpu/device.h"
 #include "gpu/occ.h"
@@ -347,23 +341,6 @@ int run_bench(const std::vector<int> &sizes, FILE *csv) {
   return 0;
 }
 
-int run_check(int log2, int quick) {
-  gsat_sort_check_result res;
-  gsat_error err;
-  gsat_status s =
-      gsat_sort_check_run((size_t)1 << log2, quick, stdout, &res, &err);
-  if (s == GSAT_NODEVICE) { /* 77: a skip for ctest and the scripts */
-    std::printf("SKIP: %s\n", err.message);
-    return 77;
-  }
-  if (s != GSAT_OK) {
-    std::printf("FAIL infrastructure: %s\n", err.message);
-    return 1;
-  }
-  std::printf("sort check: %d passed, %d failed\n", res.passed, res.failed);
-  return res.failed ? 1 : 0;
-}
-
 /* One sort of each kind at 2^log2 for the profiler; the pair sort once per
  * config in pair_cfgs, or with the default (NULL config) when it is empty. */
 int run_profile(int log2, const std::vector<gsat_sort_config> &pair_cfgs) {
@@ -566,14 +543,14 @@ bool csv_writable(const char *path) {
 /* Prints the usage line to `to`; returns 2 (bad arguments). */
 int usage(FILE *to = stderr) {
   std::fprintf(to, "usage: sort_bench [--csv FILE] [--max LOG2 | --sizes L,..] "
-                   "[--variants V,..] | --check[-quick] [LOG2] | "
-                   "--profile LOG2 | --occ | --race | --help\n");
+                   "[--variants V,..] | --profile LOG2 | --occ | --race | "
+                   "--help\n");
   return 2;
 }
 
 } // namespace
 
-/* Exit status: 0 done (or all checks passed), 1 a check or CUDA failure,
+/* Exit status: 0 done, 1 a CUDA failure or an unsorted --race output,
  * 2 bad arguments, 77 no GPU. */
 int main(int argc, char **argv) {
   const char *csv = nullptr;
@@ -590,12 +567,6 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!variants_known("GSAT_SORT_VARIANT")) return 2;
-  if (!std::strcmp(mode, "--check") || !std::strcmp(mode, "--check-quick")) {
-    log2 = 24;
-    if (argc > 3 || (argc == 3 && !arg_int(mode, argv[2], 10, 28, &log2)))
-      return argc > 3 ? usage() : 2;
-    return run_check(log2, mode[7] == '-');
-  }
   if (!std::strcmp(mode, "--profile")) {
     if (argc != 3) return usage();
     if (!arg_int(mode, argv[2], 10, 30, &log2)) return 2;

@@ -1,14 +1,13 @@
 # BMMC/BPC permutations (issue 3): host algebra, plan building and the host
 # replay of the kernels (unit, run in CI); device checks (gpu, skip without a
-# device), shared with bench/bmmc_bench --check.
+# device; tests/support/bmmc_check.c, shared with the program device_check).
 gsat_add_test(test_f2 LABELS unit SOURCES test_f2.c LIBS gsat_gpu)
 gsat_add_test(test_bmmc LABELS unit SOURCES test_bmmc.c LIBS gsat_gpu)
 gsat_add_test(test_bmmc_replay LABELS unit SOURCES test_bmmc_replay.c
   LIBS gsat_gpu)
 if(GSAT_HAVE_CUDA)
   gsat_add_test(test_bmmc_gpu GPU_ONLY LABELS gpu
-    SOURCES test_bmmc_gpu.c ${PROJECT_SOURCE_DIR}/bench/bmmc_check.c
-    LIBS gsat_gpu Threads::Threads)
+    SOURCES test_bmmc_gpu.c LIBS gsat_device_checks)
 else()
   gsat_skipped_test(test_bmmc_gpu LABELS gpu REASON built without CUDA "(no CUDA compiler found, or -DGSAT_CUDA=OFF)")
 endif()

@@ -1,18 +1,17 @@
 # Bank-conflict-free sort (issue 4): host replay and plan (unit, runs in CI),
 # device checks against a host sort (gpu, skip without a device), occurrence
 # lists (unit host reference, gpu builder), the host reference sort (unit).
+# The key distributions, the reference sort and the device checks are test
+# support (tests/support/).
 gsat_add_test(test_bcfsort_sim LABELS unit
-  SOURCES test_bcfsort_sim.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
-  LIBS gsat_gpu)
+  SOURCES test_bcfsort_sim.c LIBS gsat_sort_inputs gsat_gpu)
 if(GSAT_HAVE_CUDA)
   gsat_add_test(test_bcfsort_gpu GPU_ONLY LABELS gpu
-    SOURCES test_bcfsort_gpu.c ${PROJECT_SOURCE_DIR}/bench/sort_check.c
-            ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c
-    LIBS gsat_gpu)
+    SOURCES test_bcfsort_gpu.c LIBS gsat_device_checks)
 else()
   gsat_skipped_test(test_bcfsort_gpu LABELS gpu REASON built without CUDA "(no CUDA compiler found, or -DGSAT_CUDA=OFF)")
 endif()
 gsat_add_test(test_occ LABELS unit
-  SOURCES test_occ.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c LIBS gsat_gpu)
+  SOURCES test_occ.c LIBS gsat_sort_inputs gsat_gpu)
 gsat_add_test(test_sort_ref LABELS unit
-  SOURCES test_sort_ref.c ${PROJECT_SOURCE_DIR}/bench/sort_inputs.c LIBS m)
+  SOURCES test_sort_ref.c LIBS gsat_sort_inputs m)

@@ -1,5 +1,5 @@
 /* Device checks of the bank-conflict-free sort (issue 4) against a stable
- * host radix sort: bench/sort_check.c, shared with `sort_bench --check`.
+ * host radix sort: tests/support/sort_check.c, shared with `device_check`.
  * Skipped (exit 77) without a CUDA device; the host reference sort is checked
  * in tests/test_sort_ref.c. */
 #include <setjmp.h>
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "bench/sort_check.h"
+#include "tests/support/sort_check.h"
 #include "tests/gpu_only.h"
 
 static void test_sort_on_device(void **state) {

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "bench/sort_inputs.h"
+#include "tests/support/sort_inputs.h"
 #include "gpu/bcfsort_net.h"
 #include "gpu/bcfsort_plan.h"
 #include "gpu/bcfsort_sim.h"
@@ -327,7 +327,7 @@ static void test_sim_sort_configs(void **state) {
     }
 }
 
-/* Every named variant (the ones bench/device/sortperf.sh times) sorts both
+/* Every named variant (the ones `bench/device/sort.sh round` times) sorts both
  * key widths, with no bank conflict; the default names exist. */
 static void test_sim_sort_variants(void **state) {
   (void)state;

@@ -1,7 +1,7 @@
 /* Device checks of the BMMC kernels against the CPU scatter (skipped, exit
- * 77, without a device).  The checks themselves live in bench/bmmc_check.c so
- * that the H200 machine, which has no cmocka, runs them through bmmc_bench
- * --check. */
+ * 77, without a device).  The checks themselves live in
+ * tests/support/bmmc_check.c so that the H200 machine, which has no cmocka,
+ * runs them through `device_check bmmc`. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "bench/bmmc_check.h"
+#include "tests/support/bmmc_check.h"
 #include "tests/gpu_only.h"
 
 static void test_bmmc_device(void **state) {

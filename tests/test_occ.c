@@ -1,5 +1,6 @@
 /* Host reference of the occurrence lists (gpu/occ.h); the device builder is
- * checked against it in tests/test_bcfsort_gpu.c (bench/sort_check.c). */
+ * checked against it in tests/test_bcfsort_gpu.c (tests/support/sort_check.c).
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "bench/sort_inputs.h"
+#include "tests/support/sort_inputs.h"
 #include "gpu/occ.h"
 
 /* Clauses {0 2} {} {3 0 0} {2}: literal 1 occurs nowhere. */

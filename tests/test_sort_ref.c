@@ -1,6 +1,6 @@
 /* The host reference sort of the device sort checks (gsat_sort_host_radix,
- * bench/sort_inputs.h): stable, ascending, for 64- and 32-bit keys.  Host
- * only, so it runs in every build; the device checks that use it are in
+ * tests/support/sort_inputs.h): stable, ascending, for 64- and 32-bit keys.
+ * Host only, so it runs in every build; the device checks that use it are in
  * tests/test_bcfsort_gpu.c. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "bench/sort_inputs.h"
+#include "tests/support/sort_inputs.h"
 
 /* Equal keys keep their order (values 0 and 2 under key 5, 1 and 5 under
  * key 1); a key above 2^32 sorts last. */

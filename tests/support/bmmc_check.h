@@ -1,13 +1,13 @@
 /* Device correctness checks of the BMMC kernels against the CPU scatter
  * out[A x ^ c] = in[x], shared by the cmocka GPU test (tests/test_bmmc_gpu.c)
- * and `bmmc_bench --check` (the H200 machine has no cmocka).  Every kernel
- * variant (naive scatter and gather, tiled with registers or cp.async, other
- * geometry and locality, two-pass) runs on random BPCs, tiled BMMCs and general
+ * and `device_check bmmc` (device_check.c: the H200 machine has no cmocka).
+ * Every kernel variant (naive scatter and gather, tiled with registers or
+ * cp.async, other geometry and locality, two-pass) runs on random BPCs, tiled BMMCs and general
  * BMMCs, with and without complement, 4- and 8-byte elements, n in {0, 1, 5,
  * 9, 10, 11, 15, 20, 24, 28}; the output is poisoned before each run and every
  * element is compared. */
-#ifndef GSAT_BENCH_BMMC_CHECK_H
-#define GSAT_BENCH_BMMC_CHECK_H
+#ifndef GSAT_TESTS_BMMC_CHECK_H
+#define GSAT_TESTS_BMMC_CHECK_H
 
 #include <stdio.h>
 
@@ -35,7 +35,7 @@ void gsat_bmmc_check_tables(const gsat_f2_mat *a, uint64_t table[5][256]);
 
 /* The 64-bit index path at n = 32 and 33 (4-byte elements, about 100 GB of
  * device memory; prints SKIP when the device has less): payloads are filled
- * and verified on the device.  Adds to res (bench/bmmc_check_large.cu). */
+ * and verified on the device.  Adds to res (bmmc_check_large.cu). */
 void gsat_bmmc_check_large(FILE *log, gsat_bmmc_check_result *res);
 
 #ifdef __cplusplus

@@ -7,7 +7,7 @@
 
 #include <cuda_runtime.h>
 
-#include "bench/bmmc_check.h"
+#include "tests/support/bmmc_check.h"
 #include "gpu/bmmc_plan.h"
 
 namespace {

@@ -1,7 +1,7 @@
 /* Device checks of the BMMC kernels (see bmmc_check.h).  C11 over the CUDA
  * runtime API; the reference is a multi-threaded CPU scatter that uses its own
  * byte tables for A x (independent of the plan code). */
-#include "bench/bmmc_check.h"
+#include "tests/support/bmmc_check.h"
 
 #include <pthread.h>
 #include <stdbool.h>

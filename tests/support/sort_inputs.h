@@ -1,9 +1,9 @@
-/* Key distributions for the sort tests and benchmark (issue 4): random,
+/* Key distributions for the sort tests and device checks (issue 4): random,
  * sorted, reverse, all equal, few distinct, zipf-like and sawtooth keys of
  * 32 or 64 bits, reproducible from a seed; and the host reference sort the
  * device sorts are checked against.  Plain C. */
-#ifndef GSAT_BENCH_SORT_INPUTS_H
-#define GSAT_BENCH_SORT_INPUTS_H
+#ifndef GSAT_TESTS_SORT_INPUTS_H
+#define GSAT_TESTS_SORT_INPUTS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -32,8 +32,8 @@ uint64_t gsat_sort_rand(uint64_t *state);
 /* Stable LSD radix sort (8-bit digits, least significant first) of
  * key[0..n), key_bits 32 or 64, carrying val[0..n) along (val may be NULL);
  * tmp_key and tmp_val hold n entries each (tmp_val unused when val is NULL).
- * The host reference of bench/sort_check.c.  Source: textbook LSD radix sort
- * (Knuth, TAOCP vol. 3, 5.2.5). */
+ * The host reference of sort_check.c.  Source: textbook LSD radix sort (Knuth,
+ * TAOCP vol. 3, 5.2.5). */
 void gsat_sort_host_radix(uint64_t *key, uint32_t *val, size_t n,
                           uint32_t key_bits, uint64_t *tmp_key,
                           uint32_t *tmp_val);

@@ -1,5 +1,5 @@
 /* Key distributions and the host reference sort (sort_inputs.h). */
-#include "bench/sort_inputs.h"
+#include "tests/support/sort_inputs.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Device checks of the bank-conflict-free sort (sort_check.h). */
-#include "bench/sort_check.h"
+#include "tests/support/sort_check.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +8,7 @@
 
 #include "gpu/cuda_check.cuh"
 
-#include "bench/sort_inputs.h"
+#include "tests/support/sort_inputs.h"
 #include "gpu/bcfsort.h"
 #include "gpu/device.h"
 #include "gpu/occ.h"
