@@ -23,7 +23,7 @@
  * shared memory per warp); named variants (gsat_sort_variant) combine ways,
  * partition, tile size, form, page sort, merge warps per block and how often
  * pair values move, and a NULL config picks GSAT_SORT_DEFAULT_VARIANT_32 or
- * _64 (bench/RESULTS.md section 3.1 has the measurements).  Shared-memory
+ * _64 (bench/RESULTS.md, "Sort against CUB" and its history).  Shared-memory
  * addresses never depend on key values except through a warp-uniform choice
  * among equally laid out leftover slots, so the bank conflict count is zero
  * for every input (gpu/bcfsort_sim.h replays every kernel's trace).
@@ -112,10 +112,10 @@ typedef struct gsat_sort_config {
 
 /* The default variants, by name (gsat_sort_variant): 32-bit keys use the
  * first, 64-bit keys and all pair sorts (which sort packed 64-bit keys) the
- * second.  Set each to the winner of bench/device/sortround.sh (H200,
- * 2026-11-30, 2^28; final run in bench/RESULTS.md section 3.1: u32 keys
+ * second.  Set each to the winner of `bench/device/sort.sh round` (H200,
+ * 2026-11-30, 2^28; bench/RESULTS.md, "Sort against CUB": u32 keys
  * row4-bp 26.9 Gkeys/s; u64 keys and pairs row4-t8-bp-w1-c2, 8.74 and
- * 11.6; pairs 11.8 after the value-load changes of section 3.2). */
+ * 11.6; pairs 11.8 after the value-load changes of its history). */
 #define GSAT_SORT_DEFAULT_VARIANT_32 "row4-bp"
 #define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8-bp-w1-c2"
 

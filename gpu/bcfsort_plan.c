@@ -44,8 +44,8 @@ static uint32_t splitter_buckets(uint64_t samples) {
   return b ? (uint32_t)b : 1u;
 }
 
-/* Variants measured by bench/device/sortperf.sh and sortround.sh
- * (gpu/bcfsort.h, bench/RESULTS.md section 3). */
+/* Variants measured by `bench/device/sort.sh round` (gpu/bcfsort.h,
+ * bench/RESULTS.md, "Sort against CUB" and its history). */
 static const struct {
   const char *name;
   gsat_sort_config cfg;

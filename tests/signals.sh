@@ -2,7 +2,7 @@
 # SIGINT and SIGTERM through the gsat CLI (CTest test `signals`).
 #   tests/signals.sh GSAT GSAT_GEN
 # GSAT_SIGNAL_BACKEND=gpu runs the same checks on the GPU backend (on the device
-# machine: bench/device/harden.sh), with both mappings instead of 1 and 2 CPU
+# machine: `bench/device/search.sh limits`), with both mappings instead of 1 and 2 CPU
 # workers.
 # While gsat parses (a FIFO or pipe that stays silent, plain or gzip), while it
 # searches (php 12, one and two workers), and at several moments of a large

@@ -3,6 +3,9 @@
 # without tests (the GPU machine has no cmocka) and build the given targets
 # with all cores.  Run from anywhere:
 #   bash bench/device/build.sh TARGET...     (exit status: cmake's)
+# Targets the scripts use: gsat, gsat-gen, gsat-bench, layout_check,
+# sort_bench, bmmc_bench (bench/) and device_check (tests/support/, the
+# device checks of the sort and the permutations).  Writes nothing to $OUT.
 set -eu
 cd "$(dirname "$0")/../.."
 [ $# -gt 0 ] || { echo "usage: bash bench/device/build.sh TARGET..." >&2; exit 2; }

@@ -1,12 +1,31 @@
-# Helpers for the device scripts: step NAME TIMEOUT CMD... runs a command with a
-# time limit, logs it to $OUT/NAME.log and records a summary line; a failing step
-# never stops the next one.
+# Helpers of the device scripts (sourced; bash).  OUT (default
+# bench/out/device) is created.
+#   step NAME LIMIT CMD...  runs CMD with a limit of LIMIT seconds, its output
+#            in $OUT/NAME.log, and adds "NAME rc=RC Ns" to the summary; a
+#            failing step never stops the next one.  With BUDGET set (seconds
+#            for the whole script, counted from sourcing this file) the limit
+#            is cut to the time left minus 8 s, and a step with less than 10 s
+#            left is skipped (and says so in the summary).
+#   summary  prints the summary lines.
+#   SMEM_METRICS  the Nsight Compute metrics of shared-memory bank conflicts,
+#            wavefronts and instructions (ld and st) and the kernel time, for
+#            `ncu --metrics "$SMEM_METRICS" --csv --page raw`; tabulated by
+#            `python3 bench/device/ncu_table.py smem FILE`.
 OUT=${OUT:-bench/out/device}
 mkdir -p "$OUT"
 SUMMARY=()
+STEP_START=$SECONDS
 step() {
   local name=$1 limit=$2
   shift 2
+  if [ -n "${BUDGET:-}" ]; then
+    local left=$((BUDGET - (SECONDS - STEP_START) - 8))
+    if [ "$left" -lt 10 ]; then
+      SUMMARY+=("$(printf '%-16s skipped, %ss left' "$name" "$left")")
+      return 0
+    fi
+    [ "$limit" -gt "$left" ] && limit=$left
+  fi
   local t0=$SECONDS
   echo "== $name: $*" | tee "$OUT/$name.log"
   timeout -k 5 "$limit" "$@" >>"$OUT/$name.log" 2>&1
@@ -20,3 +39,10 @@ summary() {
   echo "================ summary ($OUT) ================"
   printf '%s\n' "${SUMMARY[@]}"
 }
+SMEM_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+SMEM_METRICS+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+SMEM_METRICS+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
+SMEM_METRICS+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+SMEM_METRICS+=,smsp__inst_executed_op_shared_ld.sum
+SMEM_METRICS+=,smsp__inst_executed_op_shared_st.sum
+SMEM_METRICS+=,gpu__time_duration.sum

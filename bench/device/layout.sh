@@ -1,44 +1,37 @@
 #!/usr/bin/env bash
-# The CNF layout A/B (issue 6) in one device call of about 4 minutes (BUDGET
-# seconds, default 230): build; the GPU-built layouts against the host
-# (layout_check: streams bit-identical, slot-major buckets equal, both sorts);
-# answers, models and UNSAT node counts of both layouts on both mappings
-# against the 1-thread CPU and the manifest (gsat-bench), forced MOMS too (it
-# is what reads the buckets); compute-sanitizer memcheck of a slot run per
-# mapping; then the A/B: each mapping x layout on pigeonhole, uf250/uuf250
-# and flat200.  Needs the corpus in .device/bench (carry .device).  Leaves
-# under $OUT: layout_ab.csv, layout_verify.csv and layout_logs.tgz.
+# The CNF layout A/B (--gpu-layout csr against slot) on the GPU machine, in one
+# device call of about 4 minutes (BUDGET seconds, default 230).  Run from the
+# repository root (it builds what it needs); needs the corpus in .device/bench
+# (carry .device):  bash bench/device/layout.sh
+# Steps: build; check (layout_check: the GPU-built occurrence streams
+# bit-identical to the host's, slot-major buckets equal to the host
+# reference, radix and bcf sorts, 12 instances); verify-auto, verify-moms
+# (gsat-bench: answers, models and UNSAT node counts of both layouts on both
+# mappings against the 1-thread CPU and the manifest, with --decide=auto and
+# forced MOMS, which reads the buckets); memcheck-warp, memcheck-lane
+# (compute-sanitizer memcheck of a slot run per mapping); ab-warp, ab-lane
+# (the A/B: literal checks/s of each mapping x layout on pigeonhole,
+# uf250/uuf250 and flat200, with the layout build times).
+# $OUT (default bench/out/layout): layout_ab.csv, layout_verify.csv and
+# layout_logs.tgz (the step logs).
 set -u
 cd "$(dirname "$0")/../.."
 FINAL=${OUT:-bench/out/layout}
 export OUT=$FINAL/llogs
+export BUDGET=${BUDGET:-230}
 . bench/device/common.sh
-budget=${BUDGET:-230}
-start=$SECONDS
 B=build-dev
 C=.device/bench/cnf
 G=$B/bench/gsat-bench
 K=$B/bench/layout_check
-# run NAME LIMIT CMD...: step with the limit cut to the time left (minus a
-# reserve for packing up); skipped when less than 10 s are left.
-run() {
-  local name=$1 limit=$2 left=$((budget - (SECONDS - start) - 8))
-  shift 2
-  if [ "$left" -lt 10 ]; then
-    SUMMARY+=("$(printf '%-16s skipped, %ss left' "$name" "$left")")
-    return 0
-  fi
-  [ "$limit" -gt "$left" ] && limit=$left
-  step "$name" "$limit" "$@"
-}
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-run build 150 bash bench/device/build.sh gsat gsat-bench layout_check gsat-gen
+step build 150 bash bench/device/build.sh gsat gsat-bench layout_check gsat-gen
 grep -E "error|spill" "$OUT/build.log" | head -5
 $B/gsat-gen php 9 >/tmp/hole9.cnf 2>/dev/null
 $B/gsat-gen php 11 >/tmp/hole11.cnf 2>/dev/null
 
 # 1. Device build against the host, radix and bcf sorts.
-run check 40 $K $C/pigeonhole/hole10.cnf $C/uf250/uf250-01.cnf $C/uuf250/uuf250-01.cnf \
+step check 40 $K $C/pigeonhole/hole10.cnf $C/uf250/uf250-01.cnf $C/uuf250/uuf250-01.cnf \
   $C/flat/flat200-1.cnf.gz $C/ii/ii8a1.cnf.gz $C/bw/bw_large.a.cnf.gz $C/ssa/ssa0432-003.cnf.gz \
   $C/ais/ais10.cnf php:12 rand:5:200:4000:7 rand:3:20000:85000:9 rand:7:300:9000:5
 grep -E "^FAIL|^SKIP|layout_check:" "$OUT/check.log" | head -8
@@ -46,11 +39,11 @@ grep -E "^FAIL|^SKIP|layout_check:" "$OUT/check.log" | head -8
 # 2. Answers, models, node counts: both layouts, both mappings, decide auto
 #    and forced MOMS.
 V="cpu1,warp-csr,warp-slot,lane-csr,lane-slot"
-run verify-auto 45 $G --configs=$V --time-limit=3 --manifest=.device/bench/manifest.tsv \
+step verify-auto 45 $G --configs=$V --time-limit=3 --manifest=.device/bench/manifest.tsv \
   --csv="$FINAL/layout_verify.csv" $C/uuf50/uuf50-01.cnf $C/uf50/uf50-01.cnf \
   $C/pigeonhole/hole7.cnf $C/aim/aim-50-1_6-no-1.cnf $C/jnh/jnh1.cnf $C/flat/flat50-1.cnf.gz \
   $C/ii/ii8a1.cnf.gz $C/bms/BMS_k3_n100_m429_0.cnf $C/par/par8-1-c.cnf $C/pret/pret60_25.cnf
-run verify-moms 40 $G --configs=$V --time-limit=3 --decide=moms \
+step verify-moms 40 $G --configs=$V --time-limit=3 --decide=moms \
   --manifest=.device/bench/manifest.tsv --csv="$OUT/verify-moms.csv" $C/uuf50/uuf50-010.cnf \
   $C/pigeonhole/hole6.cnf $C/ais/ais6.cnf $C/ii/ii8a1.cnf.gz $C/flat/flat50-1.cnf.gz \
   $C/uf75/uf75-01.cnf
@@ -60,7 +53,7 @@ grep -hE "^gsat-bench" "$OUT/verify-auto.log" "$OUT/verify-moms.log" | tail -6
 # 3. memcheck of the layout build and the slot readers.
 S="compute-sanitizer --error-exitcode 3 --tool memcheck"
 for m in warp lane; do
-  run memcheck-$m 30 $S $B/solver/gsat --backend=gpu --gpu-map=$m --gpu-layout=slot \
+  step memcheck-$m 30 $S $B/solver/gsat --backend=gpu --gpu-map=$m --gpu-layout=slot \
     --decide=moms --gpu-blocks=2 --gpu-threads=64 -q $C/uuf50/uuf50-01.cnf
   grep -hE "ERROR SUMMARY|^s " "$OUT/memcheck-$m.log" | tr '\n' ' '
   echo
@@ -68,11 +61,11 @@ done
 
 # 4. The A/B (literal checks/s per mapping and layout; layout build time).
 U=$C/uuf250/uuf250
-run ab-warp 60 $G --configs=warp-csr,warp-slot --time-limit=15 --stats --csv="$FINAL/ab_warp.csv" \
+step ab-warp 60 $G --configs=warp-csr,warp-slot --time-limit=15 --stats --csv="$FINAL/ab_warp.csv" \
   $C/pigeonhole/hole10.cnf /tmp/hole11.cnf $C/uf250/uf250-01.cnf $C/uf250/uf250-02.cnf \
   $C/uf250/uf250-03.cnf $U-01.cnf $U-02.cnf $U-03.cnf $U-04.cnf $U-05.cnf \
   $C/flat/flat200-1.cnf.gz $C/flat/flat200-2.cnf.gz
-run ab-lane 60 $G --configs=lane-csr,lane-slot --time-limit=10 --stats --csv="$FINAL/ab_lane.csv" \
+step ab-lane 60 $G --configs=lane-csr,lane-slot --time-limit=10 --stats --csv="$FINAL/ab_lane.csv" \
   /tmp/hole9.cnf $C/uf250/uf250-01.cnf $C/uuf250/uuf250-01.cnf $C/flat/flat200-1.cnf.gz
 {
   cat "$FINAL/ab_warp.csv" 2>/dev/null

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """One line per kernel launch from an Nsight Compute raw CSV (ncu --csv --page
-raw --metrics ...), for the sort's device scripts.  ncu prints numbers with
+raw --metrics ...), for the device scripts.  ncu prints numbers with
 thousands separators and durations in ns; both are handled here.
 
+  python3 bench/device/ncu_table.py smem FILE     time, shared-memory bank
+                                                  conflicts, wavefronts and
+                                                  instructions, ld / st
+                                                  (SMEM_METRICS of common.sh)
   python3 bench/device/ncu_table.py pipes FILE    time, occupancy, issue and
-                                                  pipe use (sortprof.sh)
+                                                  pipe use
   python3 bench/device/ncu_table.py stalls FILE   time, occupancy, issue and
                                                   the six largest stall reasons
-                                                  (sortstall.sh)
+                                                  (warps per issued instruction)
 """
 import csv
 import re
@@ -23,6 +27,9 @@ PIPES = [("occ", "sm__warps_active" + PCT),
          ("smem", "l1tex__data_pipe_lsu_wavefronts_mem_shared"
                   ".avg.pct_of_peak_sustained_elapsed"),
          ("dram", "dram__throughput.avg.pct_of_peak_sustained_elapsed")]
+SMEM = [("confl", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum"),
+        ("wavef", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"),
+        ("instr", "smsp__inst_executed_op_shared_%s.sum")]
 
 
 def launches(path):
@@ -37,8 +44,9 @@ def launches(path):
 
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
-    if len(sys.argv) != 3 or sys.argv[1] not in ("pipes", "stalls"):
+    if len(sys.argv) != 3 or sys.argv[1] not in ("smem", "pipes", "stalls"):
         sys.exit(__doc__)
+    mode = sys.argv[1]
     col, rows = launches(sys.argv[2])
 
     def num(r, k):
@@ -49,7 +57,11 @@ def main():
         m = re.search(r"(\w+(?:<[^()]*>)?)\(", name)  # kernel<args>(
         line = "%-48s %9.1f us" % ((m.group(1) if m else name)[:48],
                                    num(r, "gpu__time_duration.sum") / 1e3)
-        if sys.argv[1] == "pipes":
+        if mode == "smem":
+            line += "".join(" %s %.0f/%.0f" % (k, num(r, m % "ld"),
+                                               num(r, m % "st"))
+                            for k, m in SMEM)
+        elif mode == "pipes":
             line += "".join(" %s %5.1f" % (k, num(r, m)) for k, m in PIPES
                             if m in col)
             if "launch__registers_per_thread" in col:

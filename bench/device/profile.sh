@@ -1,49 +1,119 @@
 #!/usr/bin/env bash
-# Correctness tools and hardware counters, in one device call after final.sh
-# (reuses build-dev): compute-sanitizer memcheck and racecheck on the GPU search
-# (both mappings, small grids) and on the permutation and sort checks; Nsight
-# Compute shared-memory bank conflicts of the BMMC tiled kernels and the sort
-# kernels; warp-state statistics of the search's warp kernel.  Logs in
-# $OUT/profile.tgz, a summary on stdout.
+# Sanitizers and Nsight Compute on the GPU machine, for the search, the sort
+# and the permutations.  Run from the repository root (it builds what it
+# needs); the search runs need the corpus in .device/bench (cnf/uf50,
+# cnf/uuf50, cnf/pigeonhole):
+#   bash bench/device/profile.sh [PART...]      (default: sanitize ncu)
+# Parts:
+#   sanitize      compute-sanitizer memcheck and racecheck of gsat on both
+#                 mappings (small grids: --gpu-blocks=2 --gpu-threads=64;
+#                 hole6, uf50-01, uuf50-01); memcheck of device_check
+#                 sort-quick 15 and bmmc 12, racecheck of bmmc 10 and of
+#                 sort_bench --race (every sort kernel once)
+#   ncu           shared-memory bank conflicts, wavefronts and instructions per
+#                 launch (SMEM_METRICS) of the BMMC tiled kernels (n = 2^22),
+#                 the sort's tile-sort and merge kernels and CUB's merge sort
+#                 (n = 2^20); warp-state, scheduler and occupancy sections of
+#                 the search's warp kernel (hole8)
+#   sort-kernels [LOG2]  per kernel of one sort of each kind at 2^LOG2 (26):
+#                 time, occupancy, issue and pipe use; then the six largest
+#                 stall reasons
+# $OUT (default bench/out/profile): one log per step; ncu-bmmc.csv,
+# ncu-sort.csv, sort-pipes.csv, sort-stalls.csv (raw ncu CSV, tabulated on
+# stdout by ncu_table.py).  BUDGET (seconds, default 400) bounds the whole run.
 set -u
 cd "$(dirname "$0")/../.."
 export OUT=${OUT:-bench/out/profile}
-L=$OUT/plogs
-mkdir -p "$L"
-budget=${BUDGET:-250}
-start=$SECONDS
+export BUDGET=${BUDGET:-400}
+. bench/device/common.sh
 B=build-dev
-C=.device/bench
-t() { # name limit cmd...
-  local name=$1 lim=$2; shift 2
-  local left=$((budget - (SECONDS - start)))
-  if [ "$left" -lt 15 ]; then echo "== $name skipped"; return; fi
-  [ "$lim" -gt "$left" ] && lim=$((left - 5))
-  timeout -k 3 "$lim" "$@" >"$L/$name.log" 2>&1
-  echo "== $name rc=$? at $SECONDS s: $(grep -hE 'ERROR SUMMARY|^s |check:|passed' "$L/$name.log" | tr '\n' ' ' | cut -c1-150)"
-}
+C=.device/bench/cnf
 S="compute-sanitizer --error-exitcode 3"
-t mc-warp 40 $S --tool memcheck $B/solver/gsat --backend=gpu --gpu-map=warp --gpu-blocks=2 --gpu-threads=64 -q $C/cnf/pigeonhole/hole6.cnf
-t mc-lane 40 $S --tool memcheck $B/solver/gsat --backend=gpu --gpu-map=lane --gpu-blocks=2 --gpu-threads=64 -q $C/cnf/uf50/uf50-01.cnf
-t rc-warp 40 $S --tool racecheck $B/solver/gsat --backend=gpu --gpu-map=warp --gpu-blocks=2 --gpu-threads=64 -q $C/cnf/uuf50/uuf50-01.cnf
-t rc-lane 40 $S --tool racecheck $B/solver/gsat --backend=gpu --gpu-map=lane --gpu-blocks=2 --gpu-threads=64 -q $C/cnf/uf50/uf50-01.cnf
-M=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-M+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
-M+=,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
-t ncu-bmmc 60 ncu --clock-control none -k regex:bmmc_tiled --metrics "$M" --csv --page raw $B/bench/bmmc_bench --profile 22
-t ncu-sort 60 ncu --clock-control none -k regex:'tile_sort_kernel|merge_kernel|DeviceMergeSort' --metrics "$M" --csv --page raw $B/bench/sort_bench --profile 20
-t ncu-warp 60 ncu --clock-control none --section WarpStateStats --section SchedulerStats --section Occupancy -k regex:warp_kernel -c 1 $B/solver/gsat --backend=gpu --gpu-map=warp -q $C/cnf/pigeonhole/hole8.cnf
-t mc-bmmc 40 $S --tool memcheck $B/bench/bmmc_bench --check 12
-t mc-sort 40 $S --tool memcheck $B/bench/sort_bench --check-quick 15
-echo "-- bank conflicts (kernel, conflicts ld, st, wavefronts ld, st, instr ld, st):"
-for f in ncu-bmmc ncu-sort; do
-  awk -F'","' '/^"ID"/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
-    col["Kernel Name"] { printf "  %-40s %s %s %s %s %s %s\n", substr($col["Kernel Name"],1,40),
-      $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"], $col["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"],
-      $col["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"], $col["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"],
-      $col["smsp__inst_executed_op_shared_ld.sum"], $col["smsp__inst_executed_op_shared_st.sum"] }' "$L/$f.log" | sort | uniq -c | head -12
+CHECK=$B/tests/support/device_check
+NCU="ncu --clock-control none"
+
+sanitize() {
+  local m
+  for m in warp lane; do
+    step memcheck-$m 40 $S --tool memcheck $B/solver/gsat --backend=gpu --gpu-map=$m \
+      --gpu-blocks=2 --gpu-threads=64 -q $C/pigeonhole/hole6.cnf
+    step memcheck-$m-uf 40 $S --tool memcheck $B/solver/gsat --backend=gpu --gpu-map=$m \
+      --gpu-blocks=2 --gpu-threads=64 -q $C/uf50/uf50-01.cnf
+    step racecheck-$m 40 $S --tool racecheck $B/solver/gsat --backend=gpu --gpu-map=$m \
+      --gpu-blocks=2 --gpu-threads=64 -q $C/uuf50/uuf50-01.cnf
+  done
+  step memcheck-sort 60 $S --tool memcheck "$CHECK" sort-quick 15
+  step racecheck-sort 90 $S --tool racecheck $B/bench/sort_bench --race
+  step memcheck-bmmc 90 $S --tool memcheck "$CHECK" bmmc 12
+  step racecheck-bmmc 90 $S --tool racecheck "$CHECK" bmmc 10
+  echo "-- sanitizers (log: summary lines, answers):"
+  for f in "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log; do
+    echo "  ${f##*/}: $(grep -hE 'ERROR SUMMARY|RACECHECK SUMMARY|^s |check:|race run' "$f" | tr '\n' ' ')"
+  done
+}
+
+ncu_part() {
+  step ncu-bmmc 90 $NCU -k regex:bmmc_tiled --metrics "$SMEM_METRICS" --csv --page raw \
+    --log-file "$OUT/ncu-bmmc.csv" $B/bench/bmmc_bench --profile 22
+  step ncu-sort 90 $NCU -k regex:'tile_sort_kernel|merge_kernel|DeviceMergeSort' \
+    --metrics "$SMEM_METRICS" --csv --page raw --log-file "$OUT/ncu-sort.csv" \
+    $B/bench/sort_bench --profile 20
+  step ncu-warp 90 $NCU --section WarpStateStats --section SchedulerStats --section Occupancy \
+    -k regex:warp_kernel -c 1 $B/solver/gsat --backend=gpu --gpu-map=warp -q $C/pigeonhole/hole8.cnf
+  local f
+  for f in bmmc sort; do
+    echo "-- bank conflicts, $f (per launch: time, conflicts, wavefronts, instructions; ld/st):"
+    [ -s "$OUT/ncu-$f.csv" ] && python3 bench/device/ncu_table.py smem "$OUT/ncu-$f.csv" | head -40
+  done
+  echo "-- warp kernel:"
+  grep -E "Warp Cycles Per Issued|Issued Warp|No Eligible|Active Warps Per|Achieved Occupancy|Theoretical Occupancy|Stall" \
+    "$OUT/ncu-warp.log" | head -14
+}
+
+sort_kernels() {
+  local log2=$1 m r
+  m=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
+  m+=,smsp__issue_active.avg.pct_of_peak_sustained_active
+  local stalls=$m
+  m+=,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active
+  m+=,sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active
+  m+=,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active
+  m+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed
+  m+=,dram__throughput.avg.pct_of_peak_sustained_elapsed
+  m+=,launch__registers_per_thread
+  for r in short_scoreboard long_scoreboard barrier membar math_pipe_throttle \
+    mio_throttle lg_throttle wait not_selected selected dispatch_stall \
+    no_instruction branch_resolving drain sleeping tex_throttle misc; do
+    stalls+=,smsp__average_warps_issue_stalled_${r}_per_issue_active.ratio
+  done
+  step sort-pipes 150 $NCU --metrics "$m" --csv --page raw --log-file "$OUT/sort-pipes.csv" \
+    $B/bench/sort_bench --profile "$log2"
+  step sort-stalls 150 $NCU --metrics "$stalls" -k regex:'merge_kernel|tile_sort_kernel' \
+    --csv --page raw --log-file "$OUT/sort-stalls.csv" $B/bench/sort_bench --profile "$log2"
+  for r in pipes stalls; do
+    echo "-- sort kernels at 2^$log2, $r:"
+    [ -s "$OUT/sort-$r.csv" ] && python3 bench/device/ncu_table.py $r "$OUT/sort-$r.csv"
+  done
+}
+
+[ $# -gt 0 ] || set -- sanitize ncu
+for part in "$@"; do
+  case $part in sanitize | ncu | sort-kernels | [0-9]*) ;; *)
+    echo "profile.sh: unknown part '$part' (sanitize, ncu, sort-kernels [LOG2])" >&2
+    exit 2 ;;
+  esac
 done
-echo "-- warp kernel:"
-grep -E "Warp Cycles Per Issued|Issued Warp|No Eligible|Active Warps Per|Achieved Occupancy|Theoretical Occupancy|stall|Stall" "$L/ncu-warp.log" | head -14
-tar czf "$OUT/profile.tgz" -C "$OUT" plogs && rm -rf "$L"
-echo "done at $SECONDS s"
+step build 300 bash bench/device/build.sh gsat gsat-bench sort_bench bmmc_bench device_check
+while [ $# -gt 0 ]; do
+  case $1 in
+    sanitize) sanitize ;;
+    ncu) ncu_part ;;
+    sort-kernels)
+      log2=26
+      [[ ${2:-} =~ ^[0-9]+$ ]] && log2=$2 && shift
+      sort_kernels "$log2" ;;
+    *) echo "profile.sh: '$1' follows no sort-kernels" >&2 ;;
+  esac
+  shift
+done
+summary

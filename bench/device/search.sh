@@ -1,14 +1,28 @@
 #!/usr/bin/env bash
-# The GPU tree search on the device machine (issue 5).  Run from the repository
-# root after a build in build-dev:  bash bench/device/search.sh check|perf [limit]
-# The corpus must be in .device/bench (manifest.tsv, cnf/, check-answers), copied
-# there from ../shared before the call; .device/check.txt lists the instances of
-# the check (one manifest path per line).
-#   check  gsat-bench on every listed instance with the 1-thread CPU and both GPU
-#          mappings: answers against the manifest, models (checked inside
-#          gsat_solve), and for UNSAT with the static order equal node counts;
-#          then check-answers over the gsat CLI with each mapping on a subset.
-#   perf   gsat-bench with cpu1, cpuall, lane and warp on the benchmark instances.
+# The GPU tree search on the device machine: correctness, throughput, and the
+# stop paths.  Run from the repository root after
+# `bash bench/device/build.sh gsat gsat-gen gsat-bench`:
+#   bash bench/device/search.sh check|perf|limits [LIMIT] [CONFIGS]
+# check and perf need the corpus in .device/bench (manifest.tsv, cnf/,
+# check-answers), copied there from ../shared before the call; .device/check.txt
+# lists the instances of the check (one manifest path per line).
+#   check   gsat-bench (cpu1, lane, warp; LIMIT s each, default 10) on every
+#           listed instance: answers against the manifest, models (checked
+#           inside gsat_solve), and for UNSAT equal node counts; then
+#           check-answers over the gsat CLI with each mapping on a subset.
+#           $OUT: search_check.csv, search-check.log, cli-warp.log, cli-lane.log
+#   perf    gsat-bench with CONFIGS (default cpu1,cpuall,lane,warp) on hole9,
+#           hole10, uf250-01, uuf250-01, uuf250-02 and flat200-1, LIMIT s per
+#           run.  $OUT: search_perf.csv, search-perf.log
+#   limits  tests/signals.sh with GSAT_SIGNAL_BACKEND=gpu (SIGINT/SIGTERM while
+#           parsing and searching, both mappings: s UNKNOWN, exit 0, the
+#           milliseconds to the exit); --node-limit=200000 on php 12 with both
+#           mappings; --backend=auto under ulimit -v 4 GiB (CUDA fails to
+#           initialise, the CPU takes over); tests/limits.sh.  No corpus.
+#           $OUT: signals.log, node-limit-lane.log, node-limit-warp.log,
+#           ulimit-auto.log, limits.log
+# A summary (one line per step: rc, seconds) ends the output.  Exit status 0;
+# the logs say what failed.
 set -u
 cd "$(dirname "$0")/../.."
 . bench/device/common.sh
@@ -20,41 +34,37 @@ if [ "$mode" = check ]; then
   files=$(sed "s|^|$C/|" .device/check.txt)
   step search-check 330 "$B/bench/gsat-bench" --configs=cpu1,lane,warp --time-limit="$limit" \
     --manifest="$C/manifest.tsv" --csv="$OUT/search_check.csv" $files
-  step cli-warp 60 "$C/check-answers" -q -t 20 -f 'uf50/|uuf50/|pigeonhole/hole[6-8]|aim-50|dubois2|pret60' \
-    "$C/manifest.tsv" -- "$B/solver/gsat" --backend=gpu --gpu-map=warp
-  step cli-lane 60 "$C/check-answers" -q -t 20 -f 'uf50/|uuf50/|pigeonhole/hole[6-8]|aim-50|dubois2|pret60' \
-    "$C/manifest.tsv" -- "$B/solver/gsat" --backend=gpu --gpu-map=lane
+  for map in warp lane; do
+    step cli-$map 60 "$C/check-answers" -q -t 20 -f 'uf50/|uuf50/|pigeonhole/hole[6-8]|aim-50|dubois2|pret60' \
+      "$C/manifest.tsv" -- "$B/solver/gsat" --backend=gpu --gpu-map=$map
+  done
   echo "-- gsat-bench failures:"; grep -E '^gsat-bench' "$OUT/search-check.log" | tail -15
   echo "-- check-answers:"; grep -hE 'FAIL|check-answers:' "$OUT/cli-warp.log" "$OUT/cli-lane.log" | head -20
-fi
-if [ "$mode" = probe ]; then
-  # Experiments on the work exchange: the same instances under several settings.
-  hole=$C/cnf/pigeonhole/hole9.cnf uuf=$C/cnf/uuf250/uuf250-01.cnf
-  for cfg in "GSAT_GPU_SLICE=16" "GSAT_GPU_SLICE=64" "GSAT_GPU_BLOCKS=1" \
-             "GSAT_GPU_BLOCKS=132 GSAT_GPU_THREADS=256"; do
-    tag=$(echo "$cfg" | tr -c 'A-Za-z0-9=\n' _ | tr '=' '-')
-    step "probe-$tag" 25 env $cfg "$B/bench/gsat-bench" --configs=warp --time-limit="$limit" \
-      --csv="$OUT/probe-$tag.csv" $hole $uuf
-  done
-  step probe-lane 25 "$B/bench/gsat-bench" --configs=lane --time-limit="$limit" \
-    --csv="$OUT/probe-lane.csv" $hole $C/cnf/uf250/uf250-01.cnf
-  step probe-big 25 "$B/bench/gsat-bench" --configs=cpu1,warp --time-limit="$limit" \
-    --csv="$OUT/probe-big.csv" $C/cnf/beijing/ewddr2-10-by-5-8.cnf.gz $C/cnf/beijing/3blocks.cnf.gz
-  step probe-stats 20 "$B/solver/gsat" --backend=gpu --stats -q --time-limit="$limit" $hole
-  for f in "$OUT"/probe-*.csv; do echo "## $f"; cut -d, -f1,2,7,8,10,11,15,16 "$f"; done
-fi
-if [ "$mode" = ncu ]; then
-  step ncu-warp 90 ncu --clock-control none --section WarpStateStats --section SchedulerStats \
-    --section Occupancy --section LaunchStats -k regex:warp_kernel -c 1 \
-    "$B/solver/gsat" --backend=gpu --gpu-map=warp -q "$C/cnf/pigeonhole/hole8.cnf"
-  grep -E "Warp Cycles|Stall|Issued|Eligible|Active Warps|Achieved|Registers|No Eligible|Theoretical" \
-    "$OUT/ncu-warp.log" | head -40
-fi
-if [ "$mode" = perf ]; then
+elif [ "$mode" = perf ]; then
   files="$C/cnf/pigeonhole/hole9.cnf $C/cnf/pigeonhole/hole10.cnf $C/cnf/uf250/uf250-01.cnf
          $C/cnf/uuf250/uuf250-01.cnf $C/cnf/uuf250/uuf250-02.cnf $C/cnf/flat/flat200-1.cnf.gz"
   step search-perf 400 "$B/bench/gsat-bench" --configs=${3:-cpu1,cpuall,lane,warp} \
     --time-limit="$limit" --manifest="$C/manifest.tsv" --csv="$OUT/search_perf.csv" $files
   column -s, -t "$OUT/search_perf.csv" | cut -c1-200
+elif [ "$mode" = limits ]; then
+  step signals 300 env GSAT_SIGNAL_BACKEND=gpu bash tests/signals.sh "$B/solver/gsat" "$B/gsat-gen"
+  "$B/gsat-gen" php 12 >"$OUT/php12.cnf"
+  for map in lane warp; do
+    step node-limit-$map 120 "$B/solver/gsat" --backend=gpu --gpu-map=$map --node-limit=200000 \
+      --stats "$OUT/php12.cnf"
+  done
+  "$B/gsat-gen" rand 3 100 420 1 >"$OUT/small.cnf"
+  step ulimit-auto 60 bash -c "ulimit -v 4194304 && exec $B/solver/gsat --stats $OUT/small.cnf"
+  step limits 600 bash tests/limits.sh "$B/solver/gsat" "$B/gsat-gen" .
+  rm -f "$OUT/php12.cnf" "$OUT/small.cnf"
+  echo "-- signals:"; grep -E '^(ok|FAIL)' "$OUT/signals.log"
+  for map in lane warp; do
+    echo "-- node limit, $map:"; grep -E '^s |^c nodes  |^gsat: error' "$OUT/node-limit-$map.log"
+  done
+  echo "-- ulimit -v 4 GiB, --backend=auto:"; grep -E '^s |^c backend|^gsat: error' "$OUT/ulimit-auto.log"
+  echo "-- limits:"; grep -E '^(ok|FAIL|skip)' "$OUT/limits.log"
+else
+  echo "usage: bash bench/device/search.sh check|perf|limits [LIMIT] [CONFIGS]" >&2
+  exit 2
 fi
 summary
