@@ -13,10 +13,8 @@
 # $OUT (default bench/out/bmmc): bmmc_bench.csv, bmmc.sass, one log per step.
 # Bank conflicts and the sanitizers: profile.sh.
 set -u
-cd "$(dirname "$0")/../.."
 export OUT=${OUT:-bench/out/bmmc}
-. bench/device/common.sh
-B=build-dev
+. "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
 BIN=$B/bench/bmmc_bench
 KERNELS='bmmc_tiled|bmmc_naive|copy_'
 

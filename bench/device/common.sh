@@ -1,5 +1,6 @@
-# Helpers of the device scripts (sourced; bash).  OUT (default
-# bench/out/device) is created.
+# Helpers of the device scripts (sourced; bash).  Changes to the repository
+# root, sets B=build-dev (bench/device/build.sh's build) and creates OUT
+# (default bench/out/device).
 #   step NAME LIMIT CMD...  runs CMD with a limit of LIMIT seconds, its output
 #            in $OUT/NAME.log, and adds "NAME rc=RC Ns" to the summary; a
 #            failing step never stops the next one.  With BUDGET set (seconds
@@ -11,6 +12,8 @@
 #            wavefronts and instructions (ld and st) and the kernel time, for
 #            `ncu --metrics "$SMEM_METRICS" --csv --page raw`; tabulated by
 #            `python3 bench/device/ncu_table.py smem FILE`.
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+B=build-dev
 OUT=${OUT:-bench/out/device}
 mkdir -p "$OUT"
 SUMMARY=()

@@ -15,12 +15,10 @@
 # $OUT (default bench/out/layout): layout_ab.csv, layout_verify.csv and
 # layout_logs.tgz (the step logs).
 set -u
-cd "$(dirname "$0")/../.."
 FINAL=${OUT:-bench/out/layout}
 export OUT=$FINAL/llogs
 export BUDGET=${BUDGET:-230}
-. bench/device/common.sh
-B=build-dev
+. "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
 C=.device/bench/cnf
 G=$B/bench/gsat-bench
 K=$B/bench/layout_check

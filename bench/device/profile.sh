@@ -22,11 +22,9 @@
 # ncu-sort.csv, sort-pipes.csv, sort-stalls.csv (raw ncu CSV, tabulated on
 # stdout by ncu_table.py).  BUDGET (seconds, default 400) bounds the whole run.
 set -u
-cd "$(dirname "$0")/../.."
 export OUT=${OUT:-bench/out/profile}
 export BUDGET=${BUDGET:-400}
-. bench/device/common.sh
-B=build-dev
+. "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
 C=.device/bench/cnf
 S="compute-sanitizer --error-exitcode 3"
 CHECK=$B/tests/support/device_check

@@ -24,9 +24,7 @@
 # A summary (one line per step: rc, seconds) ends the output.  Exit status 0;
 # the logs say what failed.
 set -u
-cd "$(dirname "$0")/../.."
-. bench/device/common.sh
-B=build-dev
+. "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
 C=.device/bench
 mode=${1:-check}
 limit=${2:-10}

@@ -18,10 +18,8 @@
 #   $OUT: round.csv and one log per step.
 # Bank conflicts, per-kernel profiles and the sanitizers: profile.sh.
 set -u
-cd "$(dirname "$0")/../.."
 export OUT=${OUT:-bench/out/sort}
-. bench/device/common.sh
-B=build-dev
+. "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
 BIN=$B/bench/sort_bench
 CHECK=$B/tests/support/device_check
 mode=${1:-full}
