@@ -9,3 +9,4 @@ else()
   gsat_add_script_test(cdcl_diff SCRIPT cdcl_diff.sh SKIP LABELS unit TIMEOUT 1500
     ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 3000)
 endif()
+gsat_add_test(test_cdcl LABELS unit SOURCES test_cdcl.c LIBS gsat_core)
