@@ -1,12 +1,12 @@
 # (Named to sort after proof.cmake, which defines the gsat_drat_trim target.)
 # CDCL (solver/core/cdcl.h, cpu_ref/cdcl_cpu.c): unit tests of the step code
-# and the random differential test against MiniSat and CaDiCaL (3000 small
+# and the random differential test against MiniSat and CaDiCaL (2000 small
 # formulas, all option sets, models and DRAT proofs checked).
 if(TARGET gsat_drat_trim)
   gsat_add_script_test(cdcl_diff SCRIPT cdcl_diff.sh SKIP LABELS unit TIMEOUT 1500
-    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 3000 $<TARGET_FILE:gsat_drat_trim>)
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 2000 $<TARGET_FILE:gsat_drat_trim>)
 else()
   gsat_add_script_test(cdcl_diff SCRIPT cdcl_diff.sh SKIP LABELS unit TIMEOUT 1500
-    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 3000)
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 2000)
 endif()
 gsat_add_test(test_cdcl LABELS unit SOURCES test_cdcl.c LIBS gsat_core)

@@ -1,5 +1,6 @@
 #include "solver/core/choose.h"
 
+#include <math.h>
 #include <stdio.h>
 
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option) {
@@ -34,6 +35,18 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
   if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= 3.5 && ratio <= 5.0) {
     c.search = GSAT_SEARCH_DPLL;
     snprintf(c.reason, sizeof c.reason, "auto: uniform 3-SAT, %.2f clauses per variable", ratio);
+    return c;
+  }
+  /* Pigeonhole-like: binary clauses (at-most-one constraints) and clauses of
+   * one other length that together hold every variable exactly once (each
+   * pigeon's "in some hole" clause): no short resolution proof exists. */
+  const double b = f->binary_fraction, L = f->max_len, longs = f->clauses * (1 - b);
+  if (f->clauses && f->min_len == 2 && L > 2 && b >= 0.5 &&
+      fabs(f->mean_len - (2 * b + L * (1 - b))) < 1e-9 && fabs(longs * L - f->vars) < 0.5) {
+    c.search = GSAT_SEARCH_DPLL;
+    snprintf(c.reason, sizeof c.reason,
+             "auto: pigeonhole-like, %.0f clauses of length %.0f cover the %u variables once",
+             longs, L, f->vars);
     return c;
   }
   c.search = GSAT_SEARCH_CDCL;
