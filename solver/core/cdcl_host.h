@@ -16,7 +16,8 @@
 extern "C" {
 #endif
 
-/* The measured defaults (bench/RESULTS.md, "CDCL"). */
+/* The measured defaults (bench/RESULTS.md, "CDCL on one CPU core, and the
+ * search choice"). */
 void gsat_cdcl_config_default(gsat_cdcl_config *c);
 
 /* Bytes of the fixed per-variable block of a searcher over num_vars variables

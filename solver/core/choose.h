@@ -32,7 +32,7 @@ typedef struct gsat_search_choice {
 /* The search for option search (--search): GSAT_SEARCH_DPLL or
  * GSAT_SEARCH_CDCL as requested, or for GSAT_SEARCH_AUTO DPLL for
  * pigeonhole-like and uniform random 3-SAT formulas, CDCL otherwise (the rule
- * and its measurement: bench/RESULTS.md, "Search choice"). */
+ * and its measurement: bench/RESULTS.md, "CDCL on one CPU core, and the search choice"). */
 gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option);
 
 #ifdef __cplusplus
