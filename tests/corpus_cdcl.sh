@@ -4,7 +4,7 @@
 # model against the formula).  Every family, including those plain DPLL cannot
 # finish (bmc, logistics, ii16, ssa, bf, aim-200 "no", dubois, pret150, beijing,
 # the SAT-race instances), all but the random 3-SAT sizes above 150 variables
-# and pigeonhole 9 and 10 (DPLL's ground; bench/RESULTS.md "CDCL"): 0 failures
+# and pigeonhole 9 and 10 (DPLL's ground; bench/RESULTS.md, "CDCL on one CPU core"): 0 failures
 # and at least 390 of the 399 answered within 10 s each (all answer in under 3 s
 # on the development machine).  The CI subset of corpus.sh is reported apart.
 # Skips (exit 77) when ../shared/bench is absent.  Usage: corpus_cdcl.sh GSAT
