@@ -136,7 +136,12 @@ endif()
 # `cmake --install build --prefix DIR` needs no reconfiguration.
 file(RELATIVE_PATH GSAT_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 string(REGEX REPLACE "/$" "" GSAT_PC_TO_PREFIX "${GSAT_PC_TO_PREFIX}")
+# A sanitizer build's libgsat.so needs the sanitizer runtimes loaded first, so
+# the program linking it links them too (ASan: "runtime does not come first").
 set(GSAT_PC_LIBS "-L\${libdir} -lgsat")
+if(GSAT_SANITIZE)
+  set(GSAT_PC_LIBS "-fsanitize=address,undefined ${GSAT_PC_LIBS}")
+endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/gsat.pc.in ${PROJECT_BINARY_DIR}/gsat.pc @ONLY)
 set(GSAT_PC_LIBS "\${libdir}/libgsat.a ${GSAT_PC_LIBS_PRIVATE}")
 set(GSAT_PC_LIBS_PRIVATE "")
