@@ -225,15 +225,22 @@ static void read_all(run *rn, uint32_t id) {
 static void *read_main(void *p) {
   arg *a = p;
   run *rn = a->run;
-  gsat_share_reader_init(&rn->reader[a->id], rn->s, 100 + a->id);
   while (__atomic_load_n(&rn->done_writers, __ATOMIC_ACQUIRE) < WRITERS) read_all(rn, a->id);
   read_all(rn, a->id); /* what was published after the last pass */
   return NULL;
 }
 
+/* The readers start at ring index 0 before any thread runs: a reader that
+ * initialised itself in its thread would start wherever the writers had got
+ * to when it was first scheduled (the oldest clause then in the ring), and
+ * the indices before that would be neither read nor missed. */
 static void run_threads(run *rn) {
   pthread_t th[WRITERS + READERS];
   arg args[WRITERS + READERS];
+  for (uint32_t t = 0; t < READERS; t++) {
+    gsat_share_reader_init(&rn->reader[t], rn->s, 100 + t);
+    assert_int_equal(rn->reader[t].next, 0);
+  }
   for (uint32_t t = 0; t < READERS; t++) {
     rn->seen[t] = calloc((WRITERS + 1) * 100000u, 1);
     assert_non_null(rn->seen[t]);
