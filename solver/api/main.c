@@ -2,6 +2,7 @@
  * in the SAT competition format, and maps results to exit codes (the only place
  * that does).  Options come from the table in options.h. */
 #include <inttypes.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,13 +170,31 @@ static size_t format_literal(char *dst, int64_t lit) {
   return k;
 }
 
+/* Writes text[0..len-1] to standard output and flushes it with SIGINT,
+ * SIGTERM and SIGALRM blocked, so that no handler interrupts the write(2)
+ * calls (an interrupted write loses stdio's buffer: a v line cut mid-line);
+ * a signal that arrives meanwhile is handled when the mask is restored.
+ * Returns 1, or 0 when standard output could not be written. */
+static int put_whole(const char *text, size_t len) {
+  sigset_t stop, old;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGINT);
+  sigaddset(&stop, SIGTERM);
+  sigaddset(&stop, SIGALRM);
+  pthread_sigmask(SIG_BLOCK, &stop, &old);
+  int ok = fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return ok;
+}
+
 /* Prints the model as v lines of at most 4096 characters, then "v 0": every
  * variable up to gsat_max_variable() (declared or used), those that occur in no
  * clause as false; with partial, only the variables that occur in a clause.
  * Streams in constant memory, also for a header that declares 2^31 - 1
  * variables (about 23 GB of v lines, as kissat and CaDiCaL print them too).
- * A signal or the time limit (stop_cause) ends it after a whole v line:
- * returns 0 then, without "v 0", and 1 when the model is complete. */
+ * A signal or the time limit (stop_cause) ends it after a whole v line (each
+ * line is written whole by put_whole): returns 0 then, without "v 0", 1 when
+ * the model is complete and -1 when standard output could not be written. */
 static int print_model(gsat_solver *s, int partial) {
   char line[4096 + 32];
   size_t len = 0;
@@ -189,7 +208,7 @@ static int print_model(gsat_solver *s, int partial) {
     if (len + n > 4096) {
       if (stop_cause) return 0;
       line[len++] = '\n';
-      fwrite(line, 1, len, stdout);
+      if (!put_whole(line, len)) return -1;
       len = 0;
     }
     if (!len) line[len++] = 'v';
@@ -199,10 +218,9 @@ static int print_model(gsat_solver *s, int partial) {
   if (stop_cause) return 0;
   if (len) {
     line[len++] = '\n';
-    fwrite(line, 1, len, stdout);
+    if (!put_whole(line, len)) return -1;
   }
-  fputs("v 0\n", stdout);
-  return 1;
+  return put_whole("v 0\n", 4) ? 1 : -1;
 }
 
 /* Prints the error message of s (if any, `status`'s otherwise) and returns
@@ -419,13 +437,19 @@ static int solve(cli *c) {
  * (ended by a c line that says so, even under --quiet), EXIT_IO when standard
  * output could not be written. */
 static int print_answer(cli *c, int result) {
-  int code = result;
-  printf("s %s\n", result == GSAT_SATISFIABLE     ? "SATISFIABLE"
-                   : result == GSAT_UNSATISFIABLE ? "UNSATISFIABLE"
-                                                  : "UNKNOWN");
-  if (result == GSAT_SATISFIABLE &&
-      !print_model(c->s, gsat_get_option(c->s, "partial") != 0)) {
-    clearerr(stdout); /* a write that the signal interrupted */
+  int code = result, model = 1;
+  const char *s_line = result == GSAT_SATISFIABLE     ? "s SATISFIABLE\n"
+                       : result == GSAT_UNSATISFIABLE ? "s UNSATISFIABLE\n"
+                                                      : "s UNKNOWN\n";
+  if (!put_whole(s_line, strlen(s_line))) model = -1;
+  else if (result == GSAT_SATISFIABLE)
+    model = print_model(c->s, gsat_get_option(c->s, "partial") != 0);
+  if (model < 0) {
+    fprintf(stderr,
+            "gsat: error: cannot write the answer to standard output\n");
+    return EXIT_IO;
+  }
+  if (!model) {
     printf("c model output interrupted by ");
     if (stop_cause == SIGALRM)
       printf("the time limit of %g s", c->limit);
@@ -434,7 +458,7 @@ static int print_answer(cli *c, int result) {
     printf(": the v lines are incomplete\n");
     code = EXIT_MODEL_CUT;
   }
-  if (fflush(stdout) != 0 || ferror(stdout)) {
+  if (!put_whole("", 0) || ferror(stdout)) { /* the c line, flushed whole */
     fprintf(stderr,
             "gsat: error: cannot write the answer to standard output\n");
     return EXIT_IO;
