@@ -265,22 +265,13 @@ static void fill_stats(gsat_worker_stats *ws, const searcher *w) {
   ws->n.checks = w->s.n.checks;
   ws->n.props = w->s.n.propagations;
   ws->n.conflicts = w->s.n.conflicts;
-  ws->exported = w->exported;
-  ws->imported = w->imported;
+  ws->shared_exported = w->exported;
+  ws->shared_imported = w->imported;
   ws->busy_seconds = w->busy;
 }
 
 static void add_stats(gsat_worker_stats *t, const gsat_worker_stats *w) {
-#define GSAT_PORTFOLIO_ADD(name, help) t->c.name += w->c.name;
-  GSAT_CDCL_COUNTERS(GSAT_PORTFOLIO_ADD)
-#undef GSAT_PORTFOLIO_ADD
-  t->n.nodes += w->n.nodes;
-  t->n.checks += w->n.checks;
-  t->n.props += w->n.props;
-  t->n.conflicts += w->n.conflicts;
-  t->exported += w->exported;
-  t->imported += w->imported;
-  t->busy_seconds += w->busy_seconds;
+  gsat_worker_stats_add(t, w);
 }
 
 /* The answer, the winner's model or failed assumptions, the counters. */

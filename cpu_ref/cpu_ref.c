@@ -416,16 +416,7 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
       worker *w = &sh.workers[i];
       w->stats.n = w->s.n;
       r->workers[i] = w->stats;
-      gsat_worker_stats *t = &r->total;
-      t->n.nodes += w->s.n.nodes;
-      t->n.checks += w->s.n.checks;
-      t->n.replay += w->s.n.replay;
-      t->n.heur += w->s.n.heur;
-      t->n.props += w->s.n.props;
-      t->n.conflicts += w->s.n.conflicts;
-      t->cubes += w->stats.cubes;
-      t->donations += w->stats.donations;
-      t->busy_seconds += w->stats.busy_seconds;
+      gsat_worker_stats_add(&r->total, &w->stats);
       if (sh.answer == GSAT_ANSWER_SAT && sh.winner == i) {
         for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = w->s.val[2 * v] > 0;
       }

@@ -179,14 +179,12 @@ static void sleep_ms(double ms) {
 static void sum_counters(const gsat_gpu_counters *c, uint64_t n, gsat_worker_stats *t) {
   memset(t, 0, sizeof *t);
   for (uint64_t i = 0; i < n; i++) {
-    t->n.nodes += c[i].nodes;
-    t->n.checks += c[i].checks;
-    t->n.replay += c[i].replay;
-    t->n.heur += c[i].heur;
-    t->n.props += c[i].props;
-    t->n.conflicts += c[i].conflicts;
-    t->cubes += c[i].cubes;
-    t->donations += c[i].donations;
+#define GSAT_GPU_SUM_STEP(field) t->n.field += c[i].field;
+#define GSAT_GPU_SUM_WORKER(field) t->field += c[i].field;
+    GSAT_DPLL_COUNTER_FIELDS(GSAT_GPU_SUM_STEP)
+    GSAT_WORKER_COUNTER_FIELDS(GSAT_GPU_SUM_WORKER)
+#undef GSAT_GPU_SUM_STEP
+#undef GSAT_GPU_SUM_WORKER
   }
 }
 

@@ -339,12 +339,9 @@ __device__ inline void gsat_gpu_store_counters(const gsat_gpu_params &p, unsigne
   c->cyc_search = cyc.search;
   c->cyc_replay = cyc.replay;
   c->cyc_idle = cyc.idle;
-  c->nodes = n.nodes;
-  c->checks = n.checks;
-  c->replay = n.replay;
-  c->heur = n.heur;
-  c->props = n.props;
-  c->conflicts = n.conflicts;
+#define GSAT_GPU_STORE(field) c->field = n.field;
+  GSAT_DPLL_COUNTER_FIELDS(GSAT_GPU_STORE)
+#undef GSAT_GPU_STORE
   c->cubes = cubes;
   c->donations = donations;
 }

@@ -38,9 +38,12 @@ struct gsat_gpu_control {
   unsigned long long steals_lane, steals_warp, steals_block;
 };
 
-/* Work counters of one worker (a warp or a lane), written back periodically. */
+/* Work counters of one worker (a warp or a lane), written back periodically:
+ * gsat_dpll_counters' fields, then the WORKER rows (counters.h: cubes,
+ * donations, and the CDCL portfolio's, which stay 0 here). */
 struct gsat_gpu_counters {
-  unsigned long long nodes, checks, replay, heur, props, conflicts, cubes, donations;
+  GSAT_DPLL_COUNTER_FIELDS(GSAT_CTR_ULL_FIELD)
+  GSAT_WORKER_COUNTER_FIELDS(GSAT_CTR_ULL_FIELD)
   unsigned long long cyc_search, cyc_replay, cyc_idle; /* clock64 cycles per activity */
 };
 

@@ -2,7 +2,8 @@
 # The installed library (CTest test `install`):
 #   tests/install.sh CMAKE BUILD_DIR CC LIBDIR SHARED
 # installs BUILD_DIR into a temporary prefix (cmake --install --prefix), checks
-# the files (bin/gsat, include/gsat.h and ipasir.h when the tree has one,
+# the files (bin/gsat, include/gsat.h with the counter table it includes,
+# include/solver/core/counters.h, and ipasir.h when the tree has one,
 # LIBDIR/libgsat.a, libgsat.so when SHARED is ON, the pkg-config files), then
 # builds tests/install_app.c with CC through pkg-config, against libgsat.so
 # (gsat.pc) and against libgsat.a (gsat-static.pc), and runs each on tiny
@@ -25,7 +26,7 @@ else
   finish
   exit
 fi
-want="bin/gsat include/gsat.h $libdir/libgsat.a $libdir/pkgconfig/gsat.pc $libdir/pkgconfig/gsat-static.pc"
+want="bin/gsat include/gsat.h include/solver/core/counters.h $libdir/libgsat.a $libdir/pkgconfig/gsat.pc $libdir/pkgconfig/gsat-static.pc"
 [ "$shared" = ON ] && want="$want $libdir/libgsat.so"
 [ -e "$src/solver/api/ipasir.h" ] && want="$want include/ipasir.h"
 for f in $want; do

@@ -175,12 +175,12 @@ static void test_sharing_happens(void **state) {
   for (uint32_t w = 0; w < 2; w++) {
     print_message("searcher %u: %llu conflicts, %llu exported, %llu imported\n", w,
                   (unsigned long long)r.workers[w].c.conflicts,
-                  (unsigned long long)r.workers[w].exported,
-                  (unsigned long long)r.workers[w].imported);
-    assert_true(r.workers[w].exported > 0);
-    assert_true(r.workers[w].imported > 0);
+                  (unsigned long long)r.workers[w].shared_exported,
+                  (unsigned long long)r.workers[w].shared_imported);
+    assert_true(r.workers[w].shared_exported > 0);
+    assert_true(r.workers[w].shared_imported > 0);
   }
-  assert_int_equal(r.total.exported, r.workers[0].exported + r.workers[1].exported);
+  assert_int_equal(r.total.shared_exported, r.workers[0].shared_exported + r.workers[1].shared_exported);
   gsat_search_result_free(&r);
   formula_free(&f);
 }

@@ -299,27 +299,24 @@ static void forward_progress(void *data, const gsat_progress *p) {
   s->progress(s->progress_data, &r);
 }
 
+/* The reported value of every counter (counters.h) of w into the public
+ * struct *o (gsat_statistics or gsat_worker_statistics). */
+#define COPY_COUNTER(o, name, in, dpll, cdcl, shown, rate, label, help)       \
+  (o)->name = GSAT_CTR_VALUE_##in(*w, dpll, cdcl, name);
+static void copy_counters(gsat_statistics *st, const gsat_worker_stats *w) {
+  GSAT_COUNTERS(COPY_COUNTER, st)
+}
+static void copy_worker_counters(gsat_worker_statistics *o,
+                                 const gsat_worker_stats *w) {
+  GSAT_COUNTERS(COPY_COUNTER, o)
+}
+#undef COPY_COUNTER
+
 static void copy_result_statistics(gsat_solver *s,
                                    const gsat_search_result *r) {
   gsat_statistics *st = &s->stats;
   st->search_seconds = r->search_seconds;
-  st->nodes = r->total.n.nodes;
-  st->checks = r->total.n.checks;
-  st->replay_checks = r->total.n.replay;
-  st->heuristic = r->total.n.heur;
-  st->propagations = r->total.n.props;
-  st->conflicts = r->total.n.conflicts;
-  st->cubes = r->total.cubes;
-  st->donations = r->total.donations;
-  st->decisions = r->total.c.decisions;
-  st->restarts = r->total.c.restarts;
-  st->reductions = r->total.c.reductions;
-  st->learned = r->total.c.learned;
-  st->learned_literals = r->total.c.learned_lits;
-  st->minimized_literals = r->total.c.minimized_lits;
-  st->deleted_clauses = r->total.c.deleted;
-  st->shared_exported = r->total.exported;
-  st->shared_imported = r->total.imported;
+  copy_counters(st, &r->total);
   st->checks_per_second =
       r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
   st->workers = r->num_workers;
@@ -332,14 +329,7 @@ static void copy_result_statistics(gsat_solver *s,
       for (uint32_t i = 0; i < r->num_workers; i++) {
         const gsat_worker_stats *w = &r->workers[i];
         gsat_worker_statistics *o = &s->worker[i];
-        o->nodes = w->n.nodes;
-        o->checks = w->n.checks;
-        o->replay_checks = w->n.replay;
-        o->heuristic = w->n.heur;
-        o->propagations = w->n.props;
-        o->conflicts = w->n.conflicts;
-        o->cubes = w->cubes;
-        o->donations = w->donations;
+        copy_worker_counters(o, w);
         o->busy_seconds = w->busy_seconds;
       }
       st->worker = s->worker;

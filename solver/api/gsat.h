@@ -21,6 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "solver/core/counters.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -43,8 +45,7 @@ typedef struct gsat_solver gsat_solver;
  * counts are totals over all workers.  A literal check is one clause literal read
  * and evaluated during BCP (ARCHITECTURE.md, "Literal check"). */
 typedef struct gsat_worker_statistics {
-  uint64_t nodes, checks, replay_checks, heuristic, propagations, conflicts;
-  uint64_t cubes, donations;
+  GSAT_PUBLIC_COUNTER_FIELDS(GSAT_CTR_U64_FIELD) /* as in gsat_statistics */
   double busy_seconds;
 } gsat_worker_statistics;
 
@@ -64,17 +65,13 @@ typedef struct gsat_statistics {
   double parse_seconds;     /* gsat_read_dimacs */
   double build_seconds;     /* normalisation, occurrence streams, decision order */
   double search_seconds;    /* backend search, excluding build and upload */
-  uint64_t nodes;           /* decisions, both branches */
-  uint64_t checks;          /* BCP literal checks during search */
-  uint64_t replay_checks;   /* BCP literal checks while replaying received cubes */
-  uint64_t heuristic;       /* literals and variables read by the decision heuristic */
-  uint64_t propagations, conflicts, cubes, donations;
-  /* CDCL (search "cdcl"): nodes are decisions, conflicts are learned-from
-   * conflicts, propagations are assignments */
-  uint64_t decisions, restarts, reductions, learned, learned_literals;
-  uint64_t minimized_literals; /* removed from learned clauses by minimization */
-  uint64_t deleted_clauses;    /* by reduction and level-0 simplification */
-  uint64_t shared_exported, shared_imported; /* CDCL threads: clauses shared, taken */
+  /* The counters, one uint64_t per row of solver/core/counters.h (its help
+   * column says what each counts): nodes, checks, replay_checks, heuristic,
+   * propagations, conflicts; for CDCL decisions, restarts, reductions,
+   * learned, learned_literals, minimized_literals, deleted_clauses,
+   * simplifications, compactions, shared_exported, shared_imported (the
+   * portfolio's clause exchange); cubes, donations. */
+  GSAT_PUBLIC_COUNTER_FIELDS(GSAT_CTR_U64_FIELD)
   double checks_per_second; /* checks / search_seconds */
   uint32_t vars, clauses;   /* after normalisation (clauses of length >= 2) */
   uint64_t literals;

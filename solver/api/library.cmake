@@ -151,5 +151,9 @@ install(TARGETS gsat RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS ${GSAT_INSTALLED_LIBRARIES}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${GSAT_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# gsat.h's statistics fields come from the counter table (macros only), which
+# it includes by its project path.
+install(FILES ${PROJECT_SOURCE_DIR}/solver/core/counters.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/solver/core)
 install(FILES ${PROJECT_BINARY_DIR}/gsat.pc ${PROJECT_BINARY_DIR}/gsat-static.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

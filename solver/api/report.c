@@ -1,10 +1,57 @@
 /* gsat_print_statistics: the statistics of the last read and solve as `c` lines. */
 #include <inttypes.h>
+#include <stddef.h>
 
 #include "solver/api/gsat.h"
 
 static void rate(FILE *out, const char *name, double count, double seconds) {
   fprintf(out, "c %-22s %14.0f /s\n", name, seconds > 0 ? count / seconds : 0.0);
+}
+
+/* The --stats rows of the counter table (solver/core/counters.h). */
+enum { SHOWN_ALL, SHOWN_DPLL, SHOWN_CDCL, SHOWN_PORTFOLIO, SHOWN_NONZERO, SHOWN_NO };
+enum { RATE_NORATE, RATE_RATE };
+typedef struct counter_line {
+  const char *label;
+  int shown, rate;
+  size_t offset; /* of the uint64_t in gsat_statistics */
+} counter_line;
+
+static const counter_line counter_lines[] = {
+#define LINE(F, name, in, dpll, cdcl, shown, rate, label, help)                \
+  {label, SHOWN_##shown, RATE_##rate, offsetof(gsat_statistics, name)},
+    GSAT_COUNTERS(LINE, _)
+#undef LINE
+};
+
+/* Whether line c is printed for st (the search that ran, the value). */
+static int counter_shown(const counter_line *c, const gsat_statistics *st,
+                         uint64_t value) {
+  switch (c->shown) {
+  case SHOWN_ALL:
+    return 1;
+  case SHOWN_DPLL:
+    return st->search[0] != 'c';
+  case SHOWN_CDCL:
+    return st->search[0] == 'c';
+  case SHOWN_PORTFOLIO:
+    return st->search[0] == 'c' && st->workers > 1;
+  case SHOWN_NONZERO:
+    return value != 0;
+  default:
+    return 0;
+  }
+}
+
+/* One count line per shown counter, each followed by its rate when it has one. */
+static void print_counters(FILE *out, const gsat_statistics *st) {
+  for (size_t i = 0; i < sizeof counter_lines / sizeof counter_lines[0]; i++) {
+    const counter_line *c = &counter_lines[i];
+    const uint64_t value = *(const uint64_t *)((const char *)st + c->offset);
+    if (!counter_shown(c, st, value)) continue;
+    fprintf(out, "c %-22s %14" PRIu64 "\n", c->label, value);
+    if (c->rate == RATE_RATE) rate(out, c->label, (double)value, st->search_seconds);
+  }
 }
 
 void gsat_print_statistics(gsat_solver *s, FILE *out) {
@@ -19,34 +66,7 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
     fprintf(out, "c %-22s %14s (%s)\n", "decide", st->decide, st->decide_reason);
   fprintf(out, "c %-22s %14" PRIu32 " vars, %" PRIu32 " clauses, %" PRIu64 " literals, %" PRIu32
                " units\n", "formula", st->vars, st->clauses, st->literals, st->units);
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "nodes", st->nodes);
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "literal checks", st->checks);
-  rate(out, "literal checks", (double)st->checks, st->search_seconds);
-  rate(out, "nodes", (double)st->nodes, st->search_seconds);
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "replay checks", st->replay_checks);
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "heuristic work", st->heuristic);
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "propagations", st->propagations);
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "conflicts", st->conflicts);
-  rate(out, "propagations", (double)st->propagations, st->search_seconds);
-  rate(out, "conflicts", (double)st->conflicts, st->search_seconds);
-  if (st->search[0] == 'c') {
-    fprintf(out, "c %-22s %14" PRIu64 "\n", "decisions", st->decisions);
-    rate(out, "decisions", (double)st->decisions, st->search_seconds);
-    fprintf(out, "c %-22s %14" PRIu64 "\n", "restarts", st->restarts);
-    rate(out, "restarts", (double)st->restarts, st->search_seconds);
-    fprintf(out, "c %-22s %14" PRIu64 "\n", "reductions", st->reductions);
-    fprintf(out, "c %-22s %14" PRIu64 "\n", "learned clauses", st->learned);
-    fprintf(out, "c %-22s %14" PRIu64 "\n", "learned literals", st->learned_literals);
-    rate(out, "learned literals", (double)st->learned_literals, st->search_seconds);
-    fprintf(out, "c %-22s %14" PRIu64 "\n", "minimized literals", st->minimized_literals);
-    fprintf(out, "c %-22s %14" PRIu64 "\n", "deleted clauses", st->deleted_clauses);
-    if (st->workers > 1) {
-      fprintf(out, "c %-22s %14" PRIu64 "\n", "shared clauses out", st->shared_exported);
-      fprintf(out, "c %-22s %14" PRIu64 "\n", "shared clauses in", st->shared_imported);
-    }
-  }
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "cubes", st->cubes);
-  fprintf(out, "c %-22s %14" PRIu64 "\n", "donations", st->donations);
+  print_counters(out, st);
   fprintf(out, "c %-22s %14" PRIu32 "\n", "workers", st->workers);
   if (st->ranks) fprintf(out, "c %-22s %14" PRIu32 " (MPI)\n", "ranks", st->ranks);
   if (st->backend[0] == 'g') {

@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "solver/core/counters.h"
 #include "solver/core/literal.h"
 
 #define GSAT_CDCL_NOREF 0xffffffffu
@@ -67,25 +68,10 @@ typedef struct gsat_cdcl_config {
   uint64_t seed;            /* diversification (phase perturbation); 0 = none */
 } gsat_cdcl_config;
 
-/* Counters of one searcher (X-macro: name, meaning). */
-#define GSAT_CDCL_COUNTERS(X)                                                    \
-  X(conflicts, "falsified clauses found")                                        \
-  X(propagations, "assignments (decisions and implications)")                    \
-  X(decisions, "decisions")                                                      \
-  X(restarts, "restarts")                                                        \
-  X(reductions, "learned-clause database reductions")                            \
-  X(learned, "learned clauses")                                                  \
-  X(learned_lits, "literals of learned clauses after minimization")              \
-  X(minimized_lits, "literals removed by minimization")                          \
-  X(deleted, "clauses deleted (reduction and simplification)")                   \
-  X(checks, "BCP literal checks (clause literals and blocking literals read)")   \
-  X(simplifications, "level-0 simplification rounds")                            \
-  X(compactions, "clause arena compactions")
-
+/* Counters of one searcher: the CDCL and BOTH rows of the counter table
+ * (counters.h: checks, propagations, conflicts, decisions, restarts, ...). */
 typedef struct gsat_cdcl_counters {
-#define GSAT_CDCL_COUNTER_FIELD(name, help) uint64_t name;
-  GSAT_CDCL_COUNTERS(GSAT_CDCL_COUNTER_FIELD)
-#undef GSAT_CDCL_COUNTER_FIELD
+  GSAT_CDCL_COUNTER_FIELDS(GSAT_CTR_U64_FIELD)
 } gsat_cdcl_counters;
 
 /* Proof sink (DRAT): called with internal literals when a clause enters

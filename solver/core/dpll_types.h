@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "solver/core/counters.h"
 #include "solver/core/literal.h"
 #include "solver/core/option_table.h"
 
@@ -40,14 +41,10 @@ typedef struct gsat_db_view {
   const gsat_lit *clause_lits;
 } gsat_db_view;
 
-/* Work counters of one worker. */
+/* Work counters of one worker: the DPLL and BOTH rows of the counter table
+ * (counters.h: nodes, checks, replay, heur, props, conflicts). */
 typedef struct gsat_dpll_counters {
-  uint64_t nodes;     /* decisions, both branches */
-  uint64_t checks;    /* BCP literal checks during search */
-  uint64_t replay;    /* BCP literal checks while replaying received cubes */
-  uint64_t heur;      /* literals and variables read by the decision heuristic */
-  uint64_t props;     /* assignments */
-  uint64_t conflicts; /* falsified clauses found */
+  GSAT_DPLL_COUNTER_FIELDS(GSAT_CTR_U64_FIELD)
 } gsat_dpll_counters;
 
 /* One worker's state.  The arrays are the worker's own (or strided views). */

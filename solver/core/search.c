@@ -3,6 +3,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+void gsat_worker_stats_add(gsat_worker_stats *t, const gsat_worker_stats *w) {
+#define ADD_DPLL(field) t->n.field += w->n.field;
+#define ADD_CDCL(field) t->c.field += w->c.field;
+#define ADD_WORKER(field) t->field += w->field;
+  GSAT_DPLL_COUNTER_FIELDS(ADD_DPLL)
+  GSAT_CDCL_COUNTER_FIELDS(ADD_CDCL)
+  GSAT_WORKER_COUNTER_FIELDS(ADD_WORKER)
+#undef ADD_DPLL
+#undef ADD_CDCL
+#undef ADD_WORKER
+  t->busy_seconds += w->busy_seconds;
+}
+
 void gsat_search_result_free(gsat_search_result *r) {
   free(r->model);
   free(r->workers);

@@ -63,15 +63,17 @@ typedef struct gsat_search_params {
   uint32_t gpu_backoff;      /* longest idle sleep in ns, 0 = 2048 */
 } gsat_search_params;
 
-/* Per worker counters plus work-exchange counts. */
+/* Per worker counters (counters.h): the step code's, and the WORKER rows
+ * (cubes, donations: the work exchange). */
 typedef struct gsat_worker_stats {
   gsat_dpll_counters n;  /* DPLL; CDCL fills nodes, checks, props, conflicts too */
   gsat_cdcl_counters c;  /* CDCL only */
-  uint64_t cubes;     /* cubes taken from the queue */
-  uint64_t donations; /* branches given away */
-  uint64_t exported, imported; /* CDCL portfolio: clauses shared, taken */
+  GSAT_WORKER_COUNTER_FIELDS(GSAT_CTR_U64_FIELD)
   double busy_seconds;
 } gsat_worker_stats;
+
+/* Adds every counter of w, and its busy time, to t. */
+void gsat_worker_stats_add(gsat_worker_stats *t, const gsat_worker_stats *w);
 
 typedef struct gsat_search_result {
   int answer;               /* gsat_answer: SAT, UNSAT or UNKNOWN */

@@ -589,17 +589,7 @@ static void sum_ranks(dist *d, gsat_search_result *r) {
   memset(&r->total, 0, sizeof r->total);
   r->num_workers = 0;
   for (int i = 0; i < d->size; i++) {
-    const gsat_worker_stats *w = &d->ranks[i].work;
-    gsat_worker_stats *t = &r->total;
-    t->n.nodes += w->n.nodes;
-    t->n.checks += w->n.checks;
-    t->n.replay += w->n.replay;
-    t->n.heur += w->n.heur;
-    t->n.props += w->n.props;
-    t->n.conflicts += w->n.conflicts;
-    t->cubes += w->cubes;
-    t->donations += w->donations;
-    t->busy_seconds += w->busy_seconds;
+    gsat_worker_stats_add(&r->total, &d->ranks[i].work);
     r->num_workers += d->ranks[i].threads;
   }
   free(r->workers);
