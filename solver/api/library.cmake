@@ -79,10 +79,13 @@ gsat_link_flags(GSAT_PC_DEPS ${GSAT_LIBRARY_PARTS})
 if(GSAT_HAVE_CUDA)
   list(APPEND GSAT_PC_DEPS -lstdc++) # the host code nvcc compiles is C++
 endif()
-if(GSAT_SANITIZE)
-  list(APPEND GSAT_PC_DEPS -fsanitize=address,undefined)
-endif()
 list(JOIN GSAT_PC_DEPS " " GSAT_PC_LIBS_PRIVATE)
+# A sanitizer build's objects need the sanitizer runtimes in the program too
+# (linked first), for the shared library as for the archive.
+set(GSAT_PC_SANITIZE "")
+if(GSAT_SANITIZE)
+  set(GSAT_PC_SANITIZE " -fsanitize=address,undefined")
+endif()
 
 add_library(gsat_static STATIC ${GSAT_LIBRARY_OBJECTS})
 set_target_properties(gsat_static PROPERTIES OUTPUT_NAME gsat LINKER_LANGUAGE C
@@ -136,14 +139,9 @@ endif()
 # `cmake --install build --prefix DIR` needs no reconfiguration.
 file(RELATIVE_PATH GSAT_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 string(REGEX REPLACE "/$" "" GSAT_PC_TO_PREFIX "${GSAT_PC_TO_PREFIX}")
-# A sanitizer build's libgsat.so needs the sanitizer runtimes loaded first, so
-# the program linking it links them too (ASan: "runtime does not come first").
-set(GSAT_PC_LIBS "-L\${libdir} -lgsat")
-if(GSAT_SANITIZE)
-  set(GSAT_PC_LIBS "-fsanitize=address,undefined ${GSAT_PC_LIBS}")
-endif()
+set(GSAT_PC_LIBS "-L\${libdir} -lgsat${GSAT_PC_SANITIZE}")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/gsat.pc.in ${PROJECT_BINARY_DIR}/gsat.pc @ONLY)
-set(GSAT_PC_LIBS "\${libdir}/libgsat.a ${GSAT_PC_LIBS_PRIVATE}")
+set(GSAT_PC_LIBS "\${libdir}/libgsat.a ${GSAT_PC_LIBS_PRIVATE}${GSAT_PC_SANITIZE}")
 set(GSAT_PC_LIBS_PRIVATE "")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/gsat.pc.in ${PROJECT_BINARY_DIR}/gsat-static.pc @ONLY)
 
