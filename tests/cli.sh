@@ -4,6 +4,9 @@
 # 1. Messages: an unknown option is named as typed (with its dashes); --help
 #    and --version take no value; --no- only for booleans; numbers are
 #    decimal (0x10, inf, nan refused).  All exit 1 before any input is read.
+#    The short options (-n, -s, -t N, --time=N, -v, -vv, -q) do what the
+#    README says, and --help lists them; a second file argument is the proof
+#    file (the bytes of --proof=FILE).
 # 2. The model output is bounded: a formula declaring 2^31 - 1 variables has
 #    about 23 GB of v lines; SIGINT, SIGTERM or --time-limit while they are
 #    printed must end the output within 10 s (else a hang is reported) after a
@@ -53,10 +56,20 @@ usage_error "--no-partial=1" "option --no-partial takes no value (try --help)"
 for bad in 0x10 0X1p3 inf nan 1e 5s; do
   usage_error "--time-limit=$bad" "option --time-limit takes a number, not '$bad'"
 done
-usage_error "a.cnf b.cnf" "more than one input file (try --help)"
+usage_error "a.cnf b.cnf c.cnf" "more than two file arguments (the input and the proof) (try --help)"
+usage_error "-t" "option -t needs a value (try --help)"
+usage_error "-t abc" "option --time-limit takes a number, not 'abc'"
+usage_error "--time=0x10" "option --time-limit takes a number, not '0x10'"
+usage_error "-n=1" "unknown option '-n=1' (try --help)"
+usage_error "-q -v" "--quiet (-q) and --verbose (-v) exclude each other (try --help)"
+usage_error "-vx" "unknown option '-vx' (try --help)"
 run --help
 [ $rc = 0 ] && grep -q '^usage: gsat' "$tmp/out" && grep -q ' 8 SAT but the model output was cut' "$tmp/out" &&
   pass "--help: exit 0, usage with exit code 8" || fail "--help: rc $rc"
+for spelling in "--model, --no-model (-n)" "-q, --quiet" "-s, --stats" "-t, --time, --time-limit" "-v, --verbose"; do
+  grep -q -- "^  $spelling" "$tmp/out" && pass "--help lists '$spelling'" ||
+    fail "--help does not list '$spelling': $(grep -- "${spelling##* }" "$tmp/out")"
+done
 run --version
 [ $rc = 0 ] && grep -qE '^[0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out" && pass "--version: exit 0" ||
   fail "--version: rc $rc $(cat "$tmp/out")"
@@ -65,6 +78,69 @@ run -q --time-limit=1e1 --threads 1 "$tmp/tiny.cnf"
 [ $rc = 10 ] && [ "$(cat "$tmp/out")" = "$(printf 's SATISFIABLE\nv -1 2\nv 0')" ] &&
   pass "--time-limit=1e1 --threads 1: decimal exponent, separate value" ||
   fail "--time-limit=1e1 --threads 1: rc $rc $(cat "$tmp/out" "$tmp/err")"
+
+# Short options: -n (no v lines), -s (statistics), -t N and --time=N (time
+# limit), -v and -vv (more c lines).
+run -n -q "$tmp/tiny.cnf"
+[ $rc = 10 ] && [ "$(cat "$tmp/out")" = "s SATISFIABLE" ] && pass "-n: s SATISFIABLE, no v lines, exit 10" ||
+  fail "-n: rc $rc $(cat "$tmp/out" "$tmp/err")"
+run --no-model "$tmp/tiny.cnf"
+[ $rc = 10 ] && ! grep -q '^v' "$tmp/out" && grep -q '^c model checked' "$tmp/out" &&
+  pass "--no-model: no v lines, the model still checked" || fail "--no-model: rc $rc"
+run -s "$tmp/tiny.cnf"
+[ $rc = 10 ] && grep -q '^c ---- \[ statistics \]' "$tmp/out" && pass "-s: statistics" ||
+  fail "-s: rc $rc, no statistics"
+for args in "-t 7" "--time=7" "--time 7" "-t7x"; do
+  # shellcheck disable=SC2086
+  run -v $args "$tmp/tiny.cnf"
+  if [ "$args" = "-t7x" ]; then
+    [ $rc = 1 ] && pass "-t7x: unknown option" || fail "-t7x: rc $rc"
+  elif [ $rc = 10 ] && grep -q '^c options: .*--time-limit=7' "$tmp/out"; then
+    pass "$args: --time-limit=7 (shown by -v)"
+  else
+    fail "$args: rc $rc $(grep '^c options' "$tmp/out") $(cat "$tmp/err")"
+  fi
+done
+run "$tmp/tiny.cnf"
+plain=$(grep -c '^c' "$tmp/out")
+run -v --threads=1 "$tmp/tiny.cnf"
+if [ $rc = 10 ] && grep -qx 'c options: --threads=1 --verbose=1' "$tmp/out" &&
+   grep -qx 'c formula: 2 variables, 1 clauses of length >= 2, 2 literals, 1 units (after normalisation)' "$tmp/out" &&
+   grep -q '^c times: parse .* s, build .* s, search .* s.*, total .* s$' "$tmp/out" &&
+   ! grep -q '^c ---- \[ statistics' "$tmp/out"; then
+  pass "-v: options, formula and times lines ($plain c lines without it, $(grep -c '^c' "$tmp/out") with it)"
+else
+  fail "-v: rc $rc: $(grep '^c' "$tmp/out" | head -20)"
+fi
+run -vv "$tmp/tiny.cnf"
+if [ $rc = 10 ] && grep -qx 'c options: --progress=1 --verbose=2' "$tmp/out" &&
+   grep -q '^c ---- \[ statistics \]' "$tmp/out" && grep -q '^c formula' "$tmp/out"; then
+  pass "-vv: level 2, progress every second, statistics"
+else
+  fail "-vv: rc $rc: $(grep '^c' "$tmp/out" | head -20)"
+fi
+run -v -v -v "$tmp/tiny.cnf"
+[ $rc = 10 ] && grep -qx 'c options: --progress=1 --verbose=2' "$tmp/out" &&
+  pass "-v -v -v: at most level 2" || fail "-v -v -v: rc $rc $(grep '^c options' "$tmp/out")"
+run -q "$tmp/tiny.cnf"
+[ $rc = 10 ] && ! grep -q '^c' "$tmp/out" && pass "-q: no c lines" || fail "-q: rc $rc"
+
+# A second file argument names the proof, as --proof=FILE does: the same
+# bytes for the same run; with --search=dpll it is refused (exit 1).
+printf 'p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n' >"$tmp/unsat.cnf"
+run -q --threads=1 "$tmp/unsat.cnf" "$tmp/positional.drat"
+rc1=$rc
+run -q --threads=1 --proof="$tmp/option.drat" "$tmp/unsat.cnf"
+if [ $rc1 = 20 ] && [ $rc = 20 ] && [ -s "$tmp/positional.drat" ] &&
+   cmp -s "$tmp/positional.drat" "$tmp/option.drat"; then
+  pass "gsat f.cnf proof.drat: exit 20, the proof --proof=FILE writes ($(wc -c <"$tmp/option.drat") bytes)"
+else
+  fail "positional proof: rc $rc1 and $rc, $(ls -l "$tmp"/*.drat 2>&1 | tr '\n' ' ') $(cat "$tmp/err")"
+fi
+run --search=dpll "$tmp/unsat.cnf" "$tmp/dpll.drat"
+[ $rc = 1 ] && grep -q 'needs CDCL' "$tmp/err" && ! grep -q '^s ' "$tmp/out" &&
+  pass "--search=dpll with a proof file: exit 1, $(cat "$tmp/err")" ||
+  fail "--search=dpll with a proof file: rc $rc $(cat "$tmp/err")"
 
 # 2. A signal or the time limit while the model is printed.  The output goes
 # through a FIFO to `tail`, which keeps the last 16 KiB (more than three v lines) (the model streams at

@@ -145,6 +145,34 @@ static char *usage_text(void) {
 }
 
 /* Tuning knobs: not in --help, still set by name and from GSAT_<NAME>. */
+/* Every alias names a row; a fixed value parses for that row; "+1" only on
+ * numbers; spellings are unique and start with '-'. */
+static void aliases_name_rows(void **state) {
+  (void)state;
+  assert_true(gsat_option_alias_count >= 6);
+  for (size_t i = 0; i < gsat_option_alias_count; i++) {
+    const gsat_option_alias *a = &gsat_option_aliases[i];
+    const gsat_option_info *info = gsat_option_find(a->option);
+    assert_non_null(info);
+    assert_true(a->spelling[0] == '-' && a->spelling[1]);
+    assert_ptr_equal(gsat_option_alias_find(a->spelling), a);
+    if (a->value && !strcmp(a->value, "+1")) {
+      assert_true(info->kind == GSAT_OPT_INT);
+    } else if (a->value) {
+      gsat_option_value v;
+      gsat_error err;
+      assert_int_equal(gsat_option_parse(info, a->value, &v, &err), GSAT_OK);
+    }
+  }
+  assert_string_equal(gsat_option_alias_find("-t")->option, "time_limit");
+  assert_null(gsat_option_alias_find("-t5"));
+  assert_null(gsat_option_alias_find("--time-limit"));
+  char *text = usage_text();
+  assert_non_null(strstr(text, "  -t, --time, --time-limit=0..1000000000 "));
+  assert_non_null(strstr(text, "  --model, --no-model (-n) "));
+  free(text);
+}
+
 static void hidden_rows(void **state) {
   (void)state;
   const char *hidden[] = {"cdcl_bcp",    "cdcl_decide",  "cdcl_reduce",
@@ -155,7 +183,9 @@ static void hidden_rows(void **state) {
   assert_non_null(strstr(text, "--threads=0..4096"));
   assert_non_null(strstr(text, "--backend=auto|cpu|gpu"));
   size_t shown = 0;
-  for (const char *p = text; (p = strstr(p, "  --")); p++) shown++;
+  /* one line per shown option, "  --name" or "  -t, --time, --name" */
+  shown = !strncmp(text, "  -", 3);
+  for (const char *p = text; (p = strstr(p, "\n  -")); p++) shown++;
   assert_int_equal(shown, gsat_option_count - num_hidden);
   for (size_t i = 0; i < num_hidden; i++) {
     assert_true(gsat_option_find(hidden[i])->hidden);
@@ -309,6 +339,7 @@ int main(void) {
       cmocka_unit_test(typed_fields),
       cmocka_unit_test(enum_names_and_constants),
       cmocka_unit_test(hidden_rows),
+      cmocka_unit_test(aliases_name_rows),
       cmocka_unit_test(string_kind),
       cmocka_unit_test(parse_values),
       cmocka_unit_test(reject_bad_values),

@@ -56,7 +56,6 @@ struct gsat_solver {
   void *progress_data;
   gsat_warning_callback warn;
   void *warn_data;
-  char *proof_path; /* DRAT proof requested (gsat_set_proof_path), or NULL */
   gsat_incremental inc; /* assumptions and callbacks (incremental.h) */
   uint64_t solves;      /* searches started: from the second on, learned
                          * clauses are kept for the next (incremental.h) */
@@ -92,18 +91,17 @@ void gsat_release(gsat_solver *s) {
   gsat_inc_free(&s->inc);
   free_model(s);
   free(s->worker);
-  free(s->proof_path);
   free(s->rank);
   free(s);
 }
 
 int gsat_set_proof_path(gsat_solver *s, const char *path) {
-  free(s->proof_path);
-  s->proof_path = NULL;
-  if (!path) return GSAT_OK;
-  s->proof_path = strdup(path);
-  GSAT_RETURN_IF(!s->proof_path, &s->err, NOMEM, "out of memory for the proof path");
-  return GSAT_OK;
+  return gsat_set_option(s, "proof", path ? path : "");
+}
+
+/* The DRAT proof file requested (option proof), or NULL. */
+static const char *proof_path(const gsat_solver *s) {
+  return s->opt.proof[0] ? s->opt.proof : NULL;
 }
 
 static void to_adding(gsat_solver *s) {
@@ -509,11 +507,11 @@ static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
 static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
                                  int *cdcl) {
   gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
-  GSAT_RETURN_IF(s->proof_path && sc.search == GSAT_SEARCH_DPLL && s->opt.search == GSAT_SEARCH_DPLL, &s->err,
+  GSAT_RETURN_IF(proof_path(s) && sc.search == GSAT_SEARCH_DPLL && s->opt.search == GSAT_SEARCH_DPLL, &s->err,
                  USAGE, "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
-  if (s->opt.search == GSAT_SEARCH_AUTO && s->proof_path) {
+  if (s->opt.search == GSAT_SEARCH_AUTO && proof_path(s)) {
     sc.search = GSAT_SEARCH_CDCL;
     snprintf(sc.reason, sizeof sc.reason, "auto: a proof was requested");
   } else if (s->opt.search == GSAT_SEARCH_AUTO && s->inc.num_assumed) {
@@ -525,7 +523,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
     snprintf(sc.reason, sizeof sc.reason, "auto: the GPU backend runs DPLL only");
   }
   if (gsat_dist_size() > 1) { /* no clause exchange between ranks yet */
-    GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_CDCL || s->proof_path, &s->err, USAGE,
+    GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_CDCL || proof_path(s), &s->err, USAGE,
                    "the distributed search (%u MPI ranks) runs DPLL only so far: "
                    "--search=cdcl and --proof need one process",
                    gsat_dist_size());
@@ -563,11 +561,11 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
                               int cdcl, int use_gpu, gsat_search_result *r) {
   gsat_proof proof;
   gsat_proof_sink sink = gsat_proof_sink_of(&proof);
-  const int with_proof = cdcl && s->proof_path;
+  const int with_proof = cdcl && proof_path(s);
   if (with_proof) {
     gsat_proof_format f =
         s->opt.proof_format == GSAT_PROOF_FORMAT_TEXT ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
-    GSAT_FORWARD(gsat_proof_open_path(&proof, s->proof_path, f, &s->err));
+    GSAT_FORWARD(gsat_proof_open_path(&proof, proof_path(s), f, &s->err));
     gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
   }
   int trivial = 0;

@@ -178,7 +178,8 @@ GSAT_API double gsat_get_option(gsat_solver *s, const char *name);
  * proof needs CDCL: with search auto CDCL is chosen, with search dpll
  * gsat_solve() fails with -4 (usage).  NULL stops writing proofs.  A proof that
  * cannot be written (path not creatable, disk full) makes gsat_solve() return
- * -3 (I/O).  Returns 0, or -1 (out of memory). */
+ * -3 (I/O).  The same as gsat_set_option(s, "proof", path) (NULL: "").
+ * Returns 0, or -4 (usage: a path of 4096 bytes or more). */
 GSAT_API int gsat_set_proof_path(gsat_solver *s, const char *path);
 
 /* Checks, before any input is read, that the backend option can be honoured:

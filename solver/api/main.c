@@ -34,7 +34,7 @@ typedef struct cli {
   const char *path; /* NULL or "-": standard input */
   double start;     /* gsat_seconds() at the start */
   double limit;     /* --time-limit, seconds from the start (0: none) */
-  int quiet, stats;
+  int quiet, verbose, stats; /* verbose: 0, 1 (-v), 2 (-vv) */
 } cli;
 
 static gsat_solver *solver; /* for the signal handler */
@@ -93,20 +93,19 @@ static int exit_code_of(int status) {
 static void usage(FILE *out) {
   fprintf(out, "usage: gsat [option...] [--] [file.cnf | file.cnf.gz | "
                "file.cnf.xz |\n"
-               "            file.cnf.lzma | file.cnf.bz2 | -]\n"
+               "            file.cnf.lzma | file.cnf.bz2 | -] [proof]\n"
                "\n"
                "Solves a DIMACS CNF formula (plain, gzip, xz, lzma or bzip2, "
                "recognised by its\n"
                "first bytes; standard input when the file is '-' or missing) "
                "with DPLL tree\n"
-               "search on the GPU, or on the CPU reference.\n"
+               "search on the GPU, or on the CPU reference.  A second file "
+               "names the proof\n"
+               "(the same as --proof=FILE).\n"
                "\n"
                "options:\n"
-               "  -q                                   same as --quiet\n"
                "  -h, --help                           print this text\n"
-               "  --version                            print the version\n"
-               "  --proof=FILE                         write a DRAT proof (CDCL; format:\n"
-               "                                       --proof-format)\n");
+               "  --version                            print the version\n");
   gsat_options_usage(out);
   fprintf(
       out,
@@ -287,10 +286,62 @@ static int parse_long_option(gsat_solver *s, int argc, char **argv, int *i) {
   return -1;
 }
 
+/* Sets the option of alias `al` (options.h) for argv[*i]; value is the text
+ * after '=' of a long spelling ("--time=5") or NULL, and `count` the uses
+ * ("-vv" is two).  A spelling that takes a value reads it after '=' or from
+ * the next argument (*i moves past it).  Returns -1, or EXIT_USAGE. */
+static int parse_alias(gsat_solver *s, const gsat_option_alias *al,
+                       const char *value, int count, int argc, char **argv,
+                       int *i) {
+  char buf[32];
+  const char *v = al->value;
+  if (v && value) return usage_error("option %s takes no value", al->spelling);
+  if (!v) {
+    if (!value && *i + 1 >= argc)
+      return usage_error("option %s needs a value", al->spelling);
+    v = value ? value : argv[++*i];
+  } else if (!strcmp(v, "+1")) { /* -v: one more, up to the table's high */
+    const gsat_option_info *info = gsat_option_find(al->option);
+    double n = gsat_get_option(s, al->option) + count;
+    snprintf(buf, sizeof buf, "%.17g", info && n > info->high ? info->high : n);
+    v = buf;
+  }
+  if (gsat_set_option(s, al->option, v)) {
+    fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
+/* The alias that argument a spells: "-t", "--time" or "--time=5" (*value
+ * set to "5"), or a repeated increment letter ("-vv": *count 2).  NULL if a
+ * is none. */
+static const gsat_option_alias *find_alias(const char *a, const char **value,
+                                           int *count) {
+  char spelling[32];
+  const char *eq = a[1] == '-' ? strchr(a, '=') : NULL;
+  size_t n = eq ? (size_t)(eq - a) : strlen(a);
+  *value = eq ? eq + 1 : NULL;
+  *count = 1;
+  if (n >= sizeof spelling) return NULL;
+  memcpy(spelling, a, n);
+  spelling[n] = 0;
+  const gsat_option_alias *al = gsat_option_alias_find(spelling);
+  if (al || a[1] == '-' || !a[1] || a[2] != a[1]) return al;
+  for (n = 2; a[n] == a[1]; n++) {
+  }
+  spelling[2] = 0; /* "-vv...": the letter alone, if it adds one per use */
+  al = gsat_option_alias_find(spelling);
+  if (a[n] || !al || !al->value || strcmp(al->value, "+1")) return NULL;
+  *count = (int)n - 1;
+  return al;
+}
+
 /* Handles the option argv[*i] (it starts with '-' and is not "-" or "--").
  * Returns -1 to go on, 0 after --help or --version, or EXIT_USAGE. */
 static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
-  const char *a = argv[*i];
+  const char *a = argv[*i], *value;
+  int count;
   if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
     usage(stdout);
     return 0;
@@ -304,22 +355,27 @@ static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
     snprintf(name, sizeof name, "%.*s", (int)(strchr(a, '=') - a), a);
     return usage_error("option %s takes no value", name);
   }
-  if (!strcmp(a, "-q")) {
-    gsat_set_option(s, "quiet", "1");
-    return -1;
-  }
-  if (!strcmp(a, "--proof") || !strncmp(a, "--proof=", 8)) {
-    const char *path = a[7] == '=' ? a + 8 : *i + 1 < argc ? argv[++*i] : NULL;
-    if (!path || !*path) return usage_error("option %s needs a file name", "--proof");
-    if (gsat_set_proof_path(s, path)) return usage_error("out of memory%s", "");
-    return -1;
-  }
+  const gsat_option_alias *al = find_alias(a, &value, &count);
+  if (al) return parse_alias(s, al, value, count, argc, argv, i);
   if (a[1] == '-') return parse_long_option(s, argc, argv, i);
   return usage_error("unknown option '%s'", a);
 }
 
-/* Reads the command line into c and the options of c->s.  Returns -1 to go
- * on, or the exit code: 0 after --help or --version, EXIT_USAGE. */
+/* The checks between options once all are read: pairs that exclude each
+ * other.  Returns -1 or EXIT_USAGE. */
+static int check_options(gsat_solver *s) {
+  if (gsat_get_option(s, "strict") != 0 && gsat_get_option(s, "relaxed") != 0)
+    return usage_error("--strict and --relaxed exclude each other%s", "");
+  if (gsat_get_option(s, "quiet") != 0 && gsat_get_option(s, "verbose") != 0)
+    return usage_error("--quiet (-q) and --verbose (-v) exclude each other%s",
+                       "");
+  return -1;
+}
+
+/* Reads the command line into c and the options of c->s: options, then the
+ * input file and, as kissat takes it, a second file naming the proof (the
+ * same as --proof=FILE).  Returns -1 to go on, or the exit code: 0 after
+ * --help or --version, EXIT_USAGE. */
 static int parse_args(cli *c, int argc, char **argv) {
   int files = 0, options_end = 0; /* after "--", every argument is a file */
   for (int i = 1; i < argc; i++) {
@@ -327,22 +383,31 @@ static int parse_args(cli *c, int argc, char **argv) {
     if (!options_end && !strcmp(a, "--")) {
       options_end = 1;
     } else if (options_end || a[0] != '-' || !a[1]) {
-      c->path = a;
-      files++;
+      if (++files == 1) {
+        c->path = a;
+      } else if (files > 2) {
+        return usage_error("more than two file arguments (the input and the "
+                           "proof)%s",
+                           "");
+      } else if (gsat_set_option(c->s, "proof", a)) { /* the table's proof */
+        fprintf(stderr, "gsat: error: %s\n", gsat_last_error(c->s));
+        return EXIT_USAGE;
+      }
     } else {
       int code = parse_option(c->s, argc, argv, &i);
       if (code >= 0) return code;
     }
   }
-  if (files > 1) return usage_error("more than one input file%s", "");
-  if (gsat_get_option(c->s, "strict") != 0 &&
-      gsat_get_option(c->s, "relaxed") != 0) {
-    fprintf(stderr, "gsat: error: --strict and --relaxed exclude each other\n");
-    return EXIT_USAGE;
-  }
+  int code = check_options(c->s);
+  if (code >= 0) return code;
   c->quiet = gsat_get_option(c->s, "quiet") != 0;
-  c->stats = gsat_get_option(c->s, "stats") != 0;
+  c->verbose = (int)gsat_get_option(c->s, "verbose");
+  c->stats = gsat_get_option(c->s, "stats") != 0 || c->verbose >= 2;
   c->limit = gsat_get_option(c->s, "time_limit");
+  const gsat_option_info *progress = gsat_option_find("progress");
+  if (c->verbose >= 2 && progress &&
+      gsat_get_option(c->s, "progress") == progress->def)
+    gsat_set_option(c->s, "progress", "1"); /* -vv: every second */
   return -1;
 }
 
@@ -374,8 +439,49 @@ static void install_handlers(cli *c) {
   setitimer(ITIMER_REAL, &timer, NULL);
 }
 
+/* -v: the options that differ from their defaults, as one c line in the
+ * spelling --name=value (string options as --name=...). */
+static void print_options(gsat_solver *s) {
+  printf("c options:");
+  int any = 0;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *o = &gsat_option_table[i];
+    double v = gsat_get_option(s, o->name);
+    if (v == o->def) continue;
+    char name[64], value[40];
+    size_t k = 0;
+    for (const char *p = o->name; *p && k + 1 < sizeof name; p++)
+      name[k++] = *p == '_' ? '-' : *p;
+    name[k] = 0;
+    if (o->kind == GSAT_OPT_ENUM)
+      gsat_option_enum_name(o->name, (int)v, value, sizeof value);
+    else if (o->kind == GSAT_OPT_BOOL)
+      snprintf(value, sizeof value, "%s", v ? "true" : "false");
+    else if (o->kind == GSAT_OPT_STRING) /* set (v is 1); its text unread */
+      snprintf(value, sizeof value, "...");
+    else
+      snprintf(value, sizeof value, "%.15g", v);
+    printf(" --%s=%s", name, value);
+    any = 1;
+  }
+  printf("%s\n", any ? "" : " all defaults");
+}
+
+/* -v: the formula after normalisation and the time of each phase. */
+static void print_verbose_summary(const cli *c, const gsat_statistics *st) {
+  printf("c formula: %u variables, %u clauses of length >= 2, %" PRIu64
+         " literals, %u units (after normalisation)\n",
+         st->vars, st->clauses, st->literals, st->units);
+  printf("c times: parse %.3f s, build %.3f s, search %.3f s", st->parse_seconds,
+         st->build_seconds, st->search_seconds);
+  if (st->backend[0] == 'g')
+    printf(", CUDA context %.3f s, upload %.3f s, layout %.3f s",
+           st->context_seconds, st->upload_seconds, st->layout_seconds);
+  printf(", total %.3f s\n", gsat_seconds() - c->start);
+}
+
 /* The c lines after the search: backend, device, search summary, why the
- * answer is UNKNOWN. */
+ * answer is UNKNOWN; with -v the formula and the phase times. */
 static void print_summary(const cli *c, int result) {
   const gsat_statistics *st = gsat_get_statistics(c->s);
   if (!st->backend[0])
@@ -400,6 +506,7 @@ static void print_summary(const cli *c, int result) {
   if (result == GSAT_SATISFIABLE)
     printf("c model checked against every input clause\n");
   if (result == GSAT_UNKNOWN) print_stop_cause(c->s, c->limit, st->nodes);
+  if (c->verbose >= 1) print_verbose_summary(c, st);
 }
 
 /* Solves the parsed formula within what is left of the time limit.  Returns
@@ -442,7 +549,7 @@ static int print_answer(cli *c, int result) {
                        : result == GSAT_UNSATISFIABLE ? "s UNSATISFIABLE\n"
                                                       : "s UNKNOWN\n";
   if (!put_whole(s_line, strlen(s_line))) model = -1;
-  else if (result == GSAT_SATISFIABLE)
+  else if (result == GSAT_SATISFIABLE && gsat_get_option(c->s, "model") != 0)
     model = print_model(c->s, gsat_get_option(c->s, "partial") != 0);
   if (model < 0) {
     fprintf(stderr,
@@ -474,6 +581,7 @@ static int run(cli *c) {
            c->path && strcmp(c->path, "-") ? c->path : "<stdin>");
     fflush(stdout);
     gsat_set_warning_callback(c->s, print_warning, NULL);
+    if (c->verbose >= 1) print_options(c->s);
   }
   int status = gsat_read_dimacs(c->s, c->path);
   int result = GSAT_UNKNOWN;

@@ -41,18 +41,21 @@
   O (gpu_occ_sort, ENUM,   GSAT_GPU_OCC_SORT_AUTO, _, _,        _,  GPU_OCC_SORT, HIDE, "sort of the occurrence lists in the GPU layout build (auto: radix, gpu/occ.h)") \
   O (gpu_slice,    INT,    0,                      0, 1000000,  0,  _,            HIDE, "GPU decisions between stop and work-exchange checks (0: 64, fewer for MOMS on large formulas)") \
   O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
+  O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (node_limit,   UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "decisions before giving up with s UNKNOWN (0: none)") \
   O (partial,      BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the variables that occur in a clause in the model") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
+  O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
   O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
   O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning, CPU only), auto: chosen from instance features") \
-  O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "random seed (reserved: the search is deterministic)") \
+  O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none); DPLL uses no randomness") \
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
   O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
-  O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)")
+  O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)") \
+  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options set, the formula and the phase times; 2 also the statistics and progress every second")
 
 /* The values of the enum options: V (P, X, "name") makes the constant
  * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
@@ -95,6 +98,20 @@
   V (P, AUTO,  "auto")  /* GSAT_OCC_SORT_DEFAULT (gpu/occ.h) */ \
   V (P, RADIX, "radix") /* CUB radix sort */ \
   V (P, BCF,   "bcf")   /* gsat's bank-conflict-free sort (gpu/bcfsort.h) */
+
+/* Other spellings of table options, for what users type (as kissat and
+ * MiniSat spell them): A (spelling, option, value), where value is what the
+ * spelling sets, NULL when it takes a value (the next argument, or after '='
+ * for a long spelling: `-t 5`, `--time=5`), or "+1" when each use adds one,
+ * up to the option's high (`-v -v`, `-vv`).  --help lists them beside their
+ * options (options.c); the CLI reads them (solver/api/main.c). */
+#define GSAT_OPTION_ALIASES(A)         \
+  A ("-n",     model,      "0")        \
+  A ("-q",     quiet,      "1")        \
+  A ("-s",     stats,      "1")        \
+  A ("-t",     time_limit, NULL)       \
+  A ("--time", time_limit, NULL)       \
+  A ("-v",     verbose,    "+1")
 // clang-format on
 
 /* Bytes of a STRING option's field, its terminating 0 included. */

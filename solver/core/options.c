@@ -91,6 +91,21 @@ double gsat_option_get(const gsat_options *o, const gsat_option_info *info) {
   return 0;
 }
 
+const gsat_option_alias gsat_option_aliases[] = {
+#define GSAT_OPTION_ALIAS_ROW(spelling, option, value) {spelling, #option, value},
+    GSAT_OPTION_ALIASES(GSAT_OPTION_ALIAS_ROW)
+#undef GSAT_OPTION_ALIAS_ROW
+};
+const size_t gsat_option_alias_count =
+    sizeof gsat_option_aliases / sizeof gsat_option_aliases[0];
+
+const gsat_option_alias *gsat_option_alias_find(const char *spelling) {
+  for (size_t i = 0; i < gsat_option_alias_count; i++)
+    if (!strcmp(gsat_option_aliases[i].spelling, spelling))
+      return &gsat_option_aliases[i];
+  return NULL;
+}
+
 void gsat_options_init(gsat_options *o) {
   memset(o, 0, sizeof *o);
 #define INIT(name, kind, def, lo, hi, step, values, hide, help)                \
@@ -301,6 +316,26 @@ static const char *default_text(const gsat_option_info *o, char *buf,
   }
 }
 
+/* The --help spelling of option o (arg: "--name=RANGE") with its aliases:
+ * "-t, --time, --time-limit=0..1e9"; a boolean's alias that clears it is
+ * shown beside the --no- form: "--model, --no-model (-n)". */
+static const char *spelled_with_aliases(const gsat_option_info *o,
+                                        const char *arg) {
+  static char out[448];
+  char negated[200] = "";
+  size_t n = 0;
+  for (size_t j = 0; j < gsat_option_alias_count; j++) {
+    const gsat_option_alias *a = &gsat_option_aliases[j];
+    if (strcmp(a->option, o->name)) continue;
+    if (o->kind == GSAT_OPT_BOOL && a->value && !strcmp(a->value, "0"))
+      snprintf(negated, sizeof negated, ", --no-%s (%s)", arg + 2, a->spelling);
+    else
+      n += (size_t)snprintf(out + n, sizeof out - n, "%s, ", a->spelling);
+  }
+  snprintf(out + n, sizeof out - n, "%s%s", arg, negated);
+  return out;
+}
+
 void gsat_options_usage(FILE *out) {
   for (size_t i = 0; i < gsat_option_count; i++) {
     const gsat_option_info *o = &gsat_option_table[i];
@@ -326,7 +361,7 @@ void gsat_options_usage(FILE *out) {
       break;
     }
     char def[64];
-    fprintf(out, "  %-36s %s [%s]\n", arg, o->help,
+    fprintf(out, "  %-36s %s [%s]\n", spelled_with_aliases(o, arg), o->help,
             default_text(o, def, sizeof def));
   }
 }

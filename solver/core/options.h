@@ -47,6 +47,20 @@ typedef struct gsat_option_value {
   const char *string;
 } gsat_option_value;
 
+/* An alias of GSAT_OPTION_ALIASES (option_table.h). */
+typedef struct gsat_option_alias {
+  const char *spelling; /* "-t", "--time" */
+  const char *option;   /* the table's name, "time_limit" */
+  const char *value;    /* what it sets; NULL: takes a value; "+1": adds one */
+} gsat_option_alias;
+
+extern const gsat_option_alias gsat_option_aliases[];
+extern const size_t gsat_option_alias_count;
+
+/* The alias spelled exactly `spelling` ("-t", "--time"; no "=value"), or
+ * NULL. */
+const gsat_option_alias *gsat_option_alias_find(const char *spelling);
+
 /* Sets every option to its default. */
 void gsat_options_init(gsat_options *o);
 
