@@ -11,11 +11,12 @@
 #    about 23 GB of v lines; SIGINT, SIGTERM or --time-limit while they are
 #    printed must end the output within 10 s (else a hang is reported) after a
 #    whole v line, without `v 0`, with a last line `c model output interrupted
-#    by ...` and exit 8 (SAT, model cut), also under -q.
+#    by ...` and exit 8 (SAT, model cut), also under -q; a second SIGINT ends
+#    gsat at once when the first cannot finish (a reader that stopped).
 # 3. A fractional --time-limit holds while parsing: --time-limit=0.25 on a
-#    pipe that sends a formula after 0.75 s must stop while parsing (`c
-#    interrupted while parsing`); with a timer rounded up to whole seconds
-#    (alarm) the formula arrives first and the search is what is stopped.
+#    pipe that sends a formula 0.5 s after gsat starts reading must stop while
+#    parsing (`c interrupted while parsing`); with a timer rounded up to whole
+#    seconds (alarm) the formula arrives first and is solved.
 set -u
 gsat=$1
 source "$(dirname "$0")/check_lib.sh"
@@ -194,7 +195,7 @@ whole_v_lines() {
 cut_model() {
   local what=$1 want=$2
   shift 2
-  rm -f "$tmp/fifo"
+  rm -f "$tmp/fifo" "$tmp/head" "$tmp/tail"
   mkfifo "$tmp/fifo"
   rm -f "$tmp/head"
   if [ "$what" = limit ]; then
@@ -237,17 +238,51 @@ cut_model() {
 cut_model INT "signal 2 (SIGINT)" --backend=cpu
 cut_model TERM "signal 15 (SIGTERM)" --backend=cpu -q
 cut_model limit "the time limit of 1 s" --backend=cpu --time-limit=1
-cut_model limit "the time limit of 0.5 s" --backend=cpu -q --time-limit=0.5
+cut_model limit "the time limit of 1.5 s" --backend=cpu -q --time-limit=1.5
 
-# 3. A fractional time limit while parsing.
-(sleep 0.75 && printf 'p cnf 2 2\n1 2 0\n-1 0\n') |
+# A reader that stops reading: the first SIGINT cannot finish the stop (the
+# block being written waits for the reader), a second ends gsat at once by
+# the signal's default action (exit status 130).
+rm -f "$tmp/fifo" "$tmp/head"
+mkfifo "$tmp/fifo"
+{ head -c 100 >"$tmp/head"; exec sleep 60; } <"$tmp/fifo" &
+stalled=$!
+helpers="$helpers $stalled"
+"$gsat" --backend=cpu "$tmp/huge.cnf" >"$tmp/fifo" 2>"$tmp/err" &
+pid=$!
+n=0
+while [ ! -s "$tmp/head" ] && [ $n -lt 2000 ]; do
+  sleep 0.01
+  n=$((n + 1))
+done
+sleep 0.2
+kill -INT $pid
+sleep 0.2
+kill -INT $pid
+if await_exit $pid "a stalled reader, two SIGINTs" "the second"; then
+  [ $rc = 130 ] && pass "a stalled reader: the second SIGINT ends gsat (status 130)" ||
+    fail "a stalled reader, two SIGINTs: rc $rc $(cat "$tmp/err")"
+fi
+kill $stalled 2>/dev/null
+
+# 3. A fractional time limit while parsing.  The formula is sent 0.5 s after
+# gsat says it is reading (its timer is armed before that line).
+wait_for_line() {
+  local n=0
+  while ! grep -q "$1" "$tmp/out" 2>/dev/null && [ $n -lt 2000 ]; do
+    sleep 0.01
+    n=$((n + 1))
+  done
+}
+rm -f "$tmp/out"
+(wait_for_line '^c reading' && sleep 0.5 && printf 'p cnf 2 2\n1 2 0\n-1 0\n') |
   "$gsat" --backend=cpu --time-limit=0.25 - >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc = 0 ] && grep -qx 'c interrupted while parsing' "$tmp/out" &&
    grep -qx 'c stopped: time limit of 0.25 s reached' "$tmp/out" && grep -qx 's UNKNOWN' "$tmp/out"; then
-  pass "--time-limit=0.25 stops the parsing of a pipe silent for 0.75 s"
+  pass "--time-limit=0.25 stops the parsing of a pipe silent for 0.5 s"
 else
-  fail "--time-limit=0.25, formula after 0.75 s: rc $rc: $(grep -v '^c  ' "$tmp/out" | head -c 400) $(cat "$tmp/err")"
+  fail "--time-limit=0.25, formula after 0.5 s: rc $rc: $(grep -v '^c  ' "$tmp/out" | head -c 400) $(cat "$tmp/err")"
 fi
 
 finish

@@ -1,6 +1,7 @@
 /* The gsat command line: reads a DIMACS CNF file, solves it, prints the answer
  * in the SAT competition format, and maps results to exit codes (the only place
  * that does).  Options come from the table in options.h. */
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
@@ -42,7 +43,15 @@ static gsat_solver *solver; /* for the signal handler */
 static volatile sig_atomic_t
     stop_cause; /* 0, SIGALRM (time limit) or the signal */
 
+/* The first signal (or the timer) asks gsat to stop; a second SIGINT or
+ * SIGTERM after a first one ends the process at once (the default action),
+ * for a stop that cannot finish (a reader that stopped reading the model). */
 static void on_signal(int sig) {
+  if (sig != SIGALRM && stop_cause && stop_cause != SIGALRM) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
   if (!stop_cause) stop_cause = sig;
   if (solver) gsat_terminate(solver);
 }
@@ -171,9 +180,10 @@ static size_t format_literal(char *dst, int64_t lit) {
 
 /* Writes text[0..len-1] to standard output and flushes it with SIGINT,
  * SIGTERM and SIGALRM blocked, so that no handler interrupts the write(2)
- * calls (an interrupted write loses stdio's buffer: a v line cut mid-line);
- * a signal that arrives meanwhile is handled when the mask is restored.
- * Returns 1, or 0 when standard output could not be written. */
+ * calls (an interrupted write loses stdio's buffer); a signal that arrives
+ * meanwhile is handled when the mask is restored.  For the short lines after
+ * the model (the s line of UNSAT and UNKNOWN, the last c line).  Returns 1,
+ * or 0 when standard output could not be written. */
 static int put_whole(const char *text, size_t len) {
   sigset_t stop, old;
   sigemptyset(&stop);
@@ -186,18 +196,53 @@ static int put_whole(const char *text, size_t len) {
   return ok;
 }
 
-/* Prints the model as v lines of at most 4096 characters, then "v 0": every
+/* The v lines go out through write(2) in blocks of whole lines (not stdio:
+ * a write that a signal interrupts may have written part of its buffer, and
+ * stdio drops the rest), so that the output always ends after a whole line. */
+typedef struct model_out {
+  char block[1 << 16];
+  size_t len;
+} model_out;
+
+/* Writes the block out, retrying after a signal and a partial write.
+ * Returns 0, or -1 on a write error (errno set). */
+static int flush_block(model_out *m) {
+  const char *p = m->block;
+  while (m->len) {
+    ssize_t k = write(STDOUT_FILENO, p, m->len);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) return -1;
+    p += k;
+    m->len -= (size_t)k;
+  }
+  return 0;
+}
+
+/* Appends a line of n bytes to the block, writing the block out first when
+ * it would overflow.  Returns 0 or -1 (a write error). */
+static int put_line(model_out *m, const char *line, size_t n) {
+  if (m->len + n > sizeof m->block && flush_block(m)) return -1;
+  memcpy(m->block + m->len, line, n);
+  m->len += n;
+  return 0;
+}
+
+/* Prints "s SATISFIABLE" and the model as v lines of at most 4096
+ * characters, then "v 0": every
  * variable up to gsat_max_variable() (declared or used), those that occur in no
  * clause as false; with partial, only the variables that occur in a clause.
  * Streams in constant memory, also for a header that declares 2^31 - 1
  * variables (about 23 GB of v lines, as kissat and CaDiCaL print them too).
- * A signal or the time limit (stop_cause) ends it after a whole v line (each
- * line is written whole by put_whole): returns 0 then, without "v 0", 1 when
- * the model is complete and -1 when standard output could not be written. */
+ * The s line comes first, in the same blocks.  A signal or the time limit
+ * (stop_cause) ends it after a whole v line.  Returns 1 when the model is complete, 0 when it was cut (no "v 0"), -1 on a
+ * write error. */
 static int print_model(gsat_solver *s, int partial) {
+  static model_out m;
   char line[4096 + 32];
   size_t len = 0;
   const int64_t max = gsat_max_variable(s);
+  m.len = 0;
+  if (fflush(stdout) || put_line(&m, "s SATISFIABLE\n", 14)) return -1;
   for (int64_t v = partial ? gsat_next_model_variable(s, 0) : 1; v && v <= max;
        v = partial ? gsat_next_model_variable(s, v) : v + 1) {
     int32_t value = gsat_value(s, (int32_t)v);
@@ -205,21 +250,20 @@ static int print_model(gsat_solver *s, int partial) {
     char tok[24];
     size_t n = format_literal(tok, value);
     if (len + n > 4096) {
-      if (stop_cause) return 0;
+      if (stop_cause) return flush_block(&m) ? -1 : 0;
       line[len++] = '\n';
-      if (!put_whole(line, len)) return -1;
+      if (put_line(&m, line, len)) return -1;
       len = 0;
     }
     if (!len) line[len++] = 'v';
     memcpy(line + len, tok, n);
     len += n;
   }
-  if (stop_cause) return 0;
-  if (len) {
-    line[len++] = '\n';
-    if (!put_whole(line, len)) return -1;
-  }
-  return put_whole("v 0\n", 4) ? 1 : -1;
+  if (stop_cause) return flush_block(&m) ? -1 : 0;
+  if (len) line[len++] = '\n';
+  memcpy(line + len, "v 0\n", 4);
+  if (put_line(&m, line, len + 4) || flush_block(&m)) return -1;
+  return 1;
 }
 
 /* Prints the error message of s (if any, `status`'s otherwise) and returns
@@ -545,15 +589,18 @@ static int solve(cli *c) {
  * output could not be written. */
 static int print_answer(cli *c, int result) {
   int code = result, model = 1;
-  const char *s_line = result == GSAT_SATISFIABLE     ? "s SATISFIABLE\n"
-                       : result == GSAT_UNSATISFIABLE ? "s UNSATISFIABLE\n"
-                                                      : "s UNKNOWN\n";
-  if (!put_whole(s_line, strlen(s_line))) model = -1;
-  else if (result == GSAT_SATISFIABLE && gsat_get_option(c->s, "model") != 0)
+  if (result == GSAT_SATISFIABLE && gsat_get_option(c->s, "model")) {
     model = print_model(c->s, gsat_get_option(c->s, "partial") != 0);
+  } else {
+    const char *s_line = result == GSAT_SATISFIABLE     ? "s SATISFIABLE\n"
+                         : result == GSAT_UNSATISFIABLE ? "s UNSATISFIABLE\n"
+                                                        : "s UNKNOWN\n";
+    if (!put_whole(s_line, strlen(s_line))) model = -1;
+  }
   if (model < 0) {
     fprintf(stderr,
-            "gsat: error: cannot write the answer to standard output\n");
+            "gsat: error: cannot write the answer to standard output: %s\n",
+            strerror(errno));
     return EXIT_IO;
   }
   if (!model) {
