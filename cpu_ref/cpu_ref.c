@@ -304,124 +304,157 @@ static void report_progress(shared *sh, double start) {
   p->progress(p->progress_data, &pr);
 }
 
-gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
-                           gsat_search_result *r, gsat_error *err) {
-  memset(r, 0, sizeof *r);
-  uint32_t threads = p->threads ? p->threads : 1;
-  shared sh;
-  memset(&sh, 0, sizeof sh);
-  sh.db = db;
-  sh.view = gsat_db_view_of(db);
-  sh.p = p;
-  sh.num_workers = threads;
-  sh.port = p->port;
-  const int start_empty = p->port && p->port->start_empty;
-  sh.workers = calloc(threads, sizeof *sh.workers);
-  sh.cubes_cap = 64;
-  sh.start = malloc((sh.cubes_cap + 1) * sizeof *sh.start);
-  sh.lits_cap = 1024;
-  sh.lits = malloc(sh.lits_cap * sizeof *sh.lits);
+/* Allocates the shared state of `threads` workers (the cube queue, each
+ * worker's state) and r's arrays; *allocated counts the workers to free.
+ * Errors: NOMEM. */
+static gsat_status setup(shared *sh, const gsat_db *db,
+                         const gsat_search_params *p, uint32_t threads,
+                         gsat_search_result *r, uint32_t *allocated,
+                         gsat_error *err) {
+  memset(sh, 0, sizeof *sh);
+  sh->db = db;
+  sh->view = gsat_db_view_of(db);
+  sh->p = p;
+  sh->num_workers = threads;
+  sh->port = p->port;
+  sh->workers = calloc(threads, sizeof *sh->workers);
+  sh->cubes_cap = 64;
+  sh->start = malloc((sh->cubes_cap + 1) * sizeof *sh->start);
+  sh->lits_cap = 1024;
+  sh->lits = malloc(sh->lits_cap * sizeof *sh->lits);
   r->workers = calloc(threads, sizeof *r->workers);
   r->model = malloc((size_t)db->num_vars + 1);
   gsat_status st = GSAT_OK;
-  if (!sh.workers || !sh.start || !sh.lits || !r->workers || !r->model)
+  if (!sh->workers || !sh->start || !sh->lits || !r->workers || !r->model)
     st = gsat_error_set(err, GSAT_NOMEM, "out of memory for %u workers", threads);
-  uint32_t allocated = 0;
-  for (; st == GSAT_OK && allocated < threads; allocated++) {
-    worker *w = &sh.workers[allocated];
-    w->sh = &sh;
-    w->id = allocated;
+  *allocated = 0;
+  for (; st == GSAT_OK && *allocated < threads; (*allocated)++) {
+    worker *w = &sh->workers[*allocated];
+    w->sh = sh;
+    w->id = *allocated;
     st = alloc_worker(w, db, p->decide, err);
   }
-  double start = gsat_seconds();
-  if (st == GSAT_OK) {
-    sh.start[0] = 0;
-    if (!start_empty) push_cube(&sh, NULL, 0); /* the whole tree; fits */
-    int refuted = 0;
-    for (uint32_t i = 0; i < threads; i++) {
-      gsat_dpll *s = &sh.workers[i].s;
-      refuted = gsat_dpll_init_root(s, &sh.view, db->units, db->num_units);
-      if (i || start_empty) { /* only worker 0's root BCP counts as search */
-        s->n.replay += s->n.checks;
-        s->n.checks = 0;
-      }
-      if (refuted) break;
+  return st;
+}
+
+/* Queues the whole tree (unless the port brings every cube) and propagates
+ * the units in every worker's state; a refuted root ends the search with
+ * UNSAT before any thread starts. */
+static void init_roots(shared *sh, const gsat_db *db) {
+  const int start_empty = sh->port && sh->port->start_empty;
+  sh->start[0] = 0;
+  if (!start_empty) push_cube(sh, NULL, 0); /* the whole tree; fits */
+  int refuted = 0;
+  for (uint32_t i = 0; i < sh->num_workers; i++) {
+    gsat_dpll *s = &sh->workers[i].s;
+    refuted = gsat_dpll_init_root(s, &sh->view, db->units, db->num_units);
+    if (i || start_empty) { /* only worker 0's root BCP counts as search */
+      s->n.replay += s->n.checks;
+      s->n.checks = 0;
     }
-    if (refuted) {
-      sh.done = 1;
-      sh.answer = GSAT_ANSWER_UNSAT;
-      threads = 1;
-    }
+    if (refuted) break;
   }
+  if (refuted) {
+    sh->done = 1;
+    sh->answer = GSAT_ANSWER_UNSAT;
+  }
+}
+
+/* The calling thread until the search is done: the stop flag, the time
+ * limit (r->stopped_by_limit), progress reports and the port's poll.  Holds
+ * sh->lock. */
+static void supervise(shared *sh, gsat_search_result *r, double start) {
+  const gsat_search_params *p = sh->p;
+  double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
+  while (!sh->done) {
+    double now = gsat_seconds();
+    if (GSAT_FLAG_IS_RAISED(p->stop)) {
+      finish(sh, GSAT_ANSWER_UNKNOWN);
+      break;
+    }
+    if (p->time_limit > 0 && now - start >= p->time_limit) {
+      r->stopped_by_limit = 1;
+      finish(sh, GSAT_ANSWER_UNKNOWN);
+      break;
+    }
+    if (next_progress && now >= next_progress && p->progress) {
+      pthread_mutex_unlock(&sh->lock);
+      report_progress(sh, start);
+      pthread_mutex_lock(&sh->lock);
+      next_progress = now + p->progress_interval;
+    }
+    if (p->port) {
+      gsat_cpu_queue q = {sh};
+      pthread_mutex_unlock(&sh->lock);
+      int answer = p->port->poll(p->port->data, &q);
+      pthread_mutex_lock(&sh->lock);
+      if (answer != GSAT_PORT_CONTINUE) {
+        finish(sh, answer);
+        break;
+      }
+    }
+    struct timespec ts;
+    timespec_after(&ts, p->port ? p->port->poll_seconds : 0.02);
+    pthread_cond_timedwait(&sh->done_cv, &sh->lock, &ts);
+  }
+}
+
+/* Starts the worker threads, supervises them and joins them.  Errors:
+ * RESOURCE (a thread that cannot start; the others are stopped). */
+static gsat_status run_workers(shared *sh, gsat_search_result *r, double start,
+                               gsat_error *err) {
+  gsat_status st = GSAT_OK;
   uint32_t started = 0;
-  if (st == GSAT_OK && !sh.done) {
-    pthread_mutex_init(&sh.lock, NULL);
-    pthread_cond_init(&sh.work, NULL);
-    pthread_cond_init(&sh.done_cv, NULL);
-    for (; started < threads; started++) {
-      if (pthread_create(&sh.workers[started].thread, NULL, worker_main, &sh.workers[started])) {
-        pthread_mutex_lock(&sh.lock);
-        finish(&sh, GSAT_ANSWER_UNKNOWN);
-        pthread_mutex_unlock(&sh.lock);
-        st = gsat_error_set(err, GSAT_RESOURCE, "cannot start worker thread %u: %s", started,
-                            strerror(errno));
-        break;
-      }
+  pthread_mutex_init(&sh->lock, NULL);
+  pthread_cond_init(&sh->work, NULL);
+  pthread_cond_init(&sh->done_cv, NULL);
+  for (; started < sh->num_workers; started++) {
+    if (pthread_create(&sh->workers[started].thread, NULL, worker_main, &sh->workers[started])) {
+      pthread_mutex_lock(&sh->lock);
+      finish(sh, GSAT_ANSWER_UNKNOWN);
+      pthread_mutex_unlock(&sh->lock);
+      st = gsat_error_set(err, GSAT_RESOURCE, "cannot start worker thread %u: %s", started,
+                          strerror(errno));
+      break;
     }
-    double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
-    pthread_mutex_lock(&sh.lock);
-    while (!sh.done) {
-      double now = gsat_seconds();
-      if (GSAT_FLAG_IS_RAISED(p->stop)) {
-        finish(&sh, GSAT_ANSWER_UNKNOWN);
-        break;
-      }
-      if (p->time_limit > 0 && now - start >= p->time_limit) {
-        r->stopped_by_limit = 1;
-        finish(&sh, GSAT_ANSWER_UNKNOWN);
-        break;
-      }
-      if (next_progress && now >= next_progress && p->progress) {
-        pthread_mutex_unlock(&sh.lock);
-        report_progress(&sh, start);
-        pthread_mutex_lock(&sh.lock);
-        next_progress = now + p->progress_interval;
-      }
-      if (p->port) {
-        gsat_cpu_queue q = {&sh};
-        pthread_mutex_unlock(&sh.lock);
-        int answer = p->port->poll(p->port->data, &q);
-        pthread_mutex_lock(&sh.lock);
-        if (answer != GSAT_PORT_CONTINUE) {
-          finish(&sh, answer);
-          break;
-        }
-      }
-      struct timespec ts;
-      timespec_after(&ts, p->port ? p->port->poll_seconds : 0.02);
-      pthread_cond_timedwait(&sh.done_cv, &sh.lock, &ts);
-    }
-    pthread_mutex_unlock(&sh.lock);
-    for (uint32_t i = 0; i < started; i++) pthread_join(sh.workers[i].thread, NULL);
-    pthread_cond_destroy(&sh.work);
-    pthread_cond_destroy(&sh.done_cv);
-    pthread_mutex_destroy(&sh.lock);
   }
+  pthread_mutex_lock(&sh->lock);
+  supervise(sh, r, start);
+  pthread_mutex_unlock(&sh->lock);
+  for (uint32_t i = 0; i < started; i++) pthread_join(sh->workers[i].thread, NULL);
+  pthread_cond_destroy(&sh->work);
+  pthread_cond_destroy(&sh->done_cv);
+  pthread_mutex_destroy(&sh->lock);
+  return st;
+}
+
+/* The answer, each worker's counters and their sum, the winner's model. */
+static void collect(shared *sh, const gsat_db *db, gsat_search_result *r) {
+  r->answer = sh->answer;
+  if (sh->limit_hit && sh->answer == GSAT_ANSWER_UNKNOWN) r->stopped_by_limit = 1;
+  r->num_workers = sh->num_workers;
+  for (uint32_t i = 0; i < sh->num_workers; i++) {
+    worker *w = &sh->workers[i];
+    w->stats.n = w->s.n;
+    r->workers[i] = w->stats;
+    gsat_worker_stats_add(&r->total, &w->stats);
+    if (sh->answer == GSAT_ANSWER_SAT && sh->winner == i) {
+      for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = w->s.val[2 * v] > 0;
+    }
+  }
+}
+
+gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
+                           gsat_search_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  shared sh;
+  uint32_t allocated = 0;
+  gsat_status st = setup(&sh, db, p, p->threads ? p->threads : 1, r, &allocated, err);
+  double start = gsat_seconds();
+  if (st == GSAT_OK) init_roots(&sh, db);
+  if (st == GSAT_OK && !sh.done) st = run_workers(&sh, r, start, err);
   r->search_seconds = gsat_seconds() - start;
-  if (st == GSAT_OK) {
-    r->answer = sh.answer;
-    if (sh.limit_hit && sh.answer == GSAT_ANSWER_UNKNOWN) r->stopped_by_limit = 1;
-    r->num_workers = sh.num_workers;
-    for (uint32_t i = 0; i < sh.num_workers; i++) {
-      worker *w = &sh.workers[i];
-      w->stats.n = w->s.n;
-      r->workers[i] = w->stats;
-      gsat_worker_stats_add(&r->total, &w->stats);
-      if (sh.answer == GSAT_ANSWER_SAT && sh.winner == i) {
-        for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = w->s.val[2 * v] > 0;
-      }
-    }
-  }
+  if (st == GSAT_OK) collect(&sh, db, r);
   for (uint32_t i = 0; i < allocated; i++) free_worker(&sh.workers[i]);
   free(sh.workers);
   free(sh.start);

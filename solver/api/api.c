@@ -599,9 +599,9 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   return st;
 }
 
-int gsat_solve(gsat_solver *s) {
-  to_adding(s);
-  if (s->pending != GSAT_OK) return s->pending;
+/* Clears the statistics of the last solve (keeping the parse time) and closes
+ * a clause left open by gsat_add (IPASIR). */
+static gsat_status begin_solve(gsat_solver *s) {
   gsat_error_clear(&s->err);
   double parse_seconds = s->stats.parse_seconds;
   free(s->worker);
@@ -610,71 +610,74 @@ int gsat_solve(gsat_solver *s) {
   s->rank = NULL;
   memset(&s->stats, 0, sizeof s->stats);
   s->stats.parse_seconds = parse_seconds;
-  if (gsat_cnf_open_size(&s->cnf)) {
-    gsat_status st =
-        gsat_cnf_end_clause(&s->cnf, &s->err); /* IPASIR: close it */
-    if (st != GSAT_OK) return st;
-  }
-  double t0 = gsat_seconds();
-  if (GSAT_FLAG_IS_RAISED(&s->stop)) return stopped(s);
-  gsat_db db;
+  if (gsat_cnf_open_size(&s->cnf))
+    return gsat_cnf_end_clause(&s->cnf, &s->err); /* IPASIR: close it */
+  return GSAT_OK;
+}
+
+/* Builds the search database within the time limit (counted from t0, the
+ * start of gsat_solve) and records its size.  INTERRUPTED: stopped. */
+static gsat_status build_db(gsat_solver *s, gsat_db *db, double t0) {
   /* The time limit counts from this call, so it bounds the build too. */
   const double deadline = s->opt.time_limit > 0 ? t0 + s->opt.time_limit : 0;
   gsat_status st =
-      gsat_db_build_stoppable(&db, &s->cnf, &s->stop, deadline, &s->err);
+      gsat_db_build_stoppable(db, &s->cnf, &s->stop, deadline, &s->err);
   s->stats.build_seconds = gsat_seconds() - t0;
-  if (st == GSAT_INTERRUPTED) return stopped(s);
   if (st != GSAT_OK) return st;
-  s->stats.vars = db.num_vars;
-  s->stats.clauses = db.num_clauses;
-  s->stats.literals = db.features.lits;
-  s->stats.units = db.num_units;
+  s->stats.vars = db->num_vars;
+  s->stats.clauses = db->num_clauses;
+  s->stats.literals = db->features.lits;
+  s->stats.units = db->num_units;
+  return GSAT_OK;
+}
 
-  gsat_search_params p;
-  memset(&p, 0, sizeof p);
-  gsat_decide_choice dc = gsat_choose_decide(&db.features, s->opt.decide);
-  p.decide = dc.decide;
+/* The search parameters from the options and db's features: heuristic,
+ * search (choose_search), threads, limits, progress, GPU shape and knobs.
+ * INTERRUPTED: the build used up the time limit; USAGE as choose_search. */
+static gsat_status set_params(gsat_solver *s, const gsat_db *db,
+                              gsat_search_params *p, int *cdcl) {
+  memset(p, 0, sizeof *p);
+  gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide);
+  p->decide = dc.decide;
   gsat_option_enum_name("decide", dc.decide, s->stats.decide,
                         sizeof s->stats.decide);
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
-  int cdcl = 0;
-  st = choose_search(s, &db, &p, &cdcl);
-  if (st != GSAT_OK) {
-    gsat_db_free(&db);
-    return st;
-  }
-  p.threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
+  GSAT_FORWARD(choose_search(s, db, p, cdcl));
+  p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
                                   : threads_per_rank(online_cores());
   if (s->opt.time_limit >
       0) { /* the limit counts from the call: build time too */
-    p.time_limit = s->opt.time_limit - s->stats.build_seconds;
-    if (p.time_limit <= 0) {
-      gsat_db_free(&db);
-      return stopped(s);
-    }
+    p->time_limit = s->opt.time_limit - s->stats.build_seconds;
+    if (p->time_limit <= 0) return GSAT_INTERRUPTED;
   }
-  p.node_limit = s->opt.node_limit;
-  p.progress_interval = s->progress ? s->opt.progress : 0;
-  p.progress = s->progress ? forward_progress : NULL;
-  p.progress_data = s;
-  p.stop = &s->stop;
-  p.seed = s->opt.seed;
-  p.device = s->opt.device;
-  p.gpu_map = s->opt.gpu_map;
-  p.gpu_blocks = (uint32_t)s->opt.gpu_blocks;
-  p.gpu_threads = (uint32_t)s->opt.gpu_threads;
-  p.gpu_layout = s->opt.gpu_layout;
-  p.gpu_occ_sort = s->opt.gpu_occ_sort;
-  p.gpu_slice = (uint32_t)s->opt.gpu_slice;
-  p.gpu_backoff = (uint32_t)s->opt.gpu_backoff;
+  p->node_limit = s->opt.node_limit;
+  p->progress_interval = s->progress ? s->opt.progress : 0;
+  p->progress = s->progress ? forward_progress : NULL;
+  p->progress_data = s;
+  p->stop = &s->stop;
+  p->seed = s->opt.seed;
+  p->device = s->opt.device;
+  p->gpu_map = s->opt.gpu_map;
+  p->gpu_blocks = (uint32_t)s->opt.gpu_blocks;
+  p->gpu_threads = (uint32_t)s->opt.gpu_threads;
+  p->gpu_layout = s->opt.gpu_layout;
+  p->gpu_occ_sort = s->opt.gpu_occ_sort;
+  p->gpu_slice = (uint32_t)s->opt.gpu_slice;
+  p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
+  return GSAT_OK;
+}
 
-  int use_gpu = 0;
+/* CPU or GPU, by the backend option, MPI, the search and the device, with
+ * the reason in the statistics.  Errors: USAGE (the GPU with MPI or CDCL),
+ * NODEVICE. */
+static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
+                                  int cdcl, int *use_gpu) {
   char reason[128] = "";
   const gsat_opt_backend backend = s->opt.backend;
   const int distributed = gsat_dist_size() > 1;
+  *use_gpu = 0;
   if (distributed && backend == GSAT_BACKEND_GPU) {
-    gsat_db_free(&db);
     return gsat_error_set(&s->err, GSAT_USAGE,
                           "the distributed search (%u MPI ranks) runs on the CPU "
                           "backend only so far: use --backend=cpu or auto",
@@ -687,28 +690,47 @@ int gsat_solve(gsat_solver *s) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
-    gsat_db_free(&db);
     return gsat_error_set(&s->err, GSAT_USAGE,
                           "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
                           "--backend=cpu or auto, or --search=dpll or auto");
   } else if (cdcl) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: CDCL runs on the CPU");
-  } else if (gsat_gpu_usable(p.device, reason, sizeof reason)) {
-    use_gpu = 1;
+  } else if (gsat_gpu_usable(p->device, reason, sizeof reason)) {
+    *use_gpu = 1;
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "%s",
              backend == GSAT_BACKEND_GPU ? "requested"
                                          : "auto: a usable CUDA device");
   } else if (backend == GSAT_BACKEND_GPU) {
-    gsat_db_free(&db);
     return no_usable_gpu(s, reason);
   } else {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: %s", reason);
   }
   snprintf(s->stats.backend, sizeof s->stats.backend, "%s",
-           use_gpu ? "gpu" : "cpu");
+           *use_gpu ? "gpu" : "cpu");
+  return GSAT_OK;
+}
 
+int gsat_solve(gsat_solver *s) {
+  to_adding(s);
+  if (s->pending != GSAT_OK) return s->pending;
+  gsat_status st = begin_solve(s);
+  if (st != GSAT_OK) return st;
+  double t0 = gsat_seconds();
+  if (GSAT_FLAG_IS_RAISED(&s->stop)) return stopped(s);
+  gsat_db db;
+  st = build_db(s, &db, t0);
+  if (st == GSAT_INTERRUPTED) return stopped(s);
+  if (st != GSAT_OK) return st;
+  gsat_search_params p;
+  int cdcl = 0, use_gpu = 0;
+  st = set_params(s, &db, &p, &cdcl);
+  if (st == GSAT_OK) st = choose_backend(s, &p, cdcl, &use_gpu);
+  if (st != GSAT_OK) {
+    gsat_db_free(&db);
+    return st == GSAT_INTERRUPTED ? stopped(s) : st;
+  }
   gsat_search_result r;
   memset(&r, 0, sizeof r);
   st = run_search(s, &db, &p, cdcl, use_gpu, &r);
