@@ -4,7 +4,9 @@
  * search thread (deterministic; set GSAT_THREADS to change it) and no
  * progress or warning output (the library never prints).  ipasir_val also
  * answers for an assumed variable that occurs in no clause (its assumed
- * value), which gsat_value leaves at 0. */
+ * value), which gsat_value leaves at 0.  IPASIR has no error result: a
+ * failed gsat_solve (out of memory, a bad literal) returns 0 from
+ * ipasir_solve, and the state stays INPUT. */
 #include "solver/api/ipasir.h"
 
 #include <stdlib.h>
