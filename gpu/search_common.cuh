@@ -24,6 +24,33 @@
 #define GSAT_GPU_DYNAMIC_SMEM(name) uint8_t *name = gsat_simt_dynamic_smem()
 #endif
 
+/* The step code's database view on the device (solver/core/dpll.h gets
+ * &view.db), plus the slot-major buckets that MOMS reads when slot_lits is set
+ * (gpu/dpll_slot.cuh). */
+struct gsat_gpu_view {
+  gsat_db_view db; /* first */
+  const uint32_t *slot_lits;
+  const gsat_slot_bucket *buckets;
+  uint32_t num_buckets;
+};
+
+__device__ inline gsat_gpu_view gsat_gpu_view_of(const gsat_gpu_cnf &cnf) {
+  gsat_gpu_view v;
+  v.db.num_vars = cnf.num_vars;
+  v.db.num_clauses = cnf.num_clauses;
+  v.db.order_len = cnf.order_len;
+  v.db.num_lits = cnf.lits_size;
+  v.db.occ_start = cnf.occ_start;
+  v.db.occ_stream = cnf.occ_stream;
+  v.db.order = cnf.order;
+  v.db.clause_start = cnf.clause_start;
+  v.db.clause_lits = cnf.clause_lits;
+  v.slot_lits = cnf.slot ? cnf.slot_lits : nullptr;
+  v.buckets = cnf.slot_buckets;
+  v.num_buckets = cnf.num_buckets;
+  return v;
+}
+
 /* Block-wide state at the start of the dynamic shared memory. */
 struct gsat_gpu_block {
   unsigned hungry; /* workers of this block waiting for a cube */
@@ -324,6 +351,27 @@ __device__ inline void gsat_gpu_raise_stop(const gsat_gpu_params &p) {
   atomicExch(&p.ctl->stop, 1);
 }
 
+
+/* The start of both kernels: the block header and queue at the start of the
+ * dynamic shared memory smem, then (with p.cnf_in_smem) the CNF copy, which cnf
+ * points at; returns the shared memory after them.  Whole block; ends with
+ * __syncthreads. */
+__device__ inline uint8_t *gsat_gpu_block_setup(const gsat_gpu_params &p, uint8_t *smem,
+                                                gsat_gpu_block **blk, gsat_bqueue **bq,
+                                                gsat_gpu_cnf *cnf) {
+  *blk = (gsat_gpu_block *)smem;
+  uint8_t *at = smem + GSAT_GPU_BLOCK_HEADER;
+  *bq = gsat_gpu_block_queue_init(at, p.block_queue_cap);
+  at += gsat_gpu_block_queue_bytes(p.block_queue_cap);
+  gsat_gpu_block_init(*blk);
+  *cnf = p.cnf;
+  if (p.cnf_in_smem) {
+    gsat_gpu_stage_cnf(cnf, at, p.decide == GSAT_DECIDE_MOMS);
+    at += p.cnf_smem_bytes;
+  }
+  __syncthreads();
+  return at;
+}
 
 /* Cycles of one worker per activity. */
 struct gsat_gpu_cycles {

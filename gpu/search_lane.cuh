@@ -1,85 +1,21 @@
 /* The `lane` mapping (tree-mapping.md, "Take 4"): each lane walks its own subtree
- * with the shared DPLL step code (solver/dpll.h, instantiated with the 32 lanes'
- * arrays interleaved so that lanes touching the same entry touch consecutive
- * addresses); BCP's queue and clause loops are merged into one flat loop over the
- * occurrence stream.  Work stealing at three levels: lanes of a warp (ballots and
- * shuffles pair idle lanes with donors), warps of a block (a queue in shared
- * memory), blocks (the global queue). */
+ * with the shared DPLL step code (solver/core/dpll.h) instantiated for a team of
+ * one (solver/core/team_one.h), with the 32 lanes' arrays interleaved so that
+ * lanes touching the same entry touch consecutive addresses; BCP's queue and
+ * clause loops are merged into one flat loop over the occurrence stream.  This
+ * file adds the scheduling: work stealing at three levels, lanes of a warp
+ * (ballots and shuffles pair idle lanes with donors), warps of a block (a queue
+ * in shared memory), blocks (the global queue). */
 #ifndef GSAT_GPU_SEARCH_LANE_CUH
 #define GSAT_GPU_SEARCH_LANE_CUH
 
 #include "gpu/search_common.cuh"
 
-/* The lane mapping's database view: the shared one, plus the slot-major
- * buckets (gpu/slot_layout.h) that its MOMS reads when slot_lits is set. */
-struct gsat_lane_view {
-  gsat_db_view db; /* first: the step code gets &view.db */
-  const uint32_t *slot_lits;
-  const gsat_slot_bucket *buckets;
-  uint32_t num_buckets;
-  uint32_t lits; /* real literals, the heuristic work of one scan */
-};
-
-GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s,
-                                            const gsat_lane_view *v);
-
+#include "solver/core/team_one.h"
 #define GSAT_DPLL_FN(name) gsat_lane_##name
 #define GSAT_DPLL_AT(p, i) ((p)[(size_t)(i) * 32])
-#define GSAT_DPLL_DECIDE_MOMS(s, db)                                           \
-  (((const gsat_lane_view *)(db))->slot_lits                                   \
-       ? gsat_lane_decide_moms_slot(s, (const gsat_lane_view *)(db))           \
-       : gsat_lane_decide_moms(s, db))
+#include "gpu/dpll_slot.cuh"
 #include "solver/core/dpll.h"
-
-/* Unassigned literals and satisfaction of a slot-major row (stride apart);
- * the padding literal is false, so it counts as neither. */
-GSAT_HD void gsat_lane_eval_row(const gsat_dpll *s, const uint32_t *row,
-                                uint32_t width, uint32_t stride, uint32_t *sat,
-                                uint32_t *un) {
-  uint32_t t = 0, u = 0;
-  for (uint32_t k = 0; k < width; k++) {
-    int v = s->val[(size_t)row[(size_t)k * stride] * 32];
-    t |= v > 0;
-    u += v == 0;
-  }
-  *sat = t;
-  *un = u;
-}
-
-/* dpll.h decide_moms over the slot-major buckets: the same minimum, counts and
- * choice (both are independent of the clause order), the same heuristic work
- * (real literals). */
-GSAT_HD gsat_lit gsat_lane_decide_moms_slot(gsat_dpll *s,
-                                            const gsat_lane_view *v) {
-  uint32_t min = 0xffffffffu, sat, un;
-  for (uint32_t j = 0; j < v->num_buckets; j++) {
-    const gsat_slot_bucket b = v->buckets[j];
-    for (uint32_t r = 0; r < b.count; r++) {
-      gsat_lane_eval_row(s, v->slot_lits + gsat_slot_index(&b, 0, r),
-                         1u << b.width_log, b.stride, &sat, &un);
-      if (!sat && un < min) min = un;
-    }
-  }
-  s->n.heur += v->lits;
-  if (min == 0xffffffffu) return GSAT_DPLL_NONE;
-  const uint32_t V = v->db.num_vars;
-  for (uint32_t l = 0; l < 2 * V; l++) s->moms_count[(size_t)l * 32] = 0;
-  for (uint32_t j = 0; j < v->num_buckets; j++) {
-    const gsat_slot_bucket b = v->buckets[j];
-    const uint32_t width = 1u << b.width_log;
-    for (uint32_t r = 0; r < b.count; r++) {
-      const uint32_t *row = v->slot_lits + gsat_slot_index(&b, 0, r);
-      gsat_lane_eval_row(s, row, width, b.stride, &sat, &un);
-      if (sat || un != min) continue;
-      for (uint32_t k = 0; k < width; k++) {
-        const uint32_t l = row[(size_t)k * b.stride];
-        if (s->val[(size_t)l * 32] == 0) s->moms_count[(size_t)l * 32]++;
-      }
-    }
-  }
-  s->n.heur += v->lits + 3 * (uint64_t)V;
-  return gsat_lane_moms_pick(s, V);
-}
 
 /* Carves one warp's interleaved state; returns this lane's cube buffer. */
 __device__ inline uint32_t *gsat_lane_carve(gsat_dpll *s, uint8_t *warp_base, uint32_t V,
@@ -107,199 +43,217 @@ __host__ __device__ inline uint64_t gsat_lane_warp_bytes(uint32_t V, int moms) {
   return b;
 }
 
+/* One lane's worker: its searcher and its scheduling state.  x is warp-level,
+ * kept by every lane alike. */
+struct gsat_lane_worker {
+  gsat_dpll s;
+  gsat_gpu_view view;
+  uint32_t *cube_bufs, *my_cube; /* the warp's cube buffers, this lane's */
+  unsigned lane, warp, id, lt;   /* lt: the mask of the lanes below */
+  bool have;                     /* holds a cube */
+  unsigned long long cubes, donations;
+  gsat_gpu_cycles cyc;
+  gsat_gpu_xchg x;
+};
+
+/* The lane's searcher at the root (the host checked that the root is not
+ * refuted); worker 0 holds the whole tree. */
+__device__ inline void gsat_lane_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
+                                      gsat_lane_worker &w) {
+  w.view = gsat_gpu_view_of(cnf);
+  w.lane = threadIdx.x & 31;
+  w.warp = threadIdx.x >> 5;
+  w.id = blockIdx.x * blockDim.x + threadIdx.x;
+  w.lt = w.lane ? (1u << w.lane) - 1 : 0u;
+  const unsigned wid = w.id >> 5;
+  w.my_cube = gsat_lane_carve(&w.s, p.state + (size_t)wid * p.state_stride, cnf.num_vars,
+                              p.decide == GSAT_DECIDE_MOMS, w.lane, &w.cube_bufs);
+  w.s.decide = p.decide;
+  w.s.n = gsat_dpll_counters{};
+  w.s.next_order_pos = 0;
+  gsat_lane_init_root(&w.s, &w.view.db, cnf.units, cnf.num_units);
+  w.s.n.replay += w.s.n.checks;
+  w.s.n.checks = 0;
+  w.cubes = w.donations = 0;
+  w.cyc = gsat_gpu_cycles{0, 0, 0};
+  w.x = gsat_gpu_xchg{false, 32, {0, 0, 0}};
+  w.have = false;
+  if (w.id == 0) {
+    w.cubes++;
+    w.have = !gsat_lane_start_cube(&w.s, &w.view.db, nullptr, 0);
+    if (!w.have) gsat_gpu_cube_done(p);
+  }
+}
+
+/* Searches a slice of the held cube (all lanes of the warp take part; idle
+ * ones count idle time).  Returns 1 when a lane of the warp found a model (the
+ * kernel stops). */
+__device__ inline int gsat_lane_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                      gsat_lane_worker &w, long long *t0) {
+  int res = GSAT_DPLL_PAUSED;
+  if (w.have) res = gsat_lane_search(&w.s, &w.view.db, p.slice);
+  long long t1 = clock64();
+  (w.have ? w.cyc.search : w.cyc.idle) += t1 - *t0;
+  *t0 = t1;
+  bool sat = w.have && res == GSAT_DPLL_SAT;
+  if (sat && gsat_gpu_claim_sat(p, w.id)) {
+    for (uint32_t v = 0; v < w.view.db.num_vars; v++)
+      p.model[v] = w.s.val[(size_t)2 * v * 32] > 0;
+    gsat_gpu_raise_stop(p);
+  }
+  if (__ballot_sync(GSAT_FULL_MASK, sat)) {
+    if (w.lane == 0) gsat_gpu_block_store(&blk->stop, 1);
+    return 1;
+  }
+  if (w.have && res == GSAT_DPLL_EXHAUSTED) {
+    w.have = false;
+    gsat_gpu_cube_done(p);
+  }
+  return 0;
+}
+
+/* Level 1: lanes of this warp.  The k-th idle lane takes a branch from the
+ * k-th lane that has one open. */
+__device__ inline void gsat_lane_share(const gsat_gpu_params &p, gsat_lane_worker &w,
+                                       long long *t0) {
+  const unsigned idle = __ballot_sync(GSAT_FULL_MASK, !w.have);
+  if (!idle || idle == GSAT_FULL_MASK) return;
+  const bool open = w.have && gsat_lane_shallowest_open(&w.s) != 0;
+  const unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
+  const int pairs = min(__popc(idle), __popc(donors));
+  if (!pairs) return;
+  const uint32_t V = w.view.db.num_vars;
+  const int drank = open ? __popc(donors & w.lt) : 32;
+  const int irank = !w.have ? __popc(idle & w.lt) : 32;
+  uint32_t n = 0;
+  if (drank < pairs) {
+    unsigned receiver = __fns(idle, 0, drank + 1);
+    n = gsat_lane_donate(&w.s, w.cube_bufs + (size_t)receiver * (V + 1), V);
+    w.donations++;
+    atomicAdd(&p.ctl->work, 1ull); /* before the receiver can refute it */
+  }
+  unsigned donor = irank < pairs ? __fns(donors, 0, irank + 1) : w.lane;
+  uint32_t got = __shfl_sync(GSAT_FULL_MASK, n, donor);
+  __syncwarp();
+  if (irank < pairs) {
+    w.cubes++;
+    w.x.steals[0]++;
+    w.have = !gsat_lane_start_cube(&w.s, &w.view.db, w.my_cube, got);
+    if (!w.have) gsat_gpu_cube_done(p);
+  }
+  long long t1 = clock64();
+  w.cyc.replay += t1 - *t0;
+  *t0 = t1;
+}
+
+/* Levels 2 and 3: the warp's idle lanes take queued cubes, one each, from the
+ * block queue or (as the block's poller) the global queue; the lanes still
+ * idle register as hungry (counted in lanes, so that donors see the real
+ * demand). */
+__device__ inline void gsat_lane_intake(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                        gsat_bqueue *bq, gsat_lane_worker &w, long long t0) {
+  const unsigned idle = __ballot_sync(GSAT_FULL_MASK, !w.have);
+  if (!idle) {
+    if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &w.x, 0u); /* all busy again */
+    w.x.hungry = 0;
+    return;
+  }
+  const int leader = __ffs(idle) - 1, want = __popc(idle);
+  int taken = 0, from_global = 0;
+  uint32_t mine = 0;
+  bool got = false;
+  for (;;) { /* warp-uniform: one cube per iteration */
+    int src = 0;
+    uint32_t slot = 0;
+    if ((int)w.lane == leader) src = gsat_gpu_take_one(p, blk, bq, (int)w.warp, &slot);
+    src = __shfl_sync(GSAT_FULL_MASK, src, leader);
+    slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
+    if (!src) break;
+    if ((int)w.lane == leader) w.x.steals[src]++;
+    from_global |= src == 2;
+    if (w.lane == __fns(idle, 0, taken + 1)) {
+      mine = slot;
+      got = true;
+    }
+    if (++taken == want) break;
+  }
+  if (taken) w.x.backoff = 32;
+  if (from_global && (int)w.lane == leader) gsat_gpu_drop_poller(blk, (int)w.warp);
+  if (got) {
+    __threadfence();
+    const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
+    uint32_t n = __ldcg(cube);
+    for (uint32_t k = 0; k < n; k++) w.my_cube[k] = __ldcg(cube + 1 + k);
+    gsat_queue_push(p.free_slots, mine);
+    w.cubes++;
+    w.have = !gsat_lane_start_cube(&w.s, &w.view.db, w.my_cube, n);
+    if (!w.have) gsat_gpu_cube_done(p);
+    w.cyc.replay += clock64() - t0;
+  }
+  if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &w.x, (unsigned)(want - taken));
+  w.x.hungry = (unsigned)(want - taken);
+}
+
+/* Gives branches to the block or global queue while hungry lanes elsewhere
+ * outnumber the queued cubes: lane 0 reads the counters, then every lane with
+ * an open branch whose rank is below that demand takes a pool slot and gives
+ * its shallowest open branch (at most one per lane and round). */
+__device__ inline void gsat_lane_give(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                      gsat_bqueue *bq, gsat_lane_worker &w) {
+  if (!__ballot_sync(GSAT_FULL_MASK, w.have)) return;
+  unsigned need = 0;
+  if (w.lane == 0) {
+    gsat_gpu_refresh_stop(p, blk);
+    need = gsat_gpu_donation_need(p, blk, bq, w.x.hungry);
+  }
+  need = __shfl_sync(GSAT_FULL_MASK, need, 0);
+  if (!need) return;
+  const bool open = w.have && gsat_lane_shallowest_open(&w.s) != 0;
+  const unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
+  const unsigned rank = __popc(donors & w.lt), to_block = need & 0xffffu;
+  const unsigned total = to_block + (need >> 16);
+  uint32_t slot;
+  if (open && rank < total && gsat_queue_pop(p.free_slots, &slot)) {
+    uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
+    uint32_t n = gsat_lane_donate(&w.s, w.my_cube, w.view.db.num_vars);
+    for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, w.my_cube[k]);
+    __threadfence();
+    gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n);
+    w.donations += n != 0;
+  }
+}
+
+/* The persistent kernel of the lane mapping. */
 __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p) {
   GSAT_GPU_DYNAMIC_SMEM(smem);
-  gsat_gpu_block *blk = (gsat_gpu_block *)smem;
-  const int moms = p.decide == GSAT_DECIDE_MOMS;
-  uint8_t *at = smem + GSAT_GPU_BLOCK_HEADER;
-  gsat_bqueue *bq = gsat_gpu_block_queue_init(at, p.block_queue_cap);
-  at += gsat_gpu_block_queue_bytes(p.block_queue_cap);
-  gsat_gpu_block_init(blk);
-  gsat_gpu_cnf cnf = p.cnf;
-  if (p.cnf_in_smem) gsat_gpu_stage_cnf(&cnf, at, moms);
-  __syncthreads();
-  gsat_lane_view view;
-  gsat_db_view &db = view.db;
-  db.num_vars = cnf.num_vars;
-  db.num_clauses = cnf.num_clauses;
-  db.order_len = cnf.order_len;
-  db.occ_start = cnf.occ_start;
-  db.occ_stream = cnf.occ_stream;
-  db.order = cnf.order;
-  db.clause_start = cnf.clause_start;
-  db.clause_lits = cnf.clause_lits;
-  view.slot_lits = cnf.slot ? cnf.slot_lits : nullptr;
-  view.buckets = cnf.slot_buckets;
-  view.num_buckets = cnf.num_buckets;
-  view.lits = cnf.lits_size;
-
-  const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const unsigned wid = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-  const unsigned id = blockIdx.x * blockDim.x + threadIdx.x;
-  const unsigned lt = lane ? (1u << lane) - 1 : 0u;
-  const uint32_t V = cnf.num_vars;
-  gsat_dpll s;
-  uint32_t *cube_bufs;
-  uint32_t *my_cube = gsat_lane_carve(&s, p.state + (size_t)wid * p.state_stride, V, moms, lane,
-                                      &cube_bufs);
-  s.val[(size_t)2 * V * 32] = -1; /* the padding literal (slot_layout.h) */
-  s.decide = p.decide;
-  s.n = gsat_dpll_counters{};
-  s.next_order_pos = 0;
-  gsat_lane_init_root(&s, &db, cnf.units, cnf.num_units); /* host checked the root */
-  s.n.replay += s.n.checks;
-  s.n.checks = 0;
-  unsigned long long cubes = 0, donations = 0;
-  gsat_gpu_cycles cyc = {0, 0, 0};
-  gsat_gpu_xchg x = {false, 32, {0, 0, 0}}; /* warp-level, kept by every lane alike */
-  bool have = false;
-  if (id == 0) {
-    cubes++;
-    have = !gsat_lane_start_cube(&s, &db, nullptr, 0);
-    if (!have) gsat_gpu_cube_done(p);
-  }
+  gsat_gpu_block *blk;
+  gsat_bqueue *bq;
+  gsat_gpu_cnf cnf;
+  gsat_gpu_block_setup(p, smem, &blk, &bq, &cnf);
+  gsat_lane_worker w;
+  gsat_lane_init(p, cnf, w);
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {
-    int stop = lane == 0 ? gsat_gpu_block_load(&blk->stop) : 0;
+    int stop = w.lane == 0 ? gsat_gpu_block_load(&blk->stop) : 0;
     if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
-    if (warp == 0 && lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
+    if (w.warp == 0 && w.lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
-    int res = GSAT_DPLL_PAUSED;
-    if (have) res = gsat_lane_search(&s, &db, p.slice);
-    long long t1 = clock64();
-    (have ? cyc.search : cyc.idle) += t1 - t0;
-    t0 = t1;
-    bool sat = have && res == GSAT_DPLL_SAT;
-    if (sat && gsat_gpu_claim_sat(p, id)) {
-      for (uint32_t v = 0; v < V; v++) p.model[v] = s.val[(size_t)2 * v * 32] > 0;
-      gsat_gpu_raise_stop(p);
+    if (gsat_lane_slice(p, blk, w, &t0)) break;
+    gsat_lane_share(p, w, &t0);
+    gsat_lane_intake(p, blk, bq, w, t0);
+    gsat_lane_give(p, blk, bq, w);
+    GSAT_GPU_TRACE(w.id, rounds, w.have);
+    if (__all_sync(GSAT_FULL_MASK, !w.have)) {
+      __nanosleep(w.x.backoff);
+      w.x.backoff = min(2 * w.x.backoff, p.max_backoff);
+      w.cyc.idle += clock64() - t0;
     }
-    if (__ballot_sync(GSAT_FULL_MASK, sat)) {
-      if (lane == 0) gsat_gpu_block_store(&blk->stop, 1);
-      break;
-    }
-    if (have && res == GSAT_DPLL_EXHAUSTED) {
-      have = false;
-      gsat_gpu_cube_done(p);
-    }
-
-    /* Level 1: lanes of this warp.  The k-th idle lane takes a branch from the
-     * k-th lane that has one open. */
-    unsigned idle = __ballot_sync(GSAT_FULL_MASK, !have);
-    if (idle && idle != GSAT_FULL_MASK) {
-      bool open = have && gsat_lane_open_branches(&s) > 0;
-      unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
-      int pairs = min(__popc(idle), __popc(donors));
-      if (pairs) {
-        int drank = open ? __popc(donors & lt) : 32;
-        int irank = !have ? __popc(idle & lt) : 32;
-        uint32_t n = 0;
-        if (drank < pairs) {
-          unsigned receiver = __fns(idle, 0, drank + 1);
-          n = gsat_lane_donate(&s, cube_bufs + (size_t)receiver * (V + 1), V);
-          donations++;
-          atomicAdd(&p.ctl->work, 1ull); /* before the receiver can refute it */
-        }
-        unsigned donor = irank < pairs ? __fns(donors, 0, irank + 1) : lane;
-        uint32_t got = __shfl_sync(GSAT_FULL_MASK, n, donor);
-        __syncwarp();
-        if (irank < pairs) {
-          cubes++;
-          x.steals[0]++;
-          have = !gsat_lane_start_cube(&s, &db, my_cube, got);
-          if (!have) gsat_gpu_cube_done(p);
-        }
-        t1 = clock64();
-        cyc.replay += t1 - t0;
-        t0 = t1;
-      }
-    }
-
-    /* Levels 2 and 3: the warp's idle lanes take queued cubes, one each, from
-     * the block queue or (as the block's poller) the global queue; the lanes
-     * still idle register as hungry (counted in lanes, so that donors see the
-     * real demand). */
-    idle = __ballot_sync(GSAT_FULL_MASK, !have);
-    if (idle) {
-      const int leader = __ffs(idle) - 1, want = __popc(idle);
-      int taken = 0, from_global = 0;
-      uint32_t mine = 0;
-      bool got = false;
-      for (;;) { /* warp-uniform: one cube per iteration */
-        int src = 0;
-        uint32_t slot = 0;
-        if ((int)lane == leader)
-          src = gsat_gpu_take_one(p, blk, bq, (int)warp, &slot);
-        src = __shfl_sync(GSAT_FULL_MASK, src, leader);
-        slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
-        if (!src) break;
-        if ((int)lane == leader) x.steals[src]++;
-        from_global |= src == 2;
-        if (lane == __fns(idle, 0, taken + 1)) {
-          mine = slot;
-          got = true;
-        }
-        if (++taken == want) break;
-      }
-      if (taken) x.backoff = 32;
-      if (from_global && (int)lane == leader)
-        gsat_gpu_drop_poller(blk, (int)warp);
-      if (got) {
-        __threadfence();
-        const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
-        uint32_t n = __ldcg(cube);
-        for (uint32_t k = 0; k < n; k++) my_cube[k] = __ldcg(cube + 1 + k);
-        gsat_queue_push(p.free_slots, mine);
-        cubes++;
-        have = !gsat_lane_start_cube(&s, &db, my_cube, n);
-        if (!have) gsat_gpu_cube_done(p);
-        cyc.replay += clock64() - t0;
-      }
-      if (lane == 0) gsat_gpu_set_hunger(p, blk, &x, (unsigned)(want - taken));
-      x.hungry = (unsigned)(want - taken);
-    } else {
-      if (lane == 0) gsat_gpu_set_hunger(p, blk, &x, 0u); /* all busy again */
-      x.hungry = 0;
-    }
-    /* Give branches to the block or global queue while hungry lanes elsewhere
-     * outnumber the queued cubes: lane 0 reads the counters, then every lane
-     * with an open branch whose rank is below that demand takes a pool slot and
-     * gives its shallowest open branch (at most one per lane and round). */
-    if (__ballot_sync(GSAT_FULL_MASK, have)) {
-      unsigned need = 0;
-      if (lane == 0) {
-        gsat_gpu_refresh_stop(p, blk);
-        need = gsat_gpu_donation_need(p, blk, bq, x.hungry);
-      }
-      need = __shfl_sync(GSAT_FULL_MASK, need, 0);
-      if (need) {
-        bool open = have && gsat_lane_open_branches(&s) > 0;
-        unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
-        const unsigned rank = __popc(donors & lt), to_block = need & 0xffffu;
-        const unsigned total = to_block + (need >> 16);
-        uint32_t slot;
-        if (open && rank < total && gsat_queue_pop(p.free_slots, &slot)) {
-          uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
-          uint32_t n = gsat_lane_donate(&s, my_cube, V);
-          for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, my_cube[k]);
-          __threadfence();
-          gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n);
-          donations += n != 0;
-        }
-      }
-    }
-    GSAT_GPU_TRACE(id, rounds, have);
-    if (__all_sync(GSAT_FULL_MASK, !have)) {
-      __nanosleep(x.backoff);
-      x.backoff = min(2 * x.backoff, p.max_backoff);
-      cyc.idle += clock64() - t0;
-    }
-    if ((++rounds & 63) == 0) gsat_gpu_store_counters(p, id, s.n, cubes, donations, cyc);
+    if ((++rounds & 63) == 0) gsat_gpu_store_counters(p, w.id, w.s.n, w.cubes, w.donations, w.cyc);
   }
-  if (lane == 0) gsat_gpu_leave(p, blk, (int)warp, &x);
-  gsat_gpu_add_steals(p, &x);
-  gsat_gpu_store_counters(p, id, s.n, cubes, donations, cyc);
+  if (w.lane == 0) gsat_gpu_leave(p, blk, (int)w.warp, &w.x);
+  gsat_gpu_add_steals(p, &w.x);
+  gsat_gpu_store_counters(p, w.id, w.s.n, w.cubes, w.donations, w.cyc);
 }
 
 #endif

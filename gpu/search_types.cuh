@@ -71,8 +71,6 @@ struct gsat_gpu_params {
   unsigned long long poll_cycles; /* clock64 cycles between host-flag polls */
 };
 
-#define GSAT_GPU_FLIP 0x80000000u
-
 /* Bytes of one warp's state in the warp mapping (16-byte aligned pieces). */
 __host__ __device__ inline uint32_t gsat_gpu_align16(uint64_t x) {
   return (uint32_t)((x + 15) & ~(uint64_t)15);
@@ -80,7 +78,7 @@ __host__ __device__ inline uint32_t gsat_gpu_align16(uint64_t x) {
 __host__ __device__ inline uint64_t gsat_gpu_warp_state_bytes(uint32_t V, int moms) {
   uint64_t b = gsat_gpu_align16(2 * (uint64_t)V + 2) /* val */ +
                gsat_gpu_align16(4 * (uint64_t)V + 4) /* trail */ +
-               3 * (uint64_t)gsat_gpu_align16(4 * ((uint64_t)V + 1)) /* levels */;
+               gsat_gpu_align16(sizeof(gsat_level) * ((uint64_t)V + 1)) /* levels */;
   if (moms) b += gsat_gpu_align16(8 * (uint64_t)V + 8);
   return b;
 }

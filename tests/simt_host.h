@@ -101,6 +101,7 @@ inline unsigned __ballot_sync(unsigned mask, int pred) {
   return (unsigned)gsat_simt_post(SIMT_BALLOT, pred != 0, 0);
 }
 inline int __all_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) == 0xffffffffu; }
+inline int __any_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) != 0; }
 
 template <class T> inline unsigned long long gsat_simt_bits(T v) {
   unsigned long long b = 0;

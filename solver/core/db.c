@@ -363,6 +363,7 @@ gsat_db_view gsat_db_view_of(const gsat_db *db) {
   v.num_vars = db->num_vars;
   v.num_clauses = db->num_clauses;
   v.order_len = db->order_len;
+  v.num_lits = db->clause_start[db->num_clauses];
   v.occ_start = db->occ_start;
   v.occ_stream = db->occ_stream;
   v.order = db->order;

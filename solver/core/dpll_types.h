@@ -34,6 +34,7 @@ typedef struct gsat_level {
 /* Read-only view of the search database (db.h), host or device pointers. */
 typedef struct gsat_db_view {
   uint32_t num_vars, num_clauses, order_len;
+  uint32_t num_lits;            /* literals of the clauses: MOMS's work per scan */
   const uint32_t *occ_start;    /* [2 V + 1] */
   const uint32_t *occ_stream;   /* whole clause copies, GSAT_STREAM_END flags */
   const gsat_lit *order;        /* [order_len] */
@@ -47,9 +48,12 @@ typedef struct gsat_dpll_counters {
   GSAT_DPLL_COUNTER_FIELDS(GSAT_CTR_U64_FIELD)
 } gsat_dpll_counters;
 
-/* One worker's state.  The arrays are the worker's own (or strided views). */
+/* One worker's state.  The arrays are the worker's own (or strided views);
+ * val has 2 V + 1 entries, the last the always-false padding literal 2 V
+ * (slot_layout.h).  With a team of several threads (solver/core/team.h) every
+ * member holds its own copy of the struct, and the scalars are equal in all. */
 typedef struct gsat_dpll {
-  int8_t *val;         /* [2 V] per literal: 1 true, -1 false, 0 unassigned */
+  int8_t *val;         /* [2 V + 1] per literal: 1 true, -1 false, 0 unassigned */
   gsat_lit *trail;     /* [V] */
   gsat_level *levels;  /* [V + 1] */
   uint32_t *moms_count; /* [2 V] scratch for MOMS (NULL with the static order) */

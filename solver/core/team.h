@@ -19,8 +19,20 @@
  * | TEAM_ONE(stmt)          | stmt                     | lane 0 runs stmt, then        |
  * |                         |                          | __syncwarp (stores visible)   |
  * | TEAM_SYNC()             | nothing                  | __syncwarp                    |
+ * | TEAM_LAST(m)            | 0 if m, else -1          | highest rank in m, -1 if none |
+ * | TEAM_POPC(m)            | m (0 or 1)               | __popc                        |
+ * | TEAM_SHFL_XOR(x, d)     | x (d is never > 0)       | __shfl_xor_sync (butterfly)   |
+ * | TEAM_INC(p)             | ++*p                     | atomicAdd(p, 1): members may  |
+ * |                         |                          | count into one word at once   |
+ * | TEAM_HD                 | GSAT_HD                  | __device__ inline             |
  * | AT(a, i)                | a[i] (or the variant's   | a[i] (or the variant's        |
- * |                         | GSAT_TEAM_AT)            | GSAT_TEAM_AT)                 |
+ * |                         | GSAT_DPLL_AT)            | GSAT_DPLL_AT)                 |
+ *
+ * A mask m of team members has bit r for rank r; the masks of a team of one
+ * are 0 or 1, so the compiler folds every mask operation of the step code
+ * when TEAM_SIZE is 1 (a segmented reduction over TEAM_SIZE entries becomes
+ * the sequential loop).  A butterfly `for (d = TEAM_SIZE / 2; d; d >>= 1)`
+ * over TEAM_SHFL_XOR is empty for a team of one.
  *
  * TEAM_FOR's body must not use a collective (lanes leave it at different
  * times); TEAM_ROUNDS's body may, with `b + TEAM_RANK < hi` as the lane's
@@ -47,6 +59,9 @@ GSAT_HD uint32_t gsat_team_ranks(int lo, int hi) {
   return upto & ~below;
 }
 
+/* Mask of the ranks below r (0 <= r <= 31). */
+GSAT_HD uint32_t gsat_team_below(uint32_t r) { return (1u << r) - 1u; }
+
 #endif
 
 /* Undefines every primitive (the team headers start with this). */
@@ -63,3 +78,8 @@ GSAT_HD uint32_t gsat_team_ranks(int lo, int hi) {
 #undef TEAM_BCAST
 #undef TEAM_ONE
 #undef TEAM_SYNC
+#undef TEAM_LAST
+#undef TEAM_POPC
+#undef TEAM_SHFL_XOR
+#undef TEAM_INC
+#undef TEAM_HD

@@ -16,3 +16,8 @@
 #define TEAM_BCAST(x, r) (x)
 #define TEAM_ONE(stmt) do { stmt; } while (0)
 #define TEAM_SYNC() ((void)0)
+#define TEAM_LAST(m) ((m) ? 0 : -1)
+#define TEAM_POPC(m) ((uint32_t)(m))
+#define TEAM_SHFL_XOR(x, d) (x)
+#define TEAM_INC(p) ((void)++*(p))
+#define TEAM_HD GSAT_HD
