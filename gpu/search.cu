@@ -200,7 +200,16 @@ static void sum_cycles(const gsat_gpu_counters *c, uint64_t n, gsat_search_resul
   r->gpu_replay = all > 0 ? replay / all : 0;
 }
 
+/* One run of the GPU search: its plan, its memory, and the CUDA objects to
+ * release (release_run) whatever happens. */
 typedef struct device_run {
+  gsat_gpu_info info;
+  gsat_gpu_cnf cnf;
+  gsat_slot_plan sp;
+  gsat_gpu_plan pl;
+  gsat_gpu_layout L;
+  int layout, sort;
+  uint64_t workers;
   uint8_t *d_arena;
   int *h_stop;
   gsat_gpu_counters *h_counters;
@@ -226,133 +235,160 @@ static void release_run(device_run *d) {
 }
 
 /* The workers' counters while the kernel runs (on the copy stream), summed. */
-static gsat_status running_counters(device_run *d, const gsat_gpu_layout *L,
-                                    uint64_t workers, gsat_worker_stats *t,
-                                    gsat_error *err) {
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, L->counters,
-                                     workers * sizeof(gsat_gpu_counters),
+static gsat_status running_counters(device_run *d, gsat_worker_stats *t, gsat_error *err) {
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, d->L.counters,
+                                     d->workers * sizeof(gsat_gpu_counters),
                                      cudaMemcpyDeviceToHost, d->copy_stream));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
-  sum_counters(d->h_counters, workers, t);
+  sum_counters(d->h_counters, d->workers, t);
   return GSAT_OK;
 }
 
-static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
-                       device_run *d, gsat_error *err) {
-  const uint32_t V = db->num_vars;
+/* Selects the device and creates its context (timed: it can take seconds). */
+static gsat_status open_device(const gsat_search_params *p, gsat_search_result *r,
+                               device_run *d, gsat_error *err) {
   double t0 = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaSetDevice(p->device));
   GSAT_CUDA_TRY(err, cudaFree(0)); /* creates the context */
   r->context_seconds = gsat_seconds() - t0;
-  gsat_gpu_info info;
-  GSAT_FORWARD(gsat_gpu_device_info(p->device, &info, err));
-  snprintf(r->device_name, sizeof r->device_name, "%s", info.name);
+  GSAT_FORWARD(gsat_gpu_device_info(p->device, &d->info, err));
+  snprintf(r->device_name, sizeof r->device_name, "%s", d->info.name);
+  return GSAT_OK;
+}
 
-  gsat_gpu_cnf cnf;
-  memset(&cnf, 0, sizeof cnf);
-  cnf.num_vars = V;
-  cnf.num_clauses = db->num_clauses;
-  cnf.order_len = db->order_len;
-  cnf.num_units = db->num_units;
-  cnf.stream_size = gsat_db_stream_size(db);
-  cnf.lits_size = db->clause_start[db->num_clauses];
-  const int layout = resolve_layout(p);
-  gsat_slot_plan sp;
+/* The device CNF's sizes, the layout (and the slot plan, with its build's
+ * temporaries) and the plan of the run. */
+static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_result *r, device_run *d, gsat_error *err) {
+  gsat_gpu_cnf *cnf = &d->cnf;
+  memset(cnf, 0, sizeof *cnf);
+  cnf->num_vars = db->num_vars;
+  cnf->num_clauses = db->num_clauses;
+  cnf->order_len = db->order_len;
+  cnf->num_units = db->num_units;
+  cnf->stream_size = gsat_db_stream_size(db);
+  cnf->lits_size = db->clause_start[db->num_clauses];
+  d->layout = resolve_layout(p);
+  d->sort = occ_sort(p);
   uint64_t build_temp = 0;
-  const int sort = occ_sort(p);
-  if (layout == GSAT_GPU_LAYOUT_SLOT) {
-    GSAT_FORWARD(plan_slot_layout(db, p, &cnf, &sp, err));
-    gsat_layout_input in = {NULL, NULL, cnf.num_clauses, cnf.lits_size, V};
+  if (d->layout == GSAT_GPU_LAYOUT_SLOT) {
+    GSAT_FORWARD(plan_slot_layout(db, p, cnf, &d->sp, err));
+    gsat_layout_input in = {NULL, NULL, cnf->num_clauses, cnf->lits_size, db->num_vars};
     size_t bytes = 0;
-    GSAT_FORWARD(gsat_gpu_layout_build(NULL, &bytes, &in, cnf.slot ? &sp : NULL,
-                                       NULL, sort, NULL, err));
+    GSAT_FORWARD(gsat_gpu_layout_build(NULL, &bytes, &in, cnf->slot ? &d->sp : NULL, NULL,
+                                       d->sort, NULL, err));
     build_temp = bytes;
   }
-  gsat_gpu_plan pl;
-  GSAT_FORWARD(make_plan(&pl, p, &info, &cnf, err));
-  pl.layout = layout;
-  pl.build_temp_bytes = build_temp;
-  r->gpu_map = (gsat_opt_gpu_map)pl.map;
-  r->gpu_layout = (gsat_opt_gpu_layout)layout;
-  r->gpu_blocks = pl.blocks;
-  r->gpu_threads = pl.threads;
-  r->occupancy = pl.occupancy;
+  GSAT_FORWARD(make_plan(&d->pl, p, &d->info, cnf, err));
+  d->pl.layout = d->layout;
+  d->pl.build_temp_bytes = build_temp;
+  r->gpu_map = (gsat_opt_gpu_map)d->pl.map;
+  r->gpu_layout = (gsat_opt_gpu_layout)d->layout;
+  r->gpu_blocks = d->pl.blocks;
+  r->gpu_threads = d->pl.threads;
+  r->occupancy = d->pl.occupancy;
+  return GSAT_OK;
+}
 
-  double t1 = gsat_seconds();
-  gsat_gpu_layout L;
-  gsat_gpu_layout_carve(&L, NULL, &pl, &cnf);
+/* Allocates the arena (checked against the free device memory), the host
+ * buffers, streams and events. */
+static gsat_status allocate_run(const gsat_search_params *p, device_run *d, gsat_error *err) {
+  gsat_gpu_layout *L = &d->L;
+  gsat_gpu_layout_carve(L, NULL, &d->pl, &d->cnf);
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
-  GSAT_RETURN_IF(L.bytes > free_mem, err, RESOURCE,
+  GSAT_RETURN_IF(L->bytes > free_mem, err, RESOURCE,
                  "the GPU search needs %.1f MiB of device memory, but device %d has %.1f MiB "
                  "free (%.1f MiB in all); try smaller --gpu-blocks or --gpu-threads, or "
                  "--backend=cpu",
-                 L.bytes / 1048576.0, p->device, free_mem / 1048576.0, total_mem / 1048576.0);
-  GSAT_CUDA_TRY(err, cudaMalloc(&d->d_arena, L.bytes));
-  gsat_gpu_layout_carve(&L, d->d_arena, &pl, &cnf);
-  const uint64_t workers = gsat_gpu_workers(&pl);
+                 L->bytes / 1048576.0, p->device, free_mem / 1048576.0, total_mem / 1048576.0);
+  GSAT_CUDA_TRY(err, cudaMalloc(&d->d_arena, L->bytes));
+  gsat_gpu_layout_carve(L, d->d_arena, &d->pl, &d->cnf);
+  d->workers = gsat_gpu_workers(&d->pl);
   GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_stop, sizeof(int), cudaHostAllocMapped));
   *(volatile int *)d->h_stop = 0;
-  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_counters, workers * sizeof(gsat_gpu_counters),
+  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_counters, d->workers * sizeof(gsat_gpu_counters),
                                    cudaHostAllocDefault));
   GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
   GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->copy_stream, cudaStreamNonBlocking));
   GSAT_CUDA_TRY(err, cudaEventCreate(&d->start));
   GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
+  return GSAT_OK;
+}
+
+/* Uploads the database (the slot layout: without the streams), initializes
+ * the queues and the control block, and waits for it. */
+static gsat_status upload(const gsat_db *db, device_run *d, gsat_error *err) {
+  const gsat_gpu_layout *L = &d->L;
   const void *h_arrays[6] = {db->occ_start, db->occ_stream, db->order,
                              db->clause_start, db->clause_lits, db->units};
-  for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6;
-       k++) /* slot: no streams */
-    if (L.lens[k])
-      GSAT_CUDA_TRY(err, cudaMemcpyAsync(L.arrays[k], h_arrays[k], 4 * L.lens[k],
+  for (int k = d->layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6; k++) /* slot: no streams */
+    if (L->lens[k])
+      GSAT_CUDA_TRY(err, cudaMemcpyAsync(L->arrays[k], h_arrays[k], 4 * L->lens[k],
                                          cudaMemcpyHostToDevice, d->stream));
-  GSAT_CUDA_TRY(err, cudaMemsetAsync(L.counters, 0, workers * sizeof(gsat_gpu_counters),
+  GSAT_CUDA_TRY(err, cudaMemsetAsync(L->counters, 0, d->workers * sizeof(gsat_gpu_counters),
                                      d->stream));
-  gsat_gpu_init_kernel<<<(pl.slots + 255) / 256, 256, 0, d->stream>>>(L, pl.slots);
+  gsat_gpu_init_kernel<<<(d->pl.slots + 255) / 256, 256, 0, d->stream>>>(*L, d->pl.slots);
   GSAT_CUDA_LAUNCHED(err, "gsat_gpu_init_kernel");
-  if (cnf.slot) {
+  if (d->cnf.slot) {
     gsat_slot_bucket table[2 * GSAT_SLOT_MAX_BUCKETS];
-    memcpy(table, sp.bucket, sp.num_buckets * sizeof *table);
-    gsat_slot_compact_buckets(&sp, table + sp.num_buckets);
-    GSAT_CUDA_TRY(err, cudaMemcpyAsync(L.slot_buckets, table,
-                                       2 * sp.num_buckets * sizeof *table,
+    memcpy(table, d->sp.bucket, d->sp.num_buckets * sizeof *table);
+    gsat_slot_compact_buckets(&d->sp, table + d->sp.num_buckets);
+    GSAT_CUDA_TRY(err, cudaMemcpyAsync(L->slot_buckets, table,
+                                       2 * d->sp.num_buckets * sizeof *table,
                                        cudaMemcpyHostToDevice, d->stream));
   }
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
-  r->upload_seconds = gsat_seconds() - t1;
-  if (layout == GSAT_GPU_LAYOUT_SLOT) {
-    gsat_layout_input in = {L.arrays[3], L.arrays[4], cnf.num_clauses,
-                            cnf.lits_size, V};
-    gsat_layout_output out = {L.arrays[0], L.arrays[1], L.slot_lits};
-    size_t bytes = pl.build_temp_bytes;
-    GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-    GSAT_FORWARD(gsat_gpu_layout_build(L.build_temp, &bytes, &in,
-                                       cnf.slot ? &sp : NULL, &out, sort,
-                                       d->stream, err));
-    GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
-    GSAT_CUDA_TRY(err, cudaEventSynchronize(d->stop));
-    float build_ms = 0;
-    GSAT_CUDA_TRY(err, cudaEventElapsedTime(&build_ms, d->start, d->stop));
-    r->layout_seconds = build_ms / 1000.0;
-  }
+  return GSAT_OK;
+}
 
-  int *d_host_stop = NULL;
-  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
-  gsat_gpu_params kp = gsat_gpu_params_for(&L, &pl, cnf, p->decide, d_host_stop,
-                                           (unsigned long long)info.clock_khz); /* ~1 ms */
-
-  /* A stop request during context creation or the upload (which can take
-   * seconds): no launch, UNKNOWN. */
-  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK;
-  double start = gsat_seconds();
+/* The slot layout: builds the streams and the slot-major buckets on the
+ * device (timed with the run's events). */
+static gsat_status build_layout(gsat_search_result *r, device_run *d, gsat_error *err) {
+  const gsat_gpu_layout *L = &d->L;
+  gsat_layout_input in = {L->arrays[3], L->arrays[4], d->cnf.num_clauses, d->cnf.lits_size,
+                          d->cnf.num_vars};
+  gsat_layout_output out = {L->arrays[0], L->arrays[1], L->slot_lits};
+  size_t bytes = d->pl.build_temp_bytes;
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-  if (pl.map == GSAT_GPU_MAP_WARP)
-    gsat_gpu_warp_kernel<<<pl.blocks, pl.threads, pl.smem, d->stream>>>(kp);
-  else
-    gsat_gpu_lane_kernel<<<pl.blocks, pl.threads, pl.smem, d->stream>>>(kp);
-  GSAT_CUDA_TRY(err, cudaPeekAtLastError());
+  GSAT_FORWARD(gsat_gpu_layout_build(L->build_temp, &bytes, &in, d->cnf.slot ? &d->sp : NULL,
+                                     &out, d->sort, d->stream, err));
   GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+  GSAT_CUDA_TRY(err, cudaEventSynchronize(d->stop));
+  float build_ms = 0;
+  GSAT_CUDA_TRY(err, cudaEventElapsedTime(&build_ms, d->start, d->stop));
+  r->layout_seconds = build_ms / 1000.0;
+  return GSAT_OK;
+}
 
+/* One `c progress` report while the kernel runs. */
+static gsat_status report_progress(const gsat_search_params *p, device_run *d, double seconds,
+                                   gsat_error *err) {
+  gsat_worker_stats t;
+  GSAT_FORWARD(running_counters(d, &t, err));
+  gsat_gpu_control run_ctl; /* outstanding cubes, read while the kernel runs */
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(&run_ctl, d->L.ctl, sizeof run_ctl,
+                                     cudaMemcpyDeviceToHost, d->copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+  gsat_progress pr;
+  memset(&pr, 0, sizeof pr);
+  pr.seconds = seconds;
+  pr.nodes = t.n.nodes;
+  pr.checks = t.n.checks;
+  pr.cubes_left = run_ctl.work;
+  /* hungry counts idle workers: warps, or lanes still idle after their warp's
+   * intake */
+  pr.busy_workers =
+      (uint32_t)(d->workers > run_ctl.hungry ? d->workers - run_ctl.hungry : 0);
+  p->progress(p->progress_data, &pr);
+  return GSAT_OK;
+}
+
+/* Waits for the kernel launched at `start` (host seconds) to end, meanwhile
+ * passing on stop requests and the time and node limits, and reporting
+ * progress. */
+static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
+                             device_run *d, double start, gsat_error *err) {
   double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
   double next_node_check = start + 0.01;
   int stop_sent = 0;
@@ -367,7 +403,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
       /* The node limit, from the counters the workers store every 64 rounds:
        * the search may overshoot it by about 10 ms of work. */
       gsat_worker_stats t;
-      GSAT_FORWARD(running_counters(d, &L, workers, &t, err));
+      GSAT_FORWARD(running_counters(d, &t, err));
       over = t.n.nodes >= p->node_limit;
       next_node_check = now + 0.01;
     }
@@ -377,38 +413,27 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
       stop_sent = 1;
     }
     if (next_progress && now >= next_progress && p->progress) {
-      gsat_worker_stats t;
-      GSAT_FORWARD(running_counters(d, &L, workers, &t, err));
-      gsat_gpu_control run_ctl; /* outstanding cubes, read while the kernel runs */
-      GSAT_CUDA_TRY(err, cudaMemcpyAsync(&run_ctl, L.ctl, sizeof run_ctl,
-                                         cudaMemcpyDeviceToHost, d->copy_stream));
-      GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
-      gsat_progress pr;
-      memset(&pr, 0, sizeof pr);
-      pr.seconds = now - start;
-      pr.nodes = t.n.nodes;
-      pr.checks = t.n.checks;
-      pr.cubes_left = run_ctl.work;
-      /* hungry counts idle workers: warps, or lanes still idle after their
-       * warp's intake */
-      pr.busy_workers =
-          (uint32_t)(workers > run_ctl.hungry ? workers - run_ctl.hungry : 0);
-      p->progress(p->progress_data, &pr);
+      GSAT_FORWARD(report_progress(p, d, now - start, err));
       next_progress = now + p->progress_interval;
     }
   }
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
+  return GSAT_OK;
+}
+
+/* After the kernel: its time, the counters, the answer and the model. */
+static gsat_status collect(gsat_search_result *r, device_run *d, gsat_error *err) {
   float ms = 0;
   GSAT_CUDA_TRY(err, cudaEventElapsedTime(&ms, d->start, d->stop));
   r->kernel_seconds = ms / 1000.0;
   r->search_seconds = r->kernel_seconds;
   gsat_gpu_control h_ctl;
-  GSAT_CUDA_TRY(err, cudaMemcpy(&h_ctl, L.ctl, sizeof h_ctl, cudaMemcpyDeviceToHost));
-  GSAT_CUDA_TRY(err, cudaMemcpy(d->h_counters, L.counters, workers * sizeof(gsat_gpu_counters),
-                                cudaMemcpyDeviceToHost));
-  sum_counters(d->h_counters, workers, &r->total);
-  sum_cycles(d->h_counters, workers, r);
-  r->num_workers = (uint32_t)workers;
+  GSAT_CUDA_TRY(err, cudaMemcpy(&h_ctl, d->L.ctl, sizeof h_ctl, cudaMemcpyDeviceToHost));
+  GSAT_CUDA_TRY(err, cudaMemcpy(d->h_counters, d->L.counters,
+                                d->workers * sizeof(gsat_gpu_counters), cudaMemcpyDeviceToHost));
+  sum_counters(d->h_counters, d->workers, &r->total);
+  sum_cycles(d->h_counters, d->workers, r);
+  r->num_workers = (uint32_t)d->workers;
   r->steals_lane = h_ctl.steals_lane;
   r->steals_warp = h_ctl.steals_warp;
   r->steals_block = h_ctl.steals_block;
@@ -417,11 +442,43 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
                  err, INTERNAL, "the GPU search ended with an invalid answer %d", h_ctl.answer);
   r->answer = h_ctl.answer;
   if (r->answer == GSAT_ANSWER_SAT) {
+    const uint32_t V = d->cnf.num_vars;
     r->model = (uint8_t *)malloc((size_t)V + 1);
     GSAT_RETURN_IF(!r->model, err, NOMEM, "out of memory for the model");
-    GSAT_CUDA_TRY(err, cudaMemcpy(r->model, L.model, V, cudaMemcpyDeviceToHost));
+    GSAT_CUDA_TRY(err, cudaMemcpy(r->model, d->L.model, V, cudaMemcpyDeviceToHost));
   }
   return GSAT_OK;
+}
+
+/* The run: device, plan, memory, upload (and layout build), the kernel of the
+ * chosen mapping, its supervision and its results. */
+static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                       device_run *d, gsat_error *err) {
+  GSAT_FORWARD(open_device(p, r, d, err));
+  GSAT_FORWARD(plan_run(db, p, r, d, err));
+  double t1 = gsat_seconds();
+  GSAT_FORWARD(allocate_run(p, d, err));
+  GSAT_FORWARD(upload(db, d, err));
+  r->upload_seconds = gsat_seconds() - t1;
+  if (d->layout == GSAT_GPU_LAYOUT_SLOT) GSAT_FORWARD(build_layout(r, d, err));
+  int *d_host_stop = NULL;
+  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
+  const gsat_gpu_plan *pl = &d->pl;
+  gsat_gpu_params kp = gsat_gpu_params_for(&d->L, pl, d->cnf, p->decide, d_host_stop,
+                                           (unsigned long long)d->info.clock_khz); /* ~1 ms */
+  /* A stop request during context creation or the upload (which can take
+   * seconds): no launch, UNKNOWN. */
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK;
+  double start = gsat_seconds();
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
+  if (pl->map == GSAT_GPU_MAP_WARP)
+    gsat_gpu_warp_kernel<<<pl->blocks, pl->threads, pl->smem, d->stream>>>(kp);
+  else
+    gsat_gpu_lane_kernel<<<pl->blocks, pl->threads, pl->smem, d->stream>>>(kp);
+  GSAT_CUDA_TRY(err, cudaPeekAtLastError());
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+  GSAT_FORWARD(supervise(p, r, d, start, err));
+  return collect(r, d, err);
 }
 
 /* The root (unit clauses and their propagation) is checked on the host with the

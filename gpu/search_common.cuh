@@ -378,6 +378,12 @@ struct gsat_gpu_cycles {
   unsigned long long search, replay, idle;
 };
 
+/* A worker's scheduling counts (beside the step code's gsat_dpll_counters). */
+struct gsat_gpu_tally {
+  unsigned long long cubes, donations;
+  gsat_gpu_cycles cyc;
+};
+
 __device__ inline void gsat_gpu_store_counters(const gsat_gpu_params &p, unsigned id,
                                                const gsat_dpll_counters &n,
                                                unsigned long long cubes,

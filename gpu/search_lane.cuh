@@ -18,7 +18,7 @@
 #include "solver/core/dpll.h"
 
 /* Carves one warp's interleaved state; returns this lane's cube buffer. */
-__device__ inline uint32_t *gsat_lane_carve(gsat_dpll *s, uint8_t *warp_base, uint32_t V,
+__device__ __forceinline__ uint32_t *gsat_lane_carve(gsat_dpll *s, uint8_t *warp_base, uint32_t V,
                                             int moms, unsigned lane, uint32_t **cubes) {
   uint8_t *at = warp_base;
   s->val = (int8_t *)at + lane;
@@ -43,22 +43,21 @@ __host__ __device__ inline uint64_t gsat_lane_warp_bytes(uint32_t V, int moms) {
   return b;
 }
 
-/* One lane's worker: its searcher and its scheduling state.  x is warp-level,
- * kept by every lane alike. */
+/* One lane's worker: its searcher and its scheduling state (the work exchange's
+ * bookkeeping, gsat_gpu_xchg, is a separate variable: its indexed steals[]
+ * would keep the whole struct in local memory). */
 struct gsat_lane_worker {
   gsat_dpll s;
   gsat_gpu_view view;
   uint32_t *cube_bufs, *my_cube; /* the warp's cube buffers, this lane's */
   unsigned lane, warp, id, lt;   /* lt: the mask of the lanes below */
   bool have;                     /* holds a cube */
-  unsigned long long cubes, donations;
-  gsat_gpu_cycles cyc;
-  gsat_gpu_xchg x;
+  gsat_gpu_tally t;
 };
 
 /* The lane's searcher at the root (the host checked that the root is not
  * refuted); worker 0 holds the whole tree. */
-__device__ inline void gsat_lane_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
+__device__ __forceinline__ void gsat_lane_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
                                       gsat_lane_worker &w) {
   w.view = gsat_gpu_view_of(cnf);
   w.lane = threadIdx.x & 31;
@@ -68,18 +67,12 @@ __device__ inline void gsat_lane_init(const gsat_gpu_params &p, const gsat_gpu_c
   const unsigned wid = w.id >> 5;
   w.my_cube = gsat_lane_carve(&w.s, p.state + (size_t)wid * p.state_stride, cnf.num_vars,
                               p.decide == GSAT_DECIDE_MOMS, w.lane, &w.cube_bufs);
-  w.s.decide = p.decide;
   w.s.n = gsat_dpll_counters{};
-  w.s.next_order_pos = 0;
-  gsat_lane_init_root(&w.s, &w.view.db, cnf.units, cnf.num_units);
-  w.s.n.replay += w.s.n.checks;
-  w.s.n.checks = 0;
-  w.cubes = w.donations = 0;
-  w.cyc = gsat_gpu_cycles{0, 0, 0};
-  w.x = gsat_gpu_xchg{false, 32, {0, 0, 0}};
+  gsat_lane_init_worker(&w.s, &w.view.db, cnf.units, cnf.num_units, p.decide);
+  w.t = gsat_gpu_tally{}; /* zeros */
   w.have = false;
   if (w.id == 0) {
-    w.cubes++;
+    w.t.cubes++;
     w.have = !gsat_lane_start_cube(&w.s, &w.view.db, nullptr, 0);
     if (!w.have) gsat_gpu_cube_done(p);
   }
@@ -88,12 +81,12 @@ __device__ inline void gsat_lane_init(const gsat_gpu_params &p, const gsat_gpu_c
 /* Searches a slice of the held cube (all lanes of the warp take part; idle
  * ones count idle time).  Returns 1 when a lane of the warp found a model (the
  * kernel stops). */
-__device__ inline int gsat_lane_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
+__device__ __forceinline__ int gsat_lane_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
                                       gsat_lane_worker &w, long long *t0) {
   int res = GSAT_DPLL_PAUSED;
   if (w.have) res = gsat_lane_search(&w.s, &w.view.db, p.slice);
   long long t1 = clock64();
-  (w.have ? w.cyc.search : w.cyc.idle) += t1 - *t0;
+  (w.have ? w.t.cyc.search : w.t.cyc.idle) += t1 - *t0;
   *t0 = t1;
   bool sat = w.have && res == GSAT_DPLL_SAT;
   if (sat && gsat_gpu_claim_sat(p, w.id)) {
@@ -114,8 +107,8 @@ __device__ inline int gsat_lane_slice(const gsat_gpu_params &p, gsat_gpu_block *
 
 /* Level 1: lanes of this warp.  The k-th idle lane takes a branch from the
  * k-th lane that has one open. */
-__device__ inline void gsat_lane_share(const gsat_gpu_params &p, gsat_lane_worker &w,
-                                       long long *t0) {
+__device__ __forceinline__ void gsat_lane_share(const gsat_gpu_params &p, gsat_lane_worker &w,
+                                       gsat_gpu_xchg &x, long long *t0) {
   const unsigned idle = __ballot_sync(GSAT_FULL_MASK, !w.have);
   if (!idle || idle == GSAT_FULL_MASK) return;
   const bool open = w.have && gsat_lane_shallowest_open(&w.s) != 0;
@@ -129,20 +122,20 @@ __device__ inline void gsat_lane_share(const gsat_gpu_params &p, gsat_lane_worke
   if (drank < pairs) {
     unsigned receiver = __fns(idle, 0, drank + 1);
     n = gsat_lane_donate(&w.s, w.cube_bufs + (size_t)receiver * (V + 1), V);
-    w.donations++;
+    w.t.donations++;
     atomicAdd(&p.ctl->work, 1ull); /* before the receiver can refute it */
   }
   unsigned donor = irank < pairs ? __fns(donors, 0, irank + 1) : w.lane;
   uint32_t got = __shfl_sync(GSAT_FULL_MASK, n, donor);
   __syncwarp();
   if (irank < pairs) {
-    w.cubes++;
-    w.x.steals[0]++;
+    w.t.cubes++;
+    x.steals[0]++;
     w.have = !gsat_lane_start_cube(&w.s, &w.view.db, w.my_cube, got);
     if (!w.have) gsat_gpu_cube_done(p);
   }
   long long t1 = clock64();
-  w.cyc.replay += t1 - *t0;
+  w.t.cyc.replay += t1 - *t0;
   *t0 = t1;
 }
 
@@ -150,12 +143,13 @@ __device__ inline void gsat_lane_share(const gsat_gpu_params &p, gsat_lane_worke
  * block queue or (as the block's poller) the global queue; the lanes still
  * idle register as hungry (counted in lanes, so that donors see the real
  * demand). */
-__device__ inline void gsat_lane_intake(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                        gsat_bqueue *bq, gsat_lane_worker &w, long long t0) {
+__device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                        gsat_bqueue *bq, gsat_lane_worker &w, gsat_gpu_xchg &x,
+                                        long long t0) {
   const unsigned idle = __ballot_sync(GSAT_FULL_MASK, !w.have);
   if (!idle) {
-    if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &w.x, 0u); /* all busy again */
-    w.x.hungry = 0;
+    if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &x, 0u); /* all busy again */
+    x.hungry = 0;
     return;
   }
   const int leader = __ffs(idle) - 1, want = __popc(idle);
@@ -169,7 +163,7 @@ __device__ inline void gsat_lane_intake(const gsat_gpu_params &p, gsat_gpu_block
     src = __shfl_sync(GSAT_FULL_MASK, src, leader);
     slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
     if (!src) break;
-    if ((int)w.lane == leader) w.x.steals[src]++;
+    if ((int)w.lane == leader) x.steals[src]++;
     from_global |= src == 2;
     if (w.lane == __fns(idle, 0, taken + 1)) {
       mine = slot;
@@ -177,7 +171,7 @@ __device__ inline void gsat_lane_intake(const gsat_gpu_params &p, gsat_gpu_block
     }
     if (++taken == want) break;
   }
-  if (taken) w.x.backoff = 32;
+  if (taken) x.backoff = 32;
   if (from_global && (int)w.lane == leader) gsat_gpu_drop_poller(blk, (int)w.warp);
   if (got) {
     __threadfence();
@@ -185,26 +179,27 @@ __device__ inline void gsat_lane_intake(const gsat_gpu_params &p, gsat_gpu_block
     uint32_t n = __ldcg(cube);
     for (uint32_t k = 0; k < n; k++) w.my_cube[k] = __ldcg(cube + 1 + k);
     gsat_queue_push(p.free_slots, mine);
-    w.cubes++;
+    w.t.cubes++;
     w.have = !gsat_lane_start_cube(&w.s, &w.view.db, w.my_cube, n);
     if (!w.have) gsat_gpu_cube_done(p);
-    w.cyc.replay += clock64() - t0;
+    w.t.cyc.replay += clock64() - t0;
   }
-  if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &w.x, (unsigned)(want - taken));
-  w.x.hungry = (unsigned)(want - taken);
+  if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &x, (unsigned)(want - taken));
+  x.hungry = (unsigned)(want - taken);
 }
 
 /* Gives branches to the block or global queue while hungry lanes elsewhere
  * outnumber the queued cubes: lane 0 reads the counters, then every lane with
  * an open branch whose rank is below that demand takes a pool slot and gives
  * its shallowest open branch (at most one per lane and round). */
-__device__ inline void gsat_lane_give(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                      gsat_bqueue *bq, gsat_lane_worker &w) {
+__device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                      gsat_bqueue *bq, gsat_lane_worker &w,
+                                      const gsat_gpu_xchg &x) {
   if (!__ballot_sync(GSAT_FULL_MASK, w.have)) return;
   unsigned need = 0;
   if (w.lane == 0) {
     gsat_gpu_refresh_stop(p, blk);
-    need = gsat_gpu_donation_need(p, blk, bq, w.x.hungry);
+    need = gsat_gpu_donation_need(p, blk, bq, x.hungry);
   }
   need = __shfl_sync(GSAT_FULL_MASK, need, 0);
   if (!need) return;
@@ -219,7 +214,7 @@ __device__ inline void gsat_lane_give(const gsat_gpu_params &p, gsat_gpu_block *
     for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, w.my_cube[k]);
     __threadfence();
     gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n);
-    w.donations += n != 0;
+    w.t.donations += n != 0;
   }
 }
 
@@ -232,6 +227,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   gsat_gpu_block_setup(p, smem, &blk, &bq, &cnf);
   gsat_lane_worker w;
   gsat_lane_init(p, cnf, w);
+  gsat_gpu_xchg x = {false, 32, {0, 0, 0}}; /* warp-level, kept by every lane alike */
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {
@@ -240,20 +236,20 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
     if (w.warp == 0 && w.lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
     if (gsat_lane_slice(p, blk, w, &t0)) break;
-    gsat_lane_share(p, w, &t0);
-    gsat_lane_intake(p, blk, bq, w, t0);
-    gsat_lane_give(p, blk, bq, w);
+    gsat_lane_share(p, w, x, &t0);
+    gsat_lane_intake(p, blk, bq, w, x, t0);
+    gsat_lane_give(p, blk, bq, w, x);
     GSAT_GPU_TRACE(w.id, rounds, w.have);
     if (__all_sync(GSAT_FULL_MASK, !w.have)) {
-      __nanosleep(w.x.backoff);
-      w.x.backoff = min(2 * w.x.backoff, p.max_backoff);
-      w.cyc.idle += clock64() - t0;
+      __nanosleep(x.backoff);
+      x.backoff = min(2 * x.backoff, p.max_backoff);
+      w.t.cyc.idle += clock64() - t0;
     }
-    if ((++rounds & 63) == 0) gsat_gpu_store_counters(p, w.id, w.s.n, w.cubes, w.donations, w.cyc);
+    if ((++rounds & 63) == 0) gsat_gpu_store_counters(p, w.id, w.s.n, w.t.cubes, w.t.donations, w.t.cyc);
   }
-  if (w.lane == 0) gsat_gpu_leave(p, blk, (int)w.warp, &w.x);
-  gsat_gpu_add_steals(p, &w.x);
-  gsat_gpu_store_counters(p, w.id, w.s.n, w.cubes, w.donations, w.cyc);
+  if (w.lane == 0) gsat_gpu_leave(p, blk, (int)w.warp, &x);
+  gsat_gpu_add_steals(p, &x);
+  gsat_gpu_store_counters(p, w.id, w.s.n, w.t.cubes, w.t.donations, w.t.cyc);
 }
 
 #endif

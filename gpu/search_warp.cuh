@@ -21,7 +21,7 @@
 #include "solver/core/dpll.h"
 
 /* Carves one warp's state (gsat_gpu_warp_state_bytes) at `at`. */
-__device__ inline void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint32_t V, int moms) {
+__device__ __forceinline__ void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint32_t V, int moms) {
   s->val = (int8_t *)at;
   at += gsat_gpu_align16(2 * (uint64_t)V + 2);
   s->trail = (uint32_t *)at;
@@ -37,14 +37,12 @@ struct gsat_warp_worker {
   gsat_gpu_view view;
   unsigned warp, id;     /* in the block, in the grid */
   bool have;             /* holds a cube */
-  unsigned long long cubes, donations;
-  gsat_gpu_cycles cyc;
-  gsat_gpu_xchg x;
+  gsat_gpu_tally t;
 };
 
 /* Donates when a warp of this block, or anywhere, waits for work: the counters
  * first (reads only), then an open branch, then a pool slot. */
-__device__ inline void gsat_warp_give(const gsat_gpu_params &p, gsat_gpu_block *blk,
+__device__ __forceinline__ void gsat_warp_give(const gsat_gpu_params &p, gsat_gpu_block *blk,
                                       gsat_bqueue *bq, gsat_warp_worker &w) {
   const unsigned lane = TEAM_RANK;
   int target = 0;
@@ -63,17 +61,17 @@ __device__ inline void gsat_warp_give(const gsat_gpu_params &p, gsat_gpu_block *
   __threadfence();
   __syncwarp();
   if (lane == 0) gsat_gpu_publish(p, bq, target, slot, n);
-  w.donations += n != 0;
+  w.t.donations += n != 0;
 }
 
 /* Searches a slice of the held cube, then gives work away or gives the cube
  * up.  Returns 1 when the warp found a model (the kernel stops). */
-__device__ inline int gsat_warp_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
+__device__ __forceinline__ int gsat_warp_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
                                       gsat_bqueue *bq, gsat_warp_worker &w, long long *t0) {
   const unsigned lane = TEAM_RANK;
   int res = gsat_warp_search(&w.s, &w.view.db, p.slice);
   long long t1 = clock64();
-  w.cyc.search += t1 - *t0;
+  w.t.cyc.search += t1 - *t0;
   *t0 = t1;
   if (res == GSAT_DPLL_SAT) {
     bool won = lane == 0 && gsat_gpu_claim_sat(p, w.id);
@@ -96,52 +94,47 @@ __device__ inline int gsat_warp_slice(const gsat_gpu_params &p, gsat_gpu_block *
 }
 
 /* An idle warp: takes a queued cube and replays it, or sleeps a while. */
-__device__ inline void gsat_warp_take(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                      gsat_bqueue *bq, gsat_warp_worker &w, long long t0) {
+__device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gpu_block *blk,
+                                               gsat_bqueue *bq, gsat_warp_worker &w,
+                                               gsat_gpu_xchg &x, long long t0) {
   const unsigned lane = TEAM_RANK;
   int src = 0;
   uint32_t slot = 0;
-  if (lane == 0) src = gsat_gpu_take(p, blk, bq, (int)w.warp, &w.x, &slot);
+  if (lane == 0) src = gsat_gpu_take(p, blk, bq, (int)w.warp, &x, &slot);
   src = __shfl_sync(GSAT_FULL_MASK, src, 0);
   slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
   if (src) {
     __threadfence();
     const uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
     uint32_t n = __ldcg(cube);
-    w.cubes++;
+    w.t.cubes++;
     w.have = !gsat_warp_start_cube(&w.s, &w.view.db, cube + 1, n);
     __syncwarp();
     if (lane == 0) {
       gsat_queue_push(p.free_slots, slot);
       if (!w.have) gsat_gpu_cube_done(p);
     }
-    w.cyc.replay += clock64() - t0;
+    w.t.cyc.replay += clock64() - t0;
   } else {
-    unsigned ns = __shfl_sync(GSAT_FULL_MASK, w.x.backoff, 0);
+    unsigned ns = __shfl_sync(GSAT_FULL_MASK, x.backoff, 0);
     __nanosleep(ns);
-    if (lane == 0) w.x.backoff = min(2 * w.x.backoff, p.max_backoff);
-    w.cyc.idle += clock64() - t0;
+    if (lane == 0) x.backoff = min(2 * x.backoff, p.max_backoff);
+    w.t.cyc.idle += clock64() - t0;
   }
 }
 
 /* The warp's searcher at the root (the host checked that the root is not
  * refuted); worker 0 holds the whole tree. */
-__device__ inline void gsat_warp_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
+__device__ __forceinline__ void gsat_warp_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
                                       uint8_t *state, gsat_warp_worker &w) {
   w.view = gsat_gpu_view_of(cnf);
-  w.s.n = gsat_dpll_counters{};
-  w.s.decide = p.decide;
-  w.s.next_order_pos = 0;
   gsat_warp_carve(&w.s, state, cnf.num_vars, p.decide == GSAT_DECIDE_MOMS);
-  gsat_warp_init_root(&w.s, &w.view.db, cnf.units, cnf.num_units);
-  w.s.n.replay += w.s.n.checks;
-  w.s.n.checks = 0;
-  w.cubes = w.donations = 0;
-  w.cyc = gsat_gpu_cycles{0, 0, 0};
-  w.x = gsat_gpu_xchg{false, 32, {0, 0, 0}};
+  w.s.n = gsat_dpll_counters{};
+  gsat_warp_init_worker(&w.s, &w.view.db, cnf.units, cnf.num_units, p.decide);
+  w.t = gsat_gpu_tally{}; /* zeros */
   w.have = false;
   if (w.id == 0) { /* the whole tree */
-    w.cubes++;
+    w.t.cubes++;
     w.have = !gsat_warp_start_cube(&w.s, &w.view.db, nullptr, 0);
     if (!w.have && TEAM_RANK == 0) gsat_gpu_cube_done(p);
   }
@@ -161,6 +154,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p
   uint8_t *mine = p.state_in_smem ? at + (size_t)warp * p.warp_state_bytes
                                   : p.state + (size_t)w.id * p.state_stride;
   gsat_warp_init(p, cnf, mine, w);
+  gsat_gpu_xchg x = {false, 32, {0, 0, 0}}; /* apart from w: steals[] is indexed */
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {
@@ -169,15 +163,15 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p
     if (warp == 0 && lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
     if (w.have && gsat_warp_slice(p, blk, bq, w, &t0)) break;
-    if (!w.have) gsat_warp_take(p, blk, bq, w, t0);
+    if (!w.have) gsat_warp_take(p, blk, bq, w, x, t0);
     GSAT_GPU_TRACE(blockIdx.x * blockDim.x + threadIdx.x, rounds, w.have);
     if ((++rounds & 63) == 0 && lane == 0)
-      gsat_gpu_store_counters(p, w.id, w.s.n, w.cubes, w.donations, w.cyc);
+      gsat_gpu_store_counters(p, w.id, w.s.n, w.t.cubes, w.t.donations, w.t.cyc);
   }
   if (lane == 0) {
-    gsat_gpu_leave(p, blk, (int)warp, &w.x);
-    gsat_gpu_add_steals(p, &w.x);
-    gsat_gpu_store_counters(p, w.id, w.s.n, w.cubes, w.donations, w.cyc);
+    gsat_gpu_leave(p, blk, (int)warp, &x);
+    gsat_gpu_add_steals(p, &x);
+    gsat_gpu_store_counters(p, w.id, w.s.n, w.t.cubes, w.t.donations, w.t.cyc);
   }
 }
 

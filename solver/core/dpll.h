@@ -283,6 +283,20 @@ TEAM_HD uint32_t GSAT_DPLL_FN(init_root)(gsat_dpll *s, const gsat_db_view *db,
   return s->conflict;
 }
 
+/* A GPU worker's searcher at the root (counters cleared by the caller): the
+ * heuristic set, the root set up (init_root) with its BCP counted as replay
+ * (every worker repeats it).  Returns init_root's result. */
+TEAM_HD uint32_t GSAT_DPLL_FN(init_worker)(gsat_dpll *s, const gsat_db_view *db,
+                                           const gsat_lit *units, uint32_t num_units,
+                                           uint32_t decide) {
+  s->decide = decide;
+  s->next_order_pos = 0;
+  const uint32_t refuted = GSAT_DPLL_FN(init_root)(s, db, units, num_units);
+  s->n.replay += s->n.checks;
+  s->n.checks = 0;
+  return refuted;
+}
+
 /* Replays a cube from the root state: each literal becomes a decision level that
  * is never flipped (base = n), propagated in order.  BCP work counts as replay.
  * Returns 1 when the cube is refuted (a conflict), 0 when search can start below. */
