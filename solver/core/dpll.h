@@ -99,7 +99,8 @@ TEAM_HD void GSAT_DPLL_FN(set_level)(gsat_dpll *s, uint32_t d, gsat_level lv) {
  * the ballots of the entries since the END before, plus the carry (sat,
  * unassigned count, unit) of a clause that began in an earlier round.  Units of
  * one round are assigned in stream order after the round's reads, each checked
- * again first (an earlier unit of the round may have assigned it).  Checks
+ * again first in a team of several (an earlier unit of the round may have
+ * assigned it).  Checks
  * count the entries of the rounds read.  Returns 1 on conflict. */
 TEAM_HD uint32_t GSAT_DPLL_FN(propagate_lit)(gsat_dpll *s, const gsat_db_view *db, gsat_lit f) {
   const uint32_t b = db->occ_start[f], e = db->occ_start[f + 1];
@@ -141,7 +142,9 @@ TEAM_HD uint32_t GSAT_DPLL_FN(propagate_lit)(gsat_dpll *s, const gsat_db_view *d
     while (units && !conflict) {
       const gsat_lit u = TEAM_BCAST(unit, TEAM_FIRST(units));
       units &= units - 1;
-      const int uv = GSAT_DPLL_AT(s->val, u);
+      /* A team of one reads one entry a round: nothing was assigned since u
+       * was read, so it is still unassigned (no second load). */
+      const int uv = TEAM_SIZE > 1 ? GSAT_DPLL_AT(s->val, u) : 0;
       conflict = uv < 0;
       if (uv == 0) GSAT_DPLL_FN(assign)(s, u);
     }
