@@ -682,9 +682,10 @@ static int solve_cli(int argc, char **argv) {
 int main(int argc, char **argv) {
   gsat_error err;
   gsat_error_clear(&err);
-  if (gsat_dist_init(&argc, &argv, &err) != GSAT_OK) {
+  gsat_status st = gsat_dist_init(&argc, &argv, &err);
+  if (st != GSAT_OK) {
     fprintf(stderr, "gsat: error: %s\n", err.message);
-    return EXIT_INTERNAL;
+    return exit_code_of(st);
   }
   if (gsat_dist_rank() > 0) {
     int fd = dup(STDERR_FILENO);

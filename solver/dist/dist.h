@@ -54,7 +54,8 @@ typedef struct gsat_dist_rank_stats {
  * launcher (Open MPI's OMPI_COMM_WORLD_SIZE, PMI_SIZE or PMIX_RANK in the
  * environment) with more than one rank: calls MPI_Init_thread (FUNNELED) and
  * makes communication errors return (MPI_ERRORS_RETURN).  Otherwise does
- * nothing.  Call once, first thing in main.  Errors: INTERNAL (MPI failed). */
+ * nothing.  Call once, first thing in main.  Errors: INTERNAL (MPI failed);
+ * USAGE when gsat was built without MPI but started as one of several ranks. */
 gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err);
 
 /* Leaves the distributed search (MPI_Finalize), if gsat_dist_init joined. */

@@ -2,10 +2,19 @@
  * call a no-op; gsat runs as alone. */
 #include "solver/dist/dist.h"
 
+#include <stdlib.h>
+
+/* Started by mpirun with several ranks, a gsat without MPI would run one
+ * whole search per rank and print as many answers: refused instead. */
 gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err) {
   (void)argc;
   (void)argv;
-  (void)err;
+  const char *n = getenv("OMPI_COMM_WORLD_SIZE");
+  if (!n) n = getenv("PMI_SIZE");
+  GSAT_RETURN_IF(n && atoi(n) > 1, err, USAGE,
+                 "started as one of %s MPI ranks, but gsat was built without MPI "
+                 "(install libopenmpi-dev and rebuild, or run one process)",
+                 n);
   return GSAT_OK;
 }
 
