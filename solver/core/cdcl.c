@@ -230,7 +230,7 @@ gsat_status gsat_cdcl_grow(gsat_cdcl *s, int status, gsat_error *err) {
 void gsat_cdcl_set_assumptions(gsat_cdcl *s, const gsat_lit *lits, uint32_t n) {
   gsat_cdcl_backtrack(s, 0);
   if (n > s->num_vars) n = s->num_vars;
-  memcpy(s->assumptions, lits, n * sizeof *lits);
+  if (n) memcpy(s->assumptions, lits, n * sizeof *lits);
   s->num_assumptions = n;
   s->failed_len = 0;
   s->unsat_assumptions = 0;
