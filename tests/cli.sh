@@ -138,6 +138,17 @@ if [ $rc1 = 20 ] && [ $rc = 20 ] && [ -s "$tmp/positional.drat" ] &&
 else
   fail "positional proof: rc $rc1 and $rc, $(ls -l "$tmp"/*.drat 2>&1 | tr '\n' ' ') $(cat "$tmp/err")"
 fi
+# The proof file must not be the input (kissat's two-file form read as
+# MiniSat's `solver in out` would destroy the formula): exit 1, file intact.
+cp "$tmp/unsat.cnf" "$tmp/same.cnf"
+run -q "$tmp/same.cnf" "$tmp/same.cnf"
+cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] && grep -q 'is the input file' "$tmp/err" &&
+  pass "gsat f.cnf f.cnf: exit 1, the input kept, $(cat "$tmp/err")" ||
+  fail "gsat f.cnf f.cnf: rc $rc, $(cat "$tmp/err"), input $(cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && echo kept || echo overwritten)"
+run -q --proof="$tmp/./same.cnf" "$tmp/same.cnf"
+cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] &&
+  pass "--proof=DIR/./f.cnf f.cnf: exit 1, the input kept" ||
+  fail "--proof naming the input by another path: rc $rc, $(cat "$tmp/err")"
 run --search=dpll "$tmp/unsat.cnf" "$tmp/dpll.drat"
 [ $rc = 1 ] && grep -q 'needs CDCL' "$tmp/err" && ! grep -q '^s ' "$tmp/out" &&
   pass "--search=dpll with a proof file: exit 1, $(cat "$tmp/err")" ||

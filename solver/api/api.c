@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "solver/core/choose.h"
@@ -59,6 +60,9 @@ struct gsat_solver {
   gsat_incremental inc; /* assumptions and callbacks (incremental.h) */
   uint64_t solves;      /* searches started: from the second on, learned
                          * clauses are kept for the next (incremental.h) */
+  int input_known;      /* the last file read: its device and inode, so that */
+  dev_t input_dev;      /* a proof is never written over it */
+  ino_t input_ino;
 };
 
 const char *gsat_signature(void) {
@@ -131,6 +135,27 @@ static void forward_warning(void *data, const char *file, uint64_t line,
   if (s->warn) s->warn(s->warn_data, file, line, message);
 }
 
+/* Records the device and inode of the file read (none for standard input). */
+static void remember_input(gsat_solver *s, const char *path) {
+  struct stat st;
+  s->input_known = path && strcmp(path, "-") && !stat(path, &st);
+  if (s->input_known) {
+    s->input_dev = st.st_dev;
+    s->input_ino = st.st_ino;
+  }
+}
+
+/* USAGE when the proof path names the input file read last (which writing
+ * the proof would overwrite: `gsat f.cnf f.cnf`). */
+static gsat_status check_proof_not_input(gsat_solver *s, const char *proof) {
+  struct stat st;
+  GSAT_RETURN_IF(s->input_known && !stat(proof, &st) && st.st_dev == s->input_dev &&
+                     st.st_ino == s->input_ino,
+                 &s->err, USAGE,
+                 "the proof file '%s' is the input file: refusing to overwrite it", proof);
+  return GSAT_OK;
+}
+
 int gsat_read_dimacs(gsat_solver *s, const char *path) {
   to_adding(s);
   if (s->pending != GSAT_OK) return s->pending;
@@ -152,6 +177,7 @@ int gsat_read_dimacs(gsat_solver *s, const char *path) {
                        : GSAT_OK;
   st = gsat_dist_share_cnf(&file, st, &s->err);
   s->stats.parse_seconds = gsat_seconds() - t0;
+  remember_input(s, path);
   if (st != GSAT_OK) {
     gsat_cnf_free(&file);
     return st;
@@ -565,6 +591,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   if (with_proof) {
     gsat_proof_format f =
         s->opt.proof_format == GSAT_PROOF_FORMAT_TEXT ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
+    GSAT_FORWARD(check_proof_not_input(s, proof_path(s)));
     GSAT_FORWARD(gsat_proof_open_path(&proof, proof_path(s), f, &s->err));
     gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
   }
