@@ -15,6 +15,8 @@
 #include <zlib.h>
 
 #include "dimacs_util.h"
+#include "dimacs/generate.h"
+#include "dimacs/write.h"
 
 void tbuf_add(tbuf *b, const void *data, size_t n) {
   if (b->size + n + 1 > b->cap) {
@@ -223,4 +225,23 @@ void test_expect_error(gsat_status st, const gsat_error *err,
   assert_null(cnf->lits);
   assert_null(cnf->clause_start);
   assert_int_equal(cnf->declared_vars, 0);
+}
+
+/* A random 3-SAT formula as DIMACS text (about 12 bytes per clause). */
+tbuf test_random_text(uint64_t vars, uint64_t clauses, uint64_t seed) {
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  gsat_error err;
+  assert_int_equal(gsat_gen_rand(3, vars, clauses, seed, &cnf, &err), GSAT_OK);
+  char *data = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&data, &size);
+  assert_non_null(f);
+  assert_int_equal(gsat_dimacs_write(f, &cnf, "random", &err), GSAT_OK);
+  fclose(f);
+  gsat_cnf_free(&cnf);
+  tbuf b = {0};
+  tbuf_add(&b, data, size);
+  free(data);
+  return b;
 }

@@ -23,6 +23,10 @@ void tbuf_free(tbuf *b);
  * when it does not start with '/'); fails the test when unreadable. */
 tbuf test_read_file(const char *path);
 
+/* A random 3-SAT formula (gsat_gen_rand) as DIMACS text, about 12 bytes per
+ * clause; asserts on failure. */
+tbuf test_random_text(uint64_t vars, uint64_t clauses, uint64_t seed);
+
 /* Full path of a test data file. */
 const char *test_data_path(const char *name);
 

@@ -26,8 +26,6 @@
 #endif
 
 #include "dimacs/dimacs.h"
-#include "dimacs/generate.h"
-#include "dimacs/write.h"
 #include "dimacs_util.h"
 
 #define CHUNK          ((size_t)1 << 20)
@@ -223,25 +221,6 @@ static void expect_damage(const tbuf *b, const format *f, const char *text) {
                     0, text);
 }
 
-/* A random 3-SAT formula as DIMACS text (about 12 bytes per clause). */
-static tbuf random_text(uint64_t vars, uint64_t clauses, uint64_t seed) {
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  gsat_error err;
-  assert_int_equal(gsat_gen_rand(3, vars, clauses, seed, &cnf, &err), GSAT_OK);
-  char *data = NULL;
-  size_t size = 0;
-  FILE *f = open_memstream(&data, &size);
-  assert_non_null(f);
-  assert_int_equal(gsat_dimacs_write(f, &cnf, "random", &err), GSAT_OK);
-  fclose(f);
-  gsat_cnf_free(&cnf);
-  tbuf b = {0};
-  tbuf_add(&b, data, size);
-  free(data);
-  return b;
-}
-
 /* The clauses of plain DIMACS text, as test_cnf_text writes them. */
 static char *plain_clauses(const tbuf *text) {
   gsat_cnf cnf;
@@ -289,7 +268,7 @@ static void test_tool_files(void **state) {
  * errors in decoded text are parse errors at the right place. */
 static void test_good_input(void **state) {
   (void)state;
-  tbuf big = random_text(100000, 200000, 5);
+  tbuf big = test_random_text(100000, 200000, 5);
   assert_true(big.size > 2 * CHUNK);
   char *big_clauses = plain_clauses(&big);
   for (size_t k = 0; k < FORMATS; k++) {
@@ -343,7 +322,7 @@ static void test_multi_stream(void **state) {
  * nothing of what was read is kept. */
 static void test_truncated(void **state) {
   (void)state;
-  tbuf text = random_text(1000, 20000, 1);
+  tbuf text = test_random_text(1000, 20000, 1);
   for (size_t k = 0; k < FORMATS; k++) {
     const format *f = &formats[k];
     if (!f->built_in) continue;
@@ -388,7 +367,7 @@ static size_t xz_check_offset(const tbuf *b, size_t check_size) {
  * decoder meets impossible data, so it is not tested here.) */
 static void test_corrupt(void **state) {
   (void)state;
-  tbuf text = random_text(1000, 20000, 2);
+  tbuf text = test_random_text(1000, 20000, 2);
 #ifdef GSAT_HAVE_LZMA
   const format *xz = &formats[0];
   for (int crc32 = 0; crc32 < 2; crc32++) {
@@ -415,7 +394,7 @@ static void test_corrupt(void **state) {
   tbuf_free(&b);
 #endif
   tbuf_free(&text);
-  text = random_text(100000, 200000, 3);
+  text = test_random_text(100000, 200000, 3);
   for (size_t k = 0; k < FORMATS; k++) {
     const format *f = &formats[k];
     if (!f->built_in) continue;
@@ -483,7 +462,7 @@ static void test_trailing_bytes(void **state) {
  * damaged check after it (beyond the first chunk) is an error. */
 static void test_damage_after_percent(void **state) {
   (void)state;
-  tbuf big = random_text(1000, 200000, 3);
+  tbuf big = test_random_text(1000, 200000, 3);
   tbuf text = {0};
   tbuf_add(&text, SIMPLE "%\n", strlen(SIMPLE) + 2);
   tbuf_add(&text, big.data, big.size);

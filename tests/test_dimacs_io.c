@@ -16,8 +16,6 @@
 #include <zlib.h>
 
 #include "dimacs/dimacs.h"
-#include "dimacs/generate.h"
-#include "dimacs/write.h"
 #include "dimacs_util.h"
 
 #define CHUNK          ((size_t)1 << 20)
@@ -41,25 +39,6 @@ static void expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf,
   assert_string_equal(text, clauses);
   free(text);
   gsat_cnf_free(cnf);
-}
-
-/* A random 3-SAT formula as DIMACS text (about 12 bytes per clause). */
-static tbuf random_text(uint64_t vars, uint64_t clauses, uint64_t seed) {
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  gsat_error err;
-  assert_int_equal(gsat_gen_rand(3, vars, clauses, seed, &cnf, &err), GSAT_OK);
-  char *data = NULL;
-  size_t size = 0;
-  FILE *f = open_memstream(&data, &size);
-  assert_non_null(f);
-  assert_int_equal(gsat_dimacs_write(f, &cnf, "random", &err), GSAT_OK);
-  fclose(f);
-  gsat_cnf_free(&cnf);
-  tbuf b = {0};
-  tbuf_add(&b, data, size);
-  free(data);
-  return b;
 }
 
 static void test_gzip_file(void **state) {
@@ -156,7 +135,7 @@ static void expect_gzip_damage(const tbuf *gz, const char *text);
  * it causes. */
 static void test_gzip_after_percent(void **state) {
   (void)state;
-  tbuf big = random_text(1000, 200000, 3); /* about 2.4 MB */
+  tbuf big = test_random_text(1000, 200000, 3); /* about 2.4 MB */
   tbuf text = {0};
   tbuf_add(&text, SIMPLE "%\n", strlen(SIMPLE) + 2);
   tbuf_add(&text, big.data, big.size);
@@ -209,7 +188,7 @@ static void expect_gzip_damage(const tbuf *gz, const char *text) {
  * nothing of what was read is kept. */
 static void test_gzip_truncated(void **state) {
   (void)state;
-  tbuf text = random_text(1000, 20000, 1);
+  tbuf text = test_random_text(1000, 20000, 1);
   tbuf gz = test_gzip(text.data, text.size);
   const size_t full = gz.size;
   const size_t cuts[] = {10, full / 2, full - 8, full - 4, full - 1};
@@ -229,7 +208,7 @@ static void test_gzip_truncated(void **state) {
 
 static void test_gzip_corrupt(void **state) {
   (void)state;
-  tbuf text = random_text(1000, 20000, 2);
+  tbuf text = test_random_text(1000, 20000, 2);
   tbuf gz = test_gzip(text.data, text.size);
   gz.data[gz.size - 8] ^= 0x55; /* CRC-32 */
   expect_gzip_damage(&gz, "corrupt gzip data");
@@ -243,7 +222,7 @@ static void test_gzip_corrupt(void **state) {
   tbuf_free(&text);
   /* Several MiB: the damage comes out of zlib as garbage in a later chunk
    * (or as the CRC error at the end), never as a parse error. */
-  text = random_text(100000, 400000, 3);
+  text = test_random_text(100000, 400000, 3);
   assert_true(text.size > 3 * CHUNK);
   gz = test_gzip(text.data, text.size);
   gz.data[gz.size * 3 / 4] ^= 0x10;
@@ -375,7 +354,7 @@ static void test_stop_flag(void **state) {
   test_expect_error(st, &err, &cnf, GSAT_INTERRUPTED, "mem", 0, 0,
                     "interrupted");
   GSAT_FLAG_CLEAR(&stop);
-  tbuf text = random_text(100000, 400000, 4);
+  tbuf text = test_random_text(100000, 400000, 4);
   test_pipe tp = test_pipe_start(text.data, text.size, &stop, 2 * CHUNK);
   st = gsat_dimacs_read_fd(tp.read_fd, "<pipe>", &opt, &cnf, &err);
   test_pipe_finish(&tp);
