@@ -8,7 +8,8 @@
 # a message and no s line; every file of tests/dimacs/bad gives exit 2 with
 # file:line:column on stderr and no s line; damaged gzip data and missing files
 # give exit 3, and xz, lzma and bzip2 files (made by the tools when they are
-# installed) give the plain file's answer, and exit 3 when cut short.
+# installed) give the plain file's answer, and exit 3 when cut short; two
+# clauses of 70,000 literals are solved by CDCL within 512 MiB (no streams).
 set -u
 gsat=$1 gen=$2 src=$3
 source "$(dirname "$0")/check_lib.sh"
@@ -153,5 +154,34 @@ gsat_abs=$(cd "$(dirname "$gsat")" && pwd)/$(basename "$gsat")
 rc=$?
 { [ $rc = 10 ] || [ $rc = 20 ]; } && grep -q '^s ' "$tmp/out" &&
   pass "-- then a file named -dash.cnf" || fail "--: rc $rc $(cat "$tmp/err")"
+
+# 6. Very long clauses: CDCL with watched BCP builds no occurrence streams
+# (a clause of n literals costs n^2 entries), so two clauses of 70,000
+# literals are solved within 512 MiB, one thread or two, as --search=auto
+# picks too; forcing every x_i false by binaries over y makes it UNSAT, and a
+# streams request falls back to watched BCP.  DPLL needs the streams (exit 4).
+awk 'BEGIN { n = 70000; print "p cnf", n, 2
+  for (s = 1; s >= -1; s -= 2) { l = ""; for (v = 1; v <= n; v++) l = l (s * v) " "; print l "0" } }' \
+  >"$tmp/long-sat.cnf"
+{ sed 's/^p cnf 70000 2$/p cnf 70001 140002/' "$tmp/long-sat.cnf"
+  awk 'BEGIN { n = 70000; for (v = 1; v <= n; v++) print -v, n + 1, 0; for (v = 1; v <= n; v++) print -v, -(n + 1), 0 }'
+} >"$tmp/long-unsat.cnf"
+for args in "--search=cdcl --threads=1" "--search=cdcl --threads=2" "--threads=1" \
+            "--search=cdcl --threads=1 --cdcl-bcp=streams"; do
+  # shellcheck disable=SC2086
+  run_limited 524288 -q -n $args "$tmp/long-sat.cnf"
+  [ $rc = 10 ] && grep -qx 's SATISFIABLE' "$tmp/out" &&
+    pass "two 70,000-literal clauses, $args, 512 MiB: SAT" ||
+    fail "two 70,000-literal clauses, $args: rc $rc $(head -c 300 "$tmp/err")"
+  # shellcheck disable=SC2086
+  run_limited 524288 -q $args "$tmp/long-unsat.cnf"
+  [ $rc = 20 ] && grep -qx 's UNSATISFIABLE' "$tmp/out" &&
+    pass "70,000-literal clauses forced false, $args, 512 MiB: UNSAT" ||
+    fail "70,000-literal clauses forced false, $args: rc $rc $(head -c 300 "$tmp/err")"
+done
+run_limited 524288 -q --search=dpll "$tmp/long-sat.cnf"
+[ $rc = 4 ] && grep -q 'occurrence streams need' "$tmp/err" && no_s_line &&
+  pass "two 70,000-literal clauses, DPLL: exit 4 (streams)" ||
+  fail "two 70,000-literal clauses, DPLL: rc $rc $(head -c 300 "$tmp/err")"
 
 finish

@@ -378,6 +378,66 @@ static void watch_pool_compaction(void **state) {
   gsat_db_free(&db);
 }
 
+/* Watched BCP reads no occurrence streams, so a database built without them
+ * (gsat_db_build_clauses) serves CDCL in memory proportional to the formula:
+ * two clauses of 70,000 literals (9.8e9 stream entries, which
+ * gsat_db_build_streams refuses) and the binaries (-x_i v y), (-x_i v -y)
+ * forcing every x_i false: UNSAT; without the binaries over y it is SAT.  A
+ * streams request falls back to watched BCP on such a database. */
+static void long_clauses_without_streams(void **state) {
+  (void)state;
+  const int64_t n = 70000, y = n + 1;
+  for (int with_y = 0; with_y < 2; with_y++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    for (int sign = 1; sign >= -1; sign -= 2) {
+      for (int64_t v = 1; v <= n; v++)
+        assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(sign * v), NULL), GSAT_OK);
+      assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
+    }
+    for (int64_t v = 1; with_y && v <= n; v++)
+      for (int sign = 1; sign >= -1; sign -= 2) {
+        assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(-v), NULL), GSAT_OK);
+        assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(sign * y), NULL), GSAT_OK);
+        assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
+      }
+    gsat_db db;
+    gsat_error err;
+    assert_int_equal(gsat_db_build_clauses(&db, &cnf, NULL, 0, &err), GSAT_OK);
+    gsat_cnf_free(&cnf);
+    assert_null(db.occ_start);
+    assert_null(db.occ_stream);
+    const uint64_t entries = 2 * (uint64_t)n * (uint64_t)n + (with_y ? 4 * 2 * (uint64_t)n : 0);
+    assert_true(db.stream_entries == entries);
+    assert_int_equal(gsat_db_build_streams(&db, NULL, 0, &err), GSAT_RESOURCE);
+    assert_null(db.occ_start);
+    for (int k = 0; k < 2; k++) {
+      gsat_cdcl_config cfg;
+      gsat_cdcl_config_default(&cfg);
+      cfg.bcp = k ? GSAT_CDCL_BCP_STREAMS : GSAT_CDCL_BCP_WATCHED;
+      gsat_cdcl s;
+      make(&s, &db, &cfg, NULL);
+      assert_int_equal(s.cfg.bcp, GSAT_CDCL_BCP_WATCHED);
+      /* the arena: the clauses, half again, and room to learn */
+      const uint64_t words = db.clause_start[db.num_clauses] + GSAT_CDCL_HDR * (uint64_t)db.num_clauses;
+      assert_true(s.arena_cap <= 2 * words + 16 * ((uint64_t)db.num_vars + 8) + (1u << 20));
+      gsat_db_view view = gsat_db_view_of(&db);
+      int res;
+      while ((res = gsat_cdcl_search(&s, &view, 1000)) != GSAT_CDCL_SAT && res != GSAT_CDCL_UNSAT)
+        if (res != GSAT_CDCL_PAUSED) assert_int_equal(gsat_cdcl_grow(&s, res, &err), GSAT_OK);
+      assert_int_equal(res, with_y ? GSAT_CDCL_UNSAT : GSAT_CDCL_SAT);
+      for (uint32_t c = 0; res == GSAT_CDCL_SAT && c < db.num_clauses; c++) {
+        int ok = 0;
+        for (uint32_t i = db.clause_start[c]; i < db.clause_start[c + 1]; i++)
+          ok |= s.val[db.clause_lits[i]] > 0;
+        assert_true(ok);
+      }
+      gsat_cdcl_destroy(&s);
+    }
+    gsat_db_free(&db);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(lbd_counts_levels),
@@ -386,6 +446,7 @@ int main(void) {
       cmocka_unit_test(watch_pool_compaction),
       cmocka_unit_test(assumptions),
       cmocka_unit_test(searches_all_option_sets),
+      cmocka_unit_test(long_clauses_without_streams),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

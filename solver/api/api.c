@@ -648,7 +648,7 @@ static gsat_status build_db(gsat_solver *s, gsat_db *db, double t0) {
   /* The time limit counts from this call, so it bounds the build too. */
   const double deadline = s->opt.time_limit > 0 ? t0 + s->opt.time_limit : 0;
   gsat_status st =
-      gsat_db_build_stoppable(db, &s->cnf, &s->stop, deadline, &s->err);
+      gsat_db_build_clauses(db, &s->cnf, &s->stop, deadline, &s->err);
   s->stats.build_seconds = gsat_seconds() - t0;
   if (st != GSAT_OK) return st;
   s->stats.vars = db->num_vars;
@@ -658,11 +658,30 @@ static gsat_status build_db(gsat_solver *s, gsat_db *db, double t0) {
   return GSAT_OK;
 }
 
+/* Builds db's occurrence streams when the chosen search reads them: DPLL
+ * (every backend) and CDCL with --cdcl-bcp=streams.  CDCL with watched BCP
+ * reads none, so its memory stays proportional to the formula (a clause of n
+ * literals costs n^2 stream entries); a streams request whose streams would
+ * not fit the CDCL reference codes (2^31 entries) falls back to watched BCP
+ * without building them.  The time counts as build time (t0: the start of
+ * gsat_solve).  Errors: as gsat_db_build_streams. */
+static gsat_status build_streams_for(gsat_solver *s, gsat_db *db, const gsat_search_params *p,
+                                     int cdcl, double t0) {
+  if (cdcl && (p->cdcl.bcp != GSAT_CDCL_BCP_STREAMS || db->stream_entries >= GSAT_CDCL_STREAM))
+    return GSAT_OK;
+  const double deadline = s->opt.time_limit > 0 ? t0 + s->opt.time_limit : 0;
+  gsat_status st = gsat_db_build_streams(db, &s->stop, deadline, &s->err);
+  s->stats.build_seconds = gsat_seconds() - t0;
+  return st;
+}
+
 /* The search parameters from the options and db's features: heuristic,
- * search (choose_search), threads, limits, progress, GPU shape and knobs.
- * INTERRUPTED: the build used up the time limit; USAGE as choose_search. */
-static gsat_status set_params(gsat_solver *s, const gsat_db *db,
-                              gsat_search_params *p, int *cdcl) {
+ * search (choose_search), the streams it needs (build_streams_for), threads,
+ * limits, progress, GPU shape and knobs.  INTERRUPTED: the build used up the
+ * time limit; USAGE as choose_search; NOMEM, RESOURCE as
+ * gsat_db_build_streams. */
+static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p, int *cdcl,
+                              double t0) {
   memset(p, 0, sizeof *p);
   gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide);
   p->decide = dc.decide;
@@ -671,6 +690,7 @@ static gsat_status set_params(gsat_solver *s, const gsat_db *db,
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
   GSAT_FORWARD(choose_search(s, db, p, cdcl));
+  GSAT_FORWARD(build_streams_for(s, db, p, *cdcl, t0));
   p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
                                   : threads_per_rank(online_cores());
   if (s->opt.time_limit >
@@ -752,7 +772,7 @@ int gsat_solve(gsat_solver *s) {
   if (st != GSAT_OK) return st;
   gsat_search_params p;
   int cdcl = 0, use_gpu = 0;
-  st = set_params(s, &db, &p, &cdcl);
+  st = set_params(s, &db, &p, &cdcl, t0);
   if (st == GSAT_OK) st = choose_backend(s, &p, cdcl, &use_gpu);
   if (st != GSAT_OK) {
     gsat_db_free(&db);

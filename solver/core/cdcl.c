@@ -153,7 +153,7 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
   memset(s, 0, sizeof *s);
   *refuted = 0;
   const uint32_t V = db->num_vars, C = db->num_clauses;
-  const int streams = cfg->bcp == GSAT_CDCL_BCP_STREAMS &&
+  const int streams = cfg->bcp == GSAT_CDCL_BCP_STREAMS && db->occ_start &&
                       gsat_db_stream_size(db) < GSAT_CDCL_STREAM;
   s->num_vars = V;
   s->cfg = *cfg;

@@ -27,7 +27,8 @@ size_t gsat_cdcl_fixed_bytes(uint32_t num_vars);
 /* Creates searcher s over db: carves the fixed block, sizes the arena (the
  * original clauses, unless cfg->bcp is STREAMS, plus room to learn) and the
  * watch pool, loads and watches the clauses, assigns the root units.  STREAMS
- * falls back to WATCHED when the streams exceed 2^31 entries.  *refuted is
+ * falls back to WATCHED when db has no streams (gsat_db_build_clauses) or
+ * they exceed 2^31 entries; WATCHED reads no streams.  *refuted is
  * set when two units clash (the empty clause then went to proof).  proof may
  * be NULL; it must outlive s.  Errors: NOMEM, RESOURCE (arena above 2^31
  * words).  On error call gsat_cdcl_destroy. */

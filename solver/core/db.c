@@ -18,6 +18,13 @@ void gsat_db_free(gsat_db *db) {
   memset(db, 0, sizeof *db);
 }
 
+static void free_streams(gsat_db *db) {
+  free(db->occ_start);
+  free(db->occ_stream);
+  db->occ_start = NULL;
+  db->occ_stream = NULL;
+}
+
 /* When the build must stop: the flag (may be NULL) and a deadline in
  * gsat_seconds() (0: none). */
 typedef struct halt {
@@ -174,9 +181,34 @@ static uint64_t host_memory_bytes(void) {
   return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
 }
 
+/* Entries of the occurrence streams of db: the sum of squared clause lengths. */
+static uint64_t planned_stream_entries(const gsat_db *db) {
+  uint64_t total = 0;
+  for (uint32_t c = 0; c < db->num_clauses; c++) {
+    uint64_t len = db->clause_start[c + 1] - db->clause_start[c];
+    total += len * len;
+  }
+  return total;
+}
+
 static gsat_status build_streams(gsat_db *db, const halt *stop,
                                  gsat_error *err) {
   uint32_t L = 2 * db->num_vars;
+  uint64_t total = db->stream_entries;
+  if (total >= UINT32_MAX)
+    return gsat_error_set(
+        err, GSAT_RESOURCE,
+        "occurrence streams need %llu entries, more than 2^32 - 1 "
+        "(the sum of squared clause lengths is too large)",
+        (unsigned long long)total);
+  uint64_t bytes = total * sizeof *db->occ_stream, mem = host_memory_bytes();
+  if (mem && bytes > mem / 4 * 3)
+    return gsat_error_set(
+        err, GSAT_RESOURCE,
+        "occurrence streams need %.1f GB (the sum of squared clause "
+        "lengths is %llu), more than 3/4 of this machine's %.1f GB of "
+        "memory",
+        bytes / 1e9, (unsigned long long)total, mem / 1e9);
   uint64_t *size = calloc((size_t)L + 1, sizeof *size);
   GSAT_RETURN_IF(!size, err, NOMEM, "out of memory for occurrence streams");
   for (uint32_t c = 0; c < db->num_clauses; c++) {
@@ -184,30 +216,11 @@ static gsat_status build_streams(gsat_db *db, const halt *stop,
     for (uint32_t i = db->clause_start[c]; i < db->clause_start[c + 1]; i++)
       size[db->clause_lits[i]] += len;
   }
-  uint64_t total = 0;
-  for (uint32_t l = 0; l < L; l++) total += size[l];
-  if (total >= UINT32_MAX) {
-    free(size);
-    return gsat_error_set(
-        err, GSAT_RESOURCE,
-        "occurrence streams need %llu entries, more than 2^32 - 1 "
-        "(the sum of squared clause lengths is too large)",
-        (unsigned long long)total);
-  }
-  uint64_t bytes = total * sizeof *db->occ_stream, mem = host_memory_bytes();
-  if (mem && bytes > mem / 4 * 3) {
-    free(size);
-    return gsat_error_set(
-        err, GSAT_RESOURCE,
-        "occurrence streams need %.1f GB (the sum of squared clause "
-        "lengths is %llu), more than 3/4 of this machine's %.1f GB of "
-        "memory",
-        bytes / 1e9, (unsigned long long)total, mem / 1e9);
-  }
   db->occ_start = malloc(((size_t)L + 1) * sizeof *db->occ_start);
   db->occ_stream = malloc((total ? total : 1) * sizeof *db->occ_stream);
   if (!db->occ_start || !db->occ_stream) {
     free(size);
+    free_streams(db);
     return gsat_error_set(err, GSAT_NOMEM,
                           "out of memory for %llu occurrence stream entries",
                           (unsigned long long)total);
@@ -227,6 +240,7 @@ static gsat_status build_streams(gsat_db *db, const halt *stop,
       next_poll = written + (1u << 20);
       if (halted(stop)) {
         free(size);
+        free_streams(db);
         return INTERRUPTED(err);
       }
     }
@@ -264,7 +278,7 @@ static void compute_features(gsat_db *db) {
   double var = sq / db->num_clauses - f->mean_len * f->mean_len;
   f->len_stddev = var > 0 ? sqrt(var) : 0;
   f->mean_stream =
-      db->num_vars ? (double)gsat_db_stream_size(db) / (2.0 * db->num_vars) : 0;
+      db->num_vars ? (double)db->stream_entries / (2.0 * db->num_vars) : 0;
 }
 
 gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
@@ -274,6 +288,22 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
 gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
                                     const gsat_flag *stop_flag, double deadline,
                                     gsat_error *err) {
+  GSAT_FORWARD(gsat_db_build_clauses(db, cnf, stop_flag, deadline, err));
+  gsat_status st = gsat_db_build_streams(db, stop_flag, deadline, err);
+  if (st != GSAT_OK) gsat_db_free(db);
+  return st;
+}
+
+gsat_status gsat_db_build_streams(gsat_db *db, const gsat_flag *stop_flag,
+                                  double deadline, gsat_error *err) {
+  const halt h = {stop_flag, deadline};
+  if (db->occ_start) return GSAT_OK;
+  return halted(&h) ? INTERRUPTED(err) : build_streams(db, &h, err);
+}
+
+gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf,
+                                  const gsat_flag *stop_flag, double deadline,
+                                  gsat_error *err) {
   const halt h = {stop_flag, deadline}, *stop = &h;
   memset(db, 0, sizeof *db);
   db->ext_vars =
@@ -347,9 +377,8 @@ gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
       if (!k || db->units[k - 1] != db->units[i]) db->units[k++] = db->units[i];
     db->num_units = k;
   }
-  st = halted(stop) ? INTERRUPTED(err) : build_streams(db, stop, err);
-  if (st == GSAT_OK)
-    st = halted(stop) ? INTERRUPTED(err) : build_order(db, err);
+  db->stream_entries = planned_stream_entries(db);
+  st = halted(stop) ? INTERRUPTED(err) : build_order(db, err);
   if (st != GSAT_OK) {
     gsat_db_free(db);
     return st;

@@ -46,8 +46,11 @@ typedef struct gsat_db {
   gsat_lit *units;        /* [num_units] internal literals */
   uint32_t *clause_start; /* [num_clauses + 1] */
   gsat_lit *clause_lits;  /* [clause_start[num_clauses]] internal literals */
-  uint32_t *occ_start;    /* [2 * num_vars + 1] offsets into occ_stream */
+  uint32_t *occ_start;    /* [2 * num_vars + 1] offsets into occ_stream, or
+                             NULL: not built (gsat_db_build_clauses) */
   uint32_t *occ_stream;   /* whole clause copies, see above */
+  uint64_t stream_entries; /* entries the streams have, or would have when
+                              built: the sum of squared clause lengths */
   gsat_lit *order;    /* [order_len] static order: literal of preferred sign */
   uint32_t order_len; /* variables that occur in a clause of length >= 2 */
   gsat_features features;
@@ -67,13 +70,29 @@ gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
                                     const gsat_flag *stop, double deadline,
                                     gsat_error *err);
 
+/* As gsat_db_build_stoppable without the occurrence streams (occ_start and
+ * occ_stream stay NULL; stream_entries and the features are set): memory
+ * proportional to the formula's size, for the CDCL search with watched BCP,
+ * which reads no streams (a clause of n literals costs n^2 stream entries).
+ * Errors as gsat_db_build_stoppable, except the stream limits. */
+gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf,
+                                  const gsat_flag *stop, double deadline,
+                                  gsat_error *err);
+
+/* Builds the occurrence streams of a db from gsat_db_build_clauses (nothing
+ * when they exist), polling as gsat_db_build_stoppable.  Errors: NOMEM,
+ * RESOURCE (2^32 - 1 entries or more, or more than 3/4 of the host's
+ * memory), INTERRUPTED; db then keeps its clauses without streams. */
+gsat_status gsat_db_build_streams(gsat_db *db, const gsat_flag *stop,
+                                  double deadline, gsat_error *err);
+
 /* Frees everything db owns. */
 void gsat_db_free(gsat_db *db);
 
 /* The view of db that the DPLL step code (dpll.h) reads. */
 gsat_db_view gsat_db_view_of(const gsat_db *db);
 
-/* Total stream entries (occ_start[2 * num_vars]). */
+/* Total stream entries built (occ_start[2 * num_vars]; 0 when not built). */
 static inline uint32_t gsat_db_stream_size(const gsat_db *db) {
   return db->occ_start ? db->occ_start[2 * db->num_vars] : 0;
 }
