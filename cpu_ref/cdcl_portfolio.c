@@ -205,7 +205,8 @@ static void *thread_main(void *arg) {
 }
 
 /* Adds p->extra_* (clauses kept from an earlier solve) to w at level 0;
- * *refuted when one is false there (the empty clause then logged). */
+ * *refuted when one is false there (the empty clause then logged).  Not
+ * counted as shared in: no other searcher gave them. */
 static gsat_status add_extra(searcher *w, int *refuted, gsat_error *err) {
   const gsat_search_params *p = w->pf->p;
   for (uint32_t c = 0; c < p->num_extra; c++) {
@@ -215,7 +216,6 @@ static gsat_status add_extra(searcher *w, int *refuted, gsat_error *err) {
     while ((res = gsat_cdcl_import(&w->s, lits, n, n)) == GSAT_CDCL_GROW_ARENA ||
            res == GSAT_CDCL_GROW_WATCHES)
       GSAT_FORWARD(gsat_cdcl_grow(&w->s, res, err));
-    w->imported++;
     if (res == GSAT_CDCL_UNSAT) {
       if (p->proof) p->proof->add(p->proof->data, lits, 0);
       *refuted = 1;

@@ -1,7 +1,8 @@
 /* The CPU CDCL portfolio (cpu_ref/cdcl_portfolio.h): answers and models with
  * 2 and 3 searchers on generated formulas (pigeonhole, random 3-SAT at the
  * threshold, checked against the one-searcher answer) and on corpus
- * instances when ../shared is present; clauses really shared; DRAT proofs of
+ * instances when ../shared is present; clauses really shared, and the
+ * shared-clause counters consistent with 2 and 4 searchers; DRAT proofs of
  * 2 searchers in one log verified by drat-trim in both formats (and a proof
  * cut to half rejected); a node limit and the stop flag; assumptions (the
  * failed ones refute the formula on their own). */
@@ -185,6 +186,58 @@ static void test_sharing_happens(void **state) {
   formula_free(&f);
 }
 
+/* The shared-clause counters of a run of n searchers are consistent: the
+ * totals are the sums over the searchers, no searcher took in more than the
+ * others gave out (its own clauses and units are passed over), so the total
+ * in is at most the total out times (n - 1).  Returns the total in. */
+static uint64_t check_share_counters(const gsat_search_result *r, uint32_t n, const char *what) {
+  assert_int_equal(r->num_workers, n);
+  uint64_t out = 0, in = 0;
+  for (uint32_t w = 0; w < n; w++) {
+    out += r->workers[w].shared_exported;
+    in += r->workers[w].shared_imported;
+  }
+  assert_true(r->total.shared_exported == out);
+  assert_true(r->total.shared_imported == in);
+  for (uint32_t w = 0; w < n; w++) {
+    const uint64_t others = out - r->workers[w].shared_exported;
+    if (r->workers[w].shared_imported > others)
+      print_message("%s, %u searchers: searcher %u took in %llu, the others gave out %llu\n", what,
+                    n, w, (unsigned long long)r->workers[w].shared_imported,
+                    (unsigned long long)others);
+    assert_true(r->workers[w].shared_imported <= others);
+  }
+  assert_true(in <= out * (n - 1));
+  return in;
+}
+
+/* The counter invariants with 2 and 4 searchers on generated formulas and,
+ * when ../shared is present, on corpus instances that learn many units (the
+ * bmc ones: a searcher used to count its own units as taken in). */
+static void test_share_counters(void **state) {
+  (void)state;
+  static const char *names[] = {"cnf/bmc/bmc-ibm-5.cnf.gz", "cnf/bmc/bmc-galileo-8.cnf.gz",
+                                "cnf/par/par16-2.cnf.gz", "cnf/beijing/4blocks.cnf.gz"};
+  uint64_t in = 0;
+  for (uint32_t n = 2; n <= 4; n += 2) {
+    for (int k = 0; k < 3 + (int)(sizeof names / sizeof *names); k++) {
+      formula f;
+      if (k == 0) formula_php(&f, 7);
+      else if (k < 3) formula_rand(&f, 150, (uint64_t)k);
+      else if (!formula_corpus(&f, names[k - 3])) continue;
+      gsat_search_params p;
+      params_init(&p, n);
+      gsat_search_result r;
+      int answer = solve(&f, &p, &r);
+      assert_true(answer == 10 || answer == 20);
+      in += check_share_counters(&r, n, k < 3 ? "generated" : names[k - 3]);
+      gsat_search_result_free(&r);
+      formula_free(&f);
+    }
+  }
+  assert_true(in > 0); /* clauses were shared */
+}
+
 /* ---- proofs ---------------------------------------------------------------------- */
 
 static int have_drat_trim(void) {
@@ -341,6 +394,7 @@ int main(void) {
       cmocka_unit_test(test_generated),
       cmocka_unit_test(test_corpus),
       cmocka_unit_test(test_sharing_happens),
+      cmocka_unit_test(test_share_counters),
       cmocka_unit_test(test_proofs_two_searchers),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_assumptions),

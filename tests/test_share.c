@@ -139,26 +139,44 @@ static void test_wrapped_reader(void **state) {
   share_free();
 }
 
+/* Units: the first of each variable is added with its producer, a repeat is
+ * a duplicate, a complement a conflict; a reader gets the units of other
+ * producers in order and passes over its own (counted in r.imported only
+ * when returned). */
 static void test_units(void **state) {
   (void)state;
   gsat_share s;
   share_new(&s, 3, 4, 4);
-  gsat_share_reader r;
+  gsat_share_reader r, own;
   gsat_share_reader_init(&r, &s, 0);
+  gsat_share_reader_init(&own, &s, 2);
   gsat_lit l;
   assert_int_equal(gsat_share_import_unit(&s, &r, &l), 0);
   gsat_lit x = GSAT_LIT(2, 1);
   assert_int_equal(gsat_share_export(&s, 1, &x, 1), GSAT_SHARE_ADDED);
-  assert_int_equal(gsat_share_export_unit(&s, x), GSAT_SHARE_DUPLICATE);
+  assert_int_equal(gsat_share_export_unit(&s, 0, x), GSAT_SHARE_DUPLICATE);
   assert_int_equal(s.unit_conflict, 0);
-  assert_int_equal(gsat_share_export_unit(&s, GSAT_NOT(x)), GSAT_SHARE_CONFLICT);
+  assert_int_equal(gsat_share_export_unit(&s, 0, GSAT_NOT(x)), GSAT_SHARE_CONFLICT);
   assert_int_equal(s.unit_conflict, 1);
-  assert_int_equal(gsat_share_export_unit(&s, GSAT_LIT(0, 0)), GSAT_SHARE_ADDED);
+  assert_int_equal(gsat_share_export_unit(&s, 2, GSAT_LIT(0, 0)), GSAT_SHARE_ADDED);
+  assert_int_equal(gsat_share_export_unit(&s, 1, GSAT_LIT(3, 0)), GSAT_SHARE_ADDED);
+  assert_int_equal(s.exported, 3);
   assert_int_equal(gsat_share_import_unit(&s, &r, &l), 1);
   assert_int_equal(l, x);
   assert_int_equal(gsat_share_import_unit(&s, &r, &l), 1);
   assert_int_equal(l, GSAT_LIT(0, 0));
+  assert_int_equal(gsat_share_import_unit(&s, &r, &l), 1);
+  assert_int_equal(l, GSAT_LIT(3, 0));
   assert_int_equal(gsat_share_import_unit(&s, &r, &l), 0);
+  assert_int_equal(r.imported, 3);
+  /* producer 2's reader: x, then its own unit passed over, then 3 */
+  assert_int_equal(gsat_share_import_unit(&s, &own, &l), 1);
+  assert_int_equal(l, x);
+  assert_int_equal(gsat_share_import_unit(&s, &own, &l), 1);
+  assert_int_equal(l, GSAT_LIT(3, 0));
+  assert_int_equal(gsat_share_import_unit(&s, &own, &l), 0);
+  assert_int_equal(own.next_unit, 3);
+  assert_int_equal(own.imported, 2);
   share_free();
 }
 
@@ -321,7 +339,7 @@ static void *unit_main(void *p) {
   uint32_t t = (uint32_t)(uintptr_t)p;
   for (uint32_t v = 0; v < UNIT_VARS; v++) {
     int neg = t >= 2 && (v & 1);
-    gsat_share_result r = gsat_share_export_unit(&unit_share, GSAT_LIT((v * 7 + t) % UNIT_VARS, neg));
+    gsat_share_result r = gsat_share_export_unit(&unit_share, (uint32_t)t, GSAT_LIT((v * 7 + t) % UNIT_VARS, neg));
     if (r == GSAT_SHARE_CONFLICT) unit_conflicts[t]++;
   }
   return NULL;

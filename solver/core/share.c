@@ -11,7 +11,7 @@ size_t gsat_share_bytes(unsigned ring_log2, unsigned filter_log2,
     return 0;
   return align8(((size_t)1 << ring_log2) * sizeof(gsat_share_slot)) +
          align8(((size_t)1 << filter_log2) * sizeof(uint64_t)) +
-         2 * align8((size_t)num_vars * sizeof(uint32_t));
+         3 * align8((size_t)num_vars * sizeof(uint32_t));
 }
 
 gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2,
@@ -36,6 +36,8 @@ gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2,
   at += align8((size_t)num_vars * sizeof(uint32_t));
   s->units = (gsat_lit *)at;
   memset(s->units, 0xff, (size_t)num_vars * sizeof(gsat_lit));
+  at += align8((size_t)num_vars * sizeof(uint32_t));
+  s->unit_from = (uint32_t *)at;
   s->num_vars = num_vars;
   s->max_len = max_len;
   s->max_lbd = max_lbd;

@@ -35,8 +35,10 @@
  *
  * Units.  A learned unit sets its variable's word in `unit_value` by a
  * compare-and-swap (1: positive, 2: negative) and, when first, is appended to
- * `units` (an append-only array, num_vars entries suffice); a reader applies
- * the units it has not seen at its next restart.  A unit whose complement is
+ * `units` (an append-only array, num_vars entries suffice) with its producer
+ * in `unit_from`; a reader applies the units of other producers it has not
+ * seen at its next restart (its own it skips, as in the ring, so that a
+ * searcher's "in" counts only what others gave it).  A unit whose complement is
  * already there raises `unit_conflict`: the formula is unsatisfiable.
  *
  * Proofs (cdcl.md, section 5): a searcher appends a clause to the proof
@@ -78,6 +80,7 @@ typedef struct gsat_share {
   uint32_t num_vars;
   uint32_t *unit_value;  /* [num_vars] 0, 1 (positive), 2 (negative) */
   gsat_lit *units;       /* [num_vars] GSAT_SHARE_NO_LIT until written */
+  uint32_t *unit_from;   /* [num_vars] producer of units[i] (written first) */
   uint32_t unit_count;   /* entries of units claimed */
   uint32_t unit_conflict; /* 1: complementary units shared (UNSAT) */
   /* counters (relaxed atomics) */
@@ -89,7 +92,7 @@ typedef struct gsat_share_reader {
   uint64_t next;      /* next ring index to read */
   uint32_t next_unit; /* next entry of units */
   uint64_t missed;    /* ring indices overwritten before they were read */
-  uint64_t imported;  /* clauses returned */
+  uint64_t imported;  /* clauses and units of other producers returned */
 } gsat_share_reader;
 
 typedef enum gsat_share_result {
@@ -186,8 +189,10 @@ GSAT_HD int gsat_share_claim(gsat_share *s, uint64_t *index) {
   }
 }
 
-/* Sets the unit lit in the unit array (see the header comment). */
-GSAT_HD gsat_share_result gsat_share_export_unit(gsat_share *s, gsat_lit lit) {
+/* Sets the unit lit of producer `from` in the unit array (see the header
+ * comment). */
+GSAT_HD gsat_share_result gsat_share_export_unit(gsat_share *s, uint32_t from,
+                                                 gsat_lit lit) {
   gsat_var v = GSAT_VAR(lit);
   assert(v < s->num_vars);
   uint32_t want = 1 + GSAT_SIGN(lit);
@@ -202,7 +207,8 @@ GSAT_HD gsat_share_result gsat_share_export_unit(gsat_share *s, gsat_lit lit) {
   }
   uint32_t at = gsat_fetch_add_u32(&s->unit_count, 1);
   assert(at < s->num_vars);
-  gsat_store_release_u32(&s->units[at], lit);
+  gsat_store_u32(&s->unit_from[at], from);
+  gsat_store_release_u32(&s->units[at], lit); /* publishes unit_from too */
   gsat_fetch_add_u64(&s->exported, 1);
   return GSAT_SHARE_ADDED;
 }
@@ -212,7 +218,7 @@ GSAT_HD gsat_share_result gsat_share_export_unit(gsat_share *s, gsat_lit lit) {
  * clause to the ring unless the filter has seen it. */
 GSAT_HD gsat_share_result gsat_share_export(gsat_share *s, uint32_t from,
                                             const gsat_lit *lits, uint32_t len) {
-  if (len == 1) return gsat_share_export_unit(s, lits[0]);
+  if (len == 1) return gsat_share_export_unit(s, from, lits[0]);
   if (len == 0 || len > GSAT_SHARE_MAX_LEN) {
     gsat_fetch_add_u64(&s->too_long, 1);
     return GSAT_SHARE_TOO_LONG;
@@ -280,16 +286,22 @@ GSAT_HD int gsat_share_import(const gsat_share *s, gsat_share_reader *r,
   }
 }
 
-/* The next shared unit that reader r has not applied: sets *lit, returns 1;
- * 0 when none is ready. */
+/* The next shared unit of another producer that reader r has not applied:
+ * sets *lit, returns 1; 0 when none is ready (r's own units are passed
+ * over). */
 GSAT_HD int gsat_share_import_unit(const gsat_share *s, gsat_share_reader *r,
                                    gsat_lit *lit) {
-  if (r->next_unit >= gsat_load_acquire_u32(&s->unit_count)) return 0;
-  gsat_lit l = gsat_load_acquire_u32(&s->units[r->next_unit]);
-  if (l == GSAT_SHARE_NO_LIT) return 0; /* claimed, not yet written */
-  r->next_unit++;
-  *lit = l;
-  return 1;
+  for (;;) {
+    if (r->next_unit >= gsat_load_acquire_u32(&s->unit_count)) return 0;
+    gsat_lit l = gsat_load_acquire_u32(&s->units[r->next_unit]);
+    if (l == GSAT_SHARE_NO_LIT) return 0; /* claimed, not yet written */
+    uint32_t from = gsat_load_u32(&s->unit_from[r->next_unit]);
+    r->next_unit++;
+    if (from == r->id) continue;
+    *lit = l;
+    r->imported++;
+    return 1;
+  }
 }
 
 #ifdef __cplusplus
