@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Summary of bench/solver_bench.sh runs: per configuration the instances
+solved, PAR-2, wrong answers, geometric-mean time ratios to the reference
+solvers, propagations and conflicts per second, the family groups, the DRAT
+proofs, and (with --wall) the wall-time figures of issue 18; a gnuplot plot.
+
+Usage: solver_summary.py [--refs=minisat,cadical] [--proofs=proofs.csv]
+         [--plot=cactus|instance] [--png=FILE] [--wall] [--batch=batch.csv]
+         [--structured=REGEX] runs.csv...
+
+runs.csv: the rows of solver_bench.sh (several files are merged; a later row
+of the same instance and configuration replaces an earlier one).  Only the
+instances that every configuration ran (not skipped by a budget) count.
+Solved: a checked answer (verdict ok) within the row's limit.  PAR-2: the sum
+over the instances of the time of a solved run, else twice the limit.  Ratios:
+geometric mean over the instances both solve of the time ratio, each time
+floored at 10 ms, on the structured families (every family but pigeonhole,
+php, uf*/uuf* and flat) and on all.  Propagations (conflicts) per second: the
+sum of the counts over the sum of the times of the solved runs that report
+one; "per worker" divides each count by the run's workers.  Exit status 1 when
+an answer was wrong, a model bad or a proof rejected, else 0."""
+import csv, math, os, re, shutil, statistics, subprocess, sys, tempfile
+
+NONSTRUCT = re.compile(r'^(pigeonhole|php|u?uf\d+|flat)$')
+
+
+def args():
+    opt = {'refs': 'minisat,cadical', 'proofs': [], 'plot': 'cactus', 'png': '', 'wall': False,
+           'batch': [], 'structured': ''}
+    files = []
+    for a in sys.argv[1:]:
+        if a in ('-h', '--help'):
+            print(__doc__)
+            sys.exit(0)
+        if a == '--wall':
+            opt['wall'] = True
+        elif a.startswith('--') and '=' in a:
+            k, v = a[2:].split('=', 1)
+            if k not in opt:
+                sys.exit(f'solver_summary: unknown option {a}')
+            if isinstance(opt[k], list):
+                opt[k].append(v)
+            else:
+                opt[k] = v
+        else:
+            files.append(a)
+    if not files:
+        sys.exit(__doc__)
+    return opt, files
+
+
+def num(x, default=None):
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        return default
+
+
+def load(files):
+    rows, order = {}, []
+    for f in files:
+        with open(f, newline='') as fh:
+            for r in csv.DictReader(fh):
+                key = (r['instance'], r['solver'])
+                if r['solver'] not in order:
+                    order.append(r['solver'])
+                if r['verdict'] == 'skipped' and key in rows:
+                    continue
+                rows[key] = r
+    return rows, order
+
+
+def fmt_rate(x):
+    if x is None:
+        return '-'
+    for unit, div in (('G', 1e9), ('M', 1e6), ('k', 1e3)):
+        if x >= div:
+            return f'{x / div:.3g} {unit}'
+    return f'{x:.3g}'
+
+
+def gm_ratio(a, b, paths):
+    if not paths:
+        return None
+    lg = sum(math.log(max(a[p], 0.01) / max(b[p], 0.01)) for p in paths)
+    return math.exp(lg / len(paths))
+
+
+def main():
+    opt, files = args()
+    rows, solvers = load(files)
+    insts = sorted({i for i, _ in rows}, key=lambda s: [int(t) if t.isdigit() else t for t in re.split(r'(\d+)', s)])
+    full = [i for i in insts if all((i, s) in rows and rows[(i, s)]['verdict'] != 'skipped' for s in solvers)]
+    fam = {i: rows[(i, s)]['family'] for (i, s) in rows}
+    struct = re.compile(opt['structured']) if opt['structured'] else None
+    is_struct = (lambda i: bool(struct.search(i))) if struct else (lambda i: not NONSTRUCT.match(fam[i]))
+    limit = {k: num(r['limit_s'], 60.0) for k, r in rows.items()}
+    t = {s: {} for s in solvers}
+    solved = {s: set() for s in solvers}
+    for i in full:
+        for s in solvers:
+            r = rows[(i, s)]
+            t[s][i] = num(r['time_s'], limit[(i, s)])
+            if r['verdict'] == 'ok' and t[s][i] <= limit[(i, s)]:
+                solved[s].add(i)
+    lims = sorted({limit[k] for k in rows})
+    skipped = len(insts) - len(full)
+    print(f"{len(full)} instances ({sum(map(is_struct, full))} structured), limit "
+          f"{'/'.join(f'{x:g}' for x in lims)} s" + (f"; {skipped} left out (a configuration skipped them)" if skipped else ''))
+    bad = 0
+    # The main table.
+    refs = [r for r in opt['refs'].split(',') if r in solvers]
+    hdr = f"{'configuration':16s} {'solved':>7s} {'SAT':>4s} {'UNSAT':>5s} {'unkn':>4s} {'err':>4s} {'wrong':>5s} {'PAR-2 s':>9s}"
+    for r in refs:
+        hdr += f"  {'struct/' + r:>17s}  {'all/' + r:>14s}"
+    hdr += f"  {'props/s':>9s} {'confl/s':>9s} {'confl/s/wkr':>11s}"
+    print(hdr)
+    for s in solvers:
+        rs = [rows[(i, s)] for i in full]
+        nsat = sum(1 for i in solved[s] if rows[(i, s)]['answer'] == 'SAT')
+        wrong = sum(1 for r in rs if r['verdict'] in ('wrong', 'badmodel'))
+        err = sum(1 for r in rs if r['verdict'] in ('error', 'nogpu'))
+        unk = len(full) - len(solved[s]) - wrong - err
+        bad += wrong
+        par2 = sum(t[s][i] if i in solved[s] else 2 * limit[(i, s)] for i in full)
+        line = f"{s:16s} {len(solved[s]):7d} {nsat:4d} {len(solved[s]) - nsat:5d} {unk:4d} {err:4d} {wrong:5d} {par2:9.1f}"
+        for r in refs:
+            for sel in (is_struct, lambda i: True):
+                both = [i for i in solved[s] & solved[r] if sel(i)]
+                g = gm_ratio(t[s], t[r], both)
+                cell = f"{g:.3f} ({len(both)})" if g is not None else '-'
+                line += f"  {cell:>17s}" if sel is is_struct else f"  {cell:>14s}"
+        rates = []
+        for col in ('propagations', 'conflicts'):
+            pp = [(num(rows[(i, s)][col]), t[s][i]) for i in solved[s] if num(rows[(i, s)][col]) is not None]
+            rates.append(sum(a for a, _ in pp) / max(sum(b for _, b in pp), 1e-9) if pp else None)
+        pw = [(num(rows[(i, s)]['conflicts']) / max(num(rows[(i, s)]['workers'], 1), 1), t[s][i])
+              for i in solved[s] if num(rows[(i, s)]['conflicts']) is not None]
+        rates.append(sum(a for a, _ in pw) / max(sum(b for _, b in pw), 1e-9) if pw else None)
+        line += f"  {fmt_rate(rates[0]):>9s} {fmt_rate(rates[1]):>9s} {fmt_rate(rates[2]):>11s}"
+        print(line)
+    print("(ratios: geometric mean of time / the reference's over the instances both solve, floor 10 ms,"
+          " count in brackets; times: " + ('CPU s of single-threaded runs, wall s of alone ones' if any(
+              rows[k]['mode'] == 'par' and rows[k]['time_s'] == rows[k]['cpu_s'] != rows[k]['wall_s'] for k in rows)
+              else 'as measured') + ")")
+    # Family groups.
+    groups = [('structured', is_struct), ('pigeonhole', lambda i: fam[i] in ('pigeonhole', 'php')),
+              ('uf250', lambda i: fam[i] == 'uf250'), ('uuf250', lambda i: fam[i] == 'uuf250'),
+              ('flat', lambda i: fam[i] == 'flat'),
+              ('random <250', lambda i: bool(re.match(r'^u?uf\d+$', fam[i])) and fam[i] not in ('uf250', 'uuf250'))]
+    print("\nper group: solved/instances, PAR-2 s, median time s")
+    print(f"{'group':12s}" + ''.join(f" {s:>24s}" for s in solvers))
+    for g, sel in groups:
+        gi = [i for i in full if sel(i)]
+        if not gi:
+            continue
+        line = f"{g + ' ' + str(len(gi)):12s}"
+        for s in solvers:
+            par2 = sum(t[s][i] if i in solved[s] else 2 * limit[(i, s)] for i in gi)
+            med = statistics.median(t[s][i] for i in gi)
+            line += f" {f'{len([i for i in gi if i in solved[s]])} {par2:.1f} {med:.3f}':>24s}"
+        print(line)
+    # Solved by a reference, not by a configuration.
+    for r in refs:
+        for s in solvers:
+            if s in refs:
+                continue
+            miss = sorted(solved[r] - solved[s])
+            if miss:
+                print(f"solved by {r}, not by {s}: {len(miss)}: " + ' '.join(os.path.basename(i) for i in miss[:10]) +
+                      (' ...' if len(miss) > 10 else ''))
+    # Wrong answers, bad models, errors.
+    for s in solvers:
+        for i in full:
+            r = rows[(i, s)]
+            if r['verdict'] in ('wrong', 'badmodel'):
+                print(f"WRONG {s} {i}: {r['verdict']} {r['detail']}")
+        errs = [rows[(i, s)] for i in full if rows[(i, s)]['verdict'] in ('error', 'nogpu')]
+        if errs:
+            kinds = {}
+            for r in errs:
+                kinds.setdefault((r['verdict'], r['detail'][:120]), []).append(r['instance'])
+            for (v, d), l in list(kinds.items())[:3]:
+                print(f"{s}: {len(l)} {'no GPU' if v == 'nogpu' else 'errors'} ({os.path.basename(l[0])}...): {d}")
+    bad += proofs(opt['proofs'], rows, solved)
+    if opt['wall']:
+        wall(rows, full, solvers, solved, refs)
+    for b in opt['batch']:
+        batch(b)
+    if opt['png']:
+        plot(opt, full, solvers, solved, t, lims[-1], refs)
+    return 1 if bad else 0
+
+
+def proofs(files, rows, solved):
+    rej = 0
+    for f in files:
+        if not os.path.exists(f):
+            continue
+        with open(f, newline='') as fh:
+            pr = list(csv.DictReader(fh))
+        for s in sorted({r['solver'] for r in pr}):
+            ps = [r for r in pr if r['solver'] == s]
+            by = {}
+            for r in ps:
+                by.setdefault(r['result'], []).append(r)
+            ver = by.get('verified', [])
+            size = [num(r['proof_bytes'], 0) for r in ver]
+            dt = [num(r['drat_s'], 0) for r in ver]
+            unsat = sum(1 for (i, so), r in rows.items() if so == s and i in solved[s] and r['answer'] == 'UNSAT') \
+                if s in solved else len(ps)
+            print(f"\nDRAT proofs of {s}: {unsat} UNSAT solved within the limit, {len(ps)} proof runs, "
+                  f"{len(ver)} verified" + ''.join(f", {len(v)} {k}" for k, v in by.items() if k != 'verified'))
+            if ver:
+                big = max(ver, key=lambda r: num(r['proof_bytes'], 0))
+                slow = max(ver, key=lambda r: num(r['drat_s'], 0))
+                print(f"  proof size: total {sum(size) / 1e6:.1f} MB, median {statistics.median(size) / 1e3:.1f} kB, "
+                      f"max {max(size) / 1e6:.2f} MB ({os.path.basename(big['instance'])}); drat-trim: total "
+                      f"{sum(dt):.1f} s, median {statistics.median(dt):.3f} s, max {max(dt):.2f} s "
+                      f"({os.path.basename(slow['instance'])})")
+            for r in ps:
+                if r['result'] != 'verified':
+                    print(f"  {r['result'].upper()} {r['instance']}: {r['detail']}")
+            rej += len(by.get('rejected', []))
+    return rej
+
+
+def wall(rows, full, solvers, solved, refs):
+    print("\nwall time from outside (process start to exit), seconds")
+    print(f"{'configuration':16s} {'median':>8s} {'total':>9s} {'uf20/50 max':>11s} {'uuf250 med':>10s} "
+          f"{'hole11':>8s} {'php12':>8s}  unsolved, not CaDiCaL's")
+    w = {s: {i: num(rows[(i, s)]['wall_s'], num(rows[(i, s)]['limit_s'], 60)) for i in full} for s in solvers}
+    ref = 'cadical' if 'cadical' in solvers else (refs[0] if refs else None)
+    for s in solvers:
+        ws = list(w[s].values())
+        small = [w[s][i] for i in full if re.search(r'(^|/)uf(20|50)/', i)]
+        uuf = [w[s][i] for i in full if re.search(r'(^|/)uuf250/', i)]
+        h11 = [w[s][i] for i in full if re.search(r'hole11\.cnf', i)]
+        p12 = [w[s][i] for i in full if re.search(r'(php12|hole12)\.cnf', i)]
+        extra = [i for i in full if i not in solved[s] and ref and i in solved[ref]]
+        cell = lambda l, f: f"{f(l):.3f}" if l else '-'
+        print(f"{s:16s} {statistics.median(ws):8.3f} {sum(ws):9.1f} {cell(small, max):>11s} "
+              f"{cell(uuf, statistics.median):>10s} {cell(h11, max):>8s} {cell(p12, max):>8s}  "
+              f"{len(extra)}" + (': ' + ' '.join(os.path.basename(i) for i in extra[:6]) if extra else ''))
+
+
+def batch(f):
+    if not os.path.exists(f):
+        return
+    with open(f, newline='') as fh:
+        br = list(csv.DictReader(fh))
+    if not br:
+        return
+    print("\nbatch mode (gsat --batch, one process): files, wall s, per file ms, answers checked")
+    for r in br:
+        print(f"  {r['name']:28s} {r['files']:>5s} files {num(r['wall_s'], 0):9.3f} s "
+              f"{num(r['per_file_ms'], 0):9.2f} ms/file  {r['answers']}")
+
+
+def plot(opt, full, solvers, solved, t, limit, refs):
+    if not shutil.which('gnuplot'):
+        print(f"(no gnuplot: {opt['png']} not drawn)")
+        return
+    tmp = tempfile.mkdtemp()
+    plots = []
+    order = sorted(full, key=lambda i: (t[refs[0]][i] if refs else min(t[s][i] for s in solvers), i))
+    for k, s in enumerate(solvers):
+        d = os.path.join(tmp, f'{k}.dat')
+        with open(d, 'w') as fh:
+            if opt['plot'] == 'cactus':
+                for n, x in enumerate(sorted(max(t[s][i], 0.001) for i in solved[s]), 1):
+                    fh.write(f'{n} {x}\n')
+            else:
+                for n, i in enumerate(order, 1):
+                    y = max(t[s][i], 0.001) if i in solved[s] else limit * 1.5
+                    fh.write(f'{n} {y}\n')
+        style = 'linespoints pt 7 ps 0.5' if opt['plot'] == 'cactus' else 'points pt 7 ps 0.6'
+        plots.append(f"'{d}' using 1:2 with {style} title '{s} ({len(solved[s])})'")
+    if opt['plot'] == 'cactus':
+        xl, yl = 'instances solved', 'time per instance (s, log)'
+        title = 'cactus: the times of the solved instances, sorted'
+    else:
+        xl, yl = 'instance (sorted by ' + (refs[0] if refs else 'the best time') + ')', 'time (s, log)'
+        title = f'time per instance; unsolved drawn at {limit * 1.5:g} s'
+    term = 'pngcairo size 1200,700' if subprocess.run(['gnuplot', '-e', 'set terminal pngcairo'],
+                                                     capture_output=True).returncode == 0 else 'png size 1200,700'
+    gp = '\n'.join([f'set terminal {term}', f"set output '{opt['png']}'", 'set logscale y', 'set grid',
+                    f"set xlabel '{xl}'", f"set ylabel '{yl}'", f"set title '{title}'", 'set key left top',
+                    f'set arrow from graph 0, first {limit} to graph 1, first {limit} nohead dt 2',
+                    'plot ' + ', '.join(plots)])
+    r = subprocess.run(['gnuplot'], input=gp, text=True, capture_output=True)
+    shutil.rmtree(tmp)
+    if r.returncode != 0:
+        print(f"(gnuplot failed: {r.stderr.strip()[:200]})")
+
+
+if __name__ == '__main__':
+    sys.exit(main())
