@@ -16,7 +16,11 @@
 #                        one at a time after them, with nothing beside them
 #   -o DIR, --out=DIR    output folder (default bench/out/solvers)
 #   -f REGEX, -x REGEX   only / skip the instances whose path matches
-#   --per-family=N       at most N instances per family (version order)
+#   --per-family=N[,FAMILY=M...]  at most N instances per family (the first
+#                        in version order; 0: all), M for the named families.
+#                        The runs take the families in turn (the first
+#                        instance of each, then the second...), so that a
+#                        budget cuts every family alike
 #   --solvers=LIST       configurations, comma-separated (default
 #                        gsat-cdcl1,gsat-cdcl,gsat-dpll1,minisat,cadical):
 #       gsat-cdcl1       gsat --search=cdcl --backend=cpu --threads=1 --stats
@@ -49,8 +53,9 @@
 #   MINISAT, CADICAL   on PATH;   DRAT_TRIM   built into OUT from
 #              ../shared/tools/drat-trim/drat-trim.c, else on PATH
 #   BENCH_BIN  a folder of carried binaries (gsat, minisat, cadical,
-#              drat-trim); BENCH_BIN/../lib joins LD_LIBRARY_PATH (the
-#              libraries `bench/report stage-solvers` copies)
+#              drat-trim; default .device/bench/bin when present); MiniSat and
+#              CaDiCaL from there run with BENCH_BIN/../lib in LD_LIBRARY_PATH
+#              (the libraries `bench/report stage-solvers` copies)
 #   CHECK_ANSWERS  ../shared/tools/check-answers (or BENCH_BIN/../check-answers):
 #              its model check (verify_model) checks every SAT model
 # gsat reads the files as they are; MiniSat, CaDiCaL and drat-trim read a
@@ -267,7 +272,8 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-for n in "$LIMIT" "$JOBS" "$PER_FAMILY" "$DRAT_LIMIT" "$BUDGET"; do
+[[ $PER_FAMILY =~ ^[0-9]+(,[A-Za-z0-9_.-]+=[0-9]+)*$ ]] || die "--per-family=N[,FAMILY=N...]: $PER_FAMILY"
+for n in "$LIMIT" "$JOBS" "$DRAT_LIMIT" "$BUDGET"; do
   [[ $n =~ ^[0-9]+$ ]] || die "not a whole number of seconds or jobs: $n"
 done
 [ "$LIMIT" -ge 1 ] && [ "$JOBS" -ge 1 ] || die "the limit and -j must be at least 1"
@@ -290,9 +296,15 @@ pick() { # NAME ENVVALUE DEFAULT...: the first that exists
 GSAT=$(pick gsat "${GSAT:-}" "$ROOT/build-dev/solver/gsat" "$ROOT/build/solver/gsat" "$ROOT/build-c/solver/gsat")
 MINISAT=$(pick minisat "${MINISAT:-}")
 CADICAL=$(pick cadical "${CADICAL:-}")
+# Carried reference solvers run with the libraries carried beside them (only
+# they: a gsat built on the machine needs the machine's own libstdc++).
 if [ -n "$BENCH_BIN" ]; then
   for l in "$BENCH_BIN/../lib" "$BENCH_BIN/lib"; do
-    [ -d "$l" ] && export LD_LIBRARY_PATH=$(cd "$l" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    [ -d "$l" ] || continue
+    l=$(cd "$l" && pwd)
+    [ "$MINISAT" = "$BENCH_BIN/minisat" ] && MINISAT="env LD_LIBRARY_PATH=$l${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} $MINISAT"
+    [ "$CADICAL" = "$BENCH_BIN/cadical" ] && CADICAL="env LD_LIBRARY_PATH=$l${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} $CADICAL"
+    break
   done
 fi
 
@@ -327,8 +339,13 @@ awk -F'\t' -v only="$ONLY" -v skip="$SKIP" '
   (only == "" || $1 ~ only) && (skip == "" || $1 !~ skip) { print $1 "\t" $2 "\t" $5 }' "$WORK/manifest" |
   sort -t$'\t' -k2,2 -k1,1V |
   awk -F'\t' -v per="$PER_FAMILY" -v base="$base" '
-    per > 0 && ++seen[$2] > per { next }
-    { printf "%d\t%s\t%s/%s\t%s\t%s\n", ++n, $1, base, $1, $2, ($3 == "" ? "-" : $3) }' >"$WORK/inst.tsv"
+    BEGIN { k = split(per, p, ","); cap = p[1] + 0
+      for (j = 2; j <= k; j++) { split(p[j], q, "="); over[q[1]] = q[2] + 0 } }
+    { c = ($2 in over) ? over[$2] : cap; r = ++seen[$2] }
+    c > 0 && r > c { next }
+    { printf "%d\t%d\t%s\t%s/%s\t%s\t%s\n", r, NR, $1, base, $1, $2, ($3 == "" ? "-" : $3) }' |
+  sort -t$'\t' -k1,1n -k2,2n | cut -f3- |
+  awk -F'\t' '{ printf "%d\t%s\n", NR, $0 }' >"$WORK/inst.tsv"
 NINST=$(wc -l <"$WORK/inst.tsv")
 [ "$NINST" -gt 0 ] || die "no instance selected from $CORPUS"
 
@@ -405,10 +422,10 @@ NS=$(wc -l <"$WORK/solvers.tsv")
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "corpus: $CORPUS, $NINST instances${ONLY:+, only /$ONLY/}${SKIP:+, skip /$SKIP/}$(
-    [ "$PER_FAMILY" -gt 0 ] && echo ", at most $PER_FAMILY per family")"
+    [ "$PER_FAMILY" != 0 ] && echo ", at most $PER_FAMILY per family")"
   echo "limit: $LIMIT s wall per run; -j $JOBS; clock $CLOCK; budget ${BUDGET:-0} s; proofs: ${PROOFS:-none}"
   echo "gsat: $GSAT ($("$GSAT" --version 2>&1 | head -1))"
-  echo "minisat: $MINISAT; cadical: $CADICAL ($("$CADICAL" --version 2>&1 | head -1))"
+  echo "minisat: $MINISAT; cadical: $CADICAL ($($CADICAL --version 2>&1 | head -1))"
   [ -n "$PROOFS" ] && echo "drat-trim: $DRAT_TRIM"
   echo "model check: verify_model of $CHECK_ANSWERS"
   if command -v nvidia-smi >/dev/null; then
