@@ -333,7 +333,7 @@ if [ -d "$CORPUS" ]; then
       printf "%s\t%s\t0\t0\tUNKNOWN\n", $0, f }' >"$WORK/manifest"
 else
   base=$(cd "$(dirname "$CORPUS")" && pwd)
-  grep -vE '^(path\t|#|$)' "$CORPUS" >"$WORK/manifest"
+  awk -F'\t' 'NF >= 2 && $1 != "path" && $1 !~ /^#/' "$CORPUS" >"$WORK/manifest"
 fi
 awk -F'\t' -v only="$ONLY" -v skip="$SKIP" '
   (only == "" || $1 ~ only) && (skip == "" || $1 !~ skip) { print $1 "\t" $2 "\t" $5 }' "$WORK/manifest" |

@@ -143,6 +143,19 @@ def main():
           " count in brackets; times: " + ('CPU s of single-threaded runs, wall s of alone ones' if any(
               rows[k]['mode'] == 'par' and rows[k]['time_s'] == rows[k]['cpu_s'] != rows[k]['wall_s'] for k in rows)
               else 'as measured') + ")")
+    # CUDA context time, and the ratios without it.
+    for s in solvers:
+        ctx = {i: num(rows[(i, s)]['context_s']) for i in full if num(rows[(i, s)]['context_s']) is not None}
+        if not ctx:
+            continue
+        tn = {i: max(t[s][i] - ctx.get(i, 0), 0) for i in full}
+        line = (f"{s}: CUDA context {len(ctx)} runs, median {statistics.median(ctx.values()):.3f} s, "
+                f"total {sum(ctx.values()):.1f} s; without it")
+        for r in refs:
+            both = [i for i in solved[s] & solved[r] if is_struct(i)]
+            g = gm_ratio(tn, t[r], both)
+            line += f", struct/{r} " + (f"{g:.3f} ({len(both)})" if g is not None else '-')
+        print(line)
     # Family groups.
     groups = [('structured', is_struct), ('pigeonhole', lambda i: fam[i] in ('pigeonhole', 'php')),
               ('uf250', lambda i: fam[i] == 'uf250'), ('uuf250', lambda i: fam[i] == 'uuf250'),
@@ -166,7 +179,9 @@ def main():
             if s in refs:
                 continue
             miss = sorted(solved[r] - solved[s])
-            if miss:
+            if miss and not solved[s]:
+                print(f"solved by {r}, not by {s}: {len(miss)} (all: {s} answered nothing)")
+            elif miss:
                 print(f"solved by {r}, not by {s}: {len(miss)}: " + ' '.join(os.path.basename(i) for i in miss[:10]) +
                       (' ...' if len(miss) > 10 else ''))
     # Wrong answers, bad models, errors.

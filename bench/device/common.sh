@@ -49,3 +49,29 @@ SMEM_METRICS+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 SMEM_METRICS+=,smsp__inst_executed_op_shared_ld.sum
 SMEM_METRICS+=,smsp__inst_executed_op_shared_st.sum
 SMEM_METRICS+=,gpu__time_duration.sum
+# solver_setup: what the solver benchmarks (cdcl_gpu.sh, wall.sh) share:
+#   BENCH_BIN (default .device/bench/bin: bench/device/stage.sh's binaries),
+#   CORPUS (.device/bench, else ../shared/bench), GSAT (GSAT, else
+#   BENCH_BIN/gsat, else build-dev's, built by build.sh when missing, its log
+#   in $OUT/build.log); all exported for bench/solver_bench.sh.
+# left N: seconds of BUDGET (default 500) left, minus N.
+solver_setup() {
+  BUDGET=${BUDGET:-500}
+  export BENCH_BIN=${BENCH_BIN:-.device/bench/bin}
+  [ -d "$BENCH_BIN" ] && BENCH_BIN=$(cd "$BENCH_BIN" && pwd)
+  CORPUS=${CORPUS:-}
+  for c in .device/bench ../shared/bench; do
+    [ -z "$CORPUS" ] && [ -f "$c/manifest.tsv" ] && CORPUS=$c
+  done
+  [ -n "$CORPUS" ] || echo "solver_setup: no corpus (.device/bench from bench/device/stage.sh)"
+  if [ -z "${GSAT:-}" ] && [ -x "$BENCH_BIN/gsat" ]; then GSAT=$BENCH_BIN/gsat; fi
+  if [ -z "${GSAT:-}" ]; then
+    [ -x "$B/solver/gsat" ] || bash bench/device/build.sh gsat >"$OUT/build.log" 2>&1 ||
+      echo "solver_setup: the build failed ($OUT/build.log): $(grep -m1 -i error "$OUT/build.log")"
+    GSAT=$PWD/$B/solver/gsat
+  fi
+  export GSAT
+  echo "gsat: $GSAT: $("$GSAT" --version 2>&1 | head -1); $(command -v nvidia-smi >/dev/null &&
+    nvidia-smi -L 2>&1 | head -1 || echo 'no nvidia-smi')"
+}
+left() { echo $((BUDGET - (SECONDS - STEP_START) - ${1:-0})); }
