@@ -69,7 +69,8 @@ answers() { # NAME PATH...: the s lines in order against the manifest
   shift
   mapfile -t s < <(grep -E '^s ' "$OUT/batch-$name.out" | cut -c3-)
   if [ ${#s[@]} != $# ]; then
-    echo "${#s[@]} s lines for $# files (exit $(cat "$OUT/batch-$name.rc")): not checked"
+    echo "${#s[@]} s lines for $# files (exit $(cat "$OUT/batch-$name.rc")): not checked$(
+      head -1 "$OUT/batch-$name.err" | cut -c1-160 | sed 's/^./: &/')"
     return
   fi
   for p in "$@"; do
@@ -115,7 +116,9 @@ else
   fi
 fi
 rm -f "$OUT"/batch-*.out "$OUT"/batch-*.time "$OUT"/batch-*.rc "$OUT/batch-probe.out"
-for f in "$OUT"/batch-*.err; do [ -s "$f" ] || rm -f "$f"; done
+for f in "$OUT"/batch-*.err; do
+  if [ -s "$f" ]; then head -c 4000 "$f" >"$f.tmp" && mv "$f.tmp" "$f"; else rm -f "$f"; fi
+done
 if command -v python3 >/dev/null; then
   python3 bench/solver_summary.py --wall --refs=cadical,minisat --png="$OUT/time.png" --batch="$OUT/batch.csv" \
     "$OUT/runs.csv" >"$OUT/summary.txt"
