@@ -418,7 +418,7 @@ export WORK LIMIT CLOCK DEADLINE OUTDIR DRAT_TRIM DRAT_LIMIT CHECK_ANSWERS
 NS=$(wc -l <"$WORK/solvers.tsv")
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-  echo "host: $(hostname), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+  echo "host: $(uname -n), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
   echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "corpus: $CORPUS, $NINST instances${ONLY:+, only /$ONLY/}${SKIP:+, skip /$SKIP/}$(

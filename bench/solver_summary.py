@@ -113,7 +113,6 @@ def main():
     hdr = f"{'configuration':16s} {'solved':>7s} {'SAT':>4s} {'UNSAT':>5s} {'unkn':>4s} {'err':>4s} {'wrong':>5s} {'PAR-2 s':>9s}"
     for r in refs:
         hdr += f"  {'struct/' + r:>17s}  {'all/' + r:>14s}"
-    hdr += f"  {'props/s':>9s} {'confl/s':>9s} {'confl/s/wkr':>11s}"
     print(hdr)
     for s in solvers:
         rs = [rows[(i, s)] for i in full]
@@ -130,19 +129,24 @@ def main():
                 g = gm_ratio(t[s], t[r], both)
                 cell = f"{g:.3f} ({len(both)})" if g is not None else '-'
                 line += f"  {cell:>17s}" if sel is is_struct else f"  {cell:>14s}"
-        rates = []
-        for col in ('propagations', 'conflicts'):
-            pp = [(num(rows[(i, s)][col]), t[s][i]) for i in solved[s] if num(rows[(i, s)][col]) is not None]
-            rates.append(sum(a for a, _ in pp) / max(sum(b for _, b in pp), 1e-9) if pp else None)
-        pw = [(num(rows[(i, s)]['conflicts']) / max(num(rows[(i, s)]['workers'], 1), 1), t[s][i])
-              for i in solved[s] if num(rows[(i, s)]['conflicts']) is not None]
-        rates.append(sum(a for a, _ in pw) / max(sum(b for _, b in pw), 1e-9) if pw else None)
-        line += f"  {fmt_rate(rates[0]):>9s} {fmt_rate(rates[1]):>9s} {fmt_rate(rates[2]):>11s}"
         print(line)
     print("(ratios: geometric mean of time / the reference's over the instances both solve, floor 10 ms,"
           " count in brackets; times: " + ('CPU s of single-threaded runs, wall s of alone ones' if any(
               rows[k]['mode'] == 'par' and rows[k]['time_s'] == rows[k]['cpu_s'] != rows[k]['wall_s'] for k in rows)
               else 'as measured') + ")")
+    # Rates: summed counts over summed times of the solved runs that report one.
+    print("\nper second of the solved runs (structured families / all): propagations, conflicts, "
+          "conflicts per worker; median workers")
+    for s in solvers:
+        cells = []
+        for col, per in (('propagations', False), ('conflicts', False), ('conflicts', True)):
+            for sel in (is_struct, lambda i: True):
+                pp = [(num(rows[(i, s)][col]) / (max(num(rows[(i, s)]['workers'], 1), 1) if per else 1), t[s][i])
+                      for i in solved[s] if sel(i) and num(rows[(i, s)][col]) is not None]
+                cells.append(fmt_rate(sum(a for a, _ in pp) / max(sum(b for _, b in pp), 1e-9)) if pp else '-')
+        wk = [num(rows[(i, s)]['workers']) for i in full if num(rows[(i, s)]['workers']) is not None]
+        print(f"{s:16s} props/s {cells[0]:>8s} / {cells[1]:>8s}   confl/s {cells[2]:>8s} / {cells[3]:>8s}   "
+              f"per worker {cells[4]:>8s} / {cells[5]:>8s}   workers {format(statistics.median(wk), 'g') if wk else '-'}")
     # CUDA context time, and the ratios without it.
     for s in solvers:
         ctx = {i: num(rows[(i, s)]['context_s']) for i in full if num(rows[(i, s)]['context_s']) is not None}
