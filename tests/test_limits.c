@@ -55,6 +55,36 @@ static void node_limit_one_worker_is_exact(void **state) {
   gsat_cnf_free(&cnf);
 }
 
+/* Every limit below the tree's size, so that limits that fall where a
+ * backtrack's flip (a node) follows a conflict are met too: they once
+ * overshot by the flips of a backtracking run. */
+static void node_limit_exact_at_every_count(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  php(5, &cnf);
+  gsat_solver *s = solver_with(&cnf, "1");
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  const uint64_t tree = gsat_get_statistics(s)->nodes;
+  gsat_release(s);
+  assert_true(tree > 50);
+  for (uint64_t limit = 1; limit < tree; limit++) {
+    char text[24];
+    snprintf(text, sizeof text, "%llu", (unsigned long long)limit);
+    s = solver_with(&cnf, "1");
+    assert_int_equal(gsat_set_option(s, "node_limit", text), 0);
+    assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+    assert_int_equal(gsat_get_statistics(s)->nodes, limit);
+    gsat_release(s);
+  }
+  s = solver_with(&cnf, "1");
+  char text[24];
+  snprintf(text, sizeof text, "%llu", (unsigned long long)tree);
+  assert_int_equal(gsat_set_option(s, "node_limit", text), 0);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE); /* the whole tree fits */
+  gsat_release(s);
+  gsat_cnf_free(&cnf);
+}
+
 static void node_limit_above_the_tree_gives_the_answer(void **state) {
   (void)state;
   gsat_cnf cnf;
@@ -220,6 +250,7 @@ static void reader_stops_on_a_silent_pipe(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(node_limit_one_worker_is_exact),
+      cmocka_unit_test(node_limit_exact_at_every_count),
       cmocka_unit_test(node_limit_above_the_tree_gives_the_answer),
       cmocka_unit_test(node_limit_many_workers_stop),
       cmocka_unit_test(huge_variable_indices),

@@ -348,12 +348,28 @@ TEAM_HD uint32_t GSAT_DPLL_FN(backtrack)(gsat_dpll *s) {
   return 1;
 }
 
+/* The shallowest level below the base whose second branch is untried, 0 if
+ * none. */
+TEAM_HD uint32_t GSAT_DPLL_FN(shallowest_open)(const gsat_dpll *s) {
+  TEAM_ROUNDS(d0, s->base + 1, s->level + 1) {
+    const uint32_t d = d0 + TEAM_RANK;
+    const uint32_t m = TEAM_BALLOT(d <= s->level && !GSAT_DPLL_AT(s->levels, d).flipped);
+    if (m) return d0 + (uint32_t)TEAM_FIRST(m);
+  }
+  return 0;
+}
+
 /* Searches below the base level until a model is found (SAT), the subtree is
  * refuted (EXHAUSTED) or `budget` more decisions have been made (PAUSED). */
 TEAM_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db, uint64_t budget) {
   const uint64_t stop_at = s->n.nodes + budget;
   for (;;) {
     if (s->conflict) {
+      /* A backtrack's flip is a node too: at the budget, pause before it
+       * (the conflict stays for the next slice), so that a slice makes at
+       * most `budget` nodes and --node-limit is exact on one worker; with no
+       * branch left the subtree is refuted whatever the budget. */
+      if (s->n.nodes >= stop_at && GSAT_DPLL_FN(shallowest_open)(s)) return GSAT_DPLL_PAUSED;
       if (!GSAT_DPLL_FN(backtrack)(s)) return GSAT_DPLL_EXHAUSTED;
       s->conflict = GSAT_DPLL_FN(propagate)(s, db);
       continue;
@@ -369,17 +385,6 @@ TEAM_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db, uint64_t 
     s->n.nodes++;
     s->conflict = GSAT_DPLL_FN(propagate)(s, db);
   }
-}
-
-/* The shallowest level below the base whose second branch is untried, 0 if
- * none. */
-TEAM_HD uint32_t GSAT_DPLL_FN(shallowest_open)(const gsat_dpll *s) {
-  TEAM_ROUNDS(d0, s->base + 1, s->level + 1) {
-    const uint32_t d = d0 + TEAM_RANK;
-    const uint32_t m = TEAM_BALLOT(d <= s->level && !GSAT_DPLL_AT(s->levels, d).flipped);
-    if (m) return d0 + (uint32_t)TEAM_FIRST(m);
-  }
-  return 0;
 }
 
 /* Gives away the shallowest untried branch below the base: writes its cube (the
