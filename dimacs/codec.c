@@ -34,6 +34,7 @@ static const gsat_dimacs_codec codecs[GSAT_DIMACS_FORMATS] = {
                           false},
     [GSAT_DIMACS_BZIP2] = {"bzip2", "a bzip2 stream", "libbz2", BZIP2_BUILT_IN,
                            false},
+    [GSAT_DIMACS_ZSTD] = {"zstd", "a zstd frame", NULL, false, false},
 };
 
 const gsat_dimacs_codec *gsat_dimacs_codec_of(gsat_dimacs_format f) {
@@ -50,6 +51,7 @@ static const struct {
     {GSAT_DIMACS_XZ, "\xfd\x37\x7a\x58\x5a\x00", 6},
     {GSAT_DIMACS_BZIP2, "BZh#", 4},
     {GSAT_DIMACS_LZMA, "\x5d\0\0", 3},
+    {GSAT_DIMACS_ZSTD, "\x28\xb5\x2f\xfd", 4},
 };
 
 static bool magic_byte(char m, unsigned char b) {
@@ -122,6 +124,11 @@ gsat_status gsat_dimacs_decoder_start(gsat_dimacs_decoder **dec,
                                       gsat_dimacs_format f, const char *name,
                                       gsat_error *err) {
   const gsat_dimacs_codec *c = &codecs[f];
+  if (!c->library)
+    return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
+                            "%s-compressed input is not supported: decompress "
+                            "it first (%s -dc FILE | gsat -)",
+                            c->name, c->name);
   if (!c->built_in)
     return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
                             "%s-compressed input, but this gsat was built "

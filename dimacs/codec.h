@@ -33,6 +33,7 @@ typedef enum gsat_dimacs_format {
   GSAT_DIMACS_XZ,
   GSAT_DIMACS_LZMA,
   GSAT_DIMACS_BZIP2,
+  GSAT_DIMACS_ZSTD, /* recognised only, to name it: no decoder */
   GSAT_DIMACS_FORMATS
 } gsat_dimacs_format;
 
@@ -40,7 +41,7 @@ typedef enum gsat_dimacs_format {
 typedef struct gsat_dimacs_codec {
   const char *name;     /* "gzip", "xz", "lzma", "bzip2" */
   const char *a_stream; /* "a gzip member", "an xz stream", ... */
-  const char *library;  /* "zlib", "liblzma", "libbz2" */
+  const char *library;  /* "zlib", "liblzma", "libbz2"; NULL: gsat has no decoder */
   bool built_in;        /* this build can decode it */
   bool pad_between;     /* zero padding may separate streams (xz) */
 } gsat_dimacs_codec;

@@ -514,6 +514,29 @@ static void test_partial_magic(void **state) {
   }
 }
 
+/* A zstd frame (what `zstd` writes; gsat has no zstd decoder) is named as
+ * such, from memory, a file and stdin, instead of failing as DIMACS text. */
+static void test_zstd_named(void **state) {
+  (void)state;
+  /* zstd's magic, a frame header and a few bytes of a block. */
+  static const unsigned char frame[] = {0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x0b,
+                                        0x59, 0x00, 0x00, 0x70, 0x20, 0x63};
+  const char *text = "zstd-compressed input is not supported: decompress it "
+                     "first (zstd -dc FILE | gsat -)";
+  tbuf b = {0};
+  tbuf_add(&b, frame, sizeof frame);
+  gsat_cnf cnf;
+  gsat_error err;
+  test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0,
+                    text);
+  const char *path = test_temp_file(".cnf.zst", b.data, b.size);
+  test_expect_error(read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0,
+                    0, text);
+  test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_IO, "<stdin>",
+                    0, 0, text);
+  tbuf_free(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tool_files),
@@ -524,6 +547,7 @@ int main(void) {
       cmocka_unit_test(test_trailing_bytes),
       cmocka_unit_test(test_damage_after_percent),
       cmocka_unit_test(test_partial_magic),
+      cmocka_unit_test(test_zstd_named),
   };
   int failed =
       cmocka_run_group_tests_name("dimacs compressed input", tests, NULL, NULL);

@@ -1,4 +1,4 @@
-/* gsat: a SAT solver whose DPLL tree search runs on NVIDIA GPUs.
+/* gsat: a SAT solver: CDCL and DPLL search on CPU cores and NVIDIA GPUs.
  *
  * The public C API, shaped like IPASIR: create a solver, add clauses literal by
  * literal (or read a DIMACS file), solve, read the model, release.  Results use

@@ -623,7 +623,7 @@ static int print_answer(cli *c, int result) {
 /* Reads the input, solves and prints the answer; returns the exit code. */
 static int run(cli *c) {
   if (!c->quiet) {
-    printf("c %s: DPLL tree search on NVIDIA GPUs\n", gsat_signature());
+    printf("c %s: CDCL and DPLL search on CPU cores and NVIDIA GPUs\n", gsat_signature());
     printf("c reading %s\n",
            c->path && strcmp(c->path, "-") ? c->path : "<stdin>");
     fflush(stdout);
