@@ -145,6 +145,10 @@ run -q "$tmp/same.cnf" "$tmp/same.cnf"
 cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] && grep -q 'is the input file' "$tmp/err" &&
   pass "gsat f.cnf f.cnf: exit 1, the input kept, $(cat "$tmp/err")" ||
   fail "gsat f.cnf f.cnf: rc $rc, $(cat "$tmp/err"), input $(cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && echo kept || echo overwritten)"
+(cd "$tmp" && "$gsat" -q --proof=- unsat.cnf </dev/null >out 2>err; echo $? >rc)
+[ "$(cat "$tmp/rc")" = 1 ] && [ ! -e "$tmp/-" ] && grep -q "proof cannot go to standard output" "$tmp/err" &&
+  pass "--proof=-: exit 1, no file '-', $(cat "$tmp/err")" ||
+  fail "--proof=-: rc $(cat "$tmp/rc"), $(cat "$tmp/err"), $(ls "$tmp")"
 run -q --proof="$tmp/./same.cnf" "$tmp/same.cnf"
 cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] &&
   pass "--proof=DIR/./f.cnf f.cnf: exit 1, the input kept" ||

@@ -146,9 +146,13 @@ static void remember_input(gsat_solver *s, const char *path) {
 }
 
 /* USAGE when the proof path names the input file read last (which writing
- * the proof would overwrite: `gsat f.cnf f.cnf`). */
+ * the proof would overwrite: `gsat f.cnf f.cnf`), or is "-" (which would
+ * otherwise create a file named '-', where a user means standard output). */
 static gsat_status check_proof_not_input(gsat_solver *s, const char *proof) {
   struct stat st;
+  GSAT_RETURN_IF(!strcmp(proof, "-"), &s->err, USAGE,
+                 "the proof file '-': a proof cannot go to standard output, where "
+                 "the answer is printed; name a file");
   GSAT_RETURN_IF(s->input_known && !stat(proof, &st) && st.st_dev == s->input_dev &&
                      st.st_ino == s->input_ino,
                  &s->err, USAGE,
