@@ -29,12 +29,15 @@
 #       gsat-dpll        DPLL on all cores (alone)
 #       gsat-gpu-cdcl    gsat --search=cdcl --backend=gpu --stats (alone)
 #       gsat-gpu-dpll    gsat --search=dpll --backend=gpu --stats (alone)
+#       gsat-gpu-auto    gsat --search=auto --backend=gpu --stats (alone)
 #       gsat             gsat FILE, the defaults (alone)
 #       gsat-cpu         gsat --backend=cpu (alone)
 #       gsat-gpu         gsat --backend=gpu (alone)
 #       minisat, cadical the reference solvers (single-threaded)
 #   --solver='NAME[:alone]=COMMAND ARG...'  one more configuration (the file
-#                        is appended; words split at blanks; repeatable)
+#                        is appended; words split at blanks; a first word
+#                        gsat, minisat or cadical means the binary chosen
+#                        below; repeatable)
 #   --alone=LIST         run these configurations alone too
 #   --proofs=LIST|none   configurations (gsat only) whose UNSAT answers within
 #                        the limit are solved again with --proof and checked
@@ -358,6 +361,7 @@ declare -A PRESET=(
   [gsat-dpll]="alone=$G --search=dpll --backend=cpu --threads=0 --stats"
   [gsat-gpu-cdcl]="alone=$G --search=cdcl --backend=gpu --stats"
   [gsat-gpu-dpll]="alone=$G --search=dpll --backend=gpu --stats"
+  [gsat-gpu-auto]="alone=$G --search=auto --backend=gpu --stats"
   [gsat]="alone=$G"
   [gsat-cpu]="alone=$G --backend=cpu"
   [gsat-gpu]="alone=$G --backend=gpu"
@@ -373,7 +377,13 @@ for n in "${names[@]}"; do
 done
 for e in "${EXTRA[@]}"; do
   [[ $e == *=* ]] || die "--solver='NAME[:alone]=COMMAND': $e"
-  n=${e%%=*}
+  n=${e%%=*} c=${e#*=}
+  case $c in # a first word gsat, minisat or cadical: the binary chosen above
+    gsat | gsat\ *) c=$G${c#gsat} ;;
+    minisat | minisat\ *) c=$MINISAT${c#minisat} ;;
+    cadical | cadical\ *) c=$CADICAL${c#cadical} ;;
+  esac
+  e=$n=$c
   if [[ $n == *:alone ]]; then specs+=("${n%:alone}:alone=${e#*=}"); else specs+=("$n:par=${e#*=}"); fi
 done
 [ ${#specs[@]} -gt 0 ] || die "no configuration"

@@ -10,13 +10,17 @@
 #   LIMIT=S        per-run limit (default 10)
 #   PER_FAMILY=N   instances per family (default 5; 0: every instance)
 #   ONLY=REGEX     instances (paths) to run (default: the families above)
-#   BUDGET=S       seconds for the whole script (default 500: the runs stop
+#   BUDGET=S       seconds for the whole script (default 480: the runs stop
 #                  starting then, so the call ends within about BUDGET + LIMIT
 #                  + 20 s); a build of gsat counts against it
 #   JOBS=N         single-threaded runs at once (default: the cores)
 #   SOLVERS=LIST   solver_bench configurations (default gsat-gpu-cdcl,
 #                  gsat-gpu-dpll,gsat-cdcl1,gsat-cdcl,minisat,cadical)
 #   PROOFS=LIST    configurations whose UNSAT answers get drat-trim (default none)
+#   EXTRA='NAME:alone=gsat OPTION...'  one more configuration (solver_bench
+#                  --solver; "gsat" is the gsat chosen), e.g. the search choice
+#                  on the GPU: SOLVERS=gsat-gpu-dpll EXTRA='auto:alone=gsat
+#                  --search=auto --backend=gpu --stats' ONLY='^cnf/(pigeonhole|php|uuf250)/'
 #   BENCH_BIN=DIR  carried binaries (default .device/bench/bin); gsat from
 #                  there, else GSAT=PATH, else built here in build-dev
 #   CORPUS=DIR     (default .device/bench, else ../shared/bench)
@@ -41,7 +45,8 @@ solver_setup
 only=${ONLY:-'^cnf/(aim|ais|beijing|bf|bmc|bms|bw|crafted|dubois|hanoi|ii|jnh|logistics|par|pret|qg|quirks|rti|satcomp|ssa|sw100|pigeonhole|php|uf250|uuf250)/'}
 bench/solver_bench.sh -o "$OUT" -t "${LIMIT:-10}" -j "${JOBS:-$(nproc)}" --per-family="${PER_FAMILY:-5}" \
   -f "$only" --solvers="${SOLVERS:-gsat-gpu-cdcl,gsat-gpu-dpll,gsat-cdcl1,gsat-cdcl,minisat,cadical}" \
-  --proofs="${PROOFS:-none}" --refs=cadical,minisat --budget="$(left 20)" "$CORPUS" >"$OUT/bench.log" 2>&1
+  --proofs="${PROOFS:-none}" --refs=cadical,minisat --budget="$(left 20)" ${EXTRA:+--solver="$EXTRA"} \
+  "$CORPUS" >"$OUT/bench.log" 2>&1
 rc=$?
 echo "================ cdcl_gpu: solver_bench rc=$rc in $((SECONDS - T0)) s ($OUT) ================"
 grep -E '^(gpu|gsat|config|phases):' "$OUT/env.txt"

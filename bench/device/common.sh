@@ -54,9 +54,9 @@ SMEM_METRICS+=,gpu__time_duration.sum
 #   CORPUS (.device/bench, else ../shared/bench), GSAT (GSAT, else
 #   BENCH_BIN/gsat, else build-dev's, built by build.sh when missing, its log
 #   in $OUT/build.log); all exported for bench/solver_bench.sh.
-# left N: seconds of BUDGET (default 500) left, minus N.
+# left N: seconds of BUDGET (default 480) left, minus N.
 solver_setup() {
-  BUDGET=${BUDGET:-500}
+  BUDGET=${BUDGET:-480}
   export BENCH_BIN=${BENCH_BIN:-.device/bench/bin}
   [ -d "$BENCH_BIN" ] && BENCH_BIN=$(cd "$BENCH_BIN" && pwd)
   CORPUS=${CORPUS:-}

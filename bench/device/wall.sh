@@ -14,14 +14,17 @@
 #                  3 of each family, every uf20, uf50, uuf250 and hole11;
 #                  0: the whole corpus)
 #   ONLY=REGEX     instances (paths) to run (default: all)
-#   BUDGET=S       seconds for the whole script (default 500; the runs stop
+#   BUDGET=S       seconds for the whole script (default 480; the runs stop
 #                  starting at BUDGET - 100, the batch runs get the rest)
 #   JOBS=N         CaDiCaL and MiniSat runs at once (default 4 of the 16
 #                  cores; the gsat runs are alone); JOBS=1 for none beside
 #   SOLVERS=LIST   (default gsat,gsat-cpu,gsat-gpu,cadical,minisat)
+#   EXTRA='NAME:alone=gsat OPTION...'  one more configuration (as cdcl_gpu.sh)
 #   BATCH_OPTS=..  gsat options of the batch runs (default --backend=gpu for
 #                  the overhead and uuf250 rows; the corpus row uses none)
 #   BENCH_BIN, CORPUS, OUT (default bench/out/wall), GSAT: as cdcl_gpu.sh
+# php 12 (issue 18: at most 70 s wall): stage it (stage.sh --php12), then
+#   LIMIT=75 ONLY=hole12 SOLVERS=gsat,gsat-gpu BUDGET=400 bash bench/device/wall.sh
 # The whole corpus at 60 s: LIMIT=60 PER_FAMILY=0 BUDGET=560, in parts by ONLY
 # (the unsolved instances cost 60 s per configuration), merged with
 #   python3 bench/solver_summary.py --wall --refs=cadical,minisat A/runs.csv B/runs.csv
@@ -43,7 +46,7 @@ LIMIT=${LIMIT:-10}
 bench/solver_bench.sh -o "$OUT" -t "$LIMIT" -j "${JOBS:-4}" --clock=wall --wall \
   --per-family="${PER_FAMILY:-3,uf20=0,uf50=0,uuf250=0,php=0}" ${ONLY:+-f "$ONLY"} \
   --solvers="${SOLVERS:-gsat,gsat-cpu,gsat-gpu,cadical,minisat}" --proofs=none \
-  --refs=cadical,minisat --budget="$(left 100)" "$CORPUS" >"$OUT/bench.log" 2>&1
+  --refs=cadical,minisat --budget="$(left 100)" ${EXTRA:+--solver="$EXTRA"} "$CORPUS" >"$OUT/bench.log" 2>&1
 rc=$?
 
 # ---- batch mode ---------------------------------------------------------------
