@@ -50,6 +50,7 @@
 #   --plot=cactus|instance  the plot (default cactus)
 #   --refs=LIST          reference solvers of the time ratios (minisat,cadical)
 #   --wall               the summary adds the wall-time lines of issue 18
+#   --compare=A:B,...    the summary compares A with B (rates, time ratio)
 #   -h, --help
 # Binaries, by environment variable, else BENCH_BIN/NAME, else the default:
 #   GSAT       build-dev, build or build-c /solver/gsat, else gsat on PATH
@@ -139,7 +140,7 @@ job() {
   props=$(count "$j.all" '^c propagations +[0-9]+$|^propagations +:|^c propagations: ')
   confl=$(count "$j.all" '^c conflicts +[0-9]+$|^conflicts +:|^c conflicts: ')
   dec=$(count "$j.all" '^c decisions +[0-9]+$|^decisions +:|^c decisions: ')
-  workers=$(count "$j.all" '^c workers +[0-9]+$')
+  workers=$(count "$j.all" '^c (workers|searchers) +[0-9]+$')
   ctx=$(grep -m1 -E '^c context time ' "$j.all" | awk '{ print $4 }')
   echo "$path,$fam,$exp,$name,$mode,$ans,$verdict,$rc,$t,$wall,$cpu,$LIMIT,$props,$confl,$dec,$workers,$ctx,$(
     printf '%s' "$detail" | csv_clean)" >"$row"
@@ -244,6 +245,7 @@ die() { echo "solver_bench: $*" >&2; exit 2; }
 LIMIT=60 JOBS=1 OUTDIR=$ROOT/bench/out/solvers ONLY='' SKIP='' PER_FAMILY=0
 SOLVERS=gsat-cdcl1,gsat-cdcl,gsat-dpll1,minisat,cadical EXTRA=() ALONE='' PROOFS=default
 DRAT_LIMIT=300 BUDGET=0 CLOCK=auto PLOT=cactus REFS=minisat,cadical WALL=0 CORPUS=''
+COMPARE=
 while [ $# -gt 0 ]; do
   a=$1
   case $a in
@@ -270,6 +272,7 @@ while [ $# -gt 0 ]; do
     --plot) PLOT=$v ;;
     --refs) REFS=$v ;;
     --wall) WALL=1 ;;
+    --compare) COMPARE=$v ;;
     -*) die "unknown option $a (try --help)" ;;
     *) [ -z "$CORPUS" ] || die "one corpus only (got $CORPUS and $a)"; CORPUS=$a ;;
   esac
@@ -494,7 +497,7 @@ echo "phases: single-threaded runs $((t1 - t0)) s, alone runs $((t2 - t1)) s, pr
   tee -a "$OUTDIR/env.txt"
 
 # Summary and plot.
-sargs=(--refs="$REFS" --plot="$PLOT" --png="$OUTDIR/time.png")
+sargs=(--refs="$REFS" --plot="$PLOT" --png="$OUTDIR/time.png" --compare="$COMPARE")
 [ "$WALL" = 1 ] && sargs+=(--wall)
 if command -v python3 >/dev/null; then
   python3 "$ROOT/bench/solver_summary.py" "${sargs[@]}" --proofs="$OUTDIR/proofs.csv" \

@@ -6,7 +6,7 @@ proofs, and (with --wall) the wall-time figures of issue 18; a gnuplot plot.
 
 Usage: solver_summary.py [--refs=minisat,cadical] [--proofs=proofs.csv]
          [--plot=cactus|instance] [--png=FILE] [--wall] [--batch=batch.csv]
-         [--structured=REGEX] runs.csv...
+         [--structured=REGEX] [--compare=A:B,...] runs.csv...
 
 runs.csv: the rows of solver_bench.sh (several files are merged; a later row
 of the same instance and configuration replaces an earlier one).  Only the
@@ -17,7 +17,8 @@ geometric mean over the instances both solve of the time ratio, each time
 floored at 10 ms, on the structured families (every family but pigeonhole,
 php, uf*/uuf* and flat) and on all.  Propagations (conflicts) per second: the
 sum of the counts over the sum of the times of the solved runs that report
-one; "per worker" divides each count by the run's workers.  Exit status 1 when
+one; "per worker" divides each count by the run's workers.  --compare=A:B:
+A's rates over B's and the time ratio on the structured families.  Exit status 1 when
 an answer was wrong, a model bad or a proof rejected, else 0."""
 import csv, math, os, re, shutil, statistics, subprocess, sys, tempfile
 
@@ -26,7 +27,7 @@ NONSTRUCT = re.compile(r'^(pigeonhole|php|u?uf\d+|flat)$')
 
 def args():
     opt = {'refs': 'minisat,cadical', 'proofs': [], 'plot': 'cactus', 'png': '', 'wall': False,
-           'batch': [], 'structured': ''}
+           'batch': [], 'structured': '', 'compare': ''}
     files = []
     for a in sys.argv[1:]:
         if a in ('-h', '--help'):
@@ -201,6 +202,10 @@ def main():
                 kinds.setdefault((r['verdict'], r['detail'][:120]), []).append(r['instance'])
             for (v, d), l in list(kinds.items())[:3]:
                 print(f"{s}: {len(l)} {'no GPU' if v == 'nogpu' else 'errors'} ({os.path.basename(l[0])}...): {d}")
+    for pair in filter(None, opt['compare'].split(',')):
+        a, _, b = pair.partition(':')
+        if a in solvers and b in solvers:
+            compare(a, b, rows, full, solved, t, is_struct)
     bad += proofs(opt['proofs'], rows, solved)
     if opt['wall']:
         wall(rows, full, solvers, solved, refs)
@@ -209,6 +214,27 @@ def main():
     if opt['png']:
         plot(opt, full, solvers, solved, t, lims[-1], refs)
     return 1 if bad else 0
+
+
+def compare(a, b, rows, full, solved, t, is_struct):
+    """One configuration against another on the structured families: the
+    propagation rates, the time ratio (with and without A's CUDA context), the
+    instances B solves and A does not."""
+    def rate(s, col):
+        pp = [(num(rows[(i, s)][col]), t[s][i]) for i in solved[s] if is_struct(i) and num(rows[(i, s)][col]) is not None]
+        return sum(x for x, _ in pp) / sum(y for _, y in pp) if pp and sum(y for _, y in pp) > 0 else None
+    both = [i for i in solved[a] & solved[b] if is_struct(i)]
+    ctx = {i: num(rows[(i, a)]['context_s'], 0) for i in full}
+    g = gm_ratio(t[a], t[b], both)
+    gn = gm_ratio({i: max(t[a][i] - ctx[i], 0) for i in full}, t[b], both)
+    line = f"{a} against {b}, structured:"
+    for col in ('propagations', 'conflicts'):
+        ra, rb = rate(a, col), rate(b, col)
+        line += f" {col}/s {fmt_rate(ra)} / {fmt_rate(rb)} = " + (f"{ra / rb:.2f}x" if ra and rb else '-') + ";"
+    line += (f" time ratio {g:.3f}" if g is not None else " time ratio -") + \
+        (f" ({gn:.3f} without the CUDA context)" if gn is not None and gn != g else '') + f" over {len(both)};"
+    line += f" solved by {b} only: {len([i for i in solved[b] - solved[a] if is_struct(i)])}"
+    print(line)
 
 
 def proofs(files, rows, solved):
@@ -245,10 +271,12 @@ def proofs(files, rows, solved):
 
 
 def wall(rows, full, solvers, solved, refs):
-    print("\nwall time from outside (process start to exit), seconds")
+    print("\nwall time from outside (process start to exit), seconds; unsolved runs count the limit")
     print(f"{'configuration':16s} {'median':>8s} {'total':>9s} {'uf20/50 max':>11s} {'uuf250 med':>10s} "
           f"{'hole11':>8s} {'php12':>8s}  unsolved, not CaDiCaL's")
-    w = {s: {i: num(rows[(i, s)]['wall_s'], num(rows[(i, s)]['limit_s'], 60)) for i in full} for s in solvers}
+    # An unsolved run (timeout, error, wrong) counts at least the limit.
+    w = {s: {i: num(rows[(i, s)]['wall_s'], 0) if i in solved[s] else
+             max(num(rows[(i, s)]['wall_s'], 0), num(rows[(i, s)]['limit_s'], 60)) for i in full} for s in solvers}
     ref = 'cadical' if 'cadical' in solvers else (refs[0] if refs else None)
     for s in solvers:
         ws = list(w[s].values())
@@ -261,6 +289,13 @@ def wall(rows, full, solvers, solved, refs):
         print(f"{s:16s} {statistics.median(ws):8.3f} {sum(ws):9.1f} {cell(small, max):>11s} "
               f"{cell(uuf, statistics.median):>10s} {cell(h11, max):>8s} {cell(p12, max):>8s}  "
               f"{len(extra)}" + (': ' + ' '.join(os.path.basename(i) for i in extra[:6]) if extra else ''))
+    if ref:
+        rw = list(w[ref].values())
+        for s in solvers:
+            if s != ref and rw and statistics.median(rw) > 0 and sum(rw) > 0:
+                ws = list(w[s].values())
+                print(f"  {s}: median {statistics.median(ws) / statistics.median(rw):.2f}x {ref}'s, "
+                      f"total {sum(ws) / sum(rw):.2f}x")
 
 
 def batch(f):

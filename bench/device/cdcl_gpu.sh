@@ -46,6 +46,7 @@ only=${ONLY:-'^cnf/(aim|ais|beijing|bf|bmc|bms|bw|crafted|dubois|hanoi|ii|jnh|lo
 bench/solver_bench.sh -o "$OUT" -t "${LIMIT:-10}" -j "${JOBS:-$(nproc)}" --per-family="${PER_FAMILY:-5}" \
   -f "$only" --solvers="${SOLVERS:-gsat-gpu-cdcl,gsat-gpu-dpll,gsat-cdcl1,gsat-cdcl,minisat,cadical}" \
   --proofs="${PROOFS:-none}" --refs=cadical,minisat --budget="$(left 20)" ${EXTRA:+--solver="$EXTRA"} \
+  --compare=gsat-gpu-cdcl:gsat-cdcl,gsat-gpu-cdcl:cadical,gsat-gpu-cdcl:gsat-gpu-dpll,gsat-cdcl:cadical \
   "$CORPUS" >"$OUT/bench.log" 2>&1
 rc=$?
 echo "================ cdcl_gpu: solver_bench rc=$rc in $((SECONDS - T0)) s ($OUT) ================"
