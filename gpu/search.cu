@@ -200,9 +200,79 @@ static void sum_cycles(const gsat_gpu_counters *c, uint64_t n, gsat_search_resul
   r->gpu_replay = all > 0 ? replay / all : 0;
 }
 
-/* One run of the GPU search: its plan, its memory, and the CUDA objects to
- * release (release_run) whatever happens. */
+/* The device state kept between runs (gpu/search.h): what a run borrows
+ * (device_run's pointers are copies of these), grown to the largest run. */
+struct gsat_gpu_engine {
+  int info_device;              /* device of info, -1: none yet */
+  gsat_gpu_info info;
+  int usable_device;            /* device of usable and reason, -1: not asked */
+  int usable;
+  char reason[256];
+  int objects_device;           /* device of everything below, -1: none */
+  uint8_t *d_arena;
+  size_t arena_bytes;
+  int *h_stop;
+  gsat_gpu_counters *h_counters;
+  uint64_t counters_cap;        /* workers h_counters holds */
+  cudaStream_t stream, copy_stream;
+  cudaEvent_t start, stop;
+};
+
+static void engine_clear(gsat_gpu_engine *e) {
+  memset(e, 0, sizeof *e);
+  e->info_device = e->usable_device = e->objects_device = -1;
+}
+
+/* Frees the engine's device memory and CUDA objects (errors ignored: after a
+ * fault they may fail), keeping the cached device properties. */
+static void engine_drop(gsat_gpu_engine *e) {
+  if (e->objects_device < 0) return;
+  (void)cudaSetDevice(e->objects_device);
+  if (e->d_arena) cudaFree(e->d_arena);
+  if (e->h_stop) cudaFreeHost(e->h_stop);
+  if (e->h_counters) cudaFreeHost(e->h_counters);
+  if (e->stream) cudaStreamDestroy(e->stream);
+  if (e->copy_stream) cudaStreamDestroy(e->copy_stream);
+  if (e->start) cudaEventDestroy(e->start);
+  if (e->stop) cudaEventDestroy(e->stop);
+  (void)cudaGetLastError(); /* teardown errors after a reported one */
+  e->d_arena = NULL;
+  e->arena_bytes = 0;
+  e->h_stop = NULL;
+  e->h_counters = NULL;
+  e->counters_cap = 0;
+  e->stream = e->copy_stream = NULL;
+  e->start = e->stop = NULL;
+  e->objects_device = -1;
+}
+
+extern "C" gsat_gpu_engine *gsat_gpu_engine_new(void) {
+  gsat_gpu_engine *e = (gsat_gpu_engine *)malloc(sizeof *e);
+  if (e) engine_clear(e);
+  return e;
+}
+
+extern "C" void gsat_gpu_engine_free(gsat_gpu_engine *e) {
+  if (!e) return;
+  engine_drop(e);
+  free(e);
+}
+
+extern "C" int gsat_gpu_engine_usable(gsat_gpu_engine *e, int device, char *reason,
+                                      size_t reason_size) {
+  if (!e) return gsat_gpu_usable(device, reason, reason_size);
+  if (e->usable_device != device) {
+    e->usable = gsat_gpu_usable(device, e->reason, sizeof e->reason);
+    e->usable_device = device;
+  }
+  snprintf(reason, reason_size, "%s", e->reason);
+  return e->usable;
+}
+
+/* One run of the GPU search: its plan, and the memory and CUDA objects it
+ * borrows from its engine (release_run stops the kernel whatever happens). */
 typedef struct device_run {
+  gsat_gpu_engine *engine;
   gsat_gpu_info info;
   gsat_gpu_cnf cnf;
   gsat_slot_plan sp;
@@ -217,20 +287,16 @@ typedef struct device_run {
   cudaEvent_t start, stop;
 } device_run;
 
-static void release_run(device_run *d) {
+/* Ends the run: after an error in the supervision loop the kernel still
+ * runs, and the next run (or cudaFree) would wait for it: ask it to stop and
+ * wait.  After a failed run (st not OK) the engine drops its objects. */
+static void release_run(device_run *d, gsat_status st) {
   if (d->h_stop && d->stream) {
-    /* After an error in the supervision loop the kernel still runs, and
-     * cudaFree would wait for it: ask it to stop first. */
     *(volatile int *)d->h_stop = 1;
     (void)cudaStreamSynchronize(d->stream);
+    (void)cudaStreamSynchronize(d->copy_stream);
   }
-  if (d->d_arena) cudaFree(d->d_arena);
-  if (d->h_stop) cudaFreeHost(d->h_stop);
-  if (d->h_counters) cudaFreeHost(d->h_counters);
-  if (d->stream) cudaStreamDestroy(d->stream);
-  if (d->copy_stream) cudaStreamDestroy(d->copy_stream);
-  if (d->start) cudaEventDestroy(d->start);
-  if (d->stop) cudaEventDestroy(d->stop);
+  if (st != GSAT_OK) engine_drop(d->engine);
   (void)cudaGetLastError(); /* teardown errors after a reported one */
 }
 
@@ -247,11 +313,17 @@ static gsat_status running_counters(device_run *d, gsat_worker_stats *t, gsat_er
 /* Selects the device and creates its context (timed: it can take seconds). */
 static gsat_status open_device(const gsat_search_params *p, gsat_search_result *r,
                                device_run *d, gsat_error *err) {
+  gsat_gpu_engine *e = d->engine;
+  if (e->objects_device >= 0 && e->objects_device != p->device) engine_drop(e);
   double t0 = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaSetDevice(p->device));
-  GSAT_CUDA_TRY(err, cudaFree(0)); /* creates the context */
+  GSAT_CUDA_TRY(err, cudaFree(0)); /* creates the context (once per process) */
   r->context_seconds = gsat_seconds() - t0;
-  GSAT_FORWARD(gsat_gpu_device_info(p->device, &d->info, err));
+  if (e->info_device != p->device) {
+    GSAT_FORWARD(gsat_gpu_device_info(p->device, &e->info, err));
+    e->info_device = p->device;
+  }
+  d->info = e->info;
   snprintf(r->device_name, sizeof r->device_name, "%s", d->info.name);
   return GSAT_OK;
 }
@@ -290,29 +362,69 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   return GSAT_OK;
 }
 
-/* Allocates the arena (checked against the free device memory), the host
- * buffers, streams and events. */
-static gsat_status allocate_run(const gsat_search_params *p, device_run *d, gsat_error *err) {
-  gsat_gpu_layout *L = &d->L;
-  gsat_gpu_layout_carve(L, NULL, &d->pl, &d->cnf);
+/* Makes the engine's arena hold `bytes` (checked against the free device
+ * memory; a smaller arena is freed first, so its memory counts as free). */
+static gsat_status grow_arena(gsat_gpu_engine *e, size_t bytes, int device, gsat_error *err) {
+  if (e->arena_bytes >= bytes) return GSAT_OK;
+  if (e->d_arena) GSAT_CUDA_TRY(err, cudaFree(e->d_arena));
+  e->d_arena = NULL;
+  e->arena_bytes = 0;
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
-  GSAT_RETURN_IF(L->bytes > free_mem, err, RESOURCE,
+  GSAT_RETURN_IF(bytes > free_mem, err, RESOURCE,
                  "the GPU search needs %.1f MiB of device memory, but device %d has %.1f MiB "
                  "free (%.1f MiB in all); try smaller --gpu-blocks or --gpu-threads, or "
                  "--backend=cpu",
-                 L->bytes / 1048576.0, p->device, free_mem / 1048576.0, total_mem / 1048576.0);
-  GSAT_CUDA_TRY(err, cudaMalloc(&d->d_arena, L->bytes));
+                 bytes / 1048576.0, device, free_mem / 1048576.0, total_mem / 1048576.0);
+  GSAT_CUDA_TRY(err, cudaMalloc(&e->d_arena, bytes));
+  e->arena_bytes = bytes;
+  return GSAT_OK;
+}
+
+/* The engine's host buffers, streams and events, made on first use; the
+ * pinned counter buffer grown to `workers`. */
+static gsat_status engine_objects(gsat_gpu_engine *e, uint64_t workers, gsat_error *err) {
+  if (!e->h_stop)
+    GSAT_CUDA_TRY(err, cudaHostAlloc(&e->h_stop, sizeof(int), cudaHostAllocMapped));
+  if (e->counters_cap < workers) {
+    if (e->h_counters) GSAT_CUDA_TRY(err, cudaFreeHost(e->h_counters));
+    e->h_counters = NULL;
+    e->counters_cap = 0;
+    GSAT_CUDA_TRY(err, cudaHostAlloc(&e->h_counters, workers * sizeof(gsat_gpu_counters),
+                                     cudaHostAllocDefault));
+    e->counters_cap = workers;
+  }
+  if (!e->stream)
+    GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&e->stream, cudaStreamNonBlocking));
+  if (!e->copy_stream)
+    GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&e->copy_stream, cudaStreamNonBlocking));
+  if (!e->start) GSAT_CUDA_TRY(err, cudaEventCreate(&e->start));
+  if (!e->stop) GSAT_CUDA_TRY(err, cudaEventCreate(&e->stop));
+  return GSAT_OK;
+}
+
+/* Takes the arena (grown to the plan's size and cleared), the host buffers,
+ * streams and events from the engine. */
+static gsat_status allocate_run(const gsat_search_params *p, device_run *d, gsat_error *err) {
+  gsat_gpu_engine *e = d->engine;
+  gsat_gpu_layout *L = &d->L;
+  gsat_gpu_layout_carve(L, NULL, &d->pl, &d->cnf);
+  e->objects_device = p->device;
+  GSAT_FORWARD(grow_arena(e, L->bytes, p->device, err));
+  d->d_arena = e->d_arena;
   gsat_gpu_layout_carve(L, d->d_arena, &d->pl, &d->cnf);
   d->workers = gsat_gpu_workers(&d->pl);
-  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_stop, sizeof(int), cudaHostAllocMapped));
+  GSAT_FORWARD(engine_objects(e, d->workers, err));
+  d->h_stop = e->h_stop;
   *(volatile int *)d->h_stop = 0;
-  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_counters, d->workers * sizeof(gsat_gpu_counters),
-                                   cudaHostAllocDefault));
-  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
-  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->copy_stream, cudaStreamNonBlocking));
-  GSAT_CUDA_TRY(err, cudaEventCreate(&d->start));
-  GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
+  d->h_counters = e->h_counters;
+  d->stream = e->stream;
+  d->copy_stream = e->copy_stream;
+  d->start = e->start;
+  d->stop = e->stop;
+  /* A reused arena holds the last run's data: every run starts from zeros,
+   * as from fresh device memory. */
+  GSAT_CUDA_TRY(err, cudaMemsetAsync(d->d_arena, 0, L->bytes, d->stream));
   return GSAT_OK;
 }
 
@@ -503,12 +615,20 @@ static gsat_status root_refuted(const gsat_db *db, int *refuted, gsat_error *err
   return st;
 }
 
-extern "C" gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
-                                      gsat_search_result *r, gsat_error *err) {
+extern "C" gsat_status gsat_gpu_engine_solve(gsat_gpu_engine *e, const gsat_db *db,
+                                             const gsat_search_params *p,
+                                             gsat_search_result *r, gsat_error *err) {
   memset(r, 0, sizeof *r);
+  if (!e) {
+    gsat_gpu_engine temp;
+    engine_clear(&temp);
+    gsat_status st = gsat_gpu_engine_solve(&temp, db, p, r, err);
+    engine_drop(&temp);
+    return st;
+  }
   char reason[256];
-  GSAT_RETURN_IF(!gsat_gpu_usable(p->device, reason, sizeof reason), err, NODEVICE, "%s",
-                 reason);
+  GSAT_RETURN_IF(!gsat_gpu_engine_usable(e, p->device, reason, sizeof reason), err, NODEVICE,
+                 "%s", reason);
   int refuted = 0;
   double t0 = gsat_seconds();
   GSAT_FORWARD(root_refuted(db, &refuted, err));
@@ -519,11 +639,17 @@ extern "C" gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_param
   }
   device_run d;
   memset(&d, 0, sizeof d);
+  d.engine = e;
   gsat_status st = run(db, p, r, &d, err);
-  release_run(&d);
+  release_run(&d, st);
   if (st != GSAT_OK) {
     free(r->model);
     r->model = NULL;
   }
   return st;
+}
+
+extern "C" gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
+                                      gsat_search_result *r, gsat_error *err) {
+  return gsat_gpu_engine_solve(NULL, db, p, r, err);
 }

@@ -42,6 +42,38 @@ int gsat_gpu_usable(int device, char *reason, size_t reason_size);
 gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
                            gsat_search_result *r, gsat_error *err);
 
+/* What the GPU search keeps between solves, so that a caller that solves many
+ * formulas one after another (gsat_solver, the CLI's --batch) pays the setup
+ * once: the device's properties and usability (asked once per device), and
+ * the device arena, the mapped stop flag, the pinned counter buffer, the two
+ * streams and the timing events, each kept and grown (never shrunk) to the
+ * largest run so far.  The CUDA context is the runtime's primary context of
+ * the device, created by the first solve and kept by the process.  No CUDA
+ * call is made before the first solve or usability check.  One engine serves
+ * one search at a time (it is not thread-safe).  After a failed solve the
+ * engine drops its device memory and objects (a fault may have left them
+ * unusable); the next solve allocates them again. */
+typedef struct gsat_gpu_engine gsat_gpu_engine;
+
+/* A new engine holding nothing yet (no CUDA call).  NULL when out of
+ * memory. */
+gsat_gpu_engine *gsat_gpu_engine_new(void);
+
+/* Frees what e holds on the device and the host, then e (NULL is fine). */
+void gsat_gpu_engine_free(gsat_gpu_engine *e);
+
+/* gsat_gpu_usable(device, ...), asked once per device and then answered from
+ * e (the reason copied again); e NULL asks every time. */
+int gsat_gpu_engine_usable(gsat_gpu_engine *e, int device, char *reason, size_t reason_size);
+
+/* gsat_gpu_solve() with the device state of e (NULL: a temporary engine,
+ * freed before the return, which is what gsat_gpu_solve does).  The arena
+ * is cleared before each upload, so that a run never sees an earlier run's
+ * data.  Errors as gsat_gpu_solve. */
+gsat_status gsat_gpu_engine_solve(gsat_gpu_engine *e, const gsat_db *db,
+                                  const gsat_search_params *p, gsat_search_result *r,
+                                  gsat_error *err);
+
 #ifdef __cplusplus
 }
 #endif

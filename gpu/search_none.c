@@ -2,6 +2,7 @@
 #include "gpu/search.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 int gsat_gpu_usable(int device, char *reason, size_t reason_size) {
   snprintf(reason, reason_size, "gsat was built without CUDA");
@@ -15,4 +16,30 @@ gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
   (void)r;
   return gsat_error_set(err, GSAT_NODEVICE,
                         "gsat was built without CUDA: no GPU search (device %d)", p->device);
+}
+
+/* The engine holds nothing without CUDA; it exists so that callers keep one
+ * code path. */
+struct gsat_gpu_engine {
+  int unused;
+};
+
+gsat_gpu_engine *gsat_gpu_engine_new(void) {
+  return calloc(1, sizeof(gsat_gpu_engine));
+}
+
+void gsat_gpu_engine_free(gsat_gpu_engine *e) {
+  free(e);
+}
+
+int gsat_gpu_engine_usable(gsat_gpu_engine *e, int device, char *reason, size_t reason_size) {
+  (void)e;
+  return gsat_gpu_usable(device, reason, reason_size);
+}
+
+gsat_status gsat_gpu_engine_solve(gsat_gpu_engine *e, const gsat_db *db,
+                                  const gsat_search_params *p, gsat_search_result *r,
+                                  gsat_error *err) {
+  (void)e;
+  return gsat_gpu_solve(db, p, r, err);
 }

@@ -63,6 +63,7 @@ struct gsat_solver {
   int input_known;      /* the last file read: its device and inode, so that */
   dev_t input_dev;      /* a proof is never written over it */
   ino_t input_ino;
+  gsat_gpu_engine *gpu; /* the GPU state kept between solves (gpu/search.h) */
 };
 
 const char *gsat_signature(void) {
@@ -76,6 +77,11 @@ gsat_solver *gsat_init(void) {
   gsat_cnf_init(&s->cnf);
   gsat_inc_init(&s->inc);
   gsat_error_clear(&s->err);
+  s->gpu = gsat_gpu_engine_new();
+  if (!s->gpu) {
+    gsat_release(s);
+    return NULL;
+  }
   if (gsat_options_from_env(&s->opt, &s->err) != GSAT_OK)
     s->pending = GSAT_USAGE;
   return s;
@@ -96,7 +102,26 @@ void gsat_release(gsat_solver *s) {
   free_model(s);
   free(s->worker);
   free(s->rank);
+  gsat_gpu_engine_free(s->gpu);
   free(s);
+}
+
+void gsat_reset(gsat_solver *s) {
+  gsat_cnf_free(&s->cnf);
+  gsat_cnf_init(&s->cnf);
+  gsat_inc_forget(&s->inc);
+  free_model(s);
+  free(s->worker);
+  s->worker = NULL;
+  free(s->rank);
+  s->rank = NULL;
+  memset(&s->stats, 0, sizeof s->stats);
+  gsat_error_clear(&s->err);
+  s->pending = GSAT_OK;
+  s->state = STATE_ADDING;
+  s->answer = GSAT_UNKNOWN;
+  s->solves = 0;
+  s->input_known = 0;
 }
 
 int gsat_set_proof_path(gsat_solver *s, const char *path) {
@@ -482,7 +507,7 @@ int gsat_check_backend(gsat_solver *s) {
                           "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
                           "--backend=cpu or auto, or --search=dpll or auto");
   if (s->opt.backend != GSAT_BACKEND_GPU ||
-      gsat_gpu_usable(s->opt.device, reason, sizeof reason))
+      gsat_gpu_engine_usable(s->gpu, s->opt.device, reason, sizeof reason))
     return GSAT_OK;
   return no_usable_gpu(s, reason);
 }
@@ -611,7 +636,8 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   } else if (!cdcl && gsat_dist_size() > 1) {
     st = solve_distributed(s, db, p, r);
   } else if (!cdcl) {
-    st = use_gpu ? gsat_gpu_solve(db, p, r, &s->err) : gsat_cpu_solve(db, p, r, &s->err);
+    st = use_gpu ? gsat_gpu_engine_solve(s->gpu, db, p, r, &s->err)
+                 : gsat_cpu_solve(db, p, r, &s->err);
   } else {
     st = gsat_cpu_cdcl_solve(db, p, r, &s->err);
   }
@@ -747,7 +773,7 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   } else if (cdcl) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: CDCL runs on the CPU");
-  } else if (gsat_gpu_usable(p->device, reason, sizeof reason)) {
+  } else if (gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason)) {
     *use_gpu = 1;
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "%s",
              backend == GSAT_BACKEND_GPU ? "requested"

@@ -13,6 +13,9 @@
  *                  +--+ gsat_add, gsat_read_dimacs, gsat_set_option             |
  *                  +------------------------------------------------------------+
  *
+ *   gsat_reset: any state --> ADDING with no clauses (options, callbacks and the
+ *   GPU state kept).
+ *
  * Every function except gsat_terminate() must be called from one thread at a time.
  * gsat_terminate() may be called from any thread or a signal handler. */
 #ifndef GSAT_H
@@ -122,6 +125,19 @@ GSAT_API gsat_solver *gsat_init(void);
 
 /* Releases all memory of s (NULL is fine). */
 GSAT_API void gsat_release(gsat_solver *s);
+
+/* Forgets the formula, so that s solves a new one as a fresh solver would,
+ * but keeps what is costly to set up: the options, the callbacks (progress,
+ * warning, terminate, learn) and the backend state, i.e. the GPU's device
+ * properties, device arena, pinned buffers, streams and events (the CUDA
+ * context lives as long as the process), so that the GPU is initialized once
+ * for many formulas (`gsat --batch`).  Gone: the clauses, the declared
+ * variable count, the model, the assumptions and failed set, the learned
+ * clauses kept between solves (they are implied by the old formula only),
+ * the statistics, the last error and an error pending from gsat_add.  A
+ * terminate request (gsat_terminate) stays: gsat_reset_terminate clears it.
+ * Any state; ensure (ADDING).  Never fails (it only frees). */
+GSAT_API void gsat_reset(gsat_solver *s);
 
 /* Adds literal lit (a DIMACS integer) to the current clause, or ends the clause
  * when lit is 0.  ensure (ADDING).  An invalid literal (INT32_MIN) or running out

@@ -28,6 +28,13 @@ void gsat_inc_free(gsat_incremental *inc) {
   memset(inc, 0, sizeof *inc);
 }
 
+void gsat_inc_forget(gsat_incremental *inc) {
+  inc->num_assumed = 0;
+  inc->num_failed = 0;
+  inc->num_kept = 0; /* kept_start[0] stays 0 */
+  inc->keep = 0;
+}
+
 gsat_status gsat_inc_assume(gsat_incremental *inc, int32_t lit, gsat_error *err) {
   if (inc->num_assumed == inc->cap_assumed) {
     size_t cap = inc->cap_assumed ? 2 * inc->cap_assumed : 16;

@@ -57,6 +57,11 @@ void gsat_inc_init(gsat_incremental *inc);
 /* Frees what inc holds. */
 void gsat_inc_free(gsat_incremental *inc);
 
+/* Forgets the formula's incremental state: the assumptions, the failed set
+ * and the learned clauses kept for later solves (they are implied by the
+ * old formula only); keeps the callbacks and the buffers (gsat_reset). */
+void gsat_inc_forget(gsat_incremental *inc);
+
 /* Adds an assumption (a non-zero DIMACS literal) for the next solve.
  * Errors: NOMEM. */
 gsat_status gsat_inc_assume(gsat_incremental *inc, int32_t lit, gsat_error *err);
