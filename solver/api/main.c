@@ -11,6 +11,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "solver/api/batch.h"
 #include "solver/api/gsat.h"
 #include "solver/core/options.h"
 #include "solver/base/clock.h"
@@ -36,23 +37,30 @@ typedef struct cli {
   double start;     /* gsat_seconds() at the start */
   double limit;     /* --time-limit, seconds from the start (0: none) */
   int quiet, verbose, stats; /* verbose: 0, 1 (-v), 2 (-vv) */
+  int batch;              /* --batch: every file argument is an input */
+  const char *batch_list; /* --batch=LIST: the list file ("-": stdin) */
+  gsat_batch_list files;  /* the batch's files */
 } cli;
 
 static gsat_solver *solver; /* for the signal handler */
 
 static volatile sig_atomic_t
     stop_cause; /* 0, SIGALRM (time limit) or the signal */
+static volatile sig_atomic_t interrupted; /* the first SIGINT or SIGTERM, or 0 */
 
 /* The first signal (or the timer) asks gsat to stop; a second SIGINT or
  * SIGTERM after a first one ends the process at once (the default action),
- * for a stop that cannot finish (a reader that stopped reading the model). */
+ * for a stop that cannot finish (a reader that stopped reading the model).
+ * In a batch the time limit is re-armed for each file; a signal stops the
+ * batch (interrupted). */
 static void on_signal(int sig) {
-  if (sig != SIGALRM && stop_cause && stop_cause != SIGALRM) {
+  if (sig != SIGALRM && interrupted) {
     signal(sig, SIG_DFL);
     raise(sig);
     return;
   }
   if (!stop_cause) stop_cause = sig;
+  if (sig != SIGALRM) interrupted = sig;
   if (solver) gsat_terminate(solver);
 }
 
@@ -111,6 +119,19 @@ static void usage(FILE *out) {
                "search on the GPU, or on the CPU reference.  A second file "
                "names the proof\n"
                "(the same as --proof=FILE).\n"
+               "\n"
+               "       gsat --batch [option...] [--] FILE...\n"
+               "       gsat --batch=LIST [option...]\n"
+               "\n"
+               "Solves many files one after another in one process (the GPU set up "
+               "once), each\n"
+               "in a block from 'c file PATH' to 'c exit N' (N: its exit code "
+               "alone), then a\n"
+               "'c batch:' summary; LIST has one path per line ('-': standard "
+               "input).  The time\n"
+               "limit applies per file.  Exit: 0, 9 when a file ended with an "
+               "error, 128+signal\n"
+               "when SIGINT or SIGTERM stopped the batch.\n"
                "\n"
                "options:\n"
                "  -h, --help                           print this text\n"
@@ -275,8 +296,10 @@ static int print_model(gsat_solver *s, int partial) {
  * so that mpirun takes rank 0's exit code and does not abort it early. */
 static FILE *rank_err;
 static int rank_failed;
+static int in_batch; /* errors are also reported in the file's block */
 
 static int fail(gsat_solver *s, int status) {
+  if (in_batch) printf("c error: %s\n", gsat_last_error(s));
   fflush(stdout);
   if (!rank_err) {
     fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
@@ -416,33 +439,86 @@ static int check_options(gsat_solver *s) {
   return -1;
 }
 
+/* The file arguments (positions in argv, in order, `files` of them): the
+ * input and, as kissat takes it, a second file naming the proof (the same as
+ * --proof=FILE); with --batch, every one is an input (batch.h), and a list
+ * file (--batch=LIST) adds its paths.  Returns -1, or the exit code. */
+static int take_files(cli *c, char **argv, const int *pos, int files) {
+  gsat_error err;
+  gsat_error_clear(&err);
+  if (!c->batch) {
+    if (files > 2)
+      return usage_error("more than two file arguments (the input and the proof)%s", "");
+    if (files >= 1) c->path = argv[pos[0]];
+    if (files == 2 && gsat_set_option(c->s, "proof", argv[pos[1]])) { /* the table's proof */
+      fprintf(stderr, "gsat: error: %s\n", gsat_last_error(c->s));
+      return EXIT_USAGE;
+    }
+    return -1;
+  }
+  if (c->batch_list && files)
+    return usage_error("--batch=LIST takes its files from LIST: no file arguments%s", "");
+  if (!c->batch_list && !files)
+    return usage_error("--batch needs files (or --batch=LIST)%s", "");
+  gsat_status st = GSAT_OK;
+  for (int k = 0; k < files && st == GSAT_OK; k++)
+    st = gsat_batch_list_add(&c->files, argv[pos[k]], &err);
+  if (st == GSAT_OK && c->batch_list) st = gsat_batch_list_read(&c->files, c->batch_list, &err);
+  if (st == GSAT_OK) return -1;
+  fprintf(stderr, "gsat: error: %s\n", err.message);
+  return st == GSAT_IO ? EXIT_IO : EXIT_RESOURCE;
+}
+
+/* --batch and --batch=LIST; 1 when a is one of them, set into c. */
+static int batch_option(cli *c, const char *a) {
+  if (strcmp(a, "--batch") && strncmp(a, "--batch=", 8)) return 0;
+  c->batch = 1;
+  c->batch_list = a[7] == '=' ? a + 8 : NULL;
+  return 1;
+}
+
+/* What --batch excludes: a proof file (one file for many formulas) and a
+ * distributed run.  Returns -1 or EXIT_USAGE. */
+static int check_batch(cli *c) {
+  if (!c->batch) return -1;
+  if (c->batch_list && !c->batch_list[0])
+    return usage_error("--batch= needs a list file ('-' for standard input)%s", "");
+  if (gsat_get_option(c->s, "proof") != 0)
+    return usage_error("--proof names one proof file: it cannot be used with --batch "
+                       "(solve a file alone to get its proof)%s", "");
+  if (gsat_dist_size() > 1)
+    return usage_error("--batch runs in one process: not under mpirun with several "
+                       "ranks%s", "");
+  return -1;
+}
+
 /* Reads the command line into c and the options of c->s: options, then the
- * input file and, as kissat takes it, a second file naming the proof (the
- * same as --proof=FILE).  Returns -1 to go on, or the exit code: 0 after
- * --help or --version, EXIT_USAGE. */
+ * file arguments (take_files).  Returns -1 to go on, or the exit code: 0
+ * after --help or --version, EXIT_USAGE, or for a batch list EXIT_IO or
+ * EXIT_RESOURCE. */
 static int parse_args(cli *c, int argc, char **argv) {
   int files = 0, options_end = 0; /* after "--", every argument is a file */
+  int *pos = malloc((size_t)argc * sizeof *pos);
+  if (!pos) return usage_error("out of memory for %s", "the arguments");
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!options_end && !strcmp(a, "--")) {
       options_end = 1;
     } else if (options_end || a[0] != '-' || !a[1]) {
-      if (++files == 1) {
-        c->path = a;
-      } else if (files > 2) {
-        return usage_error("more than two file arguments (the input and the "
-                           "proof)%s",
-                           "");
-      } else if (gsat_set_option(c->s, "proof", a)) { /* the table's proof */
-        fprintf(stderr, "gsat: error: %s\n", gsat_last_error(c->s));
-        return EXIT_USAGE;
-      }
-    } else {
+      pos[files++] = i;
+    } else if (!batch_option(c, a)) {
       int code = parse_option(c->s, argc, argv, &i);
-      if (code >= 0) return code;
+      if (code >= 0) {
+        free(pos);
+        return code;
+      }
     }
   }
-  int code = check_options(c->s);
+  int code = check_batch(c);
+  if (code < 0) code = take_files(c, argv, pos, files);
+  free(pos);
+  if (code >= 0) return code;
+  code = check_options(c->s);
   if (code >= 0) return code;
   c->quiet = gsat_get_option(c->s, "quiet") != 0;
   c->verbose = (int)gsat_get_option(c->s, "verbose");
@@ -455,21 +531,12 @@ static int parse_args(cli *c, int argc, char **argv) {
   return -1;
 }
 
-/* Installs the SIGINT and SIGTERM handlers and, with a time limit, a timer
- * (SIGALRM, to the microsecond) that raises the same stop request when the
- * limit, counted from the start, is reached: it bounds what the library's own
- * limit (counted from gsat_solve) does not cover, parsing before the search
- * and the model output after it. */
-static void install_handlers(cli *c) {
-  solver = c->s;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
+/* With a time limit, arms a timer (SIGALRM, to the microsecond) that raises
+ * the stop request when the limit, counted from c->start, is reached: it
+ * bounds what the library's own limit (counted from gsat_solve) does not
+ * cover, parsing before the search and the model output after it. */
+static void arm_timer(const cli *c) {
   if (c->limit <= 0) return;
-  sigaction(SIGALRM, &sa, NULL);
   double left = c->limit - (gsat_seconds() - c->start);
   struct itimerval timer;
   memset(&timer, 0, sizeof timer);
@@ -481,6 +548,21 @@ static void install_handlers(cli *c) {
   if (!timer.it_value.tv_sec && !timer.it_value.tv_usec)
     timer.it_value.tv_usec = 1; /* a zero value would disarm it */
   setitimer(ITIMER_REAL, &timer, NULL);
+}
+
+/* Installs the SIGINT and SIGTERM handlers and, with a time limit, the
+ * SIGALRM handler and its timer (arm_timer). */
+static void install_handlers(cli *c) {
+  solver = c->s;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  if (c->limit <= 0) return;
+  sigaction(SIGALRM, &sa, NULL);
+  arm_timer(c);
 }
 
 /* -v: the options that differ from their defaults, as one c line in the
@@ -647,10 +729,46 @@ static int run(cli *c) {
   return print_answer(c, result);
 }
 
+/* A batch's file (gsat_batch_solve_fn): between two files, with the signals
+ * blocked, the timer is disarmed and the last file's time-limit stop is
+ * cleared (a signal's stays: it stops the batch); then the solver forgets
+ * the last formula (gsat_reset keeps the GPU state) and the file is read,
+ * solved and printed as alone, its time limit counted from its start. */
+static int batch_file(void *data, const char *path) {
+  cli *c = data;
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigaddset(&block, SIGALRM);
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  struct itimerval off;
+  memset(&off, 0, sizeof off);
+  setitimer(ITIMER_REAL, &off, NULL);
+  if (!interrupted) {
+    stop_cause = 0;
+    gsat_reset_terminate(c->s);
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  gsat_reset(c->s);
+  c->path = path;
+  c->start = gsat_seconds();
+  arm_timer(c);
+  int code = run(c);
+  setitimer(ITIMER_REAL, &off, NULL);
+  return code;
+}
+
+static int batch_stop(void *data) {
+  (void)data;
+  return (int)interrupted;
+}
+
 static int solve_cli(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
   c.start = gsat_seconds();
+  gsat_batch_list_init(&c.files);
   c.s = gsat_init();
   if (!c.s) {
     fprintf(stderr, "gsat: error: out of memory\n");
@@ -669,10 +787,13 @@ static int solve_cli(int argc, char **argv) {
   }
   if (code < 0) {
     install_handlers(&c);
-    code = run(&c);
+    in_batch = c.batch;
+    code = c.batch ? gsat_batch_run(&c.files, batch_file, batch_stop, &c, c.start, stdout)
+                   : run(&c);
   }
   solver = NULL;
   gsat_release(c.s);
+  gsat_batch_list_free(&c.files);
   return code;
 }
 
