@@ -499,7 +499,10 @@ static int check_batch(cli *c) {
 static int parse_args(cli *c, int argc, char **argv) {
   int files = 0, options_end = 0; /* after "--", every argument is a file */
   int *pos = malloc((size_t)argc * sizeof *pos);
-  if (!pos) return usage_error("out of memory for %s", "the arguments");
+  if (!pos) {
+    fprintf(stderr, "gsat: error: out of memory for the arguments\n");
+    return EXIT_RESOURCE;
+  }
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!options_end && !strcmp(a, "--")) {
