@@ -6,7 +6,8 @@
  * purpose: learned clauses and assumptions of an UNSAT formula before a SAT
  * one, an empty clause, an error pending from gsat_add or a failed read,
  * fewer variables than before.  Options and a terminate request stay (the
- * documented contract). */
+ * documented contract).  With a usable GPU, the same through the GPU
+ * backend (its arena, buffers and streams reused). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,11 +64,13 @@ static void assert_model(gsat_solver *s, const formula *f, int n) {
   }
 }
 
-/* The answer of a fresh solver (the same options) on the first n clauses. */
+/* The answer of a fresh CPU solver (one thread, `search`) on the first n
+ * clauses. */
 static int fresh_answer(const formula *f, int n, const char *search) {
   gsat_solver *s = gsat_init();
   assert_non_null(s);
   assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
   assert_int_equal(gsat_set_option(s, "search", search), 0);
   add_formula(s, f, n);
   int r = gsat_solve(s);
@@ -268,6 +271,35 @@ static void test_kept_and_cleared(void **state) {
   gsat_release(s);
 }
 
+/* The GPU state kept across formulas (skipped without a usable GPU): 80
+ * random formulas of 5 to 60 variables, larger and smaller ones mixed (the
+ * arena grows and is reused), an empty clause among them, through one
+ * solver on the GPU; each answer equals a fresh CPU solver's, each model
+ * satisfies its formula. */
+static void test_gpu_reuse(void **state) {
+  (void)state;
+  gsat_solver *s = new_solver("dpll");
+  assert_int_equal(gsat_set_option(s, "backend", "gpu"), 0);
+  if (gsat_check_backend(s) != 0) {
+    gsat_release(s);
+    skip();
+  }
+  static formula f;
+  for (int i = 0; i < 80; i++) {
+    int vars = i % 2 ? 5 + (int)(next() % 10) : 20 + (int)(next() % 41);
+    int clauses = vars * (3 + (int)(next() % 4));
+    random_formula(&f, vars, clauses > MAX_CLAUSES ? MAX_CLAUSES : clauses);
+    gsat_reset(s);
+    add_formula(s, &f, f.num_clauses);
+    if (i == 40) gsat_add(s, 0); /* an empty clause */
+    int r = gsat_solve(s);
+    assert_int_equal(r, i == 40 ? GSAT_UNSATISFIABLE : fresh_answer(&f, f.num_clauses, "dpll"));
+    if (i != 40) assert_string_equal(gsat_get_statistics(s)->backend, "gpu");
+    if (r == GSAT_SATISFIABLE) assert_model(s, &f, f.num_clauses);
+  }
+  gsat_release(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_many_formulas_one_solver),
@@ -275,6 +307,7 @@ int main(void) {
       cmocka_unit_test(test_empty_clause_and_fewer_variables),
       cmocka_unit_test(test_errors_then_answers),
       cmocka_unit_test(test_kept_and_cleared),
+      cmocka_unit_test(test_gpu_reuse),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
