@@ -43,6 +43,9 @@
 #                        the limit are solved again with --proof and checked
 #                        by drat-trim (default gsat-cdcl1 when it runs)
 #   --drat-limit=S       drat-trim's limit per proof (default 300)
+#   --proof-limit=S      wall-time limit of a proof run (default twice the
+#                        limit: the run writes the proof, and a CPU-time answer
+#                        within the limit may need more wall time)
 #   --budget=S           start no run after S seconds (its row says skipped;
 #                        the summary keeps the instances every configuration ran)
 #   --clock=auto|wall|cpu  time of a run: auto = CPU time (user + sys) of the
@@ -167,12 +170,12 @@ proof() {
   local -a cmd
   read -ra cmd <<<"$cmdline"
   local TIMEFORMAT='%3R' rc gs ds bytes result detail=''
-  { time timeout -k 2 "$LIMIT" "${cmd[@]}" --proof="$p.drat" "$file" >"$p.out" 2>&1 </dev/null; } 2>"$p.time"
+  { time timeout -k 2 "$PROOF_LIMIT" "${cmd[@]}" --proof="$p.drat" "$file" >"$p.out" 2>&1 </dev/null; } 2>"$p.time"
   rc=$?
   gs=$(cat "$p.time") bytes=$(stat -c %s "$p.drat" 2>/dev/null || echo 0)
   if [ $rc != 20 ]; then
     result=unsolved detail="the proof run ended with exit $rc"
-    [ $rc = 124 ] && detail="the proof run reached the limit"
+    [ $rc = 124 ] && detail="the proof run reached its limit ($PROOF_LIMIT s)"
     ds=''
   else
     { time timeout -k 2 $((DRAT_LIMIT + 5)) "$DRAT_TRIM" "$WORK/clean/$i.cnf" "$p.drat" -t "$DRAT_LIMIT" \
@@ -245,7 +248,7 @@ die() { echo "solver_bench: $*" >&2; exit 2; }
 LIMIT=60 JOBS=1 OUTDIR=$ROOT/bench/out/solvers ONLY='' SKIP='' PER_FAMILY=0
 SOLVERS=gsat-cdcl1,gsat-cdcl,gsat-dpll1,minisat,cadical EXTRA=() ALONE='' PROOFS=default
 DRAT_LIMIT=300 BUDGET=0 CLOCK=auto PLOT=cactus REFS=minisat,cadical WALL=0 CORPUS=''
-COMPARE=
+COMPARE= PROOF_LIMIT=''
 while [ $# -gt 0 ]; do
   a=$1
   case $a in
@@ -267,6 +270,7 @@ while [ $# -gt 0 ]; do
     --alone) ALONE=$v ;;
     --proofs) PROOFS=$v ;;
     --drat-limit) DRAT_LIMIT=$v ;;
+    --proof-limit) PROOF_LIMIT=$v ;;
     --budget) BUDGET=$v ;;
     --clock) CLOCK=$v ;;
     --plot) PLOT=$v ;;
@@ -283,6 +287,8 @@ for n in "$LIMIT" "$JOBS" "$DRAT_LIMIT" "$BUDGET"; do
   [[ $n =~ ^[0-9]+$ ]] || die "not a whole number of seconds or jobs: $n"
 done
 [ "$LIMIT" -ge 1 ] && [ "$JOBS" -ge 1 ] || die "the limit and -j must be at least 1"
+PROOF_LIMIT=${PROOF_LIMIT:-$((2 * LIMIT))}
+[[ $PROOF_LIMIT =~ ^[1-9][0-9]*$ ]] || die "--proof-limit=S: $PROOF_LIMIT"
 case $CLOCK in auto | wall | cpu) ;; *) die "--clock=auto|wall|cpu" ;; esac
 case $PLOT in cactus | instance) ;; *) die "--plot=cactus|instance" ;; esac
 
@@ -427,7 +433,7 @@ fi
 
 START=$(date +%s)
 DEADLINE=$((BUDGET > 0 ? START + BUDGET : START + 100000000))
-export WORK LIMIT CLOCK DEADLINE OUTDIR DRAT_TRIM DRAT_LIMIT CHECK_ANSWERS
+export WORK LIMIT CLOCK DEADLINE OUTDIR DRAT_TRIM DRAT_LIMIT PROOF_LIMIT CHECK_ANSWERS
 NS=$(wc -l <"$WORK/solvers.tsv")
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
@@ -436,7 +442,7 @@ NS=$(wc -l <"$WORK/solvers.tsv")
   echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "corpus: $CORPUS, $NINST instances${ONLY:+, only /$ONLY/}${SKIP:+, skip /$SKIP/}$(
     [ "$PER_FAMILY" != 0 ] && echo ", at most $PER_FAMILY per family")"
-  echo "limit: $LIMIT s wall per run; -j $JOBS; clock $CLOCK; budget ${BUDGET:-0} s; proofs: ${PROOFS:-none}"
+  echo "limit: $LIMIT s wall per run; -j $JOBS; clock $CLOCK; budget ${BUDGET:-0} s; proofs: ${PROOFS:-none} (runs $PROOF_LIMIT s, drat-trim $DRAT_LIMIT s)"
   echo "gsat: $GSAT ($("$GSAT" --version 2>&1 | head -1))"
   echo "minisat: $MINISAT; cadical: $CADICAL ($($CADICAL --version 2>&1 | head -1))"
   [ -n "$PROOFS" ] && echo "drat-trim: $DRAT_TRIM"
