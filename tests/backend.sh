@@ -55,6 +55,22 @@ else
     pass "--backend=auto: the CPU, exit 10" ||
     fail "--backend=auto: rc $rc $(cat "$tmp/err")"
 fi
+# GPU CDCL (--search=cdcl --backend=gpu): solves on the GPU, or exit 7 without
+# one; a proof request with it is a usage error (exit 1) before anything else.
+run --search=cdcl --backend=gpu "$tmp/tiny.cnf"
+if [ $rc = 10 ]; then
+  grep -q '^c backend gpu (requested: CDCL' "$tmp/out" &&
+    pass "--search=cdcl --backend=gpu solves on the GPU" ||
+    fail "--search=cdcl --backend=gpu: $(grep '^c backend' "$tmp/out")"
+else
+  [ $rc = 7 ] && grep -qE "$nogpu" "$tmp/err" &&
+    pass "--search=cdcl --backend=gpu without a GPU: exit 7" ||
+    fail "--search=cdcl --backend=gpu: rc $rc $(cat "$tmp/err")"
+fi
+run --search=cdcl --backend=gpu --proof="$tmp/proof" "$tmp/tiny.cnf"
+[ $rc = 1 ] && grep -q 'the GPU CDCL search writes no proof' "$tmp/err" && [ ! -e "$tmp/proof" ] &&
+  pass "--proof with --backend=gpu: usage error" ||
+  fail "--proof with --backend=gpu: rc $rc $(cat "$tmp/err")"
 # cpu and auto never check early: the input is read first.
 for backend in cpu auto; do
   run --backend=$backend "$missing"

@@ -12,8 +12,15 @@ if(CMAKE_CXX_COMPILER AND GSAT_CCCL_INCLUDE)
     LIBS gsat_cpu_ref gsat_core Threads::Threads TIMEOUT 900)
   set_target_properties(test_gpu_emulated PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
   target_include_directories(test_gpu_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
+  # The GPU CDCL searchers (gpu/cdcl_warp.cuh) on host threads.
+  gsat_add_test(test_gpu_cdcl_emulated SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_gpu_cdcl_emulated.cpp
+    ${PROJECT_SOURCE_DIR}/gpu/cdcl_plan.c
+    LIBS gsat_cpu_ref gsat_core Threads::Threads TIMEOUT 600)
+  set_target_properties(test_gpu_cdcl_emulated PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
+  target_include_directories(test_gpu_cdcl_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
 else()
   message(STATUS "gsat: no C++ compiler or no libcu++ headers: GPU search emulation test skipped")
+  gsat_skipped_test(test_gpu_cdcl_emulated REASON no C++ compiler or no libcu++ headers)
   gsat_skipped_test(test_gpu_emulated REASON no C++ compiler or no libcu++ headers
     "(cuda/atomic, from the CUDA toolkit)" at configure time)
 endif()

@@ -46,7 +46,7 @@ struct gsat_simt_spin_barrier {
   }
 };
 
-enum gsat_simt_op { SIMT_SYNC, SIMT_BLOCK_SYNC, SIMT_SHFL, SIMT_BALLOT, SIMT_MIN, SIMT_DONE };
+enum gsat_simt_op { SIMT_SYNC, SIMT_BLOCK_SYNC, SIMT_SHFL, SIMT_BALLOT, SIMT_MIN, SIMT_SUM, SIMT_DONE };
 
 struct gsat_simt_block;
 
@@ -123,6 +123,11 @@ template <class T> inline T __shfl_xor_sync(unsigned mask, T v, int d) {
 inline unsigned __reduce_min_sync(unsigned mask, unsigned v) {
   (void)mask;
   return (unsigned)gsat_simt_post(SIMT_MIN, v, 0);
+}
+
+inline unsigned __reduce_add_sync(unsigned mask, unsigned v) {
+  (void)mask;
+  return (unsigned)gsat_simt_post(SIMT_SUM, v, 0);
 }
 
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
@@ -202,15 +207,17 @@ inline void gsat_simt_run_warp(gsat_simt_warp_run *w, gsat_simt_block *blk, unsi
       }
     }
     if (done == 32) return;
-    unsigned long long all = 0, mn = ~0ull;
+    unsigned long long all = 0, mn = ~0ull, sum = 0;
     for (unsigned l = 0; l < 32; l++) {
       all |= (unsigned long long)(w->lanes[l].value != 0) << l;
       if (w->lanes[l].value < mn) mn = w->lanes[l].value;
+      sum += w->lanes[l].value;
     }
     for (unsigned l = 0; l < 32; l++) {
       gsat_simt_lane &ln = w->lanes[l];
       if (op == SIMT_BALLOT) ln.result = all;
       else if (op == SIMT_MIN) ln.result = mn;
+      else if (op == SIMT_SUM) ln.result = (unsigned)sum;
       else if (op == SIMT_SHFL) ln.result = w->lanes[ln.src].value;
     }
     if (op == SIMT_BLOCK_SYNC) blk->bar.wait();

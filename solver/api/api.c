@@ -14,6 +14,7 @@
 #include "solver/core/cnf.h"
 #include "solver/base/control.h"
 #include "cpu_ref/cdcl_cpu.h"
+#include "gpu/cdcl_search.h"
 #include "cpu_ref/cpu_ref.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/db.h"
@@ -399,6 +400,10 @@ static void copy_result_statistics(gsat_solver *s,
   st->steals_warp = r->steals_warp;
   st->steals_block = r->steals_block;
   st->gpu_blocks = r->gpu_blocks;
+  st->gpu_cdcl_searchers = r->gpu_cdcl_searchers;
+  st->gpu_cdcl_retired = r->gpu_cdcl_retired;
+  st->gpu_cdcl_arena_bytes = 4 * r->gpu_cdcl_arena_words;
+  st->gpu_cdcl_device_bytes = r->gpu_cdcl_bytes;
   st->gpu_threads = r->gpu_threads;
   snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
            r->gpu_map == GSAT_GPU_MAP_WARP   ? "warp"
@@ -499,13 +504,15 @@ static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
                         reason);
 }
 
+#define GPU_NO_PROOF                                                              \
+  "--proof needs the CPU backend: the GPU CDCL search writes no proof yet (use " \
+  "--backend=cpu or auto)"
+
 int gsat_check_backend(gsat_solver *s) {
   char reason[128] = "";
   if (s->pending != GSAT_OK) return s->pending; /* its message stays */
-  if (s->opt.backend == GSAT_BACKEND_GPU && s->opt.search == GSAT_SEARCH_CDCL)
-    return gsat_error_set(&s->err, GSAT_USAGE,
-                          "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
-                          "--backend=cpu or auto, or --search=dpll or auto");
+  if (s->opt.backend == GSAT_BACKEND_GPU && s->opt.search != GSAT_SEARCH_DPLL && proof_path(s))
+    return gsat_error_set(&s->err, GSAT_USAGE, GPU_NO_PROOF);
   if (s->opt.backend != GSAT_BACKEND_GPU ||
       gsat_gpu_engine_usable(s->gpu, s->opt.device, reason, sizeof reason))
     return GSAT_OK;
@@ -639,7 +646,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
     st = use_gpu ? gsat_gpu_engine_solve(s->gpu, db, p, r, &s->err)
                  : gsat_cpu_solve(db, p, r, &s->err);
   } else {
-    st = gsat_cpu_cdcl_solve(db, p, r, &s->err);
+    st = use_gpu ? gsat_gpu_cdcl_solve(db, p, r, &s->err) : gsat_cpu_cdcl_solve(db, p, r, &s->err);
   }
   gsat_status inc_st = gsat_inc_end(&s->inc, st == GSAT_OK ? r : NULL, &s->err);
   if (st == GSAT_OK) st = inc_st;
@@ -742,6 +749,8 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_occ_sort = s->opt.gpu_occ_sort;
   p->gpu_slice = (uint32_t)s->opt.gpu_slice;
   p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
+  p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
+  p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
   return GSAT_OK;
 }
 
@@ -767,9 +776,11 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
-    return gsat_error_set(&s->err, GSAT_USAGE,
-                          "--search=cdcl runs on the CPU only (no GPU CDCL yet): use "
-                          "--backend=cpu or auto, or --search=dpll or auto");
+    GSAT_RETURN_IF(proof_path(s), &s->err, USAGE, GPU_NO_PROOF);
+    if (!gsat_gpu_usable(p->device, reason, sizeof reason)) return no_usable_gpu(s, reason);
+    *use_gpu = 1;
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "requested: CDCL, one searcher per warp");
   } else if (cdcl) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: CDCL runs on the CPU");

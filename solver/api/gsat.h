@@ -94,6 +94,10 @@ typedef struct gsat_statistics {
   char device[256];
   char gpu_map[8];          /* "lane" or "warp" */
   uint32_t gpu_blocks, gpu_threads;
+  /* GPU CDCL: searchers, those that ran out of arena, learned-clause arena
+   * bytes of each, device bytes of the plan in all */
+  uint32_t gpu_cdcl_searchers, gpu_cdcl_retired;
+  uint64_t gpu_cdcl_arena_bytes, gpu_cdcl_device_bytes;
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
   double gpu_busy;          /* fraction of worker time spent searching */
   double gpu_replay;        /* fraction of worker time spent replaying cubes */

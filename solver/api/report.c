@@ -74,7 +74,15 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
     fprintf(out, "c %-22s %14s, %" PRIu32 " blocks x %" PRIu32 " threads\n", "gpu mapping",
             st->gpu_map, st->gpu_blocks, st->gpu_threads);
     fprintf(out, "c %-22s %14.3f s\n", "context time", st->context_seconds);
-    fprintf(out, "c %-22s %14s\n", "gpu layout", st->gpu_layout);
+    if (st->search[0] == 'c') {
+      fprintf(out, "c %-22s %14" PRIu32 " warps, %" PRIu32 " out of arena\n", "gpu cdcl searchers",
+              st->gpu_cdcl_searchers, st->gpu_cdcl_retired);
+      fprintf(out, "c %-22s %14.1f MiB learned clauses per searcher, %.1f MiB device memory\n",
+              "gpu cdcl plan", st->gpu_cdcl_arena_bytes / 1048576.0,
+              st->gpu_cdcl_device_bytes / 1048576.0);
+    } else {
+      fprintf(out, "c %-22s %14s\n", "gpu layout", st->gpu_layout);
+    }
     fprintf(out, "c %-22s %14.3f s\n", "upload time", st->upload_seconds);
     fprintf(out, "c %-22s %14.6f s\n", "layout build time", st->layout_seconds);
     fprintf(out, "c %-22s %14.3f s\n", "kernel time", st->kernel_seconds);

@@ -69,7 +69,7 @@ static plan make_plan(uint32_t V) {
 
 size_t gsat_cdcl_fixed_bytes(uint32_t num_vars) { return make_plan(num_vars).total; }
 
-static void carve(gsat_cdcl *s, char *m, uint32_t V) {
+void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V) {
   plan p = make_plan(V);
   s->val = (int8_t *)(m + p.off[0]);
   s->ws_start = (uint32_t *)(m + p.off[1]);
@@ -94,13 +94,6 @@ static void carve(gsat_cdcl *s, char *m, uint32_t V) {
   s->failed = (gsat_lit *)(m + p.off[20]);
 }
 
-static uint64_t splitmix(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 /* Resets the per-variable state: nothing assigned, every variable queued. */
 static void reset_vars(gsat_cdcl *s) {
   const uint32_t V = s->num_vars;
@@ -111,15 +104,9 @@ static void reset_vars(gsat_cdcl *s) {
   memset(s->level, 0, (size_t)V * 4);
   memset(s->seen, 0, V);
   memset(s->level_stamp, 0, (2 * (size_t)V + 2) * 4);
-  s->rng = s->cfg.seed;
   for (uint32_t v = 0; v < V; v++) {
     s->phase[v] = (uint8_t)s->cfg.initial_phase;
     s->activity[v] = 0;
-    if (s->cfg.seed) {
-      uint64_t r = splitmix(&s->rng);
-      s->phase[v] = (uint8_t)(r & 1);
-      s->activity[v] = (double)(r >> 11) * 0x1.0p-53 * 1e-5;
-    }
     s->heap[v] = v;
     s->heap_pos[v] = v;
     /* VMTF: variable 0 is the most recent (decided first, as with the heap) */
@@ -133,6 +120,7 @@ static void reset_vars(gsat_cdcl *s) {
   s->vmtf_last = V ? 0 : GSAT_CDCL_NOREF;
   s->vmtf_search = s->vmtf_last;
   s->vmtf_clock = V;
+  gsat_cdcl_diversify(s);
 }
 
 static gsat_status alloc_regions(gsat_cdcl *s, uint64_t arena, uint64_t watches, gsat_error *err) {
@@ -161,7 +149,7 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
   s->proof = proof;
   char *m = malloc(gsat_cdcl_fixed_bytes(V) + 8);
   GSAT_RETURN_IF(!m, err, NOMEM, "out of memory for the CDCL state of %u variables", V);
-  carve(s, m, V);
+  gsat_cdcl_carve(s, m, V);
   uint64_t orig = streams ? 0 : (uint64_t)db->clause_start[C] + (uint64_t)GSAT_CDCL_HDR * C;
   uint64_t arena = orig + orig / 2 + ((uint64_t)V + GSAT_CDCL_HDR + 2) * 8 + (1u << 20);
   GSAT_RETURN_IF(arena >= GSAT_CDCL_STREAM, err, RESOURCE,

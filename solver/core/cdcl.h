@@ -36,11 +36,26 @@
  * a full arena or watch pool is reported (GSAT_CDCL_GROW_*) at the top of the
  * search loop, before anything is half done, and the host grows it.
  *
- * Team mapping: the loops over the literals of one clause (replacement watch,
- * analysis, minimization, LBD) are TEAM_FOR loops; the rest is team-uniform
- * scalar code.  With a team of one this is plain C.  The warp instantiation
- * (a later issue) must turn the bumps inside analysis and the watch-list
- * appends into TEAM_ONE sections. */
+ * Team mapping (team.h).  The file has two parts.  The sequential part
+ * (include-guarded, GSAT_HD gsat_cdcl_* functions) is the searcher's state
+ * machine: it is run by one member of a team.  The team part (no include
+ * guard, one instance per team, named by GSAT_CDCL_FN) is the search loop,
+ * BCP, conflict analysis and learning: a searcher's state lives in memory all
+ * members share (one gsat_cdcl), every write to it happens inside TEAM_ONE
+ * (one member writes, the others wait at its barriers), and the loops over
+ * the literals of one clause run on all members:
+ *   - the replacement-watch search of a long clause: a TEAM_FOR with TEAM_MIN
+ *     of the first non-false literal;
+ *   - analysis: members test one literal each for "new, not at level 0"
+ *     (TEAM_ROUNDS), a ballot collects them and one member takes them in rank
+ *     order (seen mark, bump, path count or learned literal), so a team of one
+ *     and a warp learn the same clause from the same conflict.
+ * Everything else is a TEAM_ONE section.  With a team of one this is plain C.
+ *
+ * An instantiation includes its team header, defines GSAT_CDCL_FN (name),
+ * then includes this header (the warp's is gpu/cdcl_warp.cuh).  Without
+ * GSAT_CDCL_FN the default instance (gsat_cdcl_search, ... : a team of one) is
+ * generated, once per translation unit. */
 #ifndef GSAT_CDCL_H
 #define GSAT_CDCL_H
 
@@ -49,7 +64,6 @@
 
 #include "solver/core/cdcl_types.h"
 #include "solver/core/dpll_types.h"
-#include "solver/core/team_one.h"
 
 #define GSAT_CDCL_LITS(s, c) ((s)->arena + (c) + GSAT_CDCL_HDR)
 
@@ -271,7 +285,7 @@ GSAT_HD uint32_t gsat_cdcl_clause_new(gsat_cdcl *s, const gsat_lit *lits, uint32
   s->arena[c + 3] = gsat_cdcl_u(0.0f);
   s->arena[c + 4] = 0;
   uint32_t *d = GSAT_CDCL_LITS(s, c);
-  TEAM_FOR(k, 0, n) d[k] = lits[k];
+  for (uint32_t k = 0; k < n; k++) d[k] = lits[k];
   s->arena_top += GSAT_CDCL_HDR + n;
   return c;
 }
@@ -397,73 +411,6 @@ GSAT_HD uint32_t gsat_cdcl_stream_bcp(gsat_cdcl *s, const gsat_db_view *db, gsat
   return GSAT_CDCL_NOREF;
 }
 
-/* Visits the watchers of f (just falsified).  Returns the conflict code or
- * NOREF; kept watchers are compacted in place. */
-GSAT_HD uint32_t gsat_cdcl_watch_bcp(gsat_cdcl *s, gsat_lit f) {
-  const uint32_t n = s->ws_len[f];
-  if (!n) return GSAT_CDCL_NOREF;
-  gsat_watch *ws = s->wpool + s->ws_start[f] + 1;
-  uint32_t i = 0, j = 0, confl = GSAT_CDCL_NOREF;
-  uint64_t checks = 0;
-  while (i < n) {
-    gsat_watch w = ws[i++];
-    checks++;
-    int8_t bv = s->val[w.blocker];
-    if (bv > 0) { ws[j++] = w; continue; }
-    if (w.cref & GSAT_CDCL_BIN) {
-      ws[j++] = w;
-      if (bv == 0) gsat_cdcl_assign(s, w.blocker, w.cref & ~GSAT_CDCL_BIN);
-      else { confl = w.cref & ~GSAT_CDCL_BIN; break; }
-      continue;
-    }
-    uint32_t c = w.cref;
-    uint32_t *lits = GSAT_CDCL_LITS(s, c);
-    if (lits[0] == f) { lits[0] = lits[1]; lits[1] = f; }
-    gsat_lit first = lits[0];
-    checks += 2;
-    w.blocker = first;
-    if (s->val[first] > 0) { ws[j++] = w; continue; }
-    uint32_t size = s->arena[c], found = size;
-    TEAM_FOR(k, 2, size) {
-      checks++;
-      if (s->val[lits[k]] >= 0) { found = k; break; }
-    }
-    found = TEAM_MIN(found);
-    if (found < size) {
-      lits[1] = lits[found];
-      lits[found] = f;
-      int ok = gsat_cdcl_watch(s, lits[1], c, first);
-      assert(ok);
-      (void)ok;
-      ws = s->wpool + s->ws_start[f] + 1; /* the push may have compacted the pool */
-      continue;
-    }
-    ws[j++] = w;
-    if (s->val[first] < 0) { confl = c; break; }
-    gsat_cdcl_assign(s, first, c);
-  }
-  while (i < n) ws[j++] = ws[i++];
-  s->wpool_live -= n - j;
-  s->ws_len[f] = j;
-  s->n.checks += checks;
-  return confl;
-}
-
-/* Propagates the trail to a fixpoint.  Returns the conflict code or NOREF. */
-GSAT_HD uint32_t gsat_cdcl_propagate(gsat_cdcl *s, const gsat_db_view *db) {
-  const int streams = s->cfg.bcp == GSAT_CDCL_BCP_STREAMS;
-  while (s->qhead < s->trail_len) {
-    gsat_lit f = GSAT_NOT(s->trail[s->qhead++]);
-    uint32_t confl = streams ? gsat_cdcl_stream_bcp(s, db, f) : GSAT_CDCL_NOREF;
-    if (confl == GSAT_CDCL_NOREF) confl = gsat_cdcl_watch_bcp(s, f);
-    if (confl != GSAT_CDCL_NOREF) {
-      s->qhead = s->trail_len;
-      return confl;
-    }
-  }
-  return GSAT_CDCL_NOREF;
-}
-
 /*---- conflict analysis -----------------------------------------------------*/
 
 /* Number of distinct decision levels among lits (n literals; stream-masked). */
@@ -473,14 +420,14 @@ GSAT_HD uint32_t gsat_cdcl_lbd(gsat_cdcl *s, const uint32_t *lits, uint32_t n) {
     s->lbd_clock = 1;
   }
   uint32_t lbd = 0;
-  TEAM_FOR(k, 0, n) {
+  for (uint32_t k = 0; k < n; k++) {
     uint32_t l = s->level[GSAT_VAR(lits[k] & GSAT_STREAM_LIT)];
     if (s->level_stamp[l] != s->lbd_clock) {
       s->level_stamp[l] = s->lbd_clock;
       lbd++;
     }
   }
-  return TEAM_SUM(lbd);
+  return lbd;
 }
 
 /* A learned clause took part in an analysis: bump its activity, mark it used,
@@ -502,36 +449,6 @@ GSAT_HD void gsat_cdcl_clause_used(gsat_cdcl *s, uint32_t c) {
       s->arena[d + 3] = gsat_cdcl_u(gsat_cdcl_f(s->arena[d + 3]) * 1e-20f);
     s->cla_inc *= 1e-20f;
   }
-}
-
-/* 1UIP analysis of conflict confl: the learned clause in s->learnt (UIP
- * literal first); returns its length.  Leaves seen[] set for learnt[1..]. */
-GSAT_HD uint32_t gsat_cdcl_analyze(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl) {
-  uint32_t path = 0, len = 1, idx = s->trail_len;
-  gsat_lit p = GSAT_CDCL_NOREF;
-  for (;;) {
-    uint32_t n;
-    const uint32_t *lits = gsat_cdcl_reason_lits(s, db, confl, &n);
-    if (!(confl & GSAT_CDCL_STREAM)) gsat_cdcl_clause_used(s, confl);
-    TEAM_FOR(k, 0, n) {
-      gsat_lit q = lits[k] & GSAT_STREAM_LIT;
-      uint32_t v = GSAT_VAR(q);
-      if (p != GSAT_CDCL_NOREF && v == GSAT_VAR(p)) continue;
-      if (!s->seen[v] && s->level[v] > 0) {
-        s->seen[v] = 1;
-        gsat_cdcl_bump_var(s, v);
-        if (s->level[v] >= s->dlevel) path++;
-        else s->learnt[len++] = q;
-      }
-    }
-    do idx--; while (!s->seen[GSAT_VAR(s->trail[idx])]);
-    p = s->trail[idx];
-    confl = s->reason[GSAT_VAR(p)];
-    s->seen[GSAT_VAR(p)] = 0;
-    if (--path == 0) break;
-  }
-  s->learnt[0] = GSAT_NOT(p);
-  return len;
 }
 
 GSAT_HD uint32_t gsat_cdcl_abstract(const gsat_cdcl *s, uint32_t v) {
@@ -741,50 +658,6 @@ GSAT_HD void gsat_cdcl_restart(gsat_cdcl *s) {
 
 /*---- the search loop -------------------------------------------------------*/
 
-/* Learns from conflict confl, backjumps and asserts.  Returns 1 when the
- * formula is refuted (a conflict at level 0). */
-GSAT_HD int gsat_cdcl_learn(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl) {
-  s->n.conflicts++;
-  s->restart_conflicts++;
-  if (s->dlevel == 0) {
-    if (s->proof) s->proof->add(s->proof->data, s->learnt, 0);
-    return 1;
-  }
-  uint32_t len = gsat_cdcl_analyze(s, db, confl);
-  len = gsat_cdcl_minimize(s, db, len);
-  uint32_t bt = gsat_cdcl_backjump_level(s, len);
-  uint32_t lbd = gsat_cdcl_lbd(s, s->learnt, len);
-  gsat_cdcl_backtrack(s, bt);
-  if (s->proof) s->proof->add(s->proof->data, s->learnt, len);
-  if (len == 1) {
-    gsat_cdcl_assign(s, s->learnt[0], GSAT_CDCL_NOREF);
-  } else {
-    uint32_t c = gsat_cdcl_clause_new(s, s->learnt, len, 1, lbd);
-    assert(c != GSAT_CDCL_NOREF); /* the loop made room */
-    int ok = gsat_cdcl_attach(s, c);
-    assert(ok);
-    (void)ok;
-    s->learned_live++;
-    gsat_cdcl_assign(s, s->learnt[0], c);
-  }
-  s->n.learned++;
-  s->n.learned_lits += len;
-  s->var_inc /= s->cfg.var_decay;
-  s->cla_inc /= s->cfg.clause_decay;
-  double fa = 1.0 / 32, sa = 1.0 / 16384, cnt = (double)s->n.conflicts;
-  if (fa < 1 / cnt) fa = 1 / cnt;
-  if (sa < 1 / cnt) sa = 1 / cnt;
-  s->lbd_fast += fa * ((double)lbd - s->lbd_fast);
-  s->lbd_slow += sa * ((double)lbd - s->lbd_slow);
-  if (s->cfg.restart == GSAT_CDCL_RESTART_SWITCH && s->n.conflicts >= s->mode_switch_at) {
-    s->stable = !s->stable;
-    s->mode_length += s->mode_length / 2;
-    s->mode_switch_at = s->n.conflicts + s->mode_length;
-    s->restart_conflicts = 0;
-  }
-  return 0;
-}
-
 /* The next decision: pending assumptions first, then the heuristic.  Returns
  * 0 (decided), GSAT_CDCL_SAT (all assigned) or GSAT_CDCL_UNSAT (a false
  * assumption; s->failed holds the failed ones). */
@@ -818,28 +691,282 @@ GSAT_HD int gsat_cdcl_room(gsat_cdcl *s) {
   return 0;
 }
 
+/*---- sequential steps of the team functions ----------------------------------*/
+
+/* The replacement watch lits[found] of clause c (watching f as lits[1])
+ * becomes lits[1]; c joins its list.  Returns gsat_cdcl_watch's result. */
+GSAT_HD int gsat_cdcl_watch_move(gsat_cdcl *s, uint32_t *lits, uint32_t found, gsat_lit f,
+                                 uint32_t c, gsat_lit first) {
+  lits[1] = lits[found];
+  lits[found] = f;
+  return gsat_cdcl_watch(s, lits[1], c, first);
+}
+
+/* End of the visit of f's n watchers: the unvisited ones [i, n) slide down to
+ * j, the list shrinks to j, `checks` literal checks are counted. */
+GSAT_HD void gsat_cdcl_watch_finish(gsat_cdcl *s, gsat_lit f, gsat_watch *ws, uint32_t i,
+                                    uint32_t j, uint32_t n, uint64_t checks) {
+  while (i < n) ws[j++] = ws[i++];
+  s->wpool_live -= n - j;
+  s->ws_len[f] = j;
+  s->n.checks += checks;
+}
+
+/* Analysis: takes the literals lits[r] of the ranks r in mask m (each new
+ * and above level 0) in rank order: seen mark, bump, and a path count (at the
+ * conflict level) or a learned literal. */
+GSAT_HD void gsat_cdcl_analyze_take(gsat_cdcl *s, const uint32_t *lits, uint32_t m,
+                                    uint32_t *path, uint32_t *len) {
+  for (uint32_t r = 0; m; r++, m >>= 1) {
+    if (!(m & 1u)) continue;
+    gsat_lit q = lits[r] & GSAT_STREAM_LIT;
+    uint32_t v = GSAT_VAR(q);
+    if (s->seen[v]) continue;
+    s->seen[v] = 1;
+    gsat_cdcl_bump_var(s, v);
+    if (s->level[v] >= s->dlevel) (*path)++;
+    else s->learnt[(*len)++] = q;
+  }
+}
+
+/* Analysis: the next seen literal below trail position idx (its seen mark
+ * cleared); returns its position. */
+GSAT_HD uint32_t gsat_cdcl_analyze_next(gsat_cdcl *s, uint32_t idx) {
+  do idx--; while (!s->seen[GSAT_VAR(s->trail[idx])]);
+  s->seen[GSAT_VAR(s->trail[idx])] = 0;
+  return idx;
+}
+
+/* Learning after the 1UIP analysis left a clause of len literals in
+ * s->learnt: minimize, backjump, store and watch it, assert its UIP literal,
+ * update the decays, the LBD averages and the restart mode. */
+GSAT_HD void gsat_cdcl_learn_tail(gsat_cdcl *s, const gsat_db_view *db, uint32_t len) {
+  len = gsat_cdcl_minimize(s, db, len);
+  uint32_t bt = gsat_cdcl_backjump_level(s, len);
+  uint32_t lbd = gsat_cdcl_lbd(s, s->learnt, len);
+  gsat_cdcl_backtrack(s, bt);
+  if (s->proof) s->proof->add(s->proof->data, s->learnt, len);
+  if (len == 1) {
+    gsat_cdcl_assign(s, s->learnt[0], GSAT_CDCL_NOREF);
+  } else {
+    uint32_t c = gsat_cdcl_clause_new(s, s->learnt, len, 1, lbd);
+    assert(c != GSAT_CDCL_NOREF); /* the loop made room */
+    int ok = gsat_cdcl_attach(s, c);
+    assert(ok);
+    (void)ok;
+    s->learned_live++;
+    gsat_cdcl_assign(s, s->learnt[0], c);
+  }
+  s->n.learned++;
+  s->n.learned_lits += len;
+  s->var_inc /= s->cfg.var_decay;
+  s->cla_inc /= s->cfg.clause_decay;
+  double fa = 1.0 / 32, sa = 1.0 / 16384, cnt = (double)s->n.conflicts;
+  if (fa < 1 / cnt) fa = 1 / cnt;
+  if (sa < 1 / cnt) sa = 1 / cnt;
+  s->lbd_fast += fa * ((double)lbd - s->lbd_fast);
+  s->lbd_slow += sa * ((double)lbd - s->lbd_slow);
+  if (s->cfg.restart == GSAT_CDCL_RESTART_SWITCH && s->n.conflicts >= s->mode_switch_at) {
+    s->stable = !s->stable;
+    s->mode_length += s->mode_length / 2;
+    s->mode_switch_at = s->n.conflicts + s->mode_length;
+    s->restart_conflicts = 0;
+  }
+}
+
+/* Between propagation and the next decision: a restart when due, a reduction
+ * when due. */
+GSAT_HD void gsat_cdcl_between(gsat_cdcl *s) {
+  if (gsat_cdcl_restart_due(s)) gsat_cdcl_restart(s);
+  if (s->n.conflicts >= s->next_reduce) gsat_cdcl_reduce(s);
+}
+
+/* splitmix64 (Steele, Lea and Flood 2014): the diversification's generator. */
+GSAT_HD uint64_t gsat_cdcl_splitmix(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Diversification by cfg.seed (nothing when 0): random initial phases and
+ * tiny random activities (ties broken differently), the heap rebuilt.  Run
+ * on a fresh searcher (cdcl.c) and by the GPU searchers on their copy of the
+ * host-built one. */
+GSAT_HD void gsat_cdcl_diversify(gsat_cdcl *s) {
+  s->rng = s->cfg.seed;
+  if (!s->cfg.seed) return;
+  for (uint32_t v = 0; v < s->num_vars; v++) {
+    uint64_t r = gsat_cdcl_splitmix(&s->rng);
+    s->phase[v] = (uint8_t)(r & 1);
+    s->activity[v] = (double)(r >> 11) * 0x1.0p-53 * 1e-5;
+  }
+  for (uint32_t i = s->heap_len / 2; i > 0; i--) gsat_cdcl_heap_down(s, i - 1);
+}
+
+#endif /* GSAT_CDCL_H */
+
+/*==== the team part: one instance per team (no include guard) ===============*/
+
+#if !defined(GSAT_CDCL_FN) && !defined(GSAT_CDCL_DEFAULT_DONE)
+#define GSAT_CDCL_DEFAULT_DONE
+#include "solver/core/team_one.h"
+#define GSAT_CDCL_FN(name) gsat_cdcl_##name
+#endif
+
+#ifdef GSAT_CDCL_FN
+
+/* x = expr, evaluated by one member and broadcast (team-uniform). */
+#define GSAT_CDCL_ONE(x, expr)   \
+  do {                           \
+    TEAM_ONE((x) = (expr));      \
+    (x) = TEAM_BCAST((x), 0);    \
+  } while (0)
+
+/* Visits the watchers of f (just falsified).  Returns the conflict code or
+ * NOREF; kept watchers are compacted in place.  The members search a long
+ * clause's replacement watch together. */
+TEAM_HD uint32_t GSAT_CDCL_FN(watch_bcp)(gsat_cdcl *s, gsat_lit f) {
+  const uint32_t n = s->ws_len[f];
+  if (!n) return GSAT_CDCL_NOREF;
+  gsat_watch *ws = s->wpool + s->ws_start[f] + 1;
+  uint32_t i = 0, j = 0, confl = GSAT_CDCL_NOREF;
+  uint64_t checks = 0;
+  while (i < n) {
+    gsat_watch w = ws[i++];
+    checks++;
+    int8_t bv = s->val[w.blocker];
+    if (bv > 0 || (w.cref & GSAT_CDCL_BIN)) {
+      if (j != i - 1) TEAM_ONE(ws[j] = w);
+      j++;
+      if (bv > 0) continue;
+      if (bv == 0) TEAM_ONE(gsat_cdcl_assign(s, w.blocker, w.cref & ~GSAT_CDCL_BIN));
+      else { confl = w.cref & ~GSAT_CDCL_BIN; break; }
+      continue;
+    }
+    uint32_t c = w.cref;
+    uint32_t *lits = GSAT_CDCL_LITS(s, c);
+    if (lits[0] == f) TEAM_ONE(lits[0] = lits[1]; lits[1] = f);
+    gsat_lit first = lits[0];
+    checks += 2;
+    w.blocker = first;
+    if (s->val[first] > 0) {
+      TEAM_ONE(ws[j] = w);
+      j++;
+      continue;
+    }
+    uint32_t size = s->arena[c], found = size, mine = 0;
+    TEAM_FOR(k, 2, size) {
+      mine++;
+      if (s->val[lits[k]] >= 0) { found = k; break; }
+    }
+    found = TEAM_MIN(found);
+    checks += TEAM_SUM(mine);
+    if (found < size) {
+      int ok;
+      GSAT_CDCL_ONE(ok, gsat_cdcl_watch_move(s, lits, found, f, c, first));
+      assert(ok);
+      (void)ok;
+      ws = s->wpool + s->ws_start[f] + 1; /* the push may have compacted the pool */
+      continue;
+    }
+    TEAM_ONE(ws[j] = w);
+    j++;
+    if (s->val[first] < 0) { confl = c; break; }
+    TEAM_ONE(gsat_cdcl_assign(s, first, c));
+  }
+  TEAM_ONE(gsat_cdcl_watch_finish(s, f, ws, i, j, n, checks));
+  return confl;
+}
+
+/* Propagates the trail to a fixpoint.  Returns the conflict code or NOREF. */
+TEAM_HD uint32_t GSAT_CDCL_FN(propagate)(gsat_cdcl *s, const gsat_db_view *db) {
+  const int streams = s->cfg.bcp == GSAT_CDCL_BCP_STREAMS;
+  while (s->qhead < s->trail_len) {
+    gsat_lit f = GSAT_NOT(s->trail[s->qhead]);
+    TEAM_ONE(s->qhead++);
+    uint32_t confl = GSAT_CDCL_NOREF;
+    if (streams) GSAT_CDCL_ONE(confl, gsat_cdcl_stream_bcp(s, db, f));
+    if (confl == GSAT_CDCL_NOREF) confl = GSAT_CDCL_FN(watch_bcp)(s, f);
+    if (confl != GSAT_CDCL_NOREF) {
+      TEAM_ONE(s->qhead = s->trail_len);
+      return confl;
+    }
+  }
+  return GSAT_CDCL_NOREF;
+}
+
+/* 1UIP analysis of conflict confl: the learned clause in s->learnt (UIP
+ * literal first); returns its length.  Leaves seen[] set for learnt[1..]. */
+TEAM_HD uint32_t GSAT_CDCL_FN(analyze)(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl) {
+  uint32_t path = 0, len = 1, idx = s->trail_len;
+  gsat_lit p = GSAT_CDCL_NOREF;
+  for (;;) {
+    uint32_t n;
+    const uint32_t *lits = gsat_cdcl_reason_lits(s, db, confl, &n);
+    if (!(confl & GSAT_CDCL_STREAM)) TEAM_ONE(gsat_cdcl_clause_used(s, confl));
+    TEAM_ROUNDS(b, 0, n) {
+      uint32_t k = b + TEAM_RANK;
+      int fresh = 0;
+      if (k < n) {
+        uint32_t v = GSAT_VAR(lits[k] & GSAT_STREAM_LIT);
+        fresh = (p == GSAT_CDCL_NOREF || v != GSAT_VAR(p)) && !s->seen[v] && s->level[v] > 0;
+      }
+      uint32_t m = TEAM_BALLOT(fresh);
+      if (m) {
+        TEAM_ONE(gsat_cdcl_analyze_take(s, lits + b, m, &path, &len));
+        path = TEAM_BCAST(path, 0);
+        len = TEAM_BCAST(len, 0);
+      }
+    }
+    GSAT_CDCL_ONE(idx, gsat_cdcl_analyze_next(s, idx));
+    p = s->trail[idx];
+    confl = s->reason[GSAT_VAR(p)];
+    if (--path == 0) break;
+  }
+  TEAM_ONE(s->learnt[0] = GSAT_NOT(p));
+  return len;
+}
+
+/* Learns from conflict confl, backjumps and asserts.  Returns 1 when the
+ * formula is refuted (a conflict at level 0). */
+TEAM_HD int GSAT_CDCL_FN(learn)(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl) {
+  TEAM_ONE(s->n.conflicts++; s->restart_conflicts++);
+  if (s->dlevel == 0) {
+    TEAM_ONE(if (s->proof) s->proof->add(s->proof->data, s->learnt, 0));
+    return 1;
+  }
+  uint32_t len = GSAT_CDCL_FN(analyze)(s, db, confl);
+  TEAM_ONE(gsat_cdcl_learn_tail(s, db, len));
+  return 0;
+}
+
 /* Runs the search for about `budget` steps (conflicts plus decisions).
  * Returns GSAT_CDCL_PAUSED (call again), GSAT_CDCL_SAT (s->val is a model),
  * GSAT_CDCL_UNSAT (refuted: s->unsat_assumptions tells whether under the
  * assumptions, with s->failed), or a GROW status (the host grows the arena or
- * the watch pool, then calls again; nothing is half done). */
-GSAT_HD int gsat_cdcl_search(gsat_cdcl *s, const gsat_db_view *db, uint64_t budget) {
+ * the watch pool, then calls again; nothing is half done).  Every member of
+ * the team calls it; the result is team-uniform. */
+TEAM_HD int GSAT_CDCL_FN(search)(gsat_cdcl *s, const gsat_db_view *db, uint64_t budget) {
   for (;;) {
-    int room = gsat_cdcl_room(s);
+    int room;
+    GSAT_CDCL_ONE(room, gsat_cdcl_room(s));
     if (room) return room;
-    uint32_t confl = gsat_cdcl_propagate(s, db);
+    uint32_t confl = GSAT_CDCL_FN(propagate)(s, db);
     if (confl != GSAT_CDCL_NOREF) {
-      if (gsat_cdcl_learn(s, db, confl)) return GSAT_CDCL_UNSAT;
+      if (GSAT_CDCL_FN(learn)(s, db, confl)) return GSAT_CDCL_UNSAT;
       if (budget) budget--;
       continue;
     }
-    if (gsat_cdcl_restart_due(s)) gsat_cdcl_restart(s);
-    if (s->n.conflicts >= s->next_reduce) gsat_cdcl_reduce(s);
+    TEAM_ONE(gsat_cdcl_between(s));
     if (budget == 0) return GSAT_CDCL_PAUSED;
     budget--;
-    int d = gsat_cdcl_decide(s, db);
+    int d;
+    GSAT_CDCL_ONE(d, gsat_cdcl_decide(s, db));
     if (d) return d;
   }
 }
 
+#undef GSAT_CDCL_ONE
+#undef GSAT_CDCL_FN
 #endif

@@ -24,6 +24,11 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c);
  * (about 70 bytes per variable). */
 size_t gsat_cdcl_fixed_bytes(uint32_t num_vars);
 
+/* Points the per-variable arrays of s into the fixed block at m
+ * (gsat_cdcl_fixed_bytes (V) bytes, 8-aligned).  Only address arithmetic: m
+ * may be a device address (the GPU searchers' plan, gpu/cdcl_plan.h). */
+void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V);
+
 /* Creates searcher s over db: carves the fixed block, sizes the arena (the
  * original clauses, unless cfg->bcp is STREAMS, plus room to learn) and the
  * watch pool, loads and watches the clauses, assigns the root units.  STREAMS

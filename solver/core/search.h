@@ -61,6 +61,9 @@ typedef struct gsat_search_params {
   gsat_opt_gpu_occ_sort gpu_occ_sort;
   uint32_t gpu_slice;        /* decisions between checks, 0 = from the formula */
   uint32_t gpu_backoff;      /* longest idle sleep in ns, 0 = 2048 */
+  /* GPU CDCL (gpu/cdcl_search.h) */
+  uint32_t gpu_cdcl_searchers; /* 0 = planned from the device */
+  uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
 } gsat_search_params;
 
 /* Per worker counters (counters.h): the step code's, and the WORKER rows
@@ -98,6 +101,10 @@ typedef struct gsat_search_result {
   uint32_t gpu_blocks, gpu_threads;
   gsat_opt_gpu_layout gpu_layout; /* resolved: CSR or SLOT */
   double layout_seconds;    /* building the layouts on the GPU (events) */
+  /* GPU CDCL: the plan (searchers, learned-clause arena words of each,
+   * device bytes in all) and the searchers that ran out of arena */
+  uint32_t gpu_cdcl_searchers, gpu_cdcl_retired;
+  uint64_t gpu_cdcl_arena_words, gpu_cdcl_bytes;
 } gsat_search_result;
 
 /* Frees the arrays of a result. */

@@ -1,0 +1,327 @@
+/* Host side of the GPU CDCL search (cdcl_search.h): builds the template
+ * searcher on the host with the CPU code (gsat_cdcl_create: original clauses,
+ * watches, root units), plans device memory (gpu/cdcl_plan.h), uploads the
+ * template once, launches one searcher per warp (gpu/cdcl_warp.cuh) and
+ * supervises it (time and node limits, stop requests, progress) until it
+ * ends.  Nothing is allocated once the kernel runs. */
+#include "gpu/cdcl_search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gpu/cdcl_plan.h"
+#include "gpu/cdcl_warp.cuh"
+#include "gpu/cuda_check.cuh"
+#include "gpu/device.h"
+#include "gpu/search.h"
+#include "solver/base/clock.h"
+#include "solver/core/cdcl_host.h"
+
+#define GSAT_CDCL_GPU_WARPS_PER_BLOCK 4u
+#define GSAT_CDCL_GPU_SLICE 64u
+
+__global__ void __launch_bounds__(32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK)
+    gsat_cdcl_gpu_kernel(gsat_cdcl_gpu_params p) {
+  gsat_cdcl_gpu_searcher(p);
+}
+
+static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
+
+/* One run: the template, the plan, device memory and CUDA objects
+ * (release_run frees them whatever happens). */
+typedef struct cdcl_run {
+  gsat_gpu_info info;
+  gsat_cdcl t;
+  int have_t;
+  gsat_cdcl_gpu_plan pl;
+  uint64_t off_fixed, off_arena, off_wpool, off_occ_start, off_occ_stream, off_model, off_ctl;
+  int streams;
+  char *d_mem;
+  gsat_cdcl *h_desc; /* descriptors (device addresses) */
+  int *h_stop;
+  cudaStream_t stream, copy_stream;
+  cudaEvent_t start, stop;
+} cdcl_run;
+
+static void release_run(cdcl_run *d) {
+  if (d->h_stop && d->stream) {
+    *(volatile int *)d->h_stop = 1; /* a kernel still running after an error */
+    (void)cudaStreamSynchronize(d->stream);
+  }
+  if (d->d_mem) cudaFree(d->d_mem);
+  if (d->h_stop) cudaFreeHost(d->h_stop);
+  if (d->h_desc) cudaFreeHost(d->h_desc);
+  if (d->stream) cudaStreamDestroy(d->stream);
+  if (d->copy_stream) cudaStreamDestroy(d->copy_stream);
+  if (d->start) cudaEventDestroy(d->start);
+  if (d->stop) cudaEventDestroy(d->stop);
+  if (d->have_t) gsat_cdcl_destroy(&d->t);
+  (void)cudaGetLastError();
+}
+
+/* The shared part's layout: template images, streams, model, control. */
+static uint64_t shared_layout(cdcl_run *d, const gsat_db *db) {
+  const gsat_cdcl *t = &d->t;
+  uint64_t at = 0;
+  d->off_fixed = at;
+  at += align256(gsat_cdcl_fixed_bytes(t->num_vars));
+  d->off_arena = at;
+  at += align256(4 * t->arena_top + 4);
+  d->off_wpool = at;
+  at += align256(8 * t->wpool_top + 8);
+  d->off_occ_start = at;
+  at += d->streams ? align256(4 * (2 * (uint64_t)db->num_vars + 1)) : 0;
+  d->off_occ_stream = at;
+  at += d->streams ? align256(4 * (uint64_t)gsat_db_stream_size(db)) : 0;
+  d->off_model = at;
+  at += align256((uint64_t)db->num_vars + 1);
+  d->off_ctl = at;
+  at += align256(sizeof(gsat_cdcl_gpu_ctl));
+  return at;
+}
+
+/* Template, plan and memory: RESOURCE when one searcher does not fit. */
+static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_result *r, cdcl_run *d, int *refuted, gsat_error *err) {
+  GSAT_FORWARD(gsat_cdcl_create(&d->t, db, &p->cdcl, NULL, refuted, err));
+  d->have_t = 1;
+  if (*refuted) return GSAT_OK;
+  if (p->num_assumptions) gsat_cdcl_set_assumptions(&d->t, p->assumptions, p->num_assumptions);
+  d->streams = d->t.cfg.bcp == GSAT_CDCL_BCP_STREAMS;
+  uint64_t shared = shared_layout(d, db);
+  size_t free_mem = 0, total_mem = 0;
+  GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
+  uint64_t budget = free_mem / 10 * 6; /* room for the runtime and other users */
+  uint32_t dflt = (uint32_t)d->info.sm_count * 16;
+  GSAT_FORWARD(gsat_cdcl_gpu_plan_make(&d->pl, &d->t, shared, p->gpu_cdcl_searchers, dflt,
+                                       (uint64_t)p->gpu_cdcl_arena << 18, budget, err));
+  r->gpu_cdcl_searchers = d->pl.searchers;
+  r->gpu_cdcl_arena_words = d->pl.learned_words;
+  r->gpu_cdcl_bytes = d->pl.total;
+  r->num_workers = d->pl.searchers;
+  r->gpu_threads = 32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK;
+  r->gpu_blocks = (d->pl.searchers + GSAT_CDCL_GPU_WARPS_PER_BLOCK - 1) / GSAT_CDCL_GPU_WARPS_PER_BLOCK;
+  r->gpu_map = GSAT_GPU_MAP_WARP;
+  return GSAT_OK;
+}
+
+/* Allocates and uploads: descriptors, template images, streams, control. */
+static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_run *d,
+                          gsat_error *err) {
+  const gsat_cdcl_gpu_plan *pl = &d->pl;
+  GSAT_CUDA_TRY(err, cudaMalloc(&d->d_mem, pl->total));
+  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_stop, sizeof(int), cudaHostAllocMapped));
+  *(volatile int *)d->h_stop = 0;
+  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_desc, pl->searchers * sizeof(gsat_cdcl),
+                                   cudaHostAllocDefault));
+  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
+  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->copy_stream, cudaStreamNonBlocking));
+  GSAT_CUDA_TRY(err, cudaEventCreate(&d->start));
+  GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
+  gsat_cdcl_gpu_describe(pl, &d->t, &p->cdcl, d->d_mem, d->h_desc);
+  char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(pl);
+  const gsat_cdcl *t = &d->t;
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->d_mem, d->h_desc, pl->searchers * sizeof(gsat_cdcl),
+                                     cudaMemcpyHostToDevice, d->stream));
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_fixed, t->val, gsat_cdcl_fixed_bytes(t->num_vars),
+                                     cudaMemcpyHostToDevice, d->stream));
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_arena, t->arena, 4 * t->arena_top,
+                                     cudaMemcpyHostToDevice, d->stream));
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_wpool, t->wpool, 8 * t->wpool_top,
+                                     cudaMemcpyHostToDevice, d->stream));
+  if (d->streams) {
+    GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_occ_start, db->occ_start,
+                                       4 * (2 * (size_t)db->num_vars + 1),
+                                       cudaMemcpyHostToDevice, d->stream));
+    GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_occ_stream, db->occ_stream,
+                                       4 * (size_t)gsat_db_stream_size(db),
+                                       cudaMemcpyHostToDevice, d->stream));
+  }
+  GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl), d->stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
+  return GSAT_OK;
+}
+
+static gsat_cdcl_gpu_params params_of(const gsat_db *db, cdcl_run *d, int *d_host_stop) {
+  char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
+  gsat_cdcl_gpu_params kp;
+  memset(&kp, 0, sizeof kp);
+  kp.searchers = (gsat_cdcl *)d->d_mem;
+  kp.count = d->pl.searchers;
+  kp.tmpl_fixed = (const uint32_t *)(sh + d->off_fixed);
+  kp.fixed_words = gsat_cdcl_fixed_bytes(d->t.num_vars) / 4;
+  kp.tmpl_arena = (const uint32_t *)(sh + d->off_arena);
+  kp.arena_words = d->t.arena_top;
+  kp.tmpl_wpool = (const gsat_watch *)(sh + d->off_wpool);
+  kp.wpool_entries = d->t.wpool_top;
+  kp.db = gsat_db_view_of(db);
+  kp.db.occ_start = d->streams ? (const uint32_t *)(sh + d->off_occ_start) : NULL;
+  kp.db.occ_stream = d->streams ? (const uint32_t *)(sh + d->off_occ_stream) : NULL;
+  kp.db.order = NULL;
+  kp.db.clause_start = NULL;
+  kp.db.clause_lits = NULL;
+  kp.ctl = (gsat_cdcl_gpu_ctl *)(sh + d->off_ctl);
+  kp.model = (uint8_t *)(sh + d->off_model);
+  kp.host_stop = d_host_stop;
+  kp.slice = GSAT_CDCL_GPU_SLICE;
+  return kp;
+}
+
+/* The searchers' counters summed into t (from host copies of the descriptors). */
+static void sum_counters(const gsat_cdcl *desc, uint32_t n, gsat_worker_stats *t) {
+  memset(t, 0, sizeof *t);
+  for (uint32_t i = 0; i < n; i++) {
+#define GSAT_CDCL_GPU_SUM(field) t->c.field += desc[i].n.field;
+    GSAT_CDCL_COUNTER_FIELDS(GSAT_CDCL_GPU_SUM)
+#undef GSAT_CDCL_GPU_SUM
+  }
+  t->n.nodes = t->c.decisions;
+  t->n.checks = t->c.checks;
+  t->n.props = t->c.propagations;
+  t->n.conflicts = t->c.conflicts;
+}
+
+static gsat_status read_counters(cdcl_run *d, gsat_worker_stats *t, gsat_error *err) {
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_desc, d->d_mem, d->pl.searchers * sizeof(gsat_cdcl),
+                                     cudaMemcpyDeviceToHost, d->copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+  sum_counters(d->h_desc, d->pl.searchers, t);
+  return GSAT_OK;
+}
+
+static void sleep_ms(double ms) {
+  struct timespec ts;
+  ts.tv_sec = (time_t)(ms / 1000);
+  ts.tv_nsec = (long)((ms - 1000.0 * (double)ts.tv_sec) * 1e6);
+  nanosleep(&ts, NULL);
+}
+
+/* Waits for the kernel, passing on stop requests and the limits, reporting
+ * progress. */
+static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r, cdcl_run *d,
+                             double start, gsat_error *err) {
+  double next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
+  double next_check = start + 0.01;
+  int stop_sent = 0;
+  for (;;) {
+    cudaError_t q = cudaEventQuery(d->stop);
+    if (q == cudaSuccess) break;
+    if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
+    sleep_ms(0.5);
+    double now = gsat_seconds();
+    int over = p->time_limit > 0 && now - start >= p->time_limit;
+    int counters = (p->node_limit && now >= next_check) || (next_progress && now >= next_progress);
+    gsat_worker_stats t;
+    if (!stop_sent && counters) {
+      GSAT_FORWARD(read_counters(d, &t, err));
+      next_check = now + 0.01;
+      if (p->node_limit && t.n.nodes >= p->node_limit) over = 1;
+    }
+    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) || over)) {
+      if (!GSAT_FLAG_IS_RAISED(p->stop)) r->stopped_by_limit = 1;
+      *(volatile int *)d->h_stop = 1;
+      stop_sent = 1;
+    }
+    if (!stop_sent && next_progress && now >= next_progress) {
+      gsat_progress pr;
+      memset(&pr, 0, sizeof pr);
+      pr.seconds = now - start;
+      pr.nodes = t.n.nodes;
+      pr.checks = t.n.checks;
+      pr.busy_workers = d->pl.searchers;
+      p->progress(p->progress_data, &pr);
+      next_progress = now + p->progress_interval;
+    }
+  }
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
+  return GSAT_OK;
+}
+
+/* After the kernel: time, counters, answer, model, failed assumptions. */
+static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) {
+  float ms = 0;
+  GSAT_CUDA_TRY(err, cudaEventElapsedTime(&ms, d->start, d->stop));
+  r->kernel_seconds = ms / 1000.0;
+  char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
+  gsat_cdcl_gpu_ctl ctl;
+  GSAT_CUDA_TRY(err, cudaMemcpy(&ctl, sh + d->off_ctl, sizeof ctl, cudaMemcpyDeviceToHost));
+  GSAT_FORWARD(read_counters(d, &r->total, err));
+  r->gpu_cdcl_retired = ctl.retired;
+  GSAT_RETURN_IF(ctl.answer != 0 && ctl.answer != GSAT_CDCL_GPU_SAT &&
+                     ctl.answer != GSAT_CDCL_GPU_UNSAT,
+                 err, INTERNAL, "the GPU CDCL search ended with an invalid answer %u", ctl.answer);
+  GSAT_RETURN_IF(ctl.answer && ctl.winner >= d->pl.searchers, err, INTERNAL,
+                 "the GPU CDCL search names searcher %u of %u", ctl.winner, d->pl.searchers);
+  r->answer = (int)ctl.answer;
+  const uint32_t V = d->t.num_vars;
+  if (r->answer == GSAT_CDCL_GPU_SAT) {
+    r->model = (uint8_t *)malloc((size_t)V + 1);
+    GSAT_RETURN_IF(!r->model, err, NOMEM, "out of memory for the model");
+    GSAT_CUDA_TRY(err, cudaMemcpy(r->model, sh + d->off_model, V, cudaMemcpyDeviceToHost));
+  }
+  const gsat_cdcl *w = ctl.answer ? &d->h_desc[ctl.winner] : NULL;
+  if (r->answer == GSAT_CDCL_GPU_UNSAT && w->unsat_assumptions) {
+    r->unsat_assumptions = 1;
+    r->failed_len = w->failed_len;
+    r->failed = (gsat_lit *)malloc(((size_t)w->failed_len + 1) * sizeof *r->failed);
+    GSAT_RETURN_IF(!r->failed, err, NOMEM, "out of memory for the failed assumptions");
+    GSAT_CUDA_TRY(err, cudaMemcpy(r->failed, w->failed, w->failed_len * sizeof *r->failed,
+                                  cudaMemcpyDeviceToHost));
+  }
+  return GSAT_OK;
+}
+
+static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                       cdcl_run *d, gsat_error *err) {
+  double t0 = gsat_seconds();
+  GSAT_CUDA_TRY(err, cudaSetDevice(p->device));
+  GSAT_CUDA_TRY(err, cudaFree(0)); /* creates the context */
+  r->context_seconds = gsat_seconds() - t0;
+  GSAT_FORWARD(gsat_gpu_device_info(p->device, &d->info, err));
+  snprintf(r->device_name, sizeof r->device_name, "%s", d->info.name);
+  double t1 = gsat_seconds();
+  int refuted = 0;
+  GSAT_FORWARD(plan_run(db, p, r, d, &refuted, err));
+  if (refuted) {
+    r->answer = GSAT_CDCL_GPU_UNSAT;
+    return GSAT_OK;
+  }
+  GSAT_FORWARD(upload(db, p, d, err));
+  r->upload_seconds = gsat_seconds() - t1;
+  int *d_host_stop = NULL;
+  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
+  gsat_cdcl_gpu_params kp = params_of(db, d, d_host_stop);
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* stopped during the setup */
+  double start = gsat_seconds();
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
+  gsat_cdcl_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, 0, d->stream>>>(kp);
+  GSAT_CUDA_TRY(err, cudaPeekAtLastError());
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+  GSAT_FORWARD(supervise(p, r, d, start, err));
+  return collect(r, d, err);
+}
+
+extern "C" gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
+                                           gsat_search_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  char reason[256];
+  GSAT_RETURN_IF(!gsat_gpu_usable(p->device, reason, sizeof reason), err, NODEVICE, "%s",
+                 reason);
+  GSAT_RETURN_IF(p->proof, err, USAGE,
+                 "the GPU CDCL search writes no proof: use --backend=cpu with --proof");
+  double t0 = gsat_seconds();
+  cdcl_run d;
+  memset(&d, 0, sizeof d);
+  gsat_status st = run(db, p, r, &d, err);
+  release_run(&d);
+  r->search_seconds = r->kernel_seconds > 0 ? r->kernel_seconds : gsat_seconds() - t0;
+  if (st != GSAT_OK) {
+    free(r->model);
+    r->model = NULL;
+    free(r->failed);
+    r->failed = NULL;
+  }
+  return st;
+}

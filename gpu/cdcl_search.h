@@ -1,0 +1,37 @@
+/* The GPU CDCL search behind a C ABI (cdcl.md sections 3-4): one CDCL
+ * searcher per warp over the whole formula (gpu/cdcl_warp.cuh), diversified,
+ * with state and learned-clause arenas planned before the launch from the
+ * free device memory and the instance (gpu/cdcl_plan.h). */
+#ifndef GSAT_GPU_CDCL_SEARCH_H
+#define GSAT_GPU_CDCL_SEARCH_H
+
+#include "solver/base/status.h"
+#include "solver/core/db.h"
+#include "solver/core/search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Searches db with CDCL on device p->device.  Takes from p: the CDCL
+ * configuration (p->cdcl: searcher 0 runs it, the others are diversified
+ * from it), the assumptions (shared by every searcher), p->time_limit,
+ * p->node_limit (decisions of all searchers, checked about every 10 ms),
+ * p->stop (polled by the calling thread and passed to the kernel through a
+ * host-mapped flag), p->progress, p->gpu_cdcl_searchers and
+ * p->gpu_cdcl_arena (0: planned).  The first model found is returned in
+ * r->model (the caller checks it against the original clauses); r->answer
+ * UNSAT when a searcher refuted the formula (r->unsat_assumptions and
+ * r->failed when under the assumptions); UNKNOWN at a limit, a stop, or when
+ * every searcher ran out of arena.  p->proof must be NULL (no GPU proofs) and
+ * p->extra_* are ignored (they are implied clauses).  Errors: NODEVICE, USAGE
+ * (a proof sink), RESOURCE (the formula does not fit: the message names the
+ * memory needed), CUDA, NOMEM. */
+gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
+                                gsat_search_result *r, gsat_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

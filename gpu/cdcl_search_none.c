@@ -1,0 +1,10 @@
+/* Without a CUDA build the GPU CDCL search is not available. */
+#include "gpu/cdcl_search.h"
+
+gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
+                                gsat_search_result *r, gsat_error *err) {
+  (void)db;
+  (void)r;
+  return gsat_error_set(err, GSAT_NODEVICE,
+                        "gsat was built without CUDA: no GPU CDCL search (device %d)", p->device);
+}

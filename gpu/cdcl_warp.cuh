@@ -1,0 +1,142 @@
+/* The GPU CDCL searchers (cdcl.md sections 3-4): the CDCL step code
+ * (solver/core/cdcl.h) instantiated for a warp team (gpu/team_warp.cuh), and
+ * the kernel body that runs one searcher per warp over the whole formula.
+ * Each warp copies the host-built template searcher (original clauses, their
+ * watches, the root units) into its own planned regions (gpu/cdcl_plan.h),
+ * diversifies it (seed: phases and activities; the configuration was varied
+ * by the host), and searches in slices of `slice` steps, checking the stop
+ * word between slices.  A full arena triggers a reduction (tiers first, then
+ * every unlocked learned clause); a searcher that still has no room retires.
+ * Termination: the first searcher with a model claims the answer, writes the
+ * model and raises the stop word (the host checks the model against the
+ * original clauses); UNSAT when a searcher derives the empty clause (or
+ * refutes the assumptions, which every searcher shares); the host's stop flag
+ * (mapped host memory, raised for signals, gsat_terminate and limits) is
+ * forwarded to the stop word by searcher 0; UNKNOWN when every searcher
+ * retired.  Included by gpu/cdcl_search.cu and by the SIMT emulation test. */
+#ifndef GSAT_GPU_CDCL_WARP_CUH
+#define GSAT_GPU_CDCL_WARP_CUH
+
+#include <stdint.h>
+
+#include "gpu/team_warp.cuh"
+#define GSAT_CDCL_FN(name) gsat_cdcl_warp_##name
+#include "solver/core/cdcl.h"
+
+/* Answers in gsat_cdcl_gpu_ctl.answer (gsat_answer's values). */
+#define GSAT_CDCL_GPU_SAT 10u
+#define GSAT_CDCL_GPU_UNSAT 20u
+
+/* The run's control block in device memory. */
+struct gsat_cdcl_gpu_ctl {
+  uint32_t answer;  /* 0 until a searcher claims SAT or UNSAT */
+  uint32_t winner;  /* the searcher that claimed it */
+  uint32_t stop;    /* raised: every searcher returns */
+  uint32_t retired; /* searchers without room in their arena */
+};
+
+/* What the kernel takes (device addresses). */
+struct gsat_cdcl_gpu_params {
+  gsat_cdcl *searchers;       /* [count] descriptors (gsat_cdcl_gpu_describe) */
+  uint32_t count;
+  const uint32_t *tmpl_fixed; /* the template's fixed block, fixed_words */
+  uint64_t fixed_words;
+  const uint32_t *tmpl_arena; /* its arena_top words */
+  uint64_t arena_words;
+  const gsat_watch *tmpl_wpool; /* its wpool_top entries */
+  uint64_t wpool_entries;
+  gsat_db_view db;            /* occurrence streams (the STREAMS variant) */
+  gsat_cdcl_gpu_ctl *ctl;
+  uint8_t *model;             /* [num_vars] */
+  const int *host_stop;       /* mapped host flag */
+  uint32_t slice;             /* steps between stop checks */
+};
+
+/* A full arena on the device: reduce by tiers, then, if that freed too little,
+ * every unlocked learned clause (tiers 0).  Returns 1 when there is room. */
+__device__ inline int gsat_cdcl_gpu_make_room(gsat_cdcl *s) {
+  gsat_cdcl_reduce(s);
+  if (gsat_cdcl_room(s) == 0) return 1;
+  uint32_t t1 = s->cfg.tier1_lbd, t2 = s->cfg.tier2_lbd;
+  s->cfg.tier1_lbd = 0;
+  s->cfg.tier2_lbd = 0;
+  gsat_cdcl_reduce(s);
+  s->cfg.tier1_lbd = t1;
+  s->cfg.tier2_lbd = t2;
+  return gsat_cdcl_room(s) == 0;
+}
+
+/* The stop word, and the host's flag forwarded into it by searcher 0.
+ * Team-uniform. */
+__device__ inline int gsat_cdcl_gpu_stopped(const gsat_cdcl_gpu_params &p, uint32_t id) {
+  int stop = 0;
+  if (TEAM_RANK == 0) {
+    stop = __ldcg(&p.ctl->stop) != 0;
+    if (!stop && id == 0 && *(const volatile int *)p.host_stop) {
+      atomicExch(&p.ctl->stop, 1u);
+      stop = 1;
+    }
+  }
+  return TEAM_BCAST(stop, 0);
+}
+
+/* Claims the answer a for searcher id; the winner (SAT) writes the model.
+ * Raises the stop word. */
+__device__ inline void gsat_cdcl_gpu_claim(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
+                                           uint32_t id, uint32_t a) {
+  int won = 0;
+  if (TEAM_RANK == 0) won = atomicCAS(&p.ctl->answer, 0u, a) == 0u;
+  won = TEAM_BCAST(won, 0);
+  if (!won) return;
+  if (a == GSAT_CDCL_GPU_SAT)
+    for (uint32_t v = TEAM_RANK; v < s->num_vars; v += 32) p.model[v] = s->val[2 * v] > 0;
+  __threadfence();
+  __syncwarp();
+  if (TEAM_RANK == 0) {
+    p.ctl->winner = id;
+    __threadfence();
+    atomicExch(&p.ctl->stop, 1u);
+  }
+  __syncwarp();
+}
+
+/* Copies the template into searcher s's regions (all lanes). */
+__device__ inline void gsat_cdcl_gpu_load(const gsat_cdcl_gpu_params &p, gsat_cdcl *s) {
+  uint32_t *fixed = (uint32_t *)s->val; /* the fixed block starts with val */
+  for (uint64_t k = TEAM_RANK; k < p.fixed_words; k += 32) fixed[k] = p.tmpl_fixed[k];
+  for (uint64_t k = TEAM_RANK; k < p.arena_words; k += 32) s->arena[k] = p.tmpl_arena[k];
+  for (uint64_t k = TEAM_RANK; k < p.wpool_entries; k += 32) s->wpool[k] = p.tmpl_wpool[k];
+  __syncwarp();
+  TEAM_ONE(gsat_cdcl_diversify(s));
+}
+
+/* One warp's searcher: load, then search slices until an answer, the stop
+ * word, or no room (retired: searcher 0 keeps forwarding the host's flag). */
+__device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
+  const uint32_t id = (uint32_t)((blockIdx.x * blockDim.x + threadIdx.x) / 32);
+  if (id >= p.count) return; /* warp-uniform */
+  gsat_cdcl *s = &p.searchers[id];
+  gsat_cdcl_gpu_load(p, s);
+  for (;;) {
+    if (gsat_cdcl_gpu_stopped(p, id)) return;
+    int res = gsat_cdcl_warp_search(s, &p.db, p.slice);
+    if (res == GSAT_CDCL_PAUSED) continue;
+    if (res == GSAT_CDCL_SAT || res == GSAT_CDCL_UNSAT) {
+      gsat_cdcl_gpu_claim(p, s, id, res == GSAT_CDCL_SAT ? GSAT_CDCL_GPU_SAT : GSAT_CDCL_GPU_UNSAT);
+      return;
+    }
+    int ok = 0;
+    if (res == GSAT_CDCL_GROW_ARENA) {
+      TEAM_ONE(ok = gsat_cdcl_gpu_make_room(s));
+      ok = TEAM_BCAST(ok, 0);
+    }
+    if (ok) continue;
+    if (TEAM_RANK == 0 && atomicAdd(&p.ctl->retired, 1u) + 1 == p.count)
+      atomicExch(&p.ctl->stop, 1u);
+    __syncwarp();
+    while (id == 0 && !gsat_cdcl_gpu_stopped(p, id)) __nanosleep(100000);
+    return;
+  }
+}
+
+#endif

@@ -1,0 +1,300 @@
+/* The GPU CDCL searchers (gpu/cdcl_warp.cuh: the CDCL step code instantiated
+ * for a warp team) run on host threads by the SIMT emulation (simt_host.h:
+ * the 32 lanes of a warp interleave between sync points, so a write to the
+ * shared searcher state outside TEAM_ONE shows up as a wrong answer or a
+ * crash), planned by gpu/cdcl_plan.h in host memory: the answers agree with
+ * the CPU CDCL search, every model satisfies the original clauses, UNSAT is
+ * found (pigeonhole, random 3-SAT below and above the threshold, long
+ * clauses and units), a small arena forces reductions on the device path, a
+ * raised host stop flag ends the search with no answer, and the warp team
+ * learns the same clauses as a team of one (searcher 0 undiversified: the
+ * same conflicts and decisions as the CPU search on one thread).  Runs
+ * without a GPU. */
+#include "simt_host.h"
+
+#include "solver/core/cdcl.h" /* the default (CPU) instance first */
+#include "gpu/cdcl_warp.cuh"
+
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+extern "C" {
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+}
+
+#include "cpu_ref/cdcl_cpu.h"
+#include "gpu/cdcl_plan.h"
+#include "solver/core/cdcl_host.h"
+#include "solver/core/cnf.h"
+#include "solver/core/db.h"
+
+static void add(gsat_cnf *cnf, std::initializer_list<int64_t> lits) {
+  for (int64_t l : lits) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(l), NULL);
+  gsat_cnf_end_clause(cnf, NULL);
+}
+
+/* n + 1 pigeons, n holes. */
+static void php(gsat_cnf *cnf, int n) {
+  for (int i = 0; i <= n; i++) {
+    for (int j = 0; j < n; j++) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(i * n + j + 1), NULL);
+    gsat_cnf_end_clause(cnf, NULL);
+  }
+  for (int j = 0; j < n; j++)
+    for (int a = 0; a <= n; a++)
+      for (int b = a + 1; b <= n; b++) add(cnf, {-(a * n + j + 1), -(b * n + j + 1)});
+}
+
+static void random_clauses(gsat_cnf *cnf, std::mt19937_64 &rng, int vars, int clauses, int len) {
+  for (int c = 0; c < clauses; c++) {
+    std::vector<int> vs;
+    while ((int)vs.size() < len) {
+      int v = (int)(rng() % vars) + 1;
+      bool dup = false;
+      for (int w : vs) dup |= w == v;
+      if (!dup) vs.push_back(v);
+    }
+    for (int v : vs) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(rng() & 1 ? v : -v), NULL);
+    gsat_cnf_end_clause(cnf, NULL);
+  }
+}
+
+struct outcome {
+  int answer;
+  std::vector<uint8_t> model;
+  gsat_cdcl_counters first; /* searcher 0's counters */
+  uint64_t reductions = 0, conflicts = 0;
+  uint32_t retired = 0;
+};
+
+static outcome cpu_solve(const gsat_db *db, const gsat_cdcl_config &cfg) {
+  gsat_search_params p;
+  memset(&p, 0, sizeof p);
+  p.threads = 1;
+  p.cdcl = cfg;
+  gsat_search_result r;
+  gsat_error err;
+  assert_int_equal(gsat_cpu_cdcl_solve(db, &p, &r, &err), GSAT_OK);
+  outcome o{r.answer, {}, r.total.c};
+  if (r.answer == 10) o.model.assign(r.model, r.model + db->num_vars);
+  gsat_search_result_free(&r);
+  return o;
+}
+
+static void cdcl_kernel(gsat_cdcl_gpu_params p) { gsat_cdcl_gpu_searcher(p); }
+
+/* The GPU search's setup (gpu/cdcl_search.cu) on host memory: template,
+ * plan, descriptors, shared images; `searchers` warps in blocks of 4. */
+static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint32_t searchers,
+                           uint64_t learned_words, int stop = 0) {
+  gsat_cdcl t;
+  int refuted = 0;
+  gsat_error err;
+  assert_int_equal(gsat_cdcl_create(&t, db, &cfg, NULL, &refuted, &err), GSAT_OK);
+  outcome o{0, {}, {}};
+  if (refuted) {
+    gsat_cdcl_destroy(&t);
+    o.answer = 20;
+    return o;
+  }
+  const uint64_t fixed = gsat_cdcl_fixed_bytes(t.num_vars);
+  const uint64_t off_arena = (fixed + 255) & ~255ull;
+  const uint64_t off_wpool = off_arena + ((4 * t.arena_top + 4 + 255) & ~255ull);
+  const uint64_t off_model = off_wpool + ((8 * t.wpool_top + 8 + 255) & ~255ull);
+  const uint64_t off_ctl = off_model + ((t.num_vars + 1 + 255) & ~255ull);
+  const uint64_t shared = off_ctl + 256;
+  gsat_cdcl_gpu_plan pl;
+  assert_int_equal(gsat_cdcl_gpu_plan_make(&pl, &t, shared, searchers, 1, learned_words,
+                                           1ull << 34, &err),
+                   GSAT_OK);
+  assert_int_equal(pl.searchers, searchers);
+  char *mem = (char *)aligned_alloc(256, (pl.total + 255) & ~255ull);
+  assert_non_null(mem);
+  memset(mem, 0xa5, pl.total); /* poisoned: the kernel must copy what it reads */
+  gsat_cdcl_gpu_describe(&pl, &t, &cfg, mem, (gsat_cdcl *)mem);
+  char *sh = mem + gsat_cdcl_gpu_shared_at(&pl);
+  memcpy(sh, t.val, fixed);
+  memcpy(sh + off_arena, t.arena, 4 * t.arena_top);
+  memcpy(sh + off_wpool, t.wpool, 8 * t.wpool_top);
+  memset(sh + off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl));
+  int host_stop = stop;
+  gsat_cdcl_gpu_params kp;
+  memset(&kp, 0, sizeof kp);
+  kp.searchers = (gsat_cdcl *)mem;
+  kp.count = pl.searchers;
+  kp.tmpl_fixed = (const uint32_t *)sh;
+  kp.fixed_words = fixed / 4;
+  kp.tmpl_arena = (const uint32_t *)(sh + off_arena);
+  kp.arena_words = t.arena_top;
+  kp.tmpl_wpool = (const gsat_watch *)(sh + off_wpool);
+  kp.wpool_entries = t.wpool_top;
+  kp.db = gsat_db_view_of(db);
+  kp.ctl = (gsat_cdcl_gpu_ctl *)(sh + off_ctl);
+  kp.model = (uint8_t *)(sh + off_model);
+  kp.host_stop = &host_stop;
+  kp.slice = 16;
+  gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
+  o.answer = (int)kp.ctl->answer;
+  o.retired = kp.ctl->retired;
+  if (o.answer == 10) o.model.assign(kp.model, kp.model + db->num_vars);
+  const gsat_cdcl *d = (const gsat_cdcl *)mem;
+  o.first = d[0].n;
+  for (uint32_t i = 0; i < pl.searchers; i++) {
+    o.reductions += d[i].n.reductions;
+    o.conflicts += d[i].n.conflicts;
+  }
+  free(mem);
+  gsat_cdcl_destroy(&t);
+  return o;
+}
+
+static void check_model(const gsat_cnf *cnf, const gsat_db *db, const std::vector<uint8_t> &m) {
+  std::vector<uint8_t> ext(cnf->max_var + 1, 0);
+  for (uint32_t v = 0; v < db->num_vars; v++) ext[db->ext_var[v]] = m[v];
+  assert_int_equal(gsat_cnf_first_falsified(cnf, ext.data(), cnf->max_var), SIZE_MAX);
+}
+
+/* CPU and emulated GPU on cnf (expect: 10, 20, or 0 for either); returns the
+ * answer. */
+static int compare(const gsat_cnf *cnf, int expect, uint32_t searchers, uint64_t learned) {
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  outcome ref = cpu_solve(&db, cfg);
+  if (expect) assert_int_equal(ref.answer, expect);
+  outcome o = gpu_emulate(&db, cfg, searchers, learned);
+  assert_int_equal(o.answer, ref.answer);
+  if (o.answer == 10) check_model(cnf, &db, o.model);
+  gsat_db_free(&db);
+  return o.answer;
+}
+
+static void pigeonhole(void **state) {
+  (void)state;
+  for (int n = 3; n <= 5; n++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    php(&cnf, n);
+    compare(&cnf, 20, n == 5 ? 2 : 5, 0);
+    gsat_cnf_free(&cnf);
+  }
+}
+
+static void random_3sat(void **state) {
+  (void)state;
+  std::mt19937_64 rng(2026);
+  int sat = 0, unsat = 0;
+  for (int round = 0; round < 10; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 40, round & 1 ? 200 : 160, 3);
+    int a = compare(&cnf, 0, 1 + round % 6, 0);
+    sat += a == 10;
+    unsat += a == 20;
+    gsat_cnf_free(&cnf);
+  }
+  assert_true(sat > 0 && unsat > 0); /* both kinds were compared */
+}
+
+/* Clauses longer than a warp (the replacement-watch search and analysis in
+ * several rounds), units, duplicate literals. */
+static void long_clauses_and_units(void **state) {
+  (void)state;
+  std::mt19937_64 rng(777);
+  for (int round = 0; round < 4; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 70, 300, 3);
+    random_clauses(&cnf, rng, 70, 6, 40 + round * 7);
+    add(&cnf, {5});
+    add(&cnf, {-9, -9});
+    compare(&cnf, 0, 3, 0);
+    gsat_cnf_free(&cnf);
+  }
+}
+
+/* A learned-clause arena of 400 words: the device path reduces when it is
+ * full, and still refutes php 6. */
+static void small_arena_reduces(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, 6);
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  outcome o = gpu_emulate(&db, cfg, 2, 400);
+  assert_int_equal(o.answer, 20);
+  assert_true(o.reductions > 0);
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
+/* The warp team learns what the team of one learns: searcher 0 runs the
+ * undiversified configuration, alone, so its conflicts, decisions and
+ * propagations equal the CPU search's on one thread (the analysis takes each
+ * clause's literals in the same order). */
+static void warp_equals_team_of_one(void **state) {
+  (void)state;
+  std::mt19937_64 rng(99);
+  for (int round = 0; round < 3; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 50, 235, 3);
+    random_clauses(&cnf, rng, 50, 3, 36);
+    gsat_db db;
+    gsat_error err;
+    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    gsat_cdcl_config cfg;
+    gsat_cdcl_config_default(&cfg);
+    outcome ref = cpu_solve(&db, cfg);
+    outcome o = gpu_emulate(&db, cfg, 1, 0);
+    assert_int_equal(o.answer, ref.answer);
+    assert_int_equal(o.first.conflicts, ref.first.conflicts);
+    assert_int_equal(o.first.decisions, ref.first.decisions);
+    assert_int_equal(o.first.propagations, ref.first.propagations);
+    assert_int_equal(o.first.learned_lits, ref.first.learned_lits);
+    assert_true(ref.first.conflicts > 0);
+    gsat_db_free(&db);
+    gsat_cnf_free(&cnf);
+  }
+}
+
+/* A raised host stop flag: searcher 0 forwards it, every searcher returns
+ * (the others after at most a few slices), no answer. */
+static void host_stop(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, 8);
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  outcome o = gpu_emulate(&db, cfg, 8, 0, 1);
+  assert_int_equal(o.answer, 0);
+  assert_int_equal(o.first.conflicts, 0); /* searcher 0 saw the flag first */
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(pigeonhole),
+      cmocka_unit_test(random_3sat),
+      cmocka_unit_test(long_clauses_and_units),
+      cmocka_unit_test(small_arena_reduces),
+      cmocka_unit_test(warp_equals_team_of_one),
+      cmocka_unit_test(host_stop),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
