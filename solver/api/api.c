@@ -777,7 +777,8 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
              "requested");
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
     GSAT_RETURN_IF(proof_path(s), &s->err, USAGE, GPU_NO_PROOF);
-    if (!gsat_gpu_usable(p->device, reason, sizeof reason)) return no_usable_gpu(s, reason);
+    if (!gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason))
+      return no_usable_gpu(s, reason);
     *use_gpu = 1;
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested: CDCL, one searcher per warp");
