@@ -98,7 +98,7 @@ uint64_t gsat_cdcl_gpu_shared_at(const gsat_cdcl_gpu_plan *pl) {
 void gsat_cdcl_gpu_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id) {
   static const uint32_t restarts[3] = {GSAT_CDCL_RESTART_SWITCH, GSAT_CDCL_RESTART_GLUCOSE,
                                        GSAT_CDCL_RESTART_LUBY};
-  static const uint32_t luby[4] = {512, 128, 256, 1024};
+  static const double luby[4] = {1, 0.25, 0.5, 2}; /* times the base's Luby unit */
   *c = *base;
   if (id == 0) return;
   c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
@@ -107,7 +107,8 @@ void gsat_cdcl_gpu_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, 
   if (id & 2) c->decide = base->decide == GSAT_CDCL_VMTF ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
   if (id >= 4) c->restart = restarts[(base->restart + id / 4) % 3];
   c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
-  c->luby_unit = luby[(id / 12) % 4];
+  double unit = (double)base->luby_unit * luby[(id / 12) % 4];
+  c->luby_unit = unit < 1 ? 1 : (uint32_t)unit;
 }
 
 void gsat_cdcl_gpu_describe(const gsat_cdcl_gpu_plan *pl, const gsat_cdcl *t,

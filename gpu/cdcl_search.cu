@@ -18,9 +18,16 @@
 #include "gpu/search.h"
 #include "solver/base/clock.h"
 #include "solver/core/cdcl_host.h"
+#include "solver/core/share.h"
 
 #define GSAT_CDCL_GPU_WARPS_PER_BLOCK 4u
 #define GSAT_CDCL_GPU_SLICE 64u
+/* The ring (solver/core/share.h): 2^14 slots, a filter of 2^20 hashes,
+ * clauses of at most 8 literals or glue at most 2 (the CPU portfolio's rule),
+ * at most 256 imports per restart. */
+#define GSAT_CDCL_GPU_RING_LOG2 14u
+#define GSAT_CDCL_GPU_FILTER_LOG2 20u
+#define GSAT_CDCL_GPU_IMPORT_MAX 256u
 
 __global__ void __launch_bounds__(32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK)
     gsat_cdcl_gpu_kernel(gsat_cdcl_gpu_params p) {
@@ -37,7 +44,9 @@ typedef struct cdcl_run {
   int have_t;
   gsat_cdcl_gpu_plan pl;
   uint64_t off_fixed, off_arena, off_wpool, off_occ_start, off_occ_stream, off_model, off_ctl;
-  int streams;
+  uint64_t off_share, off_share_arena, off_readers, share_bytes;
+  uint32_t max_searchers;
+  int streams, share;
   char *d_mem;
   gsat_cdcl *h_desc; /* descriptors (device addresses) */
   int *h_stop;
@@ -79,6 +88,11 @@ static uint64_t shared_layout(cdcl_run *d, const gsat_db *db) {
   at += align256((uint64_t)db->num_vars + 1);
   d->off_ctl = at;
   at += align256(sizeof(gsat_cdcl_gpu_ctl));
+  d->off_share = at;
+  d->off_share_arena = at + align256(sizeof(gsat_share));
+  d->off_readers = d->off_share_arena + align256(d->share_bytes);
+  if (d->share)
+    at = d->off_readers + align256((uint64_t)d->max_searchers * sizeof(gsat_cdcl_gpu_reader));
   return at;
 }
 
@@ -90,11 +104,15 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   if (*refuted) return GSAT_OK;
   if (p->num_assumptions) gsat_cdcl_set_assumptions(&d->t, p->assumptions, p->num_assumptions);
   d->streams = d->t.cfg.bcp == GSAT_CDCL_BCP_STREAMS;
+  uint32_t dflt = (uint32_t)d->info.sm_count * 16;
+  d->max_searchers = p->gpu_cdcl_searchers ? p->gpu_cdcl_searchers : dflt;
+  d->share = p->gpu_cdcl_share && d->max_searchers > 1;
+  d->share_bytes = gsat_share_bytes(GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2,
+                                    db->num_vars);
   uint64_t shared = shared_layout(d, db);
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
   uint64_t budget = free_mem / 10 * 6; /* room for the runtime and other users */
-  uint32_t dflt = (uint32_t)d->info.sm_count * 16;
   GSAT_FORWARD(gsat_cdcl_gpu_plan_make(&d->pl, &d->t, shared, p->gpu_cdcl_searchers, dflt,
                                        (uint64_t)p->gpu_cdcl_arena << 18, budget, err));
   r->gpu_cdcl_searchers = d->pl.searchers;
@@ -104,6 +122,46 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   r->gpu_threads = 32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK;
   r->gpu_blocks = (d->pl.searchers + GSAT_CDCL_GPU_WARPS_PER_BLOCK - 1) / GSAT_CDCL_GPU_WARPS_PER_BLOCK;
   r->gpu_map = GSAT_GPU_MAP_WARP;
+  return GSAT_OK;
+}
+
+/* The ring, laid out and cleared on the host (gsat_share_init), its pointers
+ * moved to the device copy; the readers; the descriptors' share fields. */
+static gsat_status upload_share(cdcl_run *d, char *sh, gsat_error *err) {
+  const uint32_t n = d->pl.searchers;
+  char *host = (char *)malloc(d->share_bytes + (size_t)n * sizeof(gsat_cdcl_gpu_reader));
+  GSAT_RETURN_IF(!host, err, NOMEM, "out of memory for the clause ring's image");
+  gsat_share hs;
+  gsat_status st = gsat_share_init(&hs, host, GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2,
+                                   d->t.num_vars, 8, 2, err);
+  if (st != GSAT_OK) {
+    free(host);
+    return st;
+  }
+  gsat_cdcl_gpu_reader *rd = (gsat_cdcl_gpu_reader *)(host + d->share_bytes);
+  for (uint32_t i = 0; i < n; i++) {
+    memset(&rd[i], 0, sizeof rd[i]);
+    gsat_share_reader_init(&rd[i].r, &hs, i);
+  }
+  char *dev = sh + d->off_share_arena;
+#define GSAT_CDCL_GPU_MOVE(f) hs.f = (decltype(hs.f))(dev + ((char *)hs.f - host))
+  GSAT_CDCL_GPU_MOVE(slot);
+  GSAT_CDCL_GPU_MOVE(filter);
+  GSAT_CDCL_GPU_MOVE(unit_value);
+  GSAT_CDCL_GPU_MOVE(units);
+  GSAT_CDCL_GPU_MOVE(unit_from);
+#undef GSAT_CDCL_GPU_MOVE
+  cudaError_t e = cudaMemcpy(sh + d->off_share, &hs, sizeof hs, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess) e = cudaMemcpy(dev, host, d->share_bytes, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess)
+    e = cudaMemcpy(sh + d->off_readers, rd, n * sizeof *rd, cudaMemcpyHostToDevice);
+  free(host);
+  GSAT_CUDA_TRY(err, e);
+  for (uint32_t i = 0; i < n; i++) {
+    d->h_desc[i].share = (gsat_share *)(sh + d->off_share);
+    d->h_desc[i].share_id = i;
+  }
+  GSAT_CUDA_TRY(err, cudaMemcpy(d->d_mem, d->h_desc, n * sizeof(gsat_cdcl), cudaMemcpyHostToDevice));
   return GSAT_OK;
 }
 
@@ -141,6 +199,7 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
   }
   GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl), d->stream));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
+  if (d->share) GSAT_FORWARD(upload_share(d, sh, err));
   return GSAT_OK;
 }
 
@@ -166,6 +225,9 @@ static gsat_cdcl_gpu_params params_of(const gsat_db *db, cdcl_run *d, int *d_hos
   kp.model = (uint8_t *)(sh + d->off_model);
   kp.host_stop = d_host_stop;
   kp.slice = GSAT_CDCL_GPU_SLICE;
+  kp.share = d->share ? (gsat_share *)(sh + d->off_share) : NULL;
+  kp.readers = d->share ? (gsat_cdcl_gpu_reader *)(sh + d->off_readers) : NULL;
+  kp.import_max = GSAT_CDCL_GPU_IMPORT_MAX;
   return kp;
 }
 
@@ -181,6 +243,7 @@ static void sum_counters(const gsat_cdcl *desc, uint32_t n, gsat_worker_stats *t
   t->n.checks = t->c.checks;
   t->n.props = t->c.propagations;
   t->n.conflicts = t->c.conflicts;
+  for (uint32_t i = 0; i < n; i++) t->shared_exported += desc[i].share_out;
 }
 
 static gsat_status read_counters(cdcl_run *d, gsat_worker_stats *t, gsat_error *err) {
@@ -249,6 +312,15 @@ static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) 
   GSAT_CUDA_TRY(err, cudaMemcpy(&ctl, sh + d->off_ctl, sizeof ctl, cudaMemcpyDeviceToHost));
   GSAT_FORWARD(read_counters(d, &r->total, err));
   r->gpu_cdcl_retired = ctl.retired;
+  if (d->share) {
+    const uint32_t n = d->pl.searchers;
+    gsat_cdcl_gpu_reader *rd = (gsat_cdcl_gpu_reader *)malloc(n * sizeof *rd);
+    GSAT_RETURN_IF(!rd, err, NOMEM, "out of memory for the readers' counters");
+    cudaError_t e = cudaMemcpy(rd, sh + d->off_readers, n * sizeof *rd, cudaMemcpyDeviceToHost);
+    for (uint32_t i = 0; e == cudaSuccess && i < n; i++) r->total.shared_imported += rd[i].r.imported;
+    free(rd);
+    GSAT_CUDA_TRY(err, e);
+  }
   GSAT_RETURN_IF(ctl.answer != 0 && ctl.answer != GSAT_CDCL_GPU_SAT &&
                      ctl.answer != GSAT_CDCL_GPU_UNSAT,
                  err, INTERNAL, "the GPU CDCL search ended with an invalid answer %u", ctl.answer);

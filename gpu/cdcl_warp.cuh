@@ -5,7 +5,9 @@
  * watches, the root units) into its own planned regions (gpu/cdcl_plan.h),
  * diversifies it (seed: phases and activities; the configuration was varied
  * by the host), and searches in slices of `slice` steps, checking the stop
- * word between slices.  A full arena triggers a reduction (tiers first, then
+ * word between slices.  Learned units and short clauses go to a global ring
+ * with a hash filter (solver/core/share.h, the CPU portfolio's protocol and
+ * layout); after a restart a searcher imports what the others shared.  A full arena triggers a reduction (tiers first, then
  * every unlocked learned clause); a searcher that still has no room retires.
  * Termination: the first searcher with a model claims the answer, writes the
  * model and raises the stop word (the host checks the model against the
@@ -18,6 +20,9 @@
 #define GSAT_GPU_CDCL_WARP_CUH
 
 #include <stdint.h>
+
+#include "solver/core/cdcl_import.h" /* (with the default instance of cdcl.h) */
+#include "solver/core/share.h"
 
 #include "gpu/team_warp.cuh"
 #define GSAT_CDCL_FN(name) gsat_cdcl_warp_##name
@@ -35,6 +40,12 @@ struct gsat_cdcl_gpu_ctl {
   uint32_t retired; /* searchers without room in their arena */
 };
 
+/* A searcher's side of the global clause ring (solver/core/share.h). */
+struct gsat_cdcl_gpu_reader {
+  gsat_share_reader r;
+  uint64_t imported_at; /* the searcher's restarts at its last import */
+};
+
 /* What the kernel takes (device addresses). */
 struct gsat_cdcl_gpu_params {
   gsat_cdcl *searchers;       /* [count] descriptors (gsat_cdcl_gpu_describe) */
@@ -50,6 +61,9 @@ struct gsat_cdcl_gpu_params {
   uint8_t *model;             /* [num_vars] */
   const int *host_stop;       /* mapped host flag */
   uint32_t slice;             /* steps between stop checks */
+  gsat_share *share;          /* the ring of short learned clauses and units, or NULL */
+  gsat_cdcl_gpu_reader *readers; /* [count] */
+  uint32_t import_max;        /* clauses taken at one restart, at most */
 };
 
 /* A full arena on the device: reduce by tiers, then, if that freed too little,
@@ -64,6 +78,35 @@ __device__ inline int gsat_cdcl_gpu_make_room(gsat_cdcl *s) {
   s->cfg.tier1_lbd = t1;
   s->cfg.tier2_lbd = t2;
   return gsat_cdcl_room(s) == 0;
+}
+
+/* After a restart of s (its restart count moved): takes at level 0 what the
+ * other searchers shared, units first, at most `max` clauses (cdcl.md section
+ * 4: imported at restarts).  A clause that finds no room after a reduction is
+ * dropped (sharing is a heuristic).  Returns GSAT_CDCL_UNSAT when an import
+ * refutes the formula at level 0 (or complementary units were shared), else
+ * 0.  One lane. */
+__device__ inline int gsat_cdcl_gpu_import(gsat_cdcl *s, gsat_share *sh, gsat_cdcl_gpu_reader *rd,
+                                           uint32_t max) {
+  if (s->n.restarts == rd->imported_at) return 0;
+  rd->imported_at = s->n.restarts;
+  if (gsat_load_acquire_u32(&sh->unit_conflict)) return GSAT_CDCL_UNSAT;
+  if (rd->r.next_unit >= gsat_load_acquire_u32(&sh->unit_count) &&
+      rd->r.next >= gsat_load_acquire_u64(&sh->cursor))
+    return 0;
+  gsat_cdcl_backtrack(s, 0);
+  gsat_lit lits[GSAT_SHARE_MAX_LEN];
+  for (uint32_t k = 0; k < max; k++) {
+    uint32_t n = 1;
+    if (!gsat_share_import_unit(sh, &rd->r, &lits[0]) && !gsat_share_import(sh, &rd->r, lits, &n))
+      return 0;
+    int res = gsat_cdcl_import(s, lits, n, n);
+    if (res == GSAT_CDCL_GROW_ARENA && gsat_cdcl_gpu_make_room(s))
+      res = gsat_cdcl_import(s, lits, n, n);
+    if (res == GSAT_CDCL_UNSAT) return GSAT_CDCL_UNSAT;
+    if (res != 0) return 0; /* no room: dropped */
+  }
+  return 0;
 }
 
 /* The stop word, and the host's flag forwarded into it by searcher 0.
@@ -120,6 +163,11 @@ __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
   for (;;) {
     if (gsat_cdcl_gpu_stopped(p, id)) return;
     int res = gsat_cdcl_warp_search(s, &p.db, p.slice);
+    if (res == GSAT_CDCL_PAUSED && p.share) {
+      TEAM_ONE(res = gsat_cdcl_gpu_import(s, p.share, &p.readers[id], p.import_max));
+      res = TEAM_BCAST(res, 0);
+      if (res == 0) res = GSAT_CDCL_PAUSED;
+    }
     if (res == GSAT_CDCL_PAUSED) continue;
     if (res == GSAT_CDCL_SAT || res == GSAT_CDCL_UNSAT) {
       gsat_cdcl_gpu_claim(p, s, id, res == GSAT_CDCL_SAT ? GSAT_CDCL_GPU_SAT : GSAT_CDCL_GPU_UNSAT);

@@ -6,7 +6,9 @@
  * the CPU CDCL search, every model satisfies the original clauses, UNSAT is
  * found (pigeonhole, random 3-SAT below and above the threshold, long
  * clauses and units), a small arena forces reductions on the device path, a
- * raised host stop flag ends the search with no answer, and the warp team
+ * raised host stop flag ends the search with no answer, a sample of the
+ * clauses the searchers share through the global ring is implied by the
+ * formula (formula plus the negated clause is UNSAT by the CPU), and the warp team
  * learns the same clauses as a team of one (searcher 0 undiversified: the
  * same conflicts and decisions as the CPU search on one thread).  Runs
  * without a GPU. */
@@ -69,7 +71,20 @@ struct outcome {
   gsat_cdcl_counters first; /* searcher 0's counters */
   uint64_t reductions = 0, conflicts = 0;
   uint32_t retired = 0;
+  uint64_t exported = 0, imported = 0;
+  std::vector<std::vector<gsat_lit>> shared; /* a sample of the ring and the units */
 };
+
+/* Up to `max` clauses still in the ring and up to `max` shared units. */
+static void sample_ring(const gsat_share *sh, size_t max, outcome &o) {
+  uint64_t cur = sh->cursor, lo = cur > sh->capacity ? cur - sh->capacity : 0;
+  for (uint64_t i = lo; i < cur && o.shared.size() < max; i++) {
+    const gsat_share_slot *sl = &sh->slot[i & (sh->capacity - 1)];
+    if (sl->seq == 2 * i + 2) o.shared.emplace_back(sl->lits, sl->lits + sl->len);
+  }
+  for (uint32_t i = 0; i < sh->unit_count && i < max; i++)
+    o.shared.push_back({sh->units[i]});
+}
 
 static outcome cpu_solve(const gsat_db *db, const gsat_cdcl_config &cfg) {
   gsat_search_params p;
@@ -90,7 +105,7 @@ static void cdcl_kernel(gsat_cdcl_gpu_params p) { gsat_cdcl_gpu_searcher(p); }
 /* The GPU search's setup (gpu/cdcl_search.cu) on host memory: template,
  * plan, descriptors, shared images; `searchers` warps in blocks of 4. */
 static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint32_t searchers,
-                           uint64_t learned_words, int stop = 0) {
+                           uint64_t learned_words, int stop = 0, bool share = true) {
   gsat_cdcl t;
   int refuted = 0;
   gsat_error err;
@@ -137,6 +152,23 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
   kp.model = (uint8_t *)(sh + off_model);
   kp.host_stop = &host_stop;
   kp.slice = 16;
+  /* the ring (gpu/cdcl_search.cu's sizes, smaller), host memory */
+  std::vector<uint64_t> ring(gsat_share_bytes(8, 12, t.num_vars) / 8 + 1);
+  std::vector<gsat_cdcl_gpu_reader> readers(searchers);
+  gsat_share ring_state;
+  if (share && searchers > 1) {
+    assert_int_equal(gsat_share_init(&ring_state, ring.data(), 8, 12, t.num_vars, 8, 2, &err),
+                     GSAT_OK);
+    for (uint32_t i = 0; i < searchers; i++) {
+      memset(&readers[i], 0, sizeof readers[i]);
+      gsat_share_reader_init(&readers[i].r, &ring_state, i);
+      ((gsat_cdcl *)mem)[i].share = &ring_state;
+      ((gsat_cdcl *)mem)[i].share_id = i;
+    }
+    kp.share = &ring_state;
+    kp.readers = readers.data();
+    kp.import_max = 64;
+  }
   gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
   o.answer = (int)kp.ctl->answer;
   o.retired = kp.ctl->retired;
@@ -146,7 +178,10 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
   for (uint32_t i = 0; i < pl.searchers; i++) {
     o.reductions += d[i].n.reductions;
     o.conflicts += d[i].n.conflicts;
+    o.exported += d[i].share_out;
+    if (kp.share) o.imported += readers[i].r.imported;
   }
+  if (kp.share) sample_ring(&ring_state, 24, o);
   free(mem);
   gsat_cdcl_destroy(&t);
   return o;
@@ -287,6 +322,75 @@ static void host_stop(void **state) {
   gsat_cnf_free(&cnf);
 }
 
+/* Whether db implies the clause c: db plus the negation of c (a unit per
+ * literal) is UNSAT by the CPU search. */
+static bool implied(const gsat_db *db, const std::vector<gsat_lit> &c) {
+  auto dimacs = [](gsat_lit l) {
+    int64_t v = (int64_t)GSAT_VAR(l) + 1;
+    return GSAT_SIGN(l) ? -v : v;
+  };
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  for (uint32_t k = 0; k < db->num_clauses; k++) {
+    for (uint32_t i = db->clause_start[k]; i < db->clause_start[k + 1]; i++)
+      gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(dimacs(db->clause_lits[i])), NULL);
+    gsat_cnf_end_clause(&cnf, NULL);
+  }
+  for (uint32_t k = 0; k < db->num_units; k++) add(&cnf, {dimacs(db->units[k])});
+  for (gsat_lit l : c) add(&cnf, {-dimacs(l)});
+  gsat_db d2;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&d2, &cnf, &err), GSAT_OK);
+  int answer = 20;
+  if (!d2.empty_clause) {
+    gsat_cdcl_config cfg;
+    gsat_cdcl_config_default(&cfg);
+    answer = cpu_solve(&d2, cfg).answer;
+  }
+  gsat_db_free(&d2);
+  gsat_cnf_free(&cnf);
+  return answer == 20;
+}
+
+/* The global ring: searchers export learned units and short clauses and
+ * import the others' at restarts; a sample of what they shared (clauses
+ * still in the ring and units) is implied by the formula, and the answers
+ * still agree with the CPU. */
+static void shared_clauses_implied(void **state) {
+  (void)state;
+  std::mt19937_64 rng(4242);
+  uint64_t exported = 0, imported = 0, checked = 0;
+  for (int round = 0; round < 3; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 55, 260, 3);
+    gsat_db db;
+    gsat_error err;
+    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    gsat_cdcl_config cfg;
+    gsat_cdcl_config_default(&cfg);
+    cfg.restart = GSAT_CDCL_RESTART_LUBY; /* restarts every few conflicts: imports */
+    cfg.luby_unit = 4;
+    outcome ref = cpu_solve(&db, cfg);
+    outcome o = gpu_emulate(&db, cfg, 6, 0);
+    assert_int_equal(o.answer, ref.answer);
+    if (o.answer == 10) check_model(&cnf, &db, o.model);
+    for (const auto &c : o.shared) {
+      assert_true(c.size() >= 1 && c.size() <= 8);
+      assert_true(implied(&db, c));
+      checked++;
+    }
+    exported += o.exported;
+    imported += o.imported;
+    gsat_db_free(&db);
+    gsat_cnf_free(&cnf);
+  }
+  printf("  shared: %llu exported, %llu imported, %llu checked implied\n",
+         (unsigned long long)exported, (unsigned long long)imported,
+         (unsigned long long)checked);
+  assert_true(exported > 0 && imported > 0 && checked > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(pigeonhole),
@@ -295,6 +399,7 @@ int main(void) {
       cmocka_unit_test(small_arena_reduces),
       cmocka_unit_test(warp_equals_team_of_one),
       cmocka_unit_test(host_stop),
+      cmocka_unit_test(shared_clauses_implied),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,8 +11,9 @@
 #            run at once (odd and even rows)
 #   memcheck compute-sanitizer --tool memcheck on uf50-01 and hole6
 #            (8 searchers)
-#   rates    --stats --time-limit=8 on a few structured instances, GPU CDCL
-#            and CPU CDCL on 16 threads: propagations/s and conflicts/s
+#   rates    --stats --time-limit=$RATE_LIMIT (8) on a few structured instances
+#            with each configuration of $RATES (comma-separated; default GPU
+#            CDCL and CPU CDCL on 16 threads): propagations/s and conflicts/s
 # $OUT (default bench/out/cdcl): one log per step, rates.txt.
 set -u
 D=${D:-.device/gpucdcl}
@@ -47,15 +48,15 @@ memcheck() {
 rates() {
   for f in satcomp/manol-pipe-f6n.cnf.gz satcomp/32bits_11.dimacs.cnf.gz bmc/bmc-galileo-8.cnf.gz \
            beijing/e0ddr2-10-by-5-4.cnf.gz pigeonhole/hole9.cnf; do
-    for cfg in "--backend=gpu" "--backend=cpu --threads=16"; do
-      /usr/bin/time -f "wall %e s" "$G" --search=cdcl $cfg --stats --no-model --time-limit=8 \
+    for cfg in "${CONFIGS[@]}"; do
+      /usr/bin/time -f "wall %e s" "$G" --search=cdcl $cfg --stats --no-model --time-limit=$LIMIT \
         "$CNF/$f" > "$OUT/rate.out" 2>&1
       props=$(awk '/^c propagations /{print $3; exit}' "$OUT/rate.out")
       confl=$(awk '/^c conflicts /{print $3; exit}' "$OUT/rate.out")
       st=$(awk '/^c search time /{print $4; exit}' "$OUT/rate.out")
       ans=$(awk '/^s /{print $2; exit}' "$OUT/rate.out")
       echo "$f|$cfg|$ans|$st|$props|$confl" | tee -a "$OUT/rates.txt"
-      grep -E '^c (gpu cdcl|workers|context|kernel)' "$OUT/rate.out"
+      grep -E '^c (gpu cdcl|workers|context|kernel|shared)' "$OUT/rate.out"
     done
   done
 }
@@ -64,7 +65,10 @@ step smoke 60 bash -c "$(declare -f smoke); G=$G CNF=$CNF smoke"
 step check-b 170 bash -c "$(declare -f shard); D=$D G=$G pick='$pick' shard 1"
 wait
 step memcheck 60 bash -c "$(declare -f memcheck); G=$G CNF=$CNF memcheck"
-step rates 100 bash -c "$(declare -f rates); G=$G CNF=$CNF OUT=$OUT rates"
+# RATES: the configurations of the rate table, separated by commas
+RATES=${RATES:---backend=gpu,--backend=cpu --threads=16}
+step rates 100 bash -c "$(declare -f rates); IFS=, read -ra CONFIGS <<< '$RATES'; \
+  G=$G CNF=$CNF OUT=$OUT LIMIT=${RATE_LIMIT:-8} rates"
 summary
 echo "-- smoke:"; grep -E '^(s |exit|c (search time|conflicts|propagations|gpu cdcl|workers))' "$OUT/smoke.log"
 echo "-- check-answers:"; grep -hE 'FAIL|check-answers:' "$OUT/check-a.log" "$OUT/check-b.log" | head -20

@@ -751,6 +751,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
   p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
+  p->gpu_cdcl_share = s->opt.gpu_cdcl_share;
   return GSAT_OK;
 }
 

@@ -64,6 +64,7 @@
 
 #include "solver/core/cdcl_types.h"
 #include "solver/core/dpll_types.h"
+#include "solver/core/share.h"
 
 #define GSAT_CDCL_LITS(s, c) ((s)->arena + (c) + GSAT_CDCL_HDR)
 
@@ -746,6 +747,9 @@ GSAT_HD void gsat_cdcl_learn_tail(gsat_cdcl *s, const gsat_db_view *db, uint32_t
   uint32_t lbd = gsat_cdcl_lbd(s, s->learnt, len);
   gsat_cdcl_backtrack(s, bt);
   if (s->proof) s->proof->add(s->proof->data, s->learnt, len);
+  if (s->share && gsat_share_wants(s->share, len, lbd) &&
+      gsat_share_export(s->share, s->share_id, s->learnt, len) == GSAT_SHARE_ADDED)
+    s->share_out++;
   if (len == 1) {
     gsat_cdcl_assign(s, s->learnt[0], GSAT_CDCL_NOREF);
   } else {

@@ -83,6 +83,8 @@ typedef struct gsat_proof_sink {
   void *data;
 } gsat_proof_sink;
 
+struct gsat_share; /* solver/core/share.h */
+
 /* One watcher: an arena reference (GSAT_CDCL_BIN set for a binary clause) and a
  * blocking literal (for a binary clause, the other literal).  The first entry
  * of each watch block is its header: cref = owner literal, blocker = capacity. */
@@ -143,6 +145,12 @@ typedef struct gsat_cdcl {
   uint64_t learned_live;      /* learned clauses in the arena */
   uint64_t rng;
   const gsat_proof_sink *proof;
+  /* clause sharing by the step code (the GPU searchers): learned clauses the
+   * ring wants go to *share as producer share_id; NULL: none (the CPU
+   * portfolio exports through its proof sink) */
+  struct gsat_share *share;
+  uint32_t share_id;
+  uint64_t share_out;         /* clauses and units added to the ring */
   gsat_cdcl_counters n;
 } gsat_cdcl;
 

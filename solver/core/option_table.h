@@ -38,6 +38,7 @@
   O (gpu_blocks,   INT,    0,                      0, 1048576,  0,  _,            SHOW, "GPU thread blocks (0: one per SM)") \
   O (gpu_cdcl_arena, INT,  0,                      0, 65536,    0,  _,            SHOW, "GPU CDCL: MiB of learned clauses per searcher (0: planned from the instance and the free device memory; a full arena triggers reduction)") \
   O (gpu_cdcl_searchers, INT, 0,                   0, 1048576,  0,  _,            SHOW, "GPU CDCL: searchers, one per warp (0: 16 per SM, fewer when the device memory does not hold them)") \
+  O (gpu_cdcl_share, BOOL,  true,                   _, _,        _,  _,            SHOW, "GPU CDCL: share learned units and short clauses between the searchers through a global ring (imported at restarts)") \
   O (gpu_layout,   ENUM,   GSAT_GPU_LAYOUT_AUTO,   _, _,        _,  GPU_LAYOUT,   SHOW, "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
   O (gpu_map,      ENUM,   GSAT_GPU_MAP_AUTO,      _, _,        _,  GPU_MAP,      SHOW, "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
   O (gpu_occ_sort, ENUM,   GSAT_GPU_OCC_SORT_AUTO, _, _,        _,  GPU_OCC_SORT, HIDE, "sort of the occurrence lists in the GPU layout build (auto: radix, gpu/occ.h)") \

@@ -64,6 +64,7 @@ typedef struct gsat_search_params {
   /* GPU CDCL (gpu/cdcl_search.h) */
   uint32_t gpu_cdcl_searchers; /* 0 = planned from the device */
   uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
+  int gpu_cdcl_share;          /* share units and short clauses through a ring */
 } gsat_search_params;
 
 /* Per worker counters (counters.h): the step code's, and the WORKER rows
