@@ -35,8 +35,10 @@
 # Batch rows: overhead-NAME = (wall of 101 copies of uf20-01 - wall of 1) /
 # 100 per file; uuf250-NAME = wall / files over the uuf250 instances;
 # corpus-defaults = every instance of the run in one process, against the sum
-# of the separate `gsat` processes.  A gsat without --batch gives one row
-# saying so.
+# of the separate `gsat` processes.  Each file's block ("c file", s line,
+# model, "c exit N") is checked: the answer against the manifest, the exit
+# code against the answer, a SAT model against the file (check-answers's
+# verify_model).  A gsat without --batch gives one row saying so.
 set -u
 OUT=${OUT:-bench/out/wall}
 . "$(dirname "$0")/common.sh" # cd to the repository root; solver_setup, left
@@ -67,31 +69,48 @@ batch() {
   t=$(tail -1 "$OUT/batch-$name.time")
   echo "$t $(grep -cE '^s ' "$OUT/batch-$name.out")"
 }
-answers() { # NAME PATH...: the s lines in order against the manifest
-  local name=$1 k=0 sat=0 uns=0 unk=0 wrong=0 e
+# The model check of check-answers (as bench/solver_bench.sh uses it).
+for ca in "${CHECK_ANSWERS:-}" "$CORPUS/check-answers" ../shared/tools/check-answers; do
+  [ -n "$ca" ] && [ -f "$ca" ] && { eval "$(sed -n '/^verify_model() {/,/^}/p' "$ca")"; break; }
+done
+answers() { # NAME PATH...: each file's block ("c file", its s line and model,
+  # "c exit N") against the manifest; SAT models checked against the file
+  local name=$1 k=0 sat=0 uns=0 unk=0 err=0 wrong=0 bad=0 e rc a x
   shift
-  mapfile -t s < <(grep -E '^s ' "$OUT/batch-$name.out" | cut -c3-)
-  local rc
+  local o=$OUT/batch-$name.out blk=$OUT/batch-$name.blk
   rc=$(cat "$OUT/batch-$name.rc")
+  local nb
+  nb=$(grep -c '^c file ' "$o")
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-    echo "cut at the budget after ${#s[@]} of $# files"
+    echo "cut at the budget after $nb of $# files"
     return
   fi
-  if [ ${#s[@]} != $# ]; then
-    echo "${#s[@]} s lines for $# files (exit $(cat "$OUT/batch-$name.rc")): not checked$(
+  if [ "$nb" != $# ]; then
+    echo "$nb file blocks for $# files (exit $rc): not checked$(
       head -1 "$OUT/batch-$name.err" | cut -c1-160 | sed 's/^./: &/')"
     return
   fi
+  mkdir -p "$blk"
+  awk -v d="$blk" '/^c file / { n++ } n { print > (d "/" n) }' "$o"
   for p in "$@"; do
-    e=$(expected "$p")
-    case ${s[$k]} in
-      SATISFIABLE) sat=$((sat + 1)); [ "$e" = UNSAT ] && wrong=$((wrong + 1)) ;;
-      UNSATISFIABLE) uns=$((uns + 1)); [ "$e" = SAT ] && wrong=$((wrong + 1)) ;;
-      *) unk=$((unk + 1)) ;;
-    esac
     k=$((k + 1))
+    e=$(expected "$p")
+    a=$(grep -m1 -E '^s ' "$blk/$k" | cut -c3-)
+    x=$(grep -E '^c exit [0-9]+$' "$blk/$k" | tail -1 | cut -d' ' -f3)
+    case $a in
+      SATISFIABLE) sat=$((sat + 1)); [ "$e" = UNSAT ] && wrong=$((wrong + 1))
+        if declare -F verify_model >/dev/null && ! verify_model "$base/$p" "$blk/$k" >/dev/null; then
+          bad=$((bad + 1))
+        fi ;;
+      UNSATISFIABLE) uns=$((uns + 1)); [ "$e" = SAT ] && wrong=$((wrong + 1)) ;;
+      UNKNOWN) unk=$((unk + 1)) ;;
+      *) err=$((err + 1)) ;;
+    esac
+    case $a:$x in SATISFIABLE:10 | UNSATISFIABLE:20 | UNKNOWN:0 | :[1-9]*) ;; *) wrong=$((wrong + 1)) ;; esac
   done
-  echo "$sat SAT $uns UNSAT $unk unknown; $wrong wrong (models checked by gsat)"
+  rm -rf "$blk"
+  echo "$sat SAT $uns UNSAT $unk unknown $err errors; $wrong wrong answers or exit codes; $bad bad models$(
+    declare -F verify_model >/dev/null || echo ' (models not checked: no check-answers)')"
 }
 echo "name,files,wall_s,per_file_ms,answers" >"$OUT/batch.csv"
 "$GSAT" --batch --help >"$OUT/batch-probe.out" 2>&1
