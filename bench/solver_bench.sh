@@ -143,7 +143,8 @@ job() {
   props=$(count "$j.all" '^c propagations +[0-9]+$|^propagations +:|^c propagations: ')
   confl=$(count "$j.all" '^c conflicts +[0-9]+$|^conflicts +:|^c conflicts: ')
   dec=$(count "$j.all" '^c decisions +[0-9]+$|^decisions +:|^c decisions: ')
-  workers=$(count "$j.all" '^c (workers|searchers) +[0-9]+$')
+  workers=$(count "$j.all" '^c gpu cdcl searchers +[0-9]+ warps')
+  [ -n "$workers" ] || workers=$(count "$j.all" '^c workers +[0-9]+$')
   ctx=$(grep -m1 -E '^c context time ' "$j.all" | awk '{ print $4 }')
   echo "$path,$fam,$exp,$name,$mode,$ans,$verdict,$rc,$t,$wall,$cpu,$LIMIT,$props,$confl,$dec,$workers,$ctx,$(
     printf '%s' "$detail" | csv_clean)" >"$row"
