@@ -14,7 +14,8 @@
 #    same blocks; usage errors (no files, files and a list, --proof, a
 #    missing list) exit 1 or 3 before any file.  -q and -n.
 # 3. The time limit applies per file: a hard file stops at the limit
-#    (s UNKNOWN), the easy files after it are answered.
+#    (s UNKNOWN), the easy files after it are answered; a limit that cuts a
+#    model's v lines gives that block exit 8 and the batch goes on.
 # 4. SIGINT and SIGTERM mid-batch: the current file gets s UNKNOWN, the rest
 #    are not started, the summary follows, exit 130 or 143.
 # 5. 240 files through one process (the reuse path; under ASan in
@@ -209,6 +210,22 @@ if [ $rc = 0 ] && [ "$codes" = "10 0 10 0 20 " ] &&
   pass "-t 0.5 per file: exits $codes(the files after a stopped one answered)"
 else
   fail "-t 0.5 per file: rc $rc, exits $codes, $(grep -E '^(c stopped|c batch|s )' "$tmp/out" | tr '\n' '|')"
+fi
+
+# The time limit cuts a file's model output (2^31 - 1 declared variables,
+# about 23 GB of v lines): that block ends with exit 8 and its c line, the
+# next files are answered.
+printf 'p cnf 2147483647 2\n2147483647 -1 0\n1 0\n' >"$d/huge.cnf"
+"$gsat" --batch --backend=cpu -t 0.5 "$d/huge.cnf" "$d/sat.cnf" "$d/unsat.cnf" </dev/null 2>&1 |
+  grep -v '^v ' >"$tmp/out"
+rc=${PIPESTATUS[0]}
+codes=$(sed -n 's/^c exit //p' "$tmp/out" | tr '\n' ' ')
+if [ "$rc" = 9 ] && [ "$codes" = "8 10 20 " ] &&
+   block "$tmp/out" 1 | grep -qx 'c model output interrupted by the time limit of 0.5 s: the v lines are incomplete' &&
+   tail -n 1 "$tmp/out" | grep -q '^c batch: 3 files, 1 SAT, 1 UNSAT, 0 UNKNOWN, 1 errors, '; then
+  pass "-t 0.5 cuts a model: exit 8 in its block, the next files answered, batch exit 9"
+else
+  fail "-t 0.5 cutting a model: rc $rc, exits $codes, $(grep -E '^(c model|c batch)' "$tmp/out" | tr '\n' '|')"
 fi
 
 # 4. A signal mid-batch, while php 10 is searched (after its `c parsed` line).
