@@ -6,17 +6,22 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "solver/base/clock.h"
 #include "solver/core/cdcl.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/cdcl_import.h"
+#include "solver/core/cube.h"
 #include "solver/core/share.h"
 #include "solver/core/term.h"
 
 /* Target length of a slice between polls (stop flag, limits, imports). */
 #define SLICE_SECONDS 0.004
 #define FILTER_LOG2 18
+#define CUBE_NODES_LOG2 20
+#define CUBE_QUEUE_LOG2 12
+#define IDLE_SLEEP_NS 200000 /* an idle searcher's wait between looks at the queue */
 
 typedef struct portfolio portfolio;
 
@@ -31,8 +36,11 @@ typedef struct searcher {
   int result;              /* GSAT_CDCL_SAT, _UNSAT, or _PAUSED */
   gsat_status st;
   gsat_error err;
-  double busy;
+  double busy, idle_seconds;
   uint64_t exported, imported;
+  uint32_t node;           /* cube held (cube.h), GSAT_CUBE_NONE: idle */
+  uint64_t cubes, donations;
+  gsat_lit *buf;           /* [V + 1] cube paths and their negations */
   pthread_t thread;
   int started;
 } searcher;
@@ -44,6 +52,9 @@ struct portfolio {
   gsat_share share;
   void *share_arena;
   gsat_term term;
+  int use_cubes;           /* split the work as cubes (p->cdcl_cubes) */
+  gsat_cubes cubes;
+  void *cubes_arena;
   uint64_t decisions; /* of all searchers, told after each slice */
   double start;
   int stopped_by_limit;
@@ -159,6 +170,109 @@ static void answer(searcher *w, int res) {
   gsat_term_answer(&w->pf->term, w->id, res == GSAT_CDCL_SAT ? GSAT_TERM_SAT : GSAT_TERM_UNSAT);
 }
 
+/* Adds lits[0..n-1] (implied by the formula) to w's own database at level
+ * 0.  Returns 0, GSAT_CDCL_UNSAT (false there: the empty clause logged) or a
+ * negative gsat_status. */
+static int add_own(searcher *w, const gsat_lit *lits, uint32_t n) {
+  int res;
+  while ((res = gsat_cdcl_import(&w->s, lits, n, n)) == GSAT_CDCL_GROW_ARENA ||
+         res == GSAT_CDCL_GROW_WATCHES) {
+    gsat_status st = gsat_cdcl_grow(&w->s, res, &w->err);
+    if (st != GSAT_OK) return (int)st;
+  }
+  if (res == GSAT_CDCL_UNSAT) w->sink.add(w->sink.data, lits, 0);
+  return res;
+}
+
+/* Logs (and shares) the negated cube of node x, a closed inner node: it
+ * follows by unit propagation from its children's clauses; the root's is
+ * the empty clause. */
+static void log_closed(searcher *w, uint32_t x) {
+  uint32_t n = gsat_cubes_path(&w->pf->cubes, x, w->buf, w->s.num_vars);
+  for (uint32_t k = 0; k < n; k++) w->buf[k] = GSAT_NOT(w->buf[k]);
+  w->sink.add(w->sink.data, w->buf, n);
+}
+
+/* w's search failed under its cube (unsat_assumptions): learns the negated
+ * failed assumptions (logged, shared, added to its own database), closes the
+ * cube and the ancestors it completes (cube.h), and goes idle.  Returns 1
+ * when that answered UNSAT (the last open cube, or the clause false at level
+ * 0), 0 to go on, or a negative gsat_status. */
+static int cube_refuted(searcher *w) {
+  portfolio *pf = w->pf;
+  gsat_cdcl *s = &w->s;
+  uint32_t n = s->failed_len;
+  for (uint32_t k = 0; k < n; k++) w->buf[k] = GSAT_NOT(s->failed[k]);
+  gsat_cdcl_set_assumptions(s, NULL, 0);
+  w->sink.add(w->sink.data, w->buf, n); /* the proof first, then the ring */
+  int res = add_own(w, w->buf, n);
+  if (res == GSAT_CDCL_UNSAT) answer(w, res);
+  if (res != 0) return res == GSAT_CDCL_UNSAT ? 1 : res;
+  for (uint32_t x = gsat_cubes_close(&pf->cubes, w->node); x != GSAT_CUBE_NONE;
+       x = gsat_cubes_close(&pf->cubes, x))
+    log_closed(w, x);
+  gsat_fetch_add_u64(&pf->cubes.refuted, 1);
+  w->node = GSAT_CUBE_NONE;
+  gsat_fetch_add_u32(&pf->cubes.idle, 1);
+  if (!gsat_term_cube_refuted(&pf->term, w->id)) return 0;
+  w->result = GSAT_CDCL_UNSAT;
+  return 1;
+}
+
+/* An idle w takes a queued cube and assumes its literals; 0 when none. */
+static int take_cube(searcher *w) {
+  uint32_t x;
+  if (!gsat_cubes_take(&w->pf->cubes, &x)) return 0;
+  uint32_t n = gsat_cubes_path(&w->pf->cubes, x, w->buf, w->s.num_vars);
+  gsat_cdcl_set_assumptions(&w->s, w->buf, n);
+  w->node = x;
+  w->cubes++;
+  gsat_fetch_add_u32(&w->pf->cubes.idle, (uint32_t)-1);
+  return 1;
+}
+
+/* When other searchers are idle and too few cubes are queued, w splits its
+ * cube on its first free decision and donates the other half. */
+static void maybe_split(searcher *w) {
+  portfolio *pf = w->pf;
+  if (w->node == GSAT_CUBE_NONE || !gsat_cubes_hungry(&pf->cubes)) return;
+  gsat_lit d = gsat_cdcl_assume_decision(&w->s);
+  if (d == GSAT_CDCL_NOREF) return;
+  uint32_t kept;
+  if (!gsat_cubes_split(&pf->cubes, &pf->term, w->node, d, &kept)) {
+    w->s.num_assumptions--; /* refused: d is a plain decision again */
+    return;
+  }
+  w->node = kept;
+  w->donations++;
+}
+
+/* An idle searcher's wait: the calling thread keeps its duties. */
+static void idle_wait(searcher *w, int calling_thread, double *next_progress) {
+  double t0 = gsat_seconds();
+  struct timespec ts = {0, IDLE_SLEEP_NS};
+  nanosleep(&ts, NULL);
+  double now = gsat_seconds();
+  w->idle_seconds += now - t0;
+  if (calling_thread) poll_limits(w->pf, w, now, next_progress);
+}
+
+/* Serves a search result res of w other than PAUSED: grows, answers or (a
+ * refuted cube) goes idle.  Returns 1 to stop w, 0 to go on. */
+static int served(searcher *w, int res) {
+  if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
+    w->st = gsat_cdcl_grow(&w->s, res, &w->err);
+    return w->st != GSAT_OK;
+  }
+  if (res == GSAT_CDCL_UNSAT && w->pf->use_cubes && w->s.unsat_assumptions) {
+    int r = cube_refuted(w);
+    if (r < 0) w->st = (gsat_status)r;
+    return r != 0;
+  }
+  answer(w, res);
+  return 1;
+}
+
 /* Runs searcher w in slices until someone answers, a limit or an error. */
 static void run(searcher *w, int calling_thread) {
   portfolio *pf = w->pf;
@@ -168,22 +282,22 @@ static void run(searcher *w, int calling_thread) {
                              ? pf->start + p->progress_interval : 0;
   uint64_t budget = 64;
   while (!gsat_term_stopped(&pf->term)) {
+    if (pf->use_cubes && w->node == GSAT_CUBE_NONE && !take_cube(w)) {
+      idle_wait(w, calling_thread, &next_progress);
+      continue;
+    }
     double t0 = gsat_seconds();
     int res = gsat_cdcl_search(&w->s, &pf->view, budget);
     double now = gsat_seconds(), slice = now - t0;
-    if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
-      w->st = gsat_cdcl_grow(&w->s, res, &w->err);
-      if (w->st != GSAT_OK) break;
+    if (res != GSAT_CDCL_PAUSED) {
+      if (served(w, res)) break;
       continue;
-    }
-    if (res == GSAT_CDCL_SAT || res == GSAT_CDCL_UNSAT) {
-      answer(w, res);
-      break;
     }
     gsat_fetch_add_u64(&pf->decisions, w->s.n.decisions - w->decisions_told);
     w->decisions_told = w->s.n.decisions;
     if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
     else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
+    if (pf->use_cubes) maybe_split(w);
     int imp = import_shared(w);
     if (imp < 0) {
       w->st = (gsat_status)imp;
@@ -196,7 +310,7 @@ static void run(searcher *w, int calling_thread) {
     if (calling_thread) poll_limits(pf, w, now, &next_progress);
   }
   if (w->st != GSAT_OK) gsat_term_interrupt(&pf->term);
-  w->busy = gsat_seconds() - begin;
+  w->busy = gsat_seconds() - begin - w->idle_seconds;
 }
 
 static void *thread_main(void *arg) {
@@ -237,11 +351,21 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
                                FILTER_LOG2, pf->db->num_vars, GSAT_PORTFOLIO_SHARE_LEN,
                                GSAT_PORTFOLIO_SHARE_LBD, err));
   gsat_term_init(&pf->term);
+  if (pf->use_cubes) {
+    pf->cubes_arena = malloc(gsat_cubes_bytes(CUBE_NODES_LOG2, CUBE_QUEUE_LOG2));
+    GSAT_RETURN_IF(!pf->cubes_arena, err, NOMEM, "out of memory for the cube tree");
+    GSAT_FORWARD(gsat_cubes_init(&pf->cubes, pf->cubes_arena, CUBE_NODES_LOG2,
+                                 CUBE_QUEUE_LOG2, err));
+    pf->cubes.idle = pf->n - 1; /* searcher 0 holds the root */
+  }
   for (uint32_t i = 0; i < pf->n; i++) {
     searcher *w = &pf->w[i];
     w->pf = pf;
     w->id = i;
     w->sink = (gsat_proof_sink){sink_add, sink_del, w};
+    w->node = i == 0 ? 0 : GSAT_CUBE_NONE;
+    w->buf = malloc(((size_t)pf->db->num_vars + 1) * sizeof *w->buf);
+    GSAT_RETURN_IF(!w->buf, err, NOMEM, "out of memory for CDCL searcher %u", i);
     gsat_error_clear(&w->err);
     gsat_share_reader_init(&w->reader, &pf->share, i);
     gsat_cdcl_config cfg;
@@ -267,6 +391,8 @@ static void fill_stats(gsat_worker_stats *ws, const searcher *w) {
   ws->n.conflicts = w->s.n.conflicts;
   ws->shared_exported = w->exported;
   ws->shared_imported = w->imported;
+  ws->cubes = w->cubes;
+  ws->donations = w->donations;
   ws->busy_seconds = w->busy;
 }
 
@@ -297,7 +423,7 @@ static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err
   const gsat_cdcl *s = &pf->w[pf->term.winner].s;
   if (r->answer == GSAT_TERM_SAT)
     for (uint32_t v = 0; v < pf->db->num_vars; v++) r->model[v] = s->val[2 * v] > 0;
-  if (r->answer == GSAT_TERM_UNSAT && s->unsat_assumptions) {
+  if (r->answer == GSAT_TERM_UNSAT && s->unsat_assumptions && pf->p->num_assumptions) {
     r->unsat_assumptions = 1;
     r->failed = malloc(((size_t)s->failed_len + 1) * sizeof *r->failed);
     GSAT_RETURN_IF(!r->failed, err, NOMEM, "out of memory for the failed assumptions");
@@ -334,6 +460,7 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   pf.p = p;
   pf.n = p->threads ? p->threads : 1;
   pf.start = gsat_seconds();
+  pf.use_cubes = p->cdcl_cubes && pf.n > 1 && !p->num_assumptions;
   int refuted = 0;
   gsat_status st = setup(&pf, &refuted, err);
   if (st == GSAT_OK && refuted) {
@@ -343,9 +470,13 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   }
   if (st == GSAT_OK) st = collect(&pf, r, err);
   r->search_seconds = gsat_seconds() - pf.start;
-  for (uint32_t i = 0; pf.w && i < pf.n; i++) gsat_cdcl_destroy(&pf.w[i].s);
+  for (uint32_t i = 0; pf.w && i < pf.n; i++) {
+    gsat_cdcl_destroy(&pf.w[i].s);
+    free(pf.w[i].buf);
+  }
   free(pf.w);
   free(pf.share_arena);
+  free(pf.cubes_arena);
   if (st != GSAT_OK) gsat_search_result_free(r);
   return st;
 }

@@ -3,8 +3,18 @@
  * runs searcher 0), diversified (seed, initial phase, decision heuristic,
  * restart policy), sharing learned units and short clauses through the ring
  * of solver/core/share.h (imported at restarts), stopped by the termination
- * protocol of solver/core/term.h.  No cubes yet: every searcher searches the
- * whole formula. */
+ * protocol of solver/core/term.h.  With p->cdcl_cubes (two searchers or
+ * more, no user assumptions) the work is split as cubes (cdcl.md, section 4;
+ * solver/core/cube.h): searcher 0 starts with the whole formula, the others
+ * idle; a busy searcher, between slices, when more searchers idle than cubes
+ * are queued, turns its first free decision d into one more assumption and
+ * donates its cube + NOT d; an idle searcher takes a queued cube and assumes
+ * its literals; a search that fails under its cube learns the negated failed
+ * assumptions (logged, shared, kept), closes the cube and the parents it
+ * completes (their negated cubes logged after the children's, the root's
+ * being the empty clause) and idles again; UNSAT when the last open cube is
+ * refuted (term.h), SAT when any searcher finds a model.  Without cubes
+ * every searcher searches the whole formula. */
 #ifndef GSAT_CDCL_PORTFOLIO_H
 #define GSAT_CDCL_PORTFOLIO_H
 
@@ -21,6 +31,10 @@ extern "C" {
 #define GSAT_PORTFOLIO_SHARE_LEN 8
 #define GSAT_PORTFOLIO_SHARE_LBD 2
 #define GSAT_PORTFOLIO_RING_LOG2 16
+/* Whether --cdcl-cubes=auto splits the work as cubes (bench/RESULTS.md,
+ * "CDCL cubes": 0.73-0.97x the CPU time of the plain portfolio on structured
+ * UNSAT instances with 2 threads; auto leaves uniform random k-SAT out). */
+#define GSAT_PORTFOLIO_CUBES_DEFAULT 1
 
 /* As gsat_cpu_cdcl_solve (cpu_ref/cdcl_cpu.h) with p->threads >= 1
  * searchers: answer and model of the first searcher that finds one (UNSAT

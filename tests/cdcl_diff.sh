@@ -2,9 +2,10 @@
 # Random differential test of the CDCL search against MiniSat and CaDiCaL:
 # N small uniform random k-SAT formulas (gsat-gen; k 2..5, 3..60 variables,
 # clause/variable ratios around the thresholds, so that both answers occur),
-# each solved by gsat --search=cdcl under one of eight option sets in turn
+# each solved by gsat --search=cdcl under one of ten option sets in turn
 # (VSIDS and VMTF, the three restart policies, both BCP variants, reductions
-# every few conflicts so that reduction and compaction run, seeded phases).
+# every few conflicts so that reduction and compaction run, seeded phases,
+# the portfolio of 2 and 4 searchers splitting the work as cubes).
 # Answers must agree with the reference (MiniSat; CaDiCaL for every 5th
 # formula), every SAT model is checked here against the formula, and every
 # 4th UNSAT answer writes a DRAT proof that drat-trim must verify (when given).
@@ -28,6 +29,8 @@ sets=(
   "--cdcl-bcp=streams --cdcl-decide=vmtf --cdcl-reduce=8"
   "--seed=7 --cdcl-reduce=3"
   "--seed=99 --cdcl-bcp=streams --cdcl-restart=luby --cdcl-reduce=4"
+  "--threads=2 --cdcl-cubes=on --cdcl-reduce=6"
+  "--threads=4 --cdcl-cubes=on --seed=3"
 )
 check_model() { # $1 cnf, $2 gsat output: "" when the v lines satisfy every clause
   { grep '^v' "$2" | sed 's/^v/V/'; cat "$1"; } | awk '

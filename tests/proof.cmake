@@ -20,6 +20,7 @@ if(TARGET gsat_drat_trim)
 endif()
 
 gsat_add_test(test_share LABELS unit SOURCES test_share.c LIBS gsat_core)
+gsat_add_test(test_cube LABELS unit SOURCES test_cube.c LIBS gsat_core)
 
 # DRAT proofs of the CDCL search over the corpus, checked by drat-trim: one
 # searcher (proof_cdcl) and the portfolio of two, one log without deletions

@@ -438,6 +438,41 @@ static void long_clauses_without_streams(void **state) {
   }
 }
 
+/* Splitting a cube: the decision of level num_assumptions + 1 becomes one
+ * more assumption in place (the trail kept); with no free decision on the
+ * trail nothing changes; a search after it keeps the new assumption. */
+static void assume_decision(void **state) {
+  (void)state;
+  gsat_db db;
+  build(&db, (int64_t[]){1, 2, 3, 0, -1, 4, 0, 2, -3, 5, 0, 0});
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  gsat_cdcl s;
+  make(&s, &db, &cfg, NULL);
+  gsat_lit a = L(-5);
+  gsat_cdcl_set_assumptions(&s, &a, 1);
+  assert_int_equal(gsat_cdcl_assume_decision(&s), GSAT_CDCL_NOREF); /* level 0 */
+  gsat_db_view view = gsat_db_view_of(&db);
+  assert_int_equal(gsat_cdcl_decide(&s, &view), 0); /* level 1: the assumption */
+  assert_int_equal(gsat_cdcl_propagate(&s, &view), GSAT_CDCL_NOREF);
+  assert_int_equal(gsat_cdcl_assume_decision(&s), GSAT_CDCL_NOREF); /* no free decision */
+  assert_int_equal(gsat_cdcl_decide(&s, &view), 0); /* level 2: a free decision */
+  const gsat_lit d = s.trail[s.trail_lim[2]];
+  const uint32_t trail = s.trail_len;
+  assert_int_equal(gsat_cdcl_assume_decision(&s), d);
+  assert_int_equal(s.num_assumptions, 2);
+  assert_int_equal(s.assumptions[0], a);
+  assert_int_equal(s.assumptions[1], d);
+  assert_int_equal(s.trail_len, trail);
+  assert_int_equal(s.dlevel, 2);
+  int res;
+  while ((res = gsat_cdcl_search(&s, &view, 100)) == GSAT_CDCL_PAUSED) {}
+  assert_int_equal(res, GSAT_CDCL_SAT);
+  assert_true(s.val[a] > 0 && s.val[d] > 0);
+  gsat_cdcl_destroy(&s);
+  gsat_db_free(&db);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(lbd_counts_levels),
@@ -445,6 +480,7 @@ int main(void) {
       cmocka_unit_test(reduction_tiers_and_compaction),
       cmocka_unit_test(watch_pool_compaction),
       cmocka_unit_test(assumptions),
+      cmocka_unit_test(assume_decision),
       cmocka_unit_test(searches_all_option_sets),
       cmocka_unit_test(long_clauses_without_streams),
   };

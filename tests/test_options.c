@@ -81,6 +81,9 @@ static void enum_names_and_constants(void **state) {
       {"backend", "gpu", GSAT_BACKEND_GPU},
       {"cdcl_bcp", "watched", GSAT_BCP_WATCHED},
       {"cdcl_bcp", "streams", GSAT_BCP_STREAMS},
+      {"cdcl_cubes", "auto", GSAT_CDCL_CUBES_AUTO},
+      {"cdcl_cubes", "on", GSAT_CDCL_CUBES_ON},
+      {"cdcl_cubes", "off", GSAT_CDCL_CUBES_OFF},
       {"cdcl_decide", "auto", GSAT_CDCL_DECIDE_AUTO},
       {"cdcl_decide", "vsids", GSAT_CDCL_DECIDE_VSIDS},
       {"cdcl_decide", "vmtf", GSAT_CDCL_DECIDE_VMTF},
@@ -110,7 +113,7 @@ static void enum_names_and_constants(void **state) {
   int enums = 0;
   for (size_t i = 0; i < gsat_option_count; i++)
     enums += gsat_option_table[i].kind == GSAT_OPT_ENUM;
-  assert_int_equal(enums, 10); /* every enum option is in values[] */
+  assert_int_equal(enums, 11); /* every enum option is in values[] */
   for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
     const gsat_option_info *info = gsat_option_find(values[i].option);
     assert_non_null(info);
@@ -175,7 +178,7 @@ static void aliases_name_rows(void **state) {
 
 static void hidden_rows(void **state) {
   (void)state;
-  const char *hidden[] = {"cdcl_bcp",    "cdcl_decide",  "cdcl_reduce",
+  const char *hidden[] = {"cdcl_bcp",    "cdcl_cubes",   "cdcl_decide",  "cdcl_reduce",
                           "cdcl_restart", "gpu_backoff", "gpu_occ_sort",
                           "gpu_slice"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];

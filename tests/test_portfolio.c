@@ -2,7 +2,8 @@
  * 2 and 3 searchers on generated formulas (pigeonhole, random 3-SAT at the
  * threshold, checked against the one-searcher answer) and on corpus
  * instances when ../shared is present; clauses really shared, and the
- * shared-clause counters consistent with 2 and 4 searchers; DRAT proofs of
+ * shared-clause counters consistent with 2 and 4 searchers; the work split
+ * as cubes (answers, counters, DRAT proofs with cubes verified); DRAT proofs of
  * 2 searchers in one log verified by drat-trim in both formats (and a proof
  * cut to half rejected); a node limit and the stop flag; assumptions (the
  * failed ones refute the formula on their own). */
@@ -258,8 +259,10 @@ static int drat_verifies(const char *cnf, const char *proof) {
   return verified;
 }
 
-/* Solves f with threads searchers writing a proof in format, checks it. */
-static void prove(const formula *f, uint32_t threads, gsat_proof_format format) {
+/* Solves f with threads searchers (splitting the work as cubes when cubes
+ * is set) writing a proof in format, checks it; returns the cubes taken. */
+static uint64_t prove_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
+                            int cubes) {
   char cnf_path[300], proof_path[300];
   snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", tmpdir);
   snprintf(proof_path, sizeof proof_path, "%s/f.drat", tmpdir);
@@ -274,8 +277,10 @@ static void prove(const formula *f, uint32_t threads, gsat_proof_format format) 
   gsat_search_params p;
   params_init(&p, threads);
   p.proof = &sink;
+  p.cdcl_cubes = cubes;
   gsat_search_result r;
   assert_int_equal(solve(f, &p, &r), 20);
+  const uint64_t taken = r.total.cubes;
   gsat_search_result_free(&r);
   if (threads > 1) assert_int_equal(proof.deleted, 0); /* cdcl.md 5 */
   assert_int_equal(gsat_proof_close(&proof, NULL), GSAT_OK);
@@ -286,6 +291,11 @@ static void prove(const formula *f, uint32_t threads, gsat_proof_format format) 
     assert_int_equal(truncate(proof_path, st.st_size / 2), 0);
     assert_false(drat_verifies(cnf_path, proof_path));
   }
+  return taken;
+}
+
+static void prove(const formula *f, uint32_t threads, gsat_proof_format format) {
+  prove_cubes(f, threads, format, 0);
 }
 
 static void test_proofs_two_searchers(void **state) {
@@ -309,6 +319,65 @@ static void test_proofs_two_searchers(void **state) {
     prove(&f, 2, GSAT_PROOF_BINARY);
     formula_free(&f);
   }
+}
+
+/* ---- cubes ----------------------------------------------------------------------------- */
+
+/* With the work split as cubes (p.cdcl_cubes), 2 and 4 searchers give the
+ * one-searcher answer on generated formulas (models checked by solve), every
+ * cube taken was donated, the shared-clause counters stay consistent, and
+ * cubes are really split and taken on the harder ones. */
+static void test_cubes(void **state) {
+  (void)state;
+  uint64_t taken = 0;
+  for (int k = 0; k < 14; k++) {
+    formula f;
+    if (k < 2) formula_php(&f, 6 + (uint32_t)k);
+    else formula_rand(&f, k < 8 ? 100 : 150, (uint64_t)k);
+    const int one = solve_threads(&f, 1);
+    for (uint32_t n = 2; n <= 4; n += 2) {
+      gsat_search_params p;
+      params_init(&p, n);
+      p.cdcl_cubes = 1;
+      gsat_search_result r;
+      assert_int_equal(solve(&f, &p, &r), one);
+      assert_true(r.total.cubes <= r.total.donations);
+      check_share_counters(&r, n, "cubes");
+      taken += r.total.cubes;
+      gsat_search_result_free(&r);
+    }
+    formula_free(&f);
+  }
+  assert_true(taken > 0);
+}
+
+/* DRAT proofs with cubes: each refuted cube's negated failed assumptions, and
+ * each closed parent's negated cube after its children, make a log that
+ * drat-trim verifies (and rejects when cut to half), with 2 and 4 searchers. */
+static void test_cube_proofs(void **state) {
+  (void)state;
+  if (!have_drat_trim()) skip();
+  uint64_t taken = 0;
+  formula f;
+  formula_php(&f, 7);
+  taken += prove_cubes(&f, 2, GSAT_PROOF_BINARY, 1);
+  taken += prove_cubes(&f, 4, GSAT_PROOF_TEXT, 1);
+  formula_free(&f);
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    formula_rand(&f, 120, seed);
+    if (solve_threads(&f, 1) == 20)
+      taken += prove_cubes(&f, seed & 1 ? 2 : 4, GSAT_PROOF_BINARY, 1);
+    formula_free(&f);
+  }
+  static const char *unsat[] = {"cnf/dubois/dubois50.cnf", "cnf/bf/bf0432-007.cnf.gz",
+                                "cnf/uuf100/uuf100-01.cnf"};
+  for (size_t i = 0; i < sizeof unsat / sizeof *unsat; i++) {
+    if (!formula_corpus(&f, unsat[i])) continue;
+    taken += prove_cubes(&f, 2, GSAT_PROOF_BINARY, 1);
+    formula_free(&f);
+  }
+  print_message("cubes taken in the proved runs: %llu\n", (unsigned long long)taken);
+  assert_true(taken > 0);
 }
 
 /* ---- limits, assumptions ------------------------------------------------------------- */
@@ -396,6 +465,8 @@ int main(void) {
       cmocka_unit_test(test_sharing_happens),
       cmocka_unit_test(test_share_counters),
       cmocka_unit_test(test_proofs_two_searchers),
+      cmocka_unit_test(test_cubes),
+      cmocka_unit_test(test_cube_proofs),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_assumptions),
   };

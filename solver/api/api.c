@@ -14,6 +14,7 @@
 #include "solver/core/cnf.h"
 #include "solver/base/control.h"
 #include "cpu_ref/cdcl_cpu.h"
+#include "cpu_ref/cdcl_portfolio.h"
 #include "gpu/cdcl_search.h"
 #include "cpu_ref/cpu_ref.h"
 #include "solver/core/cdcl_host.h"
@@ -614,6 +615,14 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
     p->cdcl.reduce_inc = (uint32_t)s->opt.cdcl_reduce / 7 + 1;
   }
   p->cdcl.seed = s->opt.seed;
+  /* auto: cubes, except on uniform random k-SAT (every clause of one length
+   * >= 3), where they cost 1.3-1.4x CPU time (bench/RESULTS.md, "CDCL
+   * cubes"; --search=auto gives those to DPLL anyway) */
+  const gsat_features *f = &db->features;
+  const int uniform = f->clauses && f->min_len == f->max_len && f->min_len >= 3;
+  p->cdcl_cubes = s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
+                  (s->opt.cdcl_cubes == GSAT_CDCL_CUBES_AUTO && GSAT_PORTFOLIO_CUBES_DEFAULT &&
+                   !uniform);
   return GSAT_OK;
 }
 

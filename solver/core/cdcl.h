@@ -680,6 +680,22 @@ GSAT_HD int gsat_cdcl_decide(gsat_cdcl *s, const gsat_db_view *db) {
   return 0;
 }
 
+/* Splitting a cube (cdcl.md, section 4): turns the first free decision (the
+ * decision of level num_assumptions + 1) into one more assumption, in place
+ * (the trail stays as it is: that level now counts as an assumption level)
+ * and returns it; GSAT_CDCL_NOREF when no free decision is on the trail. */
+GSAT_HD gsat_lit gsat_cdcl_assume_decision(gsat_cdcl *s) {
+  const uint32_t na = s->num_assumptions;
+  if (s->dlevel <= na || na >= s->num_vars) return GSAT_CDCL_NOREF;
+  const uint32_t at = s->trail_lim[na + 1];
+  if (at >= s->trail_len) return GSAT_CDCL_NOREF;
+  gsat_lit d = s->trail[at];
+  assert(s->reason[GSAT_VAR(d)] == GSAT_CDCL_NOREF && s->level[GSAT_VAR(d)] == na + 1);
+  s->assumptions[na] = d;
+  s->num_assumptions = na + 1;
+  return d;
+}
+
 /* 0, or the GROW status the host must serve before the next step. */
 GSAT_HD int gsat_cdcl_room(gsat_cdcl *s) {
   if (s->arena_cap - s->arena_top < GSAT_CDCL_HDR + (uint64_t)s->num_vars + 2) {

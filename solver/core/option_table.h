@@ -29,6 +29,7 @@
 #define GSAT_OPTIONS(O) \
   O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: GPU if a device is usable, else CPU)") \
   O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
+  O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); auto: the measured default") \
   O (cdcl_decide,  ENUM,   GSAT_CDCL_DECIDE_AUTO,  _, _,        _,  CDCL_DECIDE,  HIDE, "CDCL decision heuristic (auto: the measured default)") \
   O (cdcl_reduce,  INT,    0,                      0, 1e9,      0,  _,            HIDE, "CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
   O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
@@ -69,6 +70,10 @@
 #define GSAT_BCP_VALUES(V, P) \
   V (P, WATCHED, "watched") /* GSAT_CDCL_BCP_WATCHED (cdcl_types.h) */ \
   V (P, STREAMS, "streams") /* GSAT_CDCL_BCP_STREAMS */
+#define GSAT_CDCL_CUBES_VALUES(V, P) \
+  V (P, AUTO, "auto") /* GSAT_PORTFOLIO_CUBES_DEFAULT (cpu_ref/cdcl_portfolio.h) */ \
+  V (P, ON,   "on")   /* cubes as assumptions, split when a searcher idles */ \
+  V (P, OFF,  "off")  /* a plain portfolio */
 #define GSAT_CDCL_DECIDE_VALUES(V, P) \
   V (P, AUTO,  "auto")  /* gsat_cdcl_config_default's */ \
   V (P, VSIDS, "vsids") /* GSAT_CDCL_VSIDS */ \

@@ -42,6 +42,9 @@ typedef struct gsat_search_params {
   /* CDCL (cpu_ref/cdcl_cpu.h) */
   gsat_cdcl_config cdcl;
   const gsat_proof_sink *proof; /* DRAT sink or NULL */
+  int cdcl_cubes;               /* 1: the portfolio splits the work as cubes
+                                   (cdcl_portfolio.h); 0: each searcher
+                                   searches the whole formula */
   const gsat_lit *assumptions;  /* internal literals, or NULL */
   uint32_t num_assumptions;
   const struct gsat_cube_port *port; /* CPU only; NULL: none */
