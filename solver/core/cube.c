@@ -20,7 +20,9 @@ gsat_status gsat_cubes_init(gsat_cubes *c, void *arena, unsigned node_log2,
                  node_log2, queue_log2);
   GSAT_RETURN_IF(!arena, err, USAGE, "cube tree: no arena");
   memset(c, 0, sizeof *c);
-  memset(arena, 0, bytes);
+  /* Node entries are written by the split that claims them, before anyone
+   * reads them: only the root and the queue's sequence words are set here,
+   * so the node arrays' pages are not touched until used. */
   unsigned char *at = arena;
   size_t nodes = (size_t)1 << node_log2, slots = (size_t)1 << queue_log2;
   c->node_cap = (uint32_t)nodes;
@@ -36,6 +38,8 @@ gsat_status gsat_cubes_init(gsat_cubes *c, void *arena, unsigned node_log2,
   c->queue_mask = slots - 1;
   for (size_t i = 0; i < slots; i++) c->seq[i] = i;
   c->parent[0] = GSAT_CUBE_NONE;
+  c->lit[0] = 0;
+  c->open[0] = 0;
   c->node_count = 1;
   return GSAT_OK;
 }

@@ -70,6 +70,8 @@ size_t gsat_cubes_bytes(unsigned node_log2, unsigned queue_log2);
 
 /* Lays c out in arena (gsat_cubes_bytes(...) bytes, 8-byte aligned, owned by
  * the caller): the root node 0, held by nobody yet, an empty queue, idle 0.
+ * Only the root and the queue are written (the node arrays' pages stay
+ * untouched until splits use them).
  * Errors: USAGE (an exponent outside 1..31, or NULL arena). */
 gsat_status gsat_cubes_init(gsat_cubes *c, void *arena, unsigned node_log2,
                             unsigned queue_log2, gsat_error *err);
