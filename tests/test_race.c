@@ -1,0 +1,429 @@
+/* The portfolio's race (solver/api/race.h) driven by stand-in members, no GPU:
+ * the first verified answer wins, the others are stopped, a failing member
+ * leaves the other's answer standing, a member still in its setup is left in
+ * the background and never searches, and the caller's stop and the time limit
+ * end the race before the members are ready and while they search.  Every
+ * ordering that a check depends on is forced by gates, never by timing. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "solver/api/race.h"
+
+enum behaviour {
+  ANSWER,      /* answers `answer` once begun */
+  NEVER,       /* searches until the stop flag */
+  AFTER_STOP,  /* waits for the stop flag, then answers `answer` (too late) */
+  FAIL,        /* fails with `fail` in its search */
+  LIMIT,       /* stops at once by its node limit */
+};
+
+typedef struct stand_in {
+  enum behaviour how;
+  int answer;         /* GSAT_ANSWER_SAT or _UNSAT */
+  gsat_status fail;
+  int hold_setup;     /* waits in its setup until released */
+  int bad_model;      /* a SAT answer that verify rejects */
+  int began;          /* what gsat_race_begin returned (-1: not called) */
+  int returned;
+} stand_in;
+
+typedef struct world {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  int released;    /* the setup gate is open */
+  int searching;   /* members that began */
+  int freed;       /* free_shared calls */
+  int verified;    /* verify calls */
+  stand_in m[2];
+} world;
+
+static world W;
+
+static void world_init(void) {
+  memset(&W, 0, sizeof W);
+  pthread_mutex_init(&W.lock, NULL);
+  pthread_cond_init(&W.cond, NULL);
+  for (int i = 0; i < 2; i++) W.m[i].began = -1;
+}
+
+static void sleep_ms(int ms) {
+  struct timespec ts = {0, (long)ms * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
+static void release_setup(void) {
+  pthread_mutex_lock(&W.lock);
+  W.released = 1;
+  pthread_cond_broadcast(&W.cond);
+  pthread_mutex_unlock(&W.lock);
+}
+
+/* Waits until `done()` holds, polling (no time bound asserted). */
+static void wait_until(int (*done)(void)) {
+  while (!done()) sleep_ms(1);
+}
+
+static int both_searching(void) {
+  pthread_mutex_lock(&W.lock);
+  int n = W.searching;
+  pthread_mutex_unlock(&W.lock);
+  return n == 2;
+}
+
+static int nothing_in_background(void) {
+  return gsat_race_background() == 0;
+}
+
+static gsat_status stand_in_run(void *shared, gsat_race *race, uint32_t index,
+                                const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+  world *w = shared;
+  stand_in *m = &w->m[index];
+  if (m->hold_setup) {
+    pthread_mutex_lock(&w->lock);
+    while (!w->released) pthread_cond_wait(&w->cond, &w->lock);
+    pthread_mutex_unlock(&w->lock);
+  }
+  m->began = gsat_race_begin(race, index);
+  if (!m->began) {
+    r->answer = GSAT_ANSWER_UNKNOWN;
+    __atomic_store_n(&m->returned, 1, __ATOMIC_RELEASE);
+    return GSAT_OK;
+  }
+  if (m->how == FAIL) { /* a failure in the search (a CUDA error) */
+    gsat_status st = gsat_error_set(err, m->fail, "stand-in %u failed", index);
+    __atomic_store_n(&m->returned, 1, __ATOMIC_RELEASE);
+    return st;
+  }
+  pthread_mutex_lock(&w->lock);
+  w->searching++;
+  pthread_mutex_unlock(&w->lock);
+  r->num_workers = 1;
+  r->total.n.nodes = 100 + index; /* counters come back per member */
+  if (m->how == NEVER || m->how == AFTER_STOP)
+    while (!GSAT_FLAG_IS_RAISED(stop)) sleep_ms(1);
+  r->answer = m->how == NEVER ? GSAT_ANSWER_UNKNOWN : m->answer;
+  if (m->how == LIMIT) {
+    r->answer = GSAT_ANSWER_UNKNOWN;
+    r->stopped_by_limit = 1;
+  }
+  if (r->answer == GSAT_ANSWER_SAT) {
+    r->model = malloc(4);
+    assert_non_null(r->model);
+    memset(r->model, m->bad_model ? 0 : 1, 4);
+  }
+  __atomic_store_n(&m->returned, 1, __ATOMIC_RELEASE);
+  return GSAT_OK;
+}
+
+/* The model check: every value must be 1. */
+static gsat_status verify(void *data, uint32_t index, const gsat_search_result *r,
+                          gsat_error *err) {
+  world *w = data;
+  __atomic_fetch_add(&w->verified, 1, __ATOMIC_ACQ_REL);
+  for (int i = 0; i < 4; i++)
+    GSAT_RETURN_IF(r->model[i] != 1, err, INTERNAL, "model check failed for member %u", index);
+  return GSAT_OK;
+}
+
+static void free_shared(void *shared) {
+  ((world *)shared)->freed++;
+}
+
+/* Runs a race of the two stand-ins W.m[0] ("cpu") and W.m[1] ("gpu"). */
+static gsat_status race2(const gsat_flag *user_stop, double limit, gsat_race_outcome *out,
+                         gsat_error *err) {
+  gsat_race *race = gsat_race_new(&W, free_shared, verify, &W);
+  assert_non_null(race);
+  assert_int_equal(gsat_race_add(race, "cpu", stand_in_run, err), GSAT_OK);
+  assert_int_equal(gsat_race_add(race, "gpu", stand_in_run, err), GSAT_OK);
+  return gsat_race_run(race, user_stop, limit, out, err);
+}
+
+/* Opens the setup gate once cond() holds (on its own thread). */
+static pthread_t releaser;
+static void *release_when(void *cond) {
+  wait_until((int (*)(void))cond);
+  release_setup();
+  return NULL;
+}
+static void start_releaser(int (*cond)(void)) {
+  assert_int_equal(pthread_create(&releaser, NULL, release_when, (void *)cond), 0);
+}
+
+static int one_searching(void) {
+  pthread_mutex_lock(&W.lock);
+  int n = W.searching;
+  pthread_mutex_unlock(&W.lock);
+  return n >= 1;
+}
+static int member1_returned(void) {
+  return __atomic_load_n(&W.m[1].returned, __ATOMIC_ACQUIRE);
+}
+static int verified_once(void) {
+  return __atomic_load_n(&W.verified, __ATOMIC_ACQUIRE) == 1;
+}
+
+/* After a race: nothing left running, the shared data freed once. */
+static void settle(gsat_race_outcome *out) {
+  wait_until(nothing_in_background);
+  assert_int_equal(W.freed, 1);
+  gsat_race_outcome_free(out);
+}
+
+static void first_answer_wins_the_other_is_stopped(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  W.m[1] = (stand_in){.how = AFTER_STOP, .answer = GSAT_ANSWER_UNSAT, .began = -1};
+  start_releaser(one_searching); /* member 1 searches before member 0 answers */
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  pthread_join(releaser, NULL);
+  assert_int_equal(out.winner, 0);
+  assert_int_equal(out.answer, GSAT_ANSWER_SAT);
+  assert_non_null(out.member[0].result.model);
+  assert_int_equal(out.member[0].verified, 1);
+  assert_string_equal(out.member[1].name, "gpu");
+  /* the other member's late UNSAT does not count and is not checked */
+  assert_int_equal(out.member[1].phase, GSAT_RACE_DONE);
+  assert_int_equal(out.member[1].answer, GSAT_ANSWER_UNSAT);
+  assert_int_equal(out.member[1].verified, 0);
+  assert_int_equal(out.member[1].result.total.n.nodes, 101);
+  assert_int_equal(W.verified, 1);
+  assert_int_equal(out.stopped, 0);
+  assert_int_equal(out.stopped_by_limit, 0);
+  assert_int_equal(gsat_race_background(), 0);
+  settle(&out);
+}
+
+static void failing_member_leaves_the_answer_standing(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1, .began = -1};
+  W.m[1] = (stand_in){.how = FAIL, .fail = GSAT_CUDA, .began = -1};
+  start_releaser(member1_returned); /* the failure comes first */
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  pthread_join(releaser, NULL);
+  assert_int_equal(out.winner, 0);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNSAT);
+  assert_int_equal(out.member[1].phase, GSAT_RACE_DONE);
+  assert_int_equal(out.member[1].status, GSAT_CUDA);
+  assert_string_equal(out.member[1].message, "stand-in 1 failed");
+  assert_string_equal(out.member[0].message, "");
+  settle(&out);
+}
+
+static void every_member_failing_is_the_first_failure(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = FAIL, .fail = GSAT_NOMEM, .began = -1};
+  W.m[1] = (stand_in){.how = FAIL, .fail = GSAT_CUDA, .began = -1};
+  gsat_race_outcome out;
+  gsat_error err;
+  gsat_error_clear(&err);
+  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_NOMEM);
+  assert_int_equal(out.winner, GSAT_RACE_NONE);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
+  assert_string_equal(err.message, "stand-in 0 failed");
+  assert_int_equal(out.member[1].status, GSAT_CUDA);
+  settle(&out);
+}
+
+static void a_model_that_fails_the_check_never_wins(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .bad_model = 1, .began = -1};
+  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1, .began = -1};
+  start_releaser(verified_once); /* member 0's model is checked first */
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  pthread_join(releaser, NULL);
+  assert_int_equal(out.winner, 1);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNSAT);
+  assert_int_equal(out.member[0].status, GSAT_INTERNAL);
+  assert_string_equal(out.member[0].message, "model check failed for member 0");
+  assert_int_equal(out.member[0].verified, 0);
+  settle(&out);
+}
+
+/* The CPU answers while the GPU is still in its setup (a CUDA context): the
+ * race returns without waiting for it; when its setup ends it is told not to
+ * search, and as the last one out it frees the shared data. */
+static void a_member_in_setup_is_left_and_never_searches(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .began = -1};
+  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  assert_int_equal(out.winner, 0);
+  assert_int_equal(out.member[1].phase, GSAT_RACE_SETUP);
+  assert_true(out.member[1].began == 0);
+  assert_int_equal(gsat_race_background(), 1);
+  assert_int_equal(W.freed, 0); /* the member still holds the shared data */
+  release_setup();
+  wait_until(nothing_in_background);
+  assert_int_equal(W.m[1].began, 0); /* told not to search */
+  assert_int_equal(W.verified, 0);
+  settle(&out);
+}
+
+static void stop_before_any_member_is_ready(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  gsat_flag stop = 1;
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(&stop, 0, &out, &err), GSAT_OK);
+  assert_int_equal(out.stopped, 1);
+  assert_int_equal(out.winner, GSAT_RACE_NONE);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
+  assert_int_equal(gsat_race_background(), 2);
+  release_setup();
+  wait_until(nothing_in_background);
+  assert_int_equal(W.m[0].began, 0);
+  assert_int_equal(W.m[1].began, 0);
+  settle(&out);
+}
+
+static gsat_flag user_stop;
+
+static void *stop_when_both_search(void *arg) {
+  (void)arg;
+  wait_until(both_searching);
+  GSAT_FLAG_RAISE(&user_stop);
+  return NULL;
+}
+
+static void stop_during_both_searches(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = NEVER, .began = -1};
+  W.m[1] = (stand_in){.how = NEVER, .began = -1};
+  GSAT_FLAG_CLEAR(&user_stop);
+  pthread_t t;
+  assert_int_equal(pthread_create(&t, NULL, stop_when_both_search, NULL), 0);
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(&user_stop, 0, &out, &err), GSAT_OK);
+  pthread_join(t, NULL);
+  assert_int_equal(out.stopped, 1);
+  assert_int_equal(out.stopped_by_limit, 0);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
+  for (int i = 0; i < 2; i++) { /* both were waited for: they had begun */
+    assert_int_equal(out.member[i].phase, GSAT_RACE_DONE);
+    assert_int_equal(out.member[i].result.total.n.nodes, 100 + i);
+  }
+  assert_int_equal(gsat_race_background(), 0);
+  settle(&out);
+}
+
+/* A member that the limit finds in its setup is left behind and never
+ * searches; one that searched returned UNKNOWN. */
+static void check_left_or_unknown(const gsat_race_outcome *out, int i) {
+  if (out->member[i].phase == GSAT_RACE_SETUP) {
+    wait_until(nothing_in_background);
+    assert_int_equal(W.m[i].began, 0);
+  } else {
+    assert_int_equal(out->member[i].phase, GSAT_RACE_DONE);
+    assert_int_equal(out->member[i].answer, GSAT_ANSWER_UNKNOWN);
+  }
+}
+
+static void time_limit_during_both_searches(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = NEVER, .began = -1};
+  W.m[1] = (stand_in){.how = NEVER, .began = -1};
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(NULL, 0.02, &out, &err), GSAT_OK);
+  assert_int_equal(out.stopped_by_limit, 1);
+  assert_int_equal(out.stopped, 0);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
+  check_left_or_unknown(&out, 0);
+  check_left_or_unknown(&out, 1);
+  settle(&out);
+}
+
+static void time_limit_before_the_gpu_is_ready(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = NEVER, .began = -1};
+  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(NULL, 0.02, &out, &err), GSAT_OK);
+  assert_int_equal(out.stopped_by_limit, 1);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
+  assert_int_equal(out.member[1].phase, GSAT_RACE_SETUP);
+  check_left_or_unknown(&out, 0);
+  release_setup();
+  wait_until(nothing_in_background);
+  assert_int_equal(W.m[1].began, 0);
+  settle(&out);
+}
+
+static void a_member_limit_stops_the_race(void **state) {
+  (void)state;
+  world_init();
+  W.m[0] = (stand_in){.how = LIMIT, .hold_setup = 1, .began = -1};
+  W.m[1] = (stand_in){.how = NEVER, .began = -1};
+  start_releaser(one_searching); /* member 1 searches when member 0 stops */
+  gsat_race_outcome out;
+  gsat_error err;
+  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  pthread_join(releaser, NULL);
+  assert_int_equal(out.stopped_by_limit, 1);
+  assert_int_equal(out.stopped, 0);
+  assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
+  assert_int_equal(out.member[0].stopped_by_limit, 1);
+  assert_int_equal(out.member[1].phase, GSAT_RACE_DONE);
+  assert_int_equal(out.member[1].answer, GSAT_ANSWER_UNKNOWN);
+  settle(&out);
+}
+
+static void at_most_four_members_added_before_the_run(void **state) {
+  (void)state;
+  world_init();
+  gsat_race *race = gsat_race_new(&W, free_shared, NULL, NULL);
+  assert_non_null(race);
+  gsat_error err;
+  for (int i = 0; i < GSAT_RACE_MAX_MEMBERS; i++)
+    assert_int_equal(gsat_race_add(race, "m", stand_in_run, &err), GSAT_OK);
+  assert_int_equal(gsat_race_add(race, "m", stand_in_run, &err), GSAT_USAGE);
+  gsat_race_discard(race); /* never run: freed with its shared data */
+  assert_int_equal(W.freed, 1);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(first_answer_wins_the_other_is_stopped),
+      cmocka_unit_test(failing_member_leaves_the_answer_standing),
+      cmocka_unit_test(every_member_failing_is_the_first_failure),
+      cmocka_unit_test(a_model_that_fails_the_check_never_wins),
+      cmocka_unit_test(a_member_in_setup_is_left_and_never_searches),
+      cmocka_unit_test(stop_before_any_member_is_ready),
+      cmocka_unit_test(stop_during_both_searches),
+      cmocka_unit_test(time_limit_during_both_searches),
+      cmocka_unit_test(time_limit_before_the_gpu_is_ready),
+      cmocka_unit_test(a_member_limit_stops_the_race),
+      cmocka_unit_test(at_most_four_members_added_before_the_run),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
