@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gpu/cuda_check.cuh"
 #include "gpu/device.h"
@@ -41,6 +42,10 @@ extern "C" int gsat_gpu_usable(int device, char *reason, size_t reason_size) {
   }
   snprintf(reason, reason_size, "device %d: %s", device, info.name);
   return 1;
+}
+
+extern "C" int gsat_gpu_maybe_present(void) {
+  return access("/dev/nvidiactl", F_OK) == 0 || access("/dev/dxg", F_OK) == 0;
 }
 
 static uint32_t pow2_at_least(uint64_t x) {
@@ -567,6 +572,7 @@ static gsat_status collect(gsat_search_result *r, device_run *d, gsat_error *err
 static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
                        device_run *d, gsat_error *err) {
   GSAT_FORWARD(open_device(p, r, d, err));
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* stopped while the context was made */
   GSAT_FORWARD(plan_run(db, p, r, d, err));
   double t1 = gsat_seconds();
   GSAT_FORWARD(allocate_run(p, d, err));
@@ -579,8 +585,10 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   gsat_gpu_params kp = gsat_gpu_params_for(&d->L, pl, d->cnf, p->decide, d_host_stop,
                                            (unsigned long long)d->info.clock_khz); /* ~1 ms */
   /* A stop request during context creation or the upload (which can take
-   * seconds): no launch, UNKNOWN. */
-  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK;
+   * seconds), or a portfolio that no longer needs this search: no launch,
+   * UNKNOWN. */
+  if (GSAT_FLAG_IS_RAISED(p->stop) || (p->may_start && !p->may_start(p->may_start_data)))
+    return GSAT_OK;
   double start = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
   if (pl->map == GSAT_GPU_MAP_WARP)
@@ -619,6 +627,7 @@ extern "C" gsat_status gsat_gpu_engine_solve(gsat_gpu_engine *e, const gsat_db *
                                              const gsat_search_params *p,
                                              gsat_search_result *r, gsat_error *err) {
   memset(r, 0, sizeof *r);
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* UNKNOWN, nothing touched */
   if (!e) {
     gsat_gpu_engine temp;
     engine_clear(&temp);

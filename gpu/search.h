@@ -33,10 +33,19 @@ extern "C" {
  * compute capability 9.0 or newer).  When not, reason says why. */
 int gsat_gpu_usable(int device, char *reason, size_t reason_size);
 
+/* Whether a usable GPU is possible at all, without touching CUDA (whose
+ * first call initializes the driver): a CUDA build and the NVIDIA driver's
+ * device node (/dev/nvidiactl, or /dev/dxg under WSL).  0 means
+ * gsat_gpu_usable() would say no; 1 means it may say yes. */
+int gsat_gpu_maybe_present(void);
+
 /* Searches db on the GPU.  The calling thread supervises: it enforces
  * p->time_limit and p->node_limit (from the workers' counters, read about every
  * 10 ms, so the search may overshoot it a little), polls p->stop (all three
  * reach the kernel through a host-mapped stop flag) and calls p->progress.
+ * p->stop is also looked at before CUDA is touched and after the context is
+ * made, and p->may_start (search.h) is asked right before the launch: either
+ * gives GSAT_OK with r->answer UNKNOWN and no kernel launched.
  * Errors: NODEVICE, RESOURCE (the device is too small: the message says how
  * much memory is needed), CUDA (a failed call or a kernel fault), NOMEM. */
 gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,

@@ -10,6 +10,10 @@ int gsat_gpu_usable(int device, char *reason, size_t reason_size) {
   return 0;
 }
 
+int gsat_gpu_maybe_present(void) {
+  return 0;
+}
+
 gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
                            gsat_search_result *r, gsat_error *err) {
   (void)db;

@@ -1,7 +1,7 @@
 # The portfolio's race (solver/api/race.h) with stand-in members, no GPU:
 # first answer wins, cancellation, failing members, stops and limits in
 # every phase.
-gsat_add_test(test_race LABELS unit SOURCES test_race.c LIBS gsat_api Threads::Threads)
+gsat_add_test(test_race LABELS unit SOURCES test_race.c LIBS gsat_api gsat_dimacs Threads::Threads)
 if(GSAT_HAVE_CUDA)
   set_target_properties(test_race PROPERTIES LINKER_LANGUAGE CUDA)
 endif()

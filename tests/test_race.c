@@ -15,6 +15,9 @@
 
 #include <cmocka.h>
 
+#include "dimacs/generate.h"
+#include "solver/api/gsat.h"
+#include "solver/api/portfolio.h"
 #include "solver/api/race.h"
 
 enum behaviour {
@@ -411,6 +414,217 @@ static void at_most_four_members_added_before_the_run(void **state) {
   assert_int_equal(W.freed, 1);
 }
 
+/*------------------------------------------------------------------------*/
+/* Through the API: --backend=auto with a stand-in GPU member beside the real
+ * CPU search (gsat_portfolio_set_gpu_member). */
+
+static gsat_status gpu_never(void *shared, gsat_race *race, uint32_t index,
+                             const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+  (void)shared;
+  (void)err;
+  if (!gsat_race_begin(race, index)) return GSAT_OK;
+  while (!GSAT_FLAG_IS_RAISED(stop)) sleep_ms(1);
+  r->answer = GSAT_ANSWER_UNKNOWN;
+  r->total.n.nodes = 7;
+  return GSAT_OK;
+}
+
+static gsat_status gpu_fails(void *shared, gsat_race *race, uint32_t index,
+                             const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+  (void)shared;
+  (void)race;
+  (void)index;
+  (void)stop;
+  (void)r;
+  return gsat_error_set(err, GSAT_CUDA, "stand-in CUDA error: out of memory");
+}
+
+/* Answers UNSAT, or SAT with the all-false model (which falsifies php). */
+static int gpu_answer;
+static gsat_status gpu_answers(void *shared, gsat_race *race, uint32_t index,
+                               const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+  (void)stop;
+  (void)err;
+  if (!gsat_race_begin(race, index)) return GSAT_OK;
+  r->answer = gpu_answer;
+  r->total.n.nodes = 9;
+  if (gpu_answer == GSAT_ANSWER_SAT) {
+    r->model = calloc(gsat_portfolio_db(shared)->num_vars + 1, 1);
+    assert_non_null(r->model);
+  }
+  return GSAT_OK;
+}
+
+static gsat_status gpu_held(void *shared, gsat_race *race, uint32_t index,
+                            const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+  (void)stop;
+  (void)err;
+  const gsat_db *db = gsat_portfolio_db(shared);
+  pthread_mutex_lock(&W.lock);
+  while (!W.released) pthread_cond_wait(&W.cond, &W.lock);
+  pthread_mutex_unlock(&W.lock);
+  W.m[1].began = gsat_race_begin(race, index);
+  (void)db->num_vars; /* the database is still there */
+  r->answer = GSAT_ANSWER_UNKNOWN;
+  return GSAT_OK;
+}
+
+/* x1 = x2 = true is the only model. */
+static gsat_solver *tiny_sat(void) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+  const int32_t lits[] = {1, 2, 0, -1, 2, 0, 1, -2, 0};
+  for (size_t i = 0; i < sizeof lits / sizeof *lits; i++) gsat_add(s, lits[i]);
+  return s;
+}
+
+static gsat_solver *php_solver(uint32_t holes) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+  gsat_cnf cnf;
+  gsat_error err;
+  gsat_cnf_init(&cnf);
+  assert_int_equal(gsat_gen_php(holes, &cnf, &err), GSAT_OK);
+  for (size_t c = 0; c < cnf.num_clauses; c++) {
+    for (size_t i = cnf.clause_start[c]; i < cnf.clause_start[c + 1]; i++)
+      gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf.lits[i]));
+    gsat_add(s, 0);
+  }
+  gsat_cnf_free(&cnf);
+  return s;
+}
+
+static void api_cpu_answers(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_never);
+  gsat_solver *s = tiny_sat();
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  assert_int_equal(gsat_value(s, 1), 1); /* the CPU's model, checked */
+  assert_int_equal(gsat_value(s, 2), 2);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_int_equal(st->members, 2);
+  assert_string_equal(st->answered_by, "cpu");
+  assert_string_equal(st->backend, "cpu");
+  assert_string_equal(st->member[0].name, "cpu");
+  assert_string_equal(st->member[0].search, "cdcl"); /* by the features */
+  assert_int_equal(st->member[0].answer, GSAT_SATISFIABLE);
+  assert_int_equal(st->member[0].searched, 1);
+  assert_string_equal(st->member[1].name, "gpu");
+  assert_int_equal(st->member[1].answer, GSAT_UNKNOWN);
+  gsat_release(s);
+  wait_until(nothing_in_background); /* the stand-in may not have begun */
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+/* php 11 on one CPU thread takes minutes: the GPU stand-in answers first. */
+static gsat_solver *hard_unsat(const char *limit) {
+  gsat_solver *s = php_solver(11);
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  assert_int_equal(gsat_set_option(s, "search", "dpll"), 0);
+  assert_int_equal(gsat_set_option(s, "time_limit", limit), 0);
+  return s;
+}
+
+static void api_gpu_answers_the_cpu_is_stopped(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_answers);
+  gpu_answer = GSAT_ANSWER_UNSAT;
+  gsat_solver *s = hard_unsat("0");
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_string_equal(st->answered_by, "gpu");
+  assert_string_equal(st->backend, "gpu");
+  assert_int_equal(st->nodes, 9); /* the answering member's counters */
+  assert_int_equal(st->member[1].nodes, 9);
+  assert_int_equal(st->member[0].answer, GSAT_UNKNOWN); /* stopped, or never began */
+  gsat_release(s);
+  wait_until(nothing_in_background);
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+static void api_gpu_model_failing_the_check_is_a_failed_member(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_answers);
+  gpu_answer = GSAT_ANSWER_SAT;
+  gsat_solver *s = hard_unsat("0.3");
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN); /* the CPU ran to the limit */
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_string_equal(st->answered_by, "");
+  assert_int_equal(st->member[1].status, GSAT_INTERNAL);
+  assert_non_null(strstr(st->member[1].message, "falsified by the model the gpu member returned"));
+  assert_int_equal(st->member[0].status, 0);
+  assert_int_equal(st->member[0].returned, 1);
+  gsat_release(s);
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+static void api_failing_gpu_is_reported(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_fails);
+  gsat_solver *s = hard_unsat("0.3");
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN); /* not the GPU's error */
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_int_equal(st->member[0].status, 0);
+  assert_int_equal(st->member[1].status, GSAT_CUDA);
+  assert_string_equal(st->member[1].message, "stand-in CUDA error: out of memory");
+  assert_int_equal(st->member[1].searched, 0);
+  gsat_release(s);
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+static void api_gpu_in_setup_is_not_waited_for(void **state) {
+  (void)state;
+  world_init();
+  gsat_portfolio_set_gpu_member(gpu_held);
+  gsat_solver *s = tiny_sat();
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_string_equal(st->answered_by, "cpu");
+  assert_int_equal(st->member[1].returned, 0);
+  assert_int_equal(st->member[1].searched, 0);
+  assert_int_equal(gsat_background_members(), 1);
+  gsat_release(s); /* the member holds the portfolio's data, not the solver */
+  release_setup();
+  wait_until(nothing_in_background);
+  assert_int_equal(W.m[1].began, 0); /* told not to search */
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+static void api_time_limit_stops_both_members(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_never);
+  gsat_solver *s = hard_unsat("0.05");
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_int_equal(st->members, 2);
+  assert_string_equal(st->answered_by, "");
+  assert_string_equal(st->backend, "cpu+gpu");
+  assert_int_equal(st->member[0].answer, GSAT_UNKNOWN);
+  assert_int_equal(st->member[0].returned, 1);
+  assert_true(st->member[0].nodes > 0);
+  assert_int_equal(st->nodes, st->member[0].nodes); /* the CPU's, shown */
+  assert_int_equal(st->member[1].returned, 1);
+  gsat_release(s);
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+static void api_no_portfolio_for_cpu_cdcl_or_a_proof(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_never);
+  const char *opts[][2] = {{"backend", "cpu"}, {"search", "cdcl"}, {"proof", "/dev/null"}};
+  for (size_t k = 0; k < 3; k++) {
+    gsat_solver *s = tiny_sat();
+    assert_int_equal(gsat_set_option(s, opts[k][0], opts[k][1]), 0);
+    assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+    assert_int_equal(gsat_get_statistics(s)->members, 0);
+    assert_string_equal(gsat_get_statistics(s)->backend, "cpu");
+    gsat_release(s);
+  }
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(first_answer_wins_the_other_is_stopped),
@@ -424,6 +638,13 @@ int main(void) {
       cmocka_unit_test(time_limit_before_the_gpu_is_ready),
       cmocka_unit_test(a_member_limit_stops_the_race),
       cmocka_unit_test(at_most_four_members_added_before_the_run),
+      cmocka_unit_test(api_cpu_answers),
+      cmocka_unit_test(api_gpu_answers_the_cpu_is_stopped),
+      cmocka_unit_test(api_gpu_model_failing_the_check_is_a_failed_member),
+      cmocka_unit_test(api_failing_gpu_is_reported),
+      cmocka_unit_test(api_gpu_in_setup_is_not_waited_for),
+      cmocka_unit_test(api_time_limit_stops_both_members),
+      cmocka_unit_test(api_no_portfolio_for_cpu_cdcl_or_a_proof),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

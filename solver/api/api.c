@@ -3,7 +3,9 @@
 #include "solver/base/clock.h"
 #include "solver/api/gsat.h"
 #include "solver/api/incremental.h"
+#include "solver/api/portfolio.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +57,7 @@ struct gsat_solver {
   gsat_statistics stats;
   gsat_worker_statistics *worker;
   gsat_rank_statistics *rank; /* [stats.ranks] after a distributed solve */
+  gsat_member_statistics member[GSAT_RACE_MAX_MEMBERS]; /* the portfolio's */
   gsat_progress_callback progress;
   void *progress_data;
   gsat_warning_callback warn;
@@ -363,6 +366,9 @@ static void copy_counters(gsat_statistics *st, const gsat_worker_stats *w) {
 }
 static void copy_worker_counters(gsat_worker_statistics *o,
                                  const gsat_worker_stats *w) {
+  GSAT_COUNTERS(COPY_COUNTER, o)
+}
+static void copy_member_counters(gsat_member_statistics *o, const gsat_worker_stats *w) {
   GSAT_COUNTERS(COPY_COUNTER, o)
 }
 #undef COPY_COUNTER
@@ -764,15 +770,25 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   return GSAT_OK;
 }
 
+/* Whether --backend=auto may race the GPU beside the CPU: one process, no
+ * proof, no assumptions (the GPU search writes no proof and takes no
+ * assumptions) and the search not forced to CDCL (no GPU CDCL yet). */
+static int portfolio_possible(const gsat_solver *s) {
+  return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
+         !s->inc.num_assumed && s->opt.search != GSAT_SEARCH_CDCL;
+}
+
 /* CPU or GPU, by the backend option, MPI, the search and the device, with
- * the reason in the statistics.  Errors: USAGE (the GPU with MPI or CDCL),
- * NODEVICE. */
+ * the reason in the statistics, or (*portfolio) both, when auto may race
+ * them and a GPU may be present (gsat_gpu_maybe_present: CUDA is not
+ * touched here).  Errors: USAGE (the GPU with MPI or CDCL), NODEVICE. */
 static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
-                                  int cdcl, int *use_gpu) {
+                                  int cdcl, int *use_gpu, int *portfolio) {
   char reason[128] = "";
   const gsat_opt_backend backend = s->opt.backend;
   const int distributed = gsat_dist_size() > 1;
   *use_gpu = 0;
+  *portfolio = 0;
   if (distributed && backend == GSAT_BACKEND_GPU) {
     return gsat_error_set(&s->err, GSAT_USAGE,
                           "the distributed search (%u MPI ranks) runs on the CPU "
@@ -785,6 +801,12 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   } else if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
+  } else if (portfolio_possible(s) && gsat_portfolio_gpu_possible()) {
+    *portfolio = 1; /* the GPU member checks the device on its own thread */
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "auto: portfolio of the CPU (%s) and the GPU (dpll)", cdcl ? "cdcl" : "dpll");
+    snprintf(s->stats.backend, sizeof s->stats.backend, "cpu+gpu");
+    return GSAT_OK;
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
     GSAT_RETURN_IF(proof_path(s), &s->err, USAGE, GPU_NO_PROOF);
     if (!gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason))
@@ -811,6 +833,107 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   return GSAT_OK;
 }
 
+/* The model check of a portfolio member's SAT answer (race.h): the model
+ * kept (keep_model) and checked against every clause added. */
+typedef struct member_check {
+  gsat_solver *s;
+  const gsat_db *db;
+} member_check;
+
+static gsat_status verify_member(void *data, uint32_t index, const gsat_search_result *r,
+                                 gsat_error *err) {
+  member_check *c = data;
+  gsat_solver *s = c->s;
+  gsat_error saved = s->err;
+  gsat_status st = keep_model(s, c->db, r->model);
+  if (st != GSAT_OK) *err = s->err;
+  s->err = saved;
+  if (st != GSAT_OK) return st;
+  size_t bad = first_falsified(s);
+  GSAT_RETURN_IF(bad != SIZE_MAX, err, INTERNAL,
+                 "model check failed: clause %zu (of %zu) is falsified by the model the %s "
+                 "member returned; its answer is not taken",
+                 bad + 1, s->cnf.num_clauses, index == GSAT_PORTFOLIO_GPU ? "gpu" : "cpu");
+  return GSAT_OK;
+}
+
+/* The statistics of a race: each member's, and the answering member's (the
+ * CPU's when none answered) as the solve's. */
+static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out, int cdcl) {
+  gsat_statistics *st = &s->stats;
+  for (uint32_t i = 0; i < out->num_members; i++) {
+    const gsat_race_member_report *m = &out->member[i];
+    gsat_member_statistics *o = &s->member[i];
+    memset(o, 0, sizeof *o);
+    snprintf(o->name, sizeof o->name, "%s", m->name);
+    snprintf(o->search, sizeof o->search, "%s",
+             i == GSAT_PORTFOLIO_CPU && cdcl ? "cdcl" : "dpll");
+    o->status = m->status;
+    snprintf(o->message, sizeof o->message, "%s", m->message);
+    o->answer = m->answer;
+    o->searched = m->began > 0;
+    o->returned = m->phase == GSAT_RACE_DONE;
+    o->started_seconds = m->started;
+    o->search_started_seconds = m->began;
+    o->ended_seconds = m->ended;
+    o->search_seconds = m->result.search_seconds;
+    o->context_seconds = m->result.context_seconds;
+    copy_member_counters(o, &m->result.total);
+  }
+  st->members = out->num_members;
+  st->member = s->member;
+  const uint32_t shown = out->winner != GSAT_RACE_NONE ? out->winner : GSAT_PORTFOLIO_CPU;
+  if (out->member[shown].phase == GSAT_RACE_DONE)
+    copy_result_statistics(s, &out->member[shown].result);
+  snprintf(st->answered_by, sizeof st->answered_by, "%s",
+           out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
+  snprintf(st->backend, sizeof st->backend, "%s",
+           out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "cpu+gpu");
+  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl) {
+    snprintf(st->search, sizeof st->search, "dpll");
+    snprintf(st->search_reason, sizeof st->search_reason,
+             "the GPU member runs DPLL (the CPU member: cdcl)");
+  }
+}
+
+/* --backend=auto with a GPU: the CPU and GPU searches race (portfolio.h)
+ * over db (taken over).  Returns as gsat_solve. */
+static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, int cdcl) {
+  gsat_portfolio *pf = gsat_portfolio_new(db);
+  if (!pf) {
+    gsat_db_free(db);
+    return gsat_error_set(&s->err, GSAT_NOMEM, "out of memory for the portfolio");
+  }
+  member_check check = {s, gsat_portfolio_db(pf)};
+  int trivial = 0;
+  const int keep = cdcl && s->solves++ > 0; /* learned clauses of earlier solves */
+  gsat_status st =
+      gsat_inc_begin(&s->inc, check.db, &s->stop, NULL, keep, p, &trivial, &s->err);
+  assert(!trivial); /* no assumptions */
+  if (st != GSAT_OK) {
+    gsat_inc_end(&s->inc, NULL, &s->err);
+    gsat_portfolio_discard(pf);
+    return st;
+  }
+  gsat_race_outcome out;
+  st = gsat_portfolio_solve(pf, p, cdcl, verify_member, &check, &out, &s->err);
+  const gsat_search_result *w =
+      out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
+  gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
+  if (st == GSAT_OK) st = inc_st;
+  keep_portfolio_statistics(s, &out, cdcl);
+  const int answer = out.answer;
+  gsat_race_outcome_free(&out);
+  if (st != GSAT_OK) return st;
+  s->state = STATE_SOLVED;
+  s->answer = answer;
+  return answer;
+}
+
+int gsat_background_members(void) {
+  return gsat_race_background();
+}
+
 int gsat_solve(gsat_solver *s) {
   to_adding(s);
   if (s->pending != GSAT_OK) return s->pending;
@@ -823,13 +946,15 @@ int gsat_solve(gsat_solver *s) {
   if (st == GSAT_INTERRUPTED) return stopped(s);
   if (st != GSAT_OK) return st;
   gsat_search_params p;
-  int cdcl = 0, use_gpu = 0;
+  int cdcl = 0, use_gpu = 0, portfolio = 0;
   st = set_params(s, &db, &p, &cdcl, t0);
-  if (st == GSAT_OK) st = choose_backend(s, &p, cdcl, &use_gpu);
+  if (st == GSAT_OK) st = choose_backend(s, &p, cdcl, &use_gpu, &portfolio);
   if (st != GSAT_OK) {
     gsat_db_free(&db);
     return st == GSAT_INTERRUPTED ? stopped(s) : st;
   }
+  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, cdcl);
+  if (portfolio) snprintf(s->stats.backend, sizeof s->stats.backend, "cpu");
   gsat_search_result r;
   memset(&r, 0, sizeof r);
   st = run_search(s, &db, &p, cdcl, use_gpu, &r);

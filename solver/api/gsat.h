@@ -64,6 +64,27 @@ typedef struct gsat_rank_statistics {
   double search_seconds;
 } gsat_rank_statistics;
 
+/* One member of the portfolio (--backend=auto on a machine with a GPU): the
+ * CPU search and the GPU search race over the formula, the first verified
+ * answer wins and the other is stopped.  Times in seconds since the race
+ * began. */
+typedef struct gsat_member_statistics {
+  char name[8];             /* "cpu" or "gpu" */
+  char search[8];           /* "cdcl" or "dpll" */
+  int status;               /* 0, or the negative status it failed with */
+  char message[256];        /* why it failed, "" otherwise */
+  int answer;               /* 10, 20 or 0 (stopped, or no answer) */
+  int searched;             /* its search began (the GPU: its kernel was launched) */
+  int returned;             /* 0: still in its setup (a CUDA context) when the race
+                             * ended, left to finish in the background */
+  double started_seconds;   /* its thread started */
+  double search_started_seconds; /* its search began (0: never) */
+  double ended_seconds;     /* it returned (0: not while the race ran) */
+  double search_seconds;    /* its own search time */
+  double context_seconds;   /* GPU: creating the CUDA context */
+  GSAT_PUBLIC_COUNTER_FIELDS(GSAT_CTR_U64_FIELD) /* its counters, as in gsat_statistics */
+} gsat_member_statistics;
+
 typedef struct gsat_statistics {
   double parse_seconds;     /* gsat_read_dimacs */
   double build_seconds;     /* normalisation, occurrence streams, decision order */
@@ -79,7 +100,7 @@ typedef struct gsat_statistics {
   uint32_t vars, clauses;   /* after normalisation (clauses of length >= 2) */
   uint64_t literals;
   uint32_t units;
-  char backend[8];          /* "cpu" or "gpu" */
+  char backend[8];          /* "cpu" or "gpu" (the portfolio: the member that answered, "cpu+gpu" when none did) */
   char backend_reason[160]; /* why: "auto: no CUDA device", "requested", ... */
   char search[8];           /* "dpll" or "cdcl" */
   char search_reason[96];
@@ -104,10 +125,16 @@ typedef struct gsat_statistics {
   uint64_t steals_lane, steals_warp, steals_block;
   char gpu_layout[8];       /* "csr" or "slot" (--gpu-layout) */
   double layout_seconds;    /* building the layout on the GPU, apart from upload */
+  /* The portfolio (--backend=auto with a GPU; 0 members otherwise); the
+   * fields above are the answering member's (the CPU's when none answered) */
+  uint32_t members;
+  const gsat_member_statistics *member; /* [members] */
+  char answered_by[8];      /* the member that answered, "" when none did */
 } gsat_statistics;
 
 /* Progress report, about every `progress` seconds during gsat_solve(), from the
- * thread that called it. */
+ * thread that supervises the CPU search (the calling thread, or in the
+ * portfolio the CPU member's thread; never two calls at once). */
 typedef struct gsat_progress_report {
   double seconds;
   uint64_t nodes, checks, cubes_left;
@@ -254,6 +281,14 @@ GSAT_API const gsat_statistics *gsat_get_statistics(gsat_solver *s);
 
 /* Writes the statistics as `c` comment lines to out (the CLI's --stats). */
 GSAT_API void gsat_print_statistics(gsat_solver *s, FILE *out);
+
+/* Portfolio members of earlier gsat_solve() calls in this process that are
+ * still finishing their setup in the background (a CUDA context that no solve
+ * needs any more: the CPU answered first).  They never search, and free what
+ * they hold when they return; a program may end without waiting for them
+ * (after flushing its output, e.g. by _exit(), skipping the CUDA teardown),
+ * as the gsat CLI does.  0 without a GPU. */
+GSAT_API int gsat_background_members(void);
 
 /* Largest variable to report in a model: max of the declared count of the last
  * DIMACS header read and the largest variable added. */

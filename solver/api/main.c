@@ -609,6 +609,18 @@ static void print_verbose_summary(const cli *c, const gsat_statistics *st) {
   printf(", total %.3f s\n", gsat_seconds() - c->start);
 }
 
+/* The portfolio (--backend=auto with a GPU): which member answered, and a
+ * member that failed (its answer would not have counted; the other's does). */
+static void print_members(const gsat_statistics *st) {
+  for (uint32_t i = 0; i < st->members; i++)
+    if (st->member[i].status)
+      printf("c portfolio member %s failed: %s\n", st->member[i].name, st->member[i].message);
+  if (st->members)
+    printf("c portfolio: %s answered%s\n", st->answered_by[0] ? st->answered_by : "no member",
+           st->members > 1 && !st->member[1].searched ? " (the GPU search never started)"
+                                                      : "");
+}
+
 /* The c lines after the search: backend, device, search summary, why the
  * answer is UNKNOWN; with -v the formula and the phase times. */
 static void print_summary(const cli *c, int result) {
@@ -632,6 +644,7 @@ static void print_summary(const cli *c, int result) {
   else
     printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
            st->search_seconds, st->nodes, st->checks_per_second);
+  print_members(st);
   if (result == GSAT_SATISFIABLE)
     printf("c model checked against every input clause\n");
   if (result == GSAT_UNKNOWN) print_stop_cause(c->s, c->limit, st->nodes);
@@ -825,5 +838,13 @@ int main(int argc, char **argv) {
   int code = solve_cli(argc, argv);
   gsat_dist_finalize();
   if (rank_err) code = rank_failed ? code : 0;
+  if (gsat_background_members()) {
+    /* A portfolio's GPU member is still creating a CUDA context nobody needs
+     * (the CPU answered): the output is complete, end without waiting for it
+     * or for the CUDA teardown. */
+    fflush(stdout);
+    fflush(stderr);
+    _exit(code);
+  }
   return code;
 }

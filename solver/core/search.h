@@ -54,6 +54,18 @@ typedef struct gsat_search_params {
   const uint32_t *extra_start;
   const gsat_lit *extra_lits;
   uint32_t num_extra;
+  /* Called by a backend once its setup is done (the GPU: device, context,
+   * upload, layout), right before its search proper: 0 means "do not
+   * search" (the portfolio's race is over), and the backend returns
+   * GSAT_OK with r->answer UNKNOWN without launching anything.  NULL: always
+   * search.  Only the GPU has a setup worth asking about so far. */
+  int (*may_start)(void *data);
+  void *may_start_data;
+  /* CDCL: a sharing ring (solver/core/share.h) that other members of a
+   * portfolio also read and write (units and short learned clauses between
+   * the CPU and GPU searches, once the GPU learns); NULL: the search keeps
+   * its own.  Not read yet: the hook for the GPU CDCL member. */
+  struct gsat_share *share;
   /* GPU only */
   int device;
   gsat_opt_gpu_map gpu_map;

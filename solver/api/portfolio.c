@@ -1,0 +1,128 @@
+/* The CPU+GPU portfolio (portfolio.h): the two members and their parameters. */
+#include "solver/api/portfolio.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu_ref/cdcl_cpu.h"
+#include "cpu_ref/cpu_ref.h"
+#include "gpu/search.h"
+
+/* What the members share; it outlives the caller when the GPU member is left
+ * in its setup, and is freed with the race. */
+struct gsat_portfolio {
+  gsat_db db;
+  gsat_search_params cpu, gpu;
+  int cdcl;
+  gsat_race *race; /* for may_start */
+};
+
+gsat_portfolio *gsat_portfolio_new(gsat_db *db) {
+  gsat_portfolio *pf = calloc(1, sizeof *pf);
+  if (!pf) return NULL;
+  pf->db = *db;
+  memset(db, 0, sizeof *db);
+  return pf;
+}
+
+const gsat_db *gsat_portfolio_db(const gsat_portfolio *pf) {
+  return &pf->db;
+}
+
+static void free_portfolio(void *shared) {
+  gsat_portfolio *pf = shared;
+  gsat_db_free(&pf->db);
+  free(pf);
+}
+
+void gsat_portfolio_discard(gsat_portfolio *pf) {
+  if (pf) free_portfolio(pf);
+}
+
+/* The CPU member: it has no setup, so it begins at once. */
+static gsat_status run_cpu(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                           gsat_search_result *r, gsat_error *err) {
+  gsat_portfolio *pf = shared;
+  (void)stop; /* pf->cpu.stop is the race's flag */
+  if (!gsat_race_begin(race, index)) return GSAT_OK;
+  return pf->cdcl ? gsat_cpu_cdcl_solve(&pf->db, &pf->cpu, r, err)
+                  : gsat_cpu_solve(&pf->db, &pf->cpu, r, err);
+}
+
+/* The GPU's may_start: its setup is done, the race decides. */
+static int gpu_may_start(void *data) {
+  gsat_portfolio *pf = data;
+  return gsat_race_begin(pf->race, GSAT_PORTFOLIO_GPU);
+}
+
+/* The GPU member: DPLL reads the occurrence streams, which a CPU member
+ * running CDCL with watched BCP did not need (db.h): they are built here, in
+ * the member's setup, into its own shallow copy of the database (the clause
+ * arrays stay shared and read only), so the CPU searchers never see a field
+ * change under them. */
+static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                           gsat_search_result *r, gsat_error *err) {
+  gsat_portfolio *pf = shared;
+  (void)race;
+  (void)index;
+  gsat_db db = pf->db;
+  const int own_streams = !db.occ_start;
+  if (own_streams) {
+    gsat_status st = gsat_db_build_streams(&db, stop, 0, err);
+    if (st == GSAT_INTERRUPTED) return GSAT_OK; /* the race ended: UNKNOWN */
+    GSAT_FORWARD(st);
+  }
+  gsat_status st = gsat_gpu_solve(&db, &pf->gpu, r, err);
+  if (own_streams) {
+    free(db.occ_start);
+    free(db.occ_stream);
+  }
+  return st;
+}
+
+/* The GPU member: gsat_gpu_solve, or a test's stand-in. */
+static gsat_race_run_fn gpu_member = run_gpu;
+static int stand_in;
+
+void gsat_portfolio_set_gpu_member(gsat_race_run_fn run) {
+  gpu_member = run ? run : run_gpu;
+  stand_in = run != NULL;
+}
+
+int gsat_portfolio_gpu_possible(void) {
+  return stand_in || gsat_gpu_maybe_present();
+}
+
+gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p, int cdcl,
+                                 gsat_race_verify_fn verify, void *verify_data,
+                                 gsat_race_outcome *out, gsat_error *err) {
+  memset(out, 0, sizeof *out);
+  gsat_race *race = gsat_race_new(pf, free_portfolio, verify, verify_data);
+  if (!race) {
+    gsat_portfolio_discard(pf);
+    return gsat_error_set(err, GSAT_NOMEM, "out of memory for the portfolio");
+  }
+  pf->race = race;
+  pf->cdcl = cdcl;
+  pf->cpu = *p;
+  pf->cpu.stop = gsat_race_stop_flag(race);
+  pf->gpu = *p;
+  pf->gpu.stop = gsat_race_stop_flag(race);
+  pf->gpu.progress = NULL; /* one progress stream: the CPU's */
+  pf->gpu.progress_interval = 0;
+  pf->gpu.proof = NULL;
+  pf->gpu.extra_start = NULL; /* learned clauses and assumptions: CDCL only */
+  pf->gpu.extra_lits = NULL;
+  pf->gpu.num_extra = 0;
+  pf->gpu.assumptions = NULL;
+  pf->gpu.num_assumptions = 0;
+  pf->gpu.may_start = gpu_may_start;
+  pf->gpu.may_start_data = pf;
+  gsat_status st = gsat_race_add(race, "cpu", run_cpu, err);
+  if (st == GSAT_OK) st = gsat_race_add(race, "gpu", gpu_member, err);
+  if (st != GSAT_OK) {
+    gsat_race_discard(race);
+    return st;
+  }
+  return gsat_race_run(race, p->stop, p->time_limit, out, err);
+}
