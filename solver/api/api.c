@@ -915,8 +915,13 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
     gsat_portfolio_discard(pf);
     return st;
   }
+  /* All cores but one: the GPU member's thread creates the CUDA context,
+   * which is CPU-bound (H200 machine, 16 cores: 0.27 s beside 16 busy DPLL
+   * workers, 0.12 s alone; bench/RESULTS.md). */
+  if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
-  st = gsat_portfolio_solve(pf, p, cdcl, verify_member, &check, &out, &s->err);
+  st = gsat_portfolio_solve(pf, p, cdcl, s->opt.portfolio_gpu_delay, verify_member, &check,
+                            &out, &s->err);
   const gsat_search_result *w =
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);

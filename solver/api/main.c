@@ -780,6 +780,16 @@ static int batch_stop(void *data) {
   return (int)interrupted;
 }
 
+/* Whether main() ends by _exit once the output is flushed (option
+ * fast_exit): skipping the CUDA runtime's teardown of a context that no one
+ * needs any more.  Auto: after a GPU search or a portfolio. */
+static int end_fast;
+static int end_fast_wanted(gsat_solver *s) {
+  const double mode = gsat_get_option(s, "fast_exit");
+  const gsat_statistics *st = gsat_get_statistics(s);
+  return mode > 0 || (mode == 0 && (st->members > 0 || st->backend[0] == 'g'));
+}
+
 static int solve_cli(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
@@ -808,6 +818,7 @@ static int solve_cli(int argc, char **argv) {
                    : run(&c);
   }
   solver = NULL;
+  end_fast = end_fast_wanted(c.s);
   gsat_release(c.s);
   gsat_batch_list_free(&c.files);
   return code;
@@ -838,10 +849,10 @@ int main(int argc, char **argv) {
   int code = solve_cli(argc, argv);
   gsat_dist_finalize();
   if (rank_err) code = rank_failed ? code : 0;
-  if (gsat_background_members()) {
-    /* A portfolio's GPU member is still creating a CUDA context nobody needs
-     * (the CPU answered): the output is complete, end without waiting for it
-     * or for the CUDA teardown. */
+  if (gsat_background_members() || end_fast) {
+    /* A portfolio's GPU member may still be creating a CUDA context nobody
+     * needs (the CPU answered), or a GPU search is over: the output is
+     * complete, end without waiting for it or for the CUDA teardown. */
     fflush(stdout);
     fflush(stderr);
     _exit(code);

@@ -3,7 +3,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "solver/base/clock.h"
 #include "cpu_ref/cdcl_cpu.h"
 #include "cpu_ref/cpu_ref.h"
 #include "gpu/search.h"
@@ -14,7 +16,8 @@ struct gsat_portfolio {
   gsat_db db;
   gsat_search_params cpu, gpu;
   int cdcl;
-  gsat_race *race; /* for may_start */
+  double gpu_delay; /* seconds before the GPU member touches CUDA */
+  gsat_race *race;  /* for may_start */
 };
 
 gsat_portfolio *gsat_portfolio_new(gsat_db *db) {
@@ -55,16 +58,26 @@ static int gpu_may_start(void *data) {
   return gsat_race_begin(pf->race, GSAT_PORTFOLIO_GPU);
 }
 
-/* The GPU member: DPLL reads the occurrence streams, which a CPU member
- * running CDCL with watched BCP did not need (db.h): they are built here, in
- * the member's setup, into its own shallow copy of the database (the clause
- * arrays stay shared and read only), so the CPU searchers never see a field
- * change under them. */
+/* The GPU member: it first waits pf->gpu_delay (0.02 s by default) for the
+ * race to end: a process whose GPU thread is inside the driver's
+ * initialization when the CPU answers pays for the driver's teardown at exit
+ * (H200 machine: about 60 ms on instances the CPU answers in 20-30 ms;
+ * bench/RESULTS.md), one that never touched CUDA pays nothing.  DPLL reads
+ * the occurrence streams, which a CPU member running CDCL with watched BCP
+ * did not need (db.h): they are built here, in the member's setup, into its
+ * own shallow copy of the database (the clause arrays stay shared and read
+ * only), so the CPU searchers never see a field change under them. */
 static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
                            gsat_search_result *r, gsat_error *err) {
   gsat_portfolio *pf = shared;
   (void)race;
   (void)index;
+  const double until = gsat_seconds() + pf->gpu_delay;
+  while (gsat_seconds() < until && !GSAT_FLAG_IS_RAISED(stop)) {
+    struct timespec ts = {0, 1000000}; /* 1 ms */
+    nanosleep(&ts, NULL);
+  }
+  if (GSAT_FLAG_IS_RAISED(stop)) return GSAT_OK; /* answered meanwhile: CUDA untouched */
   gsat_db db = pf->db;
   const int own_streams = !db.occ_start;
   if (own_streams) {
@@ -94,7 +107,7 @@ int gsat_portfolio_gpu_possible(void) {
 }
 
 gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p, int cdcl,
-                                 gsat_race_verify_fn verify, void *verify_data,
+                                 double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err) {
   memset(out, 0, sizeof *out);
   gsat_race *race = gsat_race_new(pf, free_portfolio, verify, verify_data);
@@ -104,6 +117,7 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   }
   pf->race = race;
   pf->cdcl = cdcl;
+  pf->gpu_delay = gpu_delay;
   pf->cpu = *p;
   pf->cpu.stop = gsat_race_stop_flag(race);
   pf->gpu = *p;

@@ -37,11 +37,12 @@ void gsat_portfolio_discard(gsat_portfolio *pf);
 /* Races the CPU search (CDCL when cdcl, else DPLL, with p as given: its
  * progress callback, limits, extra clauses and proof sink) against the GPU
  * DPLL search (p's GPU fields, no progress), stopped by p->stop and
- * p->time_limit.  verify checks a SAT answer (race.h) before it can win.
+ * p->time_limit.  The GPU member waits gpu_delay seconds (or until the race
+ * ends) before it touches CUDA.  verify checks a SAT answer (race.h) before it can win.
  * Fills *out (race.h); consumes pf.  Errors: those of the race when every
  * member failed (out->member[i].message says why each did). */
 gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p, int cdcl,
-                                 gsat_race_verify_fn verify, void *verify_data,
+                                 double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err);
 
 /* Whether a GPU member may run: gsat_gpu_maybe_present() (gpu/search.h), or

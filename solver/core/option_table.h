@@ -35,6 +35,7 @@
   O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
+  O (fast_exit,    INT,    0,                      -1, 1,       0,  _,            HIDE, "the CLI's end after the output is flushed: 1 _exit (no CUDA teardown), -1 a normal exit, 0 auto: _exit once CUDA was used (a GPU search, or a portfolio member still in its setup)") \
   O (gpu_backoff,  INT,    0,                      0, 1000000,  0,  _,            HIDE, "longest sleep in ns of an idle GPU worker between polls (0: 2048)") \
   O (gpu_blocks,   INT,    0,                      0, 1048576,  0,  _,            SHOW, "GPU thread blocks (0: one per SM)") \
   O (gpu_cdcl_arena, INT,  0,                      0, 65536,    0,  _,            SHOW, "GPU CDCL: MiB of learned clauses per searcher (0: planned from the instance and the free device memory; a full arena triggers reduction)") \
@@ -48,6 +49,7 @@
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (node_limit,   UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "decisions before giving up with s UNKNOWN (0: none)") \
   O (partial,      BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the variables that occur in a clause in the model") \
+  O (portfolio_gpu_delay, REAL, 0.02,             0, 10,       _,  _,            HIDE, "seconds the portfolio's GPU member waits before it touches CUDA, so that what the CPU answers sooner costs no CUDA teardown (0: none; 0.02 by measurement, bench/RESULTS.md)") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
   O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
