@@ -27,7 +27,7 @@
  * checks it, and that every default is in range). */
 // clang-format off
 #define GSAT_OPTIONS(O) \
-  O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: GPU if a device is usable, else CPU)") \
+  O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: the CPU search, raced by the GPU search when a GPU may be present: the first answer wins)") \
   O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
   O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); auto: the measured default") \
   O (cdcl_decide,  ENUM,   GSAT_CDCL_DECIDE_AUTO,  _, _,        _,  CDCL_DECIDE,  HIDE, "CDCL decision heuristic (auto: the measured default)") \
