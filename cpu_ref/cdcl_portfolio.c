@@ -3,6 +3,8 @@
  * this file is its scheduling: threads, slices, sharing, termination. */
 #include "cpu_ref/cdcl_portfolio.h"
 
+#include "cpu_ref/cpu_ref.h" /* GSAT_PORT_CONTINUE */
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,7 @@ struct portfolio {
   void *cubes_arena;
   uint64_t decisions; /* of all searchers, told after each slice */
   double start;
+  double next_port; /* when the clause port is polled next */
   int stopped_by_limit;
   searcher *w;
   uint32_t n;
@@ -80,7 +83,7 @@ static void sink_add(void *data, const gsat_lit *lits, uint32_t n) {
   portfolio *pf = w->pf;
   const gsat_proof_sink *proof = pf->p->proof;
   if (proof) proof->add(proof->data, lits, n);
-  if (n == 0 || pf->n == 1 || n > GSAT_SHARE_MAX_LEN) return;
+  if (n == 0 || (pf->n == 1 && !pf->p->clause_port) || n > GSAT_SHARE_MAX_LEN) return;
   uint32_t lbd = n <= pf->share.max_len ? 1 : glue(&w->s, lits, n);
   if (!gsat_share_wants(&pf->share, n, lbd)) return;
   if (gsat_share_export(&pf->share, w->id, lits, n) == GSAT_SHARE_ADDED) w->exported++;
@@ -142,11 +145,22 @@ static int import_shared(searcher *w) {
   }
 }
 
-/* The calling thread's duties between its slices: the stop flag, the limits
- * and progress. */
+/* The clause port's poll (cdcl_portfolio.h), when one is due. */
+static void poll_port(portfolio *pf, searcher *w, double now) {
+  const gsat_clause_port *port = pf->p->clause_port;
+  if (!port || now < pf->next_port) return;
+  pf->next_port = now + port->poll_seconds;
+  int res = port->poll(port->data, &pf->share);
+  if (res == GSAT_ANSWER_UNSAT) gsat_term_unsat(&pf->term, w->id);
+  else if (res != GSAT_PORT_CONTINUE) gsat_term_interrupt(&pf->term);
+}
+
+/* The calling thread's duties between its slices: the stop flag, the limits,
+ * the clause port and progress. */
 static void poll_limits(portfolio *pf, searcher *w, double now, double *next_progress) {
   const gsat_search_params *p = pf->p;
   if (GSAT_FLAG_IS_RAISED(p->stop)) gsat_term_interrupt(&pf->term);
+  poll_port(pf, w, now);
   if ((p->time_limit > 0 && now - pf->start >= p->time_limit) ||
       (p->node_limit && gsat_load_u64(&pf->decisions) >= p->node_limit)) {
     pf->stopped_by_limit = 1;
@@ -369,7 +383,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     gsat_error_clear(&w->err);
     gsat_share_reader_init(&w->reader, &pf->share, i);
     gsat_cdcl_config cfg;
-    diversify(&cfg, &p->cdcl, i);
+    diversify(&cfg, &p->cdcl, i + (p->clause_port ? p->clause_port->first_id : 0));
     int ref = 0;
     GSAT_FORWARD(gsat_cdcl_create(&w->s, pf->db, &cfg, &w->sink, &ref, err));
     if (!ref) GSAT_FORWARD(add_extra(w, &ref, err));

@@ -9,12 +9,20 @@
 #  2. UNSAT node counts under --decide=static with -np 3 and -np 1 equal to
 #     one process's, and one process's output under -np 1 (not distributed);
 #  3. a formula from standard input, a parse error (exit 2, one message),
-#     --search=cdcl and --backend=gpu (usage errors: DPLL on CPU ranks only);
+#     --proof (a usage error: no proof over ranks) and --backend=gpu (exit 7
+#     with one message on a machine without a usable GPU);
 #  4. --time-limit and --node-limit: s UNKNOWN, exit 0;
 #  5. SIGTERM and SIGINT to mpirun: rank 0 prints s UNKNOWN once (mpirun
 #     itself exits 1 after forwarding such a signal);
 #  6. a rank killed (SIGKILL) mid-run: an error exit, no s line, and rank 0's
-#     message naming the rank that did not report.
+#     message naming the rank that did not report;
+#  7. CDCL over ranks (clause exchange): structured corpus instances, SAT and
+#     UNSAT, on 3 and on 2 ranks through check-answers (answers against the
+#     manifest, every model checked); generated random 3-SAT formulas on 2
+#     and 3 ranks against MiniSat (or CaDiCaL), models checked here, exactly
+#     one s line and one banner (one printer); --search=auto choosing CDCL
+#     as on one process; clauses exchanged in --stats; --time-limit and
+#     SIGTERM giving s UNKNOWN once.
 set -u
 gsat=$1 gen=$2 have_mpi=$3
 if [ "$have_mpi" != ON ] || ! command -v mpirun >/dev/null; then
@@ -114,17 +122,14 @@ else
   fail "parse error on 3 ranks: rc $rc: $(cat "$tmp/err" | head -c 300)"
 fi
 
-for opt in --search=cdcl --backend=gpu; do
-  mpi -np 3 "$gsat" $opt "$tmp/php8.cnf" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  # --backend=gpu: exit 7 before the input is read on a machine without a GPU
-  if { [ $rc = 1 ] && grep -q 'distributed search' "$tmp/err" || [ $rc = 7 ]; } &&
-     [ "$(grep -c error "$tmp/err")" = 1 ] && ! grep -q '^s ' "$tmp/out"; then
-    pass "$opt on 3 ranks: exit $rc, one message (DPLL on CPU ranks only so far)"
-  else
-    fail "$opt on 3 ranks: rc $rc: $(head -c 300 "$tmp/err")"
-  fi
-done
+mpi -np 3 "$gsat" --backend=cpu --proof="$tmp/p.drat" "$tmp/php8.cnf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc = 1 ] && grep -q 'no proof from the distributed search' "$tmp/err" &&
+   [ "$(grep -c error "$tmp/err")" = 1 ] && ! grep -q '^s ' "$tmp/out" && [ ! -e "$tmp/p.drat" ]; then
+  pass "--proof on 3 ranks: usage error (exit 1), one message, no proof file"
+else
+  fail "--proof on 3 ranks: rc $rc: $(head -c 300 "$tmp/err")"
+fi
 
 # 4. Limits.
 "$gen" php 12 >"$tmp/php12.cnf"
@@ -189,5 +194,103 @@ if [ -n "$victim" ] && [ $rc != 0 ] && [ $rc != 10 ] && [ $rc != 20 ] && ! grep 
   pass "rank 1 killed: exit $rc, no answer, rank 0 names the missing rank"
 else
   fail "rank 1 killed (pid $victim): rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
+fi
+
+# 7. CDCL over ranks.
+if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
+  pick='cnf/(bmc|logistics|ssa|bf|bw|ais)/|hanoi4|ii8|ii16[ab]|ii32e|flat50-|uuf100-0[1-3][.]|'
+  pick+='/uf150-0[1-3][.]|dubois2|pret60|aim-100|par16-1|qg[1-3]'
+  for np in 3 2; do # every 3rd row, different ones on each
+    rows=$(cut -f1 "$shared/bench/manifest.tsv" | grep -E "$pick" | awk -v k=$np 'NR % 3 == k % 3')
+    only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
+    "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
+      "${mpirun[@]}" --stdin none -np $np "$gsat" --backend=cpu --search=cdcl --threads=1 \
+      >"$tmp/corpus"
+    line=$(grep '^check-answers:' "$tmp/corpus")
+    passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+    failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+    if [ "$failed" = 0 ] && [ "$passed" -ge 18 ]; then
+      pass "CDCL, structured corpus on $np ranks: $line"
+    else
+      fail "CDCL, structured corpus on $np ranks: $line $(grep -v '^check-answers' "$tmp/corpus" | head -c 600)"
+    fi
+  done
+else
+  echo "CDCL corpus part skipped: $shared/bench not found"
+fi
+check_model() { # $1 cnf, $2 gsat output: "" when the v lines satisfy every clause
+  { grep '^v' "$2" | sed 's/^v/V/'; cat "$1"; } | awk '
+    /^V/ { for (i = 2; i <= NF; i++) m[$i + 0] = 1; next }
+    /^[cp]/ { next }
+    { for (i = 1; i <= NF; i++) { x = $i + 0
+        if (x == 0) { c++; if (!sat) { print "clause " c " falsified"; exit } sat = 0; continue }
+        if (x in m) sat = 1 } }
+    END { if (!c) print "no clauses read" }'
+}
+ref=$(command -v minisat || command -v cadical)
+if [ -n "$ref" ]; then
+  answers=""
+  for i in 1 2 3 4 5 6 7 8; do
+    "$gen" rand 3 200 852 $i >"$tmp/r.cnf"
+    "$ref" "$tmp/r.cnf" >/dev/null 2>&1 </dev/null
+    want=$?
+    np=$((2 + i % 2))
+    mpi --stdin none -np $np "$gsat" --backend=cpu --search=cdcl --threads=1 "$tmp/r.cnf" >"$tmp/out" 2>&1
+    rc=$?
+    bad=""
+    [ $rc = 10 ] && bad=$(check_model "$tmp/r.cnf" "$tmp/out")
+    if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ] &&
+       [ "$(grep -c '^c gsat ' "$tmp/out")" = 1 ]; then
+      answers+="$rc "
+    else
+      fail "CDCL, rand 3 200 852 $i on $np ranks: rc $rc, $(basename "$ref") $want $bad $(tail -c 200 "$tmp/out")"
+    fi
+  done
+  pass "CDCL, 8 random 3-SAT formulas (200 variables) on 2 and 3 ranks as $(basename "$ref"): $answers"
+else
+  echo "CDCL differential part skipped: neither minisat nor cadical is installed"
+fi
+f=$shared/bench/cnf/ssa/ssa0432-003.cnf.gz
+[ -f "$f" ] || { "$gen" rand 3 150 640 3 >"$tmp/ssa.cnf"; f=$tmp/ssa.cnf; }
+"$gsat" --backend=cpu --stats "$f" >"$tmp/one" 2>&1
+want=$?
+one=$(sed -nE 's/^c backend .*, search ([a-z]+) [(].*/\1/p' "$tmp/one")
+mpi -np 3 "$gsat" --backend=cpu --threads=1 --stats "$f" >"$tmp/out" 2>&1
+rc=$?
+got=$(sed -nE 's/^c backend .*, search ([a-z]+) [(].*/\1/p' "$tmp/out")
+if [ $rc = $want ] && [ "$got" = "$one" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ]; then
+  pass "--search=auto on 3 ranks picks $got as one process ($(basename "$f"), exit $rc)"
+else
+  fail "--search=auto on 3 ranks: rc $rc ($want), $got ($one): $(tail -c 300 "$tmp/out")"
+fi
+"$gen" rand 3 250 1065 11 >"$tmp/u.cnf"
+mpi -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --stats -n "$tmp/u.cnf" >"$tmp/out" 2>&1
+rc=$?
+rows=$(grep -cE '^c +[0-9]+ +1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+$' "$tmp/out")
+sent=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 9 { s += $5 } END { print s + 0 }' "$tmp/out")
+if { [ $rc = 10 ] || [ $rc = 20 ]; } && [ "$rows" = 3 ] && [ "$sent" -gt 0 ]; then
+  pass "CDCL on 3 ranks, --stats: 3 rank rows, $sent clauses sent (exit $rc)"
+else
+  fail "CDCL on 3 ranks, --stats: rc $rc, $rows rank rows, $sent sent: $(tail -c 400 "$tmp/out")"
+fi
+mpi -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q '^c stopped: time limit' "$tmp/out"; then
+  pass "CDCL, --time-limit=2 on 3 ranks: s UNKNOWN once, exit 0"
+else
+  fail "CDCL, --time-limit=2 on 3 ranks: rc $rc: $(tail -c 300 "$tmp/out")"
+fi
+"${mpirun[@]}" -np 2 "$gsat" --backend=cpu --search=cdcl --threads=1 --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+ranks_of $pid 2 >/dev/null
+sleep 2
+kill -TERM $pid
+wait $pid
+rc=$?
+if [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q "^c stopped by signal" "$tmp/out" &&
+   grep -q '^c ranks  *2 (MPI)' "$tmp/out"; then
+  pass "CDCL, SIGTERM to mpirun: s UNKNOWN once, statistics of 2 ranks (mpirun exit $rc)"
+else
+  fail "CDCL, SIGTERM to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
 fi
 finish

@@ -6,7 +6,9 @@
  * as cubes (answers, counters, DRAT proofs with cubes verified); DRAT proofs of
  * 2 searchers in one log verified by drat-trim in both formats (and a proof
  * cut to half rejected); a node limit and the stop flag; assumptions (the
- * failed ones refute the formula on their own). */
+ * failed ones refute the formula on their own); the clause port (a stand-in
+ * for the distributed search) reads the searchers' clauses and stops or
+ * answers the search. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +23,7 @@
 
 #include "cpu_ref/cdcl_cpu.h"
 #include "cpu_ref/cdcl_portfolio.h"
+#include "cpu_ref/cpu_ref.h"
 #include "dimacs/dimacs.h"
 #include "dimacs/generate.h"
 #include "dimacs/write.h"
@@ -237,6 +240,79 @@ static void test_share_counters(void **state) {
     }
   }
   assert_true(in > 0); /* clauses were shared */
+}
+
+/* ---- the clause port (the distributed search's hook) ---------------------------- */
+
+/* A stand-in for solver/dist/: reads what the searchers export, as the
+ * distributed search does, and after stop_after polls returns `then`. */
+typedef struct stand_in {
+  gsat_share_reader reader;
+  int ready;
+  uint32_t polls, stop_after;
+  int then;
+  uint64_t clauses, units;
+  int foreign; /* a clause from GSAT_PORTFOLIO_REMOTE came back */
+} stand_in;
+
+static int stand_in_poll(void *data, gsat_share *sh) {
+  stand_in *t = data;
+  if (!t->ready) gsat_share_reader_init(&t->reader, sh, GSAT_PORTFOLIO_REMOTE);
+  t->ready = 1;
+  gsat_lit lits[GSAT_SHARE_MAX_LEN];
+  uint32_t len;
+  while (gsat_share_import_unit(sh, &t->reader, lits)) t->units++;
+  while (gsat_share_import(sh, &t->reader, lits, &len)) {
+    assert_true(len >= 2 && len <= GSAT_SHARE_MAX_LEN);
+    t->clauses++;
+  }
+  if (t->polls == 0) { /* a clause "from another process": never read back here */
+    gsat_lit mine[2] = {GSAT_LIT(0, 0), GSAT_LIT(1, 0)};
+    assert_int_equal(gsat_share_export(sh, GSAT_PORTFOLIO_REMOTE, mine, 2), GSAT_SHARE_ADDED);
+  }
+  while (gsat_share_import(sh, &t->reader, lits, &len)) t->foreign = 1;
+  return ++t->polls >= t->stop_after ? t->then : GSAT_PORT_CONTINUE;
+}
+
+/* With a port, one searcher shares too (the port reads its learned clauses
+ * but never what it put in itself); a port's 0 stops the search without an
+ * answer, its 20 answers UNSAT. */
+static void test_clause_port(void **state) {
+  (void)state;
+  formula f;
+  formula_php(&f, 7);
+  gsat_search_params p;
+  params_init(&p, 1);
+  stand_in t;
+  memset(&t, 0, sizeof t);
+  t.stop_after = 0xffffffffu;
+  gsat_clause_port port = {&t, 0, 0.0, stand_in_poll};
+  p.clause_port = &port;
+  gsat_search_result r;
+  assert_int_equal(solve(&f, &p, &r), 20);
+  print_message("port: %u polls, %llu clauses, %llu units read\n", t.polls,
+                (unsigned long long)t.clauses, (unsigned long long)t.units);
+  assert_true(t.polls > 0);
+  assert_true(t.clauses > 0);
+  assert_false(t.foreign);
+  assert_int_equal(r.num_workers, 1);
+  assert_true(r.workers[0].shared_exported >= t.clauses);
+  gsat_search_result_free(&r);
+  formula_free(&f);
+  formula_php(&f, 9); /* far beyond a few polls */
+  memset(&t, 0, sizeof t);
+  t.stop_after = 3;
+  t.then = 0;
+  assert_int_equal(solve(&f, &p, &r), 0);
+  assert_int_equal(t.polls, 3);
+  assert_false(r.stopped_by_limit);
+  gsat_search_result_free(&r);
+  memset(&t, 0, sizeof t);
+  t.stop_after = 2;
+  t.then = 20;
+  assert_int_equal(solve(&f, &p, &r), 20);
+  gsat_search_result_free(&r);
+  formula_free(&f);
 }
 
 /* ---- proofs ---------------------------------------------------------------------- */
@@ -464,6 +540,7 @@ int main(void) {
       cmocka_unit_test(test_corpus),
       cmocka_unit_test(test_sharing_happens),
       cmocka_unit_test(test_share_counters),
+      cmocka_unit_test(test_clause_port),
       cmocka_unit_test(test_proofs_two_searchers),
       cmocka_unit_test(test_cubes),
       cmocka_unit_test(test_cube_proofs),

@@ -549,6 +549,10 @@ static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ran
     o->given = k->given;
     o->requests = k->requests;
     o->refused = k->refused;
+    o->conflicts = k->work.n.conflicts;
+    o->clauses_sent = k->clauses_sent;
+    o->clauses_received = k->clauses_received;
+    o->rounds = k->rounds;
     o->busy_seconds = k->work.busy_seconds;
     o->search_seconds = k->search_seconds;
   }
@@ -559,12 +563,12 @@ static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ran
 /* The search over every MPI rank (solver/dist/); rank 0 keeps the per-rank
  * counters. */
 static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
-                                     const gsat_search_params *p,
+                                     const gsat_search_params *p, int cdcl,
                                      gsat_search_result *r) {
   const uint32_t n = gsat_dist_size();
   gsat_dist_rank_stats *ranks = calloc(n, sizeof *ranks);
   GSAT_RETURN_IF(!ranks, &s->err, NOMEM, "out of memory for %u ranks", n);
-  gsat_status st = gsat_dist_solve(db, p, r, ranks, &s->err);
+  gsat_status st = gsat_dist_solve(db, p, cdcl, r, ranks, &s->err);
   if (st == GSAT_OK && gsat_dist_rank() == 0) keep_rank_statistics(s, ranks, n);
   free(ranks);
   return st;
@@ -591,15 +595,14 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
     sc.search = GSAT_SEARCH_DPLL; /* no CDCL on the GPU yet */
     snprintf(sc.reason, sizeof sc.reason, "auto: the GPU backend runs DPLL only");
   }
-  if (gsat_dist_size() > 1) { /* no clause exchange between ranks yet */
-    GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_CDCL || proof_path(s), &s->err, USAGE,
-                   "the distributed search (%u MPI ranks) runs DPLL only so far: "
-                   "--search=cdcl and --proof need one process",
+  if (gsat_dist_size() > 1) { /* the ranks write no common proof */
+    GSAT_RETURN_IF(proof_path(s), &s->err, USAGE,
+                   "no proof from the distributed search (%u MPI ranks): --proof needs "
+                   "one process (run gsat without mpirun, or with -np 1)",
                    gsat_dist_size());
-    if (sc.search == GSAT_SEARCH_CDCL) {
-      sc.search = GSAT_SEARCH_DPLL;
-      snprintf(sc.reason, sizeof sc.reason, "auto: the distributed search runs DPLL only");
-    }
+    GSAT_RETURN_IF(s->inc.num_assumed, &s->err, USAGE,
+                   "assumptions are not supported in the distributed search (%u MPI ranks)",
+                   gsat_dist_size());
   }
   snprintf(s->stats.search, sizeof s->stats.search, "%s",
            sc.search == GSAT_SEARCH_CDCL ? "cdcl" : "dpll");
@@ -655,8 +658,8 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   } else if (db->empty_clause || trivial) {
     r->answer = GSAT_ANSWER_UNSAT; /* an empty clause, or contradicting assumptions */
     if (with_proof && db->empty_clause) gsat_proof_add(&proof, NULL, 0);
-  } else if (!cdcl && gsat_dist_size() > 1) {
-    st = solve_distributed(s, db, p, r);
+  } else if (gsat_dist_size() > 1) {
+    st = solve_distributed(s, db, p, cdcl, r);
   } else if (!cdcl) {
     st = use_gpu ? gsat_gpu_engine_solve(s->gpu, db, p, r, &s->err)
                  : gsat_cpu_solve(db, p, r, &s->err);
@@ -767,6 +770,8 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
   p->gpu_cdcl_share = s->opt.gpu_cdcl_share;
+  p->mpi_share_interval = s->opt.mpi_share_interval;
+  p->mpi_share_words = (uint32_t)s->opt.mpi_share_words;
   return GSAT_OK;
 }
 

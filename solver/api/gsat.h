@@ -60,6 +60,11 @@ typedef struct gsat_rank_statistics {
   uint64_t given;           /* cubes sent to other ranks */
   uint64_t requests;        /* work requests sent */
   uint64_t refused;         /* requests answered with no work */
+  /* CDCL over MPI */
+  uint64_t conflicts;
+  uint64_t clauses_sent;    /* learned units and clauses sent to the others */
+  uint64_t clauses_received; /* new ones received (duplicates filtered) */
+  uint64_t rounds;          /* exchange rounds sent */
   double busy_seconds;      /* its workers' time on cubes, summed */
   double search_seconds;
 } gsat_rank_statistics;

@@ -29,6 +29,10 @@ typedef void (*gsat_progress_fn)(void *data, const gsat_progress *progress);
  * cpu_ref.h).  NULL: the search covers the whole tree alone. */
 struct gsat_cube_port;
 
+/* The same for CDCL: learned clauses exchanged with other processes through
+ * the portfolio's sharing ring (cpu_ref/cdcl_portfolio.h).  NULL: none. */
+struct gsat_clause_port;
+
 typedef struct gsat_search_params {
   gsat_decide decide;
   uint32_t threads;          /* CPU workers (>= 1) */
@@ -48,6 +52,11 @@ typedef struct gsat_search_params {
   const gsat_lit *assumptions;  /* internal literals, or NULL */
   uint32_t num_assumptions;
   const struct gsat_cube_port *port; /* CPU only; NULL: none */
+  const struct gsat_clause_port *clause_port; /* CPU CDCL only; NULL: none */
+  /* the distributed CDCL search (solver/dist/): seconds between clause
+   * exchange rounds and 32-bit words a rank sends per round */
+  double mpi_share_interval;
+  uint32_t mpi_share_words;
   /* clauses implied by the formula (learned in an earlier solve), added at
    * level 0 before the search: extra_start[num_extra + 1] offsets into
    * extra_lits (internal literals) */

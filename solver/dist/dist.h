@@ -17,9 +17,13 @@
  * collects every rank's counters (with a timeout: a rank that does not report
  * makes the run an error, never an answer).
  *
- * CDCL over MPI (once the CDCL search lands) adds its clause exchange here:
- * periodic aggregated rounds of units and short learned clauses beside the
- * cube protocol (see "clause exchange" in dist_mpi.c).
+ * CDCL over MPI: every rank runs the CPU CDCL portfolio of its threads over
+ * the whole formula, diversified by rank, and the ranks exchange learned
+ * units and short clauses in periodic rounds (fixed-size buffers, point to
+ * point) through the portfolio's sharing ring (cpu_ref/cdcl_portfolio.h's
+ * clause port; dist_mpi.c says how); the first rank with an answer ends the
+ * run: a model is checked on rank 0, an UNSAT comes from a rank's empty
+ * clause.
  *
  * Without MPI (dist_none.c), or in a process that was not started by an MPI
  * launcher with more than one rank, every function below is a no-op and the
@@ -47,6 +51,10 @@ typedef struct gsat_dist_rank_stats {
   uint64_t given;          /* cubes sent to other ranks */
   uint64_t requests;       /* work requests sent */
   uint64_t refused;        /* requests answered with no work */
+  /* CDCL */
+  uint64_t clauses_sent;     /* clauses (units included) sent, once per round */
+  uint64_t clauses_received; /* clauses from other ranks taken into the ring */
+  uint64_t rounds, rounds_skipped; /* exchange rounds sent, skipped (flow control) */
   double search_seconds;
 } gsat_dist_rank_stats;
 
@@ -85,7 +93,10 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
                                 gsat_error *err);
 
 /* Searches db on every rank (all ranks call it with the same db) with
- * p->threads CPU workers each, as gsat_cpu_solve does alone.  On rank 0, r is
+ * p->threads CPU workers each, as gsat_cpu_solve (DPLL) or, when cdcl is 1,
+ * gsat_cpu_cdcl_solve (p->cdcl; clause exchange every p->mpi_share_interval
+ * s, at most p->mpi_share_words words per round; 0: 0.1 s, 1024) does
+ * alone; no proof, no assumptions.  On rank 0, r is
  * the whole run's result: the answer, the model (SAT, found on any rank, over
  * internal variables: rank 0 checks it), the counters summed over the ranks
  * (r->num_workers: the workers of all ranks; r->workers NULL) and
@@ -97,7 +108,7 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
  * gsat_cpu_solve on any rank (named with the rank; on another rank the message
  * is empty, rank 0 reports it), INTERNAL (MPI errors, a rank that does not
  * report within the timeout). */
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
                             gsat_search_result *r, gsat_dist_rank_stats *ranks,
                             gsat_error *err);
 

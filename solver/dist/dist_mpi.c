@@ -11,14 +11,26 @@
  *   DONE    0 -> every rank   the run's outcome {answer, status}: stop
  *   STATS   rank -> 0         the rank's counters, after DONE
  *   FIN     0 -> every rank   all counters are in: leave
+ *   CLAUSES rank -> every rank  CDCL: a round of learned clauses
  * Every send is an MPI_Isend of an owned copy (the outbox), completed by
  * later polls, so that no rank blocks on another.
  *
- * Clause exchange (CDCL, not yet): periodic aggregated rounds (each rank
- * contributes a buffer of units and short learned clauses, size and LBD
- * limits from the option table, duplicates filtered by hash; an
- * MPI_Iallgatherv per round) belong beside the cube protocol in port_poll,
- * between the receive and the steal steps. */
+ * CDCL over MPI (the clause port of cpu_ref/cdcl_portfolio.h): every rank
+ * runs the CDCL portfolio of its threads over the whole formula, diversified
+ * by rank (the searchers' ids continue over the ranks: seed, initial phase,
+ * heuristic, restarts).  Every mpi_share_interval seconds a rank packs what
+ * its searchers exported into the ring since the last round (units first,
+ * then clauses of at most 8 literals or glue 2, the ring's own rule and
+ * duplicate filter) into a buffer of at most mpi_share_words words, each
+ * clause a length word and its literals, and sends it to every other rank
+ * (point to point, so that a rank whose search ended leaves no collective
+ * open); a round is skipped while earlier rounds' sends are still pending
+ * (flow control).  A receiver exports each clause into its own ring with
+ * producer GSAT_PORTFOLIO_REMOTE, where the ring's duplicate filter drops
+ * what it has seen and its searchers import the rest at their restarts (as
+ * HordeSat and Mallob do in rounds of a few thousand literals).  No cubes, no
+ * token: the first rank with an answer (SAT: its model, checked on rank 0;
+ * UNSAT: the empty clause) sends an EVENT, and the rest is as for DPLL. */
 #include "solver/dist/dist.h"
 
 #include <mpi.h>
@@ -27,6 +39,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpu_ref/cdcl_cpu.h"
+#include "cpu_ref/cdcl_portfolio.h"
 #include "cpu_ref/cpu_ref.h"
 #include "solver/base/clock.h"
 
@@ -42,8 +56,11 @@
 #define SPLIT_WAIT 0.02
 #define POLL_SECONDS 0.001
 
-enum { TAG_REQ = 1, TAG_CUBE, TAG_NOWORK, TAG_TOKEN, TAG_EVENT, TAG_DONE, TAG_STATS, TAG_FIN };
-enum { EV_SAT = 1, EV_STOP, EV_FAIL };
+enum {
+  TAG_REQ = 1, TAG_CUBE, TAG_NOWORK, TAG_TOKEN, TAG_EVENT, TAG_DONE, TAG_STATS, TAG_FIN,
+  TAG_CLAUSES
+};
+enum { EV_SAT = 1, EV_STOP, EV_FAIL, EV_UNSAT };
 
 static struct {
   int joined, rank, size, local_size;
@@ -91,6 +108,15 @@ typedef struct dist {
   gsat_dist_rank_stats mine;
   gsat_dist_rank_stats *ranks; /* rank 0: [size] */
   uint32_t reports;
+  /* CDCL: the clause exchange */
+  int cdcl;
+  gsat_share *share;         /* the portfolio's ring during a poll, else NULL */
+  gsat_share_reader reader;  /* what this rank's searchers exported */
+  int reader_ready;
+  int unit_conflict;         /* complementary units arrived: UNSAT */
+  uint32_t *pack;            /* [pack_words] one round's clauses */
+  uint32_t pack_words;
+  double interval, next_round;
 } dist;
 
 /*------------------------------------------------------------------------*/
@@ -220,6 +246,30 @@ static void on_event(dist *d, int from, int bytes) {
   }
 }
 
+/* A round of clauses from rank `from` (words of d->recv): into this rank's
+ * ring while its search runs (d->share), dropped after. */
+static void on_clauses(dist *d, int from, uint32_t words) {
+  if (!d->share) return;
+  const uint32_t *w = (const uint32_t *)d->recv;
+  for (uint32_t i = 0; i < words;) {
+    uint32_t len = w[i++];
+    int bad = len == 0 || len > GSAT_SHARE_MAX_LEN || len > words - i;
+    for (uint32_t k = 0; !bad && k < len; k++) bad = w[i + k] >= 2 * d->V;
+    if (bad) {
+      if (d->failed == GSAT_OK) {
+        d->failed = GSAT_INTERNAL;
+        snprintf(d->failure, sizeof d->failure,
+                 "rank %d sent a malformed clause round (word %u of %u)", from, i, words);
+      }
+      return;
+    }
+    gsat_share_result res = gsat_share_export(d->share, GSAT_PORTFOLIO_REMOTE, w + i, len);
+    if (res == GSAT_SHARE_ADDED) d->mine.clauses_received++;
+    if (res == GSAT_SHARE_CONFLICT) d->unit_conflict = 1;
+    i += len;
+  }
+}
+
 static void on_message(dist *d, gsat_cpu_queue *q, const MPI_Status *st, int bytes) {
   switch (st->MPI_TAG) {
   case TAG_REQ: on_request(d, q, st->MPI_SOURCE); break;
@@ -256,6 +306,7 @@ static void on_message(dist *d, gsat_cpu_queue *q, const MPI_Status *st, int byt
     }
     break;
   case TAG_FIN: d->fin = 1; break;
+  case TAG_CLAUSES: on_clauses(d, st->MPI_SOURCE, (uint32_t)bytes / 4); break;
   }
 }
 
@@ -336,6 +387,61 @@ static int port_poll(void *data, gsat_cpu_queue *q) {
   }
   st = gsat_cpu_queue_state_of(q);
   if (!st.queued && !st.busy && !d->num_thieves && pass_token(d)) return GSAT_ANSWER_UNSAT;
+  return GSAT_PORT_CONTINUE;
+}
+
+/* One round's clauses: what this rank's searchers exported since the last
+ * round, units first, while a whole clause still fits; returns the words. */
+static uint32_t pack_round(dist *d, gsat_share *sh) {
+  uint32_t n = 0, len = 1;
+  gsat_lit lits[GSAT_SHARE_MAX_LEN];
+  while (n + 2 <= d->pack_words && gsat_share_import_unit(sh, &d->reader, &lits[0])) {
+    d->pack[n++] = 1;
+    d->pack[n++] = lits[0];
+    d->mine.clauses_sent++;
+  }
+  while (n + 1 + GSAT_SHARE_MAX_LEN <= d->pack_words &&
+         gsat_share_import(sh, &d->reader, lits, &len)) {
+    d->pack[n++] = len;
+    memcpy(d->pack + n, lits, len * sizeof *lits);
+    n += len;
+    d->mine.clauses_sent++;
+  }
+  return n;
+}
+
+/* A clause exchange round, when one is due and the last ones were sent. */
+static void exchange(dist *d, gsat_share *sh) {
+  const double now = gsat_seconds();
+  if (now < d->next_round) return;
+  d->next_round = now + d->interval;
+  if (flush(d) > 2 * (size_t)(d->size - 1)) { /* the others lag behind: skip */
+    d->mine.rounds_skipped++;
+    return;
+  }
+  uint32_t n = pack_round(d, sh);
+  if (!n) return;
+  for (int i = 0; i < d->size; i++)
+    if (i != d->rank) post(d, i, TAG_CLAUSES, d->pack, (size_t)n * sizeof *d->pack);
+  d->mine.rounds++;
+}
+
+/* The clause port's poll (cdcl_portfolio.h): messages (clauses into the
+ * ring, the end of the run), then a round.  0 ends the local search (the run
+ * ends, or this rank failed); 20 when the shared units clash. */
+static int clause_poll(void *data, gsat_share *sh) {
+  dist *d = data;
+  if (!d->reader_ready) {
+    gsat_share_reader_init(&d->reader, sh, GSAT_PORTFOLIO_REMOTE);
+    d->reader_ready = 1;
+  }
+  flush(d);
+  d->share = sh;
+  receive_all(d, NULL);
+  d->share = NULL;
+  if (d->ended || d->failed != GSAT_OK) return GSAT_ANSWER_UNKNOWN;
+  if (d->unit_conflict) return GSAT_ANSWER_UNSAT;
+  exchange(d, sh);
   return GSAT_PORT_CONTINUE;
 }
 
@@ -454,9 +560,12 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_err
 
 /*------------------------------------------------------------------------*/
 
-static gsat_status setup(dist *d, const gsat_db *db, gsat_dist_rank_stats *ranks,
-                         gsat_error *err) {
+static gsat_status setup(dist *d, const gsat_db *db, const gsat_search_params *p, int cdcl,
+                         gsat_dist_rank_stats *ranks, gsat_error *err) {
   memset(d, 0, sizeof *d);
+  d->cdcl = cdcl;
+  d->interval = p->mpi_share_interval > 0 ? p->mpi_share_interval : 0.1;
+  d->pack_words = p->mpi_share_words >= 2 + GSAT_SHARE_MAX_LEN ? p->mpi_share_words : 1024;
   d->rank = g.rank;
   d->size = g.size;
   d->V = db->num_vars;
@@ -465,6 +574,8 @@ static gsat_status setup(dist *d, const gsat_db *db, gsat_dist_rank_stats *ranks
   size_t cap = sizeof(event) + d->V;
   if ((size_t)d->V * sizeof(gsat_lit) > cap) cap = (size_t)d->V * sizeof(gsat_lit);
   if (sizeof(gsat_dist_rank_stats) > cap) cap = sizeof(gsat_dist_rank_stats);
+  if ((size_t)d->pack_words * sizeof *d->pack > cap) cap = (size_t)d->pack_words * sizeof *d->pack;
+  d->pack = cdcl ? malloc((size_t)d->pack_words * sizeof *d->pack) : NULL;
   d->recv_cap = cap + 16;
   d->recv = malloc(d->recv_cap);
   d->cube = malloc(((size_t)d->V + 1) * sizeof *d->cube);
@@ -472,7 +583,8 @@ static gsat_status setup(dist *d, const gsat_db *db, gsat_dist_rank_stats *ranks
   d->since = malloc((size_t)g.size * sizeof *d->since);
   d->model = g.rank == 0 ? malloc((size_t)d->V + 1) : NULL;
   d->ranks = g.rank == 0 ? ranks : NULL;
-  GSAT_RETURN_IF(!d->recv || !d->cube || !d->thieves || !d->since || (g.rank == 0 && !d->model),
+  GSAT_RETURN_IF(!d->recv || !d->cube || !d->thieves || !d->since || (g.rank == 0 && !d->model) ||
+                     (cdcl && !d->pack),
                  err, NOMEM, "out of memory for the distributed search on rank %d", g.rank);
   return GSAT_OK;
 }
@@ -486,6 +598,7 @@ static void release(dist *d) {
   free(d->thieves);
   free(d->since);
   free(d->model);
+  free(d->pack);
 }
 
 enum { UNTIL_DONE, UNTIL_QUIET, UNTIL_REPORTS, UNTIL_FIN, UNTIL_SENT };
@@ -525,7 +638,9 @@ static void count_mine(dist *d, const gsat_search_result *r) {
  * rank 0 ended it), waits for the outcome, reports its counters. */
 static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
                           gsat_search_result *r, gsat_error *err) {
-  if (!d->ended && !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT)) {
+  /* DPLL: only rank 0 answers UNSAT (no cube left anywhere); CDCL: any rank */
+  if (!d->ended &&
+      !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT && !d->cdcl)) {
     uint8_t *msg = d->recv; /* the receive buffer is free between polls */
     event ev;
     memset(&ev, 0, sizeof ev);
@@ -538,6 +653,8 @@ static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
       ev.kind = EV_SAT;
       memcpy(msg + sizeof ev, r->model, d->V);
       bytes += d->V;
+    } else if (r->answer == GSAT_ANSWER_UNSAT) {
+      ev.kind = EV_UNSAT;
     } else {
       ev.kind = EV_STOP;
       ev.by_limit = r->stopped_by_limit;
@@ -565,15 +682,23 @@ static void decide(dist *d, gsat_status st, const gsat_error *local, gsat_search
                    int *answer, gsat_status *status, gsat_error *err) {
   *answer = GSAT_ANSWER_UNKNOWN;
   *status = GSAT_OK;
+  const int other = !d->ended ? 0 : d->ev.kind == EV_SAT ? GSAT_ANSWER_SAT
+                                  : d->ev.kind == EV_UNSAT ? GSAT_ANSWER_UNSAT : 0;
   if (st != GSAT_OK || d->failed != GSAT_OK) {
     *status = st != GSAT_OK ? st : d->failed;
     gsat_error_set(err, *status, "rank 0 of %d: %s", d->size,
                    st != GSAT_OK ? local->message : d->failure);
+  } else if (r->answer != GSAT_ANSWER_UNKNOWN && other && other != r->answer) {
+    *status = GSAT_INTERNAL; /* only a bug gets here: no answer */
+    gsat_error_set(err, *status, "ranks disagree: rank 0 answered %d, rank %d %d", r->answer,
+                   d->ev_rank, other);
   } else if (r->answer == GSAT_ANSWER_SAT) {
     *answer = GSAT_ANSWER_SAT;
   } else if (d->ended && d->ev.kind == EV_SAT) {
     *answer = GSAT_ANSWER_SAT;
     memcpy(r->model, d->model, d->V);
+  } else if (d->ended && d->ev.kind == EV_UNSAT) {
+    *answer = GSAT_ANSWER_UNSAT;
   } else if (d->ended && d->ev.kind == EV_FAIL) {
     *status = (gsat_status)d->ev.status;
     gsat_error_set(err, *status, "rank %d of %d: %s", d->ev_rank, d->size, d->ev.message);
@@ -635,23 +760,26 @@ static gsat_status coordinate(dist *d, gsat_status st, const gsat_error *local,
   return GSAT_OK;
 }
 
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
                             gsat_search_result *r, gsat_dist_rank_stats *ranks,
                             gsat_error *err) {
   dist d;
-  gsat_status st = setup(&d, db, ranks, err);
+  gsat_status st = setup(&d, db, p, cdcl, ranks, err);
   if (st != GSAT_OK) {
     release(&d);
     return st; /* before any message: the others wait until their timeout */
   }
   gsat_cube_port port = {&d, g.rank != 0, POLL_SECONDS, port_poll};
+  gsat_clause_port cport = {&d, (uint32_t)g.rank * (p->threads ? p->threads : 1), POLL_SECONDS,
+                            clause_poll};
   gsat_search_params lp = *p;
-  lp.port = &port;
+  if (cdcl) lp.clause_port = &cport;
+  else lp.port = &port;
   if (lp.node_limit) lp.node_limit = (lp.node_limit + (uint64_t)g.size - 1) / (uint64_t)g.size;
   if (g.rank != 0) lp.progress_interval = 0;
   gsat_error local;
   gsat_error_clear(&local);
-  st = gsat_cpu_solve(db, &lp, r, &local);
+  st = cdcl ? gsat_cpu_cdcl_solve(db, &lp, r, &local) : gsat_cpu_solve(db, &lp, r, &local);
   if (st == GSAT_OK) count_mine(&d, r);
   for (uint32_t i = 0; i < d.num_thieves; i++) post(&d, d.thieves[i], TAG_NOWORK, NULL, 0);
   d.num_thieves = 0; /* requests that waited for a split of the ended search */

@@ -35,11 +35,12 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
   return read_status;
 }
 
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
                             gsat_search_result *r, gsat_dist_rank_stats *ranks,
                             gsat_error *err) {
   (void)db;
   (void)p;
+  (void)cdcl;
   (void)r;
   (void)ranks;
   return gsat_error_set(err, GSAT_INTERNAL,
