@@ -9,8 +9,9 @@
 #  2. UNSAT node counts under --decide=static with -np 3 and -np 1 equal to
 #     one process's, and one process's output under -np 1 (not distributed);
 #  3. a formula from standard input, a parse error (exit 2, one message),
-#     --proof (a usage error: no proof over ranks) and --backend=gpu (exit 7
-#     with one message on a machine without a usable GPU);
+#     --proof (a usage error: no proof over ranks), --backend=gpu (exit 7
+#     with one message naming the rank on a machine without a usable GPU)
+#     and the backend line of --backend=auto (rank 0's device);
 #  4. --time-limit and --node-limit: s UNKNOWN, exit 0;
 #  5. SIGTERM and SIGINT to mpirun: rank 0 prints s UNKNOWN once (mpirun
 #     itself exits 1 after forwarding such a signal);
@@ -129,6 +130,25 @@ if [ $rc = 1 ] && grep -q 'no proof from the distributed search' "$tmp/err" &&
   pass "--proof on 3 ranks: usage error (exit 1), one message, no proof file"
 else
   fail "--proof on 3 ranks: rc $rc: $(head -c 300 "$tmp/err")"
+fi
+
+# --backend=gpu: this rank's device is its node-local rank mod the visible
+# devices; without one, exit 7 before the input is read, one message naming
+# the rank (with one, a usage error: GPU ranks are not built yet).
+mpi -np 3 "$gsat" --backend=gpu "$tmp/php8.cnf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if { { [ $rc = 7 ] && grep -q 'rank 0 of 3 (node-local rank 0)' "$tmp/err"; } ||
+     { [ $rc = 1 ] && grep -q 'GPU ranks are not built yet: rank 0 would drive device 0' "$tmp/err"; }; } &&
+   [ "$(grep -c error "$tmp/err")" = 1 ] && ! grep -q '^s ' "$tmp/out"; then
+  pass "--backend=gpu on 3 ranks: exit $rc, one message ($(head -c 160 "$tmp/err"))"
+else
+  fail "--backend=gpu on 3 ranks: rc $rc: $(head -c 300 "$tmp/err")"
+fi
+mpi -np 2 "$gsat" --backend=auto --stats "$tmp/php8.cnf" >"$tmp/out" 2>&1
+if grep -qE '^c backend +cpu \(auto: 2 MPI ranks, CPU ranks \(GPU ranks not built yet; rank 0: (no CUDA device visible|device 0 of [0-9]+ \(node-local rank 0\))\)\)$' "$tmp/out"; then
+  pass "--backend=auto on 2 ranks: CPU ranks, rank 0's device in --stats"
+else
+  fail "--backend=auto on 2 ranks: $(grep '^c backend' "$tmp/out")"
 fi
 
 # 4. Limits.

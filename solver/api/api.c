@@ -23,6 +23,7 @@
 #include "solver/core/db.h"
 #include "dimacs/dimacs.h"
 #include "solver/dist/dist.h"
+#include "gpu/device.h"
 #include "gpu/search.h"
 #include "solver/core/options.h"
 #include "solver/core/proof.h"
@@ -515,11 +516,49 @@ static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
   "--proof needs the CPU backend: the GPU CDCL search writes no proof yet (use " \
   "--backend=cpu or auto)"
 
+/* The CUDA device of this process: --device, or, under MPI with several
+ * ranks, the node-local rank's turn among the host's visible devices from
+ * --device on (gsat_dist_pick_device); -1 when none is visible. */
+static int process_device(const gsat_solver *s) {
+  if (gsat_dist_size() <= 1) return s->opt.device;
+  return gsat_dist_pick_device(gsat_dist_local_rank(), s->opt.device, gsat_gpu_device_count());
+}
+
+/* Under MPI, the device of this rank in words, for the backend line. */
+static void describe_rank_device(char *text, size_t size) {
+  const int visible = gsat_gpu_device_count();
+  const int dev = gsat_dist_pick_device(gsat_dist_local_rank(), 0, visible);
+  if (dev < 0)
+    snprintf(text, size, "rank %u: no CUDA device visible", gsat_dist_rank());
+  else
+    snprintf(text, size, "rank %u: device %d of %d (node-local rank %u)", gsat_dist_rank(), dev,
+             visible, gsat_dist_local_rank());
+}
+
+/* --backend=gpu under MPI: NODEVICE (exit 7) when this rank has no usable
+ * device, else USAGE: the GPU search takes no cubes from other ranks yet. */
+static gsat_status check_gpu_rank(gsat_solver *s) {
+  char reason[128] = "";
+  const int dev = process_device(s);
+  if (dev < 0) {
+    snprintf(reason, sizeof reason, "rank %u of %u (node-local rank %u): no CUDA device visible",
+             gsat_dist_rank(), gsat_dist_size(), gsat_dist_local_rank());
+    return no_usable_gpu(s, reason);
+  }
+  if (!gsat_gpu_engine_usable(s->gpu, dev, reason, sizeof reason)) return no_usable_gpu(s, reason);
+  return gsat_error_set(&s->err, GSAT_USAGE,
+                        "GPU ranks are not built yet: rank %u would drive device %d (node-local "
+                        "rank %u mod %d visible devices), but the GPU search takes no cubes "
+                        "from other ranks; use --backend=cpu or auto",
+                        gsat_dist_rank(), dev, gsat_dist_local_rank(), gsat_gpu_device_count());
+}
+
 int gsat_check_backend(gsat_solver *s) {
   char reason[128] = "";
   if (s->pending != GSAT_OK) return s->pending; /* its message stays */
   if (s->opt.backend == GSAT_BACKEND_GPU && s->opt.search != GSAT_SEARCH_DPLL && proof_path(s))
     return gsat_error_set(&s->err, GSAT_USAGE, GPU_NO_PROOF);
+  if (s->opt.backend == GSAT_BACKEND_GPU && gsat_dist_size() > 1) return check_gpu_rank(s);
   if (s->opt.backend != GSAT_BACKEND_GPU ||
       gsat_gpu_engine_usable(s->gpu, s->opt.device, reason, sizeof reason))
     return GSAT_OK;
@@ -759,7 +798,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->progress_data = s;
   p->stop = &s->stop;
   p->seed = s->opt.seed;
-  p->device = s->opt.device;
+  p->device = process_device(s) >= 0 ? process_device(s) : s->opt.device;
   p->gpu_map = s->opt.gpu_map;
   p->gpu_blocks = (uint32_t)s->opt.gpu_blocks;
   p->gpu_threads = (uint32_t)s->opt.gpu_threads;
@@ -795,14 +834,12 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   *use_gpu = 0;
   *portfolio = 0;
   if (distributed && backend == GSAT_BACKEND_GPU) {
-    return gsat_error_set(&s->err, GSAT_USAGE,
-                          "the distributed search (%u MPI ranks) runs on the CPU "
-                          "backend only so far: use --backend=cpu or auto",
-                          gsat_dist_size());
+    return check_gpu_rank(s);
   } else if (distributed) {
+    describe_rank_device(reason, sizeof reason);
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "%s: distributed search over %u MPI ranks (CPU ranks only so far)",
-             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size());
+             "%s: %u MPI ranks, CPU ranks (GPU ranks not built yet; %s)",
+             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(), reason);
   } else if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");

@@ -77,6 +77,20 @@ uint32_t gsat_dist_rank(void);
  * among them when --threads is 0. */
 uint32_t gsat_dist_local_size(void);
 
+/* This rank's place among the ranks on its host (MPI_Comm_split_type with
+ * MPI_COMM_TYPE_SHARED, ordered by world rank); 0 when not distributed. */
+uint32_t gsat_dist_local_rank(void);
+
+/* The CUDA device of the rank with node-local rank local_rank when `visible`
+ * devices are visible on its host: (first + local_rank) mod visible, so that
+ * the ranks of a host spread over its devices round robin starting at
+ * `first` (--device); -1 when no device is visible (visible <= 0) or first
+ * is negative. */
+static inline int gsat_dist_pick_device(uint32_t local_rank, int first, int visible) {
+  if (visible <= 0 || first < 0) return -1;
+  return (int)(((uint64_t)(uint32_t)first + local_rank) % (uint64_t)visible);
+}
+
 /* 1 when the last error of this rank is its own, one that rank 0 cannot
  * report (rank 0 silent or unreachable, memory for the formula, MPI): the
  * CLI prints only those on ranks other than 0; every other error is the same

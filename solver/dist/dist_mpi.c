@@ -63,10 +63,10 @@ enum {
 enum { EV_SAT = 1, EV_STOP, EV_FAIL, EV_UNSAT };
 
 static struct {
-  int joined, rank, size, local_size;
+  int joined, rank, size, local_size, local_rank;
   int local_failure; /* an error only this rank knows (gsat_dist_local_failure) */
   MPI_Comm comm;
-} g = {0, 0, 1, 1, 0, MPI_COMM_NULL};
+} g = {0, 0, 1, 1, 0, 0, MPI_COMM_NULL};
 
 /* An EVENT's fixed part; a SAT event is followed by the model's V bytes. */
 typedef struct event {
@@ -467,7 +467,8 @@ gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err) {
            MPI_Comm_size(g.comm, &g.size) == MPI_SUCCESS &&
            MPI_Comm_split_type(g.comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) ==
                MPI_SUCCESS &&
-           MPI_Comm_size(local, &g.local_size) == MPI_SUCCESS;
+           MPI_Comm_size(local, &g.local_size) == MPI_SUCCESS &&
+           MPI_Comm_rank(local, &g.local_rank) == MPI_SUCCESS;
   GSAT_RETURN_IF(!ok, err, INTERNAL, "MPI setup (communicators) failed");
   MPI_Comm_free(&local);
   GSAT_RETURN_IF(provided < MPI_THREAD_FUNNELED, err, INTERNAL,
@@ -489,6 +490,8 @@ uint32_t gsat_dist_size(void) { return (uint32_t)g.size; }
 uint32_t gsat_dist_rank(void) { return (uint32_t)g.rank; }
 
 uint32_t gsat_dist_local_size(void) { return (uint32_t)g.local_size; }
+
+uint32_t gsat_dist_local_rank(void) { return (uint32_t)g.local_rank; }
 
 int gsat_dist_local_failure(void) { return g.local_failure; }
 

@@ -26,6 +26,8 @@ uint32_t gsat_dist_rank(void) { return 0; }
 
 uint32_t gsat_dist_local_size(void) { return 1; }
 
+uint32_t gsat_dist_local_rank(void) { return 0; }
+
 int gsat_dist_local_failure(void) { return 0; }
 
 gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
