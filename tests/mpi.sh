@@ -287,11 +287,14 @@ fi
 mpi -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --stats -n "$tmp/u.cnf" >"$tmp/out" 2>&1
 rc=$?
 rows=$(grep -cE '^c +[0-9]+ +1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+$' "$tmp/out")
-sent=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 9 { s += $5 } END { print s + 0 }' "$tmp/out")
-if { [ $rc = 10 ] || [ $rc = 20 ]; } && [ "$rows" = 3 ] && [ "$sent" -gt 0 ]; then
-  pass "CDCL on 3 ranks, --stats: 3 rank rows, $sent clauses sent (exit $rc)"
+sent=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 9 { s += $6 } END { print s + 0 }' "$tmp/out")
+got=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 9 { s += $7 } END { print s + 0 }' "$tmp/out")
+# each rank takes in at most what the 2 others sent
+if { [ $rc = 10 ] || [ $rc = 20 ]; } && [ "$rows" = 3 ] && [ "$sent" -gt 0 ] && [ "$got" -gt 0 ] &&
+   [ "$got" -le $((2 * sent)) ]; then
+  pass "CDCL on 3 ranks, --stats: 3 rank rows, $sent clauses sent, $got received (exit $rc)"
 else
-  fail "CDCL on 3 ranks, --stats: rc $rc, $rows rank rows, $sent sent: $(tail -c 400 "$tmp/out")"
+  fail "CDCL on 3 ranks, --stats: rc $rc, $rows rank rows, $sent sent, $got received: $(tail -c 400 "$tmp/out")"
 fi
 mpi -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
 rc=$?
