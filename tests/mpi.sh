@@ -96,7 +96,9 @@ else
 fi
 mpi -np 1 "$gsat" --backend=cpu --threads=1 "$tmp/php8.cnf" >"$tmp/out" 2>&1
 "$gsat" --backend=cpu --threads=1 "$tmp/php8.cnf" >"$tmp/one" 2>&1
-if diff <(grep -v '^c \(parsed\|search\)' "$tmp/out") <(grep -v '^c \(parsed\|search\)' "$tmp/one") >/dev/null; then
+# Timing lines differ, and so do the progress lines of a run that takes more
+# than 5 s (ASan on a loaded machine): neither is part of the comparison.
+if diff <(grep -v '^c \(parsed\|search\|progress\)' "$tmp/out") <(grep -v '^c \(parsed\|search\|progress\)' "$tmp/one") >/dev/null; then
   pass "-np 1: the output of one process"
 else
   fail "-np 1 differs from one process: $(diff "$tmp/out" "$tmp/one" | head -c 400)"
