@@ -41,8 +41,15 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
    * one other length that together hold every variable exactly once (each
    * pigeon's "in some hole" clause): no short resolution proof exists. */
   const double b = f->binary_fraction, L = f->max_len, longs = f->clauses * (1 - b);
+  /* ... and exactly the binary clauses of the encoding: "no two pigeons in a
+   * hole" (L holes times C(longs, 2)), with or without "no pigeon in two holes"
+   * (longs times C(L, 2)); graph colouring (sw100: one "some colour" clause per
+   * vertex, each variable once) has other binary counts and short proofs. */
+  const double binaries = f->clauses * b, holes = L * longs * (longs - 1) / 2,
+               both = holes + longs * L * (L - 1) / 2;
   if (f->clauses && f->min_len == 2 && L > 2 && b >= 0.5 &&
-      fabs(f->mean_len - (2 * b + L * (1 - b))) < 1e-9 && fabs(longs * L - f->vars) < 0.5) {
+      fabs(f->mean_len - (2 * b + L * (1 - b))) < 1e-9 && fabs(longs * L - f->vars) < 0.5 &&
+      (fabs(binaries - holes) < 0.5 || fabs(binaries - both) < 0.5)) {
     c.search = GSAT_SEARCH_DPLL;
     snprintf(c.reason, sizeof c.reason,
              "auto: pigeonhole-like, %.0f clauses of length %.0f cover the %u variables once",
