@@ -96,21 +96,6 @@ static void sink_del(void *data, const gsat_lit *lits, uint32_t n) {
   if (proof && w->pf->n == 1) proof->del(proof->data, lits, n);
 }
 
-/* Searcher id's configuration: searcher 0 runs base unchanged; the others
- * differ in seed, initial phase, heuristic and restart policy. */
-static void diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id) {
-  static const uint32_t restarts[3] = {GSAT_CDCL_RESTART_SWITCH, GSAT_CDCL_RESTART_GLUCOSE,
-                                       GSAT_CDCL_RESTART_LUBY};
-  *c = *base;
-  if (id == 0) return;
-  c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
-  if (c->seed == 0) c->seed = 1;
-  if (id & 1) c->initial_phase = !base->initial_phase;
-  if (id & 2) c->decide = base->decide == GSAT_CDCL_VMTF ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
-  if (id >= 4) c->restart = restarts[(base->restart + id / 4) % 3];
-  c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
-}
-
 /* At a restart of w (its restart count moved since the last import), takes
  * what the others shared: backtracks to level 0 and adds the units and
  * clauses it has not seen.  Returns 0, GSAT_CDCL_UNSAT (refuted at level 0,
@@ -383,7 +368,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     gsat_error_clear(&w->err);
     gsat_share_reader_init(&w->reader, &pf->share, i);
     gsat_cdcl_config cfg;
-    diversify(&cfg, &p->cdcl, i + (p->clause_port ? p->clause_port->first_id : 0));
+    gsat_cdcl_config_diversify(&cfg, &p->cdcl, i + (p->clause_port ? p->clause_port->first_id : 0));
     int ref = 0;
     GSAT_FORWARD(gsat_cdcl_create(&w->s, pf->db, &cfg, &w->sink, &ref, err));
     if (!ref) GSAT_FORWARD(add_extra(w, &ref, err));

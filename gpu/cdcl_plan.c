@@ -96,17 +96,9 @@ uint64_t gsat_cdcl_gpu_shared_at(const gsat_cdcl_gpu_plan *pl) {
 }
 
 void gsat_cdcl_gpu_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id) {
-  static const uint32_t restarts[3] = {GSAT_CDCL_RESTART_SWITCH, GSAT_CDCL_RESTART_GLUCOSE,
-                                       GSAT_CDCL_RESTART_LUBY};
   static const double luby[4] = {1, 0.25, 0.5, 2}; /* times the base's Luby unit */
-  *c = *base;
+  gsat_cdcl_config_diversify(c, base, id);
   if (id == 0) return;
-  c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
-  if (c->seed == 0) c->seed = 1;
-  if (id & 1) c->initial_phase = !base->initial_phase;
-  if (id & 2) c->decide = base->decide == GSAT_CDCL_VMTF ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
-  if (id >= 4) c->restart = restarts[(base->restart + id / 4) % 3];
-  c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
   double unit = (double)base->luby_unit * luby[(id / 12) % 4];
   c->luby_unit = unit < 1 ? 1 : (uint32_t)unit;
 }

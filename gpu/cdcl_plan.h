@@ -64,9 +64,9 @@ uint64_t gsat_cdcl_gpu_shared_at(const gsat_cdcl_gpu_plan *pl);
 void gsat_cdcl_gpu_describe(const gsat_cdcl_gpu_plan *pl, const gsat_cdcl *t,
                             const gsat_cdcl_config *base_cfg, char *base, gsat_cdcl *d);
 
-/* Searcher id's configuration: 0 runs base unchanged; the others differ in
- * seed, initial phase, decision heuristic and restart policy and margin, and
- * Luby unit. */
+/* Searcher id's configuration: gsat_cdcl_config_diversify (the CPU portfolio's:
+ * seed, initial phase, decision heuristic, restart policy and margin), and a
+ * Luby unit scaled by 1, 1/4, 1/2 or 2 (id / 12 mod 4). */
 void gsat_cdcl_gpu_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id);
 
 #ifdef __cplusplus

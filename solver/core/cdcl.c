@@ -67,6 +67,20 @@ static plan make_plan(uint32_t V) {
   return p;
 }
 
+void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base,
+                                uint32_t id) {
+  static const uint32_t restarts[3] = {GSAT_CDCL_RESTART_SWITCH, GSAT_CDCL_RESTART_GLUCOSE,
+                                       GSAT_CDCL_RESTART_LUBY};
+  *c = *base;
+  if (id == 0) return;
+  c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
+  if (c->seed == 0) c->seed = 1;
+  if (id & 1) c->initial_phase = !base->initial_phase;
+  if (id & 2) c->decide = base->decide == GSAT_CDCL_VMTF ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
+  if (id >= 4) c->restart = restarts[(base->restart + id / 4) % 3];
+  c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
+}
+
 size_t gsat_cdcl_fixed_bytes(uint32_t num_vars) { return make_plan(num_vars).total; }
 
 void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V) {
