@@ -342,11 +342,11 @@ static gsat_status add_extra(searcher *w, int *refuted, gsat_error *err) {
 static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
   const gsat_search_params *p = pf->p;
   size_t bytes = gsat_share_bytes(GSAT_PORTFOLIO_RING_LOG2, FILTER_LOG2, pf->db->num_vars);
-  pf->share_arena = malloc(bytes);
+  pf->share_arena = calloc(1, bytes); /* zeroed pages: gsat_share_init_zeroed */
   pf->w = calloc(pf->n, sizeof *pf->w);
   GSAT_RETURN_IF(!pf->share_arena || !pf->w, err, NOMEM,
                  "out of memory for %u CDCL searchers", pf->n);
-  GSAT_FORWARD(gsat_share_init(&pf->share, pf->share_arena, GSAT_PORTFOLIO_RING_LOG2,
+  GSAT_FORWARD(gsat_share_init_zeroed(&pf->share, pf->share_arena, GSAT_PORTFOLIO_RING_LOG2,
                                FILTER_LOG2, pf->db->num_vars, GSAT_PORTFOLIO_SHARE_LEN,
                                GSAT_PORTFOLIO_SHARE_LBD, err));
   gsat_term_init(&pf->term);

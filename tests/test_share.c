@@ -20,15 +20,31 @@
 #include "solver/core/term.h"
 
 static void *arena;
+static int zeroed_arena; /* second group: calloc + gsat_share_init_zeroed */
 
+/* The first group fills the arena with garbage, which gsat_share_init must
+ * clear; the second gives gsat_share_init_zeroed a calloc'd arena. */
 static void share_new(gsat_share *s, unsigned ring_log2, unsigned filter_log2,
                       uint32_t num_vars) {
   size_t bytes = gsat_share_bytes(ring_log2, filter_log2, num_vars);
   assert_true(bytes > 0);
-  arena = malloc(bytes);
+  arena = zeroed_arena ? calloc(1, bytes) : malloc(bytes);
   assert_non_null(arena);
-  assert_int_equal(gsat_share_init(s, arena, ring_log2, filter_log2, num_vars, 8, 2, NULL),
-                   GSAT_OK);
+  if (zeroed_arena) {
+    assert_int_equal(gsat_share_init_zeroed(s, arena, ring_log2, filter_log2, num_vars, 8, 2,
+                                            NULL),
+                     GSAT_OK);
+  } else {
+    memset(arena, 0xa5, bytes);
+    assert_int_equal(gsat_share_init(s, arena, ring_log2, filter_log2, num_vars, 8, 2, NULL),
+                     GSAT_OK);
+  }
+}
+
+static int group_zeroed(void **state) {
+  (void)state;
+  zeroed_arena = 1;
+  return 0;
 }
 
 static void share_free(void) {
@@ -484,5 +500,7 @@ int main(void) {
       cmocka_unit_test(test_term_orders),
       cmocka_unit_test(test_term_cubes_threads),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  int failed = cmocka_run_group_tests_name("gsat_share_init", tests, NULL, NULL);
+  return failed + cmocka_run_group_tests_name("gsat_share_init_zeroed", tests, group_zeroed,
+                                              NULL);
 }

@@ -19,12 +19,21 @@ gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2,
                             uint32_t max_len, uint32_t max_lbd,
                             gsat_error *err) {
   size_t bytes = gsat_share_bytes(ring_log2, filter_log2, num_vars);
+  if (bytes != 0 && arena) memset(arena, 0, bytes);
+  return gsat_share_init_zeroed(s, arena, ring_log2, filter_log2, num_vars, max_len,
+                                max_lbd, err);
+}
+
+gsat_status gsat_share_init_zeroed(gsat_share *s, void *arena, unsigned ring_log2,
+                                   unsigned filter_log2, uint32_t num_vars,
+                                   uint32_t max_len, uint32_t max_lbd,
+                                   gsat_error *err) {
+  size_t bytes = gsat_share_bytes(ring_log2, filter_log2, num_vars);
   GSAT_RETURN_IF(bytes == 0, err, USAGE,
                  "sharing ring: 2^%u slots and a filter of 2^%u entries "
                  "(each exponent 1..40)", ring_log2, filter_log2);
   GSAT_RETURN_IF(!arena, err, USAGE, "sharing ring: no arena");
   memset(s, 0, sizeof *s);
-  memset(arena, 0, bytes);
   unsigned char *at = arena;
   s->capacity = (uint64_t)1 << ring_log2;
   s->slot = (gsat_share_slot *)at;
