@@ -313,17 +313,29 @@ __device__ inline int gsat_gpu_wants_donation(const gsat_gpu_params &p, gsat_gpu
   return 0;
 }
 
-/* Lane 0: publishes a cube written to `slot` (length n, 0: give the slot back). */
+/* Puts a pool slot into q, the free list or the global work queue: both hold
+ * every slot of the pool, so a false "full" from gsat_queue_push there only
+ * means that the consumer of the cell one lap back has claimed it and not yet
+ * released it (Vyukov's queue checks the cell, not the count); retries until
+ * the push lands, so that a slot, and a queued cube with it, is never lost
+ * (a lost cube keeps ctl->work above 0: the search never ends). */
+__device__ inline void gsat_gpu_push_slot(gsat_gqueue *q, uint32_t slot) {
+  while (!gsat_queue_push(q, slot)) __nanosleep(32);
+}
+
+/* Publishes a cube written to `slot` (length n, 0: give the slot back) to
+ * this block's queue (target 1; the global one when it is full) or the
+ * global queue (target 2). */
 __device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *bq, int target,
                                         uint32_t slot, uint32_t n) {
   if (!n) {
-    gsat_queue_push(p.free_slots, slot);
+    gsat_gpu_push_slot(p.free_slots, slot);
     return;
   }
   __stcg(gsat_gpu_slot_ptr(p, slot), n);
   __threadfence();
   atomicAdd(&p.ctl->work, 1ull); /* before anyone can take (and refute) it */
-  if (target == 2 || !gsat_queue_push(bq, slot)) gsat_queue_push(p.work, slot);
+  if (target == 2 || !gsat_queue_push(bq, slot)) gsat_gpu_push_slot(p.work, slot);
 }
 
 /* Records a refuted cube; the worker that takes the count to zero ends the search

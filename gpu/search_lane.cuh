@@ -119,6 +119,10 @@ __device__ __forceinline__ void gsat_lane_share(const gsat_gpu_params &p, gsat_l
   const int drank = open ? __popc(donors & w.lt) : 32;
   const int irank = !w.have ? __popc(idle & w.lt) : 32;
   uint32_t n = 0;
+  /* Ballots and shuffles order no memory: the receivers' earlier reads and
+   * writes of their cube buffers (replays, intake copies, scratch of their
+   * own donations) must be done before the donors write them. */
+  __syncwarp();
   if (drank < pairs) {
     unsigned receiver = __fns(idle, 0, drank + 1);
     n = gsat_lane_donate(&w.s, w.cube_bufs + (size_t)receiver * (V + 1), V);
@@ -178,7 +182,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
     uint32_t n = __ldcg(cube);
     for (uint32_t k = 0; k < n; k++) w.my_cube[k] = __ldcg(cube + 1 + k);
-    gsat_queue_push(p.free_slots, mine);
+    gsat_gpu_push_slot(p.free_slots, mine);
     w.t.cubes++;
     w.have = !gsat_lane_start_cube(&w.s, &w.view.db, w.my_cube, n);
     if (!w.have) gsat_gpu_cube_done(p);

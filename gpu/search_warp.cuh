@@ -111,7 +111,7 @@ __device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gp
     w.have = !gsat_warp_start_cube(&w.s, &w.view.db, cube + 1, n);
     __syncwarp();
     if (lane == 0) {
-      gsat_queue_push(p.free_slots, slot);
+      gsat_gpu_push_slot(p.free_slots, slot);
       if (!w.have) gsat_gpu_cube_done(p);
     }
     w.t.cyc.replay += clock64() - t0;

@@ -50,6 +50,9 @@ extern "C" {
 }
 
 #include "cpu_ref/cpu_ref.h"
+extern "C" {
+#include "dimacs/dimacs.h"
+}
 #include "gpu/slot_layout.h"
 #include "solver/core/cnf.h"
 #include "solver/core/db.h"
@@ -403,13 +406,145 @@ static void occupancy(void **state) {
   gsat_cnf_free(&cnf);
 }
 
+
+/* A pool slot given back meets a cell whose consumer one lap back has claimed
+ * it and not yet released it (Vyukov's queue then answers "full" though the
+ * queue holds fewer values than cells): gsat_gpu_publish waits for the
+ * release instead of dropping the slot.  A dropped cube keeps ctl->work above
+ * 0, so the search would never end; a dropped free slot shrinks the pool.
+ * Both queues of capacity 4 hold the pool's 4 slots; a helper thread plays
+ * the slow consumer. */
+static void publish_waits_for_a_claimed_cell(void **state) {
+  (void)state;
+  for (int to_free : {0, 1}) {
+    unsigned long long fseq[4], wseq[4];
+    uint32_t fdata[4], wdata[4], pool[4 * 2] = {0};
+    gsat_gqueue freeq, workq;
+    gsat_queue_init(&freeq, fseq, fdata, 4);
+    gsat_queue_init(&workq, wseq, wdata, 4);
+    gsat_gqueue *q = to_free ? &freeq : &workq; /* where the slot goes back */
+    for (uint32_t i = 0; i < 4; i++) assert_true(gsat_queue_push(q, i));
+    /* The slow consumer claims position 0 (slot 0) and stops before its
+     * release; a fast one takes position 1 (slot 1) and gives it back. */
+    assert_int_equal(__atomic_fetch_add(&q->head, 1, __ATOMIC_SEQ_CST), 0);
+    uint32_t fast;
+    assert_true(gsat_queue_pop(q, &fast));
+    assert_int_equal(fast, 1);
+    assert_false(gsat_queue_push(q, fast)); /* "full" with 2 values queued */
+    gsat_gpu_control ctl;
+    memset(&ctl, 0, sizeof ctl);
+    gsat_gpu_params p;
+    memset(&p, 0, sizeof p);
+    p.ctl = &ctl;
+    p.free_slots = &freeq;
+    p.work = &workq;
+    p.pool = pool;
+    p.pool_slots = 4;
+    p.slot_stride = 2;
+    std::thread slow([&] { /* releases the cell a while later */
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      __atomic_store_n(&q->seq[0], 0 + 4ull, __ATOMIC_RELEASE);
+    });
+    gsat_gpu_publish(p, nullptr, 2, fast, to_free ? 0 : 1);
+    slow.join();
+    uint32_t v[3];
+    for (uint32_t &x : v) assert_true(gsat_queue_pop(q, &x));
+    assert_int_equal(v[0], 2);
+    assert_int_equal(v[1], 3);
+    assert_int_equal(v[2], 1); /* the slot given back, not dropped */
+    assert_int_equal(ctl.work, to_free ? 0 : 1);
+  }
+}
+
+/* The lane mapping with many blocks on UNSAT random 3-SAT near the threshold
+ * (the shape of uuf250, where the GPU's lane mapping hung): the GPU's tuning
+ * (64 decisions a slice, block queues of 64, a pool of 4 slots per lane),
+ * both heuristics; answer and node count equal the CPU reference's. */
+static void lane_many_blocks(void **state) {
+  (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
+  std::mt19937_64 rng(2501);
+  int unsat = 0;
+  for (int round = 0; round < 2; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 130, 554, 3);
+    gsat_db db;
+    gsat_error err;
+    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    for (gsat_decide decide : {GSAT_DECIDE_MOMS, GSAT_DECIDE_STATIC}) {
+      outcome ref = cpu_solve(&db, decide, 1);
+      tuning tu;
+      tu.slice = 64;
+      tu.block_queue_cap = 64;
+      tu.max_backoff = 2048;
+      for (shape sh : {shape{GSAT_GPU_MAP_LANE, 8, 2, 1, 0}, shape{GSAT_GPU_MAP_LANE, 12, 1, 0, 0}}) {
+        tu.slots = 64;
+        while (tu.slots < 4 * 32 * sh.blocks * sh.warps) tu.slots *= 2;
+        outcome o = gpu_emulate(&db, decide, sh, GSAT_GPU_LAYOUT_CSR, tu);
+        printf("  lane %ux%u %s: answer %d nodes %llu (cpu %llu) cubes %llu\n", sh.blocks, sh.warps,
+               decide == GSAT_DECIDE_MOMS ? "moms" : "static", o.answer,
+               (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
+               (unsigned long long)o.total.cubes);
+        assert_int_equal(o.answer, ref.answer);
+        if (o.answer == GSAT_ANSWER_SAT) check_model(&cnf, &db, o.model);
+        if (o.answer == GSAT_ANSWER_UNSAT) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+      }
+      unsat += ref.answer == GSAT_ANSWER_UNSAT;
+    }
+    gsat_db_free(&db);
+    gsat_cnf_free(&cnf);
+  }
+  assert_true(unsat > 0);
+}
+
+/* An experiment, not run by default: GSAT_EMU_CNF=FILE runs the lane mapping
+ * (GSAT_EMU_WARP: the warp mapping) on a DIMACS file with the GPU's tuning,
+ * GSAT_EMU_GRID=BLOCKS,WARPS (default 4,2), GSAT_EMU_STATIC for the static
+ * order, GSAT_EMU_TIMELINE for the occupancy trace; asserts the CPU
+ * reference's answer and node count. */
+static void file_experiment(void **state) {
+  (void)state;
+  const char *path = getenv("GSAT_EMU_CNF");
+  if (!path) skip();
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  gsat_error err;
+  assert_int_equal(gsat_dimacs_read_path(path, NULL, &cnf, &err), GSAT_OK);
+  gsat_db db;
+  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  const gsat_decide decide = getenv("GSAT_EMU_STATIC") ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS;
+  outcome ref = cpu_solve(&db, decide, 1);
+  unsigned blocks = 4, warps = 2;
+  if (getenv("GSAT_EMU_GRID")) assert_int_equal(sscanf(getenv("GSAT_EMU_GRID"), "%u,%u", &blocks, &warps), 2);
+  tuning tu;
+  tu.slice = 64;
+  tu.block_queue_cap = 64;
+  tu.max_backoff = 2048;
+  tu.slots = 64;
+  while (tu.slots < 4 * 32 * blocks * warps) tu.slots *= 2;
+  tu.sample = true;
+  shape sh{getenv("GSAT_EMU_WARP") ? GSAT_GPU_MAP_WARP : GSAT_GPU_MAP_LANE, blocks, warps, 1, 0};
+  outcome o = gpu_emulate(&db, decide, sh, GSAT_GPU_LAYOUT_CSR, tu);
+  printf("  %s: cpu answer %d nodes %llu; emulated %ux%u answer %d nodes %llu cubes %llu\n", path,
+         ref.answer, (unsigned long long)ref.total.n.nodes, blocks, warps, o.answer,
+         (unsigned long long)o.total.n.nodes, (unsigned long long)o.total.cubes);
+  assert_int_equal(o.answer, ref.answer);
+  if (o.answer == GSAT_ANSWER_UNSAT) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(pigeonhole_static),
       cmocka_unit_test(pigeonhole_moms),
       cmocka_unit_test(random_3sat),
       cmocka_unit_test(long_clauses_and_units),
+      cmocka_unit_test(publish_waits_for_a_claimed_cell),
+      cmocka_unit_test(lane_many_blocks),
       cmocka_unit_test(occupancy),
+      cmocka_unit_test(file_experiment),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
