@@ -22,48 +22,13 @@
 #include <random>
 #include <vector>
 
-extern "C" {
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <cmocka.h>
-}
 
+#include "tests/emulated_harness.h"
 #include "cpu_ref/cdcl_cpu.h"
 #include "gpu/cdcl_plan.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/cnf.h"
 #include "solver/core/db.h"
-
-static void add(gsat_cnf *cnf, std::initializer_list<int64_t> lits) {
-  for (int64_t l : lits) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(l), NULL);
-  gsat_cnf_end_clause(cnf, NULL);
-}
-
-/* n + 1 pigeons, n holes. */
-static void php(gsat_cnf *cnf, int n) {
-  for (int i = 0; i <= n; i++) {
-    for (int j = 0; j < n; j++) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(i * n + j + 1), NULL);
-    gsat_cnf_end_clause(cnf, NULL);
-  }
-  for (int j = 0; j < n; j++)
-    for (int a = 0; a <= n; a++)
-      for (int b = a + 1; b <= n; b++) add(cnf, {-(a * n + j + 1), -(b * n + j + 1)});
-}
-
-static void random_clauses(gsat_cnf *cnf, std::mt19937_64 &rng, int vars, int clauses, int len) {
-  for (int c = 0; c < clauses; c++) {
-    std::vector<int> vs;
-    while ((int)vs.size() < len) {
-      int v = (int)(rng() % vars) + 1;
-      bool dup = false;
-      for (int w : vs) dup |= w == v;
-      if (!dup) vs.push_back(v);
-    }
-    for (int v : vs) gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(rng() & 1 ? v : -v), NULL);
-    gsat_cnf_end_clause(cnf, NULL);
-  }
-}
 
 struct outcome {
   int answer;
@@ -187,12 +152,6 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
   return o;
 }
 
-static void check_model(const gsat_cnf *cnf, const gsat_db *db, const std::vector<uint8_t> &m) {
-  std::vector<uint8_t> ext(cnf->max_var + 1, 0);
-  for (uint32_t v = 0; v < db->num_vars; v++) ext[db->ext_var[v]] = m[v];
-  assert_int_equal(gsat_cnf_first_falsified(cnf, ext.data(), cnf->max_var), SIZE_MAX);
-}
-
 /* CPU and emulated GPU on cnf (expect: 10, 20, or 0 for either); returns the
  * answer. */
 static int compare(const gsat_cnf *cnf, int expect, uint32_t searchers, uint64_t learned) {
@@ -245,10 +204,7 @@ static void long_clauses_and_units(void **state) {
   for (int round = 0; round < 4; round++) {
     gsat_cnf cnf;
     gsat_cnf_init(&cnf);
-    random_clauses(&cnf, rng, 70, 300, 3);
-    random_clauses(&cnf, rng, 70, 6, 40 + round * 7);
-    add(&cnf, {5});
-    add(&cnf, {-9, -9});
+    long_clauses_formula(&cnf, rng, round);
     compare(&cnf, 0, 3, 0);
     gsat_cnf_free(&cnf);
   }
