@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,17 +73,34 @@ static void print_signal(int sig) {
                           : "?");
 }
 
+/* Under MPI, 1 + the first rank whose decisions reached its share of the
+ * node limit (limit / ranks rounded up, dist.h), 0 when none did or the
+ * search was one process's. */
+static uint32_t rank_reaching(gsat_solver *s, double limit) {
+  const gsat_statistics *st = gsat_get_statistics(s);
+  if (st->ranks <= 1 || !st->rank) return 0;
+  const double share = ceil(limit / st->ranks);
+  for (uint32_t i = 0; i < st->ranks; i++)
+    if ((double)st->rank[i].nodes >= share) return i + 1;
+  return 0;
+}
+
 /* Why the answer is UNKNOWN, as a c line: a signal, the time limit (the
  * timer, or the search's own limit), or the node limit after `nodes`
  * decisions. */
 static void print_stop_cause(gsat_solver *s, double limit, uint64_t nodes) {
   const double node_limit = gsat_get_option(s, "node_limit");
+  const uint32_t ranks = node_limit > 0 ? rank_reaching(s, node_limit) : 0;
   if (stop_cause && stop_cause != SIGALRM) {
     printf("c stopped by ");
     print_signal((int)stop_cause);
     printf("\n");
   } else if (!stop_cause && node_limit > 0 && (double)nodes >= node_limit)
     printf("c stopped: node limit of %.0f decisions reached\n", node_limit);
+  else if (!stop_cause && ranks)
+    printf("c stopped: node limit of %.0f decisions reached (rank %u made its share, %.0f / %u)\n",
+           node_limit, ranks - 1, ceil(node_limit / gsat_get_statistics(s)->ranks),
+           gsat_get_statistics(s)->ranks);
   else if (stop_cause || limit > 0)
     printf("c stopped: time limit of %g s reached\n", limit);
 }
