@@ -59,6 +59,40 @@ void gsat_cpu_queue_want(gsat_cpu_queue *q, uint32_t n);
 /* A snapshot of the queue and the workers. */
 gsat_cpu_queue_state gsat_cpu_queue_state_of(gsat_cpu_queue *q);
 
+/* The cube splitter: a host searcher of the DPLL step code that splits a
+ * cube by its next decision, for a process whose search of a cube runs
+ * elsewhere (the distributed search's GPU ranks, solver/dist/: the GPU search
+ * cannot give back part of a cube it holds, so the rank splits cubes before
+ * it hands them over).  One splitter serves one thread. */
+typedef struct gsat_cpu_splitter gsat_cpu_splitter;
+
+typedef enum gsat_cpu_split_result {
+  GSAT_CPU_SPLIT_REFUTED, /* the cube's replay (or the root) is refuted: no child */
+  GSAT_CPU_SPLIT_SAT,     /* every variable is assigned below the cube: a model */
+  GSAT_CPU_SPLIT_SECOND,  /* the first branch conflicted at once: only b is left */
+  GSAT_CPU_SPLIT_TWO      /* two children: a (the decision) and b (its flip) */
+} gsat_cpu_split_result;
+
+/* A splitter over db (kept, not copied) with heuristic decide (STATIC or
+ * MOMS, not AUTO), at db's root.  NULL when out of memory. */
+gsat_cpu_splitter *gsat_cpu_splitter_new(const gsat_db *db, gsat_decide decide);
+
+/* Frees sp (NULL is fine). */
+void gsat_cpu_splitter_free(gsat_cpu_splitter *sp);
+
+/* Splits cube[0..n) by one decision of the step code (dpll.h): replays the
+ * cube, decides the next literal l and propagates it, then writes the
+ * children cube + l to a and cube + NOT l to b (a, b: room for n + 1
+ * literals; *len = n + 1).  SAT: a model over internal variables in
+ * model[0..V).  Nodes are counted as the tree search counts them: the
+ * decision and the flip, one node each (2 for TWO and SECOND), so that the
+ * children searched as cubes add up to the node count of the cube. */
+gsat_cpu_split_result gsat_cpu_split(gsat_cpu_splitter *sp, const gsat_lit *cube, uint32_t n,
+                                     gsat_lit *a, gsat_lit *b, uint32_t *len, uint8_t *model);
+
+/* The splitter's counters so far (nodes, literal checks, replay). */
+gsat_dpll_counters gsat_cpu_splitter_counters(const gsat_cpu_splitter *sp);
+
 /* Searches db with p->threads workers and fills r (answer, model over internal
  * variables when SAT, per-worker statistics).  The calling thread supervises:
  * it enforces p->time_limit, polls p->stop and calls p->progress; workers

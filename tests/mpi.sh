@@ -10,9 +10,11 @@
 #     one process's, and one process's output under -np 1 (not distributed);
 #  3. a formula from standard input, a parse error (exit 2, one message),
 #     --proof (a usage error: no proof over ranks), --backend=gpu (exit 7
-#     with one message naming the rank on a machine without a usable GPU)
+#     with one message naming the rank on a machine without a usable GPU,
+#     UNSAT with one)
 #     and the backend line of --backend=auto (rank 0's device);
-#  4. --time-limit and --node-limit: s UNKNOWN, exit 0;
+#  4. --time-limit and --node-limit: s UNKNOWN, exit 0, the c line that
+#     names the limit;
 #  5. SIGTERM and SIGINT to mpirun: rank 0 prints s UNKNOWN once (mpirun
 #     itself exits 1 after forwarding such a signal);
 #  6. a rank killed (SIGKILL) mid-run: an error exit, no s line, and rank 0's
@@ -23,7 +25,15 @@
 #     and 3 ranks against MiniSat (or CaDiCaL), models checked here, exactly
 #     one s line and one banner (one printer); --search=auto choosing CDCL
 #     as on one process; clauses exchanged in --stats; --time-limit and
-#     SIGTERM giving s UNKNOWN once.
+#     SIGTERM giving s UNKNOWN once; a rank killed under CDCL with big,
+#     frequent clause rounds: rank 0 still names it (before mpirun's SIGKILL);
+#  8. the GPU ranks' cube loop with the CPU search standing in for the GPU
+#     search (--mpi-cube-standin, so without a GPU): a DPLL corpus subset on
+#     3 ranks through check-answers; UNSAT node counts under --decide=static
+#     and moms, with --mpi-cube-queue=0 (4) and 1, equal to one process's;
+#     random formulas with DPLL and the CDCL race (no clause exchange) on 2
+#     and 3 ranks, answers as one process and models checked; --node-limit
+#     (with its c line), --time-limit and SIGTERM.
 set -u
 gsat=$1 gen=$2 have_mpi=$3
 if [ "$have_mpi" != ON ] || ! command -v mpirun >/dev/null; then
@@ -136,18 +146,18 @@ fi
 
 # --backend=gpu: this rank's device is its node-local rank mod the visible
 # devices; without one, exit 7 before the input is read, one message naming
-# the rank (with one, a usage error: GPU ranks are not built yet).
+# the rank (with one, GPU ranks refute php 8).
 mpi -np 3 "$gsat" --backend=gpu "$tmp/php8.cnf" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-if { { [ $rc = 7 ] && grep -q 'rank 0 of 3 (node-local rank 0)' "$tmp/err"; } ||
-     { [ $rc = 1 ] && grep -q 'GPU ranks are not built yet: rank 0 would drive device 0' "$tmp/err"; }; } &&
-   [ "$(grep -c error "$tmp/err")" = 1 ] && ! grep -q '^s ' "$tmp/out"; then
-  pass "--backend=gpu on 3 ranks: exit $rc, one message ($(head -c 160 "$tmp/err"))"
+if { { [ $rc = 7 ] && grep -q 'rank 0 of 3 (node-local rank 0)' "$tmp/err" &&
+       [ "$(grep -c error "$tmp/err")" = 1 ] && ! grep -q '^s ' "$tmp/out"; } ||
+     { [ $rc = 20 ] && [ "$(grep -c '^s UNSATISFIABLE$' "$tmp/out")" = 1 ]; }; }; then
+  pass "--backend=gpu on 3 ranks: exit $rc ($(head -c 160 "$tmp/err"))"
 else
   fail "--backend=gpu on 3 ranks: rc $rc: $(head -c 300 "$tmp/err")"
 fi
 mpi -np 2 "$gsat" --backend=auto --stats "$tmp/php8.cnf" >"$tmp/out" 2>&1
-if grep -qE '^c backend +cpu \(auto: 2 MPI ranks, CPU ranks \(GPU ranks not built yet; rank 0: (no CUDA device visible|device 0 of [0-9]+ \(node-local rank 0\))\)\)$' "$tmp/out"; then
+if grep -qE '^c backend +cpu \(auto: 2 MPI ranks, CPU ranks \(--backend=gpu for GPU ranks; rank 0: (no CUDA device visible|device 0 of [0-9]+ \(node-local rank 0\))\)\)$' "$tmp/out"; then
   pass "--backend=auto on 2 ranks: CPU ranks, rank 0's device in --stats"
 else
   fail "--backend=auto on 2 ranks: $(grep '^c backend' "$tmp/out")"
@@ -165,8 +175,9 @@ fi
 mpi -np 3 "$gsat" --backend=cpu --threads=1 --node-limit=300000 --stats "$tmp/php12.cnf" >"$tmp/out" 2>&1
 rc=$?
 nodes=$(stat_of nodes "$tmp/out")
-if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && [ -n "$nodes" ] && [ "$nodes" -ge 100000 ]; then
-  pass "--node-limit=300000 on 3 ranks: s UNKNOWN, exit 0 after $nodes nodes"
+if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && [ -n "$nodes" ] && [ "$nodes" -ge 100000 ] &&
+   grep -q '^c stopped: node limit of 300000 decisions reached' "$tmp/out"; then
+  pass "--node-limit=300000 on 3 ranks: s UNKNOWN, exit 0 after $nodes nodes, the node limit line"
 else
   fail "--node-limit on 3 ranks: rc $rc, $nodes nodes: $(tail -c 300 "$tmp/out")"
 fi
@@ -317,5 +328,122 @@ if [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q "^c stopped by signa
   pass "CDCL, SIGTERM to mpirun: s UNKNOWN once, statistics of 2 ranks (mpirun exit $rc)"
 else
   fail "CDCL, SIGTERM to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
+fi
+# A rank killed under CDCL: big, frequent clause rounds (sends to the dead
+# rank never complete): still rank 0's line naming it before mpirun's SIGKILL.
+"$gen" rand 3 300 1278 7 >"$tmp/u300.cnf"
+"${mpirun[@]}" -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --mpi-share-words=65536 \
+  --mpi-share-interval=0.02 "$tmp/u300.cnf" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+victim=""
+for p in $(ranks_of $pid 3); do
+  grep -qz '^OMPI_COMM_WORLD_RANK=1$' /proc/$p/environ 2>/dev/null && victim=$p
+done
+sleep 2
+[ -n "$victim" ] && kill -KILL "$victim"
+wait $pid
+rc=$?
+if [ -n "$victim" ] && [ $rc != 0 ] && [ $rc != 10 ] && [ $rc != 20 ] && ! grep -q '^s ' "$tmp/out" &&
+   grep -qE '^gsat: error: ranks? (.*, )?1(, .*)? of 3 did not report' "$tmp/err"; then
+  pass "CDCL, rank 1 killed: exit $rc, no answer, rank 0 names the missing rank"
+elif [ -n "$victim" ] && grep -q '^s ' "$tmp/out"; then
+  echo "CDCL kill part inconclusive: the ranks answered within 2 s (rc $rc)"
+else
+  fail "CDCL, rank 1 killed (pid $victim): rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
+fi
+
+# 8. The GPU ranks' cube loop (dist.h: cubes split on the host, one at a time
+#    searched to its end) with the CPU search standing in for the GPU
+#    (--mpi-cube-standin): answers and models, UNSAT node counts under the
+#    static order equal to one process's, the node limit, CDCL's race.
+standin=(--backend=cpu --threads=1 --mpi-cube-standin)
+if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
+  pick='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|pigeonhole/hole[678]|aim-50|jnh|dubois'
+  rows=$(cut -f1 "$shared/bench/manifest.tsv" | grep -E "$pick" | awk 'NR % 4 == 1')
+  only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
+  "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
+    "${mpirun[@]}" --stdin none -np 3 "$gsat" --search=dpll "${standin[@]}" >"$tmp/corpus"
+  line=$(grep '^check-answers:' "$tmp/corpus")
+  passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  if [ "$failed" = 0 ] && [ "$passed" -ge 20 ]; then
+    pass "cube loop (stand-in), DPLL corpus subset on 3 ranks: $line"
+  else
+    fail "cube loop (stand-in), DPLL corpus subset on 3 ranks: $line $(grep -v '^check-answers' "$tmp/corpus" | head -c 600)"
+  fi
+fi
+for f in "$tmp/php8.cnf" "$tmp/php9.cnf" $unsat; do
+  [ -f "$f" ] || continue
+  for decide in static moms; do
+    "$gsat" --backend=cpu --search=dpll --threads=1 --decide=$decide --stats "$f" >"$tmp/one" 2>&1
+    want=$(stat_of nodes "$tmp/one")
+    for q in 0 1; do
+      mpi -np 3 "$gsat" "${standin[@]}" --search=dpll --decide=$decide --mpi-cube-queue=$q --stats "$f" >"$tmp/out" 2>&1
+      rc=$?
+      got=$(stat_of nodes "$tmp/out")
+      steals=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 12 { s += $8 } END { print s + 0 }' "$tmp/out")
+      if [ $rc = 20 ] && grep -qx 's UNSATISFIABLE' "$tmp/out" && [ -n "$want" ] && [ "$got" = "$want" ] &&
+         grep -q "CPU ranks in the GPU ranks' cube loop" "$tmp/out"; then
+        pass "cube loop (stand-in), $(basename "$f") --decide=$decide --mpi-cube-queue=$q, -np 3: UNSAT, $got nodes as one process ($steals steals)"
+      else
+        fail "cube loop (stand-in), $(basename "$f") --decide=$decide queue $q: rc $rc, $got nodes, one process $want: $(tail -c 300 "$tmp/out")"
+      fi
+    done
+  done
+done
+answers=""
+for i in 1 2 3 4 5 6; do
+  "$gen" rand 3 120 510 $i >"$tmp/r.cnf"
+  "$gsat" --backend=cpu -q "$tmp/r.cnf" >/dev/null
+  want=$?
+  np=$((2 + i % 2))
+  mpi --stdin none -np $np "$gsat" "${standin[@]}" --search=dpll "$tmp/r.cnf" >"$tmp/out" 2>&1
+  rc=$?
+  bad=""
+  [ $rc = 10 ] && bad=$(check_model "$tmp/r.cnf" "$tmp/out")
+  if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ]; then
+    answers+="$rc "
+  else
+    fail "cube loop (stand-in), rand 3 120 510 $i on $np ranks: rc $rc, one process $want $bad $(tail -c 200 "$tmp/out")"
+  fi
+  mpi --stdin none -np $np "$gsat" "${standin[@]}" --search=cdcl "$tmp/r.cnf" >"$tmp/out" 2>&1
+  rc=$?
+  bad=""
+  [ $rc = 10 ] && bad=$(check_model "$tmp/r.cnf" "$tmp/out")
+  if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ]; then
+    answers+="$rc "
+  else
+    fail "cube loop (stand-in), CDCL race, rand 3 120 510 $i on $np ranks: rc $rc, one process $want $bad $(tail -c 200 "$tmp/out")"
+  fi
+done
+pass "cube loop (stand-in), 6 random 3-SAT formulas, DPLL and CDCL race, on 2 and 3 ranks as one process, models checked: $answers"
+mpi -np 3 "$gsat" "${standin[@]}" --search=dpll --node-limit=300000 --stats "$tmp/php12.cnf" >"$tmp/out" 2>&1
+rc=$?
+nodes=$(stat_of nodes "$tmp/out")
+if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && [ -n "$nodes" ] && [ "$nodes" -ge 100000 ] &&
+   grep -q '^c stopped: node limit of 300000 decisions reached' "$tmp/out"; then
+  pass "cube loop (stand-in), --node-limit=300000 on 3 ranks: s UNKNOWN after $nodes nodes, the node limit line"
+else
+  fail "cube loop (stand-in), --node-limit on 3 ranks: rc $rc, $nodes nodes: $(tail -c 300 "$tmp/out")"
+fi
+mpi -np 3 "$gsat" "${standin[@]}" --search=dpll --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q '^c stopped: time limit' "$tmp/out"; then
+  pass "cube loop (stand-in), --time-limit=2 on 3 ranks: s UNKNOWN, exit 0"
+else
+  fail "cube loop (stand-in), --time-limit=2 on 3 ranks: rc $rc: $(tail -c 300 "$tmp/out")"
+fi
+"${mpirun[@]}" -np 3 "$gsat" "${standin[@]}" --search=dpll --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+ranks_of $pid 3 >/dev/null
+sleep 2
+kill -TERM $pid
+wait $pid
+rc=$?
+if [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q "^c stopped by signal" "$tmp/out" &&
+   grep -q '^c ranks  *3 (MPI)' "$tmp/out"; then
+  pass "cube loop (stand-in), SIGTERM to mpirun: s UNKNOWN once, statistics of 3 ranks (mpirun exit $rc)"
+else
+  fail "cube loop (stand-in), SIGTERM to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
 fi
 finish

@@ -536,7 +536,7 @@ static void describe_rank_device(char *text, size_t size) {
 }
 
 /* --backend=gpu under MPI: NODEVICE (exit 7) when this rank has no usable
- * device, else USAGE: the GPU search takes no cubes from other ranks yet. */
+ * device (its own: gsat_dist_pick_device). */
 static gsat_status check_gpu_rank(gsat_solver *s) {
   char reason[128] = "";
   const int dev = process_device(s);
@@ -546,11 +546,7 @@ static gsat_status check_gpu_rank(gsat_solver *s) {
     return no_usable_gpu(s, reason);
   }
   if (!gsat_gpu_engine_usable(s->gpu, dev, reason, sizeof reason)) return no_usable_gpu(s, reason);
-  return gsat_error_set(&s->err, GSAT_USAGE,
-                        "GPU ranks are not built yet: rank %u would drive device %d (node-local "
-                        "rank %u mod %d visible devices), but the GPU search takes no cubes "
-                        "from other ranks; use --backend=cpu or auto",
-                        gsat_dist_rank(), dev, gsat_dist_local_rank(), gsat_gpu_device_count());
+  return GSAT_OK;
 }
 
 int gsat_check_backend(gsat_solver *s) {
@@ -599,15 +595,50 @@ static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ran
   s->stats.rank = s->rank;
 }
 
-/* The search over every MPI rank (solver/dist/); rank 0 keeps the per-rank
- * counters. */
+/* The searchers of a GPU rank (dist.h): DPLL on the rank's engine (its
+ * device set up once, kept from cube to cube), the GPU CDCL search; and the
+ * CPU stand-ins (--mpi-cube-standin). */
+static gsat_status gpu_rank_search(void *data, const gsat_db *db, const gsat_search_params *p,
+                                   gsat_search_result *r, gsat_error *err) {
+  return gsat_gpu_engine_solve(data, db, p, r, err);
+}
+
+static gsat_status gpu_cdcl_rank_search(void *data, const gsat_db *db,
+                                        const gsat_search_params *p, gsat_search_result *r,
+                                        gsat_error *err) {
+  (void)data;
+  return gsat_gpu_cdcl_solve(db, p, r, err);
+}
+
+static gsat_status standin_search(void *data, const gsat_db *db, const gsat_search_params *p,
+                                  gsat_search_result *r, gsat_error *err) {
+  (void)data;
+  return gsat_cpu_solve(db, p, r, err);
+}
+
+static gsat_status standin_cdcl_search(void *data, const gsat_db *db,
+                                       const gsat_search_params *p, gsat_search_result *r,
+                                       gsat_error *err) {
+  (void)data;
+  return gsat_cpu_cdcl_solve(db, p, r, err);
+}
+
+/* The search over every MPI rank (solver/dist/): CPU ranks, or (use_gpu, or
+ * the stand-in) GPU ranks; rank 0 keeps the per-rank counters. */
 static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
-                                     const gsat_search_params *p, int cdcl,
+                                     const gsat_search_params *p, int cdcl, int use_gpu,
                                      gsat_search_result *r) {
   const uint32_t n = gsat_dist_size();
+  gsat_dist_searcher searcher = {NULL, s->gpu, 1};
+  if (use_gpu) searcher.search = cdcl ? gpu_cdcl_rank_search : gpu_rank_search;
+  else if (s->opt.mpi_cube_standin) {
+    searcher.search = cdcl ? standin_cdcl_search : standin_search;
+    searcher.threads = p->threads ? p->threads : 1;
+  }
   gsat_dist_rank_stats *ranks = calloc(n, sizeof *ranks);
   GSAT_RETURN_IF(!ranks, &s->err, NOMEM, "out of memory for %u ranks", n);
-  gsat_status st = gsat_dist_solve(db, p, cdcl, r, ranks, &s->err);
+  gsat_status st = gsat_dist_solve(db, p, cdcl, searcher.search ? &searcher : NULL, r, ranks,
+                                   &s->err);
   if (st == GSAT_OK && gsat_dist_rank() == 0) keep_rank_statistics(s, ranks, n);
   free(ranks);
   return st;
@@ -698,7 +729,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
     r->answer = GSAT_ANSWER_UNSAT; /* an empty clause, or contradicting assumptions */
     if (with_proof && db->empty_clause) gsat_proof_add(&proof, NULL, 0);
   } else if (gsat_dist_size() > 1) {
-    st = solve_distributed(s, db, p, cdcl, r);
+    st = solve_distributed(s, db, p, cdcl, use_gpu, r);
   } else if (!cdcl) {
     st = use_gpu ? gsat_gpu_engine_solve(s->gpu, db, p, r, &s->err)
                  : gsat_cpu_solve(db, p, r, &s->err);
@@ -811,6 +842,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_cdcl_share = s->opt.gpu_cdcl_share;
   p->mpi_share_interval = s->opt.mpi_share_interval;
   p->mpi_share_words = (uint32_t)s->opt.mpi_share_words;
+  p->mpi_cube_queue = (uint32_t)s->opt.mpi_cube_queue;
   return GSAT_OK;
 }
 
@@ -834,11 +866,23 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   *use_gpu = 0;
   *portfolio = 0;
   if (distributed && backend == GSAT_BACKEND_GPU) {
-    return check_gpu_rank(s);
+    GSAT_FORWARD(check_gpu_rank(s));
+    *use_gpu = 1;
+    describe_rank_device(reason, sizeof reason);
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "requested: %u MPI ranks, GPU ranks (%s%s)", gsat_dist_size(), reason,
+             cdcl ? "; GPU CDCL ranks race without clause exchange: the GPU CDCL search has "
+                    "no clause port yet"
+                  : "; cubes split on the host, one at a time searched on the GPU");
+  } else if (distributed && s->opt.mpi_cube_standin) {
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "%s: %u MPI ranks, CPU ranks in the GPU ranks' cube loop (--mpi-cube-standin%s)",
+             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(),
+             cdcl ? "; CDCL: a race without clause exchange" : "");
   } else if (distributed) {
     describe_rank_device(reason, sizeof reason);
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "%s: %u MPI ranks, CPU ranks (GPU ranks not built yet; %s)",
+             "%s: %u MPI ranks, CPU ranks (--backend=gpu for GPU ranks; %s)",
              backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(), reason);
   } else if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,

@@ -57,6 +57,9 @@ typedef struct gsat_search_params {
    * exchange rounds and 32-bit words a rank sends per round */
   double mpi_share_interval;
   uint32_t mpi_share_words;
+  /* the distributed search's GPU ranks: cubes a rank keeps split off beside
+   * the one its GPU searches (0: GSAT_DIST_CUBE_QUEUE, solver/dist/dist.h) */
+  uint32_t mpi_cube_queue;
   /* clauses implied by the formula (learned in an earlier solve), added at
    * level 0 before the search: extra_start[num_extra + 1] offsets into
    * extra_lits (internal literals) */

@@ -25,6 +25,12 @@
  * run: a model is checked on rank 0, an UNSAT comes from a rank's empty
  * clause.
  *
+ * GPU ranks (a searcher, gsat_dist_solve): the same cube protocol through a
+ * host queue whose cubes the rank splits on the host (the GPU search cannot
+ * give back part of the cube it holds) and hands to the GPU one at a time;
+ * GPU CDCL ranks race without clause exchange (the GPU CDCL search has no
+ * clause port).
+ *
  * Without MPI (dist_none.c), or in a process that was not started by an MPI
  * launcher with more than one rank, every function below is a no-op and the
  * size is 1: gsat runs exactly as alone.  Only the thread that called
@@ -106,6 +112,28 @@ int gsat_dist_local_failure(void);
 gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
                                 gsat_error *err);
 
+/* A rank's search of one cube, for ranks whose search is not the CPU
+ * backend's (issue 19's GPU ranks): searches db (the formula, the cube's
+ * literals added to its units) alone and fills r as gsat_gpu_engine_solve
+ * does (answer, model over internal variables, counters in r->total),
+ * stopping when *p->stop is raised and at p->time_limit and p->node_limit.
+ * The GPU's is gsat_gpu_engine_solve with the rank's engine (set up once per
+ * rank); the CLI's stand-in (--mpi-cube-standin, for tests without a GPU) is
+ * gsat_cpu_solve.  CDCL (cdcl 1): the whole formula, no cube. */
+typedef gsat_status (*gsat_dist_search_fn)(void *data, const gsat_db *db,
+                                           const gsat_search_params *p,
+                                           gsat_search_result *r, gsat_error *err);
+
+typedef struct gsat_dist_searcher {
+  gsat_dist_search_fn search;
+  void *data;
+  uint32_t threads; /* the rank's workers, for --stats (1 for a GPU) */
+} gsat_dist_searcher;
+
+/* Cubes a rank with a searcher keeps split off beside the one its search
+ * holds (p->mpi_cube_queue, 0: this), for other ranks and its next search. */
+#define GSAT_DIST_CUBE_QUEUE 4
+
 /* Searches db on every rank (all ranks call it with the same db) with
  * p->threads CPU workers each, as gsat_cpu_solve (DPLL) or, when cdcl is 1,
  * gsat_cpu_cdcl_solve (p->cdcl; clause exchange every p->mpi_share_interval
@@ -121,10 +149,21 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
  * limit counts each rank's decisions against limit / size.  Errors: those of
  * gsat_cpu_solve on any rank (named with the rank; on another rank the message
  * is empty, rank 0 reports it), INTERNAL (MPI errors, a rank that does not
- * report within the timeout). */
+ * report within the timeout).
+ *
+ * With a searcher (NULL: the CPU backend as above), the rank runs the cube
+ * loop of dist_mpi.c instead: DPLL: it keeps its cubes in a host queue, splits
+ * them on the host (gsat_cpu_split, nodes counted as the tree search counts
+ * them) until p->mpi_cube_queue are queued, hands the deepest to the
+ * searcher on a thread of its own (one cube at a time, to its end: refuted,
+ * a model, or stopped) while this thread keeps the protocol going (thieves
+ * get the shallowest queued cube, never part of the one being searched);
+ * CDCL: every rank searches the whole formula, diversified by rank, and the
+ * first answer wins (no clause exchange: the GPU CDCL search has no clause
+ * port). */
 gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
-                            gsat_search_result *r, gsat_dist_rank_stats *ranks,
-                            gsat_error *err);
+                            const gsat_dist_searcher *searcher, gsat_search_result *r,
+                            gsat_dist_rank_stats *ranks, gsat_error *err);
 
 #ifdef __cplusplus
 }

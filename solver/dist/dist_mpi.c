@@ -34,6 +34,7 @@
 #include "solver/dist/dist.h"
 
 #include <mpi.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,16 @@ typedef struct event {
   int32_t kind, status, by_limit;
   char message[GSAT_ERROR_MESSAGE_SIZE];
 } event;
+
+/* A rank with a searcher (the cube loop, below): its queue of cubes. */
+typedef struct cube_rank cube_rank;
+typedef struct held {
+  gsat_lit *lits;
+  uint32_t n;
+} held;
+static int queue_push(cube_rank *c, const gsat_lit *lits, uint32_t n);
+static held queue_take(cube_rank *c, int deepest);
+static uint32_t queue_size(const cube_rank *c);
 
 typedef struct outbox {
   MPI_Request *req;
@@ -117,6 +128,8 @@ typedef struct dist {
   uint32_t *pack;            /* [pack_words] one round's clauses */
   uint32_t pack_words;
   double interval, next_round;
+  /* a rank with a searcher: its cube queue while the cube loop runs */
+  cube_rank *cr;
 } dist;
 
 /*------------------------------------------------------------------------*/
@@ -201,6 +214,13 @@ static int pick_victim(dist *d) {
 /* A work request from `thief`: a queued cube, or a split once a busy worker
  * makes one, or NOWORK.  q is NULL once this rank's search has ended. */
 static void on_request(dist *d, gsat_cpu_queue *q, int thief) {
+  if (d->cr && !d->ended && queue_size(d->cr)) { /* the shallowest queued cube */
+    held h = queue_take(d->cr, 0);
+    memcpy(d->cube, h.lits, (size_t)h.n * sizeof *d->cube);
+    free(h.lits);
+    send_cube(d, thief, h.n);
+    return;
+  }
   if (q && !d->ended) {
     uint32_t n = gsat_cpu_queue_take(q, d->cube, d->V);
     if (n != GSAT_CPU_QUEUE_EMPTY) {
@@ -222,6 +242,13 @@ static void on_cube(dist *d, gsat_cpu_queue *q, uint32_t n) {
   d->black = 1;
   d->asking = 0;
   d->mine.steals++;
+  if (d->cr && !d->ended) {
+    if (!queue_push(d->cr, (const gsat_lit *)d->recv, n) && d->failed == GSAT_OK) {
+      d->failed = GSAT_NOMEM;
+      snprintf(d->failure, sizeof d->failure, "out of memory for a cube on rank %d", d->rank);
+    }
+    return;
+  }
   if (!q || d->ended) return; /* the run is ending: the cube no longer matters */
   if (!gsat_cpu_queue_put(q, (const gsat_lit *)d->recv, n) && d->failed == GSAT_OK) {
     d->failed = GSAT_NOMEM;
@@ -446,6 +473,288 @@ static int clause_poll(void *data, gsat_share *sh) {
 }
 
 /*------------------------------------------------------------------------*/
+/* The cube loop of a rank with a searcher (dist.h): a host queue of cubes,
+ * split on the host (gsat_cpu_split), one cube at a time searched to its end
+ * by the searcher on a thread of its own, while this thread keeps the
+ * protocol going.  A thief gets the shallowest queued cube (the most work),
+ * the searcher the deepest; the cube being searched is never split (the GPU
+ * search cannot give back part of its tree), so the queue is what others can
+ * steal.  Nodes: the splits count their decisions and flips (cpu_ref.h), the
+ * searcher the nodes below each cube (its root propagation of the cube's
+ * literals, added as units, is no decision), so that the static-order node
+ * count of an UNSAT formula is that of one process. */
+
+struct cube_rank {
+  const gsat_db *db;
+  const gsat_search_params *p; /* the rank's (node limit: its share) */
+  const gsat_dist_searcher *searcher;
+  int cdcl;
+  gsat_cpu_splitter *split;
+  held *q;
+  uint32_t nq, capq, target;
+  gsat_lit *a, *b;   /* [V + 1] children of a split */
+  uint8_t *model;    /* [V] a SAT answer's */
+  /* the searcher's thread and its cube */
+  pthread_t thread;
+  int running, done; /* done: atomic, set by the thread */
+  gsat_flag halt;
+  gsat_db cube_db;
+  gsat_lit *units;   /* [num_units + V] db's units, then the cube */
+  gsat_search_params cp;
+  gsat_search_result cr;
+  gsat_status cst;
+  gsat_error cerr;
+  /* the rank's result */
+  gsat_search_result last; /* GPU fields of the last search */
+  gsat_worker_stats total;
+  uint64_t searched, splits;
+  double start, busy_since;
+  int answer, by_limit;
+  gsat_status st;
+  gsat_error err;
+};
+
+static int queue_push(cube_rank *c, const gsat_lit *lits, uint32_t n) {
+  if (c->nq == c->capq) {
+    uint32_t cap = c->capq ? 2 * c->capq : 16;
+    held *q = realloc(c->q, cap * sizeof *q);
+    if (!q) return 0;
+    c->q = q;
+    c->capq = cap;
+  }
+  gsat_lit *copy = malloc(((size_t)n + 1) * sizeof *copy);
+  if (!copy) return 0;
+  memcpy(copy, lits, (size_t)n * sizeof *copy);
+  c->q[c->nq].lits = copy;
+  c->q[c->nq++].n = n;
+  return 1;
+}
+
+static uint32_t queue_size(const cube_rank *c) { return c->nq; }
+
+/* Removes the queued cube with the fewest (shallowest) or most literals. */
+static held queue_take(cube_rank *c, int deepest) {
+  uint32_t best = 0;
+  for (uint32_t i = 1; i < c->nq; i++)
+    if (deepest ? c->q[i].n > c->q[best].n : c->q[i].n < c->q[best].n) best = i;
+  held h = c->q[best];
+  c->q[best] = c->q[--c->nq];
+  return h;
+}
+
+static void cube_fail(cube_rank *c, gsat_status st, const char *what) {
+  if (c->st != GSAT_OK) return;
+  c->st = st;
+  gsat_error_set(&c->err, st, "%s", what);
+}
+
+/* Splits the shallowest queued cube while fewer than target are queued (at
+ * most 64 splits a call, so that messages are not kept waiting). */
+static void refill(cube_rank *c) {
+  for (int k = 0; k < 64 && c->nq && c->nq < c->target && c->answer == GSAT_ANSWER_UNKNOWN; k++) {
+    held h = queue_take(c, 0);
+    uint32_t len = 0;
+    gsat_cpu_split_result res = gsat_cpu_split(c->split, h.lits, h.n, c->a, c->b, &len, c->model);
+    free(h.lits);
+    c->splits++;
+    if (res == GSAT_CPU_SPLIT_SAT) c->answer = GSAT_ANSWER_SAT;
+    if ((res == GSAT_CPU_SPLIT_TWO && !queue_push(c, c->a, len)) ||
+        ((res == GSAT_CPU_SPLIT_TWO || res == GSAT_CPU_SPLIT_SECOND) && !queue_push(c, c->b, len)))
+      cube_fail(c, GSAT_NOMEM, "out of memory for a cube");
+  }
+}
+
+static void *cube_thread(void *arg) {
+  cube_rank *c = arg;
+  c->cst = c->searcher->search(c->searcher->data, &c->cube_db, &c->cp, &c->cr, &c->cerr);
+  __atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
+  return NULL;
+}
+
+/* Hands the deepest queued cube to the searcher's thread, with what is left
+ * of the rank's limits. */
+static void start_search(cube_rank *c, uint64_t used) {
+  held h = queue_take(c, 1);
+  const gsat_db *db = c->db;
+  memcpy(c->units, db->units, (size_t)db->num_units * sizeof *c->units);
+  memcpy(c->units + db->num_units, h.lits, (size_t)h.n * sizeof *c->units);
+  free(h.lits);
+  c->cube_db = *db;
+  c->cube_db.units = c->units;
+  c->cube_db.num_units = db->num_units + h.n;
+  c->cp = *c->p;
+  c->cp.stop = &c->halt;
+  c->cp.port = NULL;
+  c->cp.clause_port = NULL;
+  c->cp.progress_interval = 0;
+  c->cp.may_start = NULL;
+  if (c->p->time_limit > 0) c->cp.time_limit = c->p->time_limit - (gsat_seconds() - c->start);
+  if (c->p->node_limit) c->cp.node_limit = c->p->node_limit - used;
+  gsat_error_clear(&c->cerr);
+  c->done = 0;
+  c->busy_since = gsat_seconds();
+  if (pthread_create(&c->thread, NULL, cube_thread, c)) {
+    cube_fail(c, GSAT_RESOURCE, "cannot start the thread of the rank's search");
+    return;
+  }
+  c->running = 1;
+  c->searched++;
+}
+
+/* Joins the searcher's thread and takes in its result. */
+static void end_search(cube_rank *c) {
+  pthread_join(c->thread, NULL);
+  c->running = 0;
+  c->total.busy_seconds += gsat_seconds() - c->busy_since;
+  gsat_search_result *r = &c->cr;
+  if (c->cst != GSAT_OK) {
+    if (c->st == GSAT_OK) {
+      c->st = c->cst;
+      c->err = c->cerr;
+    }
+    return;
+  }
+  r->total.busy_seconds = 0; /* the thread's wall time counts (above) */
+  gsat_worker_stats_add(&c->total, &r->total);
+  const double kernel = c->last.kernel_seconds + r->kernel_seconds;
+  const double upload = c->last.upload_seconds + r->upload_seconds;
+  const double context = c->last.context_seconds + r->context_seconds;
+  c->last = *r; /* the GPU's shape and device; its arrays are freed below */
+  c->last.kernel_seconds = kernel, c->last.upload_seconds = upload;
+  c->last.context_seconds = context;
+  c->last.model = NULL, c->last.workers = NULL, c->last.failed = NULL;
+  if (r->answer == GSAT_ANSWER_SAT && c->answer == GSAT_ANSWER_UNKNOWN) {
+    c->answer = GSAT_ANSWER_SAT;
+    memcpy(c->model, r->model, c->db->num_vars);
+  } else if (r->answer == GSAT_ANSWER_UNSAT && c->cdcl) {
+    c->answer = GSAT_ANSWER_UNSAT; /* the whole formula */
+  } else if (r->answer == GSAT_ANSWER_UNKNOWN && !GSAT_FLAG_IS_RAISED(&c->halt)) {
+    c->by_limit = 1; /* the searcher's time or node limit (what was left of the rank's) */
+  }
+  gsat_search_result_free(r);
+}
+
+static uint64_t nodes_used(const cube_rank *c) {
+  return c->total.n.nodes + (c->split ? gsat_cpu_splitter_counters(c->split).nodes : 0);
+}
+
+/* One turn of the loop without messages: the limits, the searcher, the
+ * queue.  Returns 1 when the rank's search is over. */
+static int cube_turn(dist *d, cube_rank *c) {
+  const gsat_search_params *p = c->p;
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return 1;
+  if ((p->time_limit > 0 && gsat_seconds() - c->start >= p->time_limit) ||
+      (p->node_limit && nodes_used(c) >= p->node_limit)) {
+    c->by_limit = 1;
+    return 1;
+  }
+  if (c->running && __atomic_load_n(&c->done, __ATOMIC_ACQUIRE)) end_search(c);
+  if (c->st != GSAT_OK || c->by_limit || c->answer != GSAT_ANSWER_UNKNOWN) return 1;
+  if (!c->cdcl) refill(c);
+  if (c->st != GSAT_OK || c->answer != GSAT_ANSWER_UNKNOWN) return 1;
+  if (!c->running && c->nq) start_search(c, nodes_used(c));
+  if (c->st != GSAT_OK) return 1;
+  if (c->cdcl || c->running || c->nq) return 0;
+  if (!d->asking) { /* idle: ask for work, pass the token */
+    post(d, d->mine.requests ? pick_victim(d) : (d->rank == 0 ? 1 : 0), TAG_REQ, NULL, 0);
+    d->asking = 1;
+    d->mine.requests++;
+  }
+  if (pass_token(d)) {
+    c->answer = GSAT_ANSWER_UNSAT;
+    return 1;
+  }
+  return 0;
+}
+
+static gsat_status cube_setup(cube_rank *c, const gsat_db *db, const gsat_search_params *p,
+                              int cdcl, const gsat_dist_searcher *searcher, int start_full,
+                              gsat_error *err) {
+  memset(c, 0, sizeof *c);
+  const size_t V = db->num_vars;
+  c->db = db, c->p = p, c->cdcl = cdcl, c->searcher = searcher;
+  c->target = cdcl ? 0 : p->mpi_cube_queue ? p->mpi_cube_queue : GSAT_DIST_CUBE_QUEUE;
+  c->split = cdcl ? NULL : gsat_cpu_splitter_new(db, p->decide);
+  c->a = malloc((V + 1) * sizeof *c->a);
+  c->b = malloc((V + 1) * sizeof *c->b);
+  c->model = malloc(V + 1);
+  c->units = malloc(((size_t)db->num_units + V + 1) * sizeof *c->units);
+  GSAT_RETURN_IF((!cdcl && !c->split) || !c->a || !c->b || !c->model || !c->units, err, NOMEM,
+                 "out of memory for the cube queue of rank %d", g.rank);
+  if (start_full) GSAT_RETURN_IF(!queue_push(c, NULL, 0), err, NOMEM, "out of memory for a cube");
+  c->start = gsat_seconds();
+  return GSAT_OK;
+}
+
+static void cube_release(cube_rank *c) {
+  for (uint32_t i = 0; i < c->nq; i++) free(c->q[i].lits);
+  free(c->q);
+  gsat_cpu_splitter_free(c->split);
+  free(c->a);
+  free(c->b);
+  free(c->model);
+  free(c->units);
+}
+
+/* The rank's result as gsat_cpu_solve gives it (r->workers NULL). */
+static gsat_status cube_result(cube_rank *c, gsat_search_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  if (c->st != GSAT_OK) {
+    *err = c->err;
+    return c->st;
+  }
+  *r = c->last;
+  r->answer = c->answer;
+  r->stopped_by_limit = c->answer == GSAT_ANSWER_UNKNOWN && c->by_limit;
+  r->total = c->total;
+  if (c->split) {
+    gsat_dpll_counters n = gsat_cpu_splitter_counters(c->split);
+    r->total.n.nodes += n.nodes;
+    r->total.n.checks += n.checks;
+    r->total.n.replay += n.replay;
+  }
+  r->total.cubes = c->searched;   /* cubes handed to the searcher */
+  r->total.donations = c->splits; /* cubes split on the host */
+  r->num_workers = c->searcher->threads ? c->searcher->threads : 1;
+  r->search_seconds = gsat_seconds() - c->start;
+  /* always there, as gsat_cpu_solve's: rank 0 copies another rank's model in */
+  r->model = malloc(c->db->num_vars + 1);
+  GSAT_RETURN_IF(!r->model, err, NOMEM, "out of memory for the model");
+  if (c->answer == GSAT_ANSWER_SAT) memcpy(r->model, c->model, c->db->num_vars);
+  return GSAT_OK;
+}
+
+/* The rank's search with a searcher (dist.h): the cube loop until the rank's
+ * search is over or the run ends elsewhere. */
+static gsat_status cube_solve(dist *d, const gsat_db *db, const gsat_search_params *p, int cdcl,
+                              const gsat_dist_searcher *searcher, gsat_search_result *r,
+                              gsat_error *err) {
+  cube_rank c;
+  gsat_status st = cube_setup(&c, db, p, cdcl, searcher, cdcl || d->rank == 0, err);
+  if (st != GSAT_OK) {
+    cube_release(&c);
+    return st;
+  }
+  d->cr = &c;
+  for (;;) {
+    flush(d);
+    receive_all(d, NULL);
+    if (d->ended || d->failed != GSAT_OK) break;
+    if (cube_turn(d, &c)) break;
+    struct timespec ts = {0, (long)(POLL_SECONDS * 1e9)};
+    nanosleep(&ts, NULL);
+  }
+  d->cr = NULL; /* requests from now on get NOWORK, cubes are dropped */
+  if (c.running) {
+    GSAT_FLAG_RAISE(&c.halt);
+    end_search(&c);
+  }
+  st = cube_result(&c, r, err);
+  cube_release(&c);
+  return st;
+}
+
+/*------------------------------------------------------------------------*/
 
 static int launched_with_ranks(void) {
   const char *n = getenv("OMPI_COMM_WORLD_SIZE");
@@ -640,7 +949,7 @@ static void count_mine(dist *d, const gsat_search_result *r) {
 /* A rank other than 0 after its search: tells rank 0 why it ended (unless
  * rank 0 ended it), waits for the outcome, reports its counters. */
 static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
-                          gsat_search_result *r, gsat_error *err) {
+                          gsat_search_result *r, int stopping, gsat_error *err) {
   /* DPLL: only rank 0 answers UNSAT (no cube left anywhere); CDCL: any rank */
   if (!d->ended &&
       !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT && !d->cdcl)) {
@@ -668,7 +977,9 @@ static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
   if (!drain(d, UNTIL_DONE, REPORT_TIMEOUT))
     return local_error(err, GSAT_INTERNAL, "no outcome from rank 0 after the search",
                        REPORT_TIMEOUT);
-  if (!drain(d, UNTIL_QUIET, REPORT_TIMEOUT))
+  /* after a stop request (mpirun's SIGTERM when a rank died, whose sends
+   * never complete), the counters go to rank 0 without waiting long */
+  if (!drain(d, UNTIL_QUIET, stopping ? STOP_REPORT_TIMEOUT / 5 : REPORT_TIMEOUT) && !stopping)
     return local_error(err, GSAT_INTERNAL, "messages not delivered", REPORT_TIMEOUT);
   post(d, 0, TAG_STATS, &d->mine, sizeof d->mine);
   if (!drain(d, UNTIL_FIN, REPORT_TIMEOUT))
@@ -745,7 +1056,11 @@ static gsat_status coordinate(dist *d, gsat_status st, const gsat_error *local,
   d->ranks[0] = d->mine;
   int reported = drain(d, UNTIL_REPORTS, timeout);
   for (int i = 1; i < d->size; i++) post(d, i, TAG_FIN, NULL, 0);
-  drain(d, UNTIL_SENT, reported ? REPORT_TIMEOUT : 1.0);
+  /* A rank that did not report may be dead: sends to it (a clause round
+   * beyond the eager limit, FIN) never complete, and mpirun kills the job 1 s
+   * after its SIGTERM (odls_base_sigkill_timeout), so the error is not
+   * delayed for them. */
+  drain(d, UNTIL_SENT, reported ? REPORT_TIMEOUT : 0.05);
   if (status != GSAT_OK) return status;
   if (d->failed != GSAT_OK)
     return gsat_error_set(err, d->failed, "rank 0 of %d: %s", d->size, d->failure);
@@ -764,8 +1079,8 @@ static gsat_status coordinate(dist *d, gsat_status st, const gsat_error *local,
 }
 
 gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
-                            gsat_search_result *r, gsat_dist_rank_stats *ranks,
-                            gsat_error *err) {
+                            const gsat_dist_searcher *searcher, gsat_search_result *r,
+                            gsat_dist_rank_stats *ranks, gsat_error *err) {
   dist d;
   gsat_status st = setup(&d, db, p, cdcl, ranks, err);
   if (st != GSAT_OK) {
@@ -782,13 +1097,19 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int 
   if (g.rank != 0) lp.progress_interval = 0;
   gsat_error local;
   gsat_error_clear(&local);
-  st = cdcl ? gsat_cpu_cdcl_solve(db, &lp, r, &local) : gsat_cpu_solve(db, &lp, r, &local);
+  if (searcher && cdcl) { /* diversified by rank: the seeds of its searchers */
+    lp.seed += 0x9e3779b97f4a7c15ull * (uint64_t)g.rank;
+    lp.cdcl.seed += 0x9e3779b97f4a7c15ull * (uint64_t)g.rank;
+  }
+  if (searcher) st = cube_solve(&d, db, &lp, cdcl, searcher, r, &local);
+  else if (cdcl) st = gsat_cpu_cdcl_solve(db, &lp, r, &local);
+  else st = gsat_cpu_solve(db, &lp, r, &local);
   if (st == GSAT_OK) count_mine(&d, r);
   for (uint32_t i = 0; i < d.num_thieves; i++) post(&d, d.thieves[i], TAG_NOWORK, NULL, 0);
   d.num_thieves = 0; /* requests that waited for a split of the ended search */
   const double timeout = GSAT_FLAG_IS_RAISED(p->stop) ? STOP_REPORT_TIMEOUT : REPORT_TIMEOUT;
   st = g.rank == 0 ? coordinate(&d, st, &local, r, timeout, err)
-                   : follow(&d, st, &local, r, err);
+                   : follow(&d, st, &local, r, GSAT_FLAG_IS_RAISED(p->stop), err);
   if (st != GSAT_OK) gsat_search_result_free(r);
   release(&d);
   return st;

@@ -38,8 +38,9 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
 }
 
 gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
-                            gsat_search_result *r, gsat_dist_rank_stats *ranks,
-                            gsat_error *err) {
+                            const gsat_dist_searcher *searcher, gsat_search_result *r,
+                            gsat_dist_rank_stats *ranks, gsat_error *err) {
+  (void)searcher;
   (void)db;
   (void)p;
   (void)cdcl;

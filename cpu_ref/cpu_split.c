@@ -1,0 +1,70 @@
+/* The cube splitter of cpu_ref.h: one host searcher of the DPLL step code
+ * (solver/core/dpll.h) that replays a cube, makes the next decision and gives
+ * both branches back as cubes, counting nodes as the tree search does. */
+#include "cpu_ref.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/core/dpll.h"
+
+struct gsat_cpu_splitter {
+  const gsat_db *db;
+  gsat_db_view view;
+  gsat_dpll s;
+  uint32_t root_refuted;
+};
+
+gsat_cpu_splitter *gsat_cpu_splitter_new(const gsat_db *db, gsat_decide decide) {
+  gsat_cpu_splitter *sp = calloc(1, sizeof *sp);
+  if (!sp) return NULL;
+  const size_t V = db->num_vars;
+  sp->db = db;
+  sp->view = gsat_db_view_of(db);
+  sp->s.val = malloc(2 * V + 2);
+  sp->s.trail = malloc((V + 1) * sizeof *sp->s.trail);
+  sp->s.levels = malloc((V + 2) * sizeof *sp->s.levels);
+  if (decide == GSAT_DECIDE_MOMS) sp->s.moms_count = malloc((2 * V + 2) * sizeof *sp->s.moms_count);
+  if (!sp->s.val || !sp->s.trail || !sp->s.levels ||
+      (decide == GSAT_DECIDE_MOMS && !sp->s.moms_count)) {
+    gsat_cpu_splitter_free(sp);
+    return NULL;
+  }
+  sp->s.decide = decide;
+  sp->root_refuted = gsat_dpll_init_root(&sp->s, &sp->view, db->units, db->num_units);
+  return sp;
+}
+
+void gsat_cpu_splitter_free(gsat_cpu_splitter *sp) {
+  if (!sp) return;
+  free(sp->s.val);
+  free(sp->s.trail);
+  free(sp->s.levels);
+  free(sp->s.moms_count);
+  free(sp);
+}
+
+gsat_cpu_split_result gsat_cpu_split(gsat_cpu_splitter *sp, const gsat_lit *cube, uint32_t n,
+                                     gsat_lit *a, gsat_lit *b, uint32_t *len, uint8_t *model) {
+  gsat_dpll *s = &sp->s;
+  if (sp->root_refuted || gsat_dpll_start_cube(s, &sp->view, cube, n)) return GSAT_CPU_SPLIT_REFUTED;
+  /* one decision (a node), propagated; a conflict stays pending */
+  const int res = gsat_dpll_search(s, &sp->view, 1);
+  if (res == GSAT_DPLL_SAT) {
+    for (uint32_t v = 0; v < sp->db->num_vars; v++) model[v] = s->val[2 * v] > 0;
+    return GSAT_CPU_SPLIT_SAT;
+  }
+  if (res == GSAT_DPLL_EXHAUSTED) return GSAT_CPU_SPLIT_REFUTED; /* no decision was left open */
+  assert(s->level == s->base + 1);
+  const int first_refuted = s->conflict != 0;
+  memcpy(a, cube, (size_t)n * sizeof *a);
+  a[n] = s->levels[s->level].lit;
+  /* the second branch: the donor's cube, its node counted (dpll.h) */
+  const uint32_t k = gsat_dpll_donate(s, b, sp->db->num_vars);
+  assert(k == n + 1);
+  *len = k;
+  return first_refuted ? GSAT_CPU_SPLIT_SECOND : GSAT_CPU_SPLIT_TWO;
+}
+
+gsat_dpll_counters gsat_cpu_splitter_counters(const gsat_cpu_splitter *sp) { return sp->s.n; }
