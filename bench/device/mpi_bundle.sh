@@ -4,9 +4,9 @@
 # library beyond TCP and shared memory, PMIx, the help files) into DIR, for a
 # machine without Open MPI (the lent GPU machine):
 #   bench/device/mpi_bundle.sh GSAT DIR
-# Then, on that machine, `source DIR/env.sh` and run DIR/bin/mpirun
-# (relocated by OPAL_PREFIX and PMIX_PREFIX; env.sh passes them to the ranks
-# with -x).  About 25 MB.
+# Then, on that machine, `source DIR/env.sh` and run mpirun_bundle (DIR/bin:
+# the bundle's mpirun, relocated by OPAL_PREFIX and PMIX_PREFIX, which it
+# passes to the ranks with -x).  About 25 MB.
 set -eu
 gsat=$1 dir=$2
 ompi=/usr/lib/x86_64-linux-gnu/openmpi/lib/openmpi3
@@ -43,9 +43,13 @@ export PMIX_PREFIX=$here/pmix2 PMIX_INSTALL_PREFIX=$here/pmix2
 export PMIX_MCA_mca_base_component_path=$here/pmix2/lib/pmix HWLOC_PLUGINS_PATH=$here/none
 export LD_LIBRARY_PATH=$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export PATH=$here/bin:$PATH
-mpirun_bundle() {
-  "$here/bin/mpirun" --allow-run-as-root --oversubscribe -q --mca btl self,vader \
-    -x OPAL_PREFIX -x OPAL_SYSCONFDIR -x OPAL_PKGDATADIR -x PMIX_PREFIX -x PMIX_INSTALL_PREFIX -x PMIX_MCA_mca_base_component_path -x HWLOC_PLUGINS_PATH -x LD_LIBRARY_PATH -x PATH "$@"
-}
 ENV
+# mpirun_bundle: the bundle's mpirun with the environment passed to the ranks
+cat >"$dir/bin/mpirun_bundle" <<'RUN'
+#!/bin/bash
+exec "$(dirname "$0")/mpirun" --allow-run-as-root --oversubscribe -q --mca btl self,vader \
+  -x OPAL_PREFIX -x OPAL_SYSCONFDIR -x OPAL_PKGDATADIR -x PMIX_PREFIX -x PMIX_INSTALL_PREFIX \
+  -x PMIX_MCA_mca_base_component_path -x HWLOC_PLUGINS_PATH -x LD_LIBRARY_PATH -x PATH "$@"
+RUN
+chmod +x "$dir/bin/mpirun_bundle"
 du -sh "$dir"

@@ -4,7 +4,8 @@
 #   bash bench/device/mpi_gpu.sh BUNDLE CNFDIR
 # BUNDLE: bench/device/mpi_bundle.sh's folder (gsat built with CUDA and MPI,
 # and the Open MPI runtime); CNFDIR: the instances.  Writes $OUT/mpi_gpu.tsv
-# (instance, run, answer, wall s, nodes, per-rank rows) and the logs.
+# (instance, run, exit code, wall s, nodes, per-rank rows) and every run's
+# output in $OUT/all.log.
 set -u
 bundle=$(cd "$1" && pwd) cnf=$(cd "$2" && pwd)
 OUT=${OUT:-bench/out/device}
@@ -17,7 +18,7 @@ printf 'instance\trun\trc\twall_s\tnodes\tranks (nodes/cubes/donations/steals/gi
 run() { # name label limit cmd...
   local name=$1 label=$2 limit=$3
   shift 3
-  local log=$OUT/$name.$(echo "$label" | tr ' =/' '___').log
+  local log=$OUT/run.log
   local t0=$EPOCHREALTIME
   timeout -k 3 "$limit" "$@" >"$log" 2>&1
   local rc=$?
@@ -26,6 +27,7 @@ run() { # name label limit cmd...
   local nodes=$(sed -nE 's/^c nodes +([0-9]+)$/\1/p' "$log" | head -1)
   local ranks=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 12 { printf "%s%s/%s/%s/%s/%s", sep, $4, $6, $7, $8, $9; sep = " " }' "$log")
   printf '%s\t%s\t%s\t%.3f\t%s\t%s\n' "$name" "$label" "$rc" "$wall" "$nodes" "$ranks" | tee -a "$tsv"
+  { echo "== $name, $label: rc $rc, $wall s: $*"; cat "$log"; } >>"$OUT/all.log"
 }
 for spec in "hole10.cnf --decide=static" "hole11.cnf --decide=static" "uuf250-01.cnf" \
             "uf250-01.cnf" "hanoi4.cnf" "bmc-ibm-2.cnf" "flat200-1.cnf" "dubois20.cnf"; do
@@ -48,4 +50,5 @@ for f in "$cnf/bmc-ibm-2.cnf" "$cnf/uf250-01.cnf"; do
   run "$n" "cdcl 1 process" 30 "$g" --backend=gpu --search=cdcl --stats --time-limit=20 "$f"
   run "$n" "cdcl np 2" 30 mpirun_bundle -np 2 "$g" --backend=gpu --search=cdcl --stats --time-limit=20 "$f"
 done
+rm -f "$OUT/run.log"
 cat "$tsv"

@@ -548,10 +548,12 @@ static void cube_fail(cube_rank *c, gsat_status st, const char *what) {
   gsat_error_set(&c->err, st, "%s", what);
 }
 
-/* Splits the shallowest queued cube while fewer than target are queued (at
- * most 64 splits a call, so that messages are not kept waiting). */
+/* Splits the shallowest queued cube while fewer than target are queued
+ * beside the searcher's (one more while it has none), at most 64 splits a
+ * call, so that messages are not kept waiting. */
 static void refill(cube_rank *c) {
-  for (int k = 0; k < 64 && c->nq && c->nq < c->target && c->answer == GSAT_ANSWER_UNKNOWN; k++) {
+  const uint32_t want = c->target + (c->running ? 0 : 1);
+  for (int k = 0; k < 64 && c->nq && c->nq < want && c->answer == GSAT_ANSWER_UNKNOWN; k++) {
     held h = queue_take(c, 0);
     uint32_t len = 0;
     gsat_cpu_split_result res = gsat_cpu_split(c->split, h.lits, h.n, c->a, c->b, &len, c->model);
