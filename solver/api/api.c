@@ -871,8 +871,7 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     describe_rank_device(reason, sizeof reason);
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested: %u MPI ranks, GPU ranks (%s%s)", gsat_dist_size(), reason,
-             cdcl ? "; GPU CDCL ranks race without clause exchange: the GPU CDCL search has "
-                    "no clause port yet"
+             cdcl ? "; CDCL: a race without clause exchange, no GPU clause port yet"
                   : "; cubes split on the host, one at a time searched on the GPU");
   } else if (distributed && s->opt.mpi_cube_standin) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
