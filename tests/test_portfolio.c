@@ -427,6 +427,30 @@ static void test_cubes(void **state) {
   assert_true(taken > 0);
 }
 
+/* Many more searchers than cores with cubes: idle searchers wait on the
+ * queue's condition variable instead of polling, so 1024 threads on a small
+ * formula finish with the one-searcher answer (once 4096 polling threads on
+ * 2 cores took 268 s on aim-50; no timing is asserted, ctest's timeout
+ * bounds it). */
+static void test_cubes_many_threads(void **state) {
+  (void)state;
+  for (int k = 0; k < 3; k++) {
+    formula f;
+    if (k == 0) formula_php(&f, 6);
+    else formula_rand(&f, 80, (uint64_t)k + 40);
+    const int one = solve_threads(&f, 1);
+    gsat_search_params p;
+    params_init(&p, 1024);
+    p.cdcl_cubes = 1;
+    gsat_search_result r;
+    assert_int_equal(solve(&f, &p, &r), one);
+    assert_int_equal(r.num_workers, 1024);
+    assert_true(r.total.cubes <= r.total.donations);
+    gsat_search_result_free(&r);
+    formula_free(&f);
+  }
+}
+
 /* DRAT proofs with cubes: each refuted cube's negated failed assumptions, and
  * each closed parent's negated cube after its children, make a log that
  * drat-trim verifies (and rejects when cut to half), with 2 and 4 searchers. */
@@ -544,6 +568,7 @@ int main(void) {
       cmocka_unit_test(test_proofs_two_searchers),
       cmocka_unit_test(test_cubes),
       cmocka_unit_test(test_cube_proofs),
+      cmocka_unit_test(test_cubes_many_threads),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_assumptions),
   };
