@@ -12,6 +12,7 @@
 
 #include "solver/base/clock.h"
 #include "solver/core/cdcl.h"
+#include "solver/core/cdcl_cubes.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/cdcl_import.h"
 #include "solver/core/cube.h"
@@ -210,9 +211,8 @@ static void log_closed(searcher *w, uint32_t x) {
 static int cube_refuted(searcher *w) {
   portfolio *pf = w->pf;
   gsat_cdcl *s = &w->s;
-  uint32_t n = s->failed_len;
-  for (uint32_t k = 0; k < n; k++) w->buf[k] = GSAT_NOT(s->failed[k]);
-  gsat_cdcl_set_assumptions(s, NULL, 0);
+  uint32_t n = gsat_cdcl_cube_clause(s); /* NOT F in s->failed */
+  memcpy(w->buf, s->failed, n * sizeof *w->buf);
   w->sink.add(w->sink.data, w->buf, n); /* the proof first, then the ring */
   int res = add_own(w, w->buf, n);
   if (res == GSAT_CDCL_UNSAT) answer(w, res);
@@ -220,23 +220,15 @@ static int cube_refuted(searcher *w) {
   for (uint32_t x = gsat_cubes_close(&pf->cubes, w->node); x != GSAT_CUBE_NONE;
        x = gsat_cubes_close(&pf->cubes, x))
     log_closed(w, x);
-  gsat_fetch_add_u64(&pf->cubes.refuted, 1);
-  w->node = GSAT_CUBE_NONE;
-  gsat_fetch_add_u32(&pf->cubes.idle, 1);
-  if (!gsat_term_cube_refuted(&pf->term, w->id)) return 0;
+  if (!gsat_cdcl_cube_done(&pf->cubes, &pf->term, w->id, &w->node)) return 0;
   w->result = GSAT_CDCL_UNSAT;
   return 1;
 }
 
 /* An idle w takes a queued cube and assumes its literals; 0 when none. */
 static int take_cube(searcher *w) {
-  uint32_t x;
-  if (!gsat_cubes_take(&w->pf->cubes, &x)) return 0;
-  uint32_t n = gsat_cubes_path(&w->pf->cubes, x, w->buf, w->s.num_vars);
-  gsat_cdcl_set_assumptions(&w->s, w->buf, n);
-  w->node = x;
+  if (!gsat_cdcl_cube_take(&w->s, &w->pf->cubes, &w->node)) return 0;
   w->cubes++;
-  gsat_fetch_add_u32(&w->pf->cubes.idle, (uint32_t)-1);
   return 1;
 }
 
@@ -244,15 +236,7 @@ static int take_cube(searcher *w) {
  * cube on its first free decision and donates the other half. */
 static void maybe_split(searcher *w) {
   portfolio *pf = w->pf;
-  if (w->node == GSAT_CUBE_NONE || !gsat_cubes_hungry(&pf->cubes)) return;
-  gsat_lit d = gsat_cdcl_assume_decision(&w->s);
-  if (d == GSAT_CDCL_NOREF) return;
-  uint32_t kept;
-  if (!gsat_cubes_split(&pf->cubes, &pf->term, w->node, d, &kept)) {
-    w->s.num_assumptions--; /* refused: d is a plain decision again */
-    return;
-  }
-  w->node = kept;
+  if (!gsat_cdcl_cube_split(&w->s, &pf->cubes, &pf->term, &w->node)) return;
   w->donations++;
   pthread_mutex_lock(&pf->idle_lock); /* under the lock: no waiter misses it */
   pthread_cond_signal(&pf->idle_cond);

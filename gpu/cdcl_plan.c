@@ -5,6 +5,7 @@
 
 #include "solver/core/cdcl.h"
 #include "solver/core/cdcl_host.h"
+#include "solver/core/cube.h"
 
 static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 
@@ -93,6 +94,19 @@ uint64_t gsat_cdcl_gpu_wpool_at(const gsat_cdcl_gpu_plan *pl, uint32_t i) {
 
 uint64_t gsat_cdcl_gpu_shared_at(const gsat_cdcl_gpu_plan *pl) {
   return gsat_cdcl_gpu_fixed_at(pl, pl->searchers);
+}
+
+static unsigned log2_at_least(uint64_t x) {
+  unsigned k = 0;
+  while (((uint64_t)1 << k) < x) k++;
+  return k;
+}
+
+uint64_t gsat_cdcl_gpu_cube_plan(uint32_t searchers, unsigned *node_log2, unsigned *queue_log2) {
+  unsigned q = log2_at_least(2 * (uint64_t)searchers), n = log2_at_least(1024 * (uint64_t)searchers);
+  *queue_log2 = q < 6 ? 6 : q;
+  *node_log2 = n < 16 ? 16 : n > 22 ? 22 : n;
+  return gsat_cubes_bytes(*node_log2, *queue_log2);
 }
 
 void gsat_cdcl_gpu_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id) {

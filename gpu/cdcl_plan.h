@@ -64,6 +64,14 @@ uint64_t gsat_cdcl_gpu_shared_at(const gsat_cdcl_gpu_plan *pl);
 void gsat_cdcl_gpu_describe(const gsat_cdcl_gpu_plan *pl, const gsat_cdcl *t,
                             const gsat_cdcl_config *base_cfg, char *base, gsat_cdcl *d);
 
+/* The cube pool (solver/core/cube.h) for at most `searchers` searchers,
+ * planned before the launch: a queue of the next power of two >= 2 x
+ * searchers slots (at least 2^6), and a tree of the next power of two >=
+ * 1024 x searchers nodes (2^16 to 2^22: a split takes 2, a full tree only
+ * refuses further splits).  Exponents into *node_log2 and *queue_log2;
+ * returns the arena's bytes (gsat_cubes_bytes). */
+uint64_t gsat_cdcl_gpu_cube_plan(uint32_t searchers, unsigned *node_log2, unsigned *queue_log2);
+
 /* Searcher id's configuration: gsat_cdcl_config_diversify (the CPU portfolio's:
  * seed, initial phase, decision heuristic, restart policy and margin), and a
  * Luby unit scaled by 1, 1/4, 1/2 or 2 (id / 12 mod 4). */

@@ -3,7 +3,9 @@
  * watches, root units), plans device memory (gpu/cdcl_plan.h), uploads the
  * template once, launches one searcher per warp (gpu/cdcl_warp.cuh) and
  * supervises it (time and node limits, stop requests, progress) until it
- * ends.  Nothing is allocated once the kernel runs. */
+ * ends.  With cubes (p->cdcl_cubes, several searchers, no assumptions, no
+ * proof) the cube pool is planned for the searchers (gsat_cdcl_gpu_cube_plan)
+ * and laid out with the rest.  Nothing is allocated once the kernel runs. */
 #include "gpu/cdcl_search.h"
 
 #include <stdio.h>
@@ -47,6 +49,11 @@ typedef struct cdcl_run {
   uint64_t off_share, off_share_arena, off_readers, share_bytes;
   uint32_t max_searchers;
   int streams, share;
+  /* the cube pool (cube.h), when cubes: tree and queue, its open-cube count,
+   * the searchers' states */
+  int cubes;
+  unsigned cube_node_log2, cube_queue_log2;
+  uint64_t off_cubes, off_cube_term, off_cube_arena, off_cube_state, cube_bytes;
   char *d_mem;
   gsat_cdcl *h_desc; /* descriptors (device addresses) */
   int *h_stop;
@@ -93,6 +100,13 @@ static uint64_t shared_layout(cdcl_run *d, const gsat_db *db) {
   d->off_readers = d->off_share_arena + align256(d->share_bytes);
   if (d->share)
     at = d->off_readers + align256((uint64_t)d->max_searchers * sizeof(gsat_cdcl_gpu_reader));
+  if (d->cubes) {
+    d->off_cubes = at;
+    d->off_cube_term = at + align256(sizeof(gsat_cubes));
+    d->off_cube_arena = d->off_cube_term + align256(sizeof(gsat_term));
+    d->off_cube_state = d->off_cube_arena + align256(d->cube_bytes);
+    at = d->off_cube_state + align256((uint64_t)d->max_searchers * sizeof(gsat_cdcl_gpu_cube));
+  }
   return at;
 }
 
@@ -109,6 +123,12 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   d->share = p->gpu_cdcl_share && d->max_searchers > 1;
   d->share_bytes = gsat_share_bytes(GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2,
                                     db->num_vars);
+  /* cubes as the CPU portfolio takes them (not with assumptions); never with
+   * a proof: the refuted cubes' clauses would have to enter it (cdcl.md 5) */
+  d->cubes = p->cdcl_cubes && d->max_searchers > 1 && !p->num_assumptions && !p->proof;
+  if (d->cubes)
+    d->cube_bytes = gsat_cdcl_gpu_cube_plan(d->max_searchers, &d->cube_node_log2,
+                                            &d->cube_queue_log2);
   uint64_t shared = shared_layout(d, db);
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
@@ -122,6 +142,49 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   r->gpu_threads = 32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK;
   r->gpu_blocks = (d->pl.searchers + GSAT_CDCL_GPU_WARPS_PER_BLOCK - 1) / GSAT_CDCL_GPU_WARPS_PER_BLOCK;
   r->gpu_map = GSAT_GPU_MAP_WARP;
+  if (d->pl.searchers < 2) d->cubes = 0; /* (the layout keeps its room) */
+  r->gpu_cdcl_cubes = d->cubes;
+  return GSAT_OK;
+}
+
+/* The cube pool, laid out on the host (gsat_cubes_init: the root and the
+ * queue's sequence words) and copied: the header with device pointers, the
+ * root's entries and the sequence words (the other nodes are written by the
+ * splits that claim them), the open-cube count.  Searcher 0 holds the root;
+ * the others start idle. */
+static gsat_status upload_cubes(cdcl_run *d, char *sh, gsat_error *err) {
+  char *host = (char *)malloc(d->cube_bytes);
+  GSAT_RETURN_IF(!host, err, NOMEM, "out of memory for the cube tree's image");
+  gsat_cubes hc;
+  gsat_status st = gsat_cubes_init(&hc, host, d->cube_node_log2, d->cube_queue_log2, err);
+  if (st != GSAT_OK) {
+    free(host);
+    return st;
+  }
+  hc.idle = d->pl.searchers - 1;
+  char *dev = sh + d->off_cube_arena;
+  cudaError_t e = cudaSuccess;
+#define GSAT_CDCL_GPU_CUBE_COPY(ptr, bytes)                                              \
+  if (e == cudaSuccess)                                                                \
+  e = cudaMemcpy(dev + ((char *)(ptr) - host), (ptr), (bytes), cudaMemcpyHostToDevice)
+  GSAT_CDCL_GPU_CUBE_COPY(hc.parent, sizeof *hc.parent);
+  GSAT_CDCL_GPU_CUBE_COPY(hc.lit, sizeof *hc.lit);
+  GSAT_CDCL_GPU_CUBE_COPY(hc.open, sizeof *hc.open);
+  GSAT_CDCL_GPU_CUBE_COPY(hc.seq, (hc.queue_mask + 1) * sizeof *hc.seq);
+#undef GSAT_CDCL_GPU_CUBE_COPY
+#define GSAT_CDCL_GPU_MOVE(f) hc.f = (decltype(hc.f))(dev + ((char *)hc.f - host))
+  GSAT_CDCL_GPU_MOVE(parent);
+  GSAT_CDCL_GPU_MOVE(lit);
+  GSAT_CDCL_GPU_MOVE(open);
+  GSAT_CDCL_GPU_MOVE(seq);
+  GSAT_CDCL_GPU_MOVE(slot);
+#undef GSAT_CDCL_GPU_MOVE
+  free(host);
+  gsat_term ht;
+  gsat_term_init(&ht);
+  if (e == cudaSuccess) e = cudaMemcpy(sh + d->off_cubes, &hc, sizeof hc, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess) e = cudaMemcpy(sh + d->off_cube_term, &ht, sizeof ht, cudaMemcpyHostToDevice);
+  GSAT_CUDA_TRY(err, e);
   return GSAT_OK;
 }
 
@@ -200,6 +263,7 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
   GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl), d->stream));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
   if (d->share) GSAT_FORWARD(upload_share(d, sh, err));
+  if (d->cubes) GSAT_FORWARD(upload_cubes(d, sh, err));
   return GSAT_OK;
 }
 
@@ -228,6 +292,9 @@ static gsat_cdcl_gpu_params params_of(const gsat_db *db, cdcl_run *d, int *d_hos
   kp.share = d->share ? (gsat_share *)(sh + d->off_share) : NULL;
   kp.readers = d->share ? (gsat_cdcl_gpu_reader *)(sh + d->off_readers) : NULL;
   kp.import_max = GSAT_CDCL_GPU_IMPORT_MAX;
+  kp.cubes = d->cubes ? (gsat_cubes *)(sh + d->off_cubes) : NULL;
+  kp.cube_term = d->cubes ? (gsat_term *)(sh + d->off_cube_term) : NULL;
+  kp.cube_state = d->cubes ? (gsat_cdcl_gpu_cube *)(sh + d->off_cube_state) : NULL;
   return kp;
 }
 
@@ -302,6 +369,28 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
   return GSAT_OK;
 }
 
+/* The cube counters: taken and donated (into the totals), refuted, the
+ * tree's use. */
+static gsat_status collect_cubes(gsat_search_result *r, cdcl_run *d, const char *sh,
+                                 gsat_error *err) {
+  const uint32_t n = d->pl.searchers;
+  gsat_cdcl_gpu_cube *cs = (gsat_cdcl_gpu_cube *)malloc(n * sizeof *cs);
+  GSAT_RETURN_IF(!cs, err, NOMEM, "out of memory for the cube counters");
+  gsat_cubes hc;
+  cudaError_t e = cudaMemcpy(cs, sh + d->off_cube_state, n * sizeof *cs, cudaMemcpyDeviceToHost);
+  if (e == cudaSuccess) e = cudaMemcpy(&hc, sh + d->off_cubes, sizeof hc, cudaMemcpyDeviceToHost);
+  for (uint32_t i = 0; e == cudaSuccess && i < n; i++) {
+    r->total.cubes += cs[i].taken;
+    r->total.donations += cs[i].donated;
+    r->gpu_cdcl_cubes_refuted += cs[i].refuted;
+  }
+  free(cs);
+  GSAT_CUDA_TRY(err, e);
+  r->gpu_cdcl_cube_nodes = hc.node_count < hc.node_cap ? hc.node_count : hc.node_cap;
+  r->gpu_cdcl_cube_cap = hc.node_cap;
+  return GSAT_OK;
+}
+
 /* After the kernel: time, counters, answer, model, failed assumptions. */
 static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) {
   float ms = 0;
@@ -321,6 +410,7 @@ static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) 
     free(rd);
     GSAT_CUDA_TRY(err, e);
   }
+  if (d->cubes) GSAT_FORWARD(collect_cubes(r, d, sh, err));
   GSAT_RETURN_IF(ctl.answer != 0 && ctl.answer != GSAT_CDCL_GPU_SAT &&
                      ctl.answer != GSAT_CDCL_GPU_UNSAT,
                  err, INTERNAL, "the GPU CDCL search ended with an invalid answer %u", ctl.answer);

@@ -7,7 +7,13 @@
  * by the host), and searches in slices of `slice` steps, checking the stop
  * word between slices.  Learned units and short clauses go to a global ring
  * with a hash filter (solver/core/share.h, the CPU portfolio's protocol and
- * layout); after a restart a searcher imports what the others shared.  A full arena triggers a reduction (tiers first, then
+ * layout); after a restart a searcher imports what the others shared.
+ * Cubes (p.cubes set): the CPU portfolio's protocol on the same tree and
+ * queue (solver/core/cdcl_cubes.h over cube.h): searcher 0 starts with the
+ * root, the others idle; between slices an idle searcher takes a queued cube
+ * as its assumptions and a busy one splits when more are idle than queued;
+ * a refuted cube's negated failed assumptions are learned and shared, and
+ * UNSAT is claimed when the last open cube is refuted.  A full arena triggers a reduction (tiers first, then
  * every unlocked learned clause); a searcher that still has no room retires.
  * Termination: the first searcher with a model claims the answer, writes the
  * model and raises the stop word (the host checks the model against the
@@ -21,6 +27,7 @@
 
 #include <stdint.h>
 
+#include "solver/core/cdcl_cubes.h"
 #include "solver/core/cdcl_import.h" /* (with the default instance of cdcl.h) */
 #include "solver/core/share.h"
 
@@ -46,6 +53,14 @@ struct gsat_cdcl_gpu_reader {
   uint64_t imported_at; /* the searcher's restarts at its last import */
 };
 
+/* A searcher's side of the cube pool (solver/core/cdcl_cubes.h): the node
+ * it holds and its counters.  Written by the kernel only (set at its start). */
+struct gsat_cdcl_gpu_cube {
+  uint32_t node;   /* held, GSAT_CUBE_NONE: idle */
+  uint32_t pad;
+  uint64_t taken, donated, refuted;
+};
+
 /* What the kernel takes (device addresses). */
 struct gsat_cdcl_gpu_params {
   gsat_cdcl *searchers;       /* [count] descriptors (gsat_cdcl_gpu_describe) */
@@ -64,6 +79,9 @@ struct gsat_cdcl_gpu_params {
   gsat_share *share;          /* the ring of short learned clauses and units, or NULL */
   gsat_cdcl_gpu_reader *readers; /* [count] */
   uint32_t import_max;        /* clauses taken at one restart, at most */
+  gsat_cubes *cubes;          /* the cube tree and queue (cube.h), or NULL: no cubes */
+  gsat_term *cube_term;       /* its open-cube count (term.h; the answer goes to ctl) */
+  gsat_cdcl_gpu_cube *cube_state; /* [count] */
 };
 
 /* A full arena on the device: reduce by tiers, then, if that freed too little,
@@ -153,6 +171,54 @@ __device__ inline void gsat_cdcl_gpu_load(const gsat_cdcl_gpu_params &p, gsat_cd
   TEAM_ONE(gsat_cdcl_diversify(s));
 }
 
+/* s refuted its cube (s->unsat_assumptions): the negated failed assumptions
+ * are learned (shared through the ring, added to s's database at level 0,
+ * after a reduction when the arena is full; dropped when there is still no
+ * room, which only costs learning), the node is closed with the parents it
+ * completes (cube.h), and s goes idle.  No proof is logged: the GPU CDCL
+ * search writes none, and with --proof the host turns cubes off
+ * (gpu/cdcl_search.cu).  Returns 1 when the formula is refuted (the last
+ * open cube, or the clause false at level 0), else 0.  One lane. */
+__device__ inline int gsat_cdcl_gpu_cube_refuted(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
+                                                 uint32_t id) {
+  gsat_cdcl_gpu_cube *st = &p.cube_state[id];
+  const uint32_t n = gsat_cdcl_cube_clause(s);
+  if (s->share && gsat_share_wants(s->share, n, n) &&
+      gsat_share_export(s->share, s->share_id, s->failed, n) == GSAT_SHARE_ADDED)
+    s->share_out++;
+  int res = gsat_cdcl_import(s, s->failed, n, n);
+  if (res == GSAT_CDCL_GROW_ARENA && gsat_cdcl_gpu_make_room(s))
+    res = gsat_cdcl_import(s, s->failed, n, n);
+  if (res == GSAT_CDCL_UNSAT) return 1;
+  for (uint32_t x = gsat_cubes_close(p.cubes, st->node); x != GSAT_CUBE_NONE;
+       x = gsat_cubes_close(p.cubes, x)) {
+  } /* (a proof would log each completed parent's negated cube here) */
+  st->refuted++;
+  return gsat_cdcl_cube_done(p.cubes, p.cube_term, id, &st->node);
+}
+
+/* Between slices: an idle searcher takes a cube (1 when it holds one now),
+ * a busy one splits when others are hungry.  One lane. */
+__device__ inline int gsat_cdcl_gpu_cube_turn(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
+                                              uint32_t id) {
+  gsat_cdcl_gpu_cube *st = &p.cube_state[id];
+  if (st->node == GSAT_CUBE_NONE) {
+    if (!gsat_cdcl_cube_take(s, p.cubes, &st->node)) return 0;
+    st->taken++;
+    return 1;
+  }
+  if (gsat_cdcl_cube_split(s, p.cubes, p.cube_term, &st->node)) st->donated++;
+  return 1;
+}
+
+/* A searcher that retires (no room) gives its cube back to the queue, so
+ * that another one searches it (it stays open).  One lane. */
+__device__ inline void gsat_cdcl_gpu_cube_return(const gsat_cdcl_gpu_params &p, uint32_t id) {
+  gsat_cdcl_gpu_cube *st = &p.cube_state[id];
+  if (st->node == GSAT_CUBE_NONE || !gsat_cubes_push(p.cubes, st->node)) return;
+  st->node = GSAT_CUBE_NONE;
+}
+
 /* One warp's searcher: load, then search slices until an answer, the stop
  * word, or no room (retired: searcher 0 keeps forwarding the host's flag). */
 __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
@@ -160,8 +226,22 @@ __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
   if (id >= p.count) return; /* warp-uniform */
   gsat_cdcl *s = &p.searchers[id];
   gsat_cdcl_gpu_load(p, s);
+  if (p.cubes && TEAM_RANK == 0) {
+    gsat_cdcl_gpu_cube *st = &p.cube_state[id];
+    st->node = id == 0 ? 0 : GSAT_CUBE_NONE; /* searcher 0 holds the root */
+    st->taken = st->donated = st->refuted = 0;
+  }
+  __syncwarp();
   for (;;) {
     if (gsat_cdcl_gpu_stopped(p, id)) return;
+    if (p.cubes) {
+      int held = 0;
+      TEAM_ONE(held = gsat_cdcl_gpu_cube_turn(p, s, id));
+      if (!TEAM_BCAST(held, 0)) { /* idle: look again soon */
+        __nanosleep(2000);
+        continue;
+      }
+    }
     int res = gsat_cdcl_warp_search(s, &p.db, p.slice);
     if (res == GSAT_CDCL_PAUSED && p.share) {
       TEAM_ONE(res = gsat_cdcl_gpu_import(s, p.share, &p.readers[id], p.import_max));
@@ -169,6 +249,11 @@ __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
       if (res == 0) res = GSAT_CDCL_PAUSED;
     }
     if (res == GSAT_CDCL_PAUSED) continue;
+    if (res == GSAT_CDCL_UNSAT && p.cubes && s->unsat_assumptions) {
+      int refuted = 0;
+      TEAM_ONE(refuted = gsat_cdcl_gpu_cube_refuted(p, s, id));
+      if (!TEAM_BCAST(refuted, 0)) continue;
+    }
     if (res == GSAT_CDCL_SAT || res == GSAT_CDCL_UNSAT) {
       gsat_cdcl_gpu_claim(p, s, id, res == GSAT_CDCL_SAT ? GSAT_CDCL_GPU_SAT : GSAT_CDCL_GPU_UNSAT);
       return;
@@ -179,6 +264,7 @@ __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
       ok = TEAM_BCAST(ok, 0);
     }
     if (ok) continue;
+    if (p.cubes) TEAM_ONE(gsat_cdcl_gpu_cube_return(p, id));
     if (TEAM_RANK == 0 && atomicAdd(&p.ctl->retired, 1u) + 1 == p.count)
       atomicExch(&p.ctl->stop, 1u);
     __syncwarp();

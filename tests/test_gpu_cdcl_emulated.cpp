@@ -38,6 +38,7 @@ struct outcome {
   uint32_t retired = 0;
   uint64_t exported = 0, imported = 0;
   std::vector<std::vector<gsat_lit>> shared; /* a sample of the ring and the units */
+  uint64_t cubes_taken = 0, cubes_donated = 0, cubes_refuted = 0, cube_splits = 0;
 };
 
 /* Up to `max` clauses still in the ring and up to `max` shared units. */
@@ -70,7 +71,8 @@ static void cdcl_kernel(gsat_cdcl_gpu_params p) { gsat_cdcl_gpu_searcher(p); }
 /* The GPU search's setup (gpu/cdcl_search.cu) on host memory: template,
  * plan, descriptors, shared images; `searchers` warps in blocks of 4. */
 static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint32_t searchers,
-                           uint64_t learned_words, int stop = 0, bool share = true) {
+                           uint64_t learned_words, int stop = 0, bool share = true,
+                           bool cubes = false) {
   gsat_cdcl t;
   int refuted = 0;
   gsat_error err;
@@ -134,7 +136,35 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
     kp.readers = readers.data();
     kp.import_max = 64;
   }
+  /* the cube pool (gpu/cdcl_search.cu's plan and setup), host memory */
+  unsigned node_log2 = 0, queue_log2 = 0;
+  const uint64_t cube_bytes = gsat_cdcl_gpu_cube_plan(searchers, &node_log2, &queue_log2);
+  std::vector<uint64_t> cube_arena(cube_bytes / 8 + 1);
+  std::vector<gsat_cdcl_gpu_cube> cube_state(searchers);
+  gsat_cubes pool;
+  gsat_term pool_term;
+  if (cubes && searchers > 1) {
+    assert_true(queue_log2 >= 6 && node_log2 >= 16 && node_log2 <= 22);
+    assert_int_equal(gsat_cubes_init(&pool, cube_arena.data(), node_log2, queue_log2, &err),
+                     GSAT_OK);
+    pool.idle = searchers - 1;
+    gsat_term_init(&pool_term);
+    memset(cube_state.data(), 0xa5, searchers * sizeof cube_state[0]); /* set by the kernel */
+    kp.cubes = &pool;
+    kp.cube_term = &pool_term;
+    kp.cube_state = cube_state.data();
+  }
   gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
+  if (kp.cubes) {
+    for (uint32_t i = 0; i < searchers; i++) {
+      o.cubes_taken += cube_state[i].taken;
+      o.cubes_donated += cube_state[i].donated;
+      o.cubes_refuted += cube_state[i].refuted;
+    }
+    o.cube_splits = pool.splits;
+    assert_int_equal(o.cube_splits, o.cubes_donated);
+    assert_int_equal(pool.refuted, o.cubes_refuted);
+  }
   o.answer = (int)kp.ctl->answer;
   o.retired = kp.ctl->retired;
   if (o.answer == 10) o.model.assign(kp.model, kp.model + db->num_vars);
@@ -347,6 +377,48 @@ static void shared_clauses_implied(void **state) {
   assert_true(exported > 0 && imported > 0 && checked > 0);
 }
 
+/* Cubes on the warps (solver/core/cdcl_cubes.h over cube.h's tree and
+ * queue): several searchers split the work, idle ones take donated cubes,
+ * refuted cubes close the tree; the answers agree with the CPU search, the
+ * models satisfy the formula, cubes were split, taken and refuted (the
+ * counters of the searchers and of the tree agree; at most splits + 1 leaves
+ * can be refuted), on UNSAT and SAT formulas, with and without the ring. */
+static void cubes_split_and_refuted(void **state) {
+  (void)state;
+  std::mt19937_64 rng(1717);
+  uint64_t splits = 0, refuted = 0, taken = 0, unsat_rounds = 0, sat_rounds = 0;
+  for (int round = 0; round < 8; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    if (round < 2) php(&cnf, 5 + round);
+    else random_clauses(&cnf, rng, 60, round & 1 ? 300 : 240, 3);
+    gsat_db db;
+    gsat_error err;
+    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    gsat_cdcl_config cfg;
+    gsat_cdcl_config_default(&cfg);
+    outcome ref = cpu_solve(&db, cfg);
+    const uint32_t warps = 4 + (uint32_t)round % 5;
+    outcome o = gpu_emulate(&db, cfg, warps, 0, 0, round & 2, true);
+    assert_int_equal(o.answer, ref.answer);
+    if (o.answer == 10) check_model(&cnf, &db, o.model);
+    assert_true(o.cubes_taken <= o.cubes_donated);
+    assert_true(o.cubes_refuted <= o.cube_splits + 1);
+    if (o.answer == 20) unsat_rounds++;
+    if (o.answer == 10) sat_rounds++;
+    splits += o.cube_splits;
+    refuted += o.cubes_refuted;
+    taken += o.cubes_taken;
+    gsat_db_free(&db);
+    gsat_cnf_free(&cnf);
+  }
+  printf("  cubes: %llu splits, %llu taken, %llu refuted (%llu UNSAT, %llu SAT rounds)\n",
+         (unsigned long long)splits, (unsigned long long)taken, (unsigned long long)refuted,
+         (unsigned long long)unsat_rounds, (unsigned long long)sat_rounds);
+  assert_true(unsat_rounds > 0 && sat_rounds > 0);
+  assert_true(splits > 0 && taken > 0 && refuted > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(pigeonhole),
@@ -356,6 +428,7 @@ int main(void) {
       cmocka_unit_test(warp_equals_team_of_one),
       cmocka_unit_test(host_stop),
       cmocka_unit_test(shared_clauses_implied),
+      cmocka_unit_test(cubes_split_and_refuted),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -124,6 +124,10 @@ typedef struct gsat_statistics {
    * bytes of each, device bytes of the plan in all */
   uint32_t gpu_cdcl_searchers, gpu_cdcl_retired;
   uint64_t gpu_cdcl_arena_bytes, gpu_cdcl_device_bytes;
+  /* GPU CDCL cubes: split or not, cubes refuted, tree nodes used of cap */
+  int gpu_cdcl_cubes;
+  uint64_t gpu_cdcl_cubes_refuted;
+  uint32_t gpu_cdcl_cube_nodes, gpu_cdcl_cube_cap;
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
   double gpu_busy;          /* fraction of worker time spent searching */
   double gpu_replay;        /* fraction of worker time spent replaying cubes */

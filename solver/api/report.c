@@ -81,6 +81,12 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
       fprintf(out, "c %-22s %14.1f MiB learned clauses per searcher, %.1f MiB device memory\n",
               "gpu cdcl plan", st->gpu_cdcl_arena_bytes / 1048576.0,
               st->gpu_cdcl_device_bytes / 1048576.0);
+      if (st->gpu_cdcl_cubes)
+        fprintf(out, "c %-22s %14" PRIu64 " refuted, %" PRIu32 " of %" PRIu32 " tree nodes used\n",
+                "gpu cdcl cubes", st->gpu_cdcl_cubes_refuted, st->gpu_cdcl_cube_nodes,
+                st->gpu_cdcl_cube_cap);
+      else
+        fprintf(out, "c %-22s %14s\n", "gpu cdcl cubes", "off");
     } else {
       fprintf(out, "c %-22s %14s\n", "gpu layout", st->gpu_layout);
     }

@@ -133,6 +133,11 @@ typedef struct gsat_search_result {
    * device bytes in all) and the searchers that ran out of arena */
   uint32_t gpu_cdcl_searchers, gpu_cdcl_retired;
   uint64_t gpu_cdcl_arena_words, gpu_cdcl_bytes;
+  /* GPU CDCL cubes (solver/core/cube.h): whether the work was split, the
+   * cubes refuted, the tree's nodes used and its capacity */
+  int gpu_cdcl_cubes;
+  uint64_t gpu_cdcl_cubes_refuted;
+  uint32_t gpu_cdcl_cube_nodes, gpu_cdcl_cube_cap;
 } gsat_search_result;
 
 /* Frees the arrays of a result. */
