@@ -71,6 +71,35 @@ run --search=cdcl --backend=gpu --proof="$tmp/proof" "$tmp/tiny.cnf"
 [ $rc = 1 ] && grep -q 'the GPU CDCL search writes no proof' "$tmp/err" && [ ! -e "$tmp/proof" ] &&
   pass "--proof with --backend=gpu: usage error" ||
   fail "--proof with --backend=gpu: rc $rc $(cat "$tmp/err")"
+# --search=auto with --backend=gpu picks GPU DPLL or GPU CDCL by the CPU's
+# rule (solver/core/choose.c): pigeonhole goes to DPLL, a graph colouring of
+# the same shape to CDCL (with its cubes line in --stats); exit 7 without a GPU.
+awk 'BEGIN { n = 4; p = n + 1; print "p cnf", p * n, p + n * p * (p - 1) / 2
+  for (i = 0; i < p; i++) { s = ""; for (h = 1; h <= n; h++) s = s (i * n + h) " "; print s "0" }
+  for (h = 1; h <= n; h++) for (i = 0; i < p; i++) for (j = i + 1; j < p; j++)
+    print -(i * n + h), -(j * n + h), 0 }' >"$tmp/php4.cnf"
+awk 'BEGIN { v = 6; k = 3; print "p cnf", v * k, v + v * 3 + v * k
+  for (i = 0; i < v; i++) print i * k + 1, i * k + 2, i * k + 3, 0
+  for (i = 0; i < v; i++) for (a = 1; a <= k; a++) for (b = a + 1; b <= k; b++)
+    print -(i * k + a), -(i * k + b), 0
+  for (i = 0; i < v; i++) for (c = 1; c <= k; c++)
+    print -(i * k + c), -(((i + 1) % v) * k + c), 0 }' >"$tmp/ring6.cnf"
+for f in php4:dpll:20 ring6:cdcl:10; do
+  IFS=: read -r name want code <<<"$f"
+  run --search=auto --backend=gpu -s "$tmp/$name.cnf"
+  if [ $rc = 7 ]; then
+    grep -qE "$nogpu" "$tmp/err" && pass "--search=auto --backend=gpu, $name, no GPU: exit 7" ||
+      fail "--search=auto --backend=gpu, $name: exit 7 but $(cat "$tmp/err")"
+    continue
+  fi
+  got=$(awk '$1 == "c" && $2 == "search" && $3 ~ /^(dpll|cdcl)$/ { print $3; exit }' "$tmp/out")
+  cubes=1
+  [ "$want" = cdcl ] && ! grep -q '^c gpu cdcl cubes ' "$tmp/out" && cubes=0
+  [ $rc = "$code" ] && [ "$got" = "$want" ] && [ $cubes = 1 ] &&
+    grep -q '^c backend gpu' "$tmp/out" &&
+    pass "--search=auto --backend=gpu: $name goes to GPU $want, exit $rc" ||
+    fail "--search=auto --backend=gpu: $name: rc $rc, search '$got' (want $want, $code), $(grep '^c backend' "$tmp/out")"
+done
 # cpu and auto never check early: the input is read first.
 for backend in cpu auto; do
   run --backend=$backend "$missing"
