@@ -232,15 +232,18 @@ __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
     st->taken = st->donated = st->refuted = 0;
   }
   __syncwarp();
+  unsigned backoff = 1000; /* ns an idle searcher waits before it looks again */
   for (;;) {
     if (gsat_cdcl_gpu_stopped(p, id)) return;
     if (p.cubes) {
       int held = 0;
       TEAM_ONE(held = gsat_cdcl_gpu_cube_turn(p, s, id));
-      if (!TEAM_BCAST(held, 0)) { /* idle: look again soon */
-        __nanosleep(2000);
+      if (!TEAM_BCAST(held, 0)) { /* idle: look again later (at most 64 us) */
+        __nanosleep(backoff);
+        if (backoff < 64000) backoff *= 2;
         continue;
       }
+      backoff = 1000;
     }
     int res = gsat_cdcl_warp_search(s, &p.db, p.slice);
     if (res == GSAT_CDCL_PAUSED && p.share) {
