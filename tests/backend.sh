@@ -25,7 +25,8 @@ run --backend=gpu "$tmp/tiny.cnf"
 if [ $rc = 10 ]; then
   # Solved: only right if the GPU did it (a silent CPU fallback would also
   # exit 10, and would skip the no-GPU checks below).
-  grep -q '^c backend gpu (requested)' "$tmp/out" &&
+  # (tiny.cnf goes to GPU CDCL under --search=auto: "requested: CDCL, ...")
+  grep -qE '^c backend gpu \(requested[):]' "$tmp/out" &&
     pass "a usable GPU: --backend=gpu solves on the GPU" ||
     fail "--backend=gpu solved, but not on the GPU: $(grep '^c backend' "$tmp/out")"
   run --backend=gpu "$missing"
