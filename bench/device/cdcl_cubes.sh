@@ -4,12 +4,12 @@
 # with $D (default .device/gpucubes) holding gsat (a CUDA build), lib/,
 # check-answers, backend.sh + check_lib.sh, and bench/ (manifest.tsv, cnf/:
 # bench/device/stage.sh --dest=...):
-#   BUDGET=228 bash bench/device/cdcl_cubes.sh
+#   BUDGET=108 bash bench/device/cdcl_cubes.sh
 # Steps (each runs even when an earlier one failed):
-#   check-a, check-b  check-answers -q -t 10 over the CI subset (the pick of
+#   check-a, -b, -c  check-answers -t 10 over the CI subset (the pick of
 #            tests/corpus.sh) with --search=cdcl --backend=gpu --cdcl-cubes=on,
-#            two shards at once
-#   onoff    --cdcl-cubes=on against off (--stats --time-limit=$LIMIT, 8) on
+#            three shards at once
+#   onoff    --cdcl-cubes=on against off (--stats --time-limit=$LIMIT, 3) on
 #            the subset's structured UNSAT instances, hole8/9, manol-pipe-f6n
 #            and uuf250-01: answer, search s, conflicts, cubes taken, refuted
 #   auto     --search=auto --backend=gpu against --search=dpll --backend=gpu on
@@ -23,14 +23,14 @@ export OUT=${OUT:-bench/out/cdcl_cubes}
 G=$D/gsat
 [ -d "$D/lib" ] && export LD_LIBRARY_PATH=$D/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 CNF=$D/bench/cnf
-LIMIT=${LIMIT:-8}
+LIMIT=${LIMIT:-3}
 pick='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
 pick+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
 pick+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
 nvidia-smi -L
-shard() { # $1: 0 or 1, the rows kept
-  awk -v k="$1" 'NR == 1 || NR % 2 == k' "$D/bench/manifest.tsv" > "$D/bench/shard$1.tsv"
-  "$D/check-answers" -q -t 10 -f "$pick" "$D/bench/shard$1.tsv" -- \
+shard() { # $1: 0, 1 or 2, the rows kept
+  awk -v k="$1" 'NR == 1 || NR % 3 == k' "$D/bench/manifest.tsv" > "$D/bench/shard$1.tsv"
+  "$D/check-answers" -t 10 -f "$pick" "$D/bench/shard$1.tsv" -- \
     "$G" --search=cdcl --backend=gpu --cdcl-cubes=on
 }
 # one line: instance|config|answer|search s|conflicts|cubes taken|refuted
@@ -40,7 +40,7 @@ one() { # $1 file, $2.. options
   "$G" "$@" --stats --no-model --time-limit=$LIMIT "$CNF/$f" > "$OUT/one.out" 2>&1
   awk -v f="$f" -v cfg="$*" '
     /^s / { ans = $2 } /^c search time / { st = $4 } /^c conflicts / && !c { c = $3 }
-    /^c cubes / { cu = $3 } /^c gpu cdcl cubes / { ref = $4 }
+    /^c cubes / { cu = $3 } /^c gpu cdcl cubes / { ref = $5 }
     /^c search  / && !srch { srch = $3 }
     END { printf "%s|%s|%s|%s|%s|%s|%s|%s\n", f, cfg, ans, st, c, cu, ref, srch }' "$OUT/one.out"
 }
@@ -61,15 +61,18 @@ autochoice() {
     one "$f" --search=dpll --backend=gpu | tee -a "$OUT/auto.txt"
   done
 }
-(step check-a 100 bash -c "$(declare -f shard); D=$D G=$G pick='$pick' shard 0") &
-step check-b 100 bash -c "$(declare -f shard); D=$D G=$G pick='$pick' shard 1"
+(step check-a 45 bash -c "$(declare -f shard); D=$D G=$G pick='$pick' shard 0") &
+(step check-c 45 bash -c "$(declare -f shard); D=$D G=$G pick='$pick' shard 2") &
+step check-b 45 bash -c "$(declare -f shard); D=$D G=$G pick='$pick' shard 1"
 wait
-step auto 40 bash -c "$(declare -f one autochoice); G=$G CNF=$CNF OUT=$OUT LIMIT=20 autochoice"
-step backend 20 bash "$D/backend.sh" "$G"
-step onoff 120 bash -c "$(declare -f one onoff); D=$D G=$G CNF=$CNF OUT=$OUT LIMIT=$LIMIT \
+step auto 20 bash -c "$(declare -f one autochoice); G=$G CNF=$CNF OUT=$OUT LIMIT=5 autochoice"
+step backend 10 bash "$D/backend.sh" "$G"
+step onoff 30 bash -c "$(declare -f one onoff); D=$D G=$G CNF=$CNF OUT=$OUT LIMIT=$LIMIT \
   pick='$pick' onoff"
 summary
-echo "-- check-answers:"; grep -hE 'FAIL|check-answers:|passed' "$OUT/check-a.log" "$OUT/check-b.log" | tail -6
+echo "-- check-answers:"; for k in a b c; do
+  echo "shard $k: $(grep -cE '^PASS' "$OUT/check-$k.log") rows PASS, $(grep -cE '^FAIL' "$OUT/check-$k.log") FAIL, $(grep -cE '^UNKNOWN' "$OUT/check-$k.log") UNKNOWN"; done
+grep -hE '^FAIL|check-answers:' "$OUT"/check-?.log | tail -8
 echo "-- auto (instance|config|answer|search s|conflicts|cubes|refuted|search):"; cat "$OUT/auto.txt" 2>/dev/null
 echo "-- backend:"; grep -E 'search=auto|failure' "$OUT/backend.log"
 echo "-- on/off (instance|config|answer|search s|conflicts|cubes|refuted):"; cat "$OUT/onoff.txt" 2>/dev/null
