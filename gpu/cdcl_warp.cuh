@@ -183,6 +183,8 @@ __device__ inline int gsat_cdcl_gpu_cube_refuted(const gsat_cdcl_gpu_params &p, 
                                                  uint32_t id) {
   gsat_cdcl_gpu_cube *st = &p.cube_state[id];
   const uint32_t n = gsat_cdcl_cube_clause(s);
+  /* with GPU proofs: log s->failed[0..n) here, before it is shared or used,
+   * then drop the !p->proof in gpu/cdcl_search.cu's plan_run */
   if (s->share && gsat_share_wants(s->share, n, n) &&
       gsat_share_export(s->share, s->share_id, s->failed, n) == GSAT_SHARE_ADDED)
     s->share_out++;
@@ -192,7 +194,7 @@ __device__ inline int gsat_cdcl_gpu_cube_refuted(const gsat_cdcl_gpu_params &p, 
   if (res == GSAT_CDCL_UNSAT) return 1;
   for (uint32_t x = gsat_cubes_close(p.cubes, st->node); x != GSAT_CUBE_NONE;
        x = gsat_cubes_close(p.cubes, x)) {
-  } /* (a proof would log each completed parent's negated cube here) */
+  } /* with GPU proofs: log each completed parent's negated cube here (children first) */
   st->refuted++;
   return gsat_cdcl_cube_done(p.cubes, p.cube_term, id, &st->node);
 }
