@@ -37,28 +37,14 @@ extern "C" {
  * UNSAT instances with 2 threads; auto leaves uniform random k-SAT out). */
 #define GSAT_PORTFOLIO_CUBES_DEFAULT 1
 
-/* Producer id of the clauses that came from other processes through the
- * clause port (no searcher has it). */
-#define GSAT_PORTFOLIO_REMOTE 0xfffffffeu
+/* Producer id of the clauses that came from outside through the clause
+ * port (no searcher has it). */
+#define GSAT_PORTFOLIO_REMOTE GSAT_SHARE_REMOTE
 
-/* The clause port (search.h): the hook through which the distributed search
- * (solver/dist/) joins this process's portfolio to the others.  The calling
- * thread calls poll about every poll_seconds between its slices, with the
- * portfolio's sharing ring: the port reads what the searchers exported (a
- * reader with id GSAT_PORTFOLIO_REMOTE, which skips what the port itself put
- * in) and exports what other processes sent with producer
- * GSAT_PORTFOLIO_REMOTE; the searchers import it at their restarts as any
- * shared clause.  With a port the searchers share even when there is one.
- * poll returns GSAT_PORT_CONTINUE (cpu_ref.h), 0 to stop without an answer
- * (an answer, a limit or an error elsewhere) or 20 (the shared clauses are
- * contradictory: complementary units).  Searcher i is diversified as
- * first_id + i, so that the processes search differently. */
-typedef struct gsat_clause_port {
-  void *data;
-  uint32_t first_id;
-  double poll_seconds;
-  int (*poll)(void *data, gsat_share *share);
-} gsat_clause_port;
+/* The clause port (gsat_clause_port, solver/core/share.h) is polled by the
+ * calling thread between its slices with the portfolio's sharing ring; with
+ * a port the searchers share even when there is one.  Its poll returns
+ * GSAT_PORT_CONTINUE (cpu_ref.h, = GSAT_CLAUSE_PORT_CONTINUE), 0 or 20. */
 
 /* As gsat_cpu_cdcl_solve (cpu_ref/cdcl_cpu.h) with p->threads >= 1
  * searchers: answer and model of the first searcher that finds one (UNSAT

@@ -8,6 +8,7 @@
 
 #include "solver/core/db.h"
 #include "solver/core/search.h"
+#include "solver/core/share.h" /* GSAT_CLAUSE_PORT_CONTINUE */
 #include "solver/base/status.h"
 
 #ifdef __cplusplus
@@ -22,7 +23,7 @@ extern "C" {
  * no cube is left anywhere). */
 typedef struct gsat_cpu_queue gsat_cpu_queue; /* the workers' queue, opaque */
 
-#define GSAT_PORT_CONTINUE (-1)
+#define GSAT_PORT_CONTINUE GSAT_CLAUSE_PORT_CONTINUE
 #define GSAT_CPU_QUEUE_EMPTY 0xffffffffu
 
 typedef struct gsat_cube_port {

@@ -2,5 +2,6 @@
 # the SIMT emulation test); the kernel and its host side are CUDA, with a C
 # stub when CUDA is off.
 list(APPEND GSAT_GPU_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cdcl_plan.c)
-list(APPEND GSAT_GPU_CU_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cdcl_search.cu)
+list(APPEND GSAT_GPU_CU_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cdcl_search.cu
+     ${CMAKE_CURRENT_SOURCE_DIR}/cdcl_port.cu)
 list(APPEND GSAT_GPU_STUB_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cdcl_search_none.c)

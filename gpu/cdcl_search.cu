@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "gpu/cdcl_plan.h"
+#include "gpu/cdcl_port.h"
 #include "gpu/cdcl_warp.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device.h"
@@ -59,6 +60,8 @@ typedef struct cdcl_run {
   int *h_stop;
   cudaStream_t stream, copy_stream;
   cudaEvent_t start, stop;
+  gsat_gpu_cdcl_mirror *mirror; /* p->clause_port's end (cdcl_port.h), or NULL */
+  int port_unsat;               /* the clause port found complementary units */
 } cdcl_run;
 
 static void release_run(cdcl_run *d) {
@@ -66,6 +69,7 @@ static void release_run(cdcl_run *d) {
     *(volatile int *)d->h_stop = 1; /* a kernel still running after an error */
     (void)cudaStreamSynchronize(d->stream);
   }
+  gsat_gpu_cdcl_mirror_close(d->mirror);
   if (d->d_mem) cudaFree(d->d_mem);
   if (d->h_stop) cudaFreeHost(d->h_stop);
   if (d->h_desc) cudaFreeHost(d->h_desc);
@@ -120,7 +124,7 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   d->streams = d->t.cfg.bcp == GSAT_CDCL_BCP_STREAMS;
   uint32_t dflt = (uint32_t)d->info.sm_count * 16;
   d->max_searchers = p->gpu_cdcl_searchers ? p->gpu_cdcl_searchers : dflt;
-  d->share = p->gpu_cdcl_share && d->max_searchers > 1;
+  d->share = (p->gpu_cdcl_share && d->max_searchers > 1) || p->clause_port;
   d->share_bytes = gsat_share_bytes(GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2,
                                     db->num_vars);
   /* cubes as the CPU portfolio takes them (not with assumptions); never with
@@ -328,6 +332,18 @@ static void sleep_ms(double ms) {
   nanosleep(&ts, NULL);
 }
 
+/* The clause port's exchange when due (cdcl_port.h): its 20 (complementary
+ * units) ends the search UNSAT, its 0 ends it UNKNOWN. */
+static gsat_status poll_port(cdcl_run *d, double now, int *stop_sent, gsat_error *err) {
+  int res = GSAT_CLAUSE_PORT_CONTINUE;
+  GSAT_FORWARD(gsat_gpu_cdcl_mirror_poll(d->mirror, now, &res, err));
+  if (res == GSAT_CLAUSE_PORT_CONTINUE) return GSAT_OK;
+  d->port_unsat = res == 20;
+  *(volatile int *)d->h_stop = 1;
+  *stop_sent = 1;
+  return GSAT_OK;
+}
+
 /* Waits for the kernel, passing on stop requests and the limits, reporting
  * progress. */
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r, cdcl_run *d,
@@ -341,6 +357,7 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
     sleep_ms(0.5);
     double now = gsat_seconds();
+    if (d->mirror && !stop_sent) GSAT_FORWARD(poll_port(d, now, &stop_sent, err));
     int over = p->time_limit > 0 && now - start >= p->time_limit;
     int counters = (p->node_limit && now >= next_check) || (next_progress && now >= next_progress);
     gsat_worker_stats t;
@@ -417,6 +434,8 @@ static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) 
   GSAT_RETURN_IF(ctl.answer && ctl.winner >= d->pl.searchers, err, INTERNAL,
                  "the GPU CDCL search names searcher %u of %u", ctl.winner, d->pl.searchers);
   r->answer = (int)ctl.answer;
+  if (!r->answer && d->port_unsat) r->answer = GSAT_CDCL_GPU_UNSAT;
+  if (d->mirror) gsat_gpu_cdcl_mirror_counts(d->mirror, &r->total.port_out, &r->total.port_in);
   const uint32_t V = d->t.num_vars;
   if (r->answer == GSAT_CDCL_GPU_SAT) {
     r->model = (uint8_t *)malloc((size_t)V + 1);
@@ -424,7 +443,7 @@ static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) 
     GSAT_CUDA_TRY(err, cudaMemcpy(r->model, sh + d->off_model, V, cudaMemcpyDeviceToHost));
   }
   const gsat_cdcl *w = ctl.answer ? &d->h_desc[ctl.winner] : NULL;
-  if (r->answer == GSAT_CDCL_GPU_UNSAT && w->unsat_assumptions) {
+  if (r->answer == GSAT_CDCL_GPU_UNSAT && w && w->unsat_assumptions) {
     r->unsat_assumptions = 1;
     r->failed_len = w->failed_len;
     r->failed = (gsat_lit *)malloc(((size_t)w->failed_len + 1) * sizeof *r->failed);
@@ -451,11 +470,17 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
     return GSAT_OK;
   }
   GSAT_FORWARD(upload(db, p, d, err));
+  if (p->clause_port) {
+    char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
+    GSAT_FORWARD(gsat_gpu_cdcl_mirror_open(&d->mirror, (gsat_share *)(sh + d->off_share),
+                                           db->num_vars, p->clause_port, err));
+  }
   r->upload_seconds = gsat_seconds() - t1;
   int *d_host_stop = NULL;
   GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
   gsat_cdcl_gpu_params kp = params_of(db, d, d_host_stop);
   if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* stopped during the setup */
+  if (p->may_start && !p->may_start(p->may_start_data)) return GSAT_OK; /* the race is over */
   double start = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
   gsat_cdcl_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, 0, d->stream>>>(kp);

@@ -23,7 +23,12 @@ extern "C" {
  * r->model (the caller checks it against the original clauses); r->answer
  * UNSAT when a searcher refuted the formula (r->unsat_assumptions and
  * r->failed when under the assumptions); UNKNOWN at a limit, a stop, or when
- * every searcher ran out of arena.  p->proof must be NULL (no GPU proofs) and
+ * every searcher ran out of arena.  p->clause_port (solver/core/share.h):
+ * polled about every poll_seconds by the calling thread with a host mirror
+ * of the device ring (gpu/cdcl_port.h; the ring is used even with one
+ * searcher), its 20 ends the search UNSAT; r->total.port_out / port_in count
+ * what crossed it.  p->may_start: asked after the upload, before the launch
+ * (search.h).  p->proof must be NULL (no GPU proofs) and
  * p->extra_* are ignored (they are implied clauses).  Errors: NODEVICE, USAGE
  * (a proof sink), RESOURCE (the formula does not fit: the message names the
  * memory needed), CUDA, NOMEM. */

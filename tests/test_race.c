@@ -19,6 +19,7 @@
 #include "solver/api/gsat.h"
 #include "solver/api/portfolio.h"
 #include "solver/api/race.h"
+#include "solver/core/share.h"
 
 enum behaviour {
   ANSWER,      /* answers `answer` once begun */
@@ -610,11 +611,11 @@ static void api_time_limit_stops_both_members(void **state) {
   gsat_portfolio_set_gpu_member(NULL);
 }
 
-static void api_no_portfolio_for_cpu_cdcl_or_a_proof(void **state) {
+static void api_no_portfolio_for_the_cpu_backend_or_a_proof(void **state) {
   (void)state;
   gsat_portfolio_set_gpu_member(gpu_never);
-  const char *opts[][2] = {{"backend", "cpu"}, {"search", "cdcl"}, {"proof", "/dev/null"}};
-  for (size_t k = 0; k < 3; k++) {
+  const char *opts[][2] = {{"backend", "cpu"}, {"proof", "/dev/null"}};
+  for (size_t k = 0; k < 2; k++) {
     gsat_solver *s = tiny_sat();
     assert_int_equal(gsat_set_option(s, opts[k][0], opts[k][1]), 0);
     assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
@@ -622,6 +623,115 @@ static void api_no_portfolio_for_cpu_cdcl_or_a_proof(void **state) {
     assert_string_equal(gsat_get_statistics(s)->backend, "cpu");
     gsat_release(s);
   }
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+/* The GPU member's search follows the CPU member's: the features (CDCL for
+ * the tiny formula, DPLL for pigeonhole) or --search; a stand-in records
+ * what the portfolio asks of it, and whether it got a clause port. */
+static int seen_cdcl, seen_port;
+static gsat_status gpu_records(void *shared, gsat_race *race, uint32_t index,
+                               const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+  (void)stop;
+  (void)err;
+  seen_cdcl = gsat_portfolio_gpu_cdcl(shared);
+  seen_port = gsat_portfolio_gpu_port(shared) != NULL;
+  if (!gsat_race_begin(race, index)) return GSAT_OK;
+  r->answer = GSAT_ANSWER_UNKNOWN;
+  return GSAT_OK;
+}
+
+static void api_gpu_member_follows_the_search_choice(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_records);
+  const struct {
+    int php;
+    const char *search;
+    int cdcl;
+  } cases[] = {{0, "auto", 1}, {1, "auto", 0}, {0, "dpll", 0}, {1, "cdcl", 1}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    seen_cdcl = seen_port = -1;
+    gsat_solver *s = cases[k].php ? php_solver(4) : tiny_sat();
+    assert_int_equal(gsat_set_option(s, "search", cases[k].search), 0);
+    int res = gsat_solve(s);
+    assert_int_equal(res, cases[k].php ? GSAT_UNSATISFIABLE : GSAT_SATISFIABLE);
+    const gsat_statistics *st = gsat_get_statistics(s);
+    assert_int_equal(st->members, 2);
+    const char *want = cases[k].cdcl ? "cdcl" : "dpll";
+    assert_string_equal(st->member[0].search, want);
+    assert_string_equal(st->member[1].search, want);
+    assert_non_null(strstr(st->backend_reason, cases[k].cdcl ? "GPU (cdcl)" : "GPU (dpll)"));
+    gsat_release(s);
+    wait_until(nothing_in_background);
+    if (seen_cdcl != -1) { /* the stand-in ran before the CPU answered */
+      assert_int_equal(seen_cdcl, cases[k].cdcl);
+      assert_int_equal(seen_port, cases[k].cdcl); /* clauses flow between CDCL members */
+    }
+  }
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
+/* A stand-in GPU CDCL member on the bridge (portfolio.h): its own ring in
+ * host memory, polled through the portfolio's clause port as the GPU search
+ * polls its mirror; it exports one clause of the formula (implied, so the
+ * CPU may take it), waits until clauses the CPU learned reach its ring,
+ * gives the CPU time to take its clause, and answers UNSAT (pigeonhole). */
+static uint64_t from_cpu;
+static gsat_status gpu_exchanges(void *shared, gsat_race *race, uint32_t index,
+                                 const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+  const gsat_db *db = gsat_portfolio_db(shared);
+  const gsat_clause_port *port = gsat_portfolio_gpu_port(shared);
+  assert_non_null(port);
+  size_t bytes = gsat_share_bytes(10, 12, db->num_vars);
+  void *arena = malloc(bytes);
+  gsat_share ring;
+  assert_int_equal(gsat_share_init(&ring, arena, 10, 12, db->num_vars, 8, 2, err), GSAT_OK);
+  gsat_share_reader reader;
+  gsat_share_reader_init(&reader, &ring, 0);
+  uint32_t c = 0;
+  while (db->clause_start[c + 1] - db->clause_start[c] != 2) c++;
+  assert_int_equal(gsat_share_export(&ring, 0, db->clause_lits + db->clause_start[c], 2),
+                   GSAT_SHARE_ADDED);
+  if (!gsat_race_begin(race, index)) {
+    free(arena);
+    return GSAT_OK;
+  }
+  gsat_lit lits[GSAT_SHARE_MAX_LEN];
+  uint32_t n;
+  int after = -1; /* polls left once the CPU's clauses came */
+  from_cpu = 0;
+  while (!GSAT_FLAG_IS_RAISED(stop) && after != 0) {
+    assert_int_equal(port->poll(port->data, &ring), GSAT_CLAUSE_PORT_CONTINUE);
+    while (gsat_share_import_unit(&ring, &reader, lits) || gsat_share_import(&ring, &reader, lits, &n))
+      from_cpu++;
+    if (from_cpu && after < 0) after = 50;
+    if (after > 0) after--;
+    sleep_ms(1);
+  }
+  r->answer = after == 0 ? GSAT_ANSWER_UNSAT : GSAT_ANSWER_UNKNOWN;
+  r->total.port_in = from_cpu;
+  r->total.port_out = 1;
+  free(arena);
+  return GSAT_OK;
+}
+
+static void api_clauses_flow_both_ways_between_cdcl_members(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_exchanges);
+  gsat_solver *s = php_solver(9); /* CDCL on one thread: seconds */
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  if (strcmp(st->answered_by, "gpu") == 0) { /* else the CPU refuted php 9 first */
+    assert_true(from_cpu > 0);
+    assert_int_equal(st->member[1].port_in, from_cpu);
+    assert_true(st->member[0].port_out >= from_cpu); /* the bridge's count */
+    assert_int_equal(st->member[0].port_in, 1);      /* the stand-in's clause */
+    assert_true(st->member[0].shared_imported >= 1); /* and a searcher took it */
+  }
+  gsat_release(s);
   gsat_portfolio_set_gpu_member(NULL);
 }
 
@@ -644,7 +754,9 @@ int main(void) {
       cmocka_unit_test(api_failing_gpu_is_reported),
       cmocka_unit_test(api_gpu_in_setup_is_not_waited_for),
       cmocka_unit_test(api_time_limit_stops_both_members),
-      cmocka_unit_test(api_no_portfolio_for_cpu_cdcl_or_a_proof),
+      cmocka_unit_test(api_no_portfolio_for_the_cpu_backend_or_a_proof),
+      cmocka_unit_test(api_gpu_member_follows_the_search_choice),
+      cmocka_unit_test(api_clauses_flow_both_ways_between_cdcl_members),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -852,11 +852,12 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
 }
 
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
- * proof, no assumptions (the GPU search writes no proof and takes no
- * assumptions) and the search not forced to CDCL (no GPU CDCL yet). */
+ * proof, no assumptions (the GPU searches write no proof, and the portfolio
+ * passes the GPU no assumptions).  The GPU member runs the chosen search
+ * (CDCL or DPLL, choose_search). */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
-         !s->inc.num_assumed && s->opt.search != GSAT_SEARCH_CDCL;
+         !s->inc.num_assumed;
 }
 
 /* CPU or GPU, by the backend option, MPI, the search and the device, with
@@ -894,7 +895,8 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   } else if (portfolio_possible(s) && gsat_portfolio_gpu_possible()) {
     *portfolio = 1; /* the GPU member checks the device on its own thread */
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "auto: portfolio of the CPU (%s) and the GPU (dpll)", cdcl ? "cdcl" : "dpll");
+             "auto: portfolio of the CPU (%s) and the GPU (%s)%s", cdcl ? "cdcl" : "dpll",
+             cdcl ? "cdcl" : "dpll", cdcl ? ", clauses exchanged" : "");
     snprintf(s->stats.backend, sizeof s->stats.backend, "cpu+gpu");
     return GSAT_OK;
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
@@ -956,8 +958,7 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
     gsat_member_statistics *o = &s->member[i];
     memset(o, 0, sizeof *o);
     snprintf(o->name, sizeof o->name, "%s", m->name);
-    snprintf(o->search, sizeof o->search, "%s",
-             i == GSAT_PORTFOLIO_CPU && cdcl ? "cdcl" : "dpll");
+    snprintf(o->search, sizeof o->search, "%s", cdcl ? "cdcl" : "dpll");
     o->status = m->status;
     snprintf(o->message, sizeof o->message, "%s", m->message);
     o->answer = m->answer;
@@ -979,11 +980,6 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
   snprintf(st->backend, sizeof st->backend, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "cpu+gpu");
-  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl) {
-    snprintf(st->search, sizeof st->search, "dpll");
-    snprintf(st->search_reason, sizeof st->search_reason,
-             "the GPU member runs DPLL (the CPU member: cdcl)");
-  }
 }
 
 /* --backend=auto with a GPU: the CPU and GPU searches race (portfolio.h)

@@ -637,6 +637,13 @@ static void print_members(const gsat_statistics *st) {
     printf("c portfolio: %s answered%s\n", st->answered_by[0] ? st->answered_by : "no member",
            st->members > 1 && !st->member[1].searched ? " (the GPU search never started)"
                                                       : "");
+  for (uint32_t i = 0; i < st->members; i++)
+    printf("c portfolio member %s: %s%s", st->member[i].name, st->member[i].search,
+           i + 1 < st->members ? ", " : "\n");
+  for (uint32_t i = 0; i < st->members; i++)
+    if (st->member[i].port_out || st->member[i].port_in)
+      printf("c portfolio member %s: %" PRIu64 " clauses out, %" PRIu64 " in\n",
+             st->member[i].name, st->member[i].port_out, st->member[i].port_in);
 }
 
 /* The c lines after the search: backend, device, search summary, why the

@@ -1,6 +1,7 @@
 /* The CPU+GPU portfolio (portfolio.h): the two members and their parameters. */
 #include "solver/api/portfolio.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -8,7 +9,27 @@
 #include "solver/base/clock.h"
 #include "cpu_ref/cdcl_cpu.h"
 #include "cpu_ref/cpu_ref.h"
+#include "gpu/cdcl_search.h"
 #include "gpu/search.h"
+#include "solver/core/share.h"
+
+/* The exchange between the members (portfolio.h): a ring in host memory of
+ * the CPU portfolio's layout, 2^16 slots, a filter of 2^18 hashes. */
+#define EXCHANGE_RING_LOG2 16
+#define EXCHANGE_FILTER_LOG2 18
+#define PORT_POLL_SECONDS 0.002
+
+/* One member's end of the exchange: its clause port, the reader of its own
+ * ring (id GSAT_SHARE_REMOTE: what its searchers exported) and the reader of
+ * the exchange ring (its side's id: what the other member put there). */
+typedef struct bridge_side {
+  struct gsat_portfolio *pf;
+  uint32_t id; /* producer id in the exchange ring: the member's index */
+  gsat_clause_port port;
+  gsat_share_reader own, exchange;
+  const gsat_share *ring; /* the member's ring of the first poll */
+  uint64_t out, in;
+} bridge_side;
 
 /* What the members share; it outlives the caller when the GPU member is left
  * in its setup, and is freed with the race. */
@@ -18,6 +39,10 @@ struct gsat_portfolio {
   int cdcl;
   double gpu_delay; /* seconds before the GPU member touches CUDA */
   gsat_race *race;  /* for may_start */
+  int bridge;       /* both members run CDCL and exchange clauses */
+  gsat_share exchange;
+  void *exchange_arena;
+  bridge_side side[2]; /* [GSAT_PORTFOLIO_CPU], [GSAT_PORTFOLIO_GPU] */
 };
 
 gsat_portfolio *gsat_portfolio_new(gsat_db *db) {
@@ -35,11 +60,54 @@ const gsat_db *gsat_portfolio_db(const gsat_portfolio *pf) {
 static void free_portfolio(void *shared) {
   gsat_portfolio *pf = shared;
   gsat_db_free(&pf->db);
+  free(pf->exchange_arena);
   free(pf);
 }
 
 void gsat_portfolio_discard(gsat_portfolio *pf) {
   if (pf) free_portfolio(pf);
+}
+
+/* A member's clause port (solver/core/share.h), called with its ring from
+ * its polling thread: what its searchers exported goes to the exchange
+ * ring, what the other member put there comes into its ring (producer
+ * GSAT_SHARE_REMOTE).  20 when either ring holds complementary units. */
+static int bridge_poll(void *data, gsat_share *ring) {
+  bridge_side *b = data;
+  gsat_share *x = &b->pf->exchange;
+  if (b->ring != ring) { /* the first poll: read the ring from its start */
+    assert(!b->ring);
+    gsat_share_reader_init(&b->own, ring, GSAT_SHARE_REMOTE);
+    b->ring = ring;
+  }
+  b->out += gsat_share_relay(ring, &b->own, x, b->id);
+  b->in += gsat_share_relay(x, &b->exchange, ring, GSAT_SHARE_REMOTE);
+  return gsat_load_acquire_u32(&x->unit_conflict) || gsat_load_acquire_u32(&ring->unit_conflict)
+             ? 20
+             : GSAT_CLAUSE_PORT_CONTINUE;
+}
+
+/* The exchange ring and the two clause ports, when both members run CDCL
+ * and neither writes a proof (the other member's clauses are not in the
+ * log).  NOMEM: out of memory. */
+static gsat_status open_bridge(gsat_portfolio *pf, gsat_error *err) {
+  if (!pf->cdcl || pf->cpu.proof || pf->cpu.clause_port) return GSAT_OK;
+  size_t bytes = gsat_share_bytes(EXCHANGE_RING_LOG2, EXCHANGE_FILTER_LOG2, pf->db.num_vars);
+  pf->exchange_arena = malloc(bytes);
+  GSAT_RETURN_IF(!pf->exchange_arena, err, NOMEM, "out of memory for the portfolio's exchange");
+  GSAT_FORWARD(gsat_share_init(&pf->exchange, pf->exchange_arena, EXCHANGE_RING_LOG2,
+                               EXCHANGE_FILTER_LOG2, pf->db.num_vars, 8, 2, err));
+  for (uint32_t i = 0; i < 2; i++) {
+    bridge_side *b = &pf->side[i];
+    b->pf = pf;
+    b->id = i;
+    b->port = (gsat_clause_port){b, 0, PORT_POLL_SECONDS, bridge_poll};
+    gsat_share_reader_init(&b->exchange, &pf->exchange, i);
+  }
+  pf->bridge = 1;
+  pf->cpu.clause_port = &pf->side[GSAT_PORTFOLIO_CPU].port;
+  pf->gpu.clause_port = &pf->side[GSAT_PORTFOLIO_GPU].port;
+  return GSAT_OK;
 }
 
 /* The CPU member: it has no setup, so it begins at once. */
@@ -48,8 +116,13 @@ static gsat_status run_cpu(void *shared, gsat_race *race, uint32_t index, const 
   gsat_portfolio *pf = shared;
   (void)stop; /* pf->cpu.stop is the race's flag */
   if (!gsat_race_begin(race, index)) return GSAT_OK;
-  return pf->cdcl ? gsat_cpu_cdcl_solve(&pf->db, &pf->cpu, r, err)
-                  : gsat_cpu_solve(&pf->db, &pf->cpu, r, err);
+  gsat_status st = pf->cdcl ? gsat_cpu_cdcl_solve(&pf->db, &pf->cpu, r, err)
+                            : gsat_cpu_solve(&pf->db, &pf->cpu, r, err);
+  if (pf->bridge) { /* the bridge's counts: the CPU search has no port of its own */
+    r->total.port_out = pf->side[GSAT_PORTFOLIO_CPU].out;
+    r->total.port_in = pf->side[GSAT_PORTFOLIO_CPU].in;
+  }
+  return st;
 }
 
 /* The GPU's may_start: its setup is done, the race decides. */
@@ -58,8 +131,9 @@ static int gpu_may_start(void *data) {
   return gsat_race_begin(pf->race, GSAT_PORTFOLIO_GPU);
 }
 
-/* The GPU member: it first waits pf->gpu_delay (0.02 s by default) for the
- * race to end: a process whose GPU thread is inside the driver's
+/* The GPU member: CDCL (gsat_gpu_cdcl_solve, with the bridge's clause
+ * port) when the portfolio runs CDCL, else DPLL.  It first waits
+ * pf->gpu_delay (0.02 s by default) for the race to end: a process whose GPU thread is inside the driver's
  * initialization when the CPU answers pays for the driver's teardown at exit
  * (H200 machine: about 60 ms on instances the CPU answers in 20-30 ms;
  * bench/RESULTS.md), one that never touched CUDA pays nothing.  DPLL reads
@@ -78,6 +152,8 @@ static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const 
     nanosleep(&ts, NULL);
   }
   if (GSAT_FLAG_IS_RAISED(stop)) return GSAT_OK; /* answered meanwhile: CUDA untouched */
+  if (pf->cdcl) /* the streams, when its BCP reads them, were built with the database */
+    return gsat_gpu_cdcl_solve(&pf->db, &pf->gpu, r, err);
   gsat_db db = pf->db;
   const int own_streams = !db.occ_start;
   if (own_streams) {
@@ -100,6 +176,14 @@ static int stand_in;
 void gsat_portfolio_set_gpu_member(gsat_race_run_fn run) {
   gpu_member = run ? run : run_gpu;
   stand_in = run != NULL;
+}
+
+int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf) {
+  return pf->cdcl;
+}
+
+const gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf) {
+  return pf->gpu.clause_port;
 }
 
 int gsat_portfolio_gpu_possible(void) {
@@ -132,7 +216,9 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   pf->gpu.num_assumptions = 0;
   pf->gpu.may_start = gpu_may_start;
   pf->gpu.may_start_data = pf;
-  gsat_status st = gsat_race_add(race, "cpu", run_cpu, err);
+  pf->gpu.clause_port = NULL;
+  gsat_status st = open_bridge(pf, err);
+  if (st == GSAT_OK) st = gsat_race_add(race, "cpu", run_cpu, err);
   if (st == GSAT_OK) st = gsat_race_add(race, "gpu", gpu_member, err);
   if (st != GSAT_OK) {
     gsat_race_discard(race);

@@ -1,11 +1,25 @@
 /* The CPU+GPU portfolio of --backend=auto on a machine with a GPU (issue 18):
  * the CPU search (CDCL searchers on the host's cores, or DPLL when the
- * features pick it) starts at once; the GPU search (DPLL; the GPU CDCL when
- * it exists) starts on its own thread, creates its CUDA context and uploads
- * while the CPU already searches, and launches its kernel only when the CPU
- * has not answered by then.  A race (race.h) arbitrates: the first verified
- * answer wins, the other member is stopped, and a GPU member still in its
- * setup is left in the background (gsat_race_background()). */
+ * features pick it) starts at once; the GPU search (the same choice: the GPU
+ * CDCL search, gpu/cdcl_search.h, when the CPU member runs CDCL, else the
+ * GPU DPLL search) starts on its own thread, creates its CUDA context and
+ * uploads while the CPU already searches, and launches its kernel only when
+ * the CPU has not answered by then.  A race (race.h) arbitrates: the first
+ * verified answer wins, the other member is stopped, and a GPU member still
+ * in its setup is left in the background (gsat_race_background()).
+ *
+ * Clause exchange (both members CDCL, no proof): each member gets a clause
+ * port (solver/core/share.h) polled about every 2 ms by its own host thread
+ * (the CPU portfolio's calling thread with its ring; the GPU search's
+ * supervising thread with the host mirror of its device ring,
+ * gpu/cdcl_port.h).  The ports meet in an exchange ring in host memory (the
+ * portfolio's, outliving both): each poll relays what the member's
+ * searchers exported into the exchange ring and what the other member put
+ * there into the member's ring (gsat_share_relay), units and clauses of at
+ * most 8 literals or glue 2.  The counts are the members' port_out /
+ * port_in counters.  With a proof there is no portfolio (api.c), and the
+ * bridge is never opened for a search that writes one: a clause from the
+ * other member is not in the log. */
 #ifndef GSAT_API_PORTFOLIO_H
 #define GSAT_API_PORTFOLIO_H
 
@@ -36,7 +50,8 @@ void gsat_portfolio_discard(gsat_portfolio *pf);
 
 /* Races the CPU search (CDCL when cdcl, else DPLL, with p as given: its
  * progress callback, limits, extra clauses and proof sink) against the GPU
- * DPLL search (p's GPU fields, no progress), stopped by p->stop and
+ * search of the same kind (p's GPU fields and CDCL configuration, no
+ * progress, no proof, no extra clauses, no assumptions), stopped by p->stop and
  * p->time_limit.  The GPU member waits gpu_delay seconds (or until the race
  * ends) before it touches CUDA.  verify checks a SAT answer (race.h) before it can win.
  * Fills *out (race.h); consumes pf.  Errors: those of the race when every
@@ -44,6 +59,15 @@ void gsat_portfolio_discard(gsat_portfolio *pf);
 gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p, int cdcl,
                                  double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err);
+
+/* Whether the GPU member runs CDCL (the CPU member's search), else DPLL;
+ * for stand-ins (shared is the gsat_portfolio). */
+int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf);
+
+/* The GPU member's clause port (the bridge), NULL when the members do not
+ * exchange clauses; for stand-ins, which poll it with a ring of their own
+ * as the GPU search does. */
+const struct gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf);
 
 /* Whether a GPU member may run: gsat_gpu_maybe_present() (gpu/search.h), or
  * a stand-in was set. */

@@ -125,16 +125,18 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   }
   if (st->members) {
     fprintf(out, "c %-22s %14s\n", "answered by", st->answered_by[0] ? st->answered_by : "none");
-    fprintf(out, "c %6s %6s %9s %9s %9s %9s %14s %14s %8s\n", "member", "search", "started",
-            "searching", "ended", "context", "nodes", "conflicts", "answer");
+    fprintf(out, "c %6s %6s %9s %9s %9s %9s %14s %14s %9s %9s %8s\n", "member", "search",
+            "started", "searching", "ended", "context", "nodes", "conflicts", "port out",
+            "port in", "answer");
     for (uint32_t i = 0; i < st->members; i++) {
       const gsat_member_statistics *m = &st->member[i];
       char started[16], ended[16];
       snprintf(started, sizeof started, m->searched ? "%.3f" : "-", m->search_started_seconds);
       snprintf(ended, sizeof ended, m->returned ? "%.3f" : "-", m->ended_seconds);
-      fprintf(out, "c %6s %6s %9.3f %9s %9s %9.3f %14" PRIu64 " %14" PRIu64 " %8s\n", m->name,
+      fprintf(out, "c %6s %6s %9.3f %9s %9s %9.3f %14" PRIu64 " %14" PRIu64 " %9" PRIu64
+                   " %9" PRIu64 " %8s\n", m->name,
               m->search, m->started_seconds, started, ended, m->context_seconds, m->nodes,
-              m->conflicts,
+              m->conflicts, m->port_out, m->port_in,
               m->status                      ? "failed"
               : !m->returned                 ? "setup"
               : m->answer == GSAT_SATISFIABLE ? "sat"

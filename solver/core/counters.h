@@ -47,6 +47,8 @@
   C (F, compactions,        CDCL,   _,         compactions,     NO,   NORATE, "compactions",        "clause arena compactions") \
   C (F, shared_exported,    WORKER, _,         _,               PORTFOLIO, NORATE, "shared clauses out", "CDCL portfolio: learned clauses given to the other searchers") \
   C (F, shared_imported,    WORKER, _,         _,               PORTFOLIO, NORATE, "shared clauses in",  "CDCL portfolio: clauses taken from the other searchers") \
+  C (F, port_out,           WORKER, _,         _,               NONZERO, NORATE, "port clauses out", "clause port: units and clauses this search gave to the other portfolio member or MPI ranks") \
+  C (F, port_in,            WORKER, _,         _,               NONZERO, NORATE, "port clauses in",  "clause port: units and clauses this search took from the other portfolio member or MPI ranks") \
   C (F, cubes,              WORKER, _,         _,               ALL,  NORATE, "cubes",              "cubes taken from the queue") \
   C (F, donations,          WORKER, _,         _,               ALL,  NORATE, "donations",          "branches given away")
 // clang-format on

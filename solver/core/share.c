@@ -60,3 +60,15 @@ void gsat_share_reader_init(gsat_share_reader *r, const gsat_share *s,
   uint64_t cursor = gsat_load_acquire_u64(&s->cursor);
   r->next = cursor > s->capacity ? cursor - s->capacity : 0;
 }
+
+uint64_t gsat_share_relay(const gsat_share *from, gsat_share_reader *r, gsat_share *to,
+                          uint32_t producer) {
+  uint64_t added = 0;
+  gsat_lit lits[GSAT_SHARE_MAX_LEN];
+  uint32_t n;
+  while (gsat_share_import_unit(from, r, &lits[0]))
+    added += gsat_share_export_unit(to, producer, lits[0]) == GSAT_SHARE_ADDED;
+  while (gsat_share_import(from, r, lits, &n))
+    added += gsat_share_export(to, producer, lits, n) == GSAT_SHARE_ADDED;
+  return added;
+}

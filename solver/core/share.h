@@ -103,6 +103,40 @@ typedef enum gsat_share_result {
   GSAT_SHARE_CONFLICT,     /* a unit whose complement was shared: UNSAT */
 } gsat_share_result;
 
+/* A clause port: the hook through which a search's sharing ring meets the
+ * world outside it (other processes under MPI, solver/dist/; the other
+ * member of the CPU+GPU portfolio, solver/api/portfolio.c).  The search
+ * calls poll about every poll_seconds from one host thread with a ring in
+ * host memory that holds what its searchers exported (the CPU portfolio's
+ * own ring; the GPU CDCL search's host mirror of its device ring,
+ * gpu/cdcl_port.h): the port reads what the searchers exported (a reader
+ * with id GSAT_SHARE_REMOTE skips what the port itself put in) and exports
+ * what came from outside with producer GSAT_SHARE_REMOTE; the searchers
+ * import it at their restarts as any shared clause.  poll returns
+ * GSAT_CLAUSE_PORT_CONTINUE, 0 to stop without an answer (an answer, a limit
+ * or an error elsewhere) or 20 (the shared clauses are contradictory:
+ * complementary units).  Searcher i is diversified as first_id + i, so that
+ * the processes search differently.  Every clause that crosses a port is
+ * implied by the formula; a search that writes a proof takes no port (the
+ * clauses from outside are not in its log). */
+#define GSAT_SHARE_REMOTE 0xfffffffeu
+#define GSAT_CLAUSE_PORT_CONTINUE (-1)
+typedef struct gsat_clause_port {
+  void *data;
+  uint32_t first_id;
+  double poll_seconds;
+  int (*poll)(void *data, gsat_share *share);
+} gsat_clause_port;
+
+/* Copies to ring `to` every unit and clause of ring `from` that reader r
+ * (of `from`) has not read yet and that another producer than r->id wrote,
+ * exporting them with producer `producer`; returns how many `to` took
+ * (ADDED).  A unit whose complement `to` holds raises to->unit_conflict.
+ * Host code: one thread per reader.  The building block of clause ports
+ * (two rings bridged by two relays, one each way). */
+uint64_t gsat_share_relay(const gsat_share *from, gsat_share_reader *r, gsat_share *to,
+                          uint32_t producer);
+
 /* Bytes of the arena for a ring of 2^ring_log2 slots, a filter of
  * 2^filter_log2 entries and num_vars variables (8-byte aligned pieces). */
 size_t gsat_share_bytes(unsigned ring_log2, unsigned filter_log2,
