@@ -161,7 +161,7 @@ extern "C" void gsat_gpu_cdcl_port_destroy(gsat_gpu_cdcl_port *port) {
 /*------------------------------------------------------------------------*/
 /* The mirror. */
 
-#define GSAT_GPU_CDCL_MIRROR_RING_LOG2 16u
+#define GSAT_GPU_CDCL_MIRROR_RING_LOG2 14u
 #define GSAT_GPU_CDCL_MIRROR_FILTER_LOG2 18u
 
 struct gsat_gpu_cdcl_mirror {
@@ -181,13 +181,13 @@ extern "C" gsat_status gsat_gpu_cdcl_mirror_open(gsat_gpu_cdcl_mirror **m, gsat_
   gsat_gpu_cdcl_mirror *x = (gsat_gpu_cdcl_mirror *)calloc(1, sizeof *x);
   GSAT_RETURN_IF(!x, err, NOMEM, "out of memory for the GPU clause port's mirror");
   x->cp = cp;
-  x->arena = malloc(gsat_share_bytes(GSAT_GPU_CDCL_MIRROR_RING_LOG2,
+  x->arena = calloc(1, gsat_share_bytes(GSAT_GPU_CDCL_MIRROR_RING_LOG2,
                                      GSAT_GPU_CDCL_MIRROR_FILTER_LOG2, num_vars));
   gsat_status st = x->arena ? GSAT_OK
                             : gsat_error_set(err, GSAT_NOMEM,
                                              "out of memory for the GPU clause port's mirror");
   if (st == GSAT_OK)
-    st = gsat_share_init(&x->ring, x->arena, GSAT_GPU_CDCL_MIRROR_RING_LOG2,
+    st = gsat_share_init_zeroed(&x->ring, x->arena, GSAT_GPU_CDCL_MIRROR_RING_LOG2,
                          GSAT_GPU_CDCL_MIRROR_FILTER_LOG2, num_vars, 8, 2, err);
   if (st == GSAT_OK) st = gsat_gpu_cdcl_port_create(&x->port, d_share, err);
   if (st != GSAT_OK) {

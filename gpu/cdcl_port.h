@@ -139,7 +139,8 @@ void gsat_gpu_cdcl_port_destroy(gsat_gpu_cdcl_port *port);
 
 /* The GPU search's end of a clause port (solver/core/share.h): a port on
  * the device ring, the mirror (a ring in host memory of the clause port's
- * layout: 2^16 slots, a filter of 2^18 hashes, the sharing rule 8 / 2) and
+ * layout: 2^14 slots, a filter of 2^18 hashes, the sharing rule 8 / 2; calloc, so
+ * that only the pages the ring fills are touched) and
  * the reader that brings back what the clause port put there. */
 typedef struct gsat_gpu_cdcl_mirror gsat_gpu_cdcl_mirror;
 

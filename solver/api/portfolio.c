@@ -14,8 +14,9 @@
 #include "solver/core/share.h"
 
 /* The exchange between the members (portfolio.h): a ring in host memory of
- * the CPU portfolio's layout, 2^16 slots, a filter of 2^18 hashes. */
-#define EXCHANGE_RING_LOG2 16
+ * the CPU portfolio's layout, 2^14 slots (each side relays every 2 ms), a
+ * filter of 2^18 hashes. */
+#define EXCHANGE_RING_LOG2 14
 #define EXCHANGE_FILTER_LOG2 18
 #define PORT_POLL_SECONDS 0.002
 
@@ -93,9 +94,9 @@ static int bridge_poll(void *data, gsat_share *ring) {
 static gsat_status open_bridge(gsat_portfolio *pf, gsat_error *err) {
   if (!pf->cdcl || pf->cpu.proof || pf->cpu.clause_port) return GSAT_OK;
   size_t bytes = gsat_share_bytes(EXCHANGE_RING_LOG2, EXCHANGE_FILTER_LOG2, pf->db.num_vars);
-  pf->exchange_arena = malloc(bytes);
+  pf->exchange_arena = calloc(1, bytes); /* pages touched only as the ring fills */
   GSAT_RETURN_IF(!pf->exchange_arena, err, NOMEM, "out of memory for the portfolio's exchange");
-  GSAT_FORWARD(gsat_share_init(&pf->exchange, pf->exchange_arena, EXCHANGE_RING_LOG2,
+  GSAT_FORWARD(gsat_share_init_zeroed(&pf->exchange, pf->exchange_arena, EXCHANGE_RING_LOG2,
                                EXCHANGE_FILTER_LOG2, pf->db.num_vars, 8, 2, err));
   for (uint32_t i = 0; i < 2; i++) {
     bridge_side *b = &pf->side[i];
