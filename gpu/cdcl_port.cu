@@ -4,10 +4,14 @@
 #include "gpu/cdcl_port.h"
 
 #include <assert.h>
+#include <pthread.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu/cuda_check.cuh"
+#include "solver/base/atomic.h"
+#include "solver/base/clock.h"
 
 /* The device side of a round: the reader and the round's counts. */
 typedef struct port_dev {
@@ -44,6 +48,11 @@ static const size_t out_bytes =
     (size_t)GSAT_GPU_CDCL_PORT_PULL_MAX * GSAT_GPU_CDCL_PORT_RECORD * sizeof(uint32_t);
 
 static gsat_status create(gsat_gpu_cdcl_port *p, gsat_error *err) {
+  /* Loads the round's kernel now: with lazy module loading (CUDA's default)
+   * its first launch would otherwise load it then, which waits for the
+   * running search kernel to end. */
+  cudaFuncAttributes attr;
+  GSAT_CUDA_TRY(err, cudaFuncGetAttributes(&attr, gsat_gpu_cdcl_port_kernel));
   GSAT_CUDA_TRY(err, cudaMalloc(&p->d_state, sizeof(port_dev)));
   GSAT_CUDA_TRY(err, cudaMalloc(&p->d_inbox, in_bytes));
   GSAT_CUDA_TRY(err, cudaMalloc(&p->d_outbox, out_bytes));
@@ -56,6 +65,12 @@ static gsat_status create(gsat_gpu_cdcl_port *p, gsat_error *err) {
   memset(p->h_state, 0, sizeof *p->h_state);
   p->h_state->reader.id = GSAT_GPU_CDCL_PORT_ID; /* the ring is empty: index 0 */
   GSAT_CUDA_TRY(err, cudaMemcpy(p->d_state, p->h_state, sizeof(port_dev), cudaMemcpyHostToDevice));
+  /* an empty round before the search kernel starts: the round's kernel has
+   * run once (loaded, whatever the loading mode) */
+  gsat_gpu_cdcl_port_kernel<<<1, 32, 0, p->stream>>>(p->d_share, p->d_state, p->d_inbox, 0,
+                                                      p->d_outbox);
+  GSAT_CUDA_TRY(err, cudaPeekAtLastError());
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(p->stream));
   return GSAT_OK;
 }
 
@@ -172,6 +187,13 @@ struct gsat_gpu_cdcl_mirror {
   gsat_share_reader back; /* id GSAT_GPU_CDCL_PORT_ID: what the clause port exported */
   double next;
   uint64_t out;
+  /* the exchange thread (gsat_gpu_cdcl_mirror_start) */
+  pthread_t thread;
+  int running;
+  uint32_t quit;   /* atomic: 1 asks the thread to end */
+  uint32_t result; /* atomic: the clause port's verdict + 1 (0: none yet) */
+  gsat_status st;
+  gsat_error err;
 };
 
 extern "C" gsat_status gsat_gpu_cdcl_mirror_open(gsat_gpu_cdcl_mirror **m, gsat_share *d_share,
@@ -222,6 +244,46 @@ extern "C" gsat_status gsat_gpu_cdcl_mirror_poll(gsat_gpu_cdcl_mirror *m, double
   return GSAT_OK;
 }
 
+/* The exchange thread: a round when due, until asked to end or the clause
+ * port gives a verdict; a CUDA error ends it (kept for mirror_stop). */
+static void *exchange_main(void *arg) {
+  gsat_gpu_cdcl_mirror *m = (gsat_gpu_cdcl_mirror *)arg;
+  while (!gsat_load_acquire_u32(&m->quit)) {
+    int res = GSAT_CLAUSE_PORT_CONTINUE;
+    m->st = gsat_gpu_cdcl_mirror_poll(m, gsat_seconds(), &res, &m->err);
+    if (m->st != GSAT_OK) break;
+    if (res != GSAT_CLAUSE_PORT_CONTINUE) {
+      gsat_store_release_u32(&m->result, (uint32_t)res + 1);
+      break;
+    }
+    struct timespec ts = {0, 250000}; /* 0.25 ms */
+    nanosleep(&ts, NULL);
+  }
+  return NULL;
+}
+
+extern "C" gsat_status gsat_gpu_cdcl_mirror_start(gsat_gpu_cdcl_mirror *m, gsat_error *err) {
+  assert(!m->running);
+  GSAT_RETURN_IF(pthread_create(&m->thread, NULL, exchange_main, m) != 0, err, RESOURCE,
+                 "cannot start the GPU clause port's thread");
+  m->running = 1;
+  return GSAT_OK;
+}
+
+extern "C" int gsat_gpu_cdcl_mirror_result(const gsat_gpu_cdcl_mirror *m) {
+  uint32_t r = gsat_load_acquire_u32(&m->result);
+  return r ? (int)r - 1 : GSAT_CLAUSE_PORT_CONTINUE;
+}
+
+extern "C" gsat_status gsat_gpu_cdcl_mirror_stop(gsat_gpu_cdcl_mirror *m, gsat_error *err) {
+  if (!m || !m->running) return GSAT_OK;
+  gsat_store_release_u32(&m->quit, 1);
+  pthread_join(m->thread, NULL);
+  m->running = 0;
+  if (m->st != GSAT_OK && err) *err = m->err;
+  return m->st;
+}
+
 extern "C" void gsat_gpu_cdcl_mirror_counts(const gsat_gpu_cdcl_mirror *m, uint64_t *out,
                                             uint64_t *in) {
   *out = m->out;
@@ -230,6 +292,7 @@ extern "C" void gsat_gpu_cdcl_mirror_counts(const gsat_gpu_cdcl_mirror *m, uint6
 
 extern "C" void gsat_gpu_cdcl_mirror_close(gsat_gpu_cdcl_mirror *m) {
   if (!m) return;
+  (void)gsat_gpu_cdcl_mirror_stop(m, NULL);
   gsat_gpu_cdcl_port_destroy(m->port);
   free(m->arena);
   free(m);

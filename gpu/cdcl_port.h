@@ -21,9 +21,10 @@
  *
  * Who uses it.  The GPU CDCL search itself (gpu/cdcl_search.cu): given a
  * clause port (p->clause_port, solver/core/share.h) it opens a port on its
- * device ring and, about every port->poll_seconds, pulls into a ring in host
- * memory (the mirror), polls the clause port with the mirror, and pushes
- * what the clause port put there.  So the clause port is the one hook for
+ * device ring and, on a host thread of the port's own, about every
+ * port->poll_seconds, pulls into a ring in host memory (the mirror), polls
+ * the clause port with the mirror, and pushes what the clause port put
+ * there.  So the clause port is the one hook for
  * CPU and GPU searches alike: the CPU+GPU portfolio (solver/api/portfolio.c)
  * bridges its two members' clause ports, and an MPI rank that runs the GPU
  * search passes the same clause port as a CPU rank (solver/dist/).  A caller
@@ -160,11 +161,26 @@ gsat_status gsat_gpu_cdcl_mirror_open(gsat_gpu_cdcl_mirror **m, gsat_share *d_sh
 gsat_status gsat_gpu_cdcl_mirror_poll(gsat_gpu_cdcl_mirror *m, double now, int *res,
                                       gsat_error *err);
 
+/* Starts a host thread that runs gsat_gpu_cdcl_mirror_poll about every
+ * 0.25 ms (a round when due) until gsat_gpu_cdcl_mirror_stop or the clause
+ * port's verdict, so that a CUDA call of the port that waits (it should
+ * not) never delays the search's own supervision.  Errors: RESOURCE. */
+gsat_status gsat_gpu_cdcl_mirror_start(gsat_gpu_cdcl_mirror *m, gsat_error *err);
+
+/* The clause port's verdict so far (the thread's): GSAT_CLAUSE_PORT_CONTINUE,
+ * 0 or 20; never waits. */
+int gsat_gpu_cdcl_mirror_result(const gsat_gpu_cdcl_mirror *m);
+
+/* Ends the thread (waits for it) and returns the error that ended it, if
+ * any (CUDA).  A no-op when it was not started. */
+gsat_status gsat_gpu_cdcl_mirror_stop(gsat_gpu_cdcl_mirror *m, gsat_error *err);
+
 /* Clauses and units out (pulled from the device and put into the mirror)
  * and in (pushed into the device ring, ADDED there) so far. */
 void gsat_gpu_cdcl_mirror_counts(const gsat_gpu_cdcl_mirror *m, uint64_t *out, uint64_t *in);
 
-/* Closes the port (as gsat_gpu_cdcl_port_destroy) and frees the mirror;
+/* Stops the thread, closes the port (as gsat_gpu_cdcl_port_destroy) and
+ * frees the mirror;
  * NULL is a no-op. */
 void gsat_gpu_cdcl_mirror_close(gsat_gpu_cdcl_mirror *m);
 

@@ -332,16 +332,14 @@ static void sleep_ms(double ms) {
   nanosleep(&ts, NULL);
 }
 
-/* The clause port's exchange when due (cdcl_port.h): its 20 (complementary
+/* The clause port's verdict (cdcl_port.h: its thread exchanges): its 20 (complementary
  * units) ends the search UNSAT, its 0 ends it UNKNOWN. */
-static gsat_status poll_port(cdcl_run *d, double now, int *stop_sent, gsat_error *err) {
-  int res = GSAT_CLAUSE_PORT_CONTINUE;
-  GSAT_FORWARD(gsat_gpu_cdcl_mirror_poll(d->mirror, now, &res, err));
-  if (res == GSAT_CLAUSE_PORT_CONTINUE) return GSAT_OK;
+static void poll_port(cdcl_run *d, int *stop_sent) {
+  int res = gsat_gpu_cdcl_mirror_result(d->mirror); /* the port's thread exchanges */
+  if (res == GSAT_CLAUSE_PORT_CONTINUE) return;
   d->port_unsat = res == 20;
   *(volatile int *)d->h_stop = 1;
   *stop_sent = 1;
-  return GSAT_OK;
 }
 
 /* Waits for the kernel, passing on stop requests and the limits, reporting
@@ -357,7 +355,7 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
     sleep_ms(0.5);
     double now = gsat_seconds();
-    if (d->mirror && !stop_sent) GSAT_FORWARD(poll_port(d, now, &stop_sent, err));
+    if (d->mirror && !stop_sent) poll_port(d, &stop_sent);
     int over = p->time_limit > 0 && now - start >= p->time_limit;
     int counters = (p->node_limit && now >= next_check) || (next_progress && now >= next_progress);
     gsat_worker_stats t;
@@ -486,7 +484,9 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
   gsat_cdcl_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, 0, d->stream>>>(kp);
   GSAT_CUDA_TRY(err, cudaPeekAtLastError());
   GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+  if (d->mirror) GSAT_FORWARD(gsat_gpu_cdcl_mirror_start(d->mirror, err));
   GSAT_FORWARD(supervise(p, r, d, start, err));
+  if (d->mirror) GSAT_FORWARD(gsat_gpu_cdcl_mirror_stop(d->mirror, err));
   return collect(r, d, err);
 }
 

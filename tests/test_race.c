@@ -647,25 +647,27 @@ static void api_gpu_member_follows_the_search_choice(void **state) {
   const struct {
     int php;
     const char *search;
-    int cdcl;
-  } cases[] = {{0, "auto", 1}, {1, "auto", 0}, {0, "dpll", 0}, {1, "cdcl", 1}};
+    int cdcl, gpu_cdcl;
+    const char *gpu_opt;
+  } cases[] = {{0, "auto", 1, 1, "true"},  {1, "auto", 0, 0, "true"}, {0, "dpll", 0, 0, "true"},
+               {1, "cdcl", 1, 1, "true"},  {0, "auto", 1, 0, "false"}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     seen_cdcl = seen_port = -1;
     gsat_solver *s = cases[k].php ? php_solver(4) : tiny_sat();
     assert_int_equal(gsat_set_option(s, "search", cases[k].search), 0);
+    assert_int_equal(gsat_set_option(s, "portfolio_gpu_cdcl", cases[k].gpu_opt), 0);
     int res = gsat_solve(s);
     assert_int_equal(res, cases[k].php ? GSAT_UNSATISFIABLE : GSAT_SATISFIABLE);
     const gsat_statistics *st = gsat_get_statistics(s);
     assert_int_equal(st->members, 2);
-    const char *want = cases[k].cdcl ? "cdcl" : "dpll";
-    assert_string_equal(st->member[0].search, want);
-    assert_string_equal(st->member[1].search, want);
-    assert_non_null(strstr(st->backend_reason, cases[k].cdcl ? "GPU (cdcl)" : "GPU (dpll)"));
+    assert_string_equal(st->member[0].search, cases[k].cdcl ? "cdcl" : "dpll");
+    assert_string_equal(st->member[1].search, cases[k].gpu_cdcl ? "cdcl" : "dpll");
+    assert_non_null(strstr(st->backend_reason, cases[k].gpu_cdcl ? "GPU (cdcl)" : "GPU (dpll)"));
     gsat_release(s);
     wait_until(nothing_in_background);
     if (seen_cdcl != -1) { /* the stand-in ran before the CPU answered */
-      assert_int_equal(seen_cdcl, cases[k].cdcl);
-      assert_int_equal(seen_port, cases[k].cdcl); /* clauses flow between CDCL members */
+      assert_int_equal(seen_cdcl, cases[k].gpu_cdcl);
+      assert_int_equal(seen_port, cases[k].gpu_cdcl); /* clauses flow between CDCL members */
     }
   }
   gsat_portfolio_set_gpu_member(NULL);

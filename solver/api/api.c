@@ -896,7 +896,8 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     *portfolio = 1; /* the GPU member checks the device on its own thread */
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: portfolio of the CPU (%s) and the GPU (%s)%s", cdcl ? "cdcl" : "dpll",
-             cdcl ? "cdcl" : "dpll", cdcl ? ", clauses exchanged" : "");
+             cdcl && s->opt.portfolio_gpu_cdcl ? "cdcl" : "dpll",
+             cdcl && s->opt.portfolio_gpu_cdcl ? ", clauses exchanged" : "");
     snprintf(s->stats.backend, sizeof s->stats.backend, "cpu+gpu");
     return GSAT_OK;
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
@@ -951,14 +952,16 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
 
 /* The statistics of a race: each member's, and the answering member's (the
  * CPU's when none answered) as the solve's. */
-static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out, int cdcl) {
+static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out, int cdcl,
+                                      int gpu_cdcl) {
   gsat_statistics *st = &s->stats;
   for (uint32_t i = 0; i < out->num_members; i++) {
     const gsat_race_member_report *m = &out->member[i];
     gsat_member_statistics *o = &s->member[i];
     memset(o, 0, sizeof *o);
     snprintf(o->name, sizeof o->name, "%s", m->name);
-    snprintf(o->search, sizeof o->search, "%s", cdcl ? "cdcl" : "dpll");
+    snprintf(o->search, sizeof o->search, "%s",
+             (i == GSAT_PORTFOLIO_CPU ? cdcl : gpu_cdcl) ? "cdcl" : "dpll");
     o->status = m->status;
     snprintf(o->message, sizeof o->message, "%s", m->message);
     o->answer = m->answer;
@@ -978,6 +981,11 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
     copy_result_statistics(s, &out->member[shown].result);
   snprintf(st->answered_by, sizeof st->answered_by, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
+  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl && !gpu_cdcl) {
+    snprintf(st->search, sizeof st->search, "dpll");
+    snprintf(st->search_reason, sizeof st->search_reason,
+             "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
+  }
   snprintf(st->backend, sizeof st->backend, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "cpu+gpu");
 }
@@ -1006,13 +1014,14 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
    * workers, 0.12 s alone; bench/RESULTS.md). */
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
+  if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
   st = gsat_portfolio_solve(pf, p, cdcl, s->opt.portfolio_gpu_delay, verify_member, &check,
                             &out, &s->err);
   const gsat_search_result *w =
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, &out, cdcl);
+  keep_portfolio_statistics(s, &out, cdcl, cdcl && s->opt.portfolio_gpu_cdcl);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;

@@ -38,6 +38,7 @@ struct gsat_portfolio {
   gsat_db db;
   gsat_search_params cpu, gpu;
   int cdcl;
+  int gpu_dpll;     /* the GPU member runs DPLL whatever the search */
   double gpu_delay; /* seconds before the GPU member touches CUDA */
   gsat_race *race;  /* for may_start */
   int bridge;       /* both members run CDCL and exchange clauses */
@@ -92,7 +93,7 @@ static int bridge_poll(void *data, gsat_share *ring) {
  * and neither writes a proof (the other member's clauses are not in the
  * log).  NOMEM: out of memory. */
 static gsat_status open_bridge(gsat_portfolio *pf, gsat_error *err) {
-  if (!pf->cdcl || pf->cpu.proof || pf->cpu.clause_port) return GSAT_OK;
+  if (!pf->cdcl || pf->gpu_dpll || pf->cpu.proof || pf->cpu.clause_port) return GSAT_OK;
   size_t bytes = gsat_share_bytes(EXCHANGE_RING_LOG2, EXCHANGE_FILTER_LOG2, pf->db.num_vars);
   pf->exchange_arena = calloc(1, bytes); /* pages touched only as the ring fills */
   GSAT_RETURN_IF(!pf->exchange_arena, err, NOMEM, "out of memory for the portfolio's exchange");
@@ -153,7 +154,7 @@ static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const 
     nanosleep(&ts, NULL);
   }
   if (GSAT_FLAG_IS_RAISED(stop)) return GSAT_OK; /* answered meanwhile: CUDA untouched */
-  if (pf->cdcl) /* the streams, when its BCP reads them, were built with the database */
+  if (pf->cdcl && !pf->gpu_dpll) /* the streams, when its BCP reads them, were built */
     return gsat_gpu_cdcl_solve(&pf->db, &pf->gpu, r, err);
   gsat_db db = pf->db;
   const int own_streams = !db.occ_start;
@@ -179,8 +180,12 @@ void gsat_portfolio_set_gpu_member(gsat_race_run_fn run) {
   stand_in = run != NULL;
 }
 
+void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf) {
+  pf->gpu_dpll = 1;
+}
+
 int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf) {
-  return pf->cdcl;
+  return pf->cdcl && !pf->gpu_dpll;
 }
 
 const gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf) {

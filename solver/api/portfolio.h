@@ -60,6 +60,10 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
                                  double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err);
 
+/* Makes the GPU member run DPLL even when the portfolio runs CDCL (no
+ * clause exchange then); call before gsat_portfolio_solve. */
+void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf);
+
 /* Whether the GPU member runs CDCL (the CPU member's search), else DPLL;
  * for stand-ins (shared is the gsat_portfolio). */
 int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf);
