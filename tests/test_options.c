@@ -182,7 +182,7 @@ static void hidden_rows(void **state) {
                           "cdcl_restart", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
                           "gpu_slice",    "mpi_cube_queue", "mpi_cube_standin",
                           "mpi_share_interval", "mpi_share_words",
-                          "portfolio_gpu_delay"};
+                          "portfolio_gpu_cdcl", "portfolio_gpu_delay"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));

@@ -10,14 +10,14 @@
  *
  * Clause exchange (both members CDCL, no proof): each member gets a clause
  * port (solver/core/share.h) polled about every 2 ms by its own host thread
- * (the CPU portfolio's calling thread with its ring; the GPU search's
- * supervising thread with the host mirror of its device ring,
- * gpu/cdcl_port.h).  The ports meet in an exchange ring in host memory (the
+ * (the CPU portfolio's calling thread with its ring; the GPU clause port's
+ * thread with the host mirror of the device ring, gpu/cdcl_port.h).  The ports meet in an exchange ring in host memory (the
  * portfolio's, outliving both): each poll relays what the member's
  * searchers exported into the exchange ring and what the other member put
  * there into the member's ring (gsat_share_relay), units and clauses of at
  * most 8 literals or glue 2.  The counts are the members' port_out /
- * port_in counters.  With a proof there is no portfolio (api.c), and the
+ * port_in counters.  --no-portfolio-gpu-cdcl (gsat_portfolio_set_gpu_dpll)
+ * keeps the GPU member on DPLL.  With a proof there is no portfolio (api.c), and the
  * bridge is never opened for a search that writes one: a clause from the
  * other member is not in the log. */
 #ifndef GSAT_API_PORTFOLIO_H
