@@ -2,10 +2,11 @@
  * searcher on the host with the CPU code (gsat_cdcl_create: original clauses,
  * watches, root units), plans device memory (gpu/cdcl_plan.h), uploads the
  * template once, launches one searcher per warp (gpu/cdcl_warp.cuh) and
- * supervises it (time and node limits, stop requests, progress) until it
- * ends.  With cubes (p->cdcl_cubes, several searchers, no assumptions, no
- * proof) the cube pool is planned for the searchers (gsat_cdcl_gpu_cube_plan)
- * and laid out with the rest.  Nothing is allocated once the kernel runs. */
+ * supervises it (time and node limits, stop requests, progress, and with a
+ * proof the drain of the proof ring into the proof sink) until it ends.
+ * With cubes (p->cdcl_cubes, several searchers, no assumptions, no proof)
+ * the cube pool is planned for the searchers (gsat_cdcl_gpu_cube_plan) and
+ * laid out with the rest.  Nothing is allocated once the kernel runs. */
 #include "gpu/cdcl_search.h"
 
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include "gpu/search.h"
 #include "solver/base/clock.h"
 #include "solver/core/cdcl_host.h"
+#include "solver/core/proof_ring.h"
 #include "solver/core/share.h"
 
 #define GSAT_CDCL_GPU_WARPS_PER_BLOCK 4u
@@ -31,6 +33,9 @@
 #define GSAT_CDCL_GPU_RING_LOG2 14u
 #define GSAT_CDCL_GPU_FILTER_LOG2 20u
 #define GSAT_CDCL_GPU_IMPORT_MAX 256u
+/* Proof records drained between two looks at the stop flag and the limits:
+ * 2^22 words (16 MiB) at most. */
+#define GSAT_CDCL_GPU_DRAIN_WORDS (1u << 22)
 
 __global__ void __launch_bounds__(32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK)
     gsat_cdcl_gpu_kernel(gsat_cdcl_gpu_params p) {
@@ -47,7 +52,7 @@ typedef struct cdcl_run {
   int have_t;
   gsat_cdcl_gpu_plan pl;
   uint64_t off_fixed, off_arena, off_wpool, off_occ_start, off_occ_stream, off_model, off_ctl;
-  uint64_t off_share, off_share_arena, off_readers, share_bytes;
+  uint64_t off_share, off_share_arena, off_readers, share_bytes, off_proof;
   uint32_t max_searchers;
   int streams, share;
   /* the cube pool (cube.h), when cubes: tree and queue, its open-cube count,
@@ -58,6 +63,13 @@ typedef struct cdcl_run {
   char *d_mem;
   gsat_cdcl *h_desc; /* descriptors (device addresses) */
   int *h_stop;
+  /* with a proof (p->proof): the ring's words and head in mapped pinned host
+   * memory (proof_ring.h), its writers' side at off_proof, the host reader */
+  const gsat_proof_sink *proof;
+  uint64_t ring_words;
+  char *h_ring;
+  gsat_proof_reader rd;
+  int have_rd;
   cudaStream_t stream, copy_stream;
   cudaEvent_t start, stop;
   gsat_gpu_cdcl_mirror *mirror; /* p->clause_port's end (cdcl_port.h), or NULL */
@@ -73,6 +85,8 @@ static void release_run(cdcl_run *d) {
   if (d->d_mem) cudaFree(d->d_mem);
   if (d->h_stop) cudaFreeHost(d->h_stop);
   if (d->h_desc) cudaFreeHost(d->h_desc);
+  if (d->h_ring) cudaFreeHost(d->h_ring);
+  if (d->have_rd) gsat_proof_reader_free(&d->rd);
   if (d->stream) cudaStreamDestroy(d->stream);
   if (d->copy_stream) cudaStreamDestroy(d->copy_stream);
   if (d->start) cudaEventDestroy(d->start);
@@ -111,14 +125,17 @@ static uint64_t shared_layout(cdcl_run *d, const gsat_db *db) {
     d->off_cube_state = d->off_cube_arena + align256(d->cube_bytes);
     at = d->off_cube_state + align256((uint64_t)d->max_searchers * sizeof(gsat_cdcl_gpu_cube));
   }
+  d->off_proof = at;
+  if (d->proof) at += align256(sizeof(gsat_proof_ring));
   return at;
 }
 
 /* Template, plan and memory: RESOURCE when one searcher does not fit. */
 static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
                             gsat_search_result *r, cdcl_run *d, int *refuted, gsat_error *err) {
-  GSAT_FORWARD(gsat_cdcl_create(&d->t, db, &p->cdcl, NULL, refuted, err));
-  d->have_t = 1;
+  d->proof = p->proof;
+  GSAT_FORWARD(gsat_cdcl_create(&d->t, db, &p->cdcl, p->proof, refuted, err));
+  d->have_t = 1; /* refuted: the empty clause went to the proof */
   if (*refuted) return GSAT_OK;
   if (p->num_assumptions) gsat_cdcl_set_assumptions(&d->t, p->assumptions, p->num_assumptions);
   d->streams = d->t.cfg.bcp == GSAT_CDCL_BCP_STREAMS;
@@ -142,6 +159,11 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   r->gpu_cdcl_searchers = d->pl.searchers;
   r->gpu_cdcl_arena_words = d->pl.learned_words;
   r->gpu_cdcl_bytes = d->pl.total;
+  if (d->proof) {
+    uint64_t kib = p->gpu_cdcl_proof_ring ? p->gpu_cdcl_proof_ring : 16384;
+    d->ring_words = gsat_proof_ring_words(kib << 10, d->t.num_vars);
+    r->gpu_cdcl_proof_ring_bytes = 4 * d->ring_words;
+  }
   r->num_workers = d->pl.searchers;
   r->gpu_threads = 32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK;
   r->gpu_blocks = (d->pl.searchers + GSAT_CDCL_GPU_WARPS_PER_BLOCK - 1) / GSAT_CDCL_GPU_WARPS_PER_BLOCK;
@@ -232,6 +254,33 @@ static gsat_status upload_share(cdcl_run *d, char *sh, gsat_error *err) {
   return GSAT_OK;
 }
 
+/* The proof ring (proof_ring.h): its head and words in mapped pinned host
+ * memory (cleared), its writers' side in device memory (the host's stop flag
+ * is its abort word), the host's reader; every descriptor points to it. */
+static gsat_status upload_proof(cdcl_run *d, char *sh, gsat_error *err) {
+  const uint64_t bytes = 256 + 4 * d->ring_words;
+  GSAT_CUDA_TRY(err, cudaHostAlloc((void **)&d->h_ring, bytes, cudaHostAllocMapped));
+  memset(d->h_ring, 0, bytes);
+  char *dev = NULL;
+  int *dev_stop = NULL;
+  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&dev, d->h_ring, 0));
+  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&dev_stop, d->h_stop, 0));
+  gsat_proof_ring w;
+  memset(&w, 0, sizeof w);
+  w.words = (uint32_t *)(dev + 256);
+  w.mask = d->ring_words - 1;
+  w.head = (uint64_t *)dev;
+  w.abort = dev_stop;
+  w.max_len = d->t.num_vars;
+  GSAT_CUDA_TRY(err, cudaMemcpy(sh + d->off_proof, &w, sizeof w, cudaMemcpyHostToDevice));
+  GSAT_FORWARD(gsat_proof_reader_init(&d->rd, (uint32_t *)(d->h_ring + 256), w.mask,
+                                      (uint64_t *)d->h_ring, w.max_len, err));
+  d->have_rd = 1;
+  for (uint32_t i = 0; i < d->pl.searchers; i++)
+    d->h_desc[i].proof_ring = (gsat_proof_ring *)(sh + d->off_proof);
+  return GSAT_OK;
+}
+
 /* Allocates and uploads: descriptors, template images, streams, control. */
 static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_run *d,
                           gsat_error *err) {
@@ -247,6 +296,7 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
   GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
   gsat_cdcl_gpu_describe(pl, &d->t, &p->cdcl, d->d_mem, d->h_desc);
   char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(pl);
+  if (d->proof) GSAT_FORWARD(upload_proof(d, sh, err));
   const gsat_cdcl *t = &d->t;
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->d_mem, d->h_desc, pl->searchers * sizeof(gsat_cdcl),
                                      cudaMemcpyHostToDevice, d->stream));
@@ -353,7 +403,8 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
     cudaError_t q = cudaEventQuery(d->stop);
     if (q == cudaSuccess) break;
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
-    sleep_ms(0.5);
+    uint64_t drained = d->proof ? gsat_proof_reader_drain(&d->rd, d->proof, GSAT_CDCL_GPU_DRAIN_WORDS) : 0;
+    if (!drained) sleep_ms(0.5);
     double now = gsat_seconds();
     if (d->mirror && !stop_sent) poll_port(d, &stop_sent);
     int over = p->time_limit > 0 && now - start >= p->time_limit;
@@ -381,6 +432,22 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
     }
   }
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
+  if (d->proof) gsat_proof_reader_drain(&d->rd, d->proof, 0); /* every record is written */
+  return GSAT_OK;
+}
+
+/* After the kernel and the last drain: the proof's end (proof_ring.h,
+ * gsat_proof_reader_finish); an UNSAT whose proof lost a record at a stop
+ * becomes UNKNOWN. */
+static gsat_status finish_proof(gsat_search_result *r, cdcl_run *d, gsat_error *err) {
+  char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
+  gsat_proof_ring w;
+  GSAT_CUDA_TRY(err, cudaMemcpy(&w, sh + d->off_proof, sizeof w, cudaMemcpyDeviceToHost));
+  r->gpu_cdcl_proof_records = d->rd.records;
+  int unsat = r->answer == GSAT_CDCL_GPU_UNSAT && !r->unsat_assumptions;
+  const int was = unsat;
+  GSAT_FORWARD(gsat_proof_reader_finish(&d->rd, &w, d->proof, &unsat, err));
+  if (was && !unsat) r->answer = 0;
   return GSAT_OK;
 }
 
@@ -449,7 +516,7 @@ static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) 
     GSAT_CUDA_TRY(err, cudaMemcpy(r->failed, w->failed, w->failed_len * sizeof *r->failed,
                                   cudaMemcpyDeviceToHost));
   }
-  return GSAT_OK;
+  return d->proof ? finish_proof(r, d, err) : GSAT_OK;
 }
 
 static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
@@ -496,8 +563,6 @@ extern "C" gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_
   char reason[256];
   GSAT_RETURN_IF(!gsat_gpu_usable(p->device, reason, sizeof reason), err, NODEVICE, "%s",
                  reason);
-  GSAT_RETURN_IF(p->proof, err, USAGE,
-                 "the GPU CDCL search writes no proof: use --backend=cpu with --proof");
   double t0 = gsat_seconds();
   cdcl_run d;
   memset(&d, 0, sizeof d);

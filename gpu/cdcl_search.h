@@ -28,10 +28,16 @@ extern "C" {
  * of the device ring (gpu/cdcl_port.h; the ring is used even with one
  * searcher), its 20 ends the search UNSAT; r->total.port_out / port_in count
  * what crossed it.  p->may_start: asked after the upload, before the launch
- * (search.h).  p->proof must be NULL (no GPU proofs) and
- * p->extra_* are ignored (they are implied clauses).  Errors: NODEVICE, USAGE
- * (a proof sink), RESOURCE (the formula does not fit: the message names the
- * memory needed), CUDA, NOMEM. */
+ * (search.h).  p->proof (may be NULL) receives, from this thread while the
+ * kernel runs, every clause the searchers learn (and the empty clause of an
+ * UNSAT), streamed through a ring of p->gpu_cdcl_proof_ring KiB (0: 16 MiB)
+ * of mapped pinned host memory (solver/core/proof_ring.h), in an order where
+ * each clause follows those it was derived from, without deletions (cdcl.md,
+ * section 5); an UNSAT whose proof lost records at a stop comes back UNKNOWN
+ * (cubes are off with a proof).  p->extra_* are ignored (they are implied
+ * clauses).  Errors: NODEVICE, RESOURCE (the formula does not fit: the
+ * message names the memory needed), CUDA, NOMEM, INTERNAL (a corrupt proof
+ * ring). */
 gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err);
 

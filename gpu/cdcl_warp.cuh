@@ -175,15 +175,15 @@ __device__ inline void gsat_cdcl_gpu_load(const gsat_cdcl_gpu_params &p, gsat_cd
  * are learned (shared through the ring, added to s's database at level 0,
  * after a reduction when the arena is full; dropped when there is still no
  * room, which only costs learning), the node is closed with the parents it
- * completes (cube.h), and s goes idle.  No proof is logged: the GPU CDCL
- * search writes none, and with --proof the host turns cubes off
- * (gpu/cdcl_search.cu).  Returns 1 when the formula is refuted (the last
+ * completes (cube.h), and s goes idle.  Nothing of this is logged yet, so
+ * with --proof the host turns cubes off (gpu/cdcl_search.cu); the proof
+ * ring's call for it is gsat_cdcl_log_add (a 0 result: do not share).  Returns 1 when the formula is refuted (the last
  * open cube, or the clause false at level 0), else 0.  One lane. */
 __device__ inline int gsat_cdcl_gpu_cube_refuted(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
                                                  uint32_t id) {
   gsat_cdcl_gpu_cube *st = &p.cube_state[id];
   const uint32_t n = gsat_cdcl_cube_clause(s);
-  /* with GPU proofs: log s->failed[0..n) here, before it is shared or used,
+  /* with GPU proofs: log s->failed[0..n) here with gsat_cdcl_log_add, before it is shared or used,
    * then drop the !p->proof in gpu/cdcl_search.cu's plan_run */
   if (s->share && gsat_share_wants(s->share, n, n) &&
       gsat_share_export(s->share, s->share_id, s->failed, n) == GSAT_SHARE_ADDED)

@@ -57,7 +57,7 @@ else
     fail "--backend=auto: rc $rc $(cat "$tmp/err")"
 fi
 # GPU CDCL (--search=cdcl --backend=gpu): solves on the GPU, or exit 7 without
-# one; a proof request with it is a usage error (exit 1) before anything else.
+# one (before anything else), also with a proof request.
 run --search=cdcl --backend=gpu "$tmp/tiny.cnf"
 if [ $rc = 10 ]; then
   grep -q '^c backend gpu (requested: CDCL' "$tmp/out" &&
@@ -69,9 +69,14 @@ else
     fail "--search=cdcl --backend=gpu: rc $rc $(cat "$tmp/err")"
 fi
 run --search=cdcl --backend=gpu --proof="$tmp/proof" "$tmp/tiny.cnf"
-[ $rc = 1 ] && grep -q 'the GPU CDCL search writes no proof' "$tmp/err" && [ ! -e "$tmp/proof" ] &&
-  pass "--proof with --backend=gpu: usage error" ||
-  fail "--proof with --backend=gpu: rc $rc $(cat "$tmp/err")"
+if [ $rc = 10 ]; then
+  [ -e "$tmp/proof" ] && pass "--proof with --backend=gpu: solved on the GPU, proof written" ||
+    fail "--proof with --backend=gpu: exit 10 but no proof file"
+else
+  [ $rc = 7 ] && grep -qE "$nogpu" "$tmp/err" && [ ! -e "$tmp/proof" ] &&
+    pass "--proof with --backend=gpu without a GPU: exit 7, no proof file" ||
+    fail "--proof with --backend=gpu: rc $rc $(cat "$tmp/err")"
+fi
 # --search=auto with --backend=gpu picks GPU DPLL or GPU CDCL by the CPU's
 # rule (solver/core/choose.c): pigeonhole goes to DPLL, a graph colouring of
 # the same shape to CDCL (with its cubes line in --stats); exit 7 without a GPU.

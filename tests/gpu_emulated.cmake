@@ -13,11 +13,20 @@ if(CMAKE_CXX_COMPILER AND GSAT_CCCL_INCLUDE)
   set_target_properties(test_gpu_emulated PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
   target_include_directories(test_gpu_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
   # The GPU CDCL searchers (gpu/cdcl_warp.cuh) on host threads.
+  # Its proofs are checked by drat-trim (tests/proof.cmake builds it from
+  # ../shared/tools/drat-trim; without it those cases skip with a message).
   gsat_add_test(test_gpu_cdcl_emulated SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_gpu_cdcl_emulated.cpp
     ${PROJECT_SOURCE_DIR}/gpu/cdcl_plan.c
-    LIBS gsat_cpu_ref gsat_core Threads::Threads TIMEOUT 600)
+    LIBS gsat_cpu_ref gsat_dimacs gsat_core Threads::Threads TIMEOUT 600)
   set_target_properties(test_gpu_cdcl_emulated PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
   target_include_directories(test_gpu_cdcl_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
+  if(EXISTS ${PROJECT_SOURCE_DIR}/../shared/tools/drat-trim/drat-trim.c)
+    target_compile_definitions(test_gpu_cdcl_emulated PRIVATE
+      GSAT_DRAT_TRIM="$<TARGET_FILE:gsat_drat_trim>")
+    add_dependencies(test_gpu_cdcl_emulated gsat_drat_trim)
+  else()
+    target_compile_definitions(test_gpu_cdcl_emulated PRIVATE GSAT_DRAT_TRIM="")
+  endif()
 else()
   message(STATUS "gsat: no C++ compiler or no libcu++ headers: GPU search emulation test skipped")
   gsat_skipped_test(test_gpu_cdcl_emulated REASON no C++ compiler or no libcu++ headers)

@@ -10,8 +10,14 @@
  * clauses the searchers share through the global ring is implied by the
  * formula (formula plus the negated clause is UNSAT by the CPU), and the warp team
  * learns the same clauses as a team of one (searcher 0 undiversified: the
- * same conflicts and decisions as the CPU search on one thread).  Runs
- * without a GPU. */
+ * same conflicts and decisions as the CPU search on one thread).  Proofs
+ * (solver/core/proof_ring.h): the searchers stream their clauses through a
+ * proof ring that a host thread drains into a DRAT file, as
+ * gpu/cdcl_search.cu does, and drat-trim verifies the proofs of generated
+ * and corpus UNSAT formulas in both formats, rejects them cut to half, and
+ * verifies them through a ring of 256 words (wrapping, searchers waiting);
+ * a stop with the ring full and nobody draining ends the search with the
+ * records given up.  Runs without a GPU. */
 #include "simt_host.h"
 
 #include "solver/core/cdcl.h" /* the default (CPU) instance first */
@@ -25,10 +31,34 @@
 
 #include "tests/emulated_harness.h"
 #include "cpu_ref/cdcl_cpu.h"
+extern "C" { /* C headers without C++ guards */
+#include "dimacs/dimacs.h"
+#include "dimacs/write.h"
+}
 #include "gpu/cdcl_plan.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/cnf.h"
 #include "solver/core/db.h"
+#include "solver/core/proof.h"
+#include "solver/core/proof_ring.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A proof of an emulated run: a ring of ring_words in host memory (the
+ * mapped memory of gpu/cdcl_search.cu) drained into a DRAT file at path by a
+ * host thread while the kernel runs; with drain false nobody drains and the
+ * host stop flag is raised once the ring is full. */
+struct emu_proof {
+  uint64_t ring_words = 0;
+  const char *path = nullptr;
+  gsat_proof_format format = GSAT_PROOF_BINARY;
+  bool drain = true;
+  bool drain_after_full = false; /* the first drain waits until the ring is full */
+  /* after the run */
+  gsat_proof_ring ring{};
+  uint64_t records = 0, drained_words = 0, deleted = 0;
+};
 
 struct outcome {
   int answer;
@@ -70,9 +100,66 @@ static void cdcl_kernel(gsat_cdcl_gpu_params p) { gsat_cdcl_gpu_searcher(p); }
 
 /* The GPU search's setup (gpu/cdcl_search.cu) on host memory: template,
  * plan, descriptors, shared images; `searchers` warps in blocks of 4. */
+/* Drains pr's ring into sink until *done (then once more), as supervise()
+ * does; without draining, raises *stop once the ring is full. */
+static void drain_loop(emu_proof *pr, gsat_proof_reader *rd, const gsat_proof_sink *sink,
+                       std::atomic<bool> *done, int *stop) {
+  const uint64_t cap = pr->ring.mask + 1;
+  bool full = false;
+  while (!done->load()) {
+    full = full || __atomic_load_n(&pr->ring.reserved, __ATOMIC_RELAXED) > cap;
+    if (!pr->drain && full) __atomic_store_n(stop, 1, __ATOMIC_RELAXED);
+    const bool now = pr->drain && (full || !pr->drain_after_full);
+    if (!now || gsat_proof_reader_drain(rd, sink, 0) == 0) sched_yield();
+  }
+  if (pr->drain) gsat_proof_reader_drain(rd, sink, 0);
+}
+
+/* Runs the emulated kernel on kp (with pr's ring and drainer when pr has
+ * one); ends the proof as gpu/cdcl_search.cu does. */
+static void launch(gsat_cdcl_gpu_params &kp, const gsat_db *db, uint32_t searchers,
+                   emu_proof *pr, int *stop) {
+  if (!pr || !pr->ring_words) {
+    gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
+    return;
+  }
+  std::vector<uint32_t> words(pr->ring_words, 0);
+  uint64_t head = 0;
+  pr->ring.words = words.data();
+  pr->ring.mask = pr->ring_words - 1;
+  pr->ring.head = &head;
+  pr->ring.abort = stop;
+  pr->ring.max_len = db->num_vars;
+  for (uint32_t i = 0; i < searchers; i++) kp.searchers[i].proof_ring = &pr->ring;
+  gsat_proof proof;
+  assert_int_equal(gsat_proof_open_path(&proof, pr->path, pr->format, NULL), GSAT_OK);
+  gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
+  gsat_proof_sink sink = gsat_proof_sink_of(&proof);
+  gsat_proof_reader rd;
+  assert_int_equal(gsat_proof_reader_init(&rd, words.data(), pr->ring.mask, &head,
+                                          db->num_vars, NULL),
+                   GSAT_OK);
+  std::atomic<bool> done{false};
+  std::thread drainer(drain_loop, pr, &rd, &sink, &done, stop);
+  gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
+  done = true;
+  drainer.join();
+  const gsat_cdcl *w = &kp.searchers[kp.ctl->winner];
+  int unsat = kp.ctl->answer == 20 && !w->unsat_assumptions;
+  const int was = unsat;
+  assert_int_equal(gsat_proof_reader_finish(&rd, &pr->ring, &sink, &unsat, NULL), GSAT_OK);
+  if (was && !unsat) kp.ctl->answer = 0;
+  pr->records = rd.records;
+  pr->drained_words = rd.at;
+  pr->deleted = proof.deleted;
+  gsat_proof_reader_free(&rd);
+  assert_int_equal(gsat_proof_close(&proof, NULL), GSAT_OK);
+  for (uint32_t i = 0; i < searchers; i++) kp.searchers[i].proof_ring = NULL;
+}
+
 static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint32_t searchers,
                            uint64_t learned_words, int stop = 0, bool share = true,
-                           bool cubes = false) {
+                           bool cubes = false, emu_proof *pr = nullptr) {
   gsat_cdcl t;
   int refuted = 0;
   gsat_error err;
@@ -154,7 +241,7 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
     kp.cube_term = &pool_term;
     kp.cube_state = cube_state.data();
   }
-  gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
+  launch(kp, db, searchers, pr, &host_stop);
   if (kp.cubes) {
     for (uint32_t i = 0; i < searchers; i++) {
       o.cubes_taken += cube_state[i].taken;
@@ -419,6 +506,162 @@ static void cubes_split_and_refuted(void **state) {
   assert_true(splits > 0 && taken > 0 && refuted > 0);
 }
 
+/* ---- proofs ------------------------------------------------------------------ */
+
+#define SHARED GSAT_SOURCE_DIR "/../shared/bench/"
+static char tmpdir[] = "/tmp/gsat_gpu_cdcl_XXXXXX";
+
+static bool have_drat_trim() {
+  if (GSAT_DRAT_TRIM[0] && access(GSAT_DRAT_TRIM, X_OK) == 0) return true;
+  printf("  drat-trim not built (../shared/tools/drat-trim absent): proof check skipped\n");
+  return false;
+}
+
+static bool drat_verifies(const char *cnf, const char *proof) {
+  char cmd[1024], line[512];
+  snprintf(cmd, sizeof cmd, "'%s' '%s' '%s' 2>&1", GSAT_DRAT_TRIM, cnf, proof);
+  FILE *out = popen(cmd, "r");
+  assert_non_null(out);
+  bool verified = false;
+  while (fgets(line, sizeof line, out))
+    if (strncmp(line + strspn(line, "\r"), "s VERIFIED", 10) == 0) verified = true;
+  pclose(out);
+  return verified;
+}
+
+/* Emulates `searchers` searchers on cnf with a proof through a ring of
+ * ring_words (pr's other settings as given): UNSAT, nothing dropped, no
+ * deletion, drat-trim verifies the proof and (cut) rejects its first half. */
+static void prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, bool cut = true) {
+  char cnf_path[300], proof_path[300];
+  snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", tmpdir);
+  snprintf(proof_path, sizeof proof_path, "%s/f.drat", tmpdir);
+  FILE *out = fopen(cnf_path, "w");
+  assert_non_null(out);
+  assert_int_equal(gsat_dimacs_write(out, cnf, NULL, NULL), GSAT_OK);
+  fclose(out);
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  pr.path = proof_path;
+  outcome o = gpu_emulate(&db, cfg, searchers, 0, 0, true, false, &pr);
+  gsat_db_free(&db);
+  assert_int_equal(o.answer, 20);
+  assert_int_equal(pr.ring.dropped, 0);
+  assert_int_equal(pr.deleted, 0); /* cdcl.md 5: a parallel proof omits deletions */
+  assert_true(pr.records > 0);
+  assert_true(drat_verifies(cnf_path, proof_path));
+  struct stat st;
+  assert_int_equal(stat(proof_path, &st), 0);
+  if (cut) {
+    assert_true(st.st_size > 100);
+    assert_int_equal(truncate(proof_path, st.st_size / 2), 0);
+    assert_false(drat_verifies(cnf_path, proof_path));
+  }
+  printf("  proof: %u searchers, %llu records, %llu bytes, ring %llu words, %llu waits\n",
+         searchers, (unsigned long long)pr.records, (unsigned long long)st.st_size,
+         (unsigned long long)pr.ring_words, (unsigned long long)pr.ring.waits);
+}
+
+static bool read_corpus(gsat_cnf *cnf, const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s%s", SHARED, name);
+  if (access(path, R_OK) != 0) {
+    printf("  %s absent: skipped\n", path);
+    return false;
+  }
+  gsat_cnf_init(cnf);
+  assert_int_equal(gsat_dimacs_read_path(path, NULL, cnf, NULL), GSAT_OK);
+  return true;
+}
+
+/* Generated php 5 and 6, and uuf50-01 and aim-50-1_6-no-1 from the corpus:
+ * proofs in both formats verified, their first halves rejected. */
+static void proofs_verified(void **state) {
+  (void)state;
+  if (!have_drat_trim()) skip();
+  for (int n = 5; n <= 6; n++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    php(&cnf, n);
+    emu_proof pr;
+    pr.ring_words = 1u << 14;
+    pr.format = n == 5 ? GSAT_PROOF_BINARY : GSAT_PROOF_TEXT;
+    prove(&cnf, n == 5 ? 4 : 3, pr);
+    gsat_cnf_free(&cnf);
+  }
+  static const char *corpus[] = {"cnf/uuf50/uuf50-01.cnf", "cnf/aim/aim-50-1_6-no-1.cnf"};
+  for (int i = 0; i < 2; i++) {
+    gsat_cnf cnf;
+    if (!read_corpus(&cnf, corpus[i])) continue;
+    emu_proof pr;
+    pr.ring_words = 1u << 12;
+    pr.format = i == 0 ? GSAT_PROOF_BINARY : GSAT_PROOF_TEXT;
+    prove(&cnf, 4, pr);
+    gsat_cnf_free(&cnf);
+  }
+}
+
+/* A ring of 256 words on php 6, drained only once it was full: records
+ * wrap around it many times, searchers wait for the host, the proof still
+ * verifies. */
+static void proof_tiny_ring(void **state) {
+  (void)state;
+  if (!have_drat_trim()) skip();
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, 6);
+  emu_proof pr;
+  pr.ring_words = 256;
+  pr.drain_after_full = true;
+  prove(&cnf, 4, pr, false);
+  assert_true(pr.drained_words > 4 * pr.ring_words); /* wrapped */
+  assert_true(pr.ring.waits > 0);
+  gsat_cnf_free(&cnf);
+}
+
+/* Nobody drains a ring of 256 words: once it is full the host raises the
+ * stop flag, the waiting searchers give their records up, every searcher
+ * returns, and the run has no answer (its proof would be cut). */
+static void proof_full_ring_stop(void **state) {
+  (void)state;
+  char proof_path[300];
+  snprintf(proof_path, sizeof proof_path, "%s/stop.drat", tmpdir);
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, 7);
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  emu_proof pr;
+  pr.ring_words = 256;
+  pr.drain = false;
+  pr.path = proof_path;
+  outcome o = gpu_emulate(&db, cfg, 4, 0, 0, true, false, &pr);
+  assert_int_equal(o.answer, 0);
+  assert_true(pr.ring.dropped > 0);
+  assert_true(pr.ring.waits > 0);
+  assert_int_equal(pr.records, 0);
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
+static int make_tmpdir(void **state) {
+  (void)state;
+  return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int remove_tmpdir(void **state) {
+  (void)state;
+  char cmd[400];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(pigeonhole),
@@ -429,6 +672,9 @@ int main(void) {
       cmocka_unit_test(host_stop),
       cmocka_unit_test(shared_clauses_implied),
       cmocka_unit_test(cubes_split_and_refuted),
+      cmocka_unit_test(proofs_verified),
+      cmocka_unit_test(proof_tiny_ring),
+      cmocka_unit_test(proof_full_ring_stop),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }

@@ -416,6 +416,8 @@ static void copy_result_statistics(gsat_solver *s,
   st->gpu_cdcl_cubes_refuted = r->gpu_cdcl_cubes_refuted;
   st->gpu_cdcl_cube_nodes = r->gpu_cdcl_cube_nodes;
   st->gpu_cdcl_cube_cap = r->gpu_cdcl_cube_cap;
+  st->gpu_cdcl_proof_ring_bytes = r->gpu_cdcl_proof_ring_bytes;
+  st->gpu_cdcl_proof_records = r->gpu_cdcl_proof_records;
   st->gpu_threads = r->gpu_threads;
   snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
            r->gpu_map == GSAT_GPU_MAP_WARP   ? "warp"
@@ -516,10 +518,6 @@ static gsat_status no_usable_gpu(gsat_solver *s, const char *reason) {
                         reason);
 }
 
-#define GPU_NO_PROOF                                                              \
-  "--proof needs the CPU backend: the GPU CDCL search writes no proof yet (use " \
-  "--backend=cpu or auto)"
-
 /* The CUDA device of this process: --device, or, under MPI with several
  * ranks, the node-local rank's turn among the host's visible devices from
  * --device on (gsat_dist_pick_device); -1 when none is visible. */
@@ -556,8 +554,6 @@ static gsat_status check_gpu_rank(gsat_solver *s) {
 int gsat_check_backend(gsat_solver *s) {
   char reason[128] = "";
   if (s->pending != GSAT_OK) return s->pending; /* its message stays */
-  if (s->opt.backend == GSAT_BACKEND_GPU && s->opt.search != GSAT_SEARCH_DPLL && proof_path(s))
-    return gsat_error_set(&s->err, GSAT_USAGE, GPU_NO_PROOF);
   if (s->opt.backend == GSAT_BACKEND_GPU && gsat_dist_size() > 1) return check_gpu_rank(s);
   if (s->opt.backend != GSAT_BACKEND_GPU ||
       gsat_gpu_engine_usable(s->gpu, s->opt.device, reason, sizeof reason))
@@ -844,6 +840,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
   p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
+  p->gpu_cdcl_proof_ring = (uint32_t)s->opt.gpu_cdcl_proof_ring;
   p->gpu_cdcl_share = s->opt.gpu_cdcl_share;
   p->mpi_share_interval = s->opt.mpi_share_interval;
   p->mpi_share_words = (uint32_t)s->opt.mpi_share_words;
@@ -852,8 +849,8 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
 }
 
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
- * proof, no assumptions (the GPU searches write no proof, and the portfolio
- * passes the GPU no assumptions).  The GPU member runs the chosen search
+ * proof, no assumptions (the portfolio's GPU member is not given the proof, and
+ * the portfolio passes the GPU no assumptions).  The GPU member runs the chosen search
  * (CDCL or DPLL, choose_search). */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
@@ -901,7 +898,6 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     snprintf(s->stats.backend, sizeof s->stats.backend, "cpu+gpu");
     return GSAT_OK;
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
-    GSAT_RETURN_IF(proof_path(s), &s->err, USAGE, GPU_NO_PROOF);
     if (!gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason))
       return no_usable_gpu(s, reason);
     *use_gpu = 1;

@@ -128,6 +128,9 @@ typedef struct gsat_statistics {
   int gpu_cdcl_cubes;
   uint64_t gpu_cdcl_cubes_refuted;
   uint32_t gpu_cdcl_cube_nodes, gpu_cdcl_cube_cap;
+  /* GPU CDCL with a proof: the record ring's bytes and the clause records
+   * it carried into the proof */
+  uint64_t gpu_cdcl_proof_ring_bytes, gpu_cdcl_proof_records;
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
   double gpu_busy;          /* fraction of worker time spent searching */
   double gpu_replay;        /* fraction of worker time spent replaying cubes */

@@ -87,6 +87,10 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
                 st->gpu_cdcl_cube_cap);
       else
         fprintf(out, "c %-22s %14s\n", "gpu cdcl cubes", "off");
+      if (st->gpu_cdcl_proof_ring_bytes)
+        fprintf(out, "c %-22s %14" PRIu64 " clause records through a %.2f MiB ring\n",
+                "gpu cdcl proof", st->gpu_cdcl_proof_records,
+                st->gpu_cdcl_proof_ring_bytes / 1048576.0);
     } else {
       fprintf(out, "c %-22s %14s\n", "gpu layout", st->gpu_layout);
     }

@@ -10,6 +10,7 @@
 #ifndef GSAT_BASE_ATOMIC_H
 #define GSAT_BASE_ATOMIC_H
 
+#include <sched.h>
 #include <stdint.h>
 
 #include "solver/base/hd.h"
@@ -149,6 +150,46 @@ GSAT_HD void gsat_fence_release(void) {
   __threadfence();
 #else
   __atomic_thread_fence(__ATOMIC_RELEASE);
+#endif
+}
+
+/* System scope (a GPU writing host memory that the host reads, and reading
+ * what the host wrote there: mapped pinned memory).  On the host these are
+ * the ordinary orders; on the device __threadfence_system. */
+GSAT_HD void gsat_fence_release_system(void) {
+#if GSAT_ATOMIC_DEVICE
+  __threadfence_system();
+#else
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+#endif
+}
+
+GSAT_HD uint64_t gsat_load_acquire_system_u64(const uint64_t *p) {
+#if GSAT_ATOMIC_DEVICE
+  uint64_t v = *(const volatile uint64_t *)p;
+  __threadfence_system();
+  return v;
+#else
+  return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#endif
+}
+
+GSAT_HD int gsat_load_system_int(const int *p) {
+#if GSAT_ATOMIC_DEVICE
+  return *(const volatile int *)p;
+#else
+  return __atomic_load_n(p, __ATOMIC_RELAXED);
+#endif
+}
+
+/* A wait in a spin loop: about ns nanoseconds on the device, a yield of the
+ * thread on the host. */
+GSAT_HD void gsat_spin_pause(uint32_t ns) {
+#if GSAT_ATOMIC_DEVICE
+  __nanosleep(ns);
+#else
+  (void)ns;
+  sched_yield();
 #endif
 }
 

@@ -64,6 +64,7 @@
 
 #include "solver/core/cdcl_types.h"
 #include "solver/core/dpll_types.h"
+#include "solver/core/proof_ring.h"
 #include "solver/core/share.h"
 
 #define GSAT_CDCL_LITS(s, c) ((s)->arena + (c) + GSAT_CDCL_HDR)
@@ -77,6 +78,28 @@ GSAT_HD uint32_t gsat_cdcl_u(float f) {
   union { uint32_t u; float f; } x;
   x.f = f;
   return x.u;
+}
+
+/*---- the proof log (cdcl.md, section 5) -------------------------------------*/
+
+/* Logs the clause lits[0..n-1] (n == 0: the empty clause) as added: to the
+ * searcher's proof ring when it has one (the GPU searchers), else to its
+ * proof sink.  Returns 0 when the ring gave the record up (a stop while the
+ * ring was full: the clause must not be exported), else 1 (also without a
+ * log).  Every clause a searcher adds by derivation goes through here before
+ * it is used or exported: learned clauses, the empty clause, and the negated
+ * failed assumptions of a refuted cube (and, after both halves, the negated
+ * parent cube: children before parents). */
+GSAT_HD int gsat_cdcl_log_add(gsat_cdcl *s, const gsat_lit *lits, uint32_t n) {
+  if (s->proof_ring) return gsat_proof_ring_add(s->proof_ring, lits, n);
+  if (s->proof) s->proof->add(s->proof->data, lits, n);
+  return 1;
+}
+
+/* Whether the log takes deletions (the proof ring omits them: a parallel
+ * proof may, section 5). */
+GSAT_HD int gsat_cdcl_log_deletes(const gsat_cdcl *s) {
+  return s->proof != NULL && s->proof_ring == NULL;
 }
 
 /* Entries the watch pool needs so that compaction always makes room for one
@@ -301,7 +324,7 @@ GSAT_HD int gsat_cdcl_attach(gsat_cdcl *s, uint32_t c) {
 GSAT_HD void gsat_cdcl_delete(gsat_cdcl *s, uint32_t c) {
   uint32_t *m = &s->arena[c + 2];
   assert(!(*m & GSAT_CDCL_DELETED));
-  if (s->proof) s->proof->del(s->proof->data, GSAT_CDCL_LITS(s, c), s->arena[c]);
+  if (gsat_cdcl_log_deletes(s)) s->proof->del(s->proof->data, GSAT_CDCL_LITS(s, c), s->arena[c]);
   if (*m & GSAT_CDCL_LEARNED) s->learned_live--;
   *m |= GSAT_CDCL_DELETED;
   s->arena_garbage += GSAT_CDCL_HDR + s->arena[c + 1];
@@ -618,12 +641,14 @@ GSAT_HD void gsat_cdcl_reduce(gsat_cdcl *s) {
 
 /* Level-0 simplification (at level 0, propagated, no conflict): deletes
  * satisfied clauses and strips false literals (a strengthened clause enters
- * the proof before the old one leaves it). */
+ * the proof before the old one leaves it, and the level-0 units before the
+ * reasons that imply them leave it; a log without deletions needs neither,
+ * since every clause stays in it and the units follow by propagation). */
 GSAT_HD void gsat_cdcl_simplify(gsat_cdcl *s) {
   assert(s->dlevel == 0 && s->qhead == s->trail_len);
   if (s->trail_len == s->simplified_trail) return;
   uint32_t *a = s->arena;
-  if (s->proof)
+  if (gsat_cdcl_log_deletes(s))
     for (uint32_t i = s->proof_units; i < s->trail_len; i++) s->proof->add(s->proof->data, &s->trail[i], 1);
   s->proof_units = s->trail_len;
   for (uint32_t i = 0; i < s->trail_len; i++) s->reason[GSAT_VAR(s->trail[i])] = GSAT_CDCL_NOREF;
@@ -636,7 +661,7 @@ GSAT_HD void gsat_cdcl_simplify(gsat_cdcl *s) {
       if (s->val[lits[i]] == 0) s->learnt[k++] = lits[i];
     if (k == n) continue;
     assert(k >= 2 && s->val[lits[0]] == 0 && s->val[lits[1]] == 0);
-    if (s->proof) {
+    if (gsat_cdcl_log_deletes(s)) {
       s->proof->add(s->proof->data, s->learnt, k);
       s->proof->del(s->proof->data, lits, n);
     }
@@ -762,8 +787,8 @@ GSAT_HD void gsat_cdcl_learn_tail(gsat_cdcl *s, const gsat_db_view *db, uint32_t
   uint32_t bt = gsat_cdcl_backjump_level(s, len);
   uint32_t lbd = gsat_cdcl_lbd(s, s->learnt, len);
   gsat_cdcl_backtrack(s, bt);
-  if (s->proof) s->proof->add(s->proof->data, s->learnt, len);
-  if (s->share && gsat_share_wants(s->share, len, lbd) &&
+  const int logged = gsat_cdcl_log_add(s, s->learnt, len); /* before any use */
+  if (logged && s->share && gsat_share_wants(s->share, len, lbd) &&
       gsat_share_export(s->share, s->share_id, s->learnt, len) == GSAT_SHARE_ADDED)
     s->share_out++;
   if (len == 1) {
@@ -953,7 +978,7 @@ TEAM_HD uint32_t GSAT_CDCL_FN(analyze)(gsat_cdcl *s, const gsat_db_view *db, uin
 TEAM_HD int GSAT_CDCL_FN(learn)(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl) {
   TEAM_ONE(s->n.conflicts++; s->restart_conflicts++);
   if (s->dlevel == 0) {
-    TEAM_ONE(if (s->proof) s->proof->add(s->proof->data, s->learnt, 0));
+    TEAM_ONE(gsat_cdcl_log_add(s, s->learnt, 0));
     return 1;
   }
   uint32_t len = GSAT_CDCL_FN(analyze)(s, db, confl);

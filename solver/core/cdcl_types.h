@@ -76,14 +76,16 @@ typedef struct gsat_cdcl_counters {
 
 /* Proof sink (DRAT): called with internal literals when a clause enters
  * (add) or leaves (del) the database; n == 0 is the empty clause.  Host only:
- * the GPU instantiation will log into a buffer instead. */
+ * the GPU searchers log into a proof ring (proof_ring.h) that the host
+ * drains into a sink. */
 typedef struct gsat_proof_sink {
   void (*add)(void *data, const gsat_lit *lits, uint32_t n);
   void (*del)(void *data, const gsat_lit *lits, uint32_t n);
   void *data;
 } gsat_proof_sink;
 
-struct gsat_share; /* solver/core/share.h */
+struct gsat_share;      /* solver/core/share.h */
+struct gsat_proof_ring; /* solver/core/proof_ring.h */
 
 /* One watcher: an arena reference (GSAT_CDCL_BIN set for a binary clause) and a
  * blocking literal (for a binary clause, the other literal).  The first entry
@@ -145,6 +147,9 @@ typedef struct gsat_cdcl {
   uint64_t learned_live;      /* learned clauses in the arena */
   uint64_t rng;
   const gsat_proof_sink *proof;
+  /* the proof log of a GPU searcher (a ring the host drains, without
+   * deletions); when set it replaces proof (gsat_cdcl_log_add) */
+  struct gsat_proof_ring *proof_ring;
   /* clause sharing by the step code (the GPU searchers): learned clauses the
    * ring wants go to *share as producer share_id; NULL: none (the CPU
    * portfolio exports through its proof sink) */

@@ -39,6 +39,7 @@
   O (gpu_backoff,  INT,    0,                      0, 1000000,  0,  _,            HIDE, "longest sleep in ns of an idle GPU worker between polls (0: 2048)") \
   O (gpu_blocks,   INT,    0,                      0, 1048576,  0,  _,            SHOW, "GPU thread blocks (0: one per SM)") \
   O (gpu_cdcl_arena, INT,  0,                      0, 65536,    0,  _,            SHOW, "GPU CDCL: MiB of learned clauses per searcher (0: planned from the instance and the free device memory; a full arena triggers reduction)") \
+  O (gpu_cdcl_proof_ring, INT, 16384,               1, 1048576,  0,  _,            SHOW, "GPU CDCL with --proof: KiB of the ring of clause records that the searchers append to and the host drains into the proof (pinned host memory; at least two records of every variable; a searcher waits while it is full)") \
   O (gpu_cdcl_searchers, INT, 0,                   0, 1048576,  0,  _,            SHOW, "GPU CDCL: searchers, one per warp (0: 16 per SM, fewer when the device memory does not hold them)") \
   O (gpu_cdcl_share, BOOL,  true,                   _, _,        _,  _,            SHOW, "GPU CDCL: share learned units and short clauses between the searchers through a global ring (imported at restarts)") \
   O (gpu_layout,   ENUM,   GSAT_GPU_LAYOUT_AUTO,   _, _,        _,  GPU_LAYOUT,   SHOW, "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \

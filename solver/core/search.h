@@ -91,6 +91,7 @@ typedef struct gsat_search_params {
   /* GPU CDCL (gpu/cdcl_search.h) */
   uint32_t gpu_cdcl_searchers; /* 0 = planned from the device */
   uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
+  uint32_t gpu_cdcl_proof_ring; /* KiB of the proof ring (with proof), 0 = 16 MiB */
   int gpu_cdcl_share;          /* share units and short clauses through a ring */
 } gsat_search_params;
 
@@ -138,6 +139,8 @@ typedef struct gsat_search_result {
   int gpu_cdcl_cubes;
   uint64_t gpu_cdcl_cubes_refuted;
   uint32_t gpu_cdcl_cube_nodes, gpu_cdcl_cube_cap;
+  /* GPU CDCL with a proof: ring bytes, clause records drained into it */
+  uint64_t gpu_cdcl_proof_ring_bytes, gpu_cdcl_proof_records;
 } gsat_search_result;
 
 /* Frees the arrays of a result. */
