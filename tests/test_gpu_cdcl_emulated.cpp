@@ -588,8 +588,8 @@ static void proofs_verified(void **state) {
     php(&cnf, n);
     emu_proof pr;
     pr.ring_words = 1u << 14;
-    pr.format = n == 5 ? GSAT_PROOF_BINARY : GSAT_PROOF_TEXT;
-    prove(&cnf, n == 5 ? 4 : 3, pr);
+    pr.format = n == 5 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
+    prove(&cnf, n == 5 ? 4 : 2, pr);
     gsat_cnf_free(&cnf);
   }
   static const char *corpus[] = {"cnf/uuf50/uuf50-01.cnf", "cnf/aim/aim-50-1_6-no-1.cnf"};
@@ -604,7 +604,7 @@ static void proofs_verified(void **state) {
   }
 }
 
-/* A ring of 256 words on php 6, drained only once it was full: records
+/* A ring of 256 words on php 5, drained only once it was full: records
  * wrap around it many times, searchers wait for the host, the proof still
  * verifies. */
 static void proof_tiny_ring(void **state) {
@@ -612,7 +612,7 @@ static void proof_tiny_ring(void **state) {
   if (!have_drat_trim()) skip();
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
-  php(&cnf, 6);
+  php(&cnf, 5);
   emu_proof pr;
   pr.ring_words = 256;
   pr.drain_after_full = true;
