@@ -524,7 +524,7 @@ static int queue_push(cube_rank *c, const gsat_lit *lits, uint32_t n) {
   }
   gsat_lit *copy = malloc(((size_t)n + 1) * sizeof *copy);
   if (!copy) return 0;
-  memcpy(copy, lits, (size_t)n * sizeof *copy);
+  if (n) memcpy(copy, lits, (size_t)n * sizeof *copy); /* the root cube: lits NULL */
   c->q[c->nq].lits = copy;
   c->q[c->nq++].n = n;
   return 1;
