@@ -2,7 +2,8 @@
 # Builds gsat and runs the whole test suite twice: a release build (with the CUDA
 # backend when nvcc is found; GPU tests skip without a device) and an
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the host code.  The corpus
-# test runs when ../shared/bench exists and skips otherwise.
+# test runs when ../shared/bench exists and skips otherwise.  The sanitizer pass
+# leaves out the corpus tests and the `heavy` ones (tests/CMakeLists.txt).
 # Usage: bash tests/run_all.sh        (from anywhere; builds in build-test, build-asan)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,5 +19,5 @@ echo "== ASan + UBSan build (host code)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGSAT_TESTS=ON -DGSAT_SANITIZE=ON -DGSAT_CUDA=OFF
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE corpus
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE 'corpus|heavy'
 echo "== all tests passed"
