@@ -71,7 +71,7 @@ struct portfolio {
   uint64_t decisions; /* of all searchers, told after each slice */
   double start;
   double next_port; /* when the clause port is polled next */
-  int stopped_by_limit;
+  uint32_t stopped_by_limit; /* written by any searcher (gsat_store_u32) */
   searcher *w;
   uint32_t n;
 };
@@ -151,17 +151,26 @@ static void poll_port(portfolio *pf, searcher *w, double now) {
   else if (res != GSAT_PORT_CONTINUE) gsat_term_interrupt(&pf->term);
 }
 
-/* The calling thread's duties between its slices: the stop flag, the limits,
- * the clause port and progress. */
-static void poll_limits(portfolio *pf, searcher *w, double now, double *next_progress) {
+/* Every searcher's check between its slices: the stop flag (signals,
+ * gsat_terminate) and the limits.  Not only the calling thread's: with many
+ * more threads than cores (--threads=4096 on 2 cores) the calling thread is
+ * still creating the others, starved, long after the limit has passed. */
+static void poll_stop(portfolio *pf, double now) {
   const gsat_search_params *p = pf->p;
   if (GSAT_FLAG_IS_RAISED(p->stop)) gsat_term_interrupt(&pf->term);
-  poll_port(pf, w, now);
   if ((p->time_limit > 0 && now - pf->start >= p->time_limit) ||
       (p->node_limit && gsat_load_u64(&pf->decisions) >= p->node_limit)) {
-    pf->stopped_by_limit = 1;
+    gsat_store_u32(&pf->stopped_by_limit, 1);
     gsat_term_interrupt(&pf->term);
   }
+}
+
+/* The calling thread's duties between its slices: poll_stop, the clause port
+ * and progress. */
+static void poll_limits(portfolio *pf, searcher *w, double now, double *next_progress) {
+  const gsat_search_params *p = pf->p;
+  poll_stop(pf, now);
+  poll_port(pf, w, now);
   if (*next_progress && now >= *next_progress) {
     gsat_progress pr;
     memset(&pr, 0, sizeof pr);
@@ -271,6 +280,7 @@ static void idle_wait(searcher *w, int calling_thread, double *next_progress) {
   double now = gsat_seconds();
   w->idle_seconds += now - t0;
   if (calling_thread) poll_limits(pf, w, now, next_progress);
+  else poll_stop(pf, now);
 }
 
 /* Serves a search result res of w other than PAUSED: grows, answers or (a
@@ -324,6 +334,7 @@ static void run(searcher *w, int calling_thread) {
       break;
     }
     if (calling_thread) poll_limits(pf, w, now, &next_progress);
+    else poll_stop(pf, now);
   }
   if (w->st != GSAT_OK) gsat_term_interrupt(&pf->term);
   wake_idle(pf); /* the search stops: nobody waits for a cube any more */
@@ -442,7 +453,7 @@ static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err
     add_stats(&r->total, &r->workers[i]);
   }
   r->answer = (int)pf->term.answer;
-  r->stopped_by_limit = r->answer == 0 && pf->stopped_by_limit;
+  r->stopped_by_limit = r->answer == 0 && gsat_load_u32(&pf->stopped_by_limit);
   if (r->answer == 0) return GSAT_OK;
   const gsat_cdcl *s = &pf->w[pf->term.winner].s;
   if (r->answer == GSAT_TERM_SAT)
@@ -461,6 +472,8 @@ static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err
 static gsat_status run_all(portfolio *pf, gsat_error *err) {
   gsat_status st = GSAT_OK;
   for (uint32_t i = 1; i < pf->n; i++) {
+    if (i % 16 == 0) poll_stop(pf, gsat_seconds());
+    if (gsat_term_stopped(&pf->term)) break; /* the rest are never needed */
     if (pthread_create(&pf->w[i].thread, NULL, thread_main, &pf->w[i]) != 0) {
       st = gsat_error_set(err, GSAT_RESOURCE, "cannot start CDCL searcher thread %u", i);
       gsat_term_interrupt(&pf->term);

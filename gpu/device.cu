@@ -4,7 +4,9 @@
 
 #include "gpu/cuda_check.cuh"
 
-extern "C" int gsat_gpu_device_count(void) {
+extern "C" int gsat_gpu_built(void) { return 1; }
+
+int gsat_gpu_device_count(void) {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess) {

@@ -28,6 +28,9 @@ typedef struct gsat_gpu_info {
  * device is present.  Never fails. */
 int gsat_gpu_device_count(void);
 
+/* 1 when gsat was built with CUDA (the device may still be absent), else 0. */
+int gsat_gpu_built(void);
+
 /* Properties of device `device`.  Errors: NODEVICE (no such device), CUDA. */
 gsat_status gsat_gpu_device_info(int device, gsat_gpu_info *info, gsat_error *err);
 

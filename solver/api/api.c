@@ -873,7 +873,7 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     *use_gpu = 1;
     describe_rank_device(reason, sizeof reason);
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "requested: %u MPI ranks, GPU ranks (%s%s)", gsat_dist_size(), reason,
+             "requested: %u MPI ranks, GPU ranks (%.60s%s)", gsat_dist_size(), reason,
              cdcl ? "; CDCL: a race without clause exchange, no GPU clause port yet"
                   : "; cubes split on the host, one at a time searched on the GPU");
   } else if (distributed && s->opt.mpi_cube_standin) {
@@ -881,10 +881,14 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
              "%s: %u MPI ranks, CPU ranks in the GPU ranks' cube loop (--mpi-cube-standin%s)",
              backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(),
              cdcl ? "; CDCL: a race without clause exchange" : "");
+  } else if (distributed && !gsat_gpu_built()) {
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "%s: %u MPI ranks, CPU ranks (gsat was built without CUDA)",
+             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size());
   } else if (distributed) {
     describe_rank_device(reason, sizeof reason);
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "%s: %u MPI ranks, CPU ranks (--backend=gpu for GPU ranks; %s)",
+             "%s: %u MPI ranks, CPU ranks (--backend=gpu for GPU ranks; %.90s)",
              backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(), reason);
   } else if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
