@@ -195,6 +195,21 @@ ranks_of() {
   echo $kids
 }
 
+# kill_rank1 PID: kills rank 1 of the 3-rank mpirun PID 2 s after its ranks
+# started and waits for mpirun; sets victim (empty when rank 1 was not found)
+# and rc (mpirun's exit status).
+kill_rank1() {
+  local p
+  victim=""
+  for p in $(ranks_of $1 3); do
+    grep -qz '^OMPI_COMM_WORLD_RANK=1$' /proc/$p/environ 2>/dev/null && victim=$p
+  done
+  sleep 2
+  [ -n "$victim" ] && kill -KILL "$victim"
+  wait $1
+  rc=$?
+}
+
 # 5. Signals to mpirun while the ranks search.
 for sig in TERM INT; do
   "${mpirun[@]}" -np 3 "$gsat" --backend=cpu --threads=1 --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
@@ -214,15 +229,7 @@ done
 
 # 6. A rank killed mid-run: an error, never an answer.
 "${mpirun[@]}" -np 3 "$gsat" --backend=cpu --threads=1 "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-victim=""
-for p in $(ranks_of $pid 3); do
-  grep -qz '^OMPI_COMM_WORLD_RANK=1$' /proc/$p/environ 2>/dev/null && victim=$p
-done
-sleep 2
-[ -n "$victim" ] && kill -KILL "$victim"
-wait $pid
-rc=$?
+kill_rank1 $!
 if [ -n "$victim" ] && [ $rc != 0 ] && [ $rc != 10 ] && [ $rc != 20 ] && ! grep -q '^s ' "$tmp/out" &&
    grep -q '^gsat: error: rank 1 of 3 did not report' "$tmp/err"; then
   pass "rank 1 killed: exit $rc, no answer, rank 0 names the missing rank"
@@ -335,15 +342,7 @@ fi
 "$gen" rand 3 300 1278 7 >"$tmp/u300.cnf"
 "${mpirun[@]}" -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --mpi-share-words=65536 \
   --mpi-share-interval=0.02 "$tmp/u300.cnf" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-victim=""
-for p in $(ranks_of $pid 3); do
-  grep -qz '^OMPI_COMM_WORLD_RANK=1$' /proc/$p/environ 2>/dev/null && victim=$p
-done
-sleep 2
-[ -n "$victim" ] && kill -KILL "$victim"
-wait $pid
-rc=$?
+kill_rank1 $!
 if [ -n "$victim" ] && [ $rc != 0 ] && [ $rc != 10 ] && [ $rc != 20 ] && ! grep -q '^s ' "$tmp/out" &&
    grep -qE '^gsat: error: ranks? (.*, )?1(, .*)? of 3 did not report' "$tmp/err"; then
   pass "CDCL, rank 1 killed: exit $rc, no answer, rank 0 names the missing rank"
