@@ -50,7 +50,6 @@ typedef struct searcher {
   uint64_t exported, imported;
   uint32_t node;           /* cube held (cube.h), GSAT_CUBE_NONE: idle */
   uint64_t cubes, donations;
-  gsat_lit *buf;           /* [V + 1] cube paths and their negations */
   pthread_t thread;
   int started;
 } searcher;
@@ -203,32 +202,20 @@ static int add_own(searcher *w, const gsat_lit *lits, uint32_t n) {
   return res;
 }
 
-/* Logs (and shares) the negated cube of node x, a closed inner node: it
- * follows by unit propagation from its children's clauses; the root's is
- * the empty clause. */
-static void log_closed(searcher *w, uint32_t x) {
-  uint32_t n = gsat_cubes_path(&w->pf->cubes, x, w->buf, w->s.num_vars);
-  for (uint32_t k = 0; k < n; k++) w->buf[k] = GSAT_NOT(w->buf[k]);
-  w->sink.add(w->sink.data, w->buf, n);
-}
-
 /* w's search failed under its cube (unsat_assumptions): learns the negated
- * failed assumptions (logged, shared, added to its own database), closes the
- * cube and the ancestors it completes (cube.h), and goes idle.  Returns 1
- * when that answered UNSAT (the last open cube, or the clause false at level
- * 0), 0 to go on, or a negative gsat_status. */
+ * failed assumptions (logged and shared by gsat_cdcl_cube_clause through
+ * w's sink, added to its own database), closes the cube and the ancestors it
+ * completes, logging theirs (gsat_cdcl_cube_close), and goes idle.  Returns
+ * 1 when that answered UNSAT (the last open cube, or the clause false at
+ * level 0), 0 to go on, or a negative gsat_status. */
 static int cube_refuted(searcher *w) {
   portfolio *pf = w->pf;
   gsat_cdcl *s = &w->s;
-  uint32_t n = gsat_cdcl_cube_clause(s); /* NOT F in s->failed */
-  memcpy(w->buf, s->failed, n * sizeof *w->buf);
-  w->sink.add(w->sink.data, w->buf, n); /* the proof first, then the ring */
-  int res = add_own(w, w->buf, n);
+  uint32_t n = gsat_cdcl_cube_clause(s); /* NOT F in s->failed, logged and shared */
+  int res = add_own(w, s->failed, n);
   if (res == GSAT_CDCL_UNSAT) answer(w, res);
   if (res != 0) return res == GSAT_CDCL_UNSAT ? 1 : res;
-  for (uint32_t x = gsat_cubes_close(&pf->cubes, w->node); x != GSAT_CUBE_NONE;
-       x = gsat_cubes_close(&pf->cubes, x))
-    log_closed(w, x);
+  gsat_cdcl_cube_close(s, &pf->cubes, w->node);
   if (!gsat_cdcl_cube_done(&pf->cubes, &pf->term, w->id, &w->node)) return 0;
   w->result = GSAT_CDCL_UNSAT;
   return 1;
@@ -399,8 +386,6 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     w->id = i;
     w->sink = (gsat_proof_sink){sink_add, sink_del, w};
     w->node = i == 0 ? 0 : GSAT_CUBE_NONE;
-    w->buf = malloc(((size_t)pf->db->num_vars + 1) * sizeof *w->buf);
-    GSAT_RETURN_IF(!w->buf, err, NOMEM, "out of memory for CDCL searcher %u", i);
     gsat_error_clear(&w->err);
     gsat_share_reader_init(&w->reader, &pf->share, i);
     gsat_cdcl_config cfg;
@@ -507,10 +492,7 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   }
   if (st == GSAT_OK) st = collect(&pf, r, err);
   r->search_seconds = gsat_seconds() - pf.start;
-  for (uint32_t i = 0; pf.w && i < pf.n; i++) {
-    gsat_cdcl_destroy(&pf.w[i].s);
-    free(pf.w[i].buf);
-  }
+  for (uint32_t i = 0; pf.w && i < pf.n; i++) gsat_cdcl_destroy(&pf.w[i].s);
   free(pf.w);
   free(pf.share_arena);
   free(pf.cubes_arena);

@@ -4,7 +4,7 @@
  * template once, launches one searcher per warp (gpu/cdcl_warp.cuh) and
  * supervises it (time and node limits, stop requests, progress, and with a
  * proof the drain of the proof ring into the proof sink) until it ends.
- * With cubes (p->cdcl_cubes, several searchers, no assumptions, no proof)
+ * With cubes (p->cdcl_cubes, several searchers, no assumptions)
  * the cube pool is planned for the searchers (gsat_cdcl_gpu_cube_plan) and
  * laid out with the rest.  Nothing is allocated once the kernel runs. */
 #include "gpu/cdcl_search.h"
@@ -144,9 +144,10 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   d->share = (p->gpu_cdcl_share && d->max_searchers > 1) || p->clause_port;
   d->share_bytes = gsat_share_bytes(GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2,
                                     db->num_vars);
-  /* cubes as the CPU portfolio takes them (not with assumptions); never with
-   * a proof: the refuted cubes' clauses would have to enter it (cdcl.md 5) */
-  d->cubes = p->cdcl_cubes && d->max_searchers > 1 && !p->num_assumptions && !p->proof;
+  /* cubes as the CPU portfolio takes them (not with assumptions); with a
+   * proof the refuted cubes' clauses and the closed parents' enter it
+   * (gpu/cdcl_warp.cuh, cdcl.md 5) */
+  d->cubes = p->cdcl_cubes && d->max_searchers > 1 && !p->num_assumptions;
   if (d->cubes)
     d->cube_bytes = gsat_cdcl_gpu_cube_plan(d->max_searchers, &d->cube_node_log2,
                                             &d->cube_queue_log2);

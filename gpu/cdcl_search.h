@@ -29,12 +29,13 @@ extern "C" {
  * searcher), its 20 ends the search UNSAT; r->total.port_out / port_in count
  * what crossed it.  p->may_start: asked after the upload, before the launch
  * (search.h).  p->proof (may be NULL) receives, from this thread while the
- * kernel runs, every clause the searchers learn (and the empty clause of an
- * UNSAT), streamed through a ring of p->gpu_cdcl_proof_ring KiB (0: 16 MiB)
+ * kernel runs, every clause the searchers learn (with cubes also each
+ * refuted cube's negated failed assumptions and, after its children, each
+ * closed parent's negated cube; and the empty clause of an UNSAT), streamed through a ring of p->gpu_cdcl_proof_ring KiB (0: 16 MiB)
  * of mapped pinned host memory (solver/core/proof_ring.h), in an order where
  * each clause follows those it was derived from, without deletions (cdcl.md,
- * section 5); an UNSAT whose proof lost records at a stop comes back UNKNOWN
- * (cubes are off with a proof).  p->extra_* are ignored (they are implied
+ * section 5); an UNSAT whose proof lost records at a stop comes back
+ * UNKNOWN.  p->extra_* are ignored (they are implied
  * clauses).  Errors: NODEVICE, RESOURCE (the formula does not fit: the
  * message names the memory needed), CUDA, NOMEM, INTERNAL (a corrupt proof
  * ring). */

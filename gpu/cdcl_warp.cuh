@@ -12,9 +12,11 @@
  * queue (solver/core/cdcl_cubes.h over cube.h): searcher 0 starts with the
  * root, the others idle; between slices an idle searcher takes a queued cube
  * as its assumptions and a busy one splits when more are idle than queued;
- * a refuted cube's negated failed assumptions are learned and shared, and
- * UNSAT is claimed when the last open cube is refuted.  A full arena triggers a reduction (tiers first, then
- * every unlocked learned clause); a searcher that still has no room retires.
+ * a refuted cube's negated failed assumptions are learned and shared, each
+ * closed parent's negated cube follows them (both in the proof ring first,
+ * with --proof), and UNSAT is claimed when the last open cube is refuted.
+ * A full arena triggers a reduction (tiers first, then every unlocked
+ * learned clause); a searcher that still has no room retires.
  * Termination: the first searcher with a model claims the answer, writes the
  * model and raises the stop word (the host checks the model against the
  * original clauses); UNSAT when a searcher derives the empty clause (or
@@ -172,29 +174,23 @@ __device__ inline void gsat_cdcl_gpu_load(const gsat_cdcl_gpu_params &p, gsat_cd
 }
 
 /* s refuted its cube (s->unsat_assumptions): the negated failed assumptions
- * are learned (shared through the ring, added to s's database at level 0,
+ * are learned (logged to the proof ring when s has one, then shared through
+ * the clause ring: gsat_cdcl_cube_clause; added to s's database at level 0,
  * after a reduction when the arena is full; dropped when there is still no
  * room, which only costs learning), the node is closed with the parents it
- * completes (cube.h), and s goes idle.  Nothing of this is logged yet, so
- * with --proof the host turns cubes off (gpu/cdcl_search.cu); the proof
- * ring's call for it is gsat_cdcl_log_add (a 0 result: do not share).  Returns 1 when the formula is refuted (the last
- * open cube, or the clause false at level 0), else 0.  One lane. */
+ * completes, each parent's negated cube logged and shared after its children
+ * (gsat_cdcl_cube_close), and s goes idle.  Returns 1 when the formula is
+ * refuted (the last open cube, or the clause false at level 0: the host ends
+ * the proof with the empty clause), else 0.  One lane. */
 __device__ inline int gsat_cdcl_gpu_cube_refuted(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
                                                  uint32_t id) {
   gsat_cdcl_gpu_cube *st = &p.cube_state[id];
-  const uint32_t n = gsat_cdcl_cube_clause(s);
-  /* with GPU proofs: log s->failed[0..n) here with gsat_cdcl_log_add, before it is shared or used,
-   * then drop the !p->proof in gpu/cdcl_search.cu's plan_run */
-  if (s->share && gsat_share_wants(s->share, n, n) &&
-      gsat_share_export(s->share, s->share_id, s->failed, n) == GSAT_SHARE_ADDED)
-    s->share_out++;
+  const uint32_t n = gsat_cdcl_cube_clause(s); /* logged and shared */
   int res = gsat_cdcl_import(s, s->failed, n, n);
   if (res == GSAT_CDCL_GROW_ARENA && gsat_cdcl_gpu_make_room(s))
     res = gsat_cdcl_import(s, s->failed, n, n);
   if (res == GSAT_CDCL_UNSAT) return 1;
-  for (uint32_t x = gsat_cubes_close(p.cubes, st->node); x != GSAT_CUBE_NONE;
-       x = gsat_cubes_close(p.cubes, x)) {
-  } /* with GPU proofs: log each completed parent's negated cube here (children first) */
+  gsat_cdcl_cube_close(s, p.cubes, st->node);
   st->refuted++;
   return gsat_cdcl_cube_done(p.cubes, p.cube_term, id, &st->node);
 }

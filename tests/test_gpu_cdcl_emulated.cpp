@@ -15,7 +15,8 @@
  * proof ring that a host thread drains into a DRAT file, as
  * gpu/cdcl_search.cu does, and drat-trim verifies the proofs of generated
  * and corpus UNSAT formulas in both formats, rejects them cut to half, and
- * verifies them through a ring of 256 words (wrapping, searchers waiting);
+ * verifies them through a ring of 256 words (wrapping, searchers waiting)
+ * and with cubes (refuted cubes and closed parents logged);
  * a stop with the ring full and nobody draining ends the search with the
  * records given up.  Runs without a GPU. */
 #include "simt_host.h"
@@ -94,6 +95,18 @@ static outcome cpu_solve(const gsat_db *db, const gsat_cdcl_config &cfg) {
   if (r.answer == 10) o.model.assign(r.model, r.model + db->num_vars);
   gsat_search_result_free(&r);
   return o;
+}
+
+/* The CPU search's answer on cnf (default configuration, one thread). */
+static int cpu_answer(const gsat_cnf *cnf) {
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  const int answer = cpu_solve(&db, cfg).answer;
+  gsat_db_free(&db);
+  return answer;
 }
 
 static void cdcl_kernel(gsat_cdcl_gpu_params p) { gsat_cdcl_gpu_searcher(p); }
@@ -530,9 +543,11 @@ static bool drat_verifies(const char *cnf, const char *proof) {
 }
 
 /* Emulates `searchers` searchers on cnf with a proof through a ring of
- * ring_words (pr's other settings as given): UNSAT, nothing dropped, no
- * deletion, drat-trim verifies the proof and (cut) rejects its first half. */
-static void prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, bool cut = true) {
+ * ring_words (pr's other settings as given; with cubes when cubes): UNSAT,
+ * nothing dropped, no deletion, drat-trim verifies the proof and (cut)
+ * rejects its first half.  Returns the run's outcome. */
+static outcome prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, bool cut = true,
+                     bool cubes = false) {
   char cnf_path[300], proof_path[300];
   snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", tmpdir);
   snprintf(proof_path, sizeof proof_path, "%s/f.drat", tmpdir);
@@ -546,7 +561,7 @@ static void prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, bool c
   gsat_cdcl_config cfg;
   gsat_cdcl_config_default(&cfg);
   pr.path = proof_path;
-  outcome o = gpu_emulate(&db, cfg, searchers, 0, 0, true, false, &pr);
+  outcome o = gpu_emulate(&db, cfg, searchers, 0, 0, true, cubes, &pr);
   gsat_db_free(&db);
   assert_int_equal(o.answer, 20);
   assert_int_equal(pr.ring.dropped, 0);
@@ -560,9 +575,15 @@ static void prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, bool c
     assert_int_equal(truncate(proof_path, st.st_size / 2), 0);
     assert_false(drat_verifies(cnf_path, proof_path));
   }
-  printf("  proof: %u searchers, %llu records, %llu bytes, ring %llu words, %llu waits\n",
+  printf("  proof: %u searchers, %llu records, %llu bytes, ring %llu words, %llu waits",
          searchers, (unsigned long long)pr.records, (unsigned long long)st.st_size,
          (unsigned long long)pr.ring_words, (unsigned long long)pr.ring.waits);
+  if (cubes)
+    printf(", cubes: %llu splits, %llu taken, %llu refuted",
+           (unsigned long long)o.cube_splits, (unsigned long long)o.cubes_taken,
+           (unsigned long long)o.cubes_refuted);
+  printf("\n");
+  return o;
 }
 
 static bool read_corpus(gsat_cnf *cnf, const char *name) {
@@ -602,6 +623,58 @@ static void proofs_verified(void **state) {
     prove(&cnf, 4, pr);
     gsat_cnf_free(&cnf);
   }
+}
+
+/* Proofs with cubes (gpu/cdcl_warp.cuh, solver/core/cdcl_cubes.h): each
+ * refuted cube's negated failed assumptions and, after its two children,
+ * each closed parent's negated cube enter the proof ring from several
+ * searchers at once; on php 6 and 7, generated random 3-SAT found UNSAT by
+ * the CPU search, and dubois50, uuf50-01 and aim-50-1_6-no-1 from the corpus,
+ * drat-trim verifies every proof and rejects it cut to half, and cubes were
+ * taken (by searchers other than the root's), split and refuted over the
+ * runs. */
+static void proofs_with_cubes(void **state) {
+  (void)state;
+  if (!have_drat_trim()) skip();
+  uint64_t taken = 0, splits = 0, refuted = 0, runs = 0;
+  auto one = [&](const gsat_cnf *cnf, uint32_t searchers, gsat_proof_format format) {
+    emu_proof pr;
+    pr.ring_words = 1u << 14;
+    pr.format = format;
+    outcome o = prove(cnf, searchers, pr, true, true);
+    taken += o.cubes_taken;
+    splits += o.cube_splits;
+    refuted += o.cubes_refuted;
+    runs++;
+  };
+  for (int n = 6; n <= 7; n++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    php(&cnf, n);
+    one(&cnf, n == 6 ? 4 : 6, n == 6 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY);
+    gsat_cnf_free(&cnf);
+  }
+  std::mt19937_64 rng(3131);
+  for (int round = 0; round < 4; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    random_clauses(&cnf, rng, 60, 290, 3);
+    if (cpu_answer(&cnf) == 20) one(&cnf, 3 + (uint32_t)round % 4, GSAT_PROOF_BINARY);
+    gsat_cnf_free(&cnf);
+  }
+  static const char *corpus[] = {"cnf/dubois/dubois50.cnf", "cnf/uuf50/uuf50-01.cnf",
+                                 "cnf/aim/aim-50-1_6-no-1.cnf"};
+  for (int i = 0; i < 3; i++) {
+    gsat_cnf cnf;
+    if (!read_corpus(&cnf, corpus[i])) continue;
+    one(&cnf, 4, i == 0 ? GSAT_PROOF_BINARY : GSAT_PROOF_TEXT);
+    gsat_cnf_free(&cnf);
+  }
+  printf("  proofs with cubes: %llu runs, %llu splits, %llu taken, %llu refuted\n",
+         (unsigned long long)runs, (unsigned long long)splits, (unsigned long long)taken,
+         (unsigned long long)refuted);
+  assert_true(runs >= 3);
+  assert_true(taken > 0 && splits > 0 && refuted > 0);
 }
 
 /* A ring of 256 words on php 5, drained only once it was full: records
@@ -673,6 +746,7 @@ int main(void) {
       cmocka_unit_test(shared_clauses_implied),
       cmocka_unit_test(cubes_split_and_refuted),
       cmocka_unit_test(proofs_verified),
+      cmocka_unit_test(proofs_with_cubes),
       cmocka_unit_test(proof_tiny_ring),
       cmocka_unit_test(proof_full_ring_stop),
   };

@@ -96,6 +96,19 @@ GSAT_HD int gsat_cdcl_log_add(gsat_cdcl *s, const gsat_lit *lits, uint32_t n) {
   return 1;
 }
 
+/* A clause s derived (lits[0..n-1], glue lbd): logged (gsat_cdcl_log_add),
+ * then, when the log took it and it is short enough, exported to the
+ * clause-sharing ring (s->share, when set): the log first, so that every
+ * clause another searcher imports is already in the proof (cdcl.md, section
+ * 5).  Returns gsat_cdcl_log_add's result. */
+GSAT_HD int gsat_cdcl_log_export(gsat_cdcl *s, const gsat_lit *lits, uint32_t n, uint32_t lbd) {
+  const int logged = gsat_cdcl_log_add(s, lits, n);
+  if (logged && s->share && gsat_share_wants(s->share, n, lbd) &&
+      gsat_share_export(s->share, s->share_id, lits, n) == GSAT_SHARE_ADDED)
+    s->share_out++;
+  return logged;
+}
+
 /* Whether the log takes deletions (the proof ring omits them: a parallel
  * proof may, section 5). */
 GSAT_HD int gsat_cdcl_log_deletes(const gsat_cdcl *s) {
@@ -787,10 +800,7 @@ GSAT_HD void gsat_cdcl_learn_tail(gsat_cdcl *s, const gsat_db_view *db, uint32_t
   uint32_t bt = gsat_cdcl_backjump_level(s, len);
   uint32_t lbd = gsat_cdcl_lbd(s, s->learnt, len);
   gsat_cdcl_backtrack(s, bt);
-  const int logged = gsat_cdcl_log_add(s, s->learnt, len); /* before any use */
-  if (logged && s->share && gsat_share_wants(s->share, len, lbd) &&
-      gsat_share_export(s->share, s->share_id, s->learnt, len) == GSAT_SHARE_ADDED)
-    s->share_out++;
+  gsat_cdcl_log_export(s, s->learnt, len, lbd); /* before any use */
   if (len == 1) {
     gsat_cdcl_assign(s, s->learnt[0], GSAT_CDCL_NOREF);
   } else {

@@ -2,9 +2,11 @@
  * and queue of solver/core/cube.h, the counts of solver/core/term.h), part of
  * the CDCL step code as GSAT_HD functions that one member of a team runs:
  * the CPU portfolio's threads (cpu_ref/cdcl_portfolio.c) and the GPU's warps
- * (gpu/cdcl_warp.cuh) take, split and refute cubes through these, and keep
- * only their scheduling (waiting, proof logging, growing or reducing the
- * arena) apart.  Include after solver/core/cdcl.h. */
+ * (gpu/cdcl_warp.cuh) take, split and refute cubes through these (with the
+ * proof log of refuted cubes and closed parents, through gsat_cdcl_log_add:
+ * the CPU's proof sink, the GPU's proof ring), and keep only their
+ * scheduling (waiting, growing or reducing the arena) apart.  Include after
+ * solver/core/cdcl.h. */
 #ifndef GSAT_CDCL_CUBES_H
 #define GSAT_CDCL_CUBES_H
 
@@ -50,17 +52,33 @@ GSAT_HD int gsat_cdcl_cube_split(gsat_cdcl *s, gsat_cubes *c, gsat_term *t, uint
 /* The search of s failed under its cube (s->unsat_assumptions): turns
  * s->failed into the clause NOT F (implied by the formula: every reason the
  * refutation used was), in place, drops the assumptions (backtracking to
- * level 0) and returns the clause's length.  The caller logs the clause to
- * the proof, shares it, adds it to its own database (gsat_cdcl_import), then
- * closes the node (gsat_cubes_close, logging each parent it completes) and
- * counts the refutation (gsat_cdcl_cube_done). */
+ * level 0), logs the clause and shares it (gsat_cdcl_log_export: the log
+ * before anyone else can use it), and returns its length.  The caller then
+ * adds it to its own database (gsat_cdcl_import), closes the node
+ * (gsat_cdcl_cube_close) and counts the refutation (gsat_cdcl_cube_done). */
 GSAT_HD uint32_t gsat_cdcl_cube_clause(gsat_cdcl *s) {
   const uint32_t n = s->failed_len;
   for (uint32_t k = 0; k < n; k++) s->failed[k] = GSAT_NOT(s->failed[k]);
   gsat_cdcl_backtrack(s, 0);
   s->num_assumptions = 0;
   s->unsat_assumptions = 0;
+  gsat_cdcl_log_export(s, s->failed, n, n);
   return n;
+}
+
+/* Node x, refuted by s (its clause logged), is closed, and with it every
+ * ancestor whose last open child it completes (gsat_cubes_close): each such
+ * parent's negated cube, which follows by unit propagation from its two
+ * children's clauses, is logged and shared right after the child that
+ * completed it (children before parents, cdcl.md section 5; the root's is
+ * the empty clause).  s->assumptions (free: s holds no cube now) holds the
+ * paths. */
+GSAT_HD void gsat_cdcl_cube_close(gsat_cdcl *s, gsat_cubes *c, uint32_t x) {
+  for (uint32_t p = gsat_cubes_close(c, x); p != GSAT_CUBE_NONE; p = gsat_cubes_close(c, p)) {
+    const uint32_t n = gsat_cubes_path(c, p, s->assumptions, s->num_vars);
+    for (uint32_t k = 0; k < n; k++) s->assumptions[k] = GSAT_NOT(s->assumptions[k]);
+    gsat_cdcl_log_export(s, s->assumptions, n, n);
+  }
 }
 
 /* s's cube, closed with its completed parents, is counted refuted and s

@@ -168,13 +168,21 @@ GSAT_HD uint32_t gsat_cubes_path(const gsat_cubes *c, uint32_t x, gsat_lit *out,
 /* Node x is closed (refuted, or both children closed): returns its parent
  * when x was the parent's last open child (the parent closes in turn: the
  * caller logs its negated cube, then closes it), else GSAT_CUBE_NONE (also
- * for the root, whose closing is UNSAT). */
+ * for the root, whose closing is UNSAT).  The decrement is a release and,
+ * for the caller that completes the parent, an acquire (fences around the
+ * relaxed read-modify-write): what the closer of the other child did before
+ * (its clause's proof record reserved) happens before what this caller does
+ * next (the parent's record), so the parent follows both children in the
+ * proof (cdcl.md, section 5). */
 GSAT_HD uint32_t gsat_cubes_close(gsat_cubes *c, uint32_t x) {
   uint32_t p = c->parent[x];
   if (p == GSAT_CUBE_NONE) return GSAT_CUBE_NONE;
+  gsat_fence_release();
   uint32_t before = gsat_fetch_add_u32(&c->open[p], (uint32_t)-1);
   assert(before == 1 || before == 2);
-  return before == 1 ? p : GSAT_CUBE_NONE;
+  if (before != 1) return GSAT_CUBE_NONE;
+  gsat_fence_acquire();
+  return p;
 }
 
 #ifdef __cplusplus
