@@ -55,7 +55,7 @@ __device__ inline gsat_gpu_view gsat_gpu_view_of(const gsat_gpu_cnf &cnf) {
 struct gsat_gpu_block {
   unsigned hungry; /* workers of this block waiting for a cube */
   int poller;      /* the one idle warp that polls the global queue, -1 none */
-  int stop;        /* copy of the global stop flag, refreshed by busy warps and the poller */
+  int stop;        /* copy of the global stop flag, refreshed by every warp each round */
   unsigned pad;
 };
 #define GSAT_GPU_BLOCK_HEADER 16
@@ -158,6 +158,18 @@ __device__ inline int gsat_gpu_stopped(const gsat_gpu_params &p) {
   return *(volatile int *)&p.ctl->stop;
 }
 
+/* Records where worker `id` is (gsat_gpu_where; volatile, so that every
+ * step is stored, for the host's stuck report). */
+__device__ inline void gsat_gpu_at(const gsat_gpu_params &p, unsigned id, unsigned where) {
+  *(volatile unsigned *)&p.counters[id].where = where;
+}
+
+/* gsat_gpu_at(ROUND), and the round's number. */
+__device__ inline void gsat_gpu_at_round(const gsat_gpu_params &p, unsigned id, unsigned round) {
+  gsat_gpu_at(p, id, GSAT_GPU_AT_ROUND);
+  *(volatile unsigned *)&p.counters[id].round = round;
+}
+
 /* The block header is shared by the block's warps without locks: every access
  * is an atomic read-modify-write (compute-sanitizer's racecheck does not model
  * relaxed ld/st as atomic, and these accesses are rare). */
@@ -177,7 +189,11 @@ __device__ inline void gsat_gpu_poll_host(const gsat_gpu_params &p, gsat_gpu_blo
   }
 }
 
-/* Refreshes the block's copy of the global stop flag; returns it. */
+/* Refreshes the block's copy of the global stop flag; returns it.  Lane 0 of
+ * every warp calls it at the top of each round of both kernels (besides the
+ * poller and busy warps' calls): a block whose poller or warp 0 never comes
+ * back (a stuck warp: bench/RESULTS.md, the lane hang) still stops its other
+ * warps once any block raised the global flag. */
 __device__ inline int gsat_gpu_refresh_stop(const gsat_gpu_params &p, gsat_gpu_block *blk) {
   if (*(volatile int *)&p.ctl->stop) gsat_gpu_block_store(&blk->stop, 1);
   return gsat_gpu_block_load(&blk->stop);
@@ -318,9 +334,17 @@ __device__ inline int gsat_gpu_wants_donation(const gsat_gpu_params &p, gsat_gpu
  * means that the consumer of the cell one lap back has claimed it and not yet
  * released it (Vyukov's queue checks the cell, not the count); retries until
  * the push lands, so that a slot, and a queued cube with it, is never lost
- * (a lost cube keeps ctl->work above 0: the search never ends). */
-__device__ inline void gsat_gpu_push_slot(gsat_gqueue *q, uint32_t slot) {
-  while (!gsat_queue_push(q, slot)) __nanosleep(32);
+ * (a lost cube keeps ctl->work above 0: the search never ends).  Gives up
+ * (false, the slot dropped) once the global stop flag is raised: the search
+ * ends anyway, and a consumer that never releases its cell must not keep
+ * this worker from leaving. */
+__device__ inline bool gsat_gpu_push_slot(const gsat_gpu_params &p, gsat_gqueue *q,
+                                          uint32_t slot) {
+  while (!gsat_queue_push(q, slot)) {
+    if (gsat_gpu_stopped(p)) return false;
+    __nanosleep(32);
+  }
+  return true;
 }
 
 /* Publishes a cube written to `slot` (length n, 0: give the slot back) to
@@ -329,13 +353,13 @@ __device__ inline void gsat_gpu_push_slot(gsat_gqueue *q, uint32_t slot) {
 __device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *bq, int target,
                                         uint32_t slot, uint32_t n) {
   if (!n) {
-    gsat_gpu_push_slot(p.free_slots, slot);
+    gsat_gpu_push_slot(p, p.free_slots, slot);
     return;
   }
   __stcg(gsat_gpu_slot_ptr(p, slot), n);
   __threadfence();
   atomicAdd(&p.ctl->work, 1ull); /* before anyone can take (and refute) it */
-  if (target == 2 || !gsat_queue_push(bq, slot)) gsat_gpu_push_slot(p.work, slot);
+  if (target == 2 || !gsat_queue_push(bq, slot)) gsat_gpu_push_slot(p, p.work, slot);
 }
 
 /* Records a refuted cube; the worker that takes the count to zero ends the search

@@ -84,7 +84,10 @@ __device__ __forceinline__ void gsat_lane_init(const gsat_gpu_params &p, const g
 __device__ __forceinline__ int gsat_lane_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
                                       gsat_lane_worker &w, long long *t0) {
   int res = GSAT_DPLL_PAUSED;
-  if (w.have) res = gsat_lane_search(&w.s, &w.view.db, p.slice);
+  if (w.have) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_SEARCH);
+    res = gsat_lane_search(&w.s, &w.view.db, p.slice);
+  }
   long long t1 = clock64();
   (w.have ? w.t.cyc.search : w.t.cyc.idle) += t1 - *t0;
   *t0 = t1;
@@ -109,6 +112,7 @@ __device__ __forceinline__ int gsat_lane_slice(const gsat_gpu_params &p, gsat_gp
  * k-th lane that has one open. */
 __device__ __forceinline__ void gsat_lane_share(const gsat_gpu_params &p, gsat_lane_worker &w,
                                        gsat_gpu_xchg &x, long long *t0) {
+  gsat_gpu_at(p, w.id, GSAT_GPU_AT_SHARE);
   const unsigned idle = __ballot_sync(GSAT_FULL_MASK, !w.have);
   if (!idle || idle == GSAT_FULL_MASK) return;
   const bool open = w.have && gsat_lane_shallowest_open(&w.s) != 0;
@@ -150,6 +154,7 @@ __device__ __forceinline__ void gsat_lane_share(const gsat_gpu_params &p, gsat_l
 __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_gpu_block *blk,
                                         gsat_bqueue *bq, gsat_lane_worker &w, gsat_gpu_xchg &x,
                                         long long t0) {
+  gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE);
   const unsigned idle = __ballot_sync(GSAT_FULL_MASK, !w.have);
   if (!idle) {
     if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &x, 0u); /* all busy again */
@@ -182,7 +187,8 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
     uint32_t n = __ldcg(cube);
     for (uint32_t k = 0; k < n; k++) w.my_cube[k] = __ldcg(cube + 1 + k);
-    gsat_gpu_push_slot(p.free_slots, mine);
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_RETURN_SLOT);
+    gsat_gpu_push_slot(p, p.free_slots, mine);
     w.t.cubes++;
     w.have = !gsat_lane_start_cube(&w.s, &w.view.db, w.my_cube, n);
     if (!w.have) gsat_gpu_cube_done(p);
@@ -199,6 +205,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
 __device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gpu_block *blk,
                                       gsat_bqueue *bq, gsat_lane_worker &w,
                                       const gsat_gpu_xchg &x) {
+  gsat_gpu_at(p, w.id, GSAT_GPU_AT_GIVE);
   if (!__ballot_sync(GSAT_FULL_MASK, w.have)) return;
   unsigned need = 0;
   if (w.lane == 0) {
@@ -217,6 +224,7 @@ __device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gp
     uint32_t n = gsat_lane_donate(&w.s, w.my_cube, w.view.db.num_vars);
     for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, w.my_cube[k]);
     __threadfence();
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_PUBLISH);
     gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n);
     w.t.donations += n != 0;
   }
@@ -228,6 +236,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   gsat_gpu_block *blk;
   gsat_bqueue *bq;
   gsat_gpu_cnf cnf;
+  gsat_gpu_at(p, blockIdx.x * blockDim.x + threadIdx.x, GSAT_GPU_AT_SETUP);
   gsat_gpu_block_setup(p, smem, &blk, &bq, &cnf);
   gsat_lane_worker w;
   gsat_lane_init(p, cnf, w);
@@ -235,7 +244,8 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {
-    int stop = w.lane == 0 ? gsat_gpu_block_load(&blk->stop) : 0;
+    gsat_gpu_at_round(p, w.id, rounds);
+    int stop = w.lane == 0 ? gsat_gpu_refresh_stop(p, blk) : 0;
     if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
     if (w.warp == 0 && w.lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
@@ -245,6 +255,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
     gsat_lane_give(p, blk, bq, w, x);
     GSAT_GPU_TRACE(w.id, rounds, w.have);
     if (__all_sync(GSAT_FULL_MASK, !w.have)) {
+      gsat_gpu_at(p, w.id, GSAT_GPU_AT_SLEEP);
       __nanosleep(x.backoff);
       x.backoff = min(2 * x.backoff, p.max_backoff);
       w.t.cyc.idle += clock64() - t0;
@@ -254,6 +265,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   if (w.lane == 0) gsat_gpu_leave(p, blk, (int)w.warp, &x);
   gsat_gpu_add_steals(p, &x);
   gsat_gpu_store_counters(p, w.id, w.s.n, w.t.cubes, w.t.donations, w.t.cyc);
+  gsat_gpu_at(p, w.id, GSAT_GPU_AT_LEFT);
 }
 
 #endif

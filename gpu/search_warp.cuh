@@ -47,6 +47,7 @@ __device__ __forceinline__ void gsat_warp_give(const gsat_gpu_params &p, gsat_gp
   const unsigned lane = TEAM_RANK;
   int target = 0;
   if (lane == 0) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_GIVE);
     gsat_gpu_refresh_stop(p, blk);
     target = gsat_gpu_wants_donation(p, blk, bq);
   }
@@ -60,7 +61,10 @@ __device__ __forceinline__ void gsat_warp_give(const gsat_gpu_params &p, gsat_gp
   uint32_t n = gsat_warp_donate(&w.s, gsat_gpu_slot_ptr(p, slot) + 1, w.view.db.num_vars);
   __threadfence();
   __syncwarp();
-  if (lane == 0) gsat_gpu_publish(p, bq, target, slot, n);
+  if (lane == 0) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_PUBLISH);
+    gsat_gpu_publish(p, bq, target, slot, n);
+  }
   w.t.donations += n != 0;
 }
 
@@ -69,6 +73,7 @@ __device__ __forceinline__ void gsat_warp_give(const gsat_gpu_params &p, gsat_gp
 __device__ __forceinline__ int gsat_warp_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
                                       gsat_bqueue *bq, gsat_warp_worker &w, long long *t0) {
   const unsigned lane = TEAM_RANK;
+  if (lane == 0) gsat_gpu_at(p, w.id, GSAT_GPU_AT_SEARCH);
   int res = gsat_warp_search(&w.s, &w.view.db, p.slice);
   long long t1 = clock64();
   w.t.cyc.search += t1 - *t0;
@@ -100,7 +105,10 @@ __device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gp
   const unsigned lane = TEAM_RANK;
   int src = 0;
   uint32_t slot = 0;
-  if (lane == 0) src = gsat_gpu_take(p, blk, bq, (int)w.warp, &x, &slot);
+  if (lane == 0) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE);
+    src = gsat_gpu_take(p, blk, bq, (int)w.warp, &x, &slot);
+  }
   src = __shfl_sync(GSAT_FULL_MASK, src, 0);
   slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
   if (src) {
@@ -111,12 +119,14 @@ __device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gp
     w.have = !gsat_warp_start_cube(&w.s, &w.view.db, cube + 1, n);
     __syncwarp();
     if (lane == 0) {
-      gsat_gpu_push_slot(p.free_slots, slot);
+      gsat_gpu_at(p, w.id, GSAT_GPU_AT_RETURN_SLOT);
+      gsat_gpu_push_slot(p, p.free_slots, slot);
       if (!w.have) gsat_gpu_cube_done(p);
     }
     w.t.cyc.replay += clock64() - t0;
   } else {
     unsigned ns = __shfl_sync(GSAT_FULL_MASK, x.backoff, 0);
+    if (lane == 0) gsat_gpu_at(p, w.id, GSAT_GPU_AT_SLEEP);
     __nanosleep(ns);
     if (lane == 0) x.backoff = min(2 * x.backoff, p.max_backoff);
     w.t.cyc.idle += clock64() - t0;
@@ -151,6 +161,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p
   gsat_warp_worker w;
   w.warp = warp;
   w.id = blockIdx.x * (blockDim.x >> 5) + warp;
+  if (lane == 0) gsat_gpu_at(p, w.id, GSAT_GPU_AT_SETUP); /* after the staging */
   uint8_t *mine = p.state_in_smem ? at + (size_t)warp * p.warp_state_bytes
                                   : p.state + (size_t)w.id * p.state_stride;
   gsat_warp_init(p, cnf, mine, w);
@@ -158,7 +169,8 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {
-    int stop = lane == 0 ? gsat_gpu_block_load(&blk->stop) : 0;
+    if (lane == 0) gsat_gpu_at_round(p, w.id, rounds);
+    int stop = lane == 0 ? gsat_gpu_refresh_stop(p, blk) : 0;
     if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
     if (warp == 0 && lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
@@ -172,6 +184,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p
     gsat_gpu_leave(p, blk, (int)warp, &x);
     gsat_gpu_add_steals(p, &x);
     gsat_gpu_store_counters(p, w.id, w.s.n, w.t.cubes, w.t.donations, w.t.cyc);
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_LEFT);
   }
 }
 

@@ -59,12 +59,14 @@ struct outcome {
   unsigned long long steals[3];
   double busy; /* mean fraction of threads holding a cube (sampled) */
   unsigned round_half, round_full; /* thread 0's round at 50% and 90% busy */
+  unsigned long long not_left;     /* workers whose `where` is not LEFT at the end */
 };
 
 /* The kernels' tuning; the defaults make work move often. */
 struct tuning {
   uint32_t slice = 4, block_queue_cap = 4, slots = 64, max_backoff = 256;
   bool sample = false; /* sample the trace for occupancy */
+  bool stop_raised = false; /* the device's stop flag raised before the launch */
 };
 
 static outcome cpu_solve(const gsat_db *db, gsat_decide decide, unsigned threads) {
@@ -130,6 +132,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   gsat_gpu_layout_carve(&L, base, &pl, &cnf);
   for (uint32_t i = 0; i < pl.slots; i++) gsat_gpu_init_index(L, pl.slots, i);
   memset(L.counters, 0, gsat_gpu_workers(&pl) * sizeof(gsat_gpu_counters));
+  if (tu.stop_raised) L.ctl->stop = 1; /* as another block would raise it */
   const void *src[6] = {db->occ_start, db->occ_stream, db->order,
                         db->clause_start, db->clause_lits, db->units};
   for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6; k++)
@@ -200,7 +203,8 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
             {L.ctl->steals_lane, L.ctl->steals_warp, L.ctl->steals_block},
             samples ? busy_sum / samples : 0,
             round_half,
-            round_full};
+            round_full,
+            0};
   for (uint64_t i = 0; i < gsat_gpu_workers(&pl); i++) {
     const gsat_gpu_counters &c = L.counters[i];
     o.total.n.nodes += c.nodes;
@@ -209,6 +213,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
     o.total.donations += c.donations;
     o.total.n.replay += c.replay;
     o.total.n.heur += c.heur;
+    o.not_left += c.where != GSAT_GPU_AT_LEFT;
   }
   if (o.answer == 10) o.model.assign(L.model, L.model + db->num_vars);
   return o;
@@ -243,6 +248,7 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
              (unsigned long long)o.total.n.checks,
              (unsigned long long)o.total.cubes);
       assert_int_equal(o.answer, ref.answer);
+      assert_int_equal(o.not_left, 0); /* every worker's `where` ends LEFT */
       if (o.answer == 10) check_model(cnf, &db, o.model);
       if (o.answer == 20) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
       if (layout == GSAT_GPU_LAYOUT_CSR) {
@@ -411,6 +417,62 @@ static void publish_waits_for_a_claimed_cell(void **state) {
   }
 }
 
+/* A push that cannot land (the consumer one lap back claimed its cell and
+ * never releases it, as a stuck worker would) gives up once the stop flag is
+ * raised, so that its worker can leave; without the flag it keeps trying
+ * (publish_waits_for_a_claimed_cell). */
+static void push_gives_up_on_stop(void **state) {
+  (void)state;
+  unsigned long long seq[4];
+  uint32_t data[4];
+  gsat_gqueue q;
+  gsat_queue_init(&q, seq, data, 4);
+  for (uint32_t i = 0; i < 4; i++) assert_true(gsat_queue_push(&q, i));
+  assert_int_equal(__atomic_fetch_add(&q.head, 1, __ATOMIC_SEQ_CST), 0); /* claimed, held */
+  uint32_t fast;
+  assert_true(gsat_queue_pop(&q, &fast));
+  gsat_gpu_control ctl;
+  memset(&ctl, 0, sizeof ctl);
+  ctl.stop = 1;
+  gsat_gpu_params p;
+  memset(&p, 0, sizeof p);
+  p.ctl = &ctl;
+  assert_false(gsat_gpu_push_slot(p, &q, fast)); /* returns: the slot is dropped */
+  assert_int_equal(q.tail, 4);                  /* nothing was pushed */
+  __atomic_store_n(&q.seq[0], 0 + 4ull, __ATOMIC_RELEASE); /* the cell released */
+  ctl.stop = 0;
+  assert_true(gsat_gpu_push_slot(p, &q, fast));
+  assert_int_equal(q.tail, 5);
+}
+
+/* Every warp reads the global stop flag at the top of each round, not only
+ * the block's poller and its busy warps (which a stuck warp may be): with
+ * the flag raised before the launch (as by another block) every warp of both
+ * mappings leaves at its first round, before any search: UNKNOWN, no node,
+ * no cube taken beyond worker 0's root. */
+static void raised_stop_flag_stops_every_warp_at_once(void **state) {
+  (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, 5);
+  gsat_db db;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  tuning tu;
+  tu.stop_raised = true;
+  for (shape sh : {shape{GSAT_GPU_MAP_LANE, 2, 2, 1, 0}, shape{GSAT_GPU_MAP_WARP, 2, 2, 1, 1}}) {
+    outcome o = gpu_emulate(&db, GSAT_DECIDE_STATIC, sh, GSAT_GPU_LAYOUT_CSR, tu);
+    assert_int_equal(o.answer, GSAT_ANSWER_UNKNOWN);
+    assert_int_equal(o.total.n.nodes, 0);
+    assert_int_equal(o.total.cubes, 1);
+    assert_int_equal(o.steals[0] + o.steals[1] + o.steals[2], 0);
+    assert_int_equal(o.not_left, 0);
+  }
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
 /* The lane mapping with many blocks on UNSAT random 3-SAT near the threshold
  * (the shape of uuf250, where the GPU's lane mapping hung): the GPU's tuning
  * (64 decisions a slice, block queues of 64, a pool of 4 slots per lane),
@@ -442,6 +504,7 @@ static void lane_many_blocks(void **state) {
                (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
                (unsigned long long)o.total.cubes);
         assert_int_equal(o.answer, ref.answer);
+        assert_int_equal(o.not_left, 0); /* every worker's `where` ends LEFT */
         if (o.answer == GSAT_ANSWER_SAT) check_model(&cnf, &db, o.model);
         if (o.answer == GSAT_ANSWER_UNSAT) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
       }
@@ -497,6 +560,8 @@ int main(void) {
       cmocka_unit_test(random_3sat),
       cmocka_unit_test(long_clauses_and_units),
       cmocka_unit_test(publish_waits_for_a_claimed_cell),
+      cmocka_unit_test(push_gives_up_on_stop),
+      cmocka_unit_test(raised_stop_flag_stops_every_warp_at_once),
       cmocka_unit_test(lane_many_blocks),
       cmocka_unit_test(occupancy),
       cmocka_unit_test(file_experiment),
