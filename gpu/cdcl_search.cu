@@ -19,6 +19,7 @@
 #include "gpu/cdcl_warp.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device.h"
+#include "gpu/kernel_wait.h"
 #include "gpu/search.h"
 #include "solver/base/clock.h"
 #include "solver/core/cdcl_host.h"
@@ -561,6 +562,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
 extern "C" gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                            gsat_search_result *r, gsat_error *err) {
   memset(r, 0, sizeof *r);
+  GSAT_FORWARD(gsat_gpu_refuse_if_stuck(err));
   char reason[256];
   GSAT_RETURN_IF(!gsat_gpu_usable(p->device, reason, sizeof reason), err, NODEVICE, "%s",
                  reason);

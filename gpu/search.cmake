@@ -1,1 +1,5 @@
+# The GPU tree search: the host's wait for its kernel (the stop request's
+# grace period) is plain C (always built, unit-tested in CI); the kernels and
+# their host dispatch are CUDA.
+list(APPEND GSAT_GPU_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/kernel_wait.c)
 list(APPEND GSAT_GPU_CU_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/search.cu)

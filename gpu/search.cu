@@ -12,6 +12,7 @@
 
 #include "gpu/cuda_check.cuh"
 #include "gpu/device.h"
+#include "gpu/kernel_wait.h"
 #include "gpu/layout_build.h"
 #include "gpu/occ.h"
 #include "gpu/search_layout.cuh"
@@ -228,10 +229,28 @@ static void engine_clear(gsat_gpu_engine *e) {
   e->info_device = e->usable_device = e->objects_device = -1;
 }
 
+/* Forgets the engine's device memory and CUDA objects (freed or not). */
+static void engine_clear_objects(gsat_gpu_engine *e) {
+  e->d_arena = NULL;
+  e->arena_bytes = 0;
+  e->h_stop = NULL;
+  e->h_counters = NULL;
+  e->counters_cap = 0;
+  e->stream = e->copy_stream = NULL;
+  e->start = e->stop = NULL;
+  e->objects_device = -1;
+}
+
 /* Frees the engine's device memory and CUDA objects (errors ignored: after a
- * fault they may fail), keeping the cached device properties. */
+ * fault they may fail), keeping the cached device properties.  While a
+ * kernel of this process is stuck (gpu/kernel_wait.h) it only forgets them:
+ * cudaFree would wait for that kernel, which may still read the stop flag. */
 static void engine_drop(gsat_gpu_engine *e) {
   if (e->objects_device < 0) return;
+  if (gsat_gpu_stuck_kernels()) {
+    engine_clear_objects(e);
+    return;
+  }
   (void)cudaSetDevice(e->objects_device);
   if (e->d_arena) cudaFree(e->d_arena);
   if (e->h_stop) cudaFreeHost(e->h_stop);
@@ -241,14 +260,7 @@ static void engine_drop(gsat_gpu_engine *e) {
   if (e->start) cudaEventDestroy(e->start);
   if (e->stop) cudaEventDestroy(e->stop);
   (void)cudaGetLastError(); /* teardown errors after a reported one */
-  e->d_arena = NULL;
-  e->arena_bytes = 0;
-  e->h_stop = NULL;
-  e->h_counters = NULL;
-  e->counters_cap = 0;
-  e->stream = e->copy_stream = NULL;
-  e->start = e->stop = NULL;
-  e->objects_device = -1;
+  engine_clear_objects(e);
 }
 
 extern "C" gsat_gpu_engine *gsat_gpu_engine_new(void) {
@@ -294,9 +306,10 @@ typedef struct device_run {
 
 /* Ends the run: after an error in the supervision loop the kernel still
  * runs, and the next run (or cudaFree) would wait for it: ask it to stop and
- * wait.  After a failed run (st not OK) the engine drops its objects. */
+ * wait, unless a kernel is stuck (it would never return).  After a failed
+ * run (st not OK) the engine drops its objects. */
 static void release_run(device_run *d, gsat_status st) {
-  if (d->h_stop && d->stream) {
+  if (d->h_stop && d->stream && !gsat_gpu_stuck_kernels()) {
     *(volatile int *)d->h_stop = 1;
     (void)cudaStreamSynchronize(d->stream);
     (void)cudaStreamSynchronize(d->copy_stream);
@@ -501,20 +514,67 @@ static gsat_status report_progress(const gsat_search_params *p, device_run *d, d
   return GSAT_OK;
 }
 
+/* gsat_gpu_where's names (gpu/search_types.cuh), for the stuck report. */
+static const char *const where_names[GSAT_GPU_AT_COUNT] = {
+    "not started", "left", "setup", "round", "search", "share",
+    "take", "return slot", "give", "publish", "sleep"};
+
+/* Where the workers of a kernel that does not stop are, appended to out
+ * (size bytes in all): their counters read through the copy stream, which
+ * the kernel's stream does not hold up (waiting at most 0.5 s for the copy),
+ * as "; 87 of 16896 workers not left: search 3, publish 84; the first,
+ * worker 1234 (block 9), in publish at round 5678".  Nothing when the copy
+ * does not come back. */
+static void stuck_report(device_run *d, char *out, size_t size) {
+  if (cudaMemcpyAsync(d->h_counters, d->L.counters, d->workers * sizeof(gsat_gpu_counters),
+                      cudaMemcpyDeviceToHost, d->copy_stream) != cudaSuccess)
+    return;
+  const double until = gsat_seconds() + 0.5;
+  cudaError_t q;
+  while ((q = cudaStreamQuery(d->copy_stream)) == cudaErrorNotReady && gsat_seconds() < until)
+    sleep_ms(1);
+  if (q != cudaSuccess) return;
+  uint64_t at[GSAT_GPU_AT_COUNT] = {0}, running = 0, first = UINT64_MAX;
+  for (uint64_t i = 0; i < d->workers; i++) {
+    const unsigned w = d->h_counters[i].where;
+    at[w < GSAT_GPU_AT_COUNT ? w : GSAT_GPU_AT_NOT_STARTED]++;
+    if (w == GSAT_GPU_AT_LEFT) continue;
+    running++;
+    if (first == UINT64_MAX) first = i;
+  }
+  size_t len = strlen(out);
+  len += snprintf(out + len, size - len, "; %llu of %llu workers not left:",
+                  (unsigned long long)running, (unsigned long long)d->workers);
+  for (int k = 0; k < GSAT_GPU_AT_COUNT && len < size; k++)
+    if (k != GSAT_GPU_AT_LEFT && at[k])
+      len += snprintf(out + len, size - len, " %s %llu,", where_names[k],
+                      (unsigned long long)at[k]);
+  if (first == UINT64_MAX || len >= size) return;
+  const gsat_gpu_counters *c = &d->h_counters[first];
+  const unsigned w = c->where < GSAT_GPU_AT_COUNT ? c->where : 0;
+  snprintf(out + len - 1, size - len + 1, "; the first, worker %llu (block %llu), in %s at round %u",
+           (unsigned long long)first, (unsigned long long)(first / (d->workers / d->pl.blocks)),
+           where_names[w], c->round);
+}
+
 /* Waits for the kernel launched at `start` (host seconds) to end, meanwhile
  * passing on stop requests and the time and node limits, and reporting
- * progress. */
+ * progress.  Only event queries touch the kernel's stream, so that a kernel
+ * still running p->gpu_stop_grace seconds after the stop request (a stuck
+ * kernel: bench/RESULTS.md, the lane hang) gives a CUDA error and no wait. */
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
                              device_run *d, double start, gsat_error *err) {
   double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
   double next_node_check = start + 0.01;
-  int stop_sent = 0;
+  gsat_kernel_wait wait;
+  gsat_kernel_wait_init(&wait, p->gpu_stop_grace);
   for (;;) {
     cudaError_t q = cudaEventQuery(d->stop);
     if (q == cudaSuccess) break;
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
     sleep_ms(0.5);
     double now = gsat_seconds();
+    const int stop_sent = wait.sent_at >= 0;
     int over = p->time_limit > 0 && now - start >= p->time_limit;
     if (!stop_sent && !over && p->node_limit && now >= next_node_check) {
       /* The node limit, from the counters the workers store every 64 rounds:
@@ -524,10 +584,24 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
       over = t.n.nodes >= p->node_limit;
       next_node_check = now + 0.01;
     }
-    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) || over)) {
-      if (!GSAT_FLAG_IS_RAISED(p->stop)) r->stopped_by_limit = 1;
+    const int flag = GSAT_FLAG_IS_RAISED(p->stop);
+    switch (gsat_kernel_wait_step(&wait, now, flag || over)) {
+    case GSAT_KERNEL_WAIT_SEND_STOP:
+      if (!flag) r->stopped_by_limit = 1;
       *(volatile int *)d->h_stop = 1;
-      stop_sent = 1;
+      break;
+    case GSAT_KERNEL_WAIT_STUCK: {
+      gsat_gpu_note_stuck_kernel();
+      char msg[GSAT_ERROR_MESSAGE_SIZE];
+      snprintf(msg, sizeof msg,
+               "GPU kernel did not stop within %g s of the stop request (left running; no "
+               "further GPU search in this process)",
+               wait.grace);
+      stuck_report(d, msg, sizeof msg);
+      return gsat_error_set(err, GSAT_CUDA, "%s", msg);
+    }
+    case GSAT_KERNEL_WAIT_KEEP:
+      break;
     }
     if (next_progress && now >= next_progress && p->progress) {
       GSAT_FORWARD(report_progress(p, d, now - start, err));
@@ -635,6 +709,7 @@ extern "C" gsat_status gsat_gpu_engine_solve(gsat_gpu_engine *e, const gsat_db *
     engine_drop(&temp);
     return st;
   }
+  GSAT_FORWARD(gsat_gpu_refuse_if_stuck(err));
   char reason[256];
   GSAT_RETURN_IF(!gsat_gpu_engine_usable(e, p->device, reason, sizeof reason), err, NODEVICE,
                  "%s", reason);

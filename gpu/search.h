@@ -47,7 +47,10 @@ int gsat_gpu_maybe_present(void);
  * made, and p->may_start (search.h) is asked right before the launch: either
  * gives GSAT_OK with r->answer UNKNOWN and no kernel launched.
  * Errors: NODEVICE, RESOURCE (the device is too small: the message says how
- * much memory is needed), CUDA (a failed call or a kernel fault), NOMEM. */
+ * much memory is needed), CUDA (a failed call, a kernel fault, or a kernel
+ * still running p->gpu_stop_grace seconds after the stop request: then the
+ * kernel is left running, and every later GPU search of the process fails
+ * at once, gpu/kernel_wait.h), NOMEM. */
 gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
                            gsat_search_result *r, gsat_error *err);
 

@@ -24,6 +24,7 @@
 #include "dimacs/dimacs.h"
 #include "solver/dist/dist.h"
 #include "gpu/device.h"
+#include "gpu/kernel_wait.h"
 #include "gpu/search.h"
 #include "solver/core/options.h"
 #include "solver/core/proof.h"
@@ -838,6 +839,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_occ_sort = s->opt.gpu_occ_sort;
   p->gpu_slice = (uint32_t)s->opt.gpu_slice;
   p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
+  p->gpu_stop_grace = s->opt.gpu_stop_grace;
   p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
   p->gpu_cdcl_proof_ring = (uint32_t)s->opt.gpu_cdcl_proof_ring;
@@ -1031,7 +1033,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
 }
 
 int gsat_background_members(void) {
-  return gsat_race_background();
+  return gsat_race_background() + gsat_gpu_stuck_kernels();
 }
 
 int gsat_solve(gsat_solver *s) {

@@ -296,9 +296,11 @@ GSAT_API void gsat_print_statistics(gsat_solver *s, FILE *out);
 
 /* Portfolio members of earlier gsat_solve() calls in this process that are
  * still finishing their setup in the background (a CUDA context that no solve
- * needs any more: the CPU answered first).  They never search, and free what
- * they hold when they return; a program may end without waiting for them
- * (after flushing its output, e.g. by _exit(), skipping the CUDA teardown),
+ * needs any more: the CPU answered first), plus GPU search kernels that did
+ * not stop when asked (their solve failed with a CUDA error).  The members
+ * never search, and free what they hold when they return; a program may end
+ * without waiting for them (after flushing its output, e.g. by _exit(),
+ * skipping the CUDA teardown, which would wait for a stuck kernel forever),
  * as the gsat CLI does.  0 without a GPU. */
 GSAT_API int gsat_background_members(void);
 

@@ -88,6 +88,8 @@ typedef struct gsat_search_params {
   gsat_opt_gpu_occ_sort gpu_occ_sort;
   uint32_t gpu_slice;        /* decisions between checks, 0 = from the formula */
   uint32_t gpu_backoff;      /* longest idle sleep in ns, 0 = 2048 */
+  double gpu_stop_grace;     /* seconds a GPU search kernel may run after the stop
+                                request before the search gives up on it, 0 = 2 */
   /* GPU CDCL (gpu/cdcl_search.h) */
   uint32_t gpu_cdcl_searchers; /* 0 = planned from the device */
   uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
