@@ -57,6 +57,12 @@ usage_error "--no-partial=1" "option --no-partial takes no value (try --help)"
 for bad in 0x10 0X1p3 inf nan 1e 5s; do
   usage_error "--time-limit=$bad" "option --time-limit takes a number, not '$bad'"
 done
+# integers are digits only (the option table's INT and UINT64 rows)
+for bad in 1e3 1E3 1.0 4e0; do
+  usage_error "--threads=$bad" "option --threads takes an integer (digits only), not '$bad'"
+done
+usage_error "--node-limit=1e6" "option --node-limit takes an integer (digits only), not '1e6'"
+usage_error "--threads=4097" "option --threads must be in 0..4096, not '4097'"
 usage_error "a.cnf b.cnf c.cnf" "more than two file arguments (the input and the proof) (try --help)"
 usage_error "-t" "option -t needs a value (try --help)"
 usage_error "-t abc" "option --time-limit takes a number, not 'abc'"
@@ -153,6 +159,13 @@ run -q --proof="$tmp/./same.cnf" "$tmp/same.cnf"
 cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] &&
   pass "--proof=DIR/./f.cnf f.cnf: exit 1, the input kept" ||
   fail "--proof naming the input by another path: rc $rc, $(cat "$tmp/err")"
+# ... a usage error before the input is read: a missing input is not what
+# is reported, and no proof file is made
+for args in "--search=dpll --proof=$tmp/dpll.drat $tmp/missing.cnf" \
+  "--search=dpll $tmp/missing.cnf $tmp/dpll.drat"; do
+  usage_error "$args" "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)"
+  [ ! -e "$tmp/dpll.drat" ] || fail "[$args] made the proof file"
+done
 run --search=dpll "$tmp/unsat.cnf" "$tmp/dpll.drat"
 [ $rc = 1 ] && grep -q 'needs CDCL' "$tmp/err" && ! grep -q '^s ' "$tmp/out" &&
   pass "--search=dpll with a proof file: exit 1, $(cat "$tmp/err")" ||

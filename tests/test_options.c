@@ -49,7 +49,7 @@ static void typed_fields(void **state) {
   assert_int_equal(gsat_option_set(&o, "node_limit", "999999999999999", &err),
                    GSAT_OK);
   assert_true(o.node_limit == 999999999999999ull);
-  assert_int_equal(gsat_option_set(&o, "node_limit", "1e15", &err), GSAT_OK);
+  assert_int_equal(gsat_option_set(&o, "node_limit", "1000000000000000", &err), GSAT_OK);
   assert_true(o.node_limit == 1000000000000000ull);
   assert_int_equal(gsat_option_set(&o, "node_limit", "1000000000000001", &err),
                    GSAT_USAGE);
@@ -59,6 +59,36 @@ static void typed_fields(void **state) {
   assert_true(o.progress == 0.25);
   assert_int_equal(gsat_option_set(&o, "device", "0.5", &err), GSAT_USAGE);
   assert_non_null(strstr(err.message, "takes an integer"));
+  /* integers are digits only: no exponent, no fraction, even when whole */
+  const char *not_integers[] = {"1e3", "1E3", "1.0", "1.", "0x10", " 5", "5 ", "+", "", "inf"};
+  for (size_t i = 0; i < sizeof not_integers / sizeof not_integers[0]; i++) {
+    assert_int_equal(gsat_option_set(&o, "threads", not_integers[i], &err), GSAT_USAGE);
+    assert_non_null(strstr(err.message, "--threads"));
+  }
+  assert_int_equal(gsat_option_set(&o, "threads", "1e3", &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads takes an integer (digits only), not '1e3'");
+  assert_int_equal(gsat_option_set(&o, "node_limit", "1e15", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "fast_exit", "-1", &err), GSAT_OK);
+  assert_int_equal(o.fast_exit, -1);
+  assert_int_equal(gsat_option_set(&o, "threads", "+12", &err), GSAT_OK);
+  assert_int_equal(o.threads, 12);
+  assert_int_equal(gsat_option_set(&o, "threads", "4097", &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads must be in 0..4096, not '4097'");
+  /* every integer row of the table, hidden ones too */
+  size_t integers = 0;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    if (info->kind != GSAT_OPT_INT && info->kind != GSAT_OPT_UINT64) continue;
+    integers++;
+    gsat_option_value v;
+    assert_int_equal(gsat_option_parse(info, "1e1", &v, &err), GSAT_USAGE);
+    assert_non_null(strstr(err.message, "takes an integer (digits only), not '1e1'"));
+    assert_int_equal(gsat_option_parse(info, "0.0", &v, &err), GSAT_USAGE);
+  }
+  assert_true(integers >= 15);
+  /* a real still takes an exponent */
+  assert_int_equal(gsat_option_set(&o, "time_limit", "1e3", &err), GSAT_OK);
+  assert_true(o.time_limit == 1000.0);
   /* gsat_option_get reads every kind back as a number */
   assert_true(gsat_option_get(&o, gsat_option_find("seed")) == 4294967295.0);
   assert_true(gsat_option_get(&o, gsat_option_find("progress")) == 0.25);
@@ -186,6 +216,8 @@ static void hidden_rows(void **state) {
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));
+  /* integer ranges in full, as they must be written */
+  assert_non_null(strstr(text, "--node-limit=0..1000000000000000 "));
   assert_non_null(strstr(text, "--backend=auto|cpu|gpu"));
   size_t shown = 0;
   /* one line per shown option, "  --name" or "  -t, --time, --name" */
@@ -313,7 +345,10 @@ static void reject_bad_values(void **state) {
                      GSAT_OK);
     assert_true(o.time_limit == decimal[i].value);
   }
-  assert_int_equal(gsat_option_set(&o, "threads", "1e1", &err), GSAT_OK);
+  /* an integer takes no exponent (a fresh-user review: --threads=1e3 was
+   * 1000 threads): the decimal forms above are for reals only */
+  assert_int_equal(gsat_option_set(&o, "threads", "1e1", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "threads", "10", &err), GSAT_OK);
   assert_int_equal(o.threads, 10);
   assert_int_equal(gsat_option_set(&o, "threads", "0", &err), GSAT_OK);
   assert_int_equal(gsat_option_set(&o, "gpu_threads", "33", &err), GSAT_USAGE);

@@ -645,14 +645,29 @@ static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
   return st;
 }
 
+/* What the options alone make of a proof request (gsat_check_options):
+ * USAGE with --search=dpll, and in the distributed search (the ranks write
+ * no common proof). */
+static gsat_status check_proof_options(gsat_solver *s) {
+  if (!proof_path(s)) return GSAT_OK;
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
+                 "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
+  GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,
+                 "no proof from the distributed search (%u MPI ranks): --proof needs "
+                 "one process (run gsat without mpirun, or with -np 1)",
+                 gsat_dist_size());
+  return GSAT_OK;
+}
+
+int gsat_check_options(gsat_solver *s) { return check_proof_options(s); }
+
 /* Picks DPLL or CDCL (--search, the features, a proof request, the backend)
  * and fills the CDCL configuration of p.  Errors: USAGE (a proof with
  * --search=dpll). */
 static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
                                  int *cdcl) {
   gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
-  GSAT_RETURN_IF(proof_path(s) && sc.search == GSAT_SEARCH_DPLL && s->opt.search == GSAT_SEARCH_DPLL, &s->err,
-                 USAGE, "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
+  GSAT_FORWARD(check_proof_options(s));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
   if (s->opt.search == GSAT_SEARCH_AUTO && proof_path(s)) {
@@ -667,11 +682,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
    * GPU": over issue 17's 58 instances at 10 s GPU CDCL solves 54, GPU DPLL
    * 50, PAR-2 115 s against 190 s; GPU DPLL refutes hole and uuf250 that GPU
    * CDCL leaves open) */
-  if (gsat_dist_size() > 1) { /* the ranks write no common proof */
-    GSAT_RETURN_IF(proof_path(s), &s->err, USAGE,
-                   "no proof from the distributed search (%u MPI ranks): --proof needs "
-                   "one process (run gsat without mpirun, or with -np 1)",
-                   gsat_dist_size());
+  if (gsat_dist_size() > 1) {
     GSAT_RETURN_IF(s->inc.num_assumed, &s->err, USAGE,
                    "assumptions are not supported in the distributed search (%u MPI ranks)",
                    gsat_dist_size());

@@ -606,8 +606,10 @@ static void print_options(gsat_solver *s) {
       snprintf(value, sizeof value, "%s", v ? "true" : "false");
     else if (o->kind == GSAT_OPT_STRING) /* set (v is 1); its text unread */
       snprintf(value, sizeof value, "...");
-    else
+    else if (o->kind == GSAT_OPT_REAL)
       snprintf(value, sizeof value, "%.15g", v);
+    else /* an integer in the digits it must be written in */
+      snprintf(value, sizeof value, "%.0f", v);
     printf(" --%s=%s", name, value);
     any = 1;
   }
@@ -831,9 +833,11 @@ static int solve_cli(int argc, char **argv) {
   else
     code = parse_args(&c, argc, argv);
   if (code < 0) {
-    /* --backend=gpu without a usable GPU fails here, before the input is
-     * read (exit 7, the message gsat_solve() would give). */
-    int status = gsat_check_backend(c.s);
+    /* Options that exclude each other (a proof with --search=dpll) and
+     * --backend=gpu without a usable GPU fail here, before the input is
+     * read (exit 1 or 7, the message gsat_solve() would give). */
+    int status = gsat_check_options(c.s);
+    if (!status) status = gsat_check_backend(c.s);
     code = status ? fail(c.s, status) : -1;
   }
   if (code < 0) {

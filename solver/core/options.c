@@ -181,6 +181,16 @@ static int is_decimal(const char *s) {
   return !*s;
 }
 
+/* Whether s is an integer as the INT and UINT64 options take it: an
+ * optional sign and digits only (no '.', no exponent: `--threads=1e3` is a
+ * usage error, not 1000). */
+static int is_integer(const char *s) {
+  if (*s == '+' || *s == '-') s++;
+  if (!isdigit((unsigned char)*s)) return 0;
+  while (isdigit((unsigned char)*s)) s++;
+  return !*s;
+}
+
 /* Reads a decimal number (is_decimal) into *out; 0 if s is not one or is
  * out of double's range. */
 static int parse_number(const char *s, double *out) {
@@ -219,6 +229,17 @@ static gsat_status parse_bool(const char *oname, const char *value,
   return GSAT_OK;
 }
 
+/* The range of a number option as --help and the messages write it,
+ * "0..4096": integers in full (1e15 as 1000000000000000, which is how it must
+ * be written), reals as %.15g. */
+static const char *range_text(const gsat_option_info *info, char *buf, size_t n) {
+  if (info->kind == GSAT_OPT_REAL)
+    snprintf(buf, n, "%.15g..%.15g", info->low, info->high);
+  else
+    snprintf(buf, n, "%.0f..%.0f", info->low, info->high);
+  return buf;
+}
+
 static gsat_status parse_range(const gsat_option_info *info, const char *oname,
                                const char *value, gsat_option_value *out,
                                gsat_error *err) {
@@ -226,11 +247,12 @@ static gsat_status parse_range(const gsat_option_info *info, const char *oname,
   GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value", oname);
   GSAT_RETURN_IF(!parse_number(value, &v), err, USAGE,
                  "option %s takes a number, not '%s'", oname, value);
-  GSAT_RETURN_IF(info->kind != GSAT_OPT_REAL && v != floor(v), err, USAGE,
-                 "option %s takes an integer, not '%s'", oname, value);
+  GSAT_RETURN_IF(info->kind != GSAT_OPT_REAL && !is_integer(value), err, USAGE,
+                 "option %s takes an integer (digits only), not '%s'", oname, value);
+  char range[64];
   GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE,
-                 "option %s must be in %.15g..%.15g, not '%s'", oname,
-                 info->low, info->high, value);
+                 "option %s must be in %s, not '%s'", oname,
+                 range_text(info, range, sizeof range), value);
   GSAT_RETURN_IF(info->step > 0 && fmod(v, info->step) != 0, err, USAGE,
                  "option %s takes a multiple of %.15g, not '%s'", oname,
                  info->step, value);
@@ -356,9 +378,11 @@ void gsat_options_usage(FILE *out) {
     case GSAT_OPT_STRING:
       snprintf(arg, sizeof arg, "--%s=STRING", name);
       break;
-    default:
-      snprintf(arg, sizeof arg, "--%s=%.15g..%.15g", name, o->low, o->high);
+    default: {
+      char range[64];
+      snprintf(arg, sizeof arg, "--%s=%s", name, range_text(o, range, sizeof range));
       break;
+    }
     }
     char def[64];
     fprintf(out, "  %-36s %s [%s]\n", spelled_with_aliases(o, arg), o->help,
