@@ -4,8 +4,10 @@
 #include "cpu_ref/cdcl_portfolio.h"
 
 #include "cpu_ref/cpu_ref.h" /* GSAT_PORT_CONTINUE */
+#include "cpu_ref/threads.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,7 +53,6 @@ typedef struct searcher {
   uint32_t node;           /* cube held (cube.h), GSAT_CUBE_NONE: idle */
   uint64_t cubes, donations;
   pthread_t thread;
-  int started;
 } searcher;
 
 struct portfolio {
@@ -155,13 +156,9 @@ static void poll_port(portfolio *pf, searcher *w, double now) {
  * more threads than cores (--threads=4096 on 2 cores) the calling thread is
  * still creating the others, starved, long after the limit has passed. */
 static void poll_stop(portfolio *pf, double now) {
-  const gsat_search_params *p = pf->p;
-  if (GSAT_FLAG_IS_RAISED(p->stop)) gsat_term_interrupt(&pf->term);
-  if ((p->time_limit > 0 && now - pf->start >= p->time_limit) ||
-      (p->node_limit && gsat_load_u64(&pf->decisions) >= p->node_limit)) {
-    gsat_store_u32(&pf->stopped_by_limit, 1);
-    gsat_term_interrupt(&pf->term);
-  }
+  gsat_stop_reason why = gsat_search_stop_reason(pf->p, pf->start, now, gsat_load_u64(&pf->decisions));
+  if (why == GSAT_STOP_LIMIT) gsat_store_u32(&pf->stopped_by_limit, 1);
+  if (why != GSAT_STOP_NONE) gsat_term_interrupt(&pf->term);
 }
 
 /* The calling thread's duties between its slices: poll_stop, the clause port
@@ -453,22 +450,29 @@ static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err
   return GSAT_OK;
 }
 
-/* Starts searchers 1..n-1 on threads, runs searcher 0 here, joins. */
+/* gsat_start_threads' question before each thread: the limits and the stop
+ * flag, then whether the search has stopped. */
+static int search_stopped(void *data) {
+  portfolio *pf = data;
+  poll_stop(pf, gsat_seconds());
+  return gsat_term_stopped(&pf->term);
+}
+
+/* Starts searchers 1..n-1 on threads (no more once the search has stopped),
+ * runs searcher 0 here, joins. */
 static gsat_status run_all(portfolio *pf, gsat_error *err) {
   gsat_status st = GSAT_OK;
-  for (uint32_t i = 1; i < pf->n; i++) {
-    if (i % 16 == 0) poll_stop(pf, gsat_seconds());
-    if (gsat_term_stopped(&pf->term)) break; /* the rest are never needed */
-    if (pthread_create(&pf->w[i].thread, NULL, thread_main, &pf->w[i]) != 0) {
-      st = gsat_error_set(err, GSAT_RESOURCE, "cannot start CDCL searcher thread %u", i);
-      gsat_term_interrupt(&pf->term);
-      break;
-    }
-    pf->w[i].started = 1;
+  const gsat_thread_set ts = {pf->w, sizeof *pf->w, offsetof(searcher, thread), thread_main,
+                              search_stopped, pf};
+  int e;
+  const uint32_t end = gsat_start_threads(&ts, 1, pf->n, &e);
+  if (e) {
+    st = gsat_error_set(err, GSAT_RESOURCE, "cannot start CDCL searcher thread %u: %s", end,
+                        strerror(e));
+    gsat_term_interrupt(&pf->term);
   }
   if (st == GSAT_OK) run(&pf->w[0], 1);
-  for (uint32_t i = 1; i < pf->n; i++)
-    if (pf->w[i].started) pthread_join(pf->w[i].thread, NULL);
+  gsat_join_threads(&ts, 1, end);
   return st;
 }
 

@@ -1,11 +1,12 @@
 #include "cpu_ref.h"
 
-#include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "cpu_ref/threads.h"
 #include "solver/base/clock.h"
 #include "solver/core/dpll.h"
 
@@ -22,6 +23,10 @@ typedef struct shared {
   const gsat_search_params *p;
   pthread_mutex_t lock;
   pthread_cond_t work; /* a cube was queued or the search is done */
+  /* The supervisor waits for the end on done_cv under done_lock, not
+   * under lock: thousands of busy workers (--threads=4096 on 2 cores) keep
+   * lock so busy that the supervisor once waited a minute to get it back. */
+  pthread_mutex_t done_lock;
   pthread_cond_t done_cv;
   /* Queue of cubes (a stack): cube k is lits[start[k] .. start[k + 1]). */
   gsat_lit *lits;
@@ -35,7 +40,8 @@ typedef struct shared {
   gsat_answer answer;
   gsat_flag halt;       /* raised when done: workers leave their slice loop */
   uint64_t nodes; /* decisions of all workers so far (atomic; node limit) */
-  int limit_hit;  /* UNKNOWN because of the node limit */
+  int limit_hit;  /* UNKNOWN because of the time or the node limit */
+  double t0;      /* start of the search (gsat_seconds), for the time limit */
   uint32_t winner;      /* worker that found the model */
   worker *workers;
   uint32_t num_workers;
@@ -103,6 +109,7 @@ static uint32_t pop_cube(shared *sh, worker *w) {
   return (uint32_t)(e - b);
 }
 
+/* Ends the search with answer (the first call wins); caller holds sh->lock. */
 static void finish(shared *sh, gsat_answer answer) {
   if (!sh->done) {
     sh->done = 1;
@@ -110,19 +117,42 @@ static void finish(shared *sh, gsat_answer answer) {
     GSAT_FLAG_RAISE(&sh->halt);
   }
   pthread_cond_broadcast(&sh->work);
+  pthread_mutex_lock(&sh->done_lock);
   pthread_cond_broadcast(&sh->done_cv);
+  pthread_mutex_unlock(&sh->done_lock);
 }
 
-/* Adds the worker's new decisions to the shared count and tells whether the
- * node limit (if any) is used up. */
-static int node_limit_reached(worker *w) {
+/* Ends the search as UNKNOWN for why (not GSAT_STOP_NONE), unless it has
+ * ended; caller holds sh->lock. */
+static void finish_stopped(shared *sh, gsat_stop_reason why) {
+  if (sh->done) return;
+  if (why == GSAT_STOP_LIMIT) sh->limit_hit = 1;
+  finish(sh, GSAT_ANSWER_UNKNOWN);
+}
+
+/* The check of any thread that is not in a slice (the supervisor, the loop
+ * that starts the workers): ends the search when the stop flag or a limit
+ * says so (gsat_search_stop_reason); returns whether it has ended.  Takes
+ * sh->lock only then. */
+static int poll_stop(shared *sh) {
+  const uint64_t nodes = __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED);
+  gsat_stop_reason why = gsat_search_stop_reason(sh->p, sh->t0, gsat_seconds(), nodes);
+  if (why != GSAT_STOP_NONE) {
+    pthread_mutex_lock(&sh->lock);
+    finish_stopped(sh, why);
+    pthread_mutex_unlock(&sh->lock);
+  }
+  return GSAT_FLAG_IS_RAISED(&sh->halt);
+}
+
+/* A worker's check between its slices: adds its new decisions to the shared
+ * count, then the stop flag and the limits (gsat_search_stop_reason). */
+static gsat_stop_reason worker_poll_stop(worker *w, double now) {
   shared *sh = w->sh;
-  const uint64_t limit = sh->p->node_limit;
   const uint64_t delta = w->s.n.nodes - w->counted;
   w->counted = w->s.n.nodes;
-  const uint64_t total =
-      __atomic_add_fetch(&sh->nodes, delta, __ATOMIC_RELAXED);
-  return limit && total >= limit;
+  const uint64_t total = __atomic_add_fetch(&sh->nodes, delta, __ATOMIC_RELAXED);
+  return gsat_search_stop_reason(sh->p, sh->t0, now, total);
 }
 
 /* Decisions for the next slice: the usual budget, or what is left of the node
@@ -165,11 +195,11 @@ static void *worker_main(void *arg) {
     double t0 = gsat_seconds();
     w->stats.cubes++;
     int res = gsat_dpll_start_cube(&w->s, db, w->cube, n) ? GSAT_DPLL_EXHAUSTED : GSAT_DPLL_PAUSED;
-    int limit_hit = 0;
+    gsat_stop_reason stop = GSAT_STOP_NONE;
     while (res == GSAT_DPLL_PAUSED) {
       const double slice_start = gsat_seconds();
       res = gsat_dpll_search(&w->s, db, slice_budget(w, budget));
-      const double slice = gsat_seconds() - slice_start;
+      const double now = gsat_seconds(), slice = now - slice_start;
       if (slice < SLICE_SECONDS / 2 && budget < max_budget)
         budget *= 2;
       else if (slice > SLICE_SECONDS && budget > 1)
@@ -177,7 +207,7 @@ static void *worker_main(void *arg) {
       publish(w);
       if (res != GSAT_DPLL_PAUSED) break;
       if (GSAT_FLAG_IS_RAISED(&sh->halt)) break;
-      if ((limit_hit = node_limit_reached(w))) break;
+      if ((stop = worker_poll_stop(w, now)) != GSAT_STOP_NONE) break;
       uint32_t hungry = __atomic_load_n(&sh->hungry, __ATOMIC_RELAXED) +
                         __atomic_load_n(&sh->want, __ATOMIC_RELAXED);
       if (hungry && __atomic_load_n(&sh->queued, __ATOMIC_RELAXED) < hungry) {
@@ -201,11 +231,8 @@ static void *worker_main(void *arg) {
         sh->winner = w->id; /* the model is read from its state after the join */
         finish(sh, GSAT_ANSWER_SAT);
       }
-    } else if (limit_hit) {
-      if (!sh->done) {
-        sh->limit_hit = 1;
-        finish(sh, GSAT_ANSWER_UNKNOWN);
-      }
+    } else if (stop != GSAT_STOP_NONE) {
+      finish_stopped(sh, stop);
     } else if (!sh->done && !sh->busy && !sh->cubes && !sh->port) {
       finish(sh, GSAT_ANSWER_UNSAT);
     }
@@ -360,70 +387,64 @@ static void init_roots(shared *sh, const gsat_db *db) {
   }
 }
 
-/* The calling thread until the search is done: the stop flag, the time
- * limit (r->stopped_by_limit), progress reports and the port's poll.  Holds
- * sh->lock. */
-static void supervise(shared *sh, gsat_search_result *r, double start) {
+/* The calling thread until the search is done: the stop flag and the limits
+ * (poll_stop; every worker checks them too), progress reports and the port's
+ * poll.  Waits for the end on done_cv between rounds, without sh->lock. */
+static void supervise(shared *sh) {
   const gsat_search_params *p = sh->p;
-  double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
-  while (!sh->done) {
+  double next_progress = p->progress_interval > 0 ? sh->t0 + p->progress_interval : 0;
+  while (!poll_stop(sh)) {
     double now = gsat_seconds();
-    if (GSAT_FLAG_IS_RAISED(p->stop)) {
-      finish(sh, GSAT_ANSWER_UNKNOWN);
-      break;
-    }
-    if (p->time_limit > 0 && now - start >= p->time_limit) {
-      r->stopped_by_limit = 1;
-      finish(sh, GSAT_ANSWER_UNKNOWN);
-      break;
-    }
     if (next_progress && now >= next_progress && p->progress) {
-      pthread_mutex_unlock(&sh->lock);
-      report_progress(sh, start);
-      pthread_mutex_lock(&sh->lock);
+      report_progress(sh, sh->t0);
       next_progress = now + p->progress_interval;
     }
     if (p->port) {
       gsat_cpu_queue q = {sh};
-      pthread_mutex_unlock(&sh->lock);
       int answer = p->port->poll(p->port->data, &q);
-      pthread_mutex_lock(&sh->lock);
       if (answer != GSAT_PORT_CONTINUE) {
+        pthread_mutex_lock(&sh->lock);
         finish(sh, answer);
+        pthread_mutex_unlock(&sh->lock);
         break;
       }
     }
     struct timespec ts;
     timespec_after(&ts, p->port ? p->port->poll_seconds : 0.02);
-    pthread_cond_timedwait(&sh->done_cv, &sh->lock, &ts);
+    pthread_mutex_lock(&sh->done_lock);
+    if (!GSAT_FLAG_IS_RAISED(&sh->halt)) pthread_cond_timedwait(&sh->done_cv, &sh->done_lock, &ts);
+    pthread_mutex_unlock(&sh->done_lock);
   }
 }
 
-/* Starts the worker threads, supervises them and joins them.  Errors:
- * RESOURCE (a thread that cannot start; the others are stopped). */
-static gsat_status run_workers(shared *sh, gsat_search_result *r, double start,
-                               gsat_error *err) {
+/* gsat_start_threads' question before each worker: poll_stop. */
+static int workers_stopped(void *data) { return poll_stop(data); }
+
+/* Starts the worker threads (no more once the search has stopped),
+ * supervises them and joins them.  Errors: RESOURCE (a thread that cannot
+ * start; the others are stopped). */
+static gsat_status run_workers(shared *sh, gsat_error *err) {
   gsat_status st = GSAT_OK;
-  uint32_t started = 0;
   pthread_mutex_init(&sh->lock, NULL);
+  pthread_mutex_init(&sh->done_lock, NULL);
   pthread_cond_init(&sh->work, NULL);
   pthread_cond_init(&sh->done_cv, NULL);
-  for (; started < sh->num_workers; started++) {
-    if (pthread_create(&sh->workers[started].thread, NULL, worker_main, &sh->workers[started])) {
-      pthread_mutex_lock(&sh->lock);
-      finish(sh, GSAT_ANSWER_UNKNOWN);
-      pthread_mutex_unlock(&sh->lock);
-      st = gsat_error_set(err, GSAT_RESOURCE, "cannot start worker thread %u: %s", started,
-                          strerror(errno));
-      break;
-    }
+  const gsat_thread_set ts = {sh->workers, sizeof *sh->workers, offsetof(worker, thread),
+                              worker_main, workers_stopped, sh};
+  int e;
+  const uint32_t started = gsat_start_threads(&ts, 0, sh->num_workers, &e);
+  if (e) {
+    pthread_mutex_lock(&sh->lock);
+    finish(sh, GSAT_ANSWER_UNKNOWN);
+    pthread_mutex_unlock(&sh->lock);
+    st = gsat_error_set(err, GSAT_RESOURCE, "cannot start worker thread %u: %s", started,
+                        strerror(e));
   }
-  pthread_mutex_lock(&sh->lock);
-  supervise(sh, r, start);
-  pthread_mutex_unlock(&sh->lock);
-  for (uint32_t i = 0; i < started; i++) pthread_join(sh->workers[i].thread, NULL);
+  supervise(sh);
+  gsat_join_threads(&ts, 0, started);
   pthread_cond_destroy(&sh->work);
   pthread_cond_destroy(&sh->done_cv);
+  pthread_mutex_destroy(&sh->done_lock);
   pthread_mutex_destroy(&sh->lock);
   return st;
 }
@@ -450,10 +471,10 @@ gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
   shared sh;
   uint32_t allocated = 0;
   gsat_status st = setup(&sh, db, p, p->threads ? p->threads : 1, r, &allocated, err);
-  double start = gsat_seconds();
+  sh.t0 = gsat_seconds();
   if (st == GSAT_OK) init_roots(&sh, db);
-  if (st == GSAT_OK && !sh.done) st = run_workers(&sh, r, start, err);
-  r->search_seconds = gsat_seconds() - start;
+  if (st == GSAT_OK && !sh.done) st = run_workers(&sh, err);
+  r->search_seconds = gsat_seconds() - sh.t0;
   if (st == GSAT_OK) collect(&sh, db, r);
   for (uint32_t i = 0; i < allocated; i++) free_worker(&sh.workers[i]);
   free(sh.workers);

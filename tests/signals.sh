@@ -9,8 +9,8 @@
 # random instance (parse, database build or search), a signal must give
 # `s UNKNOWN`, exit 0 and, with --stats, the statistics.  The time from the
 # signal to the exit is printed (the goal is under a second); the test fails
-# only when gsat has not exited after 10 s (a hang), not on timing.  Also 2048
-# CDCL searchers on 2 cores: -t 1 and SIGINT while they are being started.
+# only when gsat has not exited after 10 s (a hang), not on timing.  Also
+# thousands of CDCL searchers and DPLL workers on 2 cores: -t 1 and SIGINT.
 set -u
 gsat=$1 gen=$2
 backend=${GSAT_SIGNAL_BACKEND:-cpu}
@@ -145,10 +145,14 @@ limit_and_check() {
 }
 limit_and_check "the 1M-variable instance" --backend=$backend "$tmp/big.cnf"
 
-# 5. Far more CDCL searchers than cores (2048 threads, cubes off, CPU only):
-# every searcher checks the stop flag and the limits, so the time limit and a
-# signal end the run while the calling thread is still starting the others
-# (before, only that thread checked: 32 s on 2 cores for -t 1, minutes at 4096).
+# 5. Far more CDCL searchers and DPLL workers than cores (CPU only, cubes off
+# for CDCL): each of them checks the stop flag and the limits between its
+# slices, and no thread is started once the search has stopped, so the time
+# limit and a signal end the run while the calling thread, starved, is still
+# starting the others or waiting for the DPLL workers' lock.  Before, only
+# that thread checked: on 2 cores -t 1 took CDCL 32 s at 2048 threads and
+# minutes at 4096, DPLL 5-30 s at 2048-4096 (337 s on a loaded machine);
+# SIGINT to 4096 DPLL workers starting 21 s, to 2048 busy ones 0.1-75 s.
 if [ "$backend" = cpu ]; then
   many="--search=cdcl --threads=2048 --cdcl-cubes=off"
   limit_and_check "2048 CDCL threads" $many "$tmp/php12.cnf"
@@ -157,6 +161,17 @@ if [ "$backend" = cpu ]; then
   wait_for_line '^c parsed'
   sleep 0.3
   signal_and_check $pid INT "2048 CDCL threads starting"
+  limit_and_check "4096 DPLL workers" --search=dpll --threads=4096 "$tmp/php12.cnf"
+  "$gsat" --stats --search=dpll --threads=4096 "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  wait_for_line '^c parsed'
+  sleep 0.3
+  signal_and_check $pid INT "4096 DPLL workers starting"
+  "$gsat" --stats --search=dpll --threads=2048 "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  wait_for_line '^c parsed'
+  sleep 2
+  signal_and_check $pid INT "2048 busy DPLL workers"
 fi
 
 finish

@@ -16,6 +16,15 @@ void gsat_worker_stats_add(gsat_worker_stats *t, const gsat_worker_stats *w) {
   t->busy_seconds += w->busy_seconds;
 }
 
+gsat_stop_reason gsat_search_stop_reason(const gsat_search_params *p, double start, double now,
+                                         uint64_t nodes) {
+  if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_STOP_ASKED;
+  if ((p->time_limit > 0 && now - start >= p->time_limit) ||
+      (p->node_limit && nodes >= p->node_limit))
+    return GSAT_STOP_LIMIT;
+  return GSAT_STOP_NONE;
+}
+
 void gsat_search_result_free(gsat_search_result *r) {
   free(r->model);
   free(r->workers);

@@ -97,6 +97,21 @@ typedef struct gsat_search_params {
   int gpu_cdcl_share;          /* share units and short clauses through a ring */
 } gsat_search_params;
 
+/* Why a search must end now (gsat_search_stop_reason). */
+typedef enum gsat_stop_reason {
+  GSAT_STOP_NONE = 0,  /* go on */
+  GSAT_STOP_ASKED = 1, /* p->stop raised: a signal, gsat_terminate() */
+  GSAT_STOP_LIMIT = 2  /* the time or the node limit reached */
+} gsat_stop_reason;
+
+/* The check that every CPU worker or searcher makes between its slices (not
+ * only the calling thread, which many more threads than cores can starve):
+ * whether p->stop is raised, p->time_limit seconds have passed from start to
+ * now (both gsat_seconds()), or nodes, the decisions of all workers so far,
+ * reach p->node_limit.  Any thread may call it. */
+gsat_stop_reason gsat_search_stop_reason(const gsat_search_params *p, double start, double now,
+                                         uint64_t nodes);
+
 /* Per worker counters (counters.h): the step code's, and the WORKER rows
  * (cubes, donations: the work exchange). */
 typedef struct gsat_worker_stats {
