@@ -244,8 +244,7 @@ GSAT_API int gsat_set_proof_path(gsat_solver *s, const char *path);
 /* Checks, before any input is read, that the backend option can be honoured:
  * with backend gpu, that device `device` is usable (a CUDA build, a driver,
  * the device, compute capability 9.0 or newer), the same test gsat_solve()
- * makes.  Returns 0, -4 (usage) for backend gpu with search cdcl (no GPU
- * CDCL yet), or -7 (no usable GPU) with gsat_solve()'s message in
+ * makes.  Returns 0, or -7 (no usable GPU) with gsat_solve()'s message in
  * gsat_last_error().  When an earlier call left an error pending (e.g.
  * gsat_add with an invalid literal), returns that error instead, as
  * gsat_solve() would, and leaves its message.  Otherwise always 0 for auto
