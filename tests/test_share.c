@@ -3,6 +3,7 @@
  * own clauses, a wrapped reader that counts what it missed, concurrent writers
  * and readers on pthreads (nothing lost that fits, nothing torn, duplicates
  * shared once, every ring index accounted for), units and their conflicts,
+ * a bridge of two sides on one exchange ring (gsat_share_bridge),
  * and the termination orders (first model wins, answers after the first,
  * cubes refuted last, interrupts, cubes split and refuted by threads). */
 #include <pthread.h>
@@ -127,6 +128,62 @@ static void test_export_import(void **state) {
   assert_int_equal(gsat_share_import(&s, &r2, out, &len), 1);
   assert_memory_equal(out, a, sizeof a);
   share_free();
+}
+
+/* A ring of its own arena (the bridge test needs three). */
+static void *ring_new(gsat_share *s, uint32_t num_vars) {
+  void *mem = calloc(1, gsat_share_bytes(4, 6, num_vars));
+  assert_non_null(mem);
+  assert_int_equal(gsat_share_init_zeroed(s, mem, 4, 6, num_vars, 8, 2, NULL), GSAT_OK);
+  return mem;
+}
+
+/* Two bridges (gsat_share_bridge) on one exchange ring, as the CPU+GPU
+ * portfolio's members and an MPI rank's search and rounds meet: what one
+ * side's searchers exported reaches the other side's ring with producer
+ * GSAT_SHARE_REMOTE and never comes back into its own, the counts say so,
+ * and complementary units end both sides with 20. */
+static void test_bridge(void **state) {
+  (void)state;
+  gsat_share a, b, x;
+  void *ma = ring_new(&a, 10), *mb = ring_new(&b, 10), *mx = ring_new(&x, 10);
+  gsat_share_bridge ba, bb;
+  gsat_share_bridge_init(&ba, &x, 0, 7, 0.5);
+  gsat_share_bridge_init(&bb, &x, 1, 0, 0.25);
+  assert_int_equal(ba.port.first_id, 7);
+  assert_true(ba.port.poll_seconds == 0.5 && bb.port.poll_seconds == 0.25);
+  gsat_lit c[] = {4, 9, 17};
+  assert_int_equal(gsat_share_export(&a, 3, c, 3), GSAT_SHARE_ADDED);
+  assert_int_equal(gsat_share_export(&a, 3, (gsat_lit[]){GSAT_LIT(5, 0)}, 1), GSAT_SHARE_ADDED);
+  assert_int_equal(ba.port.poll(ba.port.data, &a), GSAT_CLAUSE_PORT_CONTINUE);
+  assert_int_equal(bb.port.poll(bb.port.data, &b), GSAT_CLAUSE_PORT_CONTINUE);
+  assert_int_equal(ba.out, 2);
+  assert_int_equal(bb.in, 2);
+  assert_int_equal(ba.in + bb.out, 0);
+  gsat_share_reader remote, searcher;
+  gsat_share_reader_init(&remote, &b, GSAT_SHARE_REMOTE);
+  gsat_share_reader_init(&searcher, &b, 0);
+  gsat_lit out[GSAT_SHARE_MAX_LEN];
+  uint32_t len = 0;
+  assert_int_equal(gsat_share_import_unit(&b, &remote, out) + gsat_share_import(&b, &remote, out, &len), 0);
+  assert_int_equal(gsat_share_import_unit(&b, &searcher, out), 1);
+  assert_int_equal(out[0], GSAT_LIT(5, 0));
+  assert_int_equal(gsat_share_import(&b, &searcher, out, &len), 1);
+  assert_int_equal(len, 3);
+  assert_memory_equal(out, c, sizeof c);
+  /* nothing returns to a: its ring holds its own clause and unit only */
+  assert_int_equal(ba.port.poll(ba.port.data, &a), GSAT_CLAUSE_PORT_CONTINUE);
+  assert_int_equal(ba.in, 0);
+  assert_int_equal(a.cursor + a.unit_count, 2);
+  /* complementary units: 6 on a's side, -6 on b's */
+  assert_int_equal(gsat_share_export(&a, 3, (gsat_lit[]){GSAT_LIT(6, 0)}, 1), GSAT_SHARE_ADDED);
+  assert_int_equal(gsat_share_export(&b, 2, (gsat_lit[]){GSAT_LIT(6, 1)}, 1), GSAT_SHARE_ADDED);
+  assert_int_equal(ba.port.poll(ba.port.data, &a), GSAT_CLAUSE_PORT_CONTINUE);
+  assert_int_equal(bb.port.poll(bb.port.data, &b), 20);
+  assert_int_equal(ba.port.poll(ba.port.data, &a), 20);
+  free(ma);
+  free(mb);
+  free(mx);
 }
 
 static void test_wrapped_reader(void **state) {
@@ -493,6 +550,7 @@ int main(void) {
       cmocka_unit_test(test_rule_and_hash),
       cmocka_unit_test(test_export_import),
       cmocka_unit_test(test_wrapped_reader),
+      cmocka_unit_test(test_bridge),
       cmocka_unit_test(test_units),
       cmocka_unit_test(test_threads_fit),
       cmocka_unit_test(test_threads_wrap),

@@ -1,7 +1,6 @@
 /* The CPU+GPU portfolio (portfolio.h): the two members and their parameters. */
 #include "solver/api/portfolio.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,18 +19,6 @@
 #define EXCHANGE_FILTER_LOG2 18
 #define PORT_POLL_SECONDS 0.002
 
-/* One member's end of the exchange: its clause port, the reader of its own
- * ring (id GSAT_SHARE_REMOTE: what its searchers exported) and the reader of
- * the exchange ring (its side's id: what the other member put there). */
-typedef struct bridge_side {
-  struct gsat_portfolio *pf;
-  uint32_t id; /* producer id in the exchange ring: the member's index */
-  gsat_clause_port port;
-  gsat_share_reader own, exchange;
-  const gsat_share *ring; /* the member's ring of the first poll */
-  uint64_t out, in;
-} bridge_side;
-
 /* What the members share; it outlives the caller when the GPU member is left
  * in its setup, and is freed with the race. */
 struct gsat_portfolio {
@@ -44,7 +31,8 @@ struct gsat_portfolio {
   int bridge;       /* both members run CDCL and exchange clauses */
   gsat_share exchange;
   void *exchange_arena;
-  bridge_side side[2]; /* [GSAT_PORTFOLIO_CPU], [GSAT_PORTFOLIO_GPU] */
+  gsat_share_bridge side[2]; /* the members' ends of the exchange: [GSAT_PORTFOLIO_CPU],
+                             * [GSAT_PORTFOLIO_GPU], producer ids 0 and 1 there */
 };
 
 gsat_portfolio *gsat_portfolio_new(gsat_db *db) {
@@ -70,25 +58,6 @@ void gsat_portfolio_discard(gsat_portfolio *pf) {
   if (pf) free_portfolio(pf);
 }
 
-/* A member's clause port (solver/core/share.h), called with its ring from
- * its polling thread: what its searchers exported goes to the exchange
- * ring, what the other member put there comes into its ring (producer
- * GSAT_SHARE_REMOTE).  20 when either ring holds complementary units. */
-static int bridge_poll(void *data, gsat_share *ring) {
-  bridge_side *b = data;
-  gsat_share *x = &b->pf->exchange;
-  if (b->ring != ring) { /* the first poll: read the ring from its start */
-    assert(!b->ring);
-    gsat_share_reader_init(&b->own, ring, GSAT_SHARE_REMOTE);
-    b->ring = ring;
-  }
-  b->out += gsat_share_relay(ring, &b->own, x, b->id);
-  b->in += gsat_share_relay(x, &b->exchange, ring, GSAT_SHARE_REMOTE);
-  return gsat_load_acquire_u32(&x->unit_conflict) || gsat_load_acquire_u32(&ring->unit_conflict)
-             ? 20
-             : GSAT_CLAUSE_PORT_CONTINUE;
-}
-
 /* The exchange ring and the two clause ports, when both members run CDCL
  * and neither writes a proof (the other member's clauses are not in the
  * log).  NOMEM: out of memory. */
@@ -99,13 +68,8 @@ static gsat_status open_bridge(gsat_portfolio *pf, gsat_error *err) {
   GSAT_RETURN_IF(!pf->exchange_arena, err, NOMEM, "out of memory for the portfolio's exchange");
   GSAT_FORWARD(gsat_share_init_zeroed(&pf->exchange, pf->exchange_arena, EXCHANGE_RING_LOG2,
                                EXCHANGE_FILTER_LOG2, pf->db.num_vars, 8, 2, err));
-  for (uint32_t i = 0; i < 2; i++) {
-    bridge_side *b = &pf->side[i];
-    b->pf = pf;
-    b->id = i;
-    b->port = (gsat_clause_port){b, 0, PORT_POLL_SECONDS, bridge_poll};
-    gsat_share_reader_init(&b->exchange, &pf->exchange, i);
-  }
+  for (uint32_t i = 0; i < 2; i++)
+    gsat_share_bridge_init(&pf->side[i], &pf->exchange, i, 0, PORT_POLL_SECONDS);
   pf->bridge = 1;
   pf->cpu.clause_port = &pf->side[GSAT_PORTFOLIO_CPU].port;
   pf->gpu.clause_port = &pf->side[GSAT_PORTFOLIO_GPU].port;

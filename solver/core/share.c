@@ -1,6 +1,7 @@
 /* Clause sharing: the arena plan and initialisation (share.h). */
 #include "solver/core/share.h"
 
+#include <assert.h>
 #include <string.h>
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
@@ -71,4 +72,29 @@ uint64_t gsat_share_relay(const gsat_share *from, gsat_share_reader *r, gsat_sha
   while (gsat_share_import(from, r, lits, &n))
     added += gsat_share_export(to, producer, lits, n) == GSAT_SHARE_ADDED;
   return added;
+}
+
+/* The bridge's clause port (share.h, gsat_share_bridge). */
+static int bridge_poll(void *data, gsat_share *ring) {
+  gsat_share_bridge *b = data;
+  gsat_share *x = b->exchange;
+  if (b->ring != ring) { /* the first poll: read the ring from its start */
+    assert(!b->ring);
+    gsat_share_reader_init(&b->own, ring, GSAT_SHARE_REMOTE);
+    b->ring = ring;
+  }
+  b->out += gsat_share_relay(ring, &b->own, x, b->id);
+  b->in += gsat_share_relay(x, &b->other, ring, GSAT_SHARE_REMOTE);
+  return gsat_load_acquire_u32(&x->unit_conflict) || gsat_load_acquire_u32(&ring->unit_conflict)
+             ? 20
+             : GSAT_CLAUSE_PORT_CONTINUE;
+}
+
+void gsat_share_bridge_init(gsat_share_bridge *b, gsat_share *exchange, uint32_t id,
+                            uint32_t first_id, double poll_seconds) {
+  memset(b, 0, sizeof *b);
+  b->exchange = exchange;
+  b->id = id;
+  b->port = (gsat_clause_port){b, first_id, poll_seconds, bridge_poll};
+  gsat_share_reader_init(&b->other, exchange, id);
 }

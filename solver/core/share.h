@@ -137,6 +137,37 @@ typedef struct gsat_clause_port {
 uint64_t gsat_share_relay(const gsat_share *from, gsat_share_reader *r, gsat_share *to,
                           uint32_t producer);
 
+/* One side of a bridge between a search's ring and an exchange ring in
+ * host memory, where the other side (another search, or an MPI rank's
+ * clause rounds) meets it: the CPU+GPU portfolio's two members
+ * (solver/api/portfolio.c), and an MPI rank whose search runs behind a
+ * clause port, the GPU CDCL search or its CPU stand-in (solver/dist/).
+ * `port` is the clause port to give the search (first_id and poll_seconds
+ * as gsat_share_bridge_init set them); each poll, from the search's polling
+ * thread with its ring, relays what its searchers exported into `exchange`
+ * (producer `id`) and what any other producer put there into the search's
+ * ring (producer GSAT_SHARE_REMOTE), and returns 20 when either ring holds
+ * complementary units, else GSAT_CLAUSE_PORT_CONTINUE.  out / in: units and
+ * clauses relayed each way (ADDED), written by the polling thread: read
+ * them once the search has returned.  The port's data is the bridge: do
+ * not move it after gsat_share_bridge_init. */
+typedef struct gsat_share_bridge {
+  gsat_share *exchange;
+  uint32_t id;             /* this side's producer id in exchange */
+  gsat_clause_port port;
+  gsat_share_reader own;   /* the search's ring (id GSAT_SHARE_REMOTE) */
+  gsat_share_reader other; /* exchange (id `id`): what the others put there */
+  const gsat_share *ring;  /* the search's ring, from its first poll */
+  uint64_t out, in;
+} gsat_share_bridge;
+
+/* Sets b up as the side `id` (not GSAT_SHARE_REMOTE) of `exchange` (kept,
+ * not owned), reading exchange from its oldest clause; b->port gets
+ * first_id (the diversification of the search behind it) and poll_seconds.
+ * Host code. */
+void gsat_share_bridge_init(gsat_share_bridge *b, gsat_share *exchange, uint32_t id,
+                            uint32_t first_id, double poll_seconds);
+
 /* Bytes of the arena for a ring of 2^ring_log2 slots, a filter of
  * 2^filter_log2 entries and num_vars variables (8-byte aligned pieces). */
 size_t gsat_share_bytes(unsigned ring_log2, unsigned filter_log2,
