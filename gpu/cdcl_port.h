@@ -27,7 +27,9 @@
  * there.  So the clause port is the one hook for
  * CPU and GPU searches alike: the CPU+GPU portfolio (solver/api/portfolio.c)
  * bridges its two members' clause ports, and an MPI rank that runs the GPU
- * search passes the same clause port as a CPU rank (solver/dist/).  A caller
+ * search gives it a bridge of the same kind (gsat_share_bridge) to the ring
+ * that its MPI clause rounds read and fill, as a CPU rank's rounds read and
+ * fill its portfolio's ring (solver/dist/).  A caller
  * with other needs may drive a port directly (create, push/pull from one
  * thread, destroy); it is CUDA-only (a build without CUDA has no GPU
  * search to attach it to). */

@@ -24,8 +24,8 @@ extern "C" {
  * UNSAT when a searcher refuted the formula (r->unsat_assumptions and
  * r->failed when under the assumptions); UNKNOWN at a limit, a stop, or when
  * every searcher ran out of arena.  p->clause_port (solver/core/share.h):
- * polled about every poll_seconds by the calling thread with a host mirror
- * of the device ring (gpu/cdcl_port.h; the ring is used even with one
+ * polled about every poll_seconds by a host thread of its own
+ * (gsat_gpu_cdcl_mirror_start) with a host mirror of the device ring (gpu/cdcl_port.h; the ring is used even with one
  * searcher), its 20 ends the search UNSAT; r->total.port_out / port_in count
  * what crossed it.  p->may_start: asked after the upload, before the launch
  * (search.h).  p->proof (may be NULL) receives, from this thread while the

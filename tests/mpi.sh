@@ -32,9 +32,14 @@
 #     3 ranks through check-answers; UNSAT node counts under --decide=static
 #     (and moms on two files, --mpi-cube-queue=1 on one) equal to one
 #     process's;
-#     random formulas with DPLL and the CDCL race (no clause exchange) on 2
-#     and 3 ranks, answers as one process and models checked; --node-limit
-#     (with its c line), --time-limit and SIGTERM.
+#     random formulas with DPLL and CDCL on 2 and 3 ranks, answers as one
+#     process and models checked; CDCL behind the clause port of the GPU
+#     CDCL search (the rank's bridge to its exchange ring, which the MPI
+#     rounds read and fill): a structured corpus subset on 3 ranks through
+#     check-answers, and a 3-rank run whose --stats shows clauses out and in
+#     and port clauses out and in on every rank, with the answer of the CPU
+#     ranks (section 7); --node-limit (with its c line), --time-limit and
+#     SIGTERM.
 set -u
 gsat=$1 gen=$2 have_mpi=$3
 if [ "$have_mpi" != ON ] || ! command -v mpirun >/dev/null; then
@@ -51,25 +56,34 @@ mpirun=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
         mpirun -q --oversubscribe --allow-run-as-root)
 mpi() { "${mpirun[@]}" "$@"; }
 stat_of() { sed -nE "s/^c $1 +([0-9]+)\$/\\1/p" "$2" | head -1; }
+# corpus WHAT PICK SELECT MIN ARGS...: the manifest rows that match the
+# extended regex PICK and the awk condition SELECT, through check-answers
+# with `mpirun --stdin none ARGS...` (ARGS: -np N, gsat and its options);
+# passes when none failed and at least MIN passed.
+corpus() {
+  local what=$1 pick=$2 select=$3 min=$4 rows only line passed failed
+  shift 4
+  rows=$(cut -f1 "$shared/bench/manifest.tsv" | grep -E "$pick" | awk "$select")
+  only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
+  "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
+    "${mpirun[@]}" --stdin none "$@" >"$tmp/corpus"
+  line=$(grep '^check-answers:' "$tmp/corpus")
+  passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  if [ "$failed" = 0 ] && [ "$passed" -ge "$min" ]; then
+    pass "$what: $line"
+  else
+    fail "$what: $line $(grep -v '^check-answers' "$tmp/corpus" | head -c 600)"
+  fi
+}
 
 # 1. Answers and models over the corpus subset.
 if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
   pick='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
   pick+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
   pick+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
-  rows=$(cut -f1 "$shared/bench/manifest.tsv" | grep -E "$pick" | awk 'NR % 6 == 1')
-  only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
-  "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
-    "${mpirun[@]}" --stdin none -np 3 "$gsat" --backend=cpu --threads=1 \
-    >"$tmp/corpus"
-  line=$(grep '^check-answers:' "$tmp/corpus")
-  passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-  if [ "$failed" = 0 ] && [ "$passed" -ge 40 ]; then
-    pass "corpus subset on 3 ranks: $line"
-  else
-    fail "corpus subset on 3 ranks: $line $(grep -v '^check-answers' "$tmp/corpus" | head -c 600)"
-  fi
+  corpus "corpus subset on 3 ranks" "$pick" 'NR % 6 == 1' 40 \
+    -np 3 "$gsat" --backend=cpu --threads=1
   unsat="$shared/bench/cnf/uuf75/uuf75-01.cnf $shared/bench/cnf/pigeonhole/hole8.cnf"
   unsat+=" $(ls "$shared"/bench/cnf/aim/aim-50-*no-1.cnf 2>/dev/null | head -1)"
 else
@@ -237,24 +251,24 @@ else
   fail "rank 1 killed (pid $victim): rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
 fi
 
+# cdcl_ranks OUT: "ROWS SENT GOT LOW" from the CDCL rank rows of --stats
+# (rank, threads, conflicts, conflicts/s, clauses out, clauses in, port out,
+# port in, rounds, search s): the rows, clauses sent and received summed over
+# the ranks, and the smallest of any rank's four clause counts.
+cdcl_ranks() {
+  awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 11 && $11 ~ /^[0-9]+[.][0-9]+$/ {
+         n++; s += $6; g += $7
+         for (i = 6; i <= 9; i++) if (low == "" || $i + 0 < low) low = $i + 0 }
+       END { print n + 0, s + 0, g + 0, low == "" ? 0 : low }' "$1"
+}
+
 # 7. CDCL over ranks.
+cdcl_pick='cnf/(bmc|logistics|ssa|bf|bw|ais)/|hanoi4|ii8|ii16[ab]|ii32e|flat50-|uuf100-0[1-3][.]|'
+cdcl_pick+='/uf150-0[1-3][.]|dubois2|pret60|aim-100|par16-1|qg[1-3]'
 if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
-  pick='cnf/(bmc|logistics|ssa|bf|bw|ais)/|hanoi4|ii8|ii16[ab]|ii32e|flat50-|uuf100-0[1-3][.]|'
-  pick+='/uf150-0[1-3][.]|dubois2|pret60|aim-100|par16-1|qg[1-3]'
   for np in 3 2; do # every 3rd row, different ones on each
-    rows=$(cut -f1 "$shared/bench/manifest.tsv" | grep -E "$pick" | awk -v k=$np 'NR % 3 == k % 3')
-    only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
-    "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
-      "${mpirun[@]}" --stdin none -np $np "$gsat" --backend=cpu --search=cdcl --threads=1 \
-      >"$tmp/corpus"
-    line=$(grep '^check-answers:' "$tmp/corpus")
-    passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-    failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-    if [ "$failed" = 0 ] && [ "$passed" -ge 18 ]; then
-      pass "CDCL, structured corpus on $np ranks: $line"
-    else
-      fail "CDCL, structured corpus on $np ranks: $line $(grep -v '^check-answers' "$tmp/corpus" | head -c 600)"
-    fi
+    corpus "CDCL, structured corpus on $np ranks" "$cdcl_pick" "NR % 3 == $np % 3" 18 \
+      -np $np "$gsat" --backend=cpu --search=cdcl --threads=1
   done
 else
   echo "CDCL corpus part skipped: $shared/bench not found"
@@ -307,9 +321,8 @@ fi
 "$gen" rand 3 250 1065 11 >"$tmp/u.cnf"
 mpi -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --stats -n "$tmp/u.cnf" >"$tmp/out" 2>&1
 rc=$?
-rows=$(grep -cE '^c +[0-9]+ +1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+$' "$tmp/out")
-sent=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 9 { s += $6 } END { print s + 0 }' "$tmp/out")
-got=$(awk '$1 == "c" && $2 ~ /^[0-9]+$/ && NF == 9 { s += $7 } END { print s + 0 }' "$tmp/out")
+u_rc=$rc
+read -r rows sent got low <<<"$(cdcl_ranks "$tmp/out")"
 # each rank takes in at most what the 2 others sent
 if { [ $rc = 10 ] || [ $rc = 20 ]; } && [ "$rows" = 3 ] && [ "$sent" -gt 0 ] && [ "$got" -gt 0 ] &&
    [ "$got" -le $((2 * sent)) ]; then
@@ -359,18 +372,8 @@ fi
 standin=(--backend=cpu --threads=1 --mpi-cube-standin)
 if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
   pick='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|pigeonhole/hole[678]|aim-50|jnh|dubois'
-  rows=$(cut -f1 "$shared/bench/manifest.tsv" | grep -E "$pick" | awk 'NR % 8 == 1')
-  only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
-  "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
-    "${mpirun[@]}" --stdin none -np 3 "$gsat" --search=dpll "${standin[@]}" >"$tmp/corpus"
-  line=$(grep '^check-answers:' "$tmp/corpus")
-  passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-  if [ "$failed" = 0 ] && [ "$passed" -ge 12 ]; then
-    pass "cube loop (stand-in), DPLL corpus subset on 3 ranks: $line"
-  else
-    fail "cube loop (stand-in), DPLL corpus subset on 3 ranks: $line $(grep -v '^check-answers' "$tmp/corpus" | head -c 600)"
-  fi
+  corpus "cube loop (stand-in), DPLL corpus subset on 3 ranks" "$pick" 'NR % 8 == 1' 12 \
+    -np 3 "$gsat" --search=dpll "${standin[@]}"
 fi
 # every file under the static order with the default queue; php 9 also
 # with a queue of 1, php 9 and the first corpus file under MOMS
@@ -423,10 +426,26 @@ for i in 1 2 3 4 5 6; do
   if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ]; then
     answers+="$rc "
   else
-    fail "cube loop (stand-in), CDCL race, rand 3 120 510 $i on $np ranks: rc $rc, one process $want $bad $(tail -c 200 "$tmp/out")"
+    fail "cube loop (stand-in), CDCL, rand 3 120 510 $i on $np ranks: rc $rc, one process $want $bad $(tail -c 200 "$tmp/out")"
   fi
 done
-pass "cube loop (stand-in), 6 random 3-SAT formulas, DPLL and CDCL race, on 2 and 3 ranks as one process, models checked: $answers"
+pass "cube loop (stand-in), 6 random 3-SAT formulas, DPLL and CDCL, on 2 and 3 ranks as one process, models checked: $answers"
+# CDCL behind the clause port: units and clauses cross between the ranks
+# through each rank's bridge (port out / in) and the rounds (clauses out /
+# in), on every rank.
+if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
+  corpus "cube loop (stand-in), CDCL behind the clause port, structured corpus on 3 ranks" \
+    "$cdcl_pick" 'NR % 6 == 5' 9 -np 3 "$gsat" --search=cdcl "${standin[@]}"
+fi
+mpi -np 3 "$gsat" "${standin[@]}" --search=cdcl --stats -n "$tmp/u.cnf" >"$tmp/out" 2>&1
+rc=$?
+read -r rows sent got low <<<"$(cdcl_ranks "$tmp/out")"
+if [ $rc = "$u_rc" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ] && [ "$rows" = 3 ] && [ "$low" -gt 0 ] &&
+   [ "$got" -le $((2 * sent)) ] && grep -q "CDCL: clauses exchanged through the search's clause port" "$tmp/out"; then
+  pass "cube loop (stand-in), CDCL behind the clause port on 3 ranks: exit $rc as CPU ranks, every rank's clauses and port clauses out and in non-zero (at least $low; $sent sent, $got received)"
+else
+  fail "cube loop (stand-in), CDCL behind the clause port on 3 ranks: rc $rc (CPU ranks $u_rc), $rows rank rows, smallest count $low, $sent sent, $got received: $(tail -c 600 "$tmp/out")"
+fi
 mpi -np 3 "$gsat" "${standin[@]}" --search=dpll --node-limit=300000 --stats "$tmp/php12.cnf" >"$tmp/out" 2>&1
 rc=$?
 nodes=$(stat_of nodes "$tmp/out")

@@ -44,7 +44,7 @@ for spec in "hole10.cnf --decide=static" "hole11.cnf --decide=static" "uuf250-01
     run "$n" "np 2 queue 16" 30 mpirun_bundle -np 2 "$g" "${o[@]}" --mpi-cube-queue=16 "$f" ;;
   esac
 done
-# GPU CDCL ranks: a race without clause exchange
+# GPU CDCL ranks: clauses exchanged in rounds through the GPU clause port
 for f in "$cnf/bmc-ibm-2.cnf" "$cnf/uf250-01.cnf"; do
   n=$(basename "$f" .cnf)
   run "$n" "cdcl 1 process" 30 "$g" --backend=gpu --search=cdcl --stats --time-limit=20 "$f"

@@ -589,6 +589,8 @@ static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ran
     o->clauses_sent = k->clauses_sent;
     o->clauses_received = k->clauses_received;
     o->rounds = k->rounds;
+    o->port_out = k->work.port_out;
+    o->port_in = k->work.port_in;
     o->busy_seconds = k->work.busy_seconds;
     o->search_seconds = k->search_seconds;
   }
@@ -597,8 +599,11 @@ static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ran
 }
 
 /* The searchers of a GPU rank (dist.h): DPLL on the rank's engine (its
- * device set up once, kept from cube to cube), the GPU CDCL search; and the
- * CPU stand-ins (--mpi-cube-standin). */
+ * device set up once, kept from cube to cube), the GPU CDCL search (its
+ * clause port, p->clause_port, is the rank's bridge to the MPI rounds); and
+ * the CPU stand-ins (--mpi-cube-standin), CDCL's behind the same clause port
+ * (the CPU portfolio polls it from the searcher's thread, as the GPU search
+ * polls it from its mirror thread). */
 static gsat_status gpu_rank_search(void *data, const gsat_db *db, const gsat_search_params *p,
                                    gsat_search_result *r, gsat_error *err) {
   return gsat_gpu_engine_solve(data, db, p, r, err);
@@ -857,6 +862,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_cdcl_share = s->opt.gpu_cdcl_share;
   p->mpi_share_interval = s->opt.mpi_share_interval;
   p->mpi_share_words = (uint32_t)s->opt.mpi_share_words;
+  p->mpi_port_ring = (uint32_t)s->opt.mpi_port_ring;
   p->mpi_cube_queue = (uint32_t)s->opt.mpi_cube_queue;
   return GSAT_OK;
 }
@@ -887,13 +893,13 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     describe_rank_device(reason, sizeof reason);
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested: %u MPI ranks, GPU ranks (%.60s%s)", gsat_dist_size(), reason,
-             cdcl ? "; CDCL: a race without clause exchange, no GPU clause port yet"
+             cdcl ? "; CDCL: clauses exchanged in rounds through the GPU clause port"
                   : "; cubes split on the host, one at a time searched on the GPU");
   } else if (distributed && s->opt.mpi_cube_standin) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "%s: %u MPI ranks, CPU ranks in the GPU ranks' cube loop (--mpi-cube-standin%s)",
              backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(),
-             cdcl ? "; CDCL: a race without clause exchange" : "");
+             cdcl ? "; CDCL: clauses exchanged through the search's clause port" : "");
   } else if (distributed && !gsat_gpu_built()) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "%s: %u MPI ranks, CPU ranks (gsat was built without CUDA)",

@@ -65,6 +65,9 @@ typedef struct gsat_rank_statistics {
   uint64_t clauses_sent;    /* learned units and clauses sent to the others */
   uint64_t clauses_received; /* new ones received (duplicates filtered) */
   uint64_t rounds;          /* exchange rounds sent */
+  uint64_t port_out, port_in; /* units and clauses that crossed its search's clause
+                             * port: out of the search, into it (a CPU rank: those
+                             * sent and received; a GPU rank: its bridge's relays) */
   double busy_seconds;      /* its workers' time on cubes, summed */
   double search_seconds;
 } gsat_rank_statistics;

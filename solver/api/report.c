@@ -104,15 +104,16 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
             st->steals_lane, st->steals_warp, st->steals_block);
   }
   if (st->rank && st->ranks > 1 && st->search[0] == 'c') {
-    fprintf(out, "c %6s %7s %14s %14s %12s %12s %8s %8s\n", "rank", "threads", "conflicts",
-            "conflicts/s", "clauses out", "clauses in", "rounds", "search s");
+    fprintf(out, "c %6s %7s %14s %14s %12s %12s %10s %10s %8s %8s\n", "rank", "threads",
+            "conflicts", "conflicts/s", "clauses out", "clauses in", "port out", "port in",
+            "rounds", "search s");
     for (uint32_t i = 0; i < st->ranks; i++) {
       const gsat_rank_statistics *k = &st->rank[i];
       fprintf(out, "c %6" PRIu32 " %7" PRIu32 " %14" PRIu64 " %14.0f %12" PRIu64 " %12" PRIu64
-                   " %8" PRIu64 " %8.3f\n",
+                   " %10" PRIu64 " %10" PRIu64 " %8" PRIu64 " %8.3f\n",
               i, k->threads, k->conflicts,
               k->search_seconds > 0 ? k->conflicts / k->search_seconds : 0.0, k->clauses_sent,
-              k->clauses_received, k->rounds, k->search_seconds);
+              k->clauses_received, k->port_out, k->port_in, k->rounds, k->search_seconds);
     }
   } else if (st->rank && st->ranks > 1) {
     fprintf(out, "c %6s %7s %14s %14s %8s %9s %7s %7s %8s %8s %8s\n", "rank", "threads",

@@ -51,6 +51,7 @@
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (mpi_cube_queue, INT, 0,                       0, 4096,     0,  _,            HIDE, "MPI, GPU ranks: cubes a rank keeps split off beside the one its GPU searches, for other ranks and its next search (0: 4)") \
   O (mpi_cube_standin, BOOL, false,                _, _,        _,  _,            HIDE, "MPI with --backend=cpu: every rank runs the GPU ranks' cube loop with the CPU search standing in for the GPU search (tests without a GPU)") \
+  O (mpi_port_ring, INT, 14,                      4, 24,       0,  _,            HIDE, "CDCL over MPI, GPU ranks (and --mpi-cube-standin): log2 of the slots of the rank's exchange ring between its search's clause port and the MPI rounds (its filter: 16 times as many hashes); it holds what arrives between two polls of the port") \
   O (mpi_share_interval, REAL, 0.1,                0.001, 1e3,  _,  _,            HIDE, "CDCL over MPI: seconds between clause exchange rounds") \
   O (mpi_share_words, INT, 1024,                   64, 1048576, 0,  _,            HIDE, "CDCL over MPI: 32-bit words of learned clauses (a length word, then the literals) a rank sends per round") \
   O (node_limit,   UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "decisions before giving up with s UNKNOWN (0: none)") \

@@ -57,6 +57,8 @@ typedef struct gsat_search_params {
    * exchange rounds and 32-bit words a rank sends per round */
   double mpi_share_interval;
   uint32_t mpi_share_words;
+  /* log2 of the slots of a GPU rank's exchange ring (dist.h; 0: 14) */
+  uint32_t mpi_port_ring;
   /* the distributed search's GPU ranks: cubes a rank keeps split off beside
    * the one its GPU searches (0: GSAT_DIST_CUBE_QUEUE, solver/dist/dist.h) */
   uint32_t mpi_cube_queue;

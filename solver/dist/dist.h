@@ -28,8 +28,9 @@
  * GPU ranks (a searcher, gsat_dist_solve): the same cube protocol through a
  * host queue whose cubes the rank splits on the host (the GPU search cannot
  * give back part of the cube it holds) and hands to the GPU one at a time;
- * GPU CDCL ranks race without clause exchange (the GPU CDCL search has no
- * clause port).
+ * GPU CDCL ranks exchange clauses in the same rounds as CPU ranks, through
+ * the GPU CDCL search's clause port (gpu/cdcl_port.h) bridged to an exchange
+ * ring in host memory that the rounds read and fill.
  *
  * Without MPI (dist_none.c), or in a process that was not started by an MPI
  * launcher with more than one rank, every function below is a no-op and the
@@ -159,8 +160,11 @@ typedef struct gsat_dist_searcher {
  * a model, or stopped) while this thread keeps the protocol going (thieves
  * get the shallowest queued cube, never part of the one being searched);
  * CDCL: every rank searches the whole formula, diversified by rank, and the
- * first answer wins (no clause exchange: the GPU CDCL search has no clause
- * port). */
+ * first answer wins; the searcher gets p->clause_port, a bridge
+ * (gsat_share_bridge, share.h) to the rank's exchange ring of
+ * 2^p->mpi_port_ring slots (0: 14), on which this thread runs the clause
+ * rounds as a CPU rank runs them on its portfolio's ring; the rank's
+ * port_out / port_in count the bridge's relays. */
 gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
                             const gsat_dist_searcher *searcher, gsat_search_result *r,
                             gsat_dist_rank_stats *ranks, gsat_error *err);

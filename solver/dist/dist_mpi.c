@@ -30,7 +30,18 @@
  * what it has seen and its searchers import the rest at their restarts (as
  * HordeSat and Mallob do in rounds of a few thousand literals).  No cubes, no
  * token: the first rank with an answer (SAT: its model, checked on rank 0;
- * UNSAT: the empty clause) sends an EVENT, and the rest is as for DPLL. */
+ * UNSAT: the empty clause) sends an EVENT, and the rest is as for DPLL.
+ *
+ * The rounds talk to a ring (clause_poll), whichever search sits behind it.
+ * A CPU rank's is the CPU portfolio's own ring: the portfolio's calling
+ * thread, which called MPI_Init_thread, polls the clause port.  A GPU CDCL
+ * rank's search (and --mpi-cube-standin's CPU search) runs on a thread of
+ * its own and polls its clause port from there (the GPU's mirror thread),
+ * where MPI may not be called (MPI_THREAD_FUNNELED): so the rank keeps an
+ * exchange ring in host memory (2^mpi_port_ring slots), gives the search a
+ * bridge to it as its clause port (gsat_share_bridge, share.h: the CPU+GPU
+ * portfolio's), and the cube loop's thread runs the same rounds on the
+ * exchange ring. */
 #include "solver/dist/dist.h"
 
 #include <mpi.h>
@@ -56,6 +67,9 @@
 /* Seconds a request may wait for a busy worker's split before NOWORK. */
 #define SPLIT_WAIT 0.02
 #define POLL_SECONDS 0.001
+/* Seconds between the polls of a rank's bridge by the search behind it, as
+ * the CPU+GPU portfolio's (a GPU search's poll runs a small kernel). */
+#define BRIDGE_POLL_SECONDS 0.002
 
 enum {
   TAG_REQ = 1, TAG_CUBE, TAG_NOWORK, TAG_TOKEN, TAG_EVENT, TAG_DONE, TAG_STATS, TAG_FIN,
@@ -453,9 +467,10 @@ static void exchange(dist *d, gsat_share *sh) {
   d->mine.rounds++;
 }
 
-/* The clause port's poll (cdcl_portfolio.h): messages (clauses into the
- * ring, the end of the run), then a round.  0 ends the local search (the run
- * ends, or this rank failed); 20 when the shared units clash. */
+/* The clause port's poll (cdcl_portfolio.h), and the cube loop's turn with
+ * the exchange ring of a rank with a searcher: messages (clauses into ring
+ * sh, the end of the run), then a round from sh.  0 ends the local search
+ * (the run ends, or this rank failed); 20 when the shared units clash. */
 static int clause_poll(void *data, gsat_share *sh) {
   dist *d = data;
   if (!d->reader_ready) {
@@ -504,6 +519,11 @@ struct cube_rank {
   gsat_search_result cr;
   gsat_status cst;
   gsat_error cerr;
+  /* CDCL: the exchange ring between the searcher's clause port (a bridge)
+   * and the rounds */
+  gsat_share exchange;
+  void *exchange_arena; /* NULL: DPLL */
+  gsat_share_bridge bridge;
   /* the rank's result */
   gsat_search_result last; /* GPU fields of the last search */
   gsat_worker_stats total;
@@ -587,7 +607,7 @@ static void start_search(cube_rank *c, uint64_t used) {
   c->cp = *c->p;
   c->cp.stop = &c->halt;
   c->cp.port = NULL;
-  c->cp.clause_port = NULL;
+  c->cp.clause_port = c->exchange_arena ? &c->bridge.port : NULL;
   c->cp.progress_interval = 0;
   c->cp.may_start = NULL;
   if (c->p->time_limit > 0) c->cp.time_limit = c->p->time_limit - (gsat_seconds() - c->start);
@@ -617,6 +637,10 @@ static void end_search(cube_rank *c) {
     return;
   }
   r->total.busy_seconds = 0; /* the thread's wall time counts (above) */
+  if (c->exchange_arena) { /* what crossed the clause port: the bridge's count */
+    r->total.port_out = c->bridge.out;
+    r->total.port_in = c->bridge.in;
+  }
   gsat_worker_stats_add(&c->total, &r->total);
   const double kernel = c->last.kernel_seconds + r->kernel_seconds;
   const double upload = c->last.upload_seconds + r->upload_seconds;
@@ -669,6 +693,23 @@ static int cube_turn(dist *d, cube_rank *c) {
   return 0;
 }
 
+/* CDCL: the exchange ring (2^p->mpi_port_ring slots, 16 times as many
+ * filter entries, the portfolio's sharing rule) and the searcher's bridge to
+ * it, diversified as a CPU rank's searchers are.  Errors: NOMEM. */
+static gsat_status open_exchange(cube_rank *c, const gsat_db *db, const gsat_search_params *p,
+                                 const gsat_dist_searcher *searcher, gsat_error *err) {
+  const unsigned ring = p->mpi_port_ring ? p->mpi_port_ring : 14, filter = ring + 4;
+  c->exchange_arena = calloc(1, gsat_share_bytes(ring, filter, db->num_vars));
+  GSAT_RETURN_IF(!c->exchange_arena, err, NOMEM,
+                 "out of memory for the exchange ring of rank %d (2^%u slots)", g.rank, ring);
+  GSAT_FORWARD(gsat_share_init_zeroed(&c->exchange, c->exchange_arena, ring, filter,
+                                      db->num_vars, GSAT_PORTFOLIO_SHARE_LEN,
+                                      GSAT_PORTFOLIO_SHARE_LBD, err));
+  const uint32_t first_id = (uint32_t)g.rank * (searcher->threads ? searcher->threads : 1);
+  gsat_share_bridge_init(&c->bridge, &c->exchange, 0, first_id, BRIDGE_POLL_SECONDS);
+  return GSAT_OK;
+}
+
 static gsat_status cube_setup(cube_rank *c, const gsat_db *db, const gsat_search_params *p,
                               int cdcl, const gsat_dist_searcher *searcher, int start_full,
                               gsat_error *err) {
@@ -684,6 +725,7 @@ static gsat_status cube_setup(cube_rank *c, const gsat_db *db, const gsat_search
   GSAT_RETURN_IF((!cdcl && !c->split) || !c->a || !c->b || !c->model || !c->units, err, NOMEM,
                  "out of memory for the cube queue of rank %d", g.rank);
   if (start_full) GSAT_RETURN_IF(!queue_push(c, NULL, 0), err, NOMEM, "out of memory for a cube");
+  if (cdcl) GSAT_FORWARD(open_exchange(c, db, p, searcher, err));
   c->start = gsat_seconds();
   return GSAT_OK;
 }
@@ -696,6 +738,7 @@ static void cube_release(cube_rank *c) {
   free(c->b);
   free(c->model);
   free(c->units);
+  free(c->exchange_arena);
 }
 
 /* The rank's result as gsat_cpu_solve gives it (r->workers NULL). */
@@ -739,9 +782,15 @@ static gsat_status cube_solve(dist *d, const gsat_db *db, const gsat_search_para
   }
   d->cr = &c;
   for (;;) {
-    flush(d);
-    receive_all(d, NULL);
-    if (d->ended || d->failed != GSAT_OK) break;
+    if (c.exchange_arena) { /* CDCL: messages and a round, on the exchange ring */
+      int res = clause_poll(d, &c.exchange);
+      if (res == GSAT_ANSWER_UNSAT) c.answer = GSAT_ANSWER_UNSAT;
+      if (res != GSAT_PORT_CONTINUE) break;
+    } else {
+      flush(d);
+      receive_all(d, NULL);
+      if (d->ended || d->failed != GSAT_OK) break;
+    }
     if (cube_turn(d, &c)) break;
     struct timespec ts = {0, (long)(POLL_SECONDS * 1e9)};
     nanosleep(&ts, NULL);
@@ -941,11 +990,18 @@ static int drain(dist *d, int what, double timeout) {
   }
 }
 
-/* This rank's counters for rank 0. */
-static void count_mine(dist *d, const gsat_search_result *r) {
+/* This rank's counters for rank 0.  A CPU CDCL rank's clause port is the
+ * rounds themselves (they read and fill the portfolio's ring): what crossed
+ * it is what they sent and took in; a rank with a searcher counts its
+ * bridge's relays (end_search). */
+static void count_mine(dist *d, const gsat_search_result *r, int bridged) {
   d->mine.work = r->total;
   d->mine.threads = r->num_workers;
   d->mine.search_seconds = r->search_seconds;
+  if (d->cdcl && !bridged) {
+    d->mine.work.port_out = d->mine.clauses_sent;
+    d->mine.work.port_in = d->mine.clauses_received;
+  }
 }
 
 /* A rank other than 0 after its search: tells rank 0 why it ended (unless
@@ -1106,7 +1162,7 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int 
   if (searcher) st = cube_solve(&d, db, &lp, cdcl, searcher, r, &local);
   else if (cdcl) st = gsat_cpu_cdcl_solve(db, &lp, r, &local);
   else st = gsat_cpu_solve(db, &lp, r, &local);
-  if (st == GSAT_OK) count_mine(&d, r);
+  if (st == GSAT_OK) count_mine(&d, r, searcher != NULL);
   for (uint32_t i = 0; i < d.num_thieves; i++) post(&d, d.thieves[i], TAG_NOWORK, NULL, 0);
   d.num_thieves = 0; /* requests that waited for a split of the ended search */
   const double timeout = GSAT_FLAG_IS_RAISED(p->stop) ? STOP_REPORT_TIMEOUT : REPORT_TIMEOUT;
