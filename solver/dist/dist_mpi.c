@@ -64,6 +64,14 @@
  * rank is missing. */
 #define REPORT_TIMEOUT 30.0
 #define STOP_REPORT_TIMEOUT 0.5
+/* A stop that comes with the time limit (the CLI's timer raises the same
+ * flag as a signal) is no sign of a dead rank: every rank's own limit ends
+ * its search, and on a loaded machine (CI once saw 2 of 3 ranks take more
+ * than 0.5 s) they may report late; rank 0 waits this long then.  The limit
+ * counts from the CLI's start, before the formula was read, so the stop is
+ * taken for the limit's within LIMIT_SLACK seconds of it. */
+#define LIMIT_REPORT_TIMEOUT 10.0
+#define LIMIT_SLACK 1.0
 /* Seconds a request may wait for a busy worker's split before NOWORK. */
 #define SPLIT_WAIT 0.02
 #define POLL_SECONDS 0.001
@@ -1140,6 +1148,7 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int 
                             const gsat_dist_searcher *searcher, gsat_search_result *r,
                             gsat_dist_rank_stats *ranks, gsat_error *err) {
   dist d;
+  const double start = gsat_seconds();
   gsat_status st = setup(&d, db, p, cdcl, ranks, err);
   if (st != GSAT_OK) {
     release(&d);
@@ -1165,7 +1174,11 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int 
   if (st == GSAT_OK) count_mine(&d, r, searcher != NULL);
   for (uint32_t i = 0; i < d.num_thieves; i++) post(&d, d.thieves[i], TAG_NOWORK, NULL, 0);
   d.num_thieves = 0; /* requests that waited for a split of the ended search */
-  const double timeout = GSAT_FLAG_IS_RAISED(p->stop) ? STOP_REPORT_TIMEOUT : REPORT_TIMEOUT;
+  const int by_limit =
+      p->time_limit > 0 && gsat_seconds() - start >= p->time_limit - LIMIT_SLACK;
+  const double timeout = !GSAT_FLAG_IS_RAISED(p->stop) ? REPORT_TIMEOUT
+                         : by_limit                    ? LIMIT_REPORT_TIMEOUT
+                                                       : STOP_REPORT_TIMEOUT;
   st = g.rank == 0 ? coordinate(&d, st, &local, r, timeout, err)
                    : follow(&d, st, &local, r, GSAT_FLAG_IS_RAISED(p->stop), err);
   if (st != GSAT_OK) gsat_search_result_free(r);
