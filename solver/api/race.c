@@ -240,7 +240,10 @@ static void fill_outcome(gsat_race *race, gsat_race_outcome *out, gsat_error *er
     o->started = m->started;
     o->began = m->began;
     o->ended = m->ended;
-    snprintf(o->message, sizeof o->message, "%s", m->status != GSAT_OK ? m->err.message : "");
+    const char *msg = m->status != GSAT_OK ? m->err.message : ""; /* cut to the field's size */
+    const size_t len = strnlen(msg, sizeof o->message - 1);
+    memcpy(o->message, msg, len);
+    o->message[len] = 0;
     if (m->phase == GSAT_RACE_DONE) {
       o->answer = m->r.answer;
       o->stopped_by_limit = m->r.stopped_by_limit;
