@@ -1,9 +1,16 @@
 #!/bin/bash
 # The gsat command line's conventions and messages (CTest test `cli`):
 #   tests/cli.sh GSAT
-# 1. Messages: an unknown option is named as typed (with its dashes); --help
-#    and --version take no value; --no- only for booleans; numbers are
-#    decimal (0x10, inf, nan refused).  All exit 1 before any input is read.
+# 1. Messages: an unknown option is named as typed (with its dashes), a bad
+#    value's option too, with its --name when that differs ("-t
+#    (--time-limit)"); integer options say "integer", real ones "number"; a
+#    number beyond a double (1e400, 1e-400) is out of range; --help and
+#    --version take no value; --no- only for booleans; numbers are decimal
+#    (0x10, inf, nan refused); empty, negative and huge values, '-' as the
+#    proof, --proof beside a second file argument.  All exit 1 before any
+#    input is read.  Repeated options (the last counts), an option after the
+#    file, '-' for standard input; --help names CDCL and the node limit's
+#    exit 0, which a node limit gives.
 #    The short options (-n, -s, -t N, --time=N, -v, -vv, -q) do what the
 #    README says, and --help lists them; a second file argument is the proof
 #    file (the bytes of --proof=FILE).
@@ -64,15 +71,58 @@ done
 usage_error "--node-limit=1e6" "option --node-limit takes an integer (digits only), not '1e6'"
 usage_error "--threads=4097" "option --threads must be in 0..4096, not '4097'"
 usage_error "a.cnf b.cnf c.cnf" "more than two file arguments (the input and the proof) (try --help)"
-usage_error "-t" "option -t needs a value (try --help)"
-usage_error "-t abc" "option --time-limit takes a number, not 'abc'"
-usage_error "--time=0x10" "option --time-limit takes a number, not '0x10'"
+# a bad value names the option as typed, and its --name when that differs
+usage_error "-t" "option -t (--time-limit) needs a value in 0..1000000000"
+usage_error "-t abc" "option -t (--time-limit) takes a number, not 'abc'"
+usage_error "--time=0x10" "option --time (--time-limit) takes a number, not '0x10'"
+usage_error "--time-limit=abc" "option --time-limit takes a number, not 'abc'"
+usage_error "--time-limit abc" "option --time-limit takes a number, not 'abc'"
+usage_error "--time_limit=abc" "option --time_limit (--time-limit) takes a number, not 'abc'"
+# an integer option given a non-integer says integer; a real one says number
+usage_error "--threads=abc" "option --threads takes an integer (digits only), not 'abc'"
+usage_error "--threads=1.5" "option --threads takes an integer (digits only), not '1.5'"
+usage_error "--seed=x" "option --seed takes an integer (digits only), not 'x'"
+usage_error "--progress=abc" "option --progress takes a number, not 'abc'"
+# beyond a double (strtod's ERANGE): out of range, not "not a number"
+usage_error "-t 1e-400" \
+  "option -t (--time-limit) must be in 0..1000000000, not '1e-400' (too close to 0 for a double)"
+usage_error "-t 1e400" "option -t (--time-limit) must be in 0..1000000000, not '1e400'"
+usage_error "--progress=-1e400" "option --progress must be in 0..1000000000, not '-1e400'"
+usage_error "--progress=1e-310" \
+  "option --progress must be in 0..1000000000, not '1e-310' (too close to 0 for a double)"
+usage_error "--mpi-share-interval=1e-400" \
+  "option --mpi-share-interval must be in 0.001..1000, not '1e-400' (too close to 0 for a double)"
+big=$(printf '9%.0s' $(seq 400))
+usage_error "--threads=$big" "option --threads must be in 0..4096, not '$big'"
+# what a new user may type: empty values, negative and huge numbers, ...
+usage_error "--threads=" "option --threads needs a value in 0..4096"
+usage_error "--threads" "option --threads needs a value in 0..4096"
+usage_error "--time=" "option --time (--time-limit) needs a value in 0..1000000000"
+usage_error "--threads=-1" "option --threads must be in 0..4096, not '-1'"
+usage_error "-t -5 x.cnf" "option -t (--time-limit) must be in 0..1000000000, not '-5'"
+usage_error "--threads=99999999999999999999" \
+  "option --threads must be in 0..4096, not '99999999999999999999'"
+usage_error "--node-limit=99999999999999999999" \
+  "option --node-limit must be in 0..1000000000000000, not '99999999999999999999'"
+usage_error "--search=" "option --search takes one of auto|dpll|cdcl, not ''"
+usage_error "--=x" "unknown option '--=x' (try --help)"
+usage_error "x.cnf --frobnicate" "unknown option '--frobnicate' (try --help)"
+usage_error "- -" \
+  "the proof file '-': a proof cannot go to standard output, where the answer is printed; name a file"
+(cd "$tmp" && GSAT_THREADS=1.5 "$gsat" x.cnf </dev/null >out 2>err; echo $? >rc)
+[ "$(cat "$tmp/rc")" = 1 ] && [ "$(cat "$tmp/err")" = \
+  "gsat: error: environment variable GSAT_THREADS: option --threads takes an integer (digits only), not '1.5'" ] &&
+  pass "GSAT_THREADS=1.5: exit 1, $(cat "$tmp/err")" || fail "GSAT_THREADS=1.5: rc $(cat "$tmp/rc"), $(cat "$tmp/err")"
 usage_error "-n=1" "unknown option '-n=1' (try --help)"
 usage_error "-q -v" "--quiet (-q) and --verbose (-v) exclude each other (try --help)"
 usage_error "-vx" "unknown option '-vx' (try --help)"
 run --help
 [ $rc = 0 ] && grep -q '^usage: gsat' "$tmp/out" && grep -q ' 8 SAT but the model output was cut' "$tmp/out" &&
   pass "--help: exit 0, usage with exit code 8" || fail "--help: rc $rc"
+grep -q '^--search=cdcl, --search=dpll, or auto' "$tmp/out" && grep -q 'with CDCL$' "$tmp/out" &&
+  grep -q '^exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, node limit, SIGINT,$' "$tmp/out" &&
+  pass "--help: CDCL and --search named, exit 0 for the node limit" ||
+  fail "--help: $(head -12 "$tmp/out") $(grep -A1 '^exit codes' "$tmp/out")"
 for spelling in "--model, --no-model (-n)" "-q, --quiet" "-s, --stats" "-t, --time, --time-limit" "-v, --verbose"; do
   grep -q -- "^  $spelling" "$tmp/out" && pass "--help lists '$spelling'" ||
     fail "--help does not list '$spelling': $(grep -- "${spelling##* }" "$tmp/out")"
@@ -131,6 +181,30 @@ run -v -v -v "$tmp/tiny.cnf"
   pass "-v -v -v: at most level 2" || fail "-v -v -v: rc $rc $(grep '^c options' "$tmp/out")"
 run -q "$tmp/tiny.cnf"
 [ $rc = 10 ] && ! grep -q '^c' "$tmp/out" && pass "-q: no c lines" || fail "-q: rc $rc"
+
+# Repeated options (the last one counts), an option after the file name,
+# '-' for standard input.
+run -v --threads=1 --threads=2 "$tmp/tiny.cnf"
+[ $rc = 10 ] && grep -qx 'c options: --threads=2 --verbose=1' "$tmp/out" &&
+  pass "--threads=1 --threads=2: the last one counts" || fail "repeated --threads: rc $rc $(grep '^c options' "$tmp/out")"
+run "$tmp/tiny.cnf" -q
+[ $rc = 10 ] && [ "$(cat "$tmp/out")" = "$(printf 's SATISFIABLE\nv -1 2\nv 0')" ] &&
+  pass "f.cnf -q: an option after the file" || fail "f.cnf -q: rc $rc $(cat "$tmp/out" "$tmp/err")"
+"$gsat" -q - <"$tmp/tiny.cnf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 10 ] && [ "$(cat "$tmp/out")" = "$(printf 's SATISFIABLE\nv -1 2\nv 0')" ] &&
+  pass "gsat -q - <f.cnf: standard input" || fail "gsat - <f.cnf: rc $rc $(cat "$tmp/out" "$tmp/err")"
+# '-' as the proof is refused before standard input is read
+printf 'p cnf 1 1\n1 0\n' | { "$gsat" - - >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; cat >"$tmp/left"; }
+[ "$(cat "$tmp/rc")" = 1 ] && grep -q "proof cannot go to standard output" "$tmp/err" &&
+  [ "$(cat "$tmp/left")" = "$(printf 'p cnf 1 1\n1 0')" ] && [ ! -s "$tmp/out" ] &&
+  pass "gsat - -: exit 1 before standard input is read" ||
+  fail "gsat - -: rc $(cat "$tmp/rc"), $(cat "$tmp/err"), left '$(cat "$tmp/left")'"
+# --proof and a second file argument: two proofs asked for, neither written
+usage_error "-q --proof=$tmp/p1.drat $tmp/tiny.cnf $tmp/p2.drat" \
+  "two proof files: --proof (or GSAT_PROOF) and the second file argument '$tmp/p2.drat' (try --help)"
+[ ! -e "$tmp/p1.drat" ] && [ ! -e "$tmp/p2.drat" ] && pass "two proof files: none written" ||
+  fail "two proof files: $(ls "$tmp"/*.drat)"
 
 # A second file argument names the proof, as --proof=FILE does: the same
 # bytes for the same run; with --search=dpll it is refused (exit 1).
@@ -193,6 +267,11 @@ for f in php4:dpll:20 ring6:cdcl:10; do
   [ $rc = "$code" ] && [ "$got" = "$want" ] && pass "search choice: $name goes to $want, exit $rc" ||
     fail "search choice: $name: rc $rc, search '$got', want $want and $code"
 done
+
+# The node limit: s UNKNOWN, exit 0, as --help and the README say.
+run --backend=cpu --search=dpll --threads=1 --node-limit=3 "$tmp/php4.cnf"
+[ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -qx 'c stopped: node limit of 3 decisions reached' "$tmp/out" &&
+  pass "--node-limit=3: s UNKNOWN, exit 0" || fail "--node-limit=3: rc $rc $(grep -v '^c  ' "$tmp/out" | tail -5)"
 
 # 2. A signal or the time limit while the model is printed.  The output goes
 # through a FIFO to `tail`, which keeps the last 16 KiB (more than three v lines) (the model streams at

@@ -360,6 +360,46 @@ static void reject_bad_values(void **state) {
   assert_int_equal(o.threads, 0); /* unchanged by failures */
 }
 
+/* The messages name the option as typed (gsat_option_parse_as), say
+ * "integer" for INT and UINT64 rows and "number" for REAL rows, and refuse
+ * a number beyond a double (strtod's ERANGE) as out of range. */
+static void value_messages(void **state) {
+  (void)state;
+  gsat_error err;
+  gsat_option_value v;
+  const gsat_option_info *t = gsat_option_find("time_limit");
+  const gsat_option_info *threads = gsat_option_find("threads");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) takes a number, not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, "--time-limit", "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --time-limit takes a number, not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, NULL, "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --time-limit takes a number, not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, "-t", NULL, &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) needs a value in 0..1000000000");
+  assert_int_equal(gsat_option_parse_as(threads, NULL, "", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads needs a value in 0..4096");
+  assert_int_equal(gsat_option_parse_as(threads, NULL, "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads takes an integer (digits only), not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "1e400", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) must be in 0..1000000000, not '1e400'");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "1e-400", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) must be in 0..1000000000, not "
+                                   "'1e-400' (too close to 0 for a double)");
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    if (info->kind == GSAT_OPT_REAL) {
+      assert_int_equal(gsat_option_parse(info, "x", &v, &err), GSAT_USAGE);
+      assert_non_null(strstr(err.message, "takes a number, not 'x'"));
+      assert_int_equal(gsat_option_parse(info, "-1e999", &v, &err), GSAT_USAGE);
+      assert_non_null(strstr(err.message, "must be in "));
+    } else if (info->kind == GSAT_OPT_INT || info->kind == GSAT_OPT_UINT64) {
+      assert_int_equal(gsat_option_parse(info, "x", &v, &err), GSAT_USAGE);
+      assert_non_null(strstr(err.message, "takes an integer (digits only), not 'x'"));
+    }
+  }
+}
+
 static void environment_overrides(void **state) {
   (void)state;
   gsat_options o;
@@ -384,6 +424,7 @@ int main(void) {
       cmocka_unit_test(string_kind),
       cmocka_unit_test(parse_values),
       cmocka_unit_test(reject_bad_values),
+      cmocka_unit_test(value_messages),
       cmocka_unit_test(environment_overrides),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

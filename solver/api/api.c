@@ -178,13 +178,10 @@ static void remember_input(gsat_solver *s, const char *path) {
 }
 
 /* USAGE when the proof path names the input file read last (which writing
- * the proof would overwrite: `gsat f.cnf f.cnf`), or is "-" (which would
- * otherwise create a file named '-', where a user means standard output). */
+ * the proof would overwrite: `gsat f.cnf f.cnf`); a proof path "-" is
+ * refused before, with the options (check_proof_options). */
 static gsat_status check_proof_not_input(gsat_solver *s, const char *proof) {
   struct stat st;
-  GSAT_RETURN_IF(!strcmp(proof, "-"), &s->err, USAGE,
-                 "the proof file '-': a proof cannot go to standard output, where "
-                 "the answer is printed; name a file");
   GSAT_RETURN_IF(s->input_known && !stat(proof, &st) && st.st_dev == s->input_dev &&
                      st.st_ino == s->input_ino,
                  &s->err, USAGE,
@@ -651,10 +648,14 @@ static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
 }
 
 /* What the options alone make of a proof request (gsat_check_options):
- * USAGE with --search=dpll, and in the distributed search (the ranks write
- * no common proof). */
+ * USAGE for the path "-" (which would otherwise create a file named '-',
+ * where a user means standard output), with --search=dpll, and in the
+ * distributed search (the ranks write no common proof). */
 static gsat_status check_proof_options(gsat_solver *s) {
   if (!proof_path(s)) return GSAT_OK;
+  GSAT_RETURN_IF(!strcmp(proof_path(s), "-"), &s->err, USAGE,
+                 "the proof file '-': a proof cannot go to standard output, where "
+                 "the answer is printed; name a file");
   GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
   GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,

@@ -257,8 +257,9 @@ GSAT_API int gsat_set_proof_path(gsat_solver *s, const char *path);
 GSAT_API int gsat_check_backend(gsat_solver *s);
 
 /* Checks, before any input is read, the options that exclude each other
- * whatever the formula, as gsat_solve() would: a proof (option proof) with
- * search dpll, a proof in the distributed search (several MPI ranks).
+ * whatever the formula, as gsat_solve() would: the proof path "-", a proof
+ * (option proof) with search dpll, a proof in the distributed search
+ * (several MPI ranks).
  * Returns 0, or -4 (usage) with gsat_solve()'s message in gsat_last_error().
  * Any state; changes nothing but the error message. */
 GSAT_API int gsat_check_options(gsat_solver *s);

@@ -133,10 +133,13 @@ static void usage(FILE *out) {
                "Solves a DIMACS CNF formula (plain, gzip, xz, lzma or bzip2, "
                "recognised by its\n"
                "first bytes; standard input when the file is '-' or missing) "
-               "with DPLL tree\n"
-               "search on the GPU, or on the CPU reference.  A second file "
-               "names the proof\n"
-               "(the same as --proof=FILE).\n"
+               "with CDCL\n"
+               "(clause learning) or DPLL tree search on CPU cores and NVIDIA "
+               "GPUs:\n"
+               "--search=cdcl, --search=dpll, or auto (the default), which "
+               "picks one from the\n"
+               "formula.  A second file names the DRAT proof (the same as "
+               "--proof=FILE).\n"
                "\n"
                "       gsat --batch [option...] [--] FILE...\n"
                "       gsat --batch=LIST [option...]\n"
@@ -168,9 +171,10 @@ static void usage(FILE *out) {
       "Every\n"
       "model is checked against the input clauses before it is printed.\n"
       "\n"
-      "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, SIGINT, SIGTERM),\n"
-      "  1 usage, 2 parse error, 3 I/O error, 4 out of memory or resources,\n"
-      "  5 internal error, 6 CUDA error, 7 no usable GPU for --backend=gpu,\n"
+      "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, node limit, SIGINT,\n"
+      "  SIGTERM; a 'c stopped' line says which), 1 usage, 2 parse error,\n"
+      "  3 I/O error, 4 out of memory or resources, 5 internal error,\n"
+      "  6 CUDA error, 7 no usable GPU for --backend=gpu,\n"
       "  8 SAT but the model output was cut by a signal or the time limit\n"
       "  (no 'v 0' line; the last line says so)\n");
 }
@@ -335,6 +339,23 @@ static int usage_error(const char *message, const char *arg) {
   return EXIT_USAGE;
 }
 
+/* Sets option info of s to value (NULL: none given), the user having typed
+ * the option as `spelling` ("-t", "--time", "--time_limit"), which a bad
+ * value's message names (gsat_option_parse_as).  Returns -1, or EXIT_USAGE
+ * with the message printed. */
+static int set_option(gsat_solver *s, const gsat_option_info *info, const char *spelling,
+                      const char *value) {
+  gsat_option_value v;
+  gsat_error err;
+  gsat_error_clear(&err);
+  if (gsat_option_parse_as(info, spelling, value, &v, &err) == GSAT_OK) {
+    if (!gsat_set_option(s, info->name, value)) return -1;
+    snprintf(err.message, sizeof err.message, "%s", gsat_last_error(s));
+  }
+  fprintf(stderr, "gsat: error: %s\n", err.message);
+  return EXIT_USAGE;
+}
+
 /* Sets the long option argv[*i]: "--name", "--name=value", "--no-name" (a
  * boolean) or "--name value" (not a boolean: *i moves past the value).
  * Returns -1, or EXIT_USAGE with the message printed. */
@@ -342,13 +363,12 @@ static int parse_long_option(gsat_solver *s, int argc, char **argv, int *i) {
   const char *a = argv[*i], *eq = strchr(a + 2, '=');
   char name[64], dashed[80];
   size_t n = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-  if (n >= sizeof name) return usage_error("unknown option '%s'", a);
+  if (n == 0 || n >= sizeof name) return usage_error("unknown option '%s'", a);
   memcpy(name, a + 2, n);
   name[n] = 0;
   snprintf(dashed, sizeof dashed, "--%s", name);
   const char *value = eq ? eq + 1 : NULL;
   const gsat_option_info *info = gsat_option_find(name);
-  int status;
   if (!info && !strncmp(name, "no-", 3) && gsat_option_find(name + 3)) {
     info = gsat_option_find(name + 3);
     if (info->kind != GSAT_OPT_BOOL)
@@ -356,19 +376,12 @@ static int parse_long_option(gsat_solver *s, int argc, char **argv, int *i) {
                          "--no- form",
                          dashed);
     if (eq) return usage_error("option %s takes no value", dashed);
-    status = gsat_set_option(s, info->name, "0");
-  } else if (!info) {
-    return usage_error("unknown option '%s'", dashed);
-  } else if (!eq && info->kind != GSAT_OPT_BOOL && *i + 1 < argc) {
-    status = gsat_set_option(s, info->name, argv[++*i]); /* --name value */
-  } else {
-    status = gsat_set_option(s, info->name, value);
+    return set_option(s, info, dashed, "0");
   }
-  if (status) {
-    fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
-    return EXIT_USAGE;
-  }
-  return -1;
+  if (!info) return usage_error("unknown option '%s'", dashed);
+  if (!eq && info->kind != GSAT_OPT_BOOL && *i + 1 < argc)
+    return set_option(s, info, dashed, argv[++*i]); /* --name value */
+  return set_option(s, info, dashed, value);
 }
 
 /* Sets the option of alias `al` (options.h) for argv[*i]; value is the text
@@ -380,22 +393,17 @@ static int parse_alias(gsat_solver *s, const gsat_option_alias *al,
                        int *i) {
   char buf[32];
   const char *v = al->value;
+  const gsat_option_info *info = gsat_option_find(al->option);
+  if (!info) return usage_error("unknown option '%s'", al->spelling);
   if (v && value) return usage_error("option %s takes no value", al->spelling);
   if (!v) {
-    if (!value && *i + 1 >= argc)
-      return usage_error("option %s needs a value", al->spelling);
-    v = value ? value : argv[++*i];
+    v = value ? value : *i + 1 < argc ? argv[++*i] : NULL; /* NULL: needs a value */
   } else if (!strcmp(v, "+1")) { /* -v: one more, up to the table's high */
-    const gsat_option_info *info = gsat_option_find(al->option);
     double n = gsat_get_option(s, al->option) + count;
-    snprintf(buf, sizeof buf, "%.17g", info && n > info->high ? info->high : n);
+    snprintf(buf, sizeof buf, "%.17g", n > info->high ? info->high : n);
     v = buf;
   }
-  if (gsat_set_option(s, al->option, v)) {
-    fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
-    return EXIT_USAGE;
-  }
-  return -1;
+  return set_option(s, info, al->spelling, v);
 }
 
 /* The alias that argument a spells: "-t", "--time" or "--time=5" (*value
@@ -468,6 +476,9 @@ static int take_files(cli *c, char **argv, const int *pos, int files) {
     if (files > 2)
       return usage_error("more than two file arguments (the input and the proof)%s", "");
     if (files >= 1) c->path = argv[pos[0]];
+    if (files == 2 && gsat_get_option(c->s, "proof") != 0)
+      return usage_error("two proof files: --proof (or GSAT_PROOF) and the second file "
+                         "argument '%s'", argv[pos[1]]);
     if (files == 2 && gsat_set_option(c->s, "proof", argv[pos[1]])) { /* the table's proof */
       fprintf(stderr, "gsat: error: %s\n", gsat_last_error(c->s));
       return EXIT_USAGE;

@@ -191,16 +191,18 @@ static int is_integer(const char *s) {
   return !*s;
 }
 
-/* Reads a decimal number (is_decimal) into *out; 0 if s is not one or is
- * out of double's range. */
+/* Reads a decimal number (is_decimal) into *out.  Returns 1, 0 if s is not
+ * one, or -1 for one whose magnitude is beyond double's range or too close
+ * to 0 for a double (strtod's ERANGE: "1e400", "1e-400"; *out is then
+ * strtod's HUGE_VAL or a value of magnitude below 1). */
 static int parse_number(const char *s, double *out) {
+  *out = 0;
   if (!is_decimal(s)) return 0;
   errno = 0;
   char *end;
-  double v = strtod(s, &end);
-  if (*end || errno == ERANGE || !isfinite(v)) return 0;
-  *out = v;
-  return 1;
+  *out = strtod(s, &end);
+  if (*end) return 0;
+  return errno == ERANGE || !isfinite(*out) ? -1 : 1;
 }
 
 /* The option's command-line spelling, "--time-limit" for "time_limit", which
@@ -240,19 +242,31 @@ static const char *range_text(const gsat_option_info *info, char *buf, size_t n)
   return buf;
 }
 
+/* The message for value, which a double cannot hold (parse_number -1, v
+ * strtod's result): beyond every range, which is finite; one too close to 0
+ * says so, as a range may hold 0 ("1e-400" is not 0). */
+static gsat_status out_of_double(const char *oname, const char *value, double v,
+                                 const char *range, gsat_error *err) {
+  const int tiny = fabs(v) < 1;
+  return gsat_error_set(err, GSAT_USAGE, "option %s must be in %s, not '%s'%s", oname,
+                        range, value, tiny ? " (too close to 0 for a double)" : "");
+}
+
 static gsat_status parse_range(const gsat_option_info *info, const char *oname,
                                const char *value, gsat_option_value *out,
                                gsat_error *err) {
   double v = 0;
-  GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value", oname);
-  GSAT_RETURN_IF(!parse_number(value, &v), err, USAGE,
-                 "option %s takes a number, not '%s'", oname, value);
+  char range[64];
+  range_text(info, range, sizeof range);
+  GSAT_RETURN_IF(!value || !*value, err, USAGE, "option %s needs a value in %s", oname,
+                 range);
   GSAT_RETURN_IF(info->kind != GSAT_OPT_REAL && !is_integer(value), err, USAGE,
                  "option %s takes an integer (digits only), not '%s'", oname, value);
-  char range[64];
+  const int parsed = parse_number(value, &v);
+  GSAT_RETURN_IF(!parsed, err, USAGE, "option %s takes a number, not '%s'", oname, value);
+  if (parsed < 0) return out_of_double(oname, value, v, range, err);
   GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE,
-                 "option %s must be in %s, not '%s'", oname,
-                 range_text(info, range, sizeof range), value);
+                 "option %s must be in %s, not '%s'", oname, range, value);
   GSAT_RETURN_IF(info->step > 0 && fmod(v, info->step) != 0, err, USAGE,
                  "option %s takes a multiple of %.15g, not '%s'", oname,
                  info->step, value);
@@ -260,10 +274,24 @@ static gsat_status parse_range(const gsat_option_info *info, const char *oname,
   return GSAT_OK;
 }
 
-gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
-                              gsat_option_value *out, gsat_error *err) {
-  char opt[72];
-  const char *oname = dashed(info->name, opt, sizeof opt);
+/* How the messages name option info: its --name, or the spelling the user
+ * typed followed by the --name when they differ ("-t (--time-limit)"). */
+static const char *message_name(const gsat_option_info *info, const char *spelling,
+                                char *buf, size_t n) {
+  char canonical[72];
+  dashed(info->name, canonical, sizeof canonical);
+  if (!spelling || !strcmp(spelling, canonical))
+    snprintf(buf, n, "%s", canonical);
+  else
+    snprintf(buf, n, "%s (%s)", spelling, canonical);
+  return buf;
+}
+
+gsat_status gsat_option_parse_as(const gsat_option_info *info, const char *spelling,
+                                 const char *value, gsat_option_value *out,
+                                 gsat_error *err) {
+  char opt[160];
+  const char *oname = message_name(info, spelling, opt, sizeof opt);
   out->number = 0;
   out->string = NULL;
   switch (info->kind) {
@@ -288,6 +316,11 @@ gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
   default:
     return parse_range(info, oname, value, out, err);
   }
+}
+
+gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
+                              gsat_option_value *out, gsat_error *err) {
+  return gsat_option_parse_as(info, NULL, value, out, err);
 }
 
 gsat_status gsat_option_set(gsat_options *o, const char *name,

@@ -71,9 +71,20 @@ const gsat_option_info *gsat_option_find(const char *name);
  * multiple of the step) for INT, UINT64 and REAL, true/false/yes/no/on/off/1/0
  * or NULL (true) for BOOL, a name for ENUM, any text shorter than
  * GSAT_OPTION_STRING_SIZE for STRING.  Errors: USAGE, with a message naming
- * the option (as --name) and the accepted values. */
+ * the option (as --name) and the accepted values: an empty or missing number
+ * "needs a value in LOW..HIGH", a non-integer for INT and UINT64 "takes an
+ * integer", a non-number for REAL "takes a number", a number out of range
+ * (also one beyond a double, 1e400 or 1e-400) "must be in LOW..HIGH". */
 gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
                               gsat_option_value *out, gsat_error *err);
+
+/* gsat_option_parse, the messages naming the option as the user typed it,
+ * `spelling` ("-t", "--time", "--time_limit"), followed by its --name when
+ * they differ: "option -t (--time-limit) takes a number, not 'abc'".
+ * spelling NULL: the --name alone, as gsat_option_parse. */
+gsat_status gsat_option_parse_as(const gsat_option_info *info, const char *spelling,
+                                 const char *value, gsat_option_value *out,
+                                 gsat_error *err);
 
 /* Parses value (gsat_option_parse) and sets option `name`.  Errors: USAGE
  * (unknown option or a bad value); the option is unchanged then. */
