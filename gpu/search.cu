@@ -525,6 +525,28 @@ static const char *const where_names[GSAT_GPU_AT_COUNT] = {
  * as "; 87 of 16896 workers not left: search 3, publish 84; the first,
  * worker 1234 (block 9), in publish at round 5678".  Nothing when the copy
  * does not come back. */
+/* The lane mapping's stuck report, appended: the 32 lanes of the warp that
+ * holds worker `first`, as runs of equal phase and round ("0-23 take@2602"),
+ * which tells lanes stuck together in one loop from lanes of one warp in
+ * different rounds (passing each other's collectives). */
+static void lanes_report(const gsat_gpu_counters *c, uint64_t first, char *out, size_t size) {
+  const uint64_t w0 = first & ~(uint64_t)31;
+  size_t len = strlen(out);
+  len += snprintf(out + len, size - len, "; its warp's lanes (phase@round):");
+  for (unsigned a = 0; a < 32 && len < size;) {
+    unsigned b = a;
+    while (b + 1 < 32 && c[w0 + b + 1].where == c[w0 + a].where && c[w0 + b + 1].round == c[w0 + a].round)
+      b++;
+    const unsigned w = c[w0 + a].where < GSAT_GPU_AT_COUNT ? c[w0 + a].where : 0;
+    if (a == b)
+      len += snprintf(out + len, size - len, " %u %s@%u,", a, where_names[w], c[w0 + a].round);
+    else
+      len += snprintf(out + len, size - len, " %u-%u %s@%u,", a, b, where_names[w], c[w0 + a].round);
+    a = b + 1;
+  }
+  if (len < size && len > 0 && out[len - 1] == ',') out[len - 1] = 0;
+}
+
 static void stuck_report(device_run *d, char *out, size_t size) {
   if (cudaMemcpyAsync(d->h_counters, d->L.counters, d->workers * sizeof(gsat_gpu_counters),
                       cudaMemcpyDeviceToHost, d->copy_stream) != cudaSuccess)
@@ -555,6 +577,8 @@ static void stuck_report(device_run *d, char *out, size_t size) {
   snprintf(out + len - 1, size - len + 1, "; the first, worker %llu (block %llu), in %s at round %u",
            (unsigned long long)first, (unsigned long long)(first / (d->workers / d->pl.blocks)),
            where_names[w], c->round);
+  if (d->pl.map == GSAT_GPU_MAP_LANE && d->workers % 32 == 0)
+    lanes_report(d->h_counters, first, out, size);
 }
 
 /* Waits for the kernel launched at `start` (host seconds) to end, meanwhile
