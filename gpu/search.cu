@@ -517,7 +517,8 @@ static gsat_status report_progress(const gsat_search_params *p, device_run *d, d
 /* gsat_gpu_where's names (gpu/search_types.cuh), for the stuck report. */
 static const char *const where_names[GSAT_GPU_AT_COUNT] = {
     "not started", "left", "setup", "round", "search", "share",
-    "take", "return slot", "give", "publish", "sleep"};
+    "take", "return slot", "give", "publish", "sleep", "take queue", "take done",
+    "free pop", "donate", "publish free", "publish global", "round end"};
 
 /* Where the workers of a kernel that does not stop are, appended to out
  * (size bytes in all): their counters read through the copy stream, which

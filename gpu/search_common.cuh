@@ -351,15 +351,19 @@ __device__ inline bool gsat_gpu_push_slot(const gsat_gpu_params &p, gsat_gqueue 
  * this block's queue (target 1; the global one when it is full) or the
  * global queue (target 2). */
 __device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *bq, int target,
-                                        uint32_t slot, uint32_t n) {
+                                        uint32_t slot, uint32_t n, unsigned id = ~0u) {
   if (!n) {
+    if (id != ~0u) gsat_gpu_at(p, id, GSAT_GPU_AT_PUBLISH_FREE);
     gsat_gpu_push_slot(p, p.free_slots, slot);
     return;
   }
   __stcg(gsat_gpu_slot_ptr(p, slot), n);
   __threadfence();
   atomicAdd(&p.ctl->work, 1ull); /* before anyone can take (and refute) it */
-  if (target == 2 || !gsat_queue_push(bq, slot)) gsat_gpu_push_slot(p, p.work, slot);
+  if (target == 2 || !gsat_queue_push(bq, slot)) {
+    if (id != ~0u) gsat_gpu_at(p, id, GSAT_GPU_AT_PUBLISH_GLOBAL);
+    gsat_gpu_push_slot(p, p.work, slot);
+  }
 }
 
 /* Records a refuted cube; the worker that takes the count to zero ends the search

@@ -168,7 +168,11 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
   for (;;) { /* warp-uniform: one cube per iteration */
     int src = 0;
     uint32_t slot = 0;
-    if ((int)w.lane == leader) src = gsat_gpu_take_one(p, blk, bq, (int)w.warp, &slot);
+    if ((int)w.lane == leader) {
+      gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE_QUEUE);
+      src = gsat_gpu_take_one(p, blk, bq, (int)w.warp, &slot);
+      gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE);
+    }
     src = __shfl_sync(GSAT_FULL_MASK, src, leader);
     slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
     if (!src) break;
@@ -180,6 +184,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     }
     if (++taken == want) break;
   }
+  gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE_DONE);
   if (taken) x.backoff = 32;
   if (from_global && (int)w.lane == leader) gsat_gpu_drop_poller(blk, (int)w.warp);
   if (got) {
@@ -219,13 +224,15 @@ __device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gp
   const unsigned rank = __popc(donors & w.lt), to_block = need & 0xffffu;
   const unsigned total = to_block + (need >> 16);
   uint32_t slot;
+  if (open && rank < total) gsat_gpu_at(p, w.id, GSAT_GPU_AT_FREE_POP);
   if (open && rank < total && gsat_queue_pop(p.free_slots, &slot)) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_DONATE);
     uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
     uint32_t n = gsat_lane_donate(&w.s, w.my_cube, w.view.db.num_vars);
     for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, w.my_cube[k]);
     __threadfence();
     gsat_gpu_at(p, w.id, GSAT_GPU_AT_PUBLISH);
-    gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n);
+    gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n, w.id);
     w.t.donations += n != 0;
   }
 }
@@ -254,6 +261,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
     gsat_lane_intake(p, blk, bq, w, x, t0);
     gsat_lane_give(p, blk, bq, w, x);
     GSAT_GPU_TRACE(w.id, rounds, w.have);
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_ROUND_END);
     if (__all_sync(GSAT_FULL_MASK, !w.have)) {
       gsat_gpu_at(p, w.id, GSAT_GPU_AT_SLEEP);
       __nanosleep(x.backoff);

@@ -54,6 +54,14 @@ enum gsat_gpu_where {
   GSAT_GPU_AT_GIVE,            /* donating: the counters, a free slot */
   GSAT_GPU_AT_PUBLISH,         /* pushing a donated cube to a queue */
   GSAT_GPU_AT_SLEEP,           /* an idle warp's backoff */
+  /* finer phases of the lane mapping's exchange (the lane hang) */
+  GSAT_GPU_AT_TAKE_QUEUE,      /* the intake's leader popping the queues */
+  GSAT_GPU_AT_TAKE_DONE,       /* out of the intake's loop */
+  GSAT_GPU_AT_FREE_POP,        /* a donor popping a free pool slot */
+  GSAT_GPU_AT_DONATE,          /* a donor writing its cube to the slot */
+  GSAT_GPU_AT_PUBLISH_FREE,    /* publish: an empty cube's slot back to the free list */
+  GSAT_GPU_AT_PUBLISH_GLOBAL,  /* publish: pushing to the global queue */
+  GSAT_GPU_AT_ROUND_END,       /* the round's last collective */
   GSAT_GPU_AT_COUNT
 };
 
