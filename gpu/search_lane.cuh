@@ -162,28 +162,33 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     return;
   }
   const int leader = __ffs(idle) - 1, want = __popc(idle);
+  const uint32_t V = w.view.db.num_vars;
+  /* The leader takes up to `want` cubes alone and writes the k-th one's slot
+   * number into the k-th idle lane's cube buffer; then one fixed sequence of
+   * collectives (no collective inside a loop whose trip count is data: the
+   * lane hang, bench/RESULTS.md).  The first __syncwarp orders the idle
+   * lanes' earlier uses of their buffers before the leader's writes, the
+   * second the writes before the reads. */
+  __syncwarp();
   int taken = 0, from_global = 0;
-  uint32_t mine = 0;
-  bool got = false;
-  for (;;) { /* warp-uniform: one cube per iteration */
-    int src = 0;
-    uint32_t slot = 0;
-    if ((int)w.lane == leader) {
-      gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE_QUEUE);
-      src = gsat_gpu_take_one(p, blk, bq, (int)w.warp, &slot);
-      gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE);
+  if ((int)w.lane == leader) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE_QUEUE);
+    while (taken < want) {
+      uint32_t slot = 0;
+      const int src = gsat_gpu_take_one(p, blk, bq, (int)w.warp, &slot);
+      if (!src) break;
+      x.steals[src]++;
+      from_global |= src == 2;
+      w.cube_bufs[(size_t)__fns(idle, 0, taken + 1) * (V + 1)] = slot;
+      taken++;
     }
-    src = __shfl_sync(GSAT_FULL_MASK, src, leader);
-    slot = __shfl_sync(GSAT_FULL_MASK, slot, leader);
-    if (!src) break;
-    if ((int)w.lane == leader) x.steals[src]++;
-    from_global |= src == 2;
-    if (w.lane == __fns(idle, 0, taken + 1)) {
-      mine = slot;
-      got = true;
-    }
-    if (++taken == want) break;
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE);
   }
+  __syncwarp();
+  taken = __shfl_sync(GSAT_FULL_MASK, taken, leader);
+  from_global = __shfl_sync(GSAT_FULL_MASK, from_global, leader);
+  const bool got = !w.have && (int)__popc(idle & w.lt) < taken;
+  const uint32_t mine = got ? w.my_cube[0] : 0;
   gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE_DONE);
   if (taken) x.backoff = 32;
   if (from_global && (int)w.lane == leader) gsat_gpu_drop_poller(blk, (int)w.warp);
