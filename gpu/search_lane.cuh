@@ -197,12 +197,19 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
     uint32_t n = __ldcg(cube);
     for (uint32_t k = 0; k < n; k++) w.my_cube[k] = __ldcg(cube + 1 + k);
-    gsat_gpu_at(p, w.id, GSAT_GPU_AT_RETURN_SLOT);
-    gsat_gpu_push_slot(p, p.free_slots, mine);
+    w.my_cube[V] = mine; /* for the leader to give back (n <= V) */
     w.t.cubes++;
     w.have = !gsat_lane_start_cube(&w.s, &w.view.db, w.my_cube, n);
     if (!w.have) gsat_gpu_cube_done(p);
     w.t.cyc.replay += clock64() - t0;
+  }
+  /* The leader gives the taken slots back once every receiver copied its
+   * cube (the __syncwarp orders those reads and the word-V writes). */
+  __syncwarp();
+  if ((int)w.lane == leader) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_RETURN_SLOT);
+    for (int k = 0; k < taken; k++)
+      gsat_gpu_push_slot(p, p.free_slots, w.cube_bufs[(size_t)__fns(idle, 0, k + 1) * (V + 1) + V]);
   }
   if (w.lane == 0) gsat_gpu_set_hunger(p, blk, &x, (unsigned)(want - taken));
   x.hungry = (unsigned)(want - taken);
@@ -228,17 +235,40 @@ __device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gp
   const unsigned donors = __ballot_sync(GSAT_FULL_MASK, open);
   const unsigned rank = __popc(donors & w.lt), to_block = need & 0xffffu;
   const unsigned total = to_block + (need >> 16);
-  uint32_t slot;
-  if (open && rank < total) gsat_gpu_at(p, w.id, GSAT_GPU_AT_FREE_POP);
-  if (open && rank < total && gsat_queue_pop(p.free_slots, &slot)) {
+  const unsigned givers = __ballot_sync(GSAT_FULL_MASK, open && rank < total);
+  const uint32_t V = w.view.db.num_vars;
+  /* Lane 0 pops a free slot per giver and leaves its number in word V of the
+   * giver's cube buffer (a cube has at most V literals); each giver writes
+   * its cube there; lane 0 publishes them all.  So no two lanes of the warp
+   * are ever inside the queues' CAS loops together (the lane hang,
+   * bench/RESULTS.md).  The first __syncwarp orders the givers' earlier use
+   * of their buffers, the second lane 0's writes, the fence and the third
+   * the givers' cubes before lane 0's release pushes. */
+  __syncwarp();
+  unsigned slots = 0;
+  if (w.lane == 0) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_FREE_POP);
+    for (uint32_t slot; slots < (unsigned)__popc(givers) && gsat_queue_pop(p.free_slots, &slot); slots++)
+      w.cube_bufs[(size_t)__fns(givers, 0, slots + 1) * (V + 1) + V] = slot;
+  }
+  __syncwarp();
+  slots = __shfl_sync(GSAT_FULL_MASK, slots, 0);
+  if ((givers >> w.lane & 1u) && __popc(givers & w.lt) < slots) {
     gsat_gpu_at(p, w.id, GSAT_GPU_AT_DONATE);
-    uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
-    uint32_t n = gsat_lane_donate(&w.s, w.my_cube, w.view.db.num_vars);
+    uint32_t *cube = gsat_gpu_slot_ptr(p, w.my_cube[V]);
+    const uint32_t n = gsat_lane_donate(&w.s, w.my_cube, V);
     for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, w.my_cube[k]);
+    __stcg(cube, n);
     __threadfence();
-    gsat_gpu_at(p, w.id, GSAT_GPU_AT_PUBLISH);
-    gsat_gpu_publish(p, bq, rank < to_block ? 1 : 2, slot, n, w.id);
     w.t.donations += n != 0;
+  }
+  __syncwarp();
+  if (w.lane == 0) {
+    gsat_gpu_at(p, w.id, GSAT_GPU_AT_PUBLISH);
+    for (unsigned k = 0; k < slots; k++) {
+      const uint32_t slot = w.cube_bufs[(size_t)__fns(givers, 0, k + 1) * (V + 1) + V];
+      gsat_gpu_publish(p, bq, k < to_block ? 1 : 2, slot, __ldcg(gsat_gpu_slot_ptr(p, slot)), w.id);
+    }
   }
 }
 
