@@ -389,6 +389,123 @@ static void warp_equals_team_of_one(void **state) {
   }
 }
 
+static void bcp_kernel(gsat_cdcl *s, const gsat_db_view *view, uint32_t *confl) {
+  const uint32_t c = gsat_cdcl_warp_propagate(s, view);
+  if ((threadIdx.x & 31u) == 0) *confl = c;
+}
+
+/* The watch invariants of s: every live arena clause is watched by its
+ * lits[0] and lits[1] (a binary clause inline, blocker the other literal),
+ * once each and nowhere else; wpool_live counts the watchers. */
+static void check_watches(const gsat_cdcl *s) {
+  std::vector<uint32_t> seen(s->arena_top, 0);
+  uint64_t live = 0;
+  for (uint32_t lit = 0; lit < 2 * s->num_vars; lit++) {
+    if (s->ws_start[lit] == GSAT_CDCL_NOREF) continue;
+    const gsat_watch *ws = s->wpool + s->ws_start[lit] + 1;
+    for (uint32_t i = 0; i < s->ws_len[lit]; i++, live++) {
+      const uint32_t c = ws[i].cref & ~GSAT_CDCL_BIN;
+      const uint32_t *lits = GSAT_CDCL_LITS(s, c);
+      assert_true(lits[0] == lit || lits[1] == lit);
+      assert_int_equal(!!(ws[i].cref & GSAT_CDCL_BIN), s->arena[c] == 2);
+      if (s->arena[c] == 2) assert_int_equal(ws[i].blocker, lits[0] == lit ? lits[1] : lits[0]);
+      seen[c] += lits[0] == lit ? 1 : 2;
+    }
+  }
+  assert_int_equal(live, s->wpool_live);
+  for (uint64_t c = 0; c < s->arena_top; c += GSAT_CDCL_HDR + s->arena[c + 1])
+    if (!(s->arena[c + 2] & GSAT_CDCL_DELETED)) assert_int_equal(seen[c], 3);
+}
+
+/* BCP in rounds (cdcl.h, watch_bcp): a warp looks at 32 watchers of a list
+ * at once, yet the visit is the sequential one.  A decision x = 1 falsifies
+ * -x, which is in 80 clauses (0 to 9 binary, the others long, over 24 other
+ * variables; 20 more clauses without x):
+ * earlier units in a round make later members' clauses unit, satisfied or
+ * conflicting, and later rounds of the list see it; the fixpoint or conflict
+ * of the warp equals the team of one's word for word (trail, values, watch
+ * lists, clause literal order, literal checks), the watch invariants hold,
+ * and without a conflict no clause is unit or false. */
+static void bcp_rounds_are_sequential(void **state) {
+  (void)state;
+  std::mt19937_64 rng(4242);
+  int conflicts = 0, fixpoints = 0;
+  for (int round = 0; round < 40; round++) {
+    gsat_cnf cnf;
+    gsat_cnf_init(&cnf);
+    const int V = 25;
+    for (int k = 0; k < 100; k++) {
+      const int with_x = k < 80, bin = with_x && k < round % 10;
+      const int width = bin ? 1 : 2 + (int)(rng() % (k % 3 ? 2 : 5));
+      if (with_x) assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(-1), NULL), GSAT_OK);
+      for (int m = 0; m < width; m++) {
+        const int64_t v = 2 + (int64_t)(rng() % (V - 1));
+        assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(rng() & 1 ? v : -v), NULL), GSAT_OK);
+      }
+      assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
+    }
+    gsat_db db;
+    gsat_error err;
+    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    gsat_cnf_free(&cnf);
+    gsat_cdcl_config cfg;
+    gsat_cdcl_config_default(&cfg);
+    cfg.bcp = GSAT_CDCL_BCP_WATCHED;
+    gsat_cdcl one, warp;
+    int refuted = 0;
+    assert_int_equal(gsat_cdcl_create(&one, &db, &cfg, NULL, &refuted, &err), GSAT_OK);
+    assert_int_equal(refuted, 0);
+    assert_int_equal(gsat_cdcl_create(&warp, &db, &cfg, NULL, &refuted, &err), GSAT_OK);
+    gsat_db_view view = gsat_db_view_of(&db);
+    const gsat_lit x = gsat_lit_from_dimacs(1);
+    assert_int_equal(db.ext_var[GSAT_VAR(x)], 0u);
+    assert_true(one.ws_len[GSAT_NOT(x)] > 2 * 32); /* three rounds of a warp */
+    for (gsat_cdcl *s : {&one, &warp}) {
+      assert_int_equal(s->val[x], 0);
+      gsat_cdcl_new_level(s);
+      gsat_cdcl_assign(s, x, GSAT_CDCL_NOREF);
+    }
+    const uint32_t c1 = gsat_cdcl_propagate(&one, &view);
+    uint32_t c32 = 0;
+    gsat_simt_launch(bcp_kernel, 1u, 32u, (size_t)0, &warp, (const gsat_db_view *)&view, &c32);
+    assert_int_equal(c32, c1);
+    assert_int_equal(warp.trail_len, one.trail_len);
+    assert_memory_equal(warp.trail, one.trail, one.trail_len * sizeof *one.trail);
+    assert_memory_equal(warp.val, one.val, 2 * (size_t)one.num_vars * sizeof *one.val);
+    assert_int_equal(warp.arena_top, one.arena_top);
+    assert_memory_equal(warp.arena, one.arena, one.arena_top * sizeof *one.arena);
+    for (uint32_t lit = 0; lit < 2 * one.num_vars; lit++) {
+      assert_int_equal(warp.ws_len[lit], one.ws_len[lit]);
+      if (one.ws_len[lit])
+        assert_memory_equal(warp.wpool + warp.ws_start[lit] + 1, one.wpool + one.ws_start[lit] + 1,
+                            one.ws_len[lit] * sizeof(gsat_watch));
+    }
+    assert_int_equal(warp.n.checks, one.n.checks);
+    assert_int_equal(warp.n.propagations, one.n.propagations);
+    check_watches(&one);
+    check_watches(&warp);
+    if (c1 != GSAT_CDCL_NOREF) {
+      conflicts++;
+      const uint32_t *lits = GSAT_CDCL_LITS(&one, c1);
+      for (uint32_t k = 0; k < one.arena[c1]; k++) assert_true(one.val[lits[k]] < 0);
+    } else {
+      fixpoints++;
+      for (uint32_t c = 0; c < db.num_clauses; c++) {
+        int sat = 0, open = 0;
+        for (uint32_t i = db.clause_start[c]; i < db.clause_start[c + 1]; i++) {
+          sat |= one.val[db.clause_lits[i]] > 0;
+          open += one.val[db.clause_lits[i]] == 0;
+        }
+        assert_true(sat || open >= 2);
+      }
+    }
+    gsat_cdcl_destroy(&one);
+    gsat_cdcl_destroy(&warp);
+    gsat_db_free(&db);
+  }
+  assert_true(conflicts > 0 && fixpoints > 0);
+}
+
 /* A raised host stop flag: searcher 0 forwards it, every searcher returns
  * (the others after at most a few slices), no answer. */
 static void host_stop(void **state) {
@@ -742,6 +859,7 @@ int main(void) {
       cmocka_unit_test(long_clauses_and_units),
       cmocka_unit_test(small_arena_reduces),
       cmocka_unit_test(warp_equals_team_of_one),
+      cmocka_unit_test(bcp_rounds_are_sequential),
       cmocka_unit_test(host_stop),
       cmocka_unit_test(shared_clauses_implied),
       cmocka_unit_test(cubes_split_and_refuted),

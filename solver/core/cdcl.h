@@ -42,10 +42,14 @@
  * guard, one instance per team, named by GSAT_CDCL_FN) is the search loop,
  * BCP, conflict analysis and learning: a searcher's state lives in memory all
  * members share (one gsat_cdcl), every write to it happens inside TEAM_ONE
- * (one member writes, the others wait at its barriers), and the loops over
- * the literals of one clause run on all members:
- *   - the replacement-watch search of a long clause: a TEAM_FOR with TEAM_MIN
- *     of the first non-false literal;
+ * (one member writes, the others wait at its barriers) except BCP's writes
+ * of distinct words by their owners (below), and the loops run on all members:
+ *   - BCP: member r looks at watcher i + r of the list (the replacement-watch
+ *     search of a long clause by that member alone); the round takes the
+ *     members up to the first unit or conflict, each puts f at lits[1] of its
+ *     own clause and writes its own kept watcher (ballot prefix), one member
+ *     appends the moves in rank order and assigns the unit; the visit is the
+ *     sequential one;
  *   - analysis: members test one literal each for "new, not at level 0"
  *     (TEAM_ROUNDS), a ballot collects them and one member takes them in rank
  *     order (seen mark, bump, path count or learned literal), so a team of one
@@ -748,6 +752,44 @@ GSAT_HD int gsat_cdcl_room(gsat_cdcl *s) {
 
 /*---- sequential steps of the team functions ----------------------------------*/
 
+/* What a member's look at one watcher of f (just falsified) found, under the
+ * values at the start of its round (GSAT_CDCL_FN(watch_bcp)). */
+#define GSAT_CDCL_W_CLEAN 0u /* the blocker is true: the watcher stays as it is */
+#define GSAT_CDCL_W_KEEP 1u  /* the clause's other watch is true: stays, new blocker */
+#define GSAT_CDCL_W_MOVE 2u  /* a replacement watch lits[found] (not false) */
+#define GSAT_CDCL_W_UNIT 3u  /* the blocker (binary) or other watch is implied */
+#define GSAT_CDCL_W_CONFL 4u /* every literal false */
+
+/* One member's look at watcher *w of f: reads only.  Returns a GSAT_CDCL_W_*
+ * outcome; a fetched (long) clause's other watch becomes w->blocker (so the
+ * implied literal of UNIT is w->blocker in both cases), *swap tells that f is
+ * lits[0] (the caller makes it lits[1]), *found is the replacement watch's
+ * index (MOVE); *reads grows by the literal checks (one for the blocker, two
+ * for a clause fetch, one per literal of the replacement search). */
+GSAT_HD uint32_t gsat_cdcl_watch_eval(const gsat_cdcl *s, gsat_lit f, gsat_watch *w,
+                                      uint32_t *found, int *swap, uint32_t *reads) {
+  ++*reads;
+  int8_t bv = s->val[w->blocker];
+  if (bv > 0) return GSAT_CDCL_W_CLEAN;
+  if (w->cref & GSAT_CDCL_BIN) return bv == 0 ? GSAT_CDCL_W_UNIT : GSAT_CDCL_W_CONFL;
+  const uint32_t *lits = GSAT_CDCL_LITS(s, w->cref);
+  *swap = lits[0] == f;
+  gsat_lit first = *swap ? lits[1] : lits[0];
+  *reads += 2;
+  w->blocker = first;
+  int8_t fv = s->val[first];
+  if (fv > 0) return GSAT_CDCL_W_KEEP;
+  uint32_t size = s->arena[w->cref];
+  for (uint32_t k = 2; k < size; k++) {
+    ++*reads;
+    if (s->val[lits[k]] >= 0) {
+      *found = k;
+      return GSAT_CDCL_W_MOVE;
+    }
+  }
+  return fv < 0 ? GSAT_CDCL_W_CONFL : GSAT_CDCL_W_UNIT;
+}
+
 /* The replacement watch lits[found] of clause c (watching f as lits[1])
  * becomes lits[1]; c joins its list.  Returns gsat_cdcl_watch's result. */
 GSAT_HD int gsat_cdcl_watch_move(gsat_cdcl *s, uint32_t *lits, uint32_t found, gsat_lit f,
@@ -879,58 +921,69 @@ GSAT_HD void gsat_cdcl_diversify(gsat_cdcl *s) {
   } while (0)
 
 /* Visits the watchers of f (just falsified).  Returns the conflict code or
- * NOREF; kept watchers are compacted in place.  The members search a long
- * clause's replacement watch together. */
+ * NOREF; kept watchers are compacted in place.  Rounds (cdcl.md section 3,
+ * loops C3 x C4): member r looks at watcher i + r (gsat_cdcl_watch_eval,
+ * reads only, a long clause's replacement search by the member alone); the
+ * round takes the outcomes of the members up to the first UNIT or CONFL one
+ * (`last`), which saw exactly what a sequential visit sees, and the next round
+ * starts after it, so the visit is the sequential one, for any team size: the
+ * taken members put f at lits[1] of their own clause (each clause is in f's
+ * list once: members write distinct clauses), the moves are appended in rank
+ * order by one member (TEAM_ONE), then the unit is assigned or the conflict
+ * taken, and the kept watchers are compacted in place (ballot prefix, each
+ * member writes its own).  A team of one takes one watcher per round. */
 TEAM_HD uint32_t GSAT_CDCL_FN(watch_bcp)(gsat_cdcl *s, gsat_lit f) {
   const uint32_t n = s->ws_len[f];
   if (!n) return GSAT_CDCL_NOREF;
   gsat_watch *ws = s->wpool + s->ws_start[f] + 1;
-  uint32_t i = 0, j = 0, confl = GSAT_CDCL_NOREF;
-  uint64_t checks = 0;
+  uint32_t i = 0, j = 0, confl = GSAT_CDCL_NOREF, reads = 0;
   while (i < n) {
-    gsat_watch w = ws[i++];
-    checks++;
-    int8_t bv = s->val[w.blocker];
-    if (bv > 0 || (w.cref & GSAT_CDCL_BIN)) {
-      if (j != i - 1) TEAM_ONE(ws[j] = w);
-      j++;
-      if (bv > 0) continue;
-      if (bv == 0) TEAM_ONE(gsat_cdcl_assign(s, w.blocker, w.cref & ~GSAT_CDCL_BIN));
-      else { confl = w.cref & ~GSAT_CDCL_BIN; break; }
-      continue;
+    const uint32_t at = i + TEAM_RANK;
+    gsat_watch w = {0, 0};
+    uint32_t out = GSAT_CDCL_W_CLEAN, found = 0, mine = 0;
+    int swap = 0;
+    if (at < n) {
+      w = ws[at];
+      out = gsat_cdcl_watch_eval(s, f, &w, &found, &swap, &mine);
     }
-    uint32_t c = w.cref;
-    uint32_t *lits = GSAT_CDCL_LITS(s, c);
-    if (lits[0] == f) TEAM_ONE(lits[0] = lits[1]; lits[1] = f);
-    gsat_lit first = lits[0];
-    checks += 2;
-    w.blocker = first;
-    if (s->val[first] > 0) {
-      TEAM_ONE(ws[j] = w);
-      j++;
-      continue;
+    uint32_t stop = TEAM_BALLOT(at < n && out >= GSAT_CDCL_W_UNIT);
+    uint32_t last = stop ? (uint32_t)TEAM_FIRST(stop) : TEAM_SIZE - 1;
+    const int taken = at < n && at <= i + last; /* the others: next round */
+    if (taken) {
+      reads += mine;
+      if (swap) {
+        uint32_t *lits = GSAT_CDCL_LITS(s, w.cref);
+        lits[0] = lits[1];
+        lits[1] = f;
+      }
     }
-    uint32_t size = s->arena[c], found = size, mine = 0;
-    TEAM_FOR(k, 2, size) {
-      mine++;
-      if (s->val[lits[k]] >= 0) { found = k; break; }
-    }
-    found = TEAM_MIN(found);
-    checks += TEAM_SUM(mine);
-    if (found < size) {
+    for (uint32_t moves = TEAM_BALLOT(taken && out == GSAT_CDCL_W_MOVE); moves; moves &= moves - 1) {
+      uint32_t q = (uint32_t)TEAM_FIRST(moves);
+      uint32_t c = TEAM_BCAST(w.cref, q), k = TEAM_BCAST(found, q);
+      gsat_lit first = TEAM_BCAST(w.blocker, q);
+      (void)q; /* (a team of one's TEAM_BCAST ignores the rank) */
       int ok;
-      GSAT_CDCL_ONE(ok, gsat_cdcl_watch_move(s, lits, found, f, c, first));
+      GSAT_CDCL_ONE(ok, gsat_cdcl_watch_move(s, GSAT_CDCL_LITS(s, c), k, f, c, first));
       assert(ok);
       (void)ok;
       ws = s->wpool + s->ws_start[f] + 1; /* the push may have compacted the pool */
-      continue;
     }
-    TEAM_ONE(ws[j] = w);
-    j++;
-    if (s->val[first] < 0) { confl = c; break; }
-    TEAM_ONE(gsat_cdcl_assign(s, first, c));
+    if (stop) {
+      uint32_t c = TEAM_BCAST(w.cref, last) & ~GSAT_CDCL_BIN;
+      gsat_lit unit = TEAM_BCAST(w.blocker, last);
+      if (TEAM_BCAST(out, last) == GSAT_CDCL_W_CONFL) confl = c;
+      else TEAM_ONE(gsat_cdcl_assign(s, unit, c));
+    }
+    const int keep = taken && out != GSAT_CDCL_W_MOVE;
+    uint32_t kept = TEAM_BALLOT(keep);
+    uint32_t to = j + TEAM_POPC(kept & gsat_team_below(TEAM_RANK));
+    if (keep && (to != at || out != GSAT_CDCL_W_CLEAN)) ws[to] = w;
+    j += TEAM_POPC(kept);
+    i += last + 1;
+    if (confl != GSAT_CDCL_NOREF) break;
   }
-  TEAM_ONE(gsat_cdcl_watch_finish(s, f, ws, i, j, n, checks));
+  reads = TEAM_SUM(reads);
+  TEAM_ONE(gsat_cdcl_watch_finish(s, f, ws, i, j, n, reads));
   return confl;
 }
 
