@@ -421,8 +421,8 @@ static void check_watches(const gsat_cdcl *s) {
  * at once, yet the visit is the sequential one.  A decision x = 1 falsifies
  * -x, which is in 80 clauses (0 to 9 binary, the others long, over 24 other
  * variables; 20 more clauses without x):
- * earlier units in a round make later members' clauses unit, satisfied or
- * conflicting, and later rounds of the list see it; the fixpoint or conflict
+ * earlier units in a round make later members' looks wrong (their clause
+ * unit, satisfied or conflicting), which are looked at again; the fixpoint or conflict
  * of the warp equals the team of one's word for word (trail, values, watch
  * lists, clause literal order, literal checks), the watch invariants hold,
  * and without a conflict no clause is unit or false. */

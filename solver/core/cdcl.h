@@ -45,11 +45,12 @@
  * (one member writes, the others wait at its barriers) except BCP's writes
  * of distinct words by their owners (below), and the loops run on all members:
  *   - BCP: member r looks at watcher i + r of the list (the replacement-watch
- *     search of a long clause by that member alone); the round takes the
- *     members up to the first unit or conflict, each puts f at lits[1] of its
- *     own clause and writes its own kept watcher (ballot prefix), one member
- *     appends the moves in rank order and assigns the unit; the visit is the
- *     sequential one;
+ *     search of a long clause by that member alone, reads only); the round
+ *     takes the members in rank order up to each unit or conflict, past a
+ *     unit only the looks that still hold; each taken member puts f at
+ *     lits[1] of its own clause and writes its own kept watcher (ballot
+ *     prefix), one member appends the moves in rank order and assigns the
+ *     unit; the visit is the sequential one;
  *   - analysis: members test one literal each for "new, not at level 0"
  *     (TEAM_ROUNDS), a ballot collects them and one member takes them in rank
  *     order (seen mark, bump, path count or learned literal), so a team of one
@@ -760,34 +761,56 @@ GSAT_HD int gsat_cdcl_room(gsat_cdcl *s) {
 #define GSAT_CDCL_W_UNIT 3u  /* the blocker (binary) or other watch is implied */
 #define GSAT_CDCL_W_CONFL 4u /* every literal false */
 
-/* One member's look at watcher *w of f: reads only.  Returns a GSAT_CDCL_W_*
- * outcome; a fetched (long) clause's other watch becomes w->blocker (so the
- * implied literal of UNIT is w->blocker in both cases), *swap tells that f is
- * lits[0] (the caller makes it lits[1]), *found is the replacement watch's
- * index (MOVE); *reads grows by the literal checks (one for the blocker, two
- * for a clause fetch, one per literal of the replacement search). */
-GSAT_HD uint32_t gsat_cdcl_watch_eval(const gsat_cdcl *s, gsat_lit f, gsat_watch *w,
-                                      uint32_t *found, int *swap, uint32_t *reads) {
-  ++*reads;
-  int8_t bv = s->val[w->blocker];
+/* One member's look at one watcher (gsat_cdcl_watch_eval). */
+typedef struct gsat_cdcl_look {
+  gsat_watch w;   /* the watcher; a fetched clause's other watch becomes its blocker */
+  gsat_lit b0;    /* the blocker it had */
+  uint32_t out;   /* GSAT_CDCL_W_* */
+  uint32_t found; /* MOVE: the replacement watch's index */
+  uint32_t reads; /* literal checks */
+  int swap;       /* f is lits[0] (the taker makes it lits[1]) */
+} gsat_cdcl_look;
+
+/* One member's look at watcher m->w (m->b0 its blocker) of f: reads only.
+ * Returns the outcome; a fetched (long) clause's other watch becomes
+ * m->w.blocker, so the implied literal of UNIT is m->w.blocker in both
+ * cases.  Literal checks: one for the blocker, two for a clause fetch, one
+ * per literal of the replacement search. */
+GSAT_HD uint32_t gsat_cdcl_watch_eval(const gsat_cdcl *s, gsat_lit f, gsat_cdcl_look *m) {
+  m->reads = 1;
+  int8_t bv = s->val[m->b0];
   if (bv > 0) return GSAT_CDCL_W_CLEAN;
-  if (w->cref & GSAT_CDCL_BIN) return bv == 0 ? GSAT_CDCL_W_UNIT : GSAT_CDCL_W_CONFL;
-  const uint32_t *lits = GSAT_CDCL_LITS(s, w->cref);
-  *swap = lits[0] == f;
-  gsat_lit first = *swap ? lits[1] : lits[0];
-  *reads += 2;
-  w->blocker = first;
+  if (m->w.cref & GSAT_CDCL_BIN) return bv == 0 ? GSAT_CDCL_W_UNIT : GSAT_CDCL_W_CONFL;
+  const uint32_t *lits = GSAT_CDCL_LITS(s, m->w.cref);
+  m->swap = lits[0] == f;
+  gsat_lit first = m->swap ? lits[1] : lits[0];
+  m->reads += 2;
+  m->w.blocker = first;
   int8_t fv = s->val[first];
   if (fv > 0) return GSAT_CDCL_W_KEEP;
-  uint32_t size = s->arena[w->cref];
+  uint32_t size = s->arena[m->w.cref];
   for (uint32_t k = 2; k < size; k++) {
-    ++*reads;
+    m->reads++;
     if (s->val[lits[k]] >= 0) {
-      *found = k;
+      m->found = k;
       return GSAT_CDCL_W_MOVE;
     }
   }
   return fv < 0 ? GSAT_CDCL_W_CONFL : GSAT_CDCL_W_UNIT;
+}
+
+/* Whether look m (taken at the start of its round) is still what a look now
+ * would find, after the round's earlier units: the blocker did not become
+ * true, an open other watch is still open (UNIT) or not true (MOVE), the
+ * replacement watch is still not false (false and true literals stay). */
+GSAT_HD int gsat_cdcl_watch_valid(const gsat_cdcl *s, const gsat_cdcl_look *m) {
+  if (m->out == GSAT_CDCL_W_CLEAN) return 1;
+  if (m->w.cref & GSAT_CDCL_BIN) return m->out != GSAT_CDCL_W_UNIT || s->val[m->b0] == 0;
+  if (s->val[m->b0] > 0) return 0;
+  if (m->out == GSAT_CDCL_W_UNIT) return s->val[m->w.blocker] == 0;
+  if (m->out == GSAT_CDCL_W_MOVE)
+    return s->val[m->w.blocker] <= 0 && s->val[GSAT_CDCL_LITS(s, m->w.cref)[m->found]] >= 0;
+  return 1; /* KEEP: the other watch stays true; CONFL: every literal stays false */
 }
 
 /* The replacement watch lits[found] of clause c (watching f as lits[1])
@@ -920,18 +943,56 @@ GSAT_HD void gsat_cdcl_diversify(gsat_cdcl *s) {
     (x) = TEAM_BCAST((x), 0);    \
   } while (0)
 
+/* Takes the looks of the members [from, last] of a round (taken: this
+ * member is one; unit: rank last is a UNIT or CONFL look): f becomes lits[1]
+ * of their clauses (each member its own: a clause is in f's list once), the
+ * moves are appended in rank order by one member, the unit is assigned, the
+ * kept watchers go to *j on (ballot prefix, each member its own).  Returns
+ * the conflict code or NOREF. */
+TEAM_HD uint32_t GSAT_CDCL_FN(watch_take)(gsat_cdcl *s, gsat_lit f, gsat_watch **ws,
+                                          const gsat_cdcl_look *m, int taken, uint32_t last,
+                                          int unit, uint32_t at, uint32_t *j) {
+  if (taken && m->swap) {
+    uint32_t *lits = GSAT_CDCL_LITS(s, m->w.cref);
+    lits[0] = lits[1];
+    lits[1] = f;
+  }
+  for (uint32_t moves = TEAM_BALLOT(taken && m->out == GSAT_CDCL_W_MOVE); moves; moves &= moves - 1) {
+    uint32_t q = (uint32_t)TEAM_FIRST(moves);
+    uint32_t c = TEAM_BCAST(m->w.cref, q), k = TEAM_BCAST(m->found, q);
+    gsat_lit first = TEAM_BCAST(m->w.blocker, q);
+    (void)q; /* (a team of one's TEAM_BCAST ignores the rank) */
+    int ok;
+    GSAT_CDCL_ONE(ok, gsat_cdcl_watch_move(s, GSAT_CDCL_LITS(s, c), k, f, c, first));
+    assert(ok);
+    (void)ok;
+    *ws = s->wpool + s->ws_start[f] + 1; /* the push may have compacted the pool */
+  }
+  uint32_t confl = GSAT_CDCL_NOREF;
+  if (unit) {
+    uint32_t c = TEAM_BCAST(m->w.cref, last) & ~GSAT_CDCL_BIN;
+    gsat_lit lit = TEAM_BCAST(m->w.blocker, last);
+    if (TEAM_BCAST(m->out, last) == GSAT_CDCL_W_CONFL) confl = c;
+    else TEAM_ONE(gsat_cdcl_assign(s, lit, c));
+  }
+  const int keep = taken && m->out != GSAT_CDCL_W_MOVE;
+  uint32_t kept = TEAM_BALLOT(keep);
+  uint32_t to = *j + TEAM_POPC(kept & gsat_team_below(TEAM_RANK));
+  if (keep && (to != at || m->out != GSAT_CDCL_W_CLEAN)) (*ws)[to] = m->w;
+  *j += TEAM_POPC(kept);
+  return confl;
+}
+
 /* Visits the watchers of f (just falsified).  Returns the conflict code or
  * NOREF; kept watchers are compacted in place.  Rounds (cdcl.md section 3,
  * loops C3 x C4): member r looks at watcher i + r (gsat_cdcl_watch_eval,
  * reads only, a long clause's replacement search by the member alone); the
- * round takes the outcomes of the members up to the first UNIT or CONFL one
- * (`last`), which saw exactly what a sequential visit sees, and the next round
- * starts after it, so the visit is the sequential one, for any team size: the
- * taken members put f at lits[1] of their own clause (each clause is in f's
- * list once: members write distinct clauses), the moves are appended in rank
- * order by one member (TEAM_ONE), then the unit is assigned or the conflict
- * taken, and the kept watchers are compacted in place (ballot prefix, each
- * member writes its own).  A team of one takes one watcher per round. */
+ * members up to the first UNIT or CONFL look are taken (watch_take), then,
+ * after a unit, the later looks that still hold (gsat_cdcl_watch_valid) up
+ * to the next UNIT or CONFL, and so on; the next round starts at the first
+ * member not taken.  So the visit is the sequential one for any team size
+ * (the same trail, watch lists, clause literal order and checks); a team of
+ * one takes one watcher per round. */
 TEAM_HD uint32_t GSAT_CDCL_FN(watch_bcp)(gsat_cdcl *s, gsat_lit f) {
   const uint32_t n = s->ws_len[f];
   if (!n) return GSAT_CDCL_NOREF;
@@ -939,47 +1000,30 @@ TEAM_HD uint32_t GSAT_CDCL_FN(watch_bcp)(gsat_cdcl *s, gsat_lit f) {
   uint32_t i = 0, j = 0, confl = GSAT_CDCL_NOREF, reads = 0;
   while (i < n) {
     const uint32_t at = i + TEAM_RANK;
-    gsat_watch w = {0, 0};
-    uint32_t out = GSAT_CDCL_W_CLEAN, found = 0, mine = 0;
-    int swap = 0;
+    gsat_cdcl_look m = {{0, 0}, 0, GSAT_CDCL_W_CLEAN, 0, 0, 0};
     if (at < n) {
-      w = ws[at];
-      out = gsat_cdcl_watch_eval(s, f, &w, &found, &swap, &mine);
+      m.w = ws[at];
+      m.b0 = m.w.blocker;
+      m.out = gsat_cdcl_watch_eval(s, f, &m);
     }
-    uint32_t stop = TEAM_BALLOT(at < n && out >= GSAT_CDCL_W_UNIT);
-    uint32_t last = stop ? (uint32_t)TEAM_FIRST(stop) : TEAM_SIZE - 1;
-    const int taken = at < n && at <= i + last; /* the others: next round */
-    if (taken) {
-      reads += mine;
-      if (swap) {
-        uint32_t *lits = GSAT_CDCL_LITS(s, w.cref);
-        lits[0] = lits[1];
-        lits[1] = f;
-      }
+    uint32_t from = 0; /* the ranks below are taken */
+    for (;;) {
+      const int open = at < n && at >= i + from;
+      const int holds = !from || !open || gsat_cdcl_watch_valid(s, &m);
+      uint32_t bad = TEAM_BALLOT(open && !holds);
+      uint32_t stop = TEAM_BALLOT(open && holds && m.out >= GSAT_CDCL_W_UNIT);
+      uint32_t end = bad ? (uint32_t)TEAM_FIRST(bad) : TEAM_SIZE; /* [from, end) hold */
+      if (end == from) break;
+      uint32_t last = stop ? (uint32_t)TEAM_FIRST(stop) : TEAM_SIZE - 1;
+      const int unit = stop && last < end;
+      if (!unit) last = end - 1;
+      const int taken = open && at <= i + last;
+      if (taken) reads += m.reads;
+      confl = GSAT_CDCL_FN(watch_take)(s, f, &ws, &m, taken, last, unit, at, &j);
+      from = last + 1;
+      if (confl != GSAT_CDCL_NOREF || !unit || from >= TEAM_SIZE || i + from >= n) break;
     }
-    for (uint32_t moves = TEAM_BALLOT(taken && out == GSAT_CDCL_W_MOVE); moves; moves &= moves - 1) {
-      uint32_t q = (uint32_t)TEAM_FIRST(moves);
-      uint32_t c = TEAM_BCAST(w.cref, q), k = TEAM_BCAST(found, q);
-      gsat_lit first = TEAM_BCAST(w.blocker, q);
-      (void)q; /* (a team of one's TEAM_BCAST ignores the rank) */
-      int ok;
-      GSAT_CDCL_ONE(ok, gsat_cdcl_watch_move(s, GSAT_CDCL_LITS(s, c), k, f, c, first));
-      assert(ok);
-      (void)ok;
-      ws = s->wpool + s->ws_start[f] + 1; /* the push may have compacted the pool */
-    }
-    if (stop) {
-      uint32_t c = TEAM_BCAST(w.cref, last) & ~GSAT_CDCL_BIN;
-      gsat_lit unit = TEAM_BCAST(w.blocker, last);
-      if (TEAM_BCAST(out, last) == GSAT_CDCL_W_CONFL) confl = c;
-      else TEAM_ONE(gsat_cdcl_assign(s, unit, c));
-    }
-    const int keep = taken && out != GSAT_CDCL_W_MOVE;
-    uint32_t kept = TEAM_BALLOT(keep);
-    uint32_t to = j + TEAM_POPC(kept & gsat_team_below(TEAM_RANK));
-    if (keep && (to != at || out != GSAT_CDCL_W_CLEAN)) ws[to] = w;
-    j += TEAM_POPC(kept);
-    i += last + 1;
+    i += from;
     if (confl != GSAT_CDCL_NOREF) break;
   }
   reads = TEAM_SUM(reads);
