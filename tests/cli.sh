@@ -250,16 +250,7 @@ run --search=dpll "$tmp/unsat.cnf" "$tmp/dpll.drat"
 # colouring with the same shape (one "some colour" clause per vertex, each
 # variable once, the rest binary) to CDCL: a colouring once went to DPLL,
 # which left sw100-1 unanswered for 10 s where CDCL takes 9 ms.
-awk 'BEGIN { n = 4; p = n + 1; print "p cnf", p * n, p + n * p * (p - 1) / 2
-  for (i = 0; i < p; i++) { s = ""; for (h = 1; h <= n; h++) s = s (i * n + h) " "; print s "0" }
-  for (h = 1; h <= n; h++) for (i = 0; i < p; i++) for (j = i + 1; j < p; j++)
-    print -(i * n + h), -(j * n + h), 0 }' >"$tmp/php4.cnf"
-awk 'BEGIN { v = 6; k = 3; print "p cnf", v * k, v + v * 3 + v * k
-  for (i = 0; i < v; i++) print i * k + 1, i * k + 2, i * k + 3, 0
-  for (i = 0; i < v; i++) for (a = 1; a <= k; a++) for (b = a + 1; b <= k; b++)
-    print -(i * k + a), -(i * k + b), 0
-  for (i = 0; i < v; i++) for (c = 1; c <= k; c++)
-    print -(i * k + c), -(((i + 1) % v) * k + c), 0 }' >"$tmp/ring6.cnf"
+choice_formulas "$tmp"
 for f in php4:dpll:20 ring6:cdcl:10; do
   IFS=: read -r name want code <<<"$f"
   run --backend=cpu -s -n "$tmp/$name.cnf"
