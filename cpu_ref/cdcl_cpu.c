@@ -13,11 +13,7 @@
 
 static void fill_stats(gsat_worker_stats *w, const gsat_cdcl *s, double busy) {
   memset(w, 0, sizeof *w);
-  w->c = s->n;
-  w->n.nodes = s->n.decisions;
-  w->n.checks = s->n.checks;
-  w->n.props = s->n.propagations;
-  w->n.conflicts = s->n.conflicts;
+  gsat_worker_stats_set_cdcl(w, &s->n);
   w->busy_seconds = busy;
 }
 
@@ -25,8 +21,8 @@ static void report(const gsat_search_params *p, const gsat_cdcl *s, double start
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = gsat_seconds() - start;
-  pr.nodes = s->n.decisions;
-  pr.checks = s->n.checks;
+  pr.cdcl = 1;
+  fill_stats(&pr.total, s, 0);
   pr.busy_workers = 1;
   p->progress(p->progress_data, &pr);
 }

@@ -45,6 +45,7 @@ typedef struct searcher {
   gsat_share_reader reader;
   uint64_t imported_at;    /* s.n.restarts at the last import */
   uint64_t decisions_told; /* decisions added to pf->decisions so far */
+  gsat_cdcl_counters told; /* s.n after its last slice, for progress (gsat_store_u64) */
   int result;              /* GSAT_CDCL_SAT, _UNSAT, or _PAUSED */
   gsat_status st;
   gsat_error err;
@@ -161,6 +162,25 @@ static void poll_stop(portfolio *pf, double now) {
   if (why != GSAT_STOP_NONE) gsat_term_interrupt(&pf->term);
 }
 
+/* What searcher w's thread tells the others after a slice: its counters. */
+static void tell_counters(searcher *w) {
+#define TELL(field) gsat_store_u64(&w->told.field, w->s.n.field);
+  GSAT_CDCL_COUNTER_FIELDS(TELL)
+#undef TELL
+}
+
+/* The searchers' counters after their last slices, summed into t. */
+static void told_counters(portfolio *pf, gsat_worker_stats *t) {
+  gsat_cdcl_counters sum;
+  memset(&sum, 0, sizeof sum);
+  for (uint32_t i = 0; i < pf->n; i++) {
+#define SUM(field) sum.field += gsat_load_u64(&pf->w[i].told.field);
+    GSAT_CDCL_COUNTER_FIELDS(SUM)
+#undef SUM
+  }
+  gsat_worker_stats_set_cdcl(t, &sum);
+}
+
 /* The calling thread's duties between its slices: poll_stop, the clause port
  * and progress. */
 static void poll_limits(portfolio *pf, searcher *w, double now, double *next_progress) {
@@ -171,8 +191,8 @@ static void poll_limits(portfolio *pf, searcher *w, double now, double *next_pro
     gsat_progress pr;
     memset(&pr, 0, sizeof pr);
     pr.seconds = now - pf->start;
-    pr.nodes = gsat_load_u64(&pf->decisions);
-    pr.checks = w->s.n.checks * pf->n; /* estimate: searcher 0's times n */
+    pr.cdcl = 1;
+    told_counters(pf, &pr.total);
     pr.busy_workers = pf->n;
     p->progress(p->progress_data, &pr);
     *next_progress = now + p->progress_interval;
@@ -305,6 +325,7 @@ static void run(searcher *w, int calling_thread) {
     }
     gsat_fetch_add_u64(&pf->decisions, w->s.n.decisions - w->decisions_told);
     w->decisions_told = w->s.n.decisions;
+    tell_counters(w);
     if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
     else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
     if (pf->use_cubes) maybe_split(w);
@@ -401,11 +422,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
 
 static void fill_stats(gsat_worker_stats *ws, const searcher *w) {
   memset(ws, 0, sizeof *ws);
-  ws->c = w->s.n;
-  ws->n.nodes = w->s.n.decisions;
-  ws->n.checks = w->s.n.checks;
-  ws->n.props = w->s.n.propagations;
-  ws->n.conflicts = w->s.n.conflicts;
+  gsat_worker_stats_set_cdcl(ws, &w->s.n);
   ws->shared_exported = w->exported;
   ws->shared_imported = w->imported;
   ws->cubes = w->cubes;

@@ -323,8 +323,8 @@ static void report_progress(shared *sh, double start) {
   memset(&pr, 0, sizeof pr);
   pr.seconds = gsat_seconds() - start;
   for (uint32_t i = 0; i < sh->num_workers; i++) {
-    pr.nodes += __atomic_load_n(&sh->workers[i].pub_nodes, __ATOMIC_RELAXED);
-    pr.checks += __atomic_load_n(&sh->workers[i].pub_checks, __ATOMIC_RELAXED);
+    pr.total.n.nodes += __atomic_load_n(&sh->workers[i].pub_nodes, __ATOMIC_RELAXED);
+    pr.total.n.checks += __atomic_load_n(&sh->workers[i].pub_checks, __ATOMIC_RELAXED);
   }
   pr.cubes_left = __atomic_load_n(&sh->queued, __ATOMIC_RELAXED);
   pr.busy_workers = sh->busy;

@@ -362,10 +362,7 @@ static void sum_counters(const gsat_cdcl *desc, uint32_t n, gsat_worker_stats *t
     GSAT_CDCL_COUNTER_FIELDS(GSAT_CDCL_GPU_SUM)
 #undef GSAT_CDCL_GPU_SUM
   }
-  t->n.nodes = t->c.decisions;
-  t->n.checks = t->c.checks;
-  t->n.props = t->c.propagations;
-  t->n.conflicts = t->c.conflicts;
+  gsat_worker_stats_set_cdcl(t, &t->c);
   for (uint32_t i = 0; i < n; i++) t->shared_exported += desc[i].share_out;
 }
 
@@ -426,8 +423,8 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
       gsat_progress pr;
       memset(&pr, 0, sizeof pr);
       pr.seconds = now - start;
-      pr.nodes = t.n.nodes;
-      pr.checks = t.n.checks;
+      pr.cdcl = 1;
+      pr.total = t;
       pr.busy_workers = d->pl.searchers;
       p->progress(p->progress_data, &pr);
       next_progress = now + p->progress_interval;

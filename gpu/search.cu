@@ -503,8 +503,7 @@ static gsat_status report_progress(const gsat_search_params *p, device_run *d, d
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = seconds;
-  pr.nodes = t.n.nodes;
-  pr.checks = t.n.checks;
+  pr.total = t;
   pr.cubes_left = run_ctl.work;
   /* hungry counts idle workers: warps, or lanes still idle after their warp's
    * intake */

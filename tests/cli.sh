@@ -24,8 +24,14 @@
 #    pipe that sends a formula 0.5 s after gsat starts reading must stop while
 #    parsing (`c interrupted while parsing`); with a timer rounded up to whole
 #    seconds (alarm) the formula arrives first and is solved.
+# 4. --progress lines show the search's own columns: under CDCL (one
+#    searcher, the portfolio of two) conflicts, propagations/s, learned,
+#    restarts, the conflicts never decreasing and at most the final count;
+#    under DPLL nodes, checks/s, cubes left (php 9 under --time-limit=1, from
+#    gsat-gen, the second argument: skipped without it).
 set -u
 gsat=$1
+gen=${2:-}
 source "$(dirname "$0")/check_lib.sh"
 helpers=""
 cleanup() {
@@ -404,6 +410,40 @@ if [ $rc = 0 ] && grep -qx 'c interrupted while parsing' "$tmp/out" &&
   pass "--time-limit=0.25 stops the parsing of a pipe silent for 0.5 s"
 else
   fail "--time-limit=0.25, formula after 0.5 s: rc $rc: $(grep -v '^c  ' "$tmp/out" | head -c 400) $(cat "$tmp/err")"
+fi
+
+# 4. The --progress columns.  progress_lines SEARCH THREADS: runs php 9 for
+# at most 1 s with a report every 0.1 s; $tmp/progress holds the lines.
+progress_lines() {
+  "$gsat" --search="$1" --backend=cpu --threads="$2" --progress=0.1 --time-limit=1 \
+    "$tmp/php9.cnf" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  grep '^c progress' "$tmp/out" >"$tmp/progress"
+}
+num='[0-9][0-9.e+-]*'
+if [ -z "$gen" ] || ! "$gen" php 9 >"$tmp/php9.cnf"; then
+  echo "skip: the --progress columns (no gsat-gen)"
+else
+  for threads in 1 2; do
+    progress_lines cdcl $threads
+    want="^c progress +$num s +[0-9]+ conflicts +$num propagations/s +[0-9]+ learned +[0-9]+ restarts +$threads busy\$"
+    final=$(sed -n 's/^c search .* s, \([0-9]*\) conflicts, .*/\1/p' "$tmp/out")
+    if [ $rc = 0 ] && [ -s "$tmp/progress" ] && ! grep -Evq "$want" "$tmp/progress" &&
+       [ -n "$final" ] &&
+       awk -v final="$final" '{ if ($5 < last || $5 > final) bad = 1; last = $5 }
+                              END { exit bad || last == 0 }' "$tmp/progress"; then
+      pass "--progress under CDCL, $threads thread(s): $(wc -l <"$tmp/progress") lines of conflicts, propagations/s, learned, restarts (the last $(tail -1 "$tmp/progress" | awk '{print $5}') of $final)"
+    else
+      fail "--progress under CDCL, $threads thread(s): rc $rc, final '$final': $(head -c 600 "$tmp/progress") $(cat "$tmp/err")"
+    fi
+  done
+  progress_lines dpll 1
+  want="^c progress +$num s +[0-9]+ nodes +$num checks/s +[0-9]+ cubes left +1 busy\$"
+  if [ $rc = 0 ] && [ -s "$tmp/progress" ] && ! grep -Evq "$want" "$tmp/progress"; then
+    pass "--progress under DPLL: nodes, checks/s, cubes left"
+  else
+    fail "--progress under DPLL: rc $rc: $(head -c 600 "$tmp/progress") $(cat "$tmp/err")"
+  fi
 fi
 
 finish

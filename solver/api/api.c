@@ -349,17 +349,27 @@ int64_t gsat_next_model_variable(gsat_solver *s, int64_t v) {
 
 /*------------------------------------------------------------------------*/
 
-static void forward_progress(void *data, const gsat_progress *p) {
-  gsat_solver *s = data;
-  gsat_progress_report r = {p->seconds, p->nodes, p->checks, p->cubes_left,
-                            p->busy_workers};
-  s->progress(s->progress_data, &r);
-}
-
 /* The reported value of every counter (counters.h) of w into the public
- * struct *o (gsat_statistics or gsat_worker_statistics). */
+ * struct *o (gsat_statistics, gsat_worker_statistics, ...). */
 #define COPY_COUNTER(o, name, in, dpll, cdcl, shown, rate, label, help)       \
   (o)->name = GSAT_CTR_VALUE_##in(*w, dpll, cdcl, name);
+static void copy_progress_counters(gsat_progress_counters *o, const gsat_worker_stats *w) {
+  GSAT_COUNTERS(COPY_COUNTER, o)
+}
+
+static void forward_progress(void *data, const gsat_progress *p) {
+  gsat_solver *s = data;
+  gsat_progress_report r;
+  memset(&r, 0, sizeof r);
+  r.seconds = p->seconds;
+  r.cubes_left = p->cubes_left;
+  r.busy_workers = p->busy_workers;
+  snprintf(r.search, sizeof r.search, "%s", p->cdcl ? "cdcl" : "dpll");
+  copy_progress_counters(&r.counters, &p->total);
+  r.nodes = r.counters.nodes;
+  r.checks = r.counters.checks;
+  s->progress(s->progress_data, &r);
+}
 static void copy_counters(gsat_statistics *st, const gsat_worker_stats *w) {
   GSAT_COUNTERS(COPY_COUNTER, st)
 }

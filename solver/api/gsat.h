@@ -147,13 +147,25 @@ typedef struct gsat_statistics {
   char answered_by[8];      /* the member that answered, "" when none did */
 } gsat_statistics;
 
+/* The counters of a progress report: one uint64_t per row of
+ * solver/core/counters.h, as in gsat_statistics. */
+typedef struct gsat_progress_counters {
+  GSAT_PUBLIC_COUNTER_FIELDS(GSAT_CTR_U64_FIELD)
+} gsat_progress_counters;
+
 /* Progress report, about every `progress` seconds during gsat_solve(), from the
  * thread that supervises the CPU search (the calling thread, or in the
- * portfolio the CPU member's thread; never two calls at once). */
+ * portfolio the CPU member's thread; never two calls at once).  nodes and
+ * checks are counters.nodes and counters.checks.  A CDCL search (search
+ * "cdcl") fills its CDCL counters too (conflicts, propagations, decisions,
+ * restarts, learned, ...; the CPU CDCL portfolio's are its searchers' sums
+ * after their last slices); a DPLL search only nodes and checks. */
 typedef struct gsat_progress_report {
   double seconds;
   uint64_t nodes, checks, cubes_left;
   uint32_t busy_workers;
+  char search[8];           /* "dpll" or "cdcl" */
+  gsat_progress_counters counters;
 } gsat_progress_report;
 
 typedef void (*gsat_progress_callback)(void *data, const gsat_progress_report *report);

@@ -191,21 +191,36 @@ static void print_warning(void *data, const char *file, uint64_t line,
 
 typedef struct progress_state {
   double last_seconds;
-  uint64_t last_checks;
+  uint64_t last_checks, last_propagations;
 } progress_state;
 
+/* The increase of a counter since the last report, per second. */
+static double progress_rate(const progress_state *ps, const gsat_progress_report *r,
+                            uint64_t now, uint64_t last) {
+  double dt = r->seconds - ps->last_seconds;
+  return dt > 0 ? (double)(now - last) / dt : 0;
+}
+
+/* One `c progress` line: a DPLL search's nodes, checks/s and cubes left, a
+ * CDCL search's conflicts, propagations/s, learned clauses and restarts. */
 static void print_progress(void *data, const gsat_progress_report *r) {
   progress_state *ps = data;
-  double dt = r->seconds - ps->last_seconds;
-  double rate = dt > 0 ? (double)(r->checks - ps->last_checks) / dt : 0;
-  printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
-         " cubes left",
-         r->seconds, r->nodes, rate, r->cubes_left);
+  const gsat_progress_counters *n = &r->counters;
+  if (strcmp(r->search, "cdcl") == 0)
+    printf("c progress %8.1f s  %12" PRIu64 " conflicts  %10.3g propagations/s  %10" PRIu64
+           " learned  %8" PRIu64 " restarts",
+           r->seconds, n->conflicts, progress_rate(ps, r, n->propagations, ps->last_propagations),
+           n->learned, n->restarts);
+  else
+    printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
+           " cubes left",
+           r->seconds, r->nodes, progress_rate(ps, r, r->checks, ps->last_checks), r->cubes_left);
   if (r->busy_workers) printf("  %u busy", r->busy_workers);
   printf("\n");
   fflush(stdout);
   ps->last_seconds = r->seconds;
   ps->last_checks = r->checks;
+  ps->last_propagations = n->propagations;
 }
 
 /* Writes " lit" (a non-zero DIMACS literal) to dst; returns its length. */
@@ -696,7 +711,7 @@ static int solve(cli *c) {
     printf("c parsed in %.3f s\n", gsat_get_statistics(c->s)->parse_seconds);
     fflush(stdout);
   }
-  progress_state ps = {0, 0};
+  progress_state ps = {0, 0, 0};
   if (!c->quiet && gsat_get_option(c->s, "progress") > 0)
     gsat_set_progress_callback(c->s, print_progress, &ps);
   int result = GSAT_UNKNOWN;

@@ -14,12 +14,8 @@
 extern "C" {
 #endif
 
-typedef struct gsat_progress {
-  double seconds;        /* since the search started */
-  uint64_t nodes, checks;
-  uint64_t cubes_left;   /* cubes queued, not yet taken */
-  uint32_t busy_workers;
-} gsat_progress;
+/* A progress report (defined below, after gsat_worker_stats). */
+typedef struct gsat_progress gsat_progress;
 
 /* Called from the thread that runs the search, about every progress_interval s. */
 typedef void (*gsat_progress_fn)(void *data, const gsat_progress *progress);
@@ -123,8 +119,26 @@ typedef struct gsat_worker_stats {
   double busy_seconds;
 } gsat_worker_stats;
 
+/* A progress report of a running search: its counters so far in `total`
+ * (counters.h's rows: nodes and checks from every search; a CDCL search,
+ * cdcl set, also fills its CDCL counters and conflicts and propagations, as
+ * in its result; the CPU CDCL portfolio's sums are of its searchers' last
+ * slices). */
+struct gsat_progress {
+  double seconds;        /* since the search started */
+  int cdcl;              /* a CDCL search reports */
+  gsat_worker_stats total;
+  uint64_t cubes_left;   /* cubes queued, not yet taken */
+  uint32_t busy_workers;
+};
+
 /* Adds every counter of w, and its busy time, to t. */
 void gsat_worker_stats_add(gsat_worker_stats *t, const gsat_worker_stats *w);
+
+/* A CDCL search's counters c into w: w->c, and the DPLL fields a CDCL
+ * search fills (counters.h: the BOTH rows, nodes from its decisions); the
+ * rest of w is left as it is. */
+void gsat_worker_stats_set_cdcl(gsat_worker_stats *w, const gsat_cdcl_counters *c);
 
 typedef struct gsat_search_result {
   int answer;               /* gsat_answer: SAT, UNSAT or UNKNOWN */
