@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gpu/cuda_check.cuh"
+#include "gpu/kernel_wait.h"
 #include "solver/base/atomic.h"
 #include "solver/base/clock.h"
 
@@ -159,6 +160,10 @@ extern "C" void gsat_gpu_cdcl_port_counters_get(const gsat_gpu_cdcl_port *port,
 
 extern "C" void gsat_gpu_cdcl_port_destroy(gsat_gpu_cdcl_port *port) {
   if (!port) return;
+  if (gsat_gpu_stuck_kernels()) { /* (gpu/kernel_wait.h) a round may never end: */
+    free(port);                   /* its buffers and CUDA objects are forgotten */
+    return;
+  }
   if (port->stream) (void)cudaStreamSynchronize(port->stream);
   if (port->d_state) cudaFree(port->d_state);
   if (port->d_inbox) cudaFree(port->d_inbox);

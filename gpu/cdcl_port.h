@@ -137,7 +137,9 @@ void gsat_gpu_cdcl_port_counters_get(const gsat_gpu_cdcl_port *port,
                                      gsat_gpu_cdcl_port_counters *out);
 
 /* Waits for a round in flight (the search kernel must have ended or be
- * ending, else it may wait for it) and frees the port; NULL is a no-op. */
+ * ending, else it may wait for it) and frees the port; NULL is a no-op.
+ * While a kernel of this process is stuck (gpu/kernel_wait.h) it makes no
+ * CUDA call: the port's buffers and CUDA objects are forgotten. */
 void gsat_gpu_cdcl_port_destroy(gsat_gpu_cdcl_port *port);
 
 /* The GPU search's end of a clause port (solver/core/share.h): a port on

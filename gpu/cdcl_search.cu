@@ -6,7 +6,11 @@
  * proof the drain of the proof ring into the proof sink) until it ends.
  * With cubes (p->cdcl_cubes, several searchers, no assumptions)
  * the cube pool is planned for the searchers (gsat_cdcl_gpu_cube_plan) and
- * laid out with the rest.  Nothing is allocated once the kernel runs. */
+ * laid out with the rest.  Nothing is allocated once the kernel runs.
+ * Every searcher records its phase (gsat_cdcl_gpu_at), so that a kernel
+ * still running p->gpu_stop_grace seconds after the stop request is given up
+ * on (gpu/kernel_wait.h) with a report of the searchers that have not left,
+ * and nothing waits for it afterwards. */
 #include "gpu/cdcl_search.h"
 
 #include <stdio.h>
@@ -19,7 +23,7 @@
 #include "gpu/cdcl_warp.cuh"
 #include "gpu/cuda_check.cuh"
 #include "gpu/device.h"
-#include "gpu/kernel_wait.h"
+#include "gpu/kernel_wait.cuh"
 #include "gpu/search.h"
 #include "solver/base/clock.h"
 #include "solver/core/cdcl_host.h"
@@ -61,7 +65,9 @@ typedef struct cdcl_run {
   int cubes;
   unsigned cube_node_log2, cube_queue_log2;
   uint64_t off_cubes, off_cube_term, off_cube_arena, off_cube_state, cube_bytes;
+  uint64_t off_at;   /* the searchers' phases (gsat_cdcl_gpu_at, cleared) */
   char *d_mem;
+  gsat_cdcl_gpu_at *h_at; /* pinned: their host copy for the stuck report */
   gsat_cdcl *h_desc; /* descriptors (device addresses) */
   int *h_stop;
   /* with a proof (p->proof): the ring's words and head in mapped pinned host
@@ -77,22 +83,31 @@ typedef struct cdcl_run {
   int port_unsat;               /* the clause port found complementary units */
 } cdcl_run;
 
+/* Ends the run: a kernel still running after an error is asked to stop and
+ * waited for, and the device memory and CUDA objects are freed; while a
+ * kernel of this process is stuck (gpu/kernel_wait.h) they are only
+ * forgotten (cudaFree and cudaFreeHost would wait for it, and it may still
+ * read the stop flag and the descriptors and write the proof ring).  Host
+ * memory is freed either way (the clause port's thread is joined first). */
 static void release_run(cdcl_run *d) {
-  if (d->h_stop && d->stream) {
+  const int stuck = gsat_gpu_stuck_kernels() != 0;
+  if (d->h_stop && d->stream && !stuck) {
     *(volatile int *)d->h_stop = 1; /* a kernel still running after an error */
     (void)cudaStreamSynchronize(d->stream);
   }
-  gsat_gpu_cdcl_mirror_close(d->mirror);
+  gsat_gpu_cdcl_mirror_close(d->mirror); /* (its port skips CUDA when stuck) */
+  if (d->have_rd) gsat_proof_reader_free(&d->rd);
+  if (d->have_t) gsat_cdcl_destroy(&d->t);
+  if (stuck) return;
   if (d->d_mem) cudaFree(d->d_mem);
   if (d->h_stop) cudaFreeHost(d->h_stop);
   if (d->h_desc) cudaFreeHost(d->h_desc);
+  if (d->h_at) cudaFreeHost(d->h_at);
   if (d->h_ring) cudaFreeHost(d->h_ring);
-  if (d->have_rd) gsat_proof_reader_free(&d->rd);
   if (d->stream) cudaStreamDestroy(d->stream);
   if (d->copy_stream) cudaStreamDestroy(d->copy_stream);
   if (d->start) cudaEventDestroy(d->start);
   if (d->stop) cudaEventDestroy(d->stop);
-  if (d->have_t) gsat_cdcl_destroy(&d->t);
   (void)cudaGetLastError();
 }
 
@@ -126,6 +141,8 @@ static uint64_t shared_layout(cdcl_run *d, const gsat_db *db) {
     d->off_cube_state = d->off_cube_arena + align256(d->cube_bytes);
     at = d->off_cube_state + align256((uint64_t)d->max_searchers * sizeof(gsat_cdcl_gpu_cube));
   }
+  d->off_at = at;
+  at += align256((uint64_t)d->max_searchers * sizeof(gsat_cdcl_gpu_at));
   d->off_proof = at;
   if (d->proof) at += align256(sizeof(gsat_proof_ring));
   return at;
@@ -292,6 +309,8 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
   *(volatile int *)d->h_stop = 0;
   GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_desc, pl->searchers * sizeof(gsat_cdcl),
                                    cudaHostAllocDefault));
+  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_at, pl->searchers * sizeof(gsat_cdcl_gpu_at),
+                                   cudaHostAllocDefault));
   GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
   GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->copy_stream, cudaStreamNonBlocking));
   GSAT_CUDA_TRY(err, cudaEventCreate(&d->start));
@@ -317,6 +336,8 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
                                        cudaMemcpyHostToDevice, d->stream));
   }
   GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl), d->stream));
+  GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_at, 0, pl->searchers * sizeof(gsat_cdcl_gpu_at),
+                                     d->stream));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
   if (d->share) GSAT_FORWARD(upload_share(d, sh, err));
   if (d->cubes) GSAT_FORWARD(upload_cubes(d, sh, err));
@@ -351,6 +372,7 @@ static gsat_cdcl_gpu_params params_of(const gsat_db *db, cdcl_run *d, int *d_hos
   kp.cubes = d->cubes ? (gsat_cubes *)(sh + d->off_cubes) : NULL;
   kp.cube_term = d->cubes ? (gsat_term *)(sh + d->off_cube_term) : NULL;
   kp.cube_state = d->cubes ? (gsat_cdcl_gpu_cube *)(sh + d->off_cube_state) : NULL;
+  kp.at = (gsat_cdcl_gpu_at *)(sh + d->off_at);
   return kp;
 }
 
@@ -381,23 +403,52 @@ static void sleep_ms(double ms) {
   nanosleep(&ts, NULL);
 }
 
-/* The clause port's verdict (cdcl_port.h: its thread exchanges): its 20 (complementary
- * units) ends the search UNSAT, its 0 ends it UNKNOWN. */
-static void poll_port(cdcl_run *d, int *stop_sent) {
-  int res = gsat_gpu_cdcl_mirror_result(d->mirror); /* the port's thread exchanges */
-  if (res == GSAT_CLAUSE_PORT_CONTINUE) return;
+/* The clause port's verdict (cdcl_port.h: its thread exchanges): 1 when it
+ * ends the search (its 20, complementary units: UNSAT; its 0: UNKNOWN). */
+static int port_ends(cdcl_run *d) {
+  int res = gsat_gpu_cdcl_mirror_result(d->mirror);
+  if (res == GSAT_CLAUSE_PORT_CONTINUE) return 0;
   d->port_unsat = res == 20;
-  *(volatile int *)d->h_stop = 1;
-  *stop_sent = 1;
+  return 1;
 }
 
-/* Waits for the kernel, passing on stop requests and the limits, reporting
- * progress. */
+/* Gives up on a kernel that did not stop (gsat_kernel_wait_give_up): the
+ * searchers' phases read through the copy stream, which the kernel's stream
+ * does not hold up; without them when the copy does not come back within
+ * 0.5 s. */
+static gsat_status give_up(const gsat_kernel_wait *wait, cdcl_run *d, gsat_error *err) {
+  char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
+  const gsat_kernel_where k =
+      gsat_cdcl_gpu_where_of(d->h_at, d->pl.searchers, GSAT_CDCL_GPU_WARPS_PER_BLOCK);
+  const int got = gsat_kernel_wait_fetch(d->h_at, sh + d->off_at,
+                                         d->pl.searchers * sizeof(gsat_cdcl_gpu_at),
+                                         d->copy_stream);
+  return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
+}
+
+/* The progress report from the searchers' counters t. */
+static void report_progress(const gsat_search_params *p, const cdcl_run *d,
+                            const gsat_worker_stats *t, double seconds) {
+  gsat_progress pr;
+  memset(&pr, 0, sizeof pr);
+  pr.seconds = seconds;
+  pr.cdcl = 1;
+  pr.total = *t;
+  pr.busy_workers = d->pl.searchers;
+  p->progress(p->progress_data, &pr);
+}
+
+/* Waits for the kernel, passing on stop requests (the flag, the limits, the
+ * clause port's verdict), reporting progress and draining the proof ring.
+ * Only event and stream queries touch the kernel, so that a kernel still
+ * running p->gpu_stop_grace seconds after the stop request gives a CUDA
+ * error and no wait (gsat_kernel_wait_step). */
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r, cdcl_run *d,
                              double start, gsat_error *err) {
   double next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
   double next_check = start + 0.01;
-  int stop_sent = 0;
+  gsat_kernel_wait wait;
+  gsat_kernel_wait_init(&wait, p->gpu_stop_grace);
   for (;;) {
     cudaError_t q = cudaEventQuery(d->stop);
     if (q == cudaSuccess) break;
@@ -405,7 +456,8 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
     uint64_t drained = d->proof ? gsat_proof_reader_drain(&d->rd, d->proof, GSAT_CDCL_GPU_DRAIN_WORDS) : 0;
     if (!drained) sleep_ms(0.5);
     double now = gsat_seconds();
-    if (d->mirror && !stop_sent) poll_port(d, &stop_sent);
+    const int stop_sent = wait.sent_at >= 0;
+    const int port = !stop_sent && d->mirror && port_ends(d);
     int over = p->time_limit > 0 && now - start >= p->time_limit;
     int counters = (p->node_limit && now >= next_check) || (next_progress && now >= next_progress);
     gsat_worker_stats t;
@@ -414,19 +466,19 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
       next_check = now + 0.01;
       if (p->node_limit && t.n.nodes >= p->node_limit) over = 1;
     }
-    if (!stop_sent && (GSAT_FLAG_IS_RAISED(p->stop) || over)) {
-      if (!GSAT_FLAG_IS_RAISED(p->stop)) r->stopped_by_limit = 1;
+    const int flag = GSAT_FLAG_IS_RAISED(p->stop);
+    switch (gsat_kernel_wait_step(&wait, now, flag || over || port)) {
+    case GSAT_KERNEL_WAIT_SEND_STOP:
+      if (!flag && !port) r->stopped_by_limit = 1;
       *(volatile int *)d->h_stop = 1;
-      stop_sent = 1;
+      break;
+    case GSAT_KERNEL_WAIT_STUCK:
+      return give_up(&wait, d, err);
+    case GSAT_KERNEL_WAIT_KEEP:
+      break;
     }
-    if (!stop_sent && next_progress && now >= next_progress) {
-      gsat_progress pr;
-      memset(&pr, 0, sizeof pr);
-      pr.seconds = now - start;
-      pr.cdcl = 1;
-      pr.total = t;
-      pr.busy_workers = d->pl.searchers;
-      p->progress(p->progress_data, &pr);
+    if (wait.sent_at < 0 && next_progress && now >= next_progress) {
+      report_progress(p, d, &t, now - start);
       next_progress = now + p->progress_interval;
     }
   }

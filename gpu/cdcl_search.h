@@ -37,8 +37,11 @@ extern "C" {
  * section 5); an UNSAT whose proof lost records at a stop comes back
  * UNKNOWN.  p->extra_* are ignored (they are implied
  * clauses).  Errors: NODEVICE, RESOURCE (the formula does not fit: the
- * message names the memory needed), CUDA, NOMEM, INTERNAL (a corrupt proof
- * ring). */
+ * message names the memory needed), CUDA (a failed call, a kernel fault, or
+ * a kernel still running p->gpu_stop_grace seconds after the stop request:
+ * the message names the searchers that have not left, the kernel is left
+ * running and every later GPU search of the process fails at once,
+ * gpu/kernel_wait.h), NOMEM, INTERNAL (a corrupt proof ring). */
 gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err);
 

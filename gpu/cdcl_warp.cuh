@@ -23,12 +23,16 @@
  * refutes the assumptions, which every searcher shares); the host's stop flag
  * (mapped host memory, raised for signals, gsat_terminate and limits) is
  * forwarded to the stop word by searcher 0; UNKNOWN when every searcher
- * retired.  Included by gpu/cdcl_search.cu and by the SIMT emulation test. */
+ * retired.  Each searcher stores its phase and round count as it goes
+ * (gsat_cdcl_gpu_at; GSAT_GPU_AT_LEFT when it returns), so that the host can
+ * name the searchers of a kernel that does not stop (gpu/kernel_wait.h).
+ * Included by gpu/cdcl_search.cu and by the SIMT emulation test. */
 #ifndef GSAT_GPU_CDCL_WARP_CUH
 #define GSAT_GPU_CDCL_WARP_CUH
 
 #include <stdint.h>
 
+#include "gpu/kernel_wait.h" /* enum gsat_gpu_where */
 #include "solver/core/cdcl_cubes.h"
 #include "solver/core/cdcl_import.h" /* (with the default instance of cdcl.h) */
 #include "solver/core/share.h"
@@ -63,6 +67,31 @@ struct gsat_cdcl_gpu_cube {
   uint64_t taken, donated, refuted;
 };
 
+/* Where a searcher is, for the host's report of a kernel that does not stop
+ * (gpu/kernel_wait.h: gsat_kernel_wait_give_up): its phase (enum
+ * gsat_gpu_where; GSAT_GPU_AT_LEFT once it returned) and its rounds (the
+ * slices' stop checks begun).  Cleared by the host, written by lane 0
+ * (volatile) as the searcher goes. */
+struct gsat_cdcl_gpu_at {
+  uint32_t where;
+  uint32_t round;
+};
+
+/* The stuck report's view (gpu/kernel_wait.h) of host copies at[0..n-1] of
+ * the searchers' phases, per_block searchers (warps) to a block. */
+static inline gsat_kernel_where gsat_cdcl_gpu_where_of(const gsat_cdcl_gpu_at *at, uint32_t n,
+                                                       uint32_t per_block) {
+  gsat_kernel_where k;
+  k.where = &at[0].where;
+  k.round = &at[0].round;
+  k.stride = sizeof *at;
+  k.workers = n;
+  k.per_block = per_block;
+  k.noun = "searcher";
+  k.lanes = 0;
+  return k;
+}
+
 /* What the kernel takes (device addresses). */
 struct gsat_cdcl_gpu_params {
   gsat_cdcl *searchers;       /* [count] descriptors (gsat_cdcl_gpu_describe) */
@@ -84,7 +113,23 @@ struct gsat_cdcl_gpu_params {
   gsat_cubes *cubes;          /* the cube tree and queue (cube.h), or NULL: no cubes */
   gsat_term *cube_term;       /* its open-cube count (term.h; the answer goes to ctl) */
   gsat_cdcl_gpu_cube *cube_state; /* [count] */
+  gsat_cdcl_gpu_at *at;           /* [count], cleared */
 };
+
+/* Records that searcher id is at `where` (gsat_gpu_where).  Any lane may
+ * call it; lane 0 stores. */
+__device__ inline void gsat_cdcl_gpu_mark(const gsat_cdcl_gpu_params &p, uint32_t id,
+                                          unsigned where) {
+  if (TEAM_RANK == 0) *(volatile uint32_t *)&p.at[id].where = where;
+}
+
+/* The top of a round: its count and phase.  Any lane may call it. */
+__device__ inline void gsat_cdcl_gpu_round(const gsat_cdcl_gpu_params &p, uint32_t id) {
+  if (TEAM_RANK != 0) return;
+  volatile gsat_cdcl_gpu_at *a = &p.at[id];
+  a->round = a->round + 1;
+  a->where = GSAT_GPU_AT_ROUND;
+}
 
 /* A full arena on the device: reduce by tiers, then, if that freed too little,
  * every unlocked learned clause (tiers 0).  Returns 1 when there is room. */
@@ -200,6 +245,7 @@ __device__ inline int gsat_cdcl_gpu_cube_refuted(const gsat_cdcl_gpu_params &p, 
 __device__ inline int gsat_cdcl_gpu_cube_turn(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
                                               uint32_t id) {
   gsat_cdcl_gpu_cube *st = &p.cube_state[id];
+  gsat_cdcl_gpu_mark(p, id, st->node == GSAT_CUBE_NONE ? GSAT_GPU_AT_TAKE : GSAT_GPU_AT_GIVE);
   if (st->node == GSAT_CUBE_NONE) {
     if (!gsat_cdcl_cube_take(s, p.cubes, &st->node)) return 0;
     st->taken++;
@@ -217,12 +263,78 @@ __device__ inline void gsat_cdcl_gpu_cube_return(const gsat_cdcl_gpu_params &p, 
   st->node = GSAT_CUBE_NONE;
 }
 
-/* One warp's searcher: load, then search slices until an answer, the stop
- * word, or no room (retired: searcher 0 keeps forwarding the host's flag). */
+/* A searcher's slice ended with res (not PAUSED, not an import's verdict):
+ * a refuted cube, an answer (claimed) or a full arena.  Returns 1 to go on
+ * searching, 0 when the searcher is done (answer claimed or retired:
+ * searcher 0 keeps forwarding the host's flag until the stop word).  All
+ * lanes. */
+__device__ inline int gsat_cdcl_gpu_after_slice(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
+                                                uint32_t id, int res) {
+  if (res == GSAT_CDCL_UNSAT && p.cubes && s->unsat_assumptions) {
+    int refuted = 0;
+    gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_REFUTED);
+    TEAM_ONE(refuted = gsat_cdcl_gpu_cube_refuted(p, s, id));
+    if (!TEAM_BCAST(refuted, 0)) return 1;
+  }
+  if (res == GSAT_CDCL_SAT || res == GSAT_CDCL_UNSAT) {
+    gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_CLAIM);
+    gsat_cdcl_gpu_claim(p, s, id, res == GSAT_CDCL_SAT ? GSAT_CDCL_GPU_SAT : GSAT_CDCL_GPU_UNSAT);
+    return 0;
+  }
+  int ok = 0;
+  if (res == GSAT_CDCL_GROW_ARENA) {
+    gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_REDUCE);
+    TEAM_ONE(ok = gsat_cdcl_gpu_make_room(s));
+    ok = TEAM_BCAST(ok, 0);
+  }
+  if (ok) return 1;
+  if (p.cubes) TEAM_ONE(gsat_cdcl_gpu_cube_return(p, id));
+  if (TEAM_RANK == 0 && atomicAdd(&p.ctl->retired, 1u) + 1 == p.count)
+    atomicExch(&p.ctl->stop, 1u);
+  __syncwarp();
+  if (id == 0) gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_RETIRED);
+  while (id == 0 && !gsat_cdcl_gpu_stopped(p, id)) __nanosleep(100000);
+  return 0;
+}
+
+/* Searcher id's slices until an answer, the stop word, or no room. */
+__device__ inline void gsat_cdcl_gpu_slices(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
+                                            uint32_t id) {
+  unsigned backoff = 1000; /* ns an idle searcher waits before it looks again */
+  for (;;) {
+    gsat_cdcl_gpu_round(p, id);
+    if (gsat_cdcl_gpu_stopped(p, id)) return;
+    if (p.cubes) {
+      int held = 0;
+      TEAM_ONE(held = gsat_cdcl_gpu_cube_turn(p, s, id));
+      if (!TEAM_BCAST(held, 0)) { /* idle: look again later (at most 64 us) */
+        gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_SLEEP);
+        __nanosleep(backoff);
+        if (backoff < 64000) backoff *= 2;
+        continue;
+      }
+      backoff = 1000;
+    }
+    gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_SEARCH);
+    int res = gsat_cdcl_warp_search(s, &p.db, p.slice);
+    if (res == GSAT_CDCL_PAUSED && p.share) {
+      gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_SHARE);
+      TEAM_ONE(res = gsat_cdcl_gpu_import(s, p.share, &p.readers[id], p.import_max));
+      res = TEAM_BCAST(res, 0);
+      if (res == 0) res = GSAT_CDCL_PAUSED;
+    }
+    if (res == GSAT_CDCL_PAUSED) continue;
+    if (!gsat_cdcl_gpu_after_slice(p, s, id, res)) return;
+  }
+}
+
+/* One warp's searcher: load, then search slices (gsat_cdcl_gpu_slices);
+ * its phase in p.at[id] as it goes, GSAT_GPU_AT_LEFT when it returns. */
 __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
   const uint32_t id = (uint32_t)((blockIdx.x * blockDim.x + threadIdx.x) / 32);
   if (id >= p.count) return; /* warp-uniform */
   gsat_cdcl *s = &p.searchers[id];
+  gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_SETUP);
   gsat_cdcl_gpu_load(p, s);
   if (p.cubes && TEAM_RANK == 0) {
     gsat_cdcl_gpu_cube *st = &p.cube_state[id];
@@ -230,48 +342,9 @@ __device__ inline void gsat_cdcl_gpu_searcher(const gsat_cdcl_gpu_params &p) {
     st->taken = st->donated = st->refuted = 0;
   }
   __syncwarp();
-  unsigned backoff = 1000; /* ns an idle searcher waits before it looks again */
-  for (;;) {
-    if (gsat_cdcl_gpu_stopped(p, id)) return;
-    if (p.cubes) {
-      int held = 0;
-      TEAM_ONE(held = gsat_cdcl_gpu_cube_turn(p, s, id));
-      if (!TEAM_BCAST(held, 0)) { /* idle: look again later (at most 64 us) */
-        __nanosleep(backoff);
-        if (backoff < 64000) backoff *= 2;
-        continue;
-      }
-      backoff = 1000;
-    }
-    int res = gsat_cdcl_warp_search(s, &p.db, p.slice);
-    if (res == GSAT_CDCL_PAUSED && p.share) {
-      TEAM_ONE(res = gsat_cdcl_gpu_import(s, p.share, &p.readers[id], p.import_max));
-      res = TEAM_BCAST(res, 0);
-      if (res == 0) res = GSAT_CDCL_PAUSED;
-    }
-    if (res == GSAT_CDCL_PAUSED) continue;
-    if (res == GSAT_CDCL_UNSAT && p.cubes && s->unsat_assumptions) {
-      int refuted = 0;
-      TEAM_ONE(refuted = gsat_cdcl_gpu_cube_refuted(p, s, id));
-      if (!TEAM_BCAST(refuted, 0)) continue;
-    }
-    if (res == GSAT_CDCL_SAT || res == GSAT_CDCL_UNSAT) {
-      gsat_cdcl_gpu_claim(p, s, id, res == GSAT_CDCL_SAT ? GSAT_CDCL_GPU_SAT : GSAT_CDCL_GPU_UNSAT);
-      return;
-    }
-    int ok = 0;
-    if (res == GSAT_CDCL_GROW_ARENA) {
-      TEAM_ONE(ok = gsat_cdcl_gpu_make_room(s));
-      ok = TEAM_BCAST(ok, 0);
-    }
-    if (ok) continue;
-    if (p.cubes) TEAM_ONE(gsat_cdcl_gpu_cube_return(p, id));
-    if (TEAM_RANK == 0 && atomicAdd(&p.ctl->retired, 1u) + 1 == p.count)
-      atomicExch(&p.ctl->stop, 1u);
-    __syncwarp();
-    while (id == 0 && !gsat_cdcl_gpu_stopped(p, id)) __nanosleep(100000);
-    return;
-  }
+  gsat_cdcl_gpu_slices(p, s, id);
+  __syncwarp();
+  gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_LEFT);
 }
 
 #endif

@@ -12,7 +12,7 @@
 
 #include "gpu/cuda_check.cuh"
 #include "gpu/device.h"
-#include "gpu/kernel_wait.h"
+#include "gpu/kernel_wait.cuh"
 #include "gpu/layout_build.h"
 #include "gpu/occ.h"
 #include "gpu/search_layout.cuh"
@@ -513,72 +513,23 @@ static gsat_status report_progress(const gsat_search_params *p, device_run *d, d
   return GSAT_OK;
 }
 
-/* gsat_gpu_where's names (gpu/search_types.cuh), for the stuck report. */
-static const char *const where_names[GSAT_GPU_AT_COUNT] = {
-    "not started", "left", "setup", "round", "search", "share",
-    "take", "return slot", "give", "publish", "sleep", "take queue", "take done",
-    "free pop", "donate", "publish free", "publish global", "round end"};
-
-/* Where the workers of a kernel that does not stop are, appended to out
- * (size bytes in all): their counters read through the copy stream, which
- * the kernel's stream does not hold up (waiting at most 0.5 s for the copy),
- * as "; 87 of 16896 workers not left: search 3, publish 84; the first,
- * worker 1234 (block 9), in publish at round 5678".  Nothing when the copy
- * does not come back. */
-/* The lane mapping's stuck report, appended: the 32 lanes of the warp that
- * holds worker `first`, as runs of equal phase and round ("0-23 take@2602"),
- * which tells lanes stuck together in one loop from lanes of one warp in
- * different rounds (passing each other's collectives). */
-static void lanes_report(const gsat_gpu_counters *c, uint64_t first, char *out, size_t size) {
-  const uint64_t w0 = first & ~(uint64_t)31;
-  size_t len = strlen(out);
-  len += snprintf(out + len, size - len, "; its warp's lanes (phase@round):");
-  for (unsigned a = 0; a < 32 && len < size;) {
-    unsigned b = a;
-    while (b + 1 < 32 && c[w0 + b + 1].where == c[w0 + a].where && c[w0 + b + 1].round == c[w0 + a].round)
-      b++;
-    const unsigned w = c[w0 + a].where < GSAT_GPU_AT_COUNT ? c[w0 + a].where : 0;
-    if (a == b)
-      len += snprintf(out + len, size - len, " %u %s@%u,", a, where_names[w], c[w0 + a].round);
-    else
-      len += snprintf(out + len, size - len, " %u-%u %s@%u,", a, b, where_names[w], c[w0 + a].round);
-    a = b + 1;
-  }
-  if (len < size && len > 0 && out[len - 1] == ',') out[len - 1] = 0;
-}
-
-static void stuck_report(device_run *d, char *out, size_t size) {
-  if (cudaMemcpyAsync(d->h_counters, d->L.counters, d->workers * sizeof(gsat_gpu_counters),
-                      cudaMemcpyDeviceToHost, d->copy_stream) != cudaSuccess)
-    return;
-  const double until = gsat_seconds() + 0.5;
-  cudaError_t q;
-  while ((q = cudaStreamQuery(d->copy_stream)) == cudaErrorNotReady && gsat_seconds() < until)
-    sleep_ms(1);
-  if (q != cudaSuccess) return;
-  uint64_t at[GSAT_GPU_AT_COUNT] = {0}, running = 0, first = UINT64_MAX;
-  for (uint64_t i = 0; i < d->workers; i++) {
-    const unsigned w = d->h_counters[i].where;
-    at[w < GSAT_GPU_AT_COUNT ? w : GSAT_GPU_AT_NOT_STARTED]++;
-    if (w == GSAT_GPU_AT_LEFT) continue;
-    running++;
-    if (first == UINT64_MAX) first = i;
-  }
-  size_t len = strlen(out);
-  len += snprintf(out + len, size - len, "; %llu of %llu workers not left:",
-                  (unsigned long long)running, (unsigned long long)d->workers);
-  for (int k = 0; k < GSAT_GPU_AT_COUNT && len < size; k++)
-    if (k != GSAT_GPU_AT_LEFT && at[k])
-      len += snprintf(out + len, size - len, " %s %llu,", where_names[k],
-                      (unsigned long long)at[k]);
-  if (first == UINT64_MAX || len >= size) return;
-  const gsat_gpu_counters *c = &d->h_counters[first];
-  const unsigned w = c->where < GSAT_GPU_AT_COUNT ? c->where : 0;
-  snprintf(out + len - 1, size - len + 1, "; the first, worker %llu (block %llu), in %s at round %u",
-           (unsigned long long)first, (unsigned long long)(first / (d->workers / d->pl.blocks)),
-           where_names[w], c->round);
-  if (d->pl.map == GSAT_GPU_MAP_LANE && d->workers % 32 == 0)
-    lanes_report(d->h_counters, first, out, size);
+/* Gives up on a kernel that did not stop (gsat_kernel_wait_give_up): the
+ * workers' phases from their counters, read through the copy stream, which
+ * the kernel's stream does not hold up (with the lane mapping also the
+ * first stuck worker's warp's lanes); without them when the copy does not
+ * come back within 0.5 s. */
+static gsat_status give_up(const gsat_kernel_wait *wait, device_run *d, gsat_error *err) {
+  gsat_kernel_where k;
+  k.where = &d->h_counters[0].where;
+  k.round = &d->h_counters[0].round;
+  k.stride = sizeof(gsat_gpu_counters);
+  k.workers = d->workers;
+  k.per_block = d->workers / d->pl.blocks ? d->workers / d->pl.blocks : 1;
+  k.noun = "worker";
+  k.lanes = d->pl.map == GSAT_GPU_MAP_LANE && d->workers % 32 == 0;
+  const int got = gsat_kernel_wait_fetch(d->h_counters, d->L.counters,
+                                         d->workers * sizeof(gsat_gpu_counters), d->copy_stream);
+  return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
 }
 
 /* Waits for the kernel launched at `start` (host seconds) to end, meanwhile
@@ -614,16 +565,8 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
       if (!flag) r->stopped_by_limit = 1;
       *(volatile int *)d->h_stop = 1;
       break;
-    case GSAT_KERNEL_WAIT_STUCK: {
-      gsat_gpu_note_stuck_kernel();
-      char msg[GSAT_ERROR_MESSAGE_SIZE];
-      snprintf(msg, sizeof msg,
-               "GPU kernel did not stop within %g s of the stop request (left running; no "
-               "further GPU search in this process)",
-               wait.grace);
-      stuck_report(d, msg, sizeof msg);
-      return gsat_error_set(err, GSAT_CUDA, "%s", msg);
-    }
+    case GSAT_KERNEL_WAIT_STUCK:
+      return give_up(&wait, d, err);
     case GSAT_KERNEL_WAIT_KEEP:
       break;
     }

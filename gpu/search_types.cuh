@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "gpu/cube_queue.cuh"
+#include "gpu/kernel_wait.h"
 #include "gpu/slot_layout.h"
 #include "solver/core/dpll_types.h"
 
@@ -38,37 +39,11 @@ struct gsat_gpu_control {
   unsigned long long steals_lane, steals_warp, steals_block;
 };
 
-/* Where a worker is in its round (gsat_gpu_counters.where), stored as it goes
- * (volatile), so that the host can say where the workers of a kernel that
- * does not stop are (gpu/search.cu, stuck_report; bench/RESULTS.md, the lane
- * hang).  Names: gsat_gpu_where_name (search.cu). */
-enum gsat_gpu_where {
-  GSAT_GPU_AT_NOT_STARTED = 0, /* the cleared counters */
-  GSAT_GPU_AT_LEFT,            /* out of the kernel's loop, done */
-  GSAT_GPU_AT_SETUP,           /* staging the CNF, the root */
-  GSAT_GPU_AT_ROUND,           /* the top of a round: the stop check */
-  GSAT_GPU_AT_SEARCH,          /* the step code's search of a slice */
-  GSAT_GPU_AT_SHARE,           /* lane: donating to or taking from warp-mates */
-  GSAT_GPU_AT_TAKE,            /* taking a queued cube (block or global queue) */
-  GSAT_GPU_AT_RETURN_SLOT,     /* giving a taken cube's pool slot back */
-  GSAT_GPU_AT_GIVE,            /* donating: the counters, a free slot */
-  GSAT_GPU_AT_PUBLISH,         /* pushing a donated cube to a queue */
-  GSAT_GPU_AT_SLEEP,           /* an idle warp's backoff */
-  /* finer phases of the lane mapping's exchange (the lane hang) */
-  GSAT_GPU_AT_TAKE_QUEUE,      /* the intake's leader popping the queues */
-  GSAT_GPU_AT_TAKE_DONE,       /* out of the intake's loop */
-  GSAT_GPU_AT_FREE_POP,        /* a donor popping a free pool slot */
-  GSAT_GPU_AT_DONATE,          /* a donor writing its cube to the slot */
-  GSAT_GPU_AT_PUBLISH_FREE,    /* publish: an empty cube's slot back to the free list */
-  GSAT_GPU_AT_PUBLISH_GLOBAL,  /* publish: pushing to the global queue */
-  GSAT_GPU_AT_ROUND_END,       /* the round's last collective */
-  GSAT_GPU_AT_COUNT
-};
-
 /* Work counters of one worker (a warp or a lane), written back periodically:
  * gsat_dpll_counters' fields, then the WORKER rows (counters.h: cubes,
- * donations, and the CDCL portfolio's, which stay 0 here); `where` and
- * `round` as they change. */
+ * donations, and the CDCL portfolio's, which stay 0 here); `where` (enum
+ * gsat_gpu_where, gpu/kernel_wait.h: for the host's report of a kernel that
+ * does not stop) and `round` as they change. */
 struct gsat_gpu_counters {
   GSAT_DPLL_COUNTER_FIELDS(GSAT_CTR_ULL_FIELD)
   GSAT_WORKER_COUNTER_FIELDS(GSAT_CTR_ULL_FIELD)

@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 
@@ -70,6 +71,10 @@ struct outcome {
   uint64_t exported = 0, imported = 0;
   std::vector<std::vector<gsat_lit>> shared; /* a sample of the ring and the units */
   uint64_t cubes_taken = 0, cubes_donated = 0, cubes_refuted = 0, cube_splits = 0;
+  /* the searchers' phases after the run (gsat_cdcl_gpu_at): those not at
+   * GSAT_GPU_AT_LEFT, the fewest rounds begun, the stuck report on them */
+  uint32_t not_left = 0, min_round = 0;
+  std::string report;
 };
 
 /* Up to `max` clauses still in the ring and up to `max` shared units. */
@@ -170,6 +175,20 @@ static void launch(gsat_cdcl_gpu_params &kp, const gsat_db *db, uint32_t searche
   for (uint32_t i = 0; i < searchers; i++) kp.searchers[i].proof_ring = NULL;
 }
 
+/* The searchers' phases after a run into o: every one should have left, and
+ * the stuck report (as gpu/cdcl_search.cu would make it) names none. */
+static void note_phases(const std::vector<gsat_cdcl_gpu_at> &at, outcome &o) {
+  o.min_round = UINT32_MAX;
+  for (const gsat_cdcl_gpu_at &a : at) {
+    o.not_left += a.where != GSAT_GPU_AT_LEFT;
+    if (a.round < o.min_round) o.min_round = a.round;
+  }
+  const gsat_kernel_where k = gsat_cdcl_gpu_where_of(at.data(), (uint32_t)at.size(), 4);
+  char msg[GSAT_ERROR_MESSAGE_SIZE] = "";
+  gsat_kernel_wait_report(&k, msg, sizeof msg);
+  o.report = msg;
+}
+
 static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint32_t searchers,
                            uint64_t learned_words, int stop = 0, bool share = true,
                            bool cubes = false, emu_proof *pr = nullptr) {
@@ -254,7 +273,16 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
     kp.cube_term = &pool_term;
     kp.cube_state = cube_state.data();
   }
+  std::vector<gsat_cdcl_gpu_at> at(searchers); /* cleared, as the host does */
+  kp.at = at.data();
   launch(kp, db, searchers, pr, &host_stop);
+  note_phases(at, o);
+  /* every run, answered or stopped: each searcher began a round and left */
+  assert_int_equal(o.not_left, 0);
+  assert_true(o.min_round >= 1);
+  char left[64];
+  snprintf(left, sizeof left, "; 0 of %u searchers not left:", searchers);
+  assert_string_equal(o.report.c_str(), left);
   if (kp.cubes) {
     for (uint32_t i = 0; i < searchers; i++) {
       o.cubes_taken += cube_state[i].taken;
@@ -523,6 +551,27 @@ static void host_stop(void **state) {
   assert_int_equal(o.first.conflicts, 0); /* searcher 0 saw the flag first */
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);
+}
+
+/* The stuck report on the searchers' phases of a run (gsat_cdcl_gpu_where_of,
+ * gsat_kernel_wait_report, as gpu/cdcl_search.cu gives up on a kernel): two
+ * searchers made to look as if they had not left are named, with their
+ * blocks (4 searchers to a block), phases and rounds (the phases of real
+ * runs: every run of gpu_emulate checks that each searcher left). */
+static void stuck_report_names_searchers(void **state) {
+  (void)state;
+  std::vector<gsat_cdcl_gpu_at> at(6);
+  at[1] = {GSAT_GPU_AT_LEFT, 3};
+  at[5] = {GSAT_GPU_AT_CLAIM, 80};
+  at[2] = {GSAT_GPU_AT_SEARCH, 77};
+  for (uint32_t i : {0u, 3u, 4u}) at[i] = {GSAT_GPU_AT_LEFT, 9};
+  outcome o;
+  note_phases(at, o);
+  assert_int_equal(o.not_left, 2);
+  assert_string_equal(o.report.c_str(),
+                      "; 2 of 6 searchers not left: search 1, claim 1; the first, searcher 2 "
+                      "(block 0), in search at round 77; also searcher 5 (block 1) in claim at "
+                      "round 80");
 }
 
 /* Whether db implies the clause c: db plus the negation of c (a unit per
@@ -861,6 +910,7 @@ int main(void) {
       cmocka_unit_test(warp_equals_team_of_one),
       cmocka_unit_test(bcp_rounds_are_sequential),
       cmocka_unit_test(host_stop),
+      cmocka_unit_test(stuck_report_names_searchers),
       cmocka_unit_test(shared_clauses_implied),
       cmocka_unit_test(cubes_split_and_refuted),
       cmocka_unit_test(proofs_verified),
