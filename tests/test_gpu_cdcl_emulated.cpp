@@ -918,5 +918,7 @@ int main(void) {
       cmocka_unit_test(proof_tiny_ring),
       cmocka_unit_test(proof_full_ring_stop),
   };
+  /* GSAT_TEST_FILTER=NAME runs the matching tests only (to repeat one). */
+  if (const char *f = getenv("GSAT_TEST_FILTER")) cmocka_set_test_filter(f);
   return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }
