@@ -958,10 +958,11 @@ TEAM_HD uint32_t GSAT_CDCL_FN(watch_take)(gsat_cdcl *s, gsat_lit f, gsat_watch *
     lits[1] = f;
   }
   for (uint32_t moves = TEAM_BALLOT(taken && m->out == GSAT_CDCL_W_MOVE); moves; moves &= moves - 1) {
-    uint32_t q = (uint32_t)TEAM_FIRST(moves);
-    uint32_t c = TEAM_BCAST(m->w.cref, q), k = TEAM_BCAST(m->found, q);
-    gsat_lit first = TEAM_BCAST(m->w.blocker, q);
-    (void)q; /* (a team of one's TEAM_BCAST ignores the rank) */
+    /* the first mover's rank, written out in each broadcast (a team of
+     * one's TEAM_BCAST ignores it: no variable left unused) */
+    uint32_t c = TEAM_BCAST(m->w.cref, (uint32_t)TEAM_FIRST(moves));
+    uint32_t k = TEAM_BCAST(m->found, (uint32_t)TEAM_FIRST(moves));
+    gsat_lit first = TEAM_BCAST(m->w.blocker, (uint32_t)TEAM_FIRST(moves));
     int ok;
     GSAT_CDCL_ONE(ok, gsat_cdcl_watch_move(s, GSAT_CDCL_LITS(s, c), k, f, c, first));
     assert(ok);
