@@ -6,10 +6,12 @@
 #include <pthread.h>
 #include <math.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "solver/api/batch.h"
@@ -48,17 +50,32 @@ static gsat_solver *solver; /* for the signal handler */
 static volatile sig_atomic_t
     stop_cause; /* 0, SIGALRM (time limit) or the signal */
 static volatile sig_atomic_t interrupted; /* the first SIGINT or SIGTERM, or 0 */
+/* Milliseconds (CLOCK_MONOTONIC) of the first SIGINT or SIGTERM, 0 before it;
+ * set once by compare-exchange, since two threads may take signals at once. */
+static _Atomic long long first_signal_ms;
+/* A repeat within this many milliseconds of the first signal is the same
+ * request: coreutils `timeout` sends its signal to gsat and again to its
+ * process group, and a terminal's ^C may reach gsat twice. */
+#define GSAT_SIGNAL_REPEAT_MS 1000
 
-/* The first signal (or the timer) asks gsat to stop; a second SIGINT or
- * SIGTERM after a first one ends the process at once (the default action),
- * for a stop that cannot finish (a reader that stopped reading the model).
- * In a batch the time limit is re-armed for each file; a signal stops the
- * batch (interrupted). */
+/* The first signal (or the timer) asks gsat to stop; a SIGINT or SIGTERM
+ * more than GSAT_SIGNAL_REPEAT_MS after the first ends the process at once
+ * (the default action), for a stop that cannot finish (a reader that stopped
+ * reading the model); one sooner is ignored.  In a batch the time limit is
+ * re-armed for each file; a signal stops the batch (interrupted).
+ * Async-signal-safe: clock_gettime, lock-free atomics, signal and raise. */
 static void on_signal(int sig) {
-  if (sig != SIGALRM && interrupted) {
-    signal(sig, SIG_DFL);
-    raise(sig);
-    return;
+  if (sig != SIGALRM) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    const long long now = (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + 1;
+    long long first = 0;
+    if (!atomic_compare_exchange_strong(&first_signal_ms, &first, now)) {
+      if (now - first < GSAT_SIGNAL_REPEAT_MS) return;
+      signal(sig, SIG_DFL);
+      raise(sig);
+      return;
+    }
   }
   if (!stop_cause) stop_cause = sig;
   if (sig != SIGALRM) interrupted = sig;
