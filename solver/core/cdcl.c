@@ -165,10 +165,12 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
   GSAT_RETURN_IF(!m, err, NOMEM, "out of memory for the CDCL state of %u variables", V);
   gsat_cdcl_carve(s, m, V);
   uint64_t orig = streams ? 0 : (uint64_t)db->clause_start[C] + (uint64_t)GSAT_CDCL_HDR * C;
-  uint64_t arena = orig + orig / 2 + ((uint64_t)V + GSAT_CDCL_HDR + 2) * 8 + (1u << 20);
+  /* Room for learned clauses to start with; both regions grow on demand
+   * (gsat_cdcl_grow), so thousands of searchers on a small formula stay small. */
+  uint64_t arena = orig + orig / 2 + ((uint64_t)V + GSAT_CDCL_HDR + 2) * 8 + (1u << 15);
   GSAT_RETURN_IF(arena >= GSAT_CDCL_STREAM, err, RESOURCE,
                  "the CDCL clause arena would exceed 2^31 words (%llu)", (unsigned long long)arena);
-  uint64_t watches = gsat_cdcl_watch_need(streams ? 1u << 16 : 2 * (uint64_t)C + (1u << 16), V);
+  uint64_t watches = gsat_cdcl_watch_need(streams ? 1u << 12 : 2 * (uint64_t)C + (1u << 12), V);
   GSAT_FORWARD(alloc_regions(s, arena, watches, err));
   reset_vars(s);
   s->var_inc = 1;
