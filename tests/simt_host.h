@@ -58,6 +58,8 @@ struct gsat_simt_lane {
   gsat_simt_op op;
   unsigned long long value, result;
   int src;
+  const char *file; /* the call site of the posted operation */
+  int line;
 };
 
 struct gsat_simt_warp_run {
@@ -82,26 +84,34 @@ inline uint8_t *gsat_simt_dynamic_smem() { return gsat_simt_cur->block->smem; }
 inline unsigned gsat_simt_lane_id() { return gsat_simt_cur->thread_idx.x & 31; }
 
 /* Posts an operation and yields to the warp's scheduler; returns the result. */
-inline unsigned long long gsat_simt_post(gsat_simt_op op, unsigned long long v, int src) {
+#define GSAT_SIMT_SITE const char *file = __builtin_FILE(), int line = __builtin_LINE()
+inline unsigned long long gsat_simt_post(gsat_simt_op op, unsigned long long v, int src,
+                                         const char *file, int line) {
   gsat_simt_lane *me = gsat_simt_cur;
   me->op = op;
   me->value = v;
   me->src = src;
+  me->file = file;
+  me->line = line;
   swapcontext(&me->ctx, &gsat_simt_warp_cur->sched);
   return me->result;
 }
 
-inline void __syncwarp(unsigned mask = 0xffffffffu) {
+inline void __syncwarp(unsigned mask = 0xffffffffu, GSAT_SIMT_SITE) {
   (void)mask;
-  gsat_simt_post(SIMT_SYNC, 0, 0);
+  gsat_simt_post(SIMT_SYNC, 0, 0, file, line);
 }
-inline void __syncthreads() { gsat_simt_post(SIMT_BLOCK_SYNC, 0, 0); }
-inline unsigned __ballot_sync(unsigned mask, int pred) {
+inline void __syncthreads(GSAT_SIMT_SITE) { gsat_simt_post(SIMT_BLOCK_SYNC, 0, 0, file, line); }
+inline unsigned __ballot_sync(unsigned mask, int pred, GSAT_SIMT_SITE) {
   (void)mask;
-  return (unsigned)gsat_simt_post(SIMT_BALLOT, pred != 0, 0);
+  return (unsigned)gsat_simt_post(SIMT_BALLOT, pred != 0, 0, file, line);
 }
-inline int __all_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) == 0xffffffffu; }
-inline int __any_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) != 0; }
+inline int __all_sync(unsigned mask, int pred, GSAT_SIMT_SITE) {
+  return __ballot_sync(mask, pred, file, line) == 0xffffffffu;
+}
+inline int __any_sync(unsigned mask, int pred, GSAT_SIMT_SITE) {
+  return __ballot_sync(mask, pred, file, line) != 0;
+}
 
 template <class T> inline unsigned long long gsat_simt_bits(T v) {
   unsigned long long b = 0;
@@ -113,21 +123,21 @@ template <class T> inline T gsat_simt_from_bits(unsigned long long b) {
   memcpy(&v, &b, sizeof v);
   return v;
 }
-template <class T> inline T __shfl_sync(unsigned mask, T v, int src) {
+template <class T> inline T __shfl_sync(unsigned mask, T v, int src, GSAT_SIMT_SITE) {
   (void)mask;
-  return gsat_simt_from_bits<T>(gsat_simt_post(SIMT_SHFL, gsat_simt_bits(v), src & 31));
+  return gsat_simt_from_bits<T>(gsat_simt_post(SIMT_SHFL, gsat_simt_bits(v), src & 31, file, line));
 }
-template <class T> inline T __shfl_xor_sync(unsigned mask, T v, int d) {
-  return __shfl_sync(mask, v, (int)gsat_simt_lane_id() ^ d);
+template <class T> inline T __shfl_xor_sync(unsigned mask, T v, int d, GSAT_SIMT_SITE) {
+  return __shfl_sync(mask, v, (int)gsat_simt_lane_id() ^ d, file, line);
 }
-inline unsigned __reduce_min_sync(unsigned mask, unsigned v) {
+inline unsigned __reduce_min_sync(unsigned mask, unsigned v, GSAT_SIMT_SITE) {
   (void)mask;
-  return (unsigned)gsat_simt_post(SIMT_MIN, v, 0);
+  return (unsigned)gsat_simt_post(SIMT_MIN, v, 0, file, line);
 }
 
-inline unsigned __reduce_add_sync(unsigned mask, unsigned v) {
+inline unsigned __reduce_add_sync(unsigned mask, unsigned v, GSAT_SIMT_SITE) {
   (void)mask;
-  return (unsigned)gsat_simt_post(SIMT_SUM, v, 0);
+  return (unsigned)gsat_simt_post(SIMT_SUM, v, 0, file, line);
 }
 
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
@@ -200,9 +210,13 @@ inline void gsat_simt_run_warp(gsat_simt_warp_run *w, gsat_simt_block *blk, unsi
     gsat_simt_op op = w->lanes[0].op;
     for (unsigned l = 0; l < 32; l++) {
       done += w->lanes[l].op == SIMT_DONE;
-      if (w->lanes[l].op != op) {
-        fprintf(stderr, "simt: lanes of a warp at different sync operations (lane 0: %d, lane %u: %d)\n",
-                (int)op, l, (int)w->lanes[l].op);
+      const gsat_simt_lane &a = w->lanes[0], &b = w->lanes[l];
+      /* The same operation at the same call site: a collective that lanes
+       * reach at different places (compute-sanitizer's synccheck) aborts. */
+      if (b.op != op || (op != SIMT_DONE && (b.line != a.line || strcmp(b.file, a.file)))) {
+        fprintf(stderr, "simt: lanes of a warp at different sync operations (lane 0: %d at %s:%d, lane %u: %d at %s:%d)\n",
+                (int)op, op == SIMT_DONE ? "-" : a.file, op == SIMT_DONE ? 0 : a.line, l, (int)b.op,
+                b.op == SIMT_DONE ? "-" : b.file, b.op == SIMT_DONE ? 0 : b.line);
         abort();
       }
     }
