@@ -733,7 +733,16 @@ static outcome prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, boo
   assert_int_equal(pr.ring.dropped, 0);
   assert_int_equal(pr.deleted, 0); /* cdcl.md 5: a parallel proof omits deletions */
   assert_true(pr.records > 0);
-  assert_true(drat_verifies(cnf_path, proof_path));
+  if (!drat_verifies(cnf_path, proof_path)) { /* keep the evidence */
+    char cmd[800];
+    snprintf(cmd, sizeof cmd, "cp '%s' /tmp/gsat_rejected.cnf && cp '%s' /tmp/gsat_rejected.drat",
+             cnf_path, proof_path);
+    int rc = system(cmd);
+    printf("  drat-trim rejected the proof of %u searchers (%llu records): kept in "
+           "/tmp/gsat_rejected.{cnf,drat} (cp %d)\n",
+           searchers, (unsigned long long)pr.records, rc);
+    fail();
+  }
   struct stat st;
   assert_int_equal(stat(proof_path, &st), 0);
   if (cut) {
