@@ -54,6 +54,8 @@ typedef struct parser {
   uint64_t last_lit_line, last_lit_column;        /* for a missing final 0 */
   uint64_t big_var, big_var_line, big_var_column; /* first var > declared */
   uint64_t extra_line; /* line of the 0 ending the first extra clause */
+  uint64_t empty_extra, empty_extra_line; /* lone 0s after the declared
+                                           * clauses (ignored), the first's line */
 } parser;
 
 static uint64_t offset(const parser *ps, const unsigned char *q) {
@@ -222,11 +224,20 @@ static gsat_status variable_above(parser *ps, uint64_t var, uint64_t tok) {
   return GSAT_OK;
 }
 
-static gsat_status clause_above(parser *ps, uint64_t tok) {
+/* A 0 at tok after the declared clauses: an error under STRICT; otherwise
+ * *ignore says whether it is a lone 0 (an empty clause, which would make the
+ * formula UNSAT: SATLIB files whose '%' line was lost end with one), which is
+ * ignored, or the end of an extra clause, which is kept. */
+static gsat_status clause_above(parser *ps, uint64_t tok, bool *ignore) {
   if (ps->mode == GSAT_DIMACS_STRICT)
     return syntax(ps, tok, "more clauses than the %llu declared in the header",
                   (unsigned long long)ps->cnf->declared_clauses);
-  if (!ps->extra_line) ps->extra_line = ps->line;
+  *ignore = gsat_cnf_open_size(ps->cnf) == 0;
+  if (*ignore) {
+    if (!ps->empty_extra++) ps->empty_extra_line = ps->line;
+  } else if (!ps->extra_line) {
+    ps->extra_line = ps->line;
+  }
   return GSAT_OK;
 }
 
@@ -278,9 +289,11 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
     if (gsat_cnf_add_lit(cnf, GSAT_LIT(v - 1, neg), ps->err) != GSAT_OK)
       return locate(ps, tok);
   } else {
+    bool ignore = false;
     if (cnf->num_clauses >= cnf->declared_clauses)
-      GSAT_FORWARD(clause_above(ps, tok));
-    if (gsat_cnf_end_clause(cnf, ps->err) != GSAT_OK) return locate(ps, tok);
+      GSAT_FORWARD(clause_above(ps, tok, &ignore));
+    if (!ignore && gsat_cnf_end_clause(cnf, ps->err) != GSAT_OK)
+      return locate(ps, tok);
   }
   return GSAT_OK;
 }
@@ -420,6 +433,19 @@ static void report_warnings(const parser *ps, const char *name,
          "extra clause ends on line %llu)",
          cnf->num_clauses, (unsigned long long)cnf->declared_clauses,
          (unsigned long long)ps->extra_line);
+  if (ps->empty_extra == 1)
+    warn(opt, name, ps->empty_extra_line,
+         "an empty clause (a lone 0) after the %llu clauses declared in the "
+         "header was ignored (line %llu)",
+         (unsigned long long)cnf->declared_clauses,
+         (unsigned long long)ps->empty_extra_line);
+  else if (ps->empty_extra)
+    warn(opt, name, ps->empty_extra_line,
+         "%llu empty clauses (lone 0s) after the %llu clauses declared in the "
+         "header were ignored (the first on line %llu)",
+         (unsigned long long)ps->empty_extra,
+         (unsigned long long)cnf->declared_clauses,
+         (unsigned long long)ps->empty_extra_line);
   if (cnf->num_clauses < cnf->declared_clauses)
     warn(opt, name, 0,
          "%zu clauses, fewer than the %llu declared in the header",

@@ -26,6 +26,11 @@
  *   - more clauses than declared, or variables above the declared count: one
  *     warning each, and the whole formula is read; STRICT: error at the
  *     first extra clause's 0 or the first such literal;
+ *   - a lone 0 (an empty clause) after the declared clauses is not a clause:
+ *     it is ignored with a warning (SATLIB files whose `%` line was lost end
+ *     with one; read as a clause it would make the formula UNSAT, and
+ *     drat-trim reads only the declared clauses); STRICT: error, as for any
+ *     extra clause.  An empty clause within the declared count is a clause;
  *   - fewer clauses than declared: error; RELAXED: a warning;
  *   - errors: no header, empty input, a token that is not an integer
  *     (letters, `1.5`, `1x`, control bytes), `+1`, `-0`, `-` without digits,

@@ -92,6 +92,8 @@ static const bad_case bad_cases[] = {
   {"bad/varabovedeclared.cnf", S, 2, 3,
    "variable 3 is above the 2 declared in the header"},
   {"good/satlib.cnf", S, 5, 1, "end marker '%' (not allowed in strict mode)"},
+  {"good/extraemptyclause.cnf", S, 5, 1,
+   "more clauses than the 2 declared in the header"},
   {"bad/percentmidline.cnf", D, 2, 3, "unexpected '%'"},
 };
 
@@ -133,6 +135,13 @@ static const good_case good_cases[] = {
   {"bad/varabovedeclared.cnf", D, 2, 1, "1 3 0\n", 3, 1, 2,
    "variable 3 (line 2, column 3) is above the 2 declared in the header; "
    "the largest variable is 3"},
+  /* a lone 0 after the declared clauses is not an empty clause (it would
+   * make the formula UNSAT): ignored with a warning */
+  {"good/extraemptyclause.cnf", D, 2, 2, "1 2 0\n-1 0\n", 2, 1, 5,
+   "an empty clause (a lone 0) after the 2 clauses declared in the header "
+   "was ignored (line 5)"},
+  {"good/extraemptyclause.cnf", R, 2, 2, "1 2 0\n-1 0\n", 2, 1, 5,
+   "was ignored"},
   {"bad/toofewclauses.cnf", R, 2, 3, "1 0\n2 0\n", 2, 1, 0,
    "2 clauses, fewer than the 3 declared in the header"},
 };
