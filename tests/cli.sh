@@ -46,6 +46,19 @@ run() {
   rc=$?
 }
 
+# usage_error_argv MESSAGE ARG...: usage_error with the arguments as given
+# (blanks kept).
+usage_error_argv() {
+  local want="gsat: error: $1"
+  shift
+  run "$@"
+  if [ $rc = 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]; then
+    pass "[$*]: exit 1, $want"
+  else
+    fail "[$*]: rc $rc, stderr '$(cat "$tmp/err")', want '$want'; stdout $(head -c 200 "$tmp/out")"
+  fi
+}
+
 # usage_error "ARGS" MESSAGE: exit 1, exactly MESSAGE on stderr, nothing out.
 usage_error() {
   # shellcheck disable=SC2086
@@ -101,16 +114,29 @@ usage_error "--mpi-share-interval=1e-400" \
 big=$(printf '9%.0s' $(seq 400))
 usage_error "--threads=$big" "option --threads must be in 0..4096, not '$big'"
 # what a new user may type: empty values, negative and huge numbers, ...
-usage_error "--threads=" "option --threads needs a value in 0..4096"
+usage_error "--threads=" \
+  "option --threads needs a value in 0..4096, not an empty one (the value goes right after '=', without a blank)"
 usage_error "--threads" "option --threads needs a value in 0..4096"
-usage_error "--time=" "option --time (--time-limit) needs a value in 0..1000000000"
+usage_error "--time=" \
+  "option --time (--time-limit) needs a value in 0..1000000000, not an empty one (the value goes right after '=', without a blank)"
+# a blank after '=' leaves the value empty (the number becomes a file
+# argument); a blank inside the value is named, being hard to see
+usage_error "--threads= 1 x.cnf" \
+  "option --threads needs a value in 0..4096, not an empty one (the value goes right after '=', without a blank)"
+usage_error_argv "option --threads takes an integer (digits only), not '1 ' (a blank is not part of a number)" \
+  "--threads=1 " x.cnf
+usage_error_argv "option --threads takes an integer (digits only), not ' 1' (a blank is not part of a number)" \
+  --threads " 1" x.cnf
+usage_error_argv "option -t (--time-limit) takes a number, not '5 ' (a blank is not part of a number)" \
+  -t "5 " x.cnf
 usage_error "--threads=-1" "option --threads must be in 0..4096, not '-1'"
 usage_error "-t -5 x.cnf" "option -t (--time-limit) must be in 0..1000000000, not '-5'"
 usage_error "--threads=99999999999999999999" \
   "option --threads must be in 0..4096, not '99999999999999999999'"
 usage_error "--node-limit=99999999999999999999" \
   "option --node-limit must be in 0..1000000000000000, not '99999999999999999999'"
-usage_error "--search=" "option --search takes one of auto|dpll|cdcl, not ''"
+usage_error "--search=" \
+  "option --search takes one of auto|dpll|cdcl, not '' (the value goes right after '=', without a blank)"
 usage_error "--=x" "unknown option '--=x' (try --help)"
 usage_error "x.cnf --frobnicate" "unknown option '--frobnicate' (try --help)"
 usage_error "- -" \

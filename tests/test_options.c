@@ -377,8 +377,17 @@ static void value_messages(void **state) {
   assert_string_equal(err.message, "option --time-limit takes a number, not 'abc'");
   assert_int_equal(gsat_option_parse_as(t, "-t", NULL, &v, &err), GSAT_USAGE);
   assert_string_equal(err.message, "option -t (--time-limit) needs a value in 0..1000000000");
-  assert_int_equal(gsat_option_parse_as(threads, NULL, "", &v, &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_parse_as(threads, NULL, NULL, &v, &err), GSAT_USAGE);
   assert_string_equal(err.message, "option --threads needs a value in 0..4096");
+  assert_int_equal(gsat_option_parse_as(threads, NULL, "", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads needs a value in 0..4096, not an empty one");
+  /* the whole value is the number: blanks are refused, and named */
+  assert_int_equal(gsat_option_parse_as(threads, NULL, "1 ", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads takes an integer (digits only), not '1 ' "
+                                   "(a blank is not part of a number)");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "\t2", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) takes a number, not '\t2' "
+                                   "(a blank is not part of a number)");
   assert_int_equal(gsat_option_parse_as(threads, NULL, "abc", &v, &err), GSAT_USAGE);
   assert_string_equal(err.message, "option --threads takes an integer (digits only), not 'abc'");
   assert_int_equal(gsat_option_parse_as(t, "-t", "1e400", &v, &err), GSAT_USAGE);

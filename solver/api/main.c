@@ -373,10 +373,12 @@ static int usage_error(const char *message, const char *arg) {
 
 /* Sets option info of s to value (NULL: none given), the user having typed
  * the option as `spelling` ("-t", "--time", "--time_limit"), which a bad
- * value's message names (gsat_option_parse_as).  Returns -1, or EXIT_USAGE
- * with the message printed. */
+ * value's message names (gsat_option_parse_as); `eq`: the value came after
+ * '=' in the same argument, so an empty one is most likely `--name= value`,
+ * which the message says.  Returns -1, or EXIT_USAGE with the message
+ * printed. */
 static int set_option(gsat_solver *s, const gsat_option_info *info, const char *spelling,
-                      const char *value) {
+                      const char *value, int eq) {
   gsat_option_value v;
   gsat_error err;
   gsat_error_clear(&err);
@@ -384,7 +386,8 @@ static int set_option(gsat_solver *s, const gsat_option_info *info, const char *
     if (!gsat_set_option(s, info->name, value)) return -1;
     snprintf(err.message, sizeof err.message, "%s", gsat_last_error(s));
   }
-  fprintf(stderr, "gsat: error: %s\n", err.message);
+  fprintf(stderr, "gsat: error: %s%s\n", err.message,
+          eq && value && !*value ? " (the value goes right after '=', without a blank)" : "");
   return EXIT_USAGE;
 }
 
@@ -408,12 +411,12 @@ static int parse_long_option(gsat_solver *s, int argc, char **argv, int *i) {
                          "--no- form",
                          dashed);
     if (eq) return usage_error("option %s takes no value", dashed);
-    return set_option(s, info, dashed, "0");
+    return set_option(s, info, dashed, "0", 0);
   }
   if (!info) return usage_error("unknown option '%s'", dashed);
   if (!eq && info->kind != GSAT_OPT_BOOL && *i + 1 < argc)
-    return set_option(s, info, dashed, argv[++*i]); /* --name value */
-  return set_option(s, info, dashed, value);
+    return set_option(s, info, dashed, argv[++*i], 0); /* --name value */
+  return set_option(s, info, dashed, value, eq != NULL);
 }
 
 /* Sets the option of alias `al` (options.h) for argv[*i]; value is the text
@@ -435,7 +438,7 @@ static int parse_alias(gsat_solver *s, const gsat_option_alias *al,
     snprintf(buf, sizeof buf, "%.17g", n > info->high ? info->high : n);
     v = buf;
   }
-  return set_option(s, info, al->spelling, v);
+  return set_option(s, info, al->spelling, v, v == value);
 }
 
 /* The alias that argument a spells: "-t", "--time" or "--time=5" (*value

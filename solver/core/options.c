@@ -258,12 +258,16 @@ static gsat_status parse_range(const gsat_option_info *info, const char *oname,
   double v = 0;
   char range[64];
   range_text(info, range, sizeof range);
-  GSAT_RETURN_IF(!value || !*value, err, USAGE, "option %s needs a value in %s", oname,
-                 range);
+  GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value in %s", oname, range);
+  GSAT_RETURN_IF(!*value, err, USAGE, "option %s needs a value in %s, not an empty one",
+                 oname, range);
+  /* the whole value is the number: a blank is named, being hard to see */
+  const char *blank = strpbrk(value, " \t\n\r\v\f") ? " (a blank is not part of a number)" : "";
   GSAT_RETURN_IF(info->kind != GSAT_OPT_REAL && !is_integer(value), err, USAGE,
-                 "option %s takes an integer (digits only), not '%s'", oname, value);
+                 "option %s takes an integer (digits only), not '%s'%s", oname, value, blank);
   const int parsed = parse_number(value, &v);
-  GSAT_RETURN_IF(!parsed, err, USAGE, "option %s takes a number, not '%s'", oname, value);
+  GSAT_RETURN_IF(!parsed, err, USAGE, "option %s takes a number, not '%s'%s", oname, value,
+                 blank);
   if (parsed < 0) return out_of_double(oname, value, v, range, err);
   GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE,
                  "option %s must be in %s, not '%s'", oname, range, value);
