@@ -145,6 +145,24 @@ usage_error "- -" \
 [ "$(cat "$tmp/rc")" = 1 ] && [ "$(cat "$tmp/err")" = \
   "gsat: error: environment variable GSAT_THREADS: option --threads takes an integer (digits only), not '1.5'" ] &&
   pass "GSAT_THREADS=1.5: exit 1, $(cat "$tmp/err")" || fail "GSAT_THREADS=1.5: rc $(cat "$tmp/rc"), $(cat "$tmp/err")"
+# --help and --version work whatever the environment holds; a bad variable
+# is named otherwise, and so is GSAT_SEARCH=dpll beside a proof
+for arg in --help -h --version; do
+  GSAT_THREADS=abc "$gsat" -q $arg </dev/null >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ $rc = 0 ] && [ -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && pass "GSAT_THREADS=abc $arg: exit 0" ||
+    fail "GSAT_THREADS=abc $arg: rc $rc, $(cat "$tmp/err")"
+done
+GSAT_SEARCH=foo "$gsat" x.cnf </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && [ "$(cat "$tmp/err")" = \
+  "gsat: error: environment variable GSAT_SEARCH: option --search takes one of auto|dpll|cdcl, not 'foo'" ] &&
+  pass "GSAT_SEARCH=foo: exit 1, $(cat "$tmp/err")" || fail "GSAT_SEARCH=foo: rc $rc, $(cat "$tmp/err")"
+GSAT_SEARCH=dpll "$gsat" --proof="$tmp/p.drat" x.cnf </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && [ "$(cat "$tmp/err")" = "gsat: error: a proof (--proof) needs CDCL: DPLL writes none (use \
+--search=cdcl or auto; the environment variable GSAT_SEARCH is dpll)" ] &&
+  pass "GSAT_SEARCH=dpll --proof: exit 1, $(cat "$tmp/err")" || fail "GSAT_SEARCH=dpll --proof: rc $rc, $(cat "$tmp/err")"
 usage_error "-n=1" "unknown option '-n=1' (try --help)"
 usage_error "-q -v" "--quiet (-q) and --verbose (-v) exclude each other (try --help)"
 usage_error "-vx" "unknown option '-vx' (try --help)"

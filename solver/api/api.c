@@ -666,8 +666,13 @@ static gsat_status check_proof_options(gsat_solver *s) {
   GSAT_RETURN_IF(!strcmp(proof_path(s), "-"), &s->err, USAGE,
                  "the proof file '-': a proof cannot go to standard output, where "
                  "the answer is printed; name a file");
+  const char *env_search = getenv("GSAT_SEARCH"); /* named when it says dpll */
   GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
-                 "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or auto)");
+                 "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or "
+                 "auto%s)",
+                 env_search && !strcmp(env_search, "dpll")
+                     ? "; the environment variable GSAT_SEARCH is dpll"
+                     : "");
   GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,
                  "no proof from the distributed search (%u MPI ranks): --proof needs "
                  "one process (run gsat without mpirun, or with -np 1)",

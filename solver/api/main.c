@@ -465,11 +465,9 @@ static const gsat_option_alias *find_alias(const char *a, const char **value,
   return al;
 }
 
-/* Handles the option argv[*i] (it starts with '-' and is not "-" or "--").
- * Returns -1 to go on, 0 after --help or --version, or EXIT_USAGE. */
-static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
-  const char *a = argv[*i], *value;
-  int count;
+/* For argument a: -h or --help prints the usage, --version the version;
+ * returns 0 after either, -1 for any other argument. */
+static int help_or_version(const char *a) {
   if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
     usage(stdout);
     return 0;
@@ -478,6 +476,24 @@ static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
     printf("%s\n", GSAT_VERSION);
     return 0;
   }
+  return -1;
+}
+
+/* --help and --version work whatever the environment holds: with a bad
+ * GSAT_<NAME> variable the arguments before any "--" are searched for them.
+ * Returns 0 after one, -1 when there is none. */
+static int help_despite_environment(int argc, char **argv) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+    if (!help_or_version(argv[i])) return 0;
+  return -1;
+}
+
+/* Handles the option argv[*i] (it starts with '-' and is not "-" or "--").
+ * Returns -1 to go on, 0 after --help or --version, or EXIT_USAGE. */
+static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
+  const char *a = argv[*i], *value;
+  int count;
+  if (!help_or_version(a)) return 0;
   if (!strncmp(a, "--help=", 7) || !strncmp(a, "--version=", 10)) {
     char name[16];
     snprintf(name, sizeof name, "%.*s", (int)(strchr(a, '=') - a), a);
@@ -874,9 +890,10 @@ static int solve_cli(int argc, char **argv) {
     return EXIT_RESOURCE;
   }
   int code;
-  if (gsat_last_error(c.s)[0]) /* a bad GSAT_<OPTION> environment variable */
-    code = fail(c.s, GSAT_USAGE);
-  else
+  if (gsat_last_error(c.s)[0]) { /* a bad GSAT_<OPTION> environment variable */
+    code = help_despite_environment(argc, argv);
+    if (code < 0) code = fail(c.s, GSAT_USAGE);
+  } else
     code = parse_args(&c, argc, argv);
   if (code < 0) {
     /* Options that exclude each other (a proof with --search=dpll) and
