@@ -279,6 +279,22 @@ cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] && grep -q 'is the input 
 [ "$(cat "$tmp/rc")" = 1 ] && [ ! -e "$tmp/-" ] && grep -q "proof cannot go to standard output" "$tmp/err" &&
   pass "--proof=-: exit 1, no file '-', $(cat "$tmp/err")" ||
   fail "--proof=-: rc $(cat "$tmp/rc"), $(cat "$tmp/err"), $(ls "$tmp")"
+# ... nor standard output, by any name (a pipe's /dev/stdout, the file stdout
+# goes to): the proof and the answer would interleave; /dev/null is fine
+"$gsat" -q --proof=/dev/stdout "$tmp/unsat.cnf" </dev/null 2>"$tmp/err" | cat >"$tmp/out"
+rc=${PIPESTATUS[0]}
+[ $rc = 1 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "gsat: error: the proof file \
+'/dev/stdout' is standard output, where the answer is printed: the two would interleave; name another file" ] &&
+  pass "--proof=/dev/stdout | cat: exit 1, $(cat "$tmp/err")" ||
+  fail "--proof=/dev/stdout | cat: rc $rc, $(cat "$tmp/err"), out $(head -c 100 "$tmp/out" | od -c | head -2)"
+"$gsat" -q --proof="$tmp/both.txt" "$tmp/unsat.cnf" </dev/null >"$tmp/both.txt" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -q "both.txt' is standard output" "$tmp/err" &&
+  pass "--proof=F >F: exit 1" || fail "--proof=F >F: rc $rc, $(cat "$tmp/err")"
+"$gsat" -q --proof=/dev/null "$tmp/unsat.cnf" </dev/null >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 20 ] && [ ! -s "$tmp/err" ] && pass "--proof=/dev/null >/dev/null: exit 20" ||
+  fail "--proof=/dev/null >/dev/null: rc $rc, $(cat "$tmp/err")"
 run -q --proof="$tmp/./same.cnf" "$tmp/same.cnf"
 cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] &&
   pass "--proof=DIR/./f.cnf f.cnf: exit 1, the input kept" ||

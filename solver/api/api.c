@@ -657,15 +657,31 @@ static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
   return st;
 }
 
+/* Whether path is the file standard output writes to (/dev/stdout, or the
+ * file stdout was redirected to), by device and inode; the null device is
+ * not (`--proof=/dev/null >/dev/null` discards both, nothing interleaves). */
+static int is_standard_output(const char *path) {
+  struct stat p, out, null;
+  if (stat(path, &p) || fstat(STDOUT_FILENO, &out)) return 0;
+  if (p.st_dev != out.st_dev || p.st_ino != out.st_ino) return 0;
+  return !(S_ISCHR(p.st_mode) && !stat("/dev/null", &null) && S_ISCHR(null.st_mode) &&
+           p.st_rdev == null.st_rdev);
+}
+
 /* What the options alone make of a proof request (gsat_check_options):
  * USAGE for the path "-" (which would otherwise create a file named '-',
- * where a user means standard output), with --search=dpll, and in the
- * distributed search (the ranks write no common proof). */
+ * where a user means standard output) and for a path that is standard
+ * output (the proof and the answer would interleave), with --search=dpll,
+ * and in the distributed search (the ranks write no common proof). */
 static gsat_status check_proof_options(gsat_solver *s) {
   if (!proof_path(s)) return GSAT_OK;
   GSAT_RETURN_IF(!strcmp(proof_path(s), "-"), &s->err, USAGE,
                  "the proof file '-': a proof cannot go to standard output, where "
                  "the answer is printed; name a file");
+  GSAT_RETURN_IF(is_standard_output(proof_path(s)), &s->err, USAGE,
+                 "the proof file '%s' is standard output, where the answer is printed: "
+                 "the two would interleave; name another file",
+                 proof_path(s));
   const char *env_search = getenv("GSAT_SEARCH"); /* named when it says dpll */
   GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "a proof (--proof) needs CDCL: DPLL writes none (use --search=cdcl or "
