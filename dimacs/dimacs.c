@@ -277,7 +277,8 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
   const unsigned cls = char_class[*p];
   if (cls != C_BLANK && cls != C_NEWLINE && p != in->end) {
     char b[16];
-    return syntax(ps, tok, "not an integer: %s inside a number", show(*p, b));
+    return syntax(ps, offset(ps, p), "not an integer: %s inside a number",
+                  show(*p, b)); /* at the bad byte */
   }
   if (neg && v == 0) return syntax(ps, tok, "'-0' is not a literal");
   *pp = p;

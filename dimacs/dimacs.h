@@ -62,7 +62,8 @@
  *     end even after a `%` line, so that damage is still reported.
  *
  * Positions: line and column are 1-based; a column counts bytes from the
- * start of the line.  Token errors point at the token's first byte, header
+ * start of the line.  Token errors point at the token's first byte, except
+ * a bad byte inside a number (`12x`, `1.5`), which is pointed at; header
  * errors at the offending byte, a missing final 0 at the clause's last
  * literal, and "no header" and "fewer clauses" at the end of the input (the
  * line after a final newline).  Memory: the reader allocates nothing per

@@ -330,7 +330,7 @@ static void test_chunk_boundaries(void **state) {
     b.size = prefix;
     tbuf_add(&b, wrong, strlen(wrong));
     test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
-                      3, 4, "not an integer");
+                      3, 5, "not an integer"); /* at the '.' */
     b.size = prefix;
     tbuf_add(&b, huge, strlen(huge));
     test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
