@@ -80,6 +80,8 @@ usage_error "--version=false" "option --version takes no value (try --help)"
 usage_error "--no-threads" \
   "'--no-threads' is not an option: only boolean options have a --no- form (try --help)"
 usage_error "--no-partial=1" "option --no-partial takes no value (try --help)"
+usage_error "--stats=maybe" "option --stats takes true or false, not 'maybe'"
+usage_error "-s=1" "unknown option '-s=1' (try --help)"
 for bad in 0x10 0X1p3 inf nan 1e 5s; do
   usage_error "--time-limit=$bad" "option --time-limit takes a number, not '$bad'"
 done
@@ -173,6 +175,11 @@ grep -q '^--search=cdcl, --search=dpll, or auto' "$tmp/out" && grep -q 'with CDC
   grep -q '^exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, node limit, SIGINT,$' "$tmp/out" &&
   pass "--help: CDCL and --search named, exit 0 for the node limit" ||
   fail "--help: $(head -12 "$tmp/out") $(grep -A1 '^exit codes' "$tmp/out")"
+# --help names a boolean's values (true/false, yes/no, on/off, 1/0)
+run --help
+grep -q '=true/false (or yes/no, on/off, 1/0)' "$tmp/out" && grep -q -- '-s, -v take no value' "$tmp/out" &&
+  pass "--help: the boolean values and the forms without a value" ||
+  fail "--help: $(grep -i -A1 boolean "$tmp/out")"
 for spelling in "--model, --no-model (-n)" "-q, --quiet" "-s, --stats" "-t, --time, --time-limit" "-v, --verbose"; do
   grep -q -- "^  $spelling" "$tmp/out" && pass "--help lists '$spelling'" ||
     fail "--help does not list '$spelling': $(grep -- "${spelling##* }" "$tmp/out")"
@@ -181,6 +188,12 @@ run --version
 [ $rc = 0 ] && grep -qE '^[0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out" && pass "--version: exit 0" ||
   fail "--version: rc $rc $(cat "$tmp/out")"
 printf 'p cnf 2 2\n1 2 0\n-1 0\n' >"$tmp/tiny.cnf"
+# a boolean's value: true/false, yes/no, on/off, 1/0, any case
+for v in yes on 1 TRUE; do
+  run -q --stats=$v --no-model "$tmp/tiny.cnf"
+  [ $rc = 10 ] && grep -q '^c ---- \[ statistics' "$tmp/out" && pass "--stats=$v: statistics" ||
+    fail "--stats=$v: rc $rc $(cat "$tmp/err")"
+done
 run -q --time-limit=1e1 --threads 1 "$tmp/tiny.cnf"
 [ $rc = 10 ] && [ "$(cat "$tmp/out")" = "$(printf 's SATISFIABLE\nv -1 2\nv 0')" ] &&
   pass "--time-limit=1e1 --threads 1: decimal exponent, separate value" ||

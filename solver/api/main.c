@@ -178,9 +178,12 @@ static void usage(FILE *out) {
   fprintf(
       out,
       "\n"
-      "Boolean options also take =true/false and --no-<name>.  Every option "
-      "can be\n"
-      "set in the environment as GSAT_<NAME>, e.g. GSAT_THREADS=4.\n"
+      "Boolean options also take =true/false (or yes/no, on/off, 1/0) and "
+      "--no-<name>;\n"
+      "--help, --version, --no-<name> and the short -n, -q, -s, -v take no "
+      "value.\n"
+      "Every option can be set in the environment as GSAT_<NAME>, e.g. "
+      "GSAT_THREADS=4.\n"
       "\n"
       "output: 'c' comment lines, one 's SATISFIABLE|UNSATISFIABLE|UNKNOWN' "
       "line, and\n"
