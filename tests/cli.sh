@@ -263,6 +263,19 @@ printf 'p cnf 1 1\n1 0\n' | { "$gsat" - - >"$tmp/out" 2>"$tmp/err"; echo $? >"$t
   [ "$(cat "$tmp/left")" = "$(printf 'p cnf 1 1\n1 0')" ] && [ ! -s "$tmp/out" ] &&
   pass "gsat - -: exit 1 before standard input is read" ||
   fail "gsat - -: rc $(cat "$tmp/rc"), $(cat "$tmp/err"), left '$(cat "$tmp/left")'"
+# --proof-format without a proof: a format of nothing, refused before the
+# input is read; with --proof or the second file argument it is fine, and
+# GSAT_PROOF_FORMAT alone (a default in the environment) is not refused
+for fmt in text binary; do
+  usage_error "--proof-format=$fmt $tmp/missing.cnf" \
+    "--proof-format without a proof: name the proof file (--proof=FILE or a second file argument) (try --help)"
+done
+run -q --proof-format=text "$tmp/tiny.cnf" "$tmp/fmt.txt"
+[ $rc = 10 ] && pass "--proof-format=text with a second file argument: exit 10" ||
+  fail "--proof-format=text with a proof file argument: rc $rc $(cat "$tmp/err")"
+GSAT_PROOF_FORMAT=text "$gsat" -q "$tmp/tiny.cnf" </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 10 ] && pass "GSAT_PROOF_FORMAT=text alone: exit 10" || fail "GSAT_PROOF_FORMAT=text: rc $rc $(cat "$tmp/err")"
 # --proof and a second file argument: two proofs asked for, neither written
 usage_error "-q --proof=$tmp/p1.drat $tmp/tiny.cnf $tmp/p2.drat" \
   "two proof files: --proof (or GSAT_PROOF) and the second file argument '$tmp/p2.drat' (try --help)"

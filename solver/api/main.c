@@ -380,8 +380,10 @@ static int usage_error(const char *message, const char *arg) {
  * '=' in the same argument, so an empty one is most likely `--name= value`,
  * which the message says.  Returns -1, or EXIT_USAGE with the message
  * printed. */
+static int proof_format_given; /* on the command line (check_options) */
 static int set_option(gsat_solver *s, const gsat_option_info *info, const char *spelling,
                       const char *value, int eq) {
+  if (!strcmp(info->name, "proof_format")) proof_format_given = 1;
   gsat_option_value v;
   gsat_error err;
   gsat_error_clear(&err);
@@ -508,9 +510,14 @@ static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
   return usage_error("unknown option '%s'", a);
 }
 
-/* The checks between options once all are read: pairs that exclude each
- * other.  Returns -1 or EXIT_USAGE. */
+/* The checks between options once all are read (the file arguments too):
+ * pairs that exclude each other, and --proof-format on the command line
+ * without a proof (a format of nothing; GSAT_PROOF_FORMAT alone is a default
+ * for later runs, not refused).  Returns -1 or EXIT_USAGE. */
 static int check_options(gsat_solver *s) {
+  if (proof_format_given && gsat_get_option(s, "proof") == 0)
+    return usage_error("--proof-format without a proof: name the proof file (--proof=FILE "
+                       "or a second file argument)%s", "");
   if (gsat_get_option(s, "strict") != 0 && gsat_get_option(s, "relaxed") != 0)
     return usage_error("--strict and --relaxed exclude each other%s", "");
   if (gsat_get_option(s, "quiet") != 0 && gsat_get_option(s, "verbose") != 0)
