@@ -166,10 +166,16 @@ if diff <(grep -v '^c batch' "$tmp/args") <(grep -v '^c batch' "$tmp/fromlist") 
 else
   fail "--batch=LIST: $(diff "$tmp/args" "$tmp/fromlist" | head -c 400)"
 fi
-printf '%s\n-\n' "$d/sat.cnf" | "$gsat" --batch=- -q >"$tmp/out" 2>&1
+printf '%s\n-\n' "$d/sat.cnf" | "$gsat" --batch=- -q >"$tmp/out" 2>"$tmp/err"
 rc=$?
 grep -qx "c error: '-' (standard input) holds the batch list itself" "$tmp/out" && [ $rc = 9 ] &&
-  pass "'-' in a list read from standard input: an error block" || fail "'-' in a stdin list: rc $rc $(cat "$tmp/out")"
+  [ "$(cat "$tmp/err")" = "gsat: error: '-' (standard input) holds the batch list itself" ] &&
+  pass "'-' in a list read from standard input: an error block, the message on stderr too" ||
+  fail "'-' in a stdin list: rc $rc $(cat "$tmp/out"), stderr '$(cat "$tmp/err")'"
+# the summary says "1 file" and "1 error" in the singular
+"$gsat" --batch -q "$d/bad.cnf" >"$tmp/out" 2>/dev/null </dev/null
+tail -n 1 "$tmp/out" | grep -q '^c batch: 1 file, 0 SAT, 0 UNSAT, 0 UNKNOWN, 1 error, ' &&
+  pass "one file: '$(tail -n 1 "$tmp/out")'" || fail "one file: '$(tail -n 1 "$tmp/out")'"
 printf 'p cnf 1 1\n-1 0\n' | "$gsat" --batch -q "$d/unsat.cnf" - >"$tmp/out" 2>&1
 [ "$(grep -v '^c batch:' "$tmp/out")" = "$(printf 'c file %s\ns UNSATISFIABLE\nc exit 20\nc file -\ns SATISFIABLE\nv -1\nv 0\nc exit 10' "$d/unsat.cnf")" ] &&
   pass "-q: only the delimiters, s and v lines, and the summary; '-' reads standard input" ||
@@ -222,7 +228,7 @@ rc=${PIPESTATUS[0]}
 codes=$(sed -n 's/^c exit //p' "$tmp/out" | tr '\n' ' ')
 if [ "$rc" = 9 ] && [ "$codes" = "8 10 20 " ] &&
    block "$tmp/out" 1 | grep -qx 'c model output interrupted by the time limit of 0.5 s: the v lines are incomplete' &&
-   tail -n 1 "$tmp/out" | grep -q '^c batch: 3 files, 1 SAT, 1 UNSAT, 0 UNKNOWN, 1 errors, '; then
+   tail -n 1 "$tmp/out" | grep -q '^c batch: 3 files, 1 SAT, 1 UNSAT, 0 UNKNOWN, 1 error, '; then
   pass "-t 0.5 cuts a model: exit 8 in its block, the next files answered, batch exit 9"
 else
   fail "-t 0.5 cutting a model: rc $rc, exits $codes, $(grep -E '^(c model|c batch)' "$tmp/out" | tr '\n' '|')"

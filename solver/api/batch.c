@@ -87,7 +87,9 @@ static int run_one(const gsat_batch_list *l, size_t i, gsat_batch_solve_fn solve
   fflush(out);
   int code;
   if (l->from_stdin && !strcmp(path, "-")) {
-    fprintf(out, "c error: '-' (standard input) holds the batch list itself\n");
+    const char *why = "'-' (standard input) holds the batch list itself";
+    fprintf(out, "c error: %s\n", why); /* in the block and on stderr, as */
+    fprintf(stderr, "gsat: error: %s\n", why); /* the CLI's other errors */
     code = 1;
   } else {
     code = solve(data, path);
@@ -95,6 +97,11 @@ static int run_one(const gsat_batch_list *l, size_t i, gsat_batch_solve_fn solve
   fprintf(out, "c exit %d\n", code);
   fflush(out);
   return code;
+}
+
+/* "file" or "files" after count n. */
+static const char *plural(size_t n, const char *one, const char *many) {
+  return n == 1 ? one : many;
 }
 
 int gsat_batch_run(const gsat_batch_list *l, gsat_batch_solve_fn solve, gsat_batch_stop_fn stop,
@@ -107,10 +114,11 @@ int gsat_batch_run(const gsat_batch_list *l, gsat_batch_solve_fn solve, gsat_bat
     sig = stop(data);
   }
   if (sig)
-    fprintf(out, "c batch stopped by signal %d (%s): %zu of %zu files started\n", sig,
-            signal_name(sig), t.files, l->count);
-  fprintf(out, "c batch: %zu files, %zu SAT, %zu UNSAT, %zu UNKNOWN, %zu errors, %.3f s\n",
-          t.files, t.sat, t.unsat, t.unknown, t.errors, gsat_seconds() - start);
+    fprintf(out, "c batch stopped by signal %d (%s): %zu of %zu %s started\n", sig,
+            signal_name(sig), t.files, l->count, plural(l->count, "file", "files"));
+  fprintf(out, "c batch: %zu %s, %zu SAT, %zu UNSAT, %zu UNKNOWN, %zu %s, %.3f s\n", t.files,
+          plural(t.files, "file", "files"), t.sat, t.unsat, t.unknown, t.errors,
+          plural(t.errors, "error", "errors"), gsat_seconds() - start);
   fflush(out);
   return sig ? 128 + sig : t.errors ? GSAT_BATCH_EXIT_ERRORS : 0;
 }

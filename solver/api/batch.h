@@ -50,11 +50,12 @@ typedef int (*gsat_batch_stop_fn)(void *data);
  * solved ends with s UNKNOWN; the rest are not started, a `c batch stopped`
  * line says so), the summary
  *   c batch: F files, S SAT, U UNSAT, K UNKNOWN, E errors, T s
- * (F counts the files started; T is wall seconds since `start`, gsat_seconds).
+ * (F counts the files started, "1 file" and "1 error" in the singular; T is
+ * wall seconds since `start`, gsat_seconds).
  * Returns the batch's exit status: 128 + the signal when stopped,
  * GSAT_BATCH_EXIT_ERRORS when a file's exit code was not 10, 20 or 0, and 0
- * otherwise.  A file "-" is standard input, refused (exit 1 in its block)
- * when the list itself came from there. */
+ * otherwise.  A file "-" is standard input, refused (exit 1 in its block,
+ * the message also on stderr) when the list itself came from there. */
 int gsat_batch_run(const gsat_batch_list *l, gsat_batch_solve_fn solve, gsat_batch_stop_fn stop,
                    void *data, double start, FILE *out);
 
