@@ -530,6 +530,26 @@ else
   echo "skip: repeated signals (no gsat-gen)"
 fi
 
+# SIGHUP (the terminal went away) stops gsat as SIGTERM does; a reader that
+# closes the pipe (`gsat f.cnf | head -1`) ends gsat quietly at its next
+# write, by SIGPIPE's default action (status 141, nothing on stderr).
+if [ -n "$gen" ] && [ -s "$tmp/php11.cnf" ]; then
+  "$gsat" --backend=cpu --search=dpll "$tmp/php11.cnf" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  sleep 0.3
+  kill -HUP $pid
+  if await_exit $pid "SIGHUP" "the signal"; then
+    [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -qx 'c stopped by signal 1 (SIGHUP)' "$tmp/out" &&
+      pass "SIGHUP: s UNKNOWN, exit 0, 'c stopped by signal 1 (SIGHUP)'" ||
+      fail "SIGHUP: rc $rc, $(grep -v '^c  ' "$tmp/out" | tail -3) $(cat "$tmp/err")"
+  fi
+  timeout 20 "$gsat" --backend=cpu --search=dpll --progress=0.1 "$tmp/php11.cnf" 2>"$tmp/err" | head -n 1 >"$tmp/out"
+  rc=${PIPESTATUS[0]}
+  [ $rc = 141 ] && [ ! -s "$tmp/err" ] && [ "$(wc -l <"$tmp/out")" = 1 ] &&
+    pass "gsat | head -1: ended by SIGPIPE (status 141), quietly" ||
+    fail "gsat | head -1: rc $rc, stderr $(cat "$tmp/err")"
+fi
+
 # 4. The --progress columns.  progress_lines SEARCH THREADS: runs php 9 for
 # at most 1 s with a report every 0.1 s; $tmp/progress holds the lines.
 progress_lines() {

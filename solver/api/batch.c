@@ -75,8 +75,11 @@ static void count(tally *t, int code) {
     t->errors++;
 }
 
-static const char *signal_name(int sig) {
-  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "?";
+const char *gsat_batch_signal_name(int sig) {
+  return sig == SIGINT    ? "SIGINT"
+         : sig == SIGTERM ? "SIGTERM"
+         : sig == SIGHUP  ? "SIGHUP"
+                          : "?";
 }
 
 /* One file's block; returns its exit code. */
@@ -115,7 +118,7 @@ int gsat_batch_run(const gsat_batch_list *l, gsat_batch_solve_fn solve, gsat_bat
   }
   if (sig)
     fprintf(out, "c batch stopped by signal %d (%s): %zu of %zu %s started\n", sig,
-            signal_name(sig), t.files, l->count, plural(l->count, "file", "files"));
+            gsat_batch_signal_name(sig), t.files, l->count, plural(l->count, "file", "files"));
   fprintf(out, "c batch: %zu %s, %zu SAT, %zu UNSAT, %zu UNKNOWN, %zu %s, %.3f s\n", t.files,
           plural(t.files, "file", "files"), t.sat, t.unsat, t.unknown, t.errors,
           plural(t.errors, "error", "errors"), gsat_seconds() - start);

@@ -38,7 +38,11 @@ gsat_status gsat_batch_list_read(gsat_batch_list *l, const char *list_path, gsat
  * have had (10, 20, 0, or 1-8). */
 typedef int (*gsat_batch_solve_fn)(void *data, const char *path);
 
-/* The signal that asked the batch to stop (SIGINT, SIGTERM), or 0. */
+/* The name of a stop signal for messages: "SIGINT", "SIGTERM", "SIGHUP"
+ * ("?" for another). */
+const char *gsat_batch_signal_name(int sig);
+
+/* The signal that asked the batch to stop (SIGINT, SIGTERM, SIGHUP), or 0. */
 typedef int (*gsat_batch_stop_fn)(void *data);
 
 /* Solves the files of l in order, each in a block on out:

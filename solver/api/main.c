@@ -49,8 +49,14 @@ static gsat_solver *solver; /* for the signal handler */
 
 static volatile sig_atomic_t
     stop_cause; /* 0, SIGALRM (time limit) or the signal */
-static volatile sig_atomic_t interrupted; /* the first SIGINT or SIGTERM, or 0 */
-/* Milliseconds (CLOCK_MONOTONIC) of the first SIGINT or SIGTERM, 0 before it;
+static volatile sig_atomic_t interrupted; /* the first stop signal, or 0 */
+/* The signals that ask gsat to stop: SIGHUP (the terminal went away) is
+ * taken as SIGTERM is.  SIGPIPE keeps its default action: a reader that
+ * closed the pipe (`gsat f.cnf | head -1`) ends gsat quietly at its next
+ * write, as any filter. */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
+/* Milliseconds (CLOCK_MONOTONIC) of the first stop signal, 0 before it;
  * set once by compare-exchange, since two threads may take signals at once. */
 static _Atomic long long first_signal_ms;
 /* A repeat within this many milliseconds of the first signal is the same
@@ -58,7 +64,7 @@ static _Atomic long long first_signal_ms;
  * process group, and a terminal's ^C may reach gsat twice. */
 #define GSAT_SIGNAL_REPEAT_MS 1000
 
-/* The first signal (or the timer) asks gsat to stop; a SIGINT or SIGTERM
+/* The first signal (or the timer) asks gsat to stop; a stop signal
  * more than GSAT_SIGNAL_REPEAT_MS after the first ends the process at once
  * (the default action), for a stop that cannot finish (a reader that stopped
  * reading the model); one sooner is ignored.  In a batch the time limit is
@@ -84,10 +90,15 @@ static void on_signal(int sig) {
 
 /* "signal 2 (SIGINT)" for the c lines. */
 static void print_signal(int sig) {
-  printf("signal %d (%s)", sig,
-         sig == SIGINT    ? "SIGINT"
-         : sig == SIGTERM ? "SIGTERM"
-                          : "?");
+  printf("signal %d (%s)", sig, gsat_batch_signal_name(sig));
+}
+
+/* The stop signals, and with alarm the time limit's SIGALRM: the set that
+ * is blocked while whole lines are written and between a batch's files. */
+static void stop_set(sigset_t *set, int alarm) {
+  sigemptyset(set);
+  for (size_t i = 0; i < STOP_SIGNALS; i++) sigaddset(set, stop_signals[i]);
+  if (alarm) sigaddset(set, SIGALRM);
 }
 
 /* Under MPI, 1 + the first rank whose decisions reached its share of the
@@ -169,7 +180,7 @@ static void usage(FILE *out) {
                "input).  The time\n"
                "limit applies per file.  Exit: 0, 9 when a file ended with an "
                "error, 128+signal\n"
-               "when SIGINT or SIGTERM stopped the batch.\n"
+               "when SIGINT, SIGTERM or SIGHUP stopped the batch.\n"
                "\n"
                "options:\n"
                "  -h, --help                           print this text\n"
@@ -256,18 +267,15 @@ static size_t format_literal(char *dst, int64_t lit) {
   return k;
 }
 
-/* Writes text[0..len-1] to standard output and flushes it with SIGINT,
- * SIGTERM and SIGALRM blocked, so that no handler interrupts the write(2)
+/* Writes text[0..len-1] to standard output and flushes it with the stop
+ * signals and SIGALRM blocked, so that no handler interrupts the write(2)
  * calls (an interrupted write loses stdio's buffer); a signal that arrives
  * meanwhile is handled when the mask is restored.  For the short lines after
  * the model (the s line of UNSAT and UNKNOWN, the last c line).  Returns 1,
  * or 0 when standard output could not be written. */
 static int put_whole(const char *text, size_t len) {
   sigset_t stop, old;
-  sigemptyset(&stop);
-  sigaddset(&stop, SIGINT);
-  sigaddset(&stop, SIGTERM);
-  sigaddset(&stop, SIGALRM);
+  stop_set(&stop, 1);
   pthread_sigmask(SIG_BLOCK, &stop, &old);
   int ok = fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -643,16 +651,15 @@ static void arm_timer(const cli *c) {
   setitimer(ITIMER_REAL, &timer, NULL);
 }
 
-/* Installs the SIGINT and SIGTERM handlers and, with a time limit, the
- * SIGALRM handler and its timer (arm_timer). */
+/* Installs the handlers of the stop signals (SIGINT, SIGTERM, SIGHUP) and,
+ * with a time limit, the SIGALRM handler and its timer (arm_timer). */
 static void install_handlers(cli *c) {
   solver = c->s;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
+  for (size_t i = 0; i < STOP_SIGNALS; i++) sigaction(stop_signals[i], &sa, NULL);
   if (c->limit <= 0) return;
   sigaction(SIGALRM, &sa, NULL);
   arm_timer(c);
@@ -852,10 +859,7 @@ static int run(cli *c) {
 static int batch_file(void *data, const char *path) {
   cli *c = data;
   sigset_t block, old;
-  sigemptyset(&block);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
-  sigaddset(&block, SIGALRM);
+  stop_set(&block, 1);
   pthread_sigmask(SIG_BLOCK, &block, &old);
   struct itimerval off;
   memset(&off, 0, sizeof off);
