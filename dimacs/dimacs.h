@@ -53,7 +53,8 @@
  *     that names the format and the library ("xz-compressed input, but this
  *     gsat was built without liblzma").  Zstandard is not recognised;
  *   - gzip members, and xz, lzma and bzip2 streams, may follow each other
- *     (same format; for xz also with zero stream padding between them) and
+ *     (same format; for xz also with zero stream padding between them, a
+ *     multiple of 4 bytes there and after the last stream, else IO) and
  *     are read as one text; every stream's check (CRC-32 for gzip and bzip2,
  *     xz's CRC-32, CRC-64 or SHA-256) is verified; .lzma has no check;
  *   - bytes after the last member or stream that do not start another one

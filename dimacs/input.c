@@ -190,19 +190,35 @@ gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
                       err);
 }
 
+/* Whether `zeros` bytes of zero padding before the next stream or the end
+ * of the data are allowed: any count for gzip (as gzip skips them), a
+ * multiple of 4 for xz's stream padding (the .xz format and xz(1), which
+ * calls other counts corrupt data); an I/O error otherwise. */
+static bool padding_ok(gsat_dimacs_input *in, uint64_t zeros, gsat_error *err) {
+  if (!in->codec->pad_between || zeros % 4 == 0) return true;
+  gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
+                   "corrupt %s data: stream padding of %llu bytes, not a multiple of 4",
+                   in->codec->name, (unsigned long long)zeros);
+  return false;
+}
+
 /* After a stream ended: starts the next one if its magic follows (returns 1);
  * otherwise the data ends (returns 0): zero padding (as tar leaves it) is
  * skipped silently, as gzip and xz do, other bytes are noted in in->trailing
  * for the parser (a warning, or an error in strict mode), as gzread ignores
  * them.  For xz, zero padding may also separate streams (xz's stream
- * padding).  -1 on a read error. */
+ * padding), and it must be a multiple of 4 bytes (padding_ok).  -1 on a read
+ * error or bad padding. */
 static int next_stream(gsat_dimacs_input *in, gsat_error *err) {
   bool padded = false;
+  uint64_t zeros = 0;
   for (;;) {
     ssize_t n = raw_bytes(in, GSAT_DIMACS_MAGIC_MAX, err);
     if (n < 0) return -1;
-    if ((!padded || in->codec->pad_between) &&
-        gsat_dimacs_sniff(in->next_in, (size_t)n, NULL) == in->format) {
+    const bool another = (!padded || in->codec->pad_between) &&
+                         gsat_dimacs_sniff(in->next_in, (size_t)n, NULL) == in->format;
+    if ((another || n == 0) && !padding_ok(in, zeros, err)) return -1;
+    if (another) {
       if (gsat_dimacs_decoder_start(&in->dec, in->format, in->name, err) !=
           GSAT_OK)
         return -1;
@@ -217,6 +233,7 @@ static int next_stream(gsat_dimacs_input *in, gsat_error *err) {
     while (in->avail_in && *in->next_in == 0) {
       in->next_in++;
       in->avail_in--;
+      zeros++;
     }
     padded = true;
   }

@@ -318,6 +318,41 @@ static void test_multi_stream(void **state) {
   }
 }
 
+/* xz's stream padding must be a multiple of 4 bytes (xz(1): other counts are
+ * corrupt data), between streams and after the last; bzip2 and lzma streams
+ * may be followed by zeros of any count (ignored, as gzip's). */
+static void test_stream_padding(void **state) {
+  (void)state;
+  for (size_t k = 0; k < FORMATS; k++) {
+    const format *f = &formats[k];
+    if (!f->built_in) continue;
+    const bool xz = !strcmp(f->name, "xz");
+    for (size_t zeros = 1; zeros <= 8; zeros++) {
+      for (int between = 0; between < 2; between++) {
+        if (between && !xz) continue;
+        tbuf b = f->encode(SIMPLE, strlen(SIMPLE));
+        tbuf_add(&b, "\0\0\0\0\0\0\0\0", zeros);
+        if (between) {
+          tbuf empty = f->encode("", 0);
+          tbuf_add(&b, empty.data, empty.size);
+          tbuf_free(&empty);
+        }
+        gsat_cnf cnf;
+        gsat_error err;
+        if (!xz || zeros % 4 == 0) {
+          expect_text(read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+        } else {
+          char text[128];
+          snprintf(text, sizeof text,
+                   "corrupt xz data: stream padding of %zu bytes, not a multiple of 4", zeros);
+          expect_damage(&b, f, text);
+        }
+        tbuf_free(&b);
+      }
+    }
+  }
+}
+
 /* Cut anywhere (in the header, the data or the last byte): an I/O error, and
  * nothing of what was read is kept. */
 static void test_truncated(void **state) {
@@ -542,6 +577,7 @@ int main(void) {
       cmocka_unit_test(test_tool_files),
       cmocka_unit_test(test_good_input),
       cmocka_unit_test(test_multi_stream),
+      cmocka_unit_test(test_stream_padding),
       cmocka_unit_test(test_truncated),
       cmocka_unit_test(test_corrupt),
       cmocka_unit_test(test_trailing_bytes),
