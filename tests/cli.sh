@@ -242,6 +242,12 @@ fi
 run -v -v -v "$tmp/tiny.cnf"
 [ $rc = 10 ] && grep -qx 'c options: --progress=1 --verbose=2' "$tmp/out" &&
   pass "-v -v -v: at most level 2" || fail "-v -v -v: rc $rc $(grep '^c options' "$tmp/out")"
+run -vvv "$tmp/tiny.cnf"
+[ $rc = 10 ] && grep -qx 'c options: --progress=1 --verbose=2' "$tmp/out" &&
+  pass "-vvv: at most level 2" || fail "-vvv: rc $rc $(grep '^c options' "$tmp/out")"
+run --help
+grep -q 'each -v adds one (-vvv is 2)' "$tmp/out" && pass "--help: -v adds one level, at most 2" ||
+  fail "--help: $(grep -- '--verbose' "$tmp/out")"
 run -q "$tmp/tiny.cnf"
 [ $rc = 10 ] && ! grep -q '^c' "$tmp/out" && pass "-q: no c lines" || fail "-q: rc $rc"
 
