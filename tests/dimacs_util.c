@@ -245,3 +245,35 @@ tbuf test_random_text(uint64_t vars, uint64_t clauses, uint64_t seed) {
   free(data);
   return b;
 }
+
+gsat_status test_read_mem(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
+  gsat_cnf_init(cnf);
+  return gsat_dimacs_read_memory(b->data, b->size, "mem", NULL, cnf, err);
+}
+
+gsat_status test_read_path(const char *path, gsat_cnf *cnf, gsat_error *err) {
+  gsat_cnf_init(cnf);
+  return gsat_dimacs_read_path(path, NULL, cnf, err);
+}
+
+void test_expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf,
+                      const char *clauses) {
+  if (st != GSAT_OK) fail_msg("%s", err->message);
+  char *text = test_cnf_text(cnf);
+  assert_string_equal(text, clauses);
+  free(text);
+  gsat_cnf_free(cnf);
+}
+
+void test_expect_clauses(const tbuf *b, uint64_t clauses) {
+  gsat_cnf cnf;
+  gsat_error err;
+  assert_int_equal(test_read_mem(b, &cnf, &err), GSAT_OK);
+  assert_int_equal(cnf.num_clauses, clauses);
+  gsat_cnf_free(&cnf);
+}
+
+gsat_dimacs_options test_warn_options(gsat_dimacs_mode mode, test_warnings *w) {
+  gsat_dimacs_options opt = {.mode = mode, .warn = test_collect_warning, .warn_data = w};
+  return opt;
+}

@@ -61,6 +61,21 @@ typedef struct test_warnings {
 } test_warnings;
 void test_collect_warning(void *data, const char *file, uint64_t line,
                           const char *message);
+/* Reader options of mode that collect the warnings in *w. */
+gsat_dimacs_options test_warn_options(gsat_dimacs_mode mode, test_warnings *w);
+
+/* Read b from memory (named "mem") or the file at path (default options)
+ * into cnf, which they initialise. */
+gsat_status test_read_mem(const tbuf *b, gsat_cnf *cnf, gsat_error *err);
+gsat_status test_read_path(const char *path, gsat_cnf *cnf, gsat_error *err);
+
+/* Asserts that st is GSAT_OK and that cnf holds clauses (test_cnf_text);
+ * frees cnf. */
+void test_expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf,
+                      const char *clauses);
+
+/* Asserts that b read from memory gives a formula of `clauses` clauses. */
+void test_expect_clauses(const tbuf *b, uint64_t clauses);
 
 /* Asserts err records status at name:line:column with text in the message,
  * and that cnf was emptied. */

@@ -194,8 +194,7 @@ static void test_bad(void **state) {
     gsat_cnf_init(&cnf);
     gsat_error err;
     test_warnings w = {0};
-    gsat_dimacs_options opt = {
-        .mode = bc->mode, .warn = test_collect_warning, .warn_data = &w};
+    gsat_dimacs_options opt = test_warn_options(bc->mode, &w);
     const char *name;
     gsat_status st = read_route(route, bc->file, &opt, &cnf, &err, &name);
     if (st != GSAT_PARSE)
@@ -214,8 +213,7 @@ static void test_good(void **state) {
     gsat_cnf_init(&cnf);
     gsat_error err;
     test_warnings w = {0};
-    gsat_dimacs_options opt = {
-        .mode = gc->mode, .warn = test_collect_warning, .warn_data = &w};
+    gsat_dimacs_options opt = test_warn_options(gc->mode, &w);
     const char *name;
     gsat_status st = read_route(route, gc->file, &opt, &cnf, &err, &name);
     if (st != GSAT_OK)

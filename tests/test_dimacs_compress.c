@@ -167,15 +167,6 @@ static const char *what(const char *kind, const format *f) {
 /*------------------------------------------------------------------------*/
 /* Reading. */
 
-static gsat_status read_mem(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
-  gsat_cnf_init(cnf);
-  return gsat_dimacs_read_memory(b->data, b->size, "mem", NULL, cnf, err);
-}
-
-static gsat_status read_path(const char *path, gsat_cnf *cnf, gsat_error *err) {
-  gsat_cnf_init(cnf);
-  return gsat_dimacs_read_path(path, NULL, cnf, err);
-}
 
 /* Reads b from standard input ("-"), fed through a pipe. */
 static gsat_status read_stdin(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
@@ -183,41 +174,33 @@ static gsat_status read_stdin(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
   assert_true(saved >= 0);
   test_pipe tp = test_pipe_start(b->data, b->size, NULL, 0);
   assert_int_equal(dup2(tp.read_fd, STDIN_FILENO), STDIN_FILENO);
-  gsat_status st = read_path("-", cnf, err);
+  gsat_status st = test_read_path("-", cnf, err);
   assert_int_equal(dup2(saved, STDIN_FILENO), STDIN_FILENO);
   close(saved);
   test_pipe_finish(&tp);
   return st;
 }
 
-static void expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf,
-                        const char *clauses) {
-  if (st != GSAT_OK) fail_msg("%s", err->message);
-  char *text = test_cnf_text(cnf);
-  assert_string_equal(text, clauses);
-  free(text);
-  gsat_cnf_free(cnf);
-}
 
 /* b read from memory, from a file and from standard input gives clauses. */
 static void expect_everywhere(const tbuf *b, const format *f,
                               const char *clauses) {
   gsat_cnf cnf;
   gsat_error err;
-  expect_text(read_mem(b, &cnf, &err), &err, &cnf, clauses);
+  test_expect_text(test_read_mem(b, &cnf, &err), &err, &cnf, clauses);
   const char *path = test_temp_file(f->suffix, b->data, b->size);
-  expect_text(read_path(path, &cnf, &err), &err, &cnf, clauses);
-  expect_text(read_stdin(b, &cnf, &err), &err, &cnf, clauses);
+  test_expect_text(test_read_path(path, &cnf, &err), &err, &cnf, clauses);
+  test_expect_text(read_stdin(b, &cnf, &err), &err, &cnf, clauses);
 }
 
 /* b from memory and from a file is an I/O error with text in its message. */
 static void expect_damage(const tbuf *b, const format *f, const char *text) {
   gsat_cnf cnf;
   gsat_error err;
-  test_expect_error(read_mem(b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0,
+  test_expect_error(test_read_mem(b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0,
                     text);
   const char *path = test_temp_file(f->suffix, b->data, b->size);
-  test_expect_error(read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0,
+  test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0,
                     0, text);
 }
 
@@ -225,7 +208,7 @@ static void expect_damage(const tbuf *b, const format *f, const char *text) {
 static char *plain_clauses(const tbuf *text) {
   gsat_cnf cnf;
   gsat_error err;
-  assert_int_equal(read_mem(text, &cnf, &err), GSAT_OK);
+  assert_int_equal(test_read_mem(text, &cnf, &err), GSAT_OK);
   char *clauses = test_cnf_text(&cnf);
   gsat_cnf_free(&cnf);
   return clauses;
@@ -251,10 +234,10 @@ static void test_tool_files(void **state) {
                f->name, f->library);
       gsat_cnf cnf;
       gsat_error err;
-      test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0,
+      test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0,
                         0, text);
       const char *path = test_temp_file(f->suffix, b.data, b.size);
-      test_expect_error(read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path,
+      test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path,
                         0, 0, text);
       test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_IO,
                         "<stdin>", 0, 0, text);
@@ -285,7 +268,7 @@ static void test_good_input(void **state) {
     b = f->encode(bad, strlen(bad));
     gsat_cnf cnf;
     gsat_error err;
-    test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
                       3, 3, "unexpected 'x'");
     tbuf_free(&b);
   }
@@ -340,7 +323,7 @@ static void test_stream_padding(void **state) {
         gsat_cnf cnf;
         gsat_error err;
         if (!xz || zeros % 4 == 0) {
-          expect_text(read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+          test_expect_text(test_read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
         } else {
           char text[128];
           snprintf(text, sizeof text,
@@ -370,11 +353,7 @@ static void test_truncated(void **state) {
       expect_damage(&b, f, what("truncated", f));
     }
     b.size = full;
-    gsat_cnf cnf;
-    gsat_error err;
-    assert_int_equal(read_mem(&b, &cnf, &err), GSAT_OK);
-    assert_int_equal(cnf.num_clauses, 20000);
-    gsat_cnf_free(&cnf);
+    test_expect_clauses(&b, 20000);
     tbuf_free(&b);
   }
   tbuf_free(&text);
@@ -461,9 +440,7 @@ static void test_trailing_bytes(void **state) {
       const bool clean = j == 3 || j == 6;
       for (int mode = GSAT_DIMACS_RELAXED; mode <= GSAT_DIMACS_STRICT; mode++) {
         test_warnings w = {0};
-        gsat_dimacs_options opt = {.mode = (gsat_dimacs_mode)mode,
-                                   .warn = test_collect_warning,
-                                   .warn_data = &w};
+        gsat_dimacs_options opt = test_warn_options((gsat_dimacs_mode)mode, &w);
         gsat_cnf cnf;
         gsat_cnf_init(&cnf);
         gsat_error err;
@@ -474,7 +451,7 @@ static void test_trailing_bytes(void **state) {
           test_expect_error(st, &err, &cnf, GSAT_IO, "mem", 0, 0,
                             what("truncated", f));
         } else if (clean || mode != GSAT_DIMACS_STRICT) {
-          expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
+          test_expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
           assert_int_equal(w.count, clean ? 0 : 1);
           snprintf(text, sizeof text,
                    "bytes after the end of the %s data that are not %s were "
@@ -507,7 +484,7 @@ static void test_damage_after_percent(void **state) {
     tbuf b = f->encode(text.data, text.size);
     gsat_cnf cnf;
     gsat_error err;
-    expect_text(read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+    test_expect_text(test_read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
     b.size -= 1;
     expect_damage(&b, f, what("truncated", f));
     tbuf_free(&b);
@@ -541,7 +518,7 @@ static void test_partial_magic(void **state) {
     tbuf_add(&b, inputs[i], sizes[i]);
     gsat_cnf cnf;
     gsat_error err;
-    test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
                       1, 1, texts[i]);
     test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_PARSE,
                       "<stdin>", 1, 1, texts[i]);
@@ -562,10 +539,10 @@ static void test_zstd_named(void **state) {
   tbuf_add(&b, frame, sizeof frame);
   gsat_cnf cnf;
   gsat_error err;
-  test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0,
+  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0,
                     text);
   const char *path = test_temp_file(".cnf.zst", b.data, b.size);
-  test_expect_error(read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0,
+  test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0,
                     0, text);
   test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_IO, "<stdin>",
                     0, 0, text);

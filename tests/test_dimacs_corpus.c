@@ -48,8 +48,7 @@ static gsat_status read_one(const char *path, gsat_dimacs_mode mode,
                             gsat_cnf *cnf, gsat_error *err, test_warnings *w) {
   char full[2048];
   snprintf(full, sizeof full, "%s/%s", BENCH, path);
-  gsat_dimacs_options opt = {
-      .mode = mode, .warn = test_collect_warning, .warn_data = w};
+  gsat_dimacs_options opt = test_warn_options(mode, w);
   gsat_cnf_init(cnf);
   return gsat_dimacs_read_path(full, &opt, cnf, err);
 }

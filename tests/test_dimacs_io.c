@@ -22,24 +22,7 @@
 #define SIMPLE         "p cnf 3 2\n1 -2 0\n2 3 -1 0\n"
 #define SIMPLE_CLAUSES "1 -2 0\n2 3 -1 0\n"
 
-static gsat_status read_mem(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
-  gsat_cnf_init(cnf);
-  return gsat_dimacs_read_memory(b->data, b->size, "mem", NULL, cnf, err);
-}
 
-static gsat_status read_path(const char *path, gsat_cnf *cnf, gsat_error *err) {
-  gsat_cnf_init(cnf);
-  return gsat_dimacs_read_path(path, NULL, cnf, err);
-}
-
-static void expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf,
-                        const char *clauses) {
-  if (st != GSAT_OK) fail_msg("%s", err->message);
-  char *text = test_cnf_text(cnf);
-  assert_string_equal(text, clauses);
-  free(text);
-  gsat_cnf_free(cnf);
-}
 
 static void test_gzip_file(void **state) {
   (void)state;
@@ -50,7 +33,7 @@ static void test_gzip_file(void **state) {
   assert_int_equal(gzclose(gz), Z_OK);
   gsat_cnf cnf;
   gsat_error err;
-  expect_text(read_path(path, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+  test_expect_text(test_read_path(path, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
 }
 
 /* Two gzip members read as one stream, split inside the token 33. */
@@ -68,11 +51,11 @@ static void test_gzip_concatenated(void **state) {
   assert_int_equal(gzclose(gz), Z_OK);
   gsat_cnf cnf;
   gsat_error err;
-  expect_text(read_path(path, &cnf, &err), &err, &cnf, "1 -2 0\n2 33 -1 0\n");
+  test_expect_text(test_read_path(path, &cnf, &err), &err, &cnf, "1 -2 0\n2 33 -1 0\n");
   /* The same in memory. */
   tbuf ga = test_gzip(a, strlen(a)), gb = test_gzip(b, strlen(b));
   tbuf_add(&ga, gb.data, gb.size);
-  expect_text(read_mem(&ga, &cnf, &err), &err, &cnf, "1 -2 0\n2 33 -1 0\n");
+  test_expect_text(test_read_mem(&ga, &cnf, &err), &err, &cnf, "1 -2 0\n2 33 -1 0\n");
   tbuf_free(&ga);
   tbuf_free(&gb);
 }
@@ -96,9 +79,7 @@ static void test_gzip_trailing_bytes(void **state) {
     for (int mode = GSAT_DIMACS_RELAXED; mode <= GSAT_DIMACS_STRICT; mode++) {
       for (int from_file = 0; from_file < 2; from_file++) {
         test_warnings w = {0};
-        gsat_dimacs_options opt = {.mode = (gsat_dimacs_mode)mode,
-                                   .warn = test_collect_warning,
-                                   .warn_data = &w};
+        gsat_dimacs_options opt = test_warn_options((gsat_dimacs_mode)mode, &w);
         gsat_cnf cnf;
         gsat_cnf_init(&cnf);
         gsat_error err;
@@ -111,7 +92,7 @@ static void test_gzip_trailing_bytes(void **state) {
           test_expect_error(st, &err, &cnf, GSAT_IO, name, 0, 0,
                             "truncated gzip data");
         } else if (clean || mode != GSAT_DIMACS_STRICT) {
-          expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
+          test_expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
           assert_int_equal(w.count, clean ? 0 : 1);
           if (!clean)
             assert_non_null(
@@ -142,7 +123,7 @@ static void test_gzip_after_percent(void **state) {
   tbuf gz = test_gzip(text.data, text.size);
   gsat_cnf cnf;
   gsat_error err;
-  expect_text(read_mem(&gz, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+  test_expect_text(test_read_mem(&gz, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
   gz.data[gz.size - 8] ^= 1; /* the CRC */
   expect_gzip_damage(&gz, "corrupt gzip data");
   gz.data[gz.size - 8] ^= 1;
@@ -152,11 +133,9 @@ static void test_gzip_after_percent(void **state) {
   gz.size = full;
   tbuf_add(&gz, "junk", 4);
   test_warnings w = {0};
-  gsat_dimacs_options opt = {.mode = GSAT_DIMACS_DEFAULT,
-                             .warn = test_collect_warning,
-                             .warn_data = &w};
+  gsat_dimacs_options opt = test_warn_options(GSAT_DIMACS_DEFAULT, &w);
   gsat_cnf_init(&cnf);
-  expect_text(
+  test_expect_text(
       gsat_dimacs_read_memory(gz.data, gz.size, "mem", &opt, &cnf, &err), &err,
       &cnf, SIMPLE_CLAUSES);
   assert_int_equal(w.count, 1);
@@ -165,7 +144,7 @@ static void test_gzip_after_percent(void **state) {
        gb = test_gzip("2 3 -1 0\n", 9);
   tbuf_add(&ga, "XY", 2);
   tbuf_add(&ga, gb.data, gb.size);
-  test_expect_error(read_mem(&ga, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3,
+  test_expect_error(test_read_mem(&ga, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3,
                     1, "at bytes that are not a gzip member");
   tbuf_free(&ga);
   tbuf_free(&gb);
@@ -177,10 +156,10 @@ static void test_gzip_after_percent(void **state) {
 static void expect_gzip_damage(const tbuf *gz, const char *text) {
   gsat_cnf cnf;
   gsat_error err;
-  gsat_status st = read_mem(gz, &cnf, &err);
+  gsat_status st = test_read_mem(gz, &cnf, &err);
   test_expect_error(st, &err, &cnf, GSAT_IO, "mem", 0, 0, text);
   const char *path = test_temp_file("damaged.cnf.gz", gz->data, gz->size);
-  st = read_path(path, &cnf, &err);
+  st = test_read_path(path, &cnf, &err);
   test_expect_error(st, &err, &cnf, GSAT_IO, path, 0, 0, text);
 }
 
@@ -197,11 +176,7 @@ static void test_gzip_truncated(void **state) {
     expect_gzip_damage(&gz, "truncated gzip data");
   }
   gz.size = full;
-  gsat_cnf cnf;
-  gsat_error err;
-  assert_int_equal(read_mem(&gz, &cnf, &err), GSAT_OK);
-  assert_int_equal(cnf.num_clauses, 20000);
-  gsat_cnf_free(&cnf);
+  test_expect_clauses(&gz, 20000);
   tbuf_free(&gz);
   tbuf_free(&text);
 }
@@ -253,10 +228,10 @@ static void test_stdin(void **state) {
     assert_int_equal(dup2(tp.read_fd, STDIN_FILENO), STDIN_FILENO);
     gsat_cnf cnf;
     gsat_error err;
-    gsat_status st = read_path(paths[i], &cnf, &err);
+    gsat_status st = test_read_path(paths[i], &cnf, &err);
     assert_int_equal(dup2(saved, STDIN_FILENO), STDIN_FILENO);
     test_pipe_finish(&tp);
-    expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
+    test_expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
   }
   /* Errors name the input "<stdin>". */
   const char bad[] = "p cnf 1 1\n+1 0\n";
@@ -264,7 +239,7 @@ static void test_stdin(void **state) {
   assert_int_equal(dup2(tp.read_fd, STDIN_FILENO), STDIN_FILENO);
   gsat_cnf cnf;
   gsat_error err;
-  gsat_status st = read_path("-", &cnf, &err);
+  gsat_status st = test_read_path("-", &cnf, &err);
   assert_int_equal(dup2(saved, STDIN_FILENO), STDIN_FILENO);
   close(saved);
   test_pipe_finish(&tp);
@@ -293,13 +268,13 @@ static void test_long_comments(void **state) {
   add_comment(&b, big);
   gsat_cnf cnf;
   gsat_error err;
-  expect_text(read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+  test_expect_text(test_read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
   tbuf gz = test_gzip(b.data, b.size);
-  expect_text(read_mem(&gz, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+  test_expect_text(test_read_mem(&gz, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
   const char *path = test_temp_file("comments.cnf", b.data, b.size);
-  expect_text(read_path(path, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+  test_expect_text(test_read_path(path, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
   tbuf_add(&b, "\n  x\n", 5); /* line 7, column 3 */
-  test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 7,
+  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 7,
                     3, "unexpected 'x'");
   tbuf_free(&gz);
   tbuf_free(&b);
@@ -322,18 +297,18 @@ static void test_chunk_boundaries(void **state) {
     gsat_cnf cnf;
     gsat_error err;
     tbuf_add(&b, formula, strlen(formula));
-    expect_text(read_mem(&b, &cnf, &err), &err, &cnf, clauses);
+    test_expect_text(test_read_mem(&b, &cnf, &err), &err, &cnf, clauses);
     if (pad % 16 == 0) {
       const char *path = test_temp_file("boundary.cnf", b.data, b.size);
-      expect_text(read_path(path, &cnf, &err), &err, &cnf, clauses);
+      test_expect_text(test_read_path(path, &cnf, &err), &err, &cnf, clauses);
     }
     b.size = prefix;
     tbuf_add(&b, wrong, strlen(wrong));
-    test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
                       3, 5, "not an integer"); /* at the '.' */
     b.size = prefix;
     tbuf_add(&b, huge, strlen(huge));
-    test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
                       3, 3, "too large");
     tbuf_free(&b);
   }
@@ -369,10 +344,10 @@ static void test_io_errors(void **state) {
   gsat_cnf cnf;
   gsat_error err;
   const char *missing = "/nonexistent/gsat/none.cnf";
-  test_expect_error(read_path(missing, &cnf, &err), &err, &cnf, GSAT_IO,
+  test_expect_error(test_read_path(missing, &cnf, &err), &err, &cnf, GSAT_IO,
                     missing, 0, 0, "cannot open");
   const char *dir = test_data_path("good");
-  test_expect_error(read_path(dir, &cnf, &err), &err, &cnf, GSAT_IO, dir, 0, 0,
+  test_expect_error(test_read_path(dir, &cnf, &err), &err, &cnf, GSAT_IO, dir, 0, 0,
                     "read error");
   gsat_cnf_init(&cnf);
   test_expect_error(gsat_dimacs_read_fd(-1, "bad fd", NULL, &cnf, &err), &err,
@@ -387,7 +362,7 @@ static void test_percent_ends_input(void **state) {
   tbuf_add(&b, text, sizeof text - 1);
   gsat_cnf cnf;
   gsat_error err;
-  expect_text(read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
+  test_expect_text(test_read_mem(&b, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
   tbuf_free(&b);
 }
 
@@ -398,7 +373,7 @@ static void test_half_magic(void **state) {
   tbuf_add(&b, "\x1f", 1);
   gsat_cnf cnf;
   gsat_error err;
-  test_expect_error(read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 1,
+  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 1,
                     1, "unexpected byte 0x1f");
   tbuf_free(&b);
 }
@@ -408,9 +383,7 @@ static void test_declared_counts_cost_nothing(void **state) {
   (void)state;
   const char text[] = "p cnf 2147483647 1099511627776\n2147483647 -5 0\n";
   test_warnings w = {0};
-  gsat_dimacs_options opt = {.mode = GSAT_DIMACS_RELAXED,
-                             .warn = test_collect_warning,
-                             .warn_data = &w};
+  gsat_dimacs_options opt = test_warn_options(GSAT_DIMACS_RELAXED, &w);
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   gsat_error err;
