@@ -30,8 +30,8 @@
 #include "solver/core/cdcl_host.h"
 #include "solver/core/db.h"
 #include "solver/core/proof.h"
+#include "tests/test_tmpdir.h"
 
-static char tmpdir[] = "/tmp/gsat_portfolio_XXXXXX";
 #define SHARED GSAT_SOURCE_DIR "/../shared/bench/"
 
 typedef struct formula {
@@ -349,8 +349,8 @@ static int drat_verifies(const char *cnf, const char *proof) {
 static uint64_t prove_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
                             int cubes) {
   char cnf_path[300], proof_path[300];
-  snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", tmpdir);
-  snprintf(proof_path, sizeof proof_path, "%s/f.drat", tmpdir);
+  snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", test_tmpdir);
+  snprintf(proof_path, sizeof proof_path, "%s/f.drat", test_tmpdir);
   FILE *out = fopen(cnf_path, "w");
   assert_non_null(out);
   assert_int_equal(gsat_dimacs_write(out, &f->cnf, NULL, NULL), GSAT_OK);
@@ -558,18 +558,6 @@ static void test_assumptions(void **state) {
   assert_true(sat > 0 && unsat > 0);
 }
 
-static int setup(void **state) {
-  (void)state;
-  return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_generated),
@@ -584,5 +572,5 @@ int main(void) {
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_assumptions),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, test_tmpdir_setup, test_tmpdir_teardown);
 }

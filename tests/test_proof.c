@@ -20,31 +20,36 @@
 #include <cmocka.h>
 
 #include "solver/core/proof.h"
+#include "tests/test_tmpdir.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static char tmpdir[] = "/tmp/gsat_proof_XXXXXX";
 
 static const char *tmp_path(const char *name) {
   static char path[4][256];
   static int next;
   char *p = path[next++ & 3];
-  snprintf(p, 256, "%s/%s", tmpdir, name);
+  snprintf(p, 256, "%s/%s", test_tmpdir, name);
   return p;
 }
 
-/* Proof bytes of the calls made by fill(p) in format, via open_memstream. */
+/* Asserts that the calls made by fill(p) write exactly the n bytes want in
+ * format (through open_memstream). */
 typedef void (*fill_fn)(gsat_proof *p);
-static size_t proof_bytes(gsat_proof_format format, fill_fn fill, char **out) {
+static void expect_proof_bytes(gsat_proof_format format, fill_fn fill, const void *want,
+                               size_t n) {
+  char *buf = NULL;
   size_t size = 0;
-  FILE *f = open_memstream(out, &size);
+  FILE *f = open_memstream(&buf, &size);
   assert_non_null(f);
   gsat_proof p;
   assert_int_equal(gsat_proof_open_file(&p, f, format, NULL), GSAT_OK);
   fill(&p);
   assert_int_equal(gsat_proof_close(&p, NULL), GSAT_OK);
   assert_int_equal(fclose(f), 0);
-  return size;
+  assert_int_equal(size, n);
+  assert_memory_equal(buf, want, n);
+  free(buf);
 }
 
 static int have_drat_trim(void) {
@@ -99,25 +104,17 @@ static void fill_small(gsat_proof *p) {
 
 static void test_binary_bytes(void **state) {
   (void)state;
-  char *buf = NULL;
-  size_t n = proof_bytes(GSAT_PROOF_BINARY, fill_small, &buf);
   /* 1 -> 2, -2 -> 5, 100 -> 200 = 0xc8 0x01, -(2^31-1) -> 2^32 - 1 =
    * 0xff 0xff 0xff 0xff 0x0f */
   const unsigned char want[] = {'a', 2, 5, 0, 'd', 0xc8, 0x01, 0xff, 0xff,
                                 0xff, 0xff, 0x0f, 0, 'a', 0};
-  assert_int_equal(n, sizeof want);
-  assert_memory_equal(buf, want, sizeof want);
-  free(buf);
+  expect_proof_bytes(GSAT_PROOF_BINARY, fill_small, want, sizeof want);
 }
 
 static void test_text_bytes(void **state) {
   (void)state;
-  char *buf = NULL;
-  size_t n = proof_bytes(GSAT_PROOF_TEXT, fill_small, &buf);
   const char *want = "1 -2 0\nd 100 -2147483647 0\n0\n";
-  assert_int_equal(n, strlen(want));
-  assert_memory_equal(buf, want, n);
-  free(buf);
+  expect_proof_bytes(GSAT_PROOF_TEXT, fill_small, want, strlen(want));
 }
 
 static const gsat_var sparse_map[] = {6, 0, 41};
@@ -133,12 +130,8 @@ static void fill_mapped(gsat_proof *p) {
 
 static void test_map(void **state) {
   (void)state;
-  char *buf = NULL;
-  size_t n = proof_bytes(GSAT_PROOF_TEXT, fill_mapped, &buf);
   const char *want = "-7 1 -42 0\nd 1 0\n-1 2 -3 0\n";
-  assert_int_equal(n, strlen(want));
-  assert_memory_equal(buf, want, n);
-  free(buf);
+  expect_proof_bytes(GSAT_PROOF_TEXT, fill_mapped, want, strlen(want));
 }
 
 /* A clause longer than the buffer is split across writes, not truncated. */
@@ -436,18 +429,6 @@ static void test_threads_one_log(void **state) {
   for (int t = 0; t < WRITERS; t++) assert_int_equal(next[t], PER_WRITER);
 }
 
-static int setup(void **state) {
-  (void)state;
-  return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  char cmd[300];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_binary_bytes),
@@ -460,5 +441,5 @@ int main(void) {
       cmocka_unit_test(test_bad_descriptor_and_path),
       cmocka_unit_test(test_threads_one_log),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, test_tmpdir_setup, test_tmpdir_teardown);
 }

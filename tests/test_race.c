@@ -151,6 +151,20 @@ static gsat_status race2(const gsat_flag *user_stop, double limit, gsat_race_out
   return gsat_race_run(race, user_stop, limit, out, err);
 }
 
+/* world_init with the stand-ins cpu (W.m[0]) and gpu (W.m[1]), neither begun. */
+static void world_of(stand_in cpu, stand_in gpu) {
+  world_init();
+  W.m[0] = cpu;
+  W.m[1] = gpu;
+  W.m[0].began = W.m[1].began = -1;
+}
+
+/* race2, which must return GSAT_OK, into *out. */
+static void race2_ok(const gsat_flag *user_stop, double limit, gsat_race_outcome *out) {
+  gsat_error err;
+  assert_int_equal(race2(user_stop, limit, out, &err), GSAT_OK);
+}
+
 /* Opens the setup gate once cond() holds (on its own thread). */
 static pthread_t releaser;
 static void *release_when(void *cond) {
@@ -184,13 +198,11 @@ static void settle(gsat_race_outcome *out) {
 
 static void first_answer_wins_the_other_is_stopped(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
-  W.m[1] = (stand_in){.how = AFTER_STOP, .answer = GSAT_ANSWER_UNSAT, .began = -1};
+  world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1},
+           (stand_in){.how = AFTER_STOP, .answer = GSAT_ANSWER_UNSAT});
   start_releaser(one_searching); /* member 1 searches before member 0 answers */
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  race2_ok(NULL, 0, &out);
   pthread_join(releaser, NULL);
   assert_int_equal(out.winner, 0);
   assert_int_equal(out.answer, GSAT_ANSWER_SAT);
@@ -211,13 +223,11 @@ static void first_answer_wins_the_other_is_stopped(void **state) {
 
 static void failing_member_leaves_the_answer_standing(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1, .began = -1};
-  W.m[1] = (stand_in){.how = FAIL, .fail = GSAT_CUDA, .began = -1};
+  world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1},
+           (stand_in){.how = FAIL, .fail = GSAT_CUDA});
   start_releaser(member1_returned); /* the failure comes first */
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  race2_ok(NULL, 0, &out);
   pthread_join(releaser, NULL);
   assert_int_equal(out.winner, 0);
   assert_int_equal(out.answer, GSAT_ANSWER_UNSAT);
@@ -230,9 +240,8 @@ static void failing_member_leaves_the_answer_standing(void **state) {
 
 static void every_member_failing_is_the_first_failure(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = FAIL, .fail = GSAT_NOMEM, .began = -1};
-  W.m[1] = (stand_in){.how = FAIL, .fail = GSAT_CUDA, .began = -1};
+  world_of((stand_in){.how = FAIL, .fail = GSAT_NOMEM},
+           (stand_in){.how = FAIL, .fail = GSAT_CUDA});
   gsat_race_outcome out;
   gsat_error err;
   gsat_error_clear(&err);
@@ -246,13 +255,11 @@ static void every_member_failing_is_the_first_failure(void **state) {
 
 static void a_model_that_fails_the_check_never_wins(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .bad_model = 1, .began = -1};
-  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1, .began = -1};
+  world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .bad_model = 1},
+           (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1});
   start_releaser(verified_once); /* member 0's model is checked first */
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  race2_ok(NULL, 0, &out);
   pthread_join(releaser, NULL);
   assert_int_equal(out.winner, 1);
   assert_int_equal(out.answer, GSAT_ANSWER_UNSAT);
@@ -267,12 +274,10 @@ static void a_model_that_fails_the_check_never_wins(void **state) {
  * search, and as the last one out it frees the shared data. */
 static void a_member_in_setup_is_left_and_never_searches(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .began = -1};
-  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT},
+           (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1});
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  race2_ok(NULL, 0, &out);
   assert_int_equal(out.winner, 0);
   assert_int_equal(out.member[1].phase, GSAT_RACE_SETUP);
   assert_true(out.member[1].began == 0);
@@ -287,13 +292,11 @@ static void a_member_in_setup_is_left_and_never_searches(void **state) {
 
 static void stop_before_any_member_is_ready(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
-  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1},
+           (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1});
   gsat_flag stop = 1;
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(&stop, 0, &out, &err), GSAT_OK);
+  race2_ok(&stop, 0, &out);
   assert_int_equal(out.stopped, 1);
   assert_int_equal(out.winner, GSAT_RACE_NONE);
   assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
@@ -316,15 +319,13 @@ static void *stop_when_both_search(void *arg) {
 
 static void stop_during_both_searches(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = NEVER, .began = -1};
-  W.m[1] = (stand_in){.how = NEVER, .began = -1};
+  world_of((stand_in){.how = NEVER},
+           (stand_in){.how = NEVER});
   GSAT_FLAG_CLEAR(&user_stop);
   pthread_t t;
   assert_int_equal(pthread_create(&t, NULL, stop_when_both_search, NULL), 0);
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(&user_stop, 0, &out, &err), GSAT_OK);
+  race2_ok(&user_stop, 0, &out);
   pthread_join(t, NULL);
   assert_int_equal(out.stopped, 1);
   assert_int_equal(out.stopped_by_limit, 0);
@@ -351,12 +352,10 @@ static void check_left_or_unknown(const gsat_race_outcome *out, int i) {
 
 static void time_limit_during_both_searches(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = NEVER, .began = -1};
-  W.m[1] = (stand_in){.how = NEVER, .began = -1};
+  world_of((stand_in){.how = NEVER},
+           (stand_in){.how = NEVER});
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(NULL, 0.02, &out, &err), GSAT_OK);
+  race2_ok(NULL, 0.02, &out);
   assert_int_equal(out.stopped_by_limit, 1);
   assert_int_equal(out.stopped, 0);
   assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
@@ -367,12 +366,10 @@ static void time_limit_during_both_searches(void **state) {
 
 static void time_limit_before_the_gpu_is_ready(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = NEVER, .began = -1};
-  W.m[1] = (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1, .began = -1};
+  world_of((stand_in){.how = NEVER},
+           (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1});
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(NULL, 0.02, &out, &err), GSAT_OK);
+  race2_ok(NULL, 0.02, &out);
   assert_int_equal(out.stopped_by_limit, 1);
   assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
   assert_int_equal(out.member[1].phase, GSAT_RACE_SETUP);
@@ -385,13 +382,11 @@ static void time_limit_before_the_gpu_is_ready(void **state) {
 
 static void a_member_limit_stops_the_race(void **state) {
   (void)state;
-  world_init();
-  W.m[0] = (stand_in){.how = LIMIT, .hold_setup = 1, .began = -1};
-  W.m[1] = (stand_in){.how = NEVER, .began = -1};
+  world_of((stand_in){.how = LIMIT, .hold_setup = 1},
+           (stand_in){.how = NEVER});
   start_releaser(one_searching); /* member 1 searches when member 0 stops */
   gsat_race_outcome out;
-  gsat_error err;
-  assert_int_equal(race2(NULL, 0, &out, &err), GSAT_OK);
+  race2_ok(NULL, 0, &out);
   pthread_join(releaser, NULL);
   assert_int_equal(out.stopped_by_limit, 1);
   assert_int_equal(out.stopped, 0);
