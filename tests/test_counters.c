@@ -13,6 +13,7 @@
 
 #include "solver/api/gsat.h"
 #include "solver/core/search.h"
+#include "tests/php_add.h"
 
 #define COUNT(field) +1
 static void structs_hold_the_rows(void **state) {
@@ -62,20 +63,7 @@ static void sum_adds_every_field(void **state) {
   assert_int_equal(k, 24);
 }
 
-/* Pigeonhole: n + 1 pigeons into n holes (UNSAT). */
-static void add_php(gsat_solver *s, int n) {
-  for (int p = 0; p <= n; p++) {
-    for (int h = 0; h < n; h++) gsat_add(s, p * n + h + 1);
-    gsat_add(s, 0);
-  }
-  for (int h = 0; h < n; h++)
-    for (int p = 0; p <= n; p++)
-      for (int q = p + 1; q <= n; q++) {
-        gsat_add(s, -(p * n + h + 1));
-        gsat_add(s, -(q * n + h + 1));
-        gsat_add(s, 0);
-      }
-}
+static void add_lit(void *s, int32_t lit) { gsat_add(s, lit); }
 
 /* The --stats text of a solve of php(4) with `search`, and the statistics. */
 static char *stats_text(const char *search, const char *threads,
@@ -85,7 +73,7 @@ static char *stats_text(const char *search, const char *threads,
   assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
   assert_int_equal(gsat_set_option(s, "threads", threads), 0);
   assert_int_equal(gsat_set_option(s, "search", search), 0);
-  add_php(s, 4);
+  test_add_php(s, add_lit, 4);
   assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
   char *text = NULL;
   size_t size = 0;

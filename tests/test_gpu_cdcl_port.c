@@ -19,15 +19,19 @@
 
 #define V 64
 
+/* A sharing ring of 2^ring_log2 slots over V variables, and the port's
+ * reader of it. */
 typedef struct ring {
   gsat_share s;
   void *arena;
+  gsat_share_reader port;
 } ring;
 
 static void ring_new(ring *r, unsigned ring_log2) {
   r->arena = malloc(gsat_share_bytes(ring_log2, 12, V));
   assert_non_null(r->arena);
   assert_int_equal(gsat_share_init(&r->s, r->arena, ring_log2, 12, V, 8, 2, NULL), GSAT_OK);
+  gsat_share_reader_init(&r->port, &r->s, GSAT_GPU_CDCL_PORT_ID);
 }
 
 static uint32_t *records(uint32_t n) {
@@ -68,8 +72,7 @@ static void a_round_pushes_for_the_searchers_and_pulls_theirs(void **state) {
   (void)state;
   ring r;
   ring_new(&r, 6);
-  gsat_share_reader port_reader, searcher0;
-  gsat_share_reader_init(&port_reader, &r.s, GSAT_GPU_CDCL_PORT_ID);
+  gsat_share_reader searcher0;
   gsat_share_reader_init(&searcher0, &r.s, 0);
   gsat_lit lits[GSAT_SHARE_MAX_LEN];
   for (uint32_t k = 0; k < 6; k++) {
@@ -86,7 +89,7 @@ static void a_round_pushes_for_the_searchers_and_pulls_theirs(void **state) {
   gsat_lit pushed_unit = GSAT_LIT(50, 0);
   assert_int_equal(gsat_gpu_cdcl_port_record(in, 4, &n_in, &pushed_unit, 1), 1);
   gsat_gpu_cdcl_port_round round;
-  gsat_gpu_cdcl_port_step(&r.s, &port_reader, in, n_in, out, GSAT_GPU_CDCL_PORT_PULL_MAX, &round);
+  gsat_gpu_cdcl_port_step(&r.s, &r.port, in, n_in, out, GSAT_GPU_CDCL_PORT_PULL_MAX, &round);
   assert_int_equal(round.pushed, 4);
   assert_int_equal(round.refused, 0);
   assert_int_equal(round.pulled, 7); /* the unit and the six clauses, not the four pushed */
@@ -111,7 +114,7 @@ static void a_round_pushes_for_the_searchers_and_pulls_theirs(void **state) {
   n_in = 0;
   n = clause(10, lits);
   gsat_gpu_cdcl_port_record(in, 4, &n_in, lits, n);
-  gsat_gpu_cdcl_port_step(&r.s, &port_reader, in, n_in, out, GSAT_GPU_CDCL_PORT_PULL_MAX, &round);
+  gsat_gpu_cdcl_port_step(&r.s, &r.port, in, n_in, out, GSAT_GPU_CDCL_PORT_PULL_MAX, &round);
   assert_int_equal(round.pushed, 0);
   assert_int_equal(round.refused, 1);
   assert_int_equal(round.pulled, 0);
@@ -125,8 +128,6 @@ static void a_full_outbox_leaves_the_rest_for_the_next_round(void **state) {
   (void)state;
   ring r;
   ring_new(&r, 6);
-  gsat_share_reader port_reader;
-  gsat_share_reader_init(&port_reader, &r.s, GSAT_GPU_CDCL_PORT_ID);
   gsat_lit lits[GSAT_SHARE_MAX_LEN];
   for (uint32_t k = 0; k < 20; k++) {
     uint32_t n = clause(k, lits);
@@ -136,7 +137,7 @@ static void a_full_outbox_leaves_the_rest_for_the_next_round(void **state) {
   gsat_gpu_cdcl_port_round round;
   uint32_t seen = 0;
   for (int pass = 0; pass < 3; pass++) {
-    gsat_gpu_cdcl_port_step(&r.s, &port_reader, NULL, 0, out, 8, &round);
+    gsat_gpu_cdcl_port_step(&r.s, &r.port, NULL, 0, out, 8, &round);
     assert_int_equal(round.pulled, pass < 2 ? 8 : 4);
     for (uint32_t i = 0; i < round.pulled; i++, seen++) {
       uint32_t n = clause(seen, lits);
@@ -154,15 +155,13 @@ static void complementary_units_raise_the_conflict(void **state) {
   (void)state;
   ring r;
   ring_new(&r, 4);
-  gsat_share_reader port_reader;
-  gsat_share_reader_init(&port_reader, &r.s, GSAT_GPU_CDCL_PORT_ID);
   gsat_lit a = GSAT_LIT(7, 0), na = GSAT_LIT(7, 1);
   assert_int_equal(gsat_share_export(&r.s, 0, &a, 1), GSAT_SHARE_ADDED);
   uint32_t *in = records(1), n_in = 0;
   gsat_gpu_cdcl_port_record(in, 1, &n_in, &na, 1);
   uint32_t *out = records(4);
   gsat_gpu_cdcl_port_round round;
-  gsat_gpu_cdcl_port_step(&r.s, &port_reader, in, n_in, out, 4, &round);
+  gsat_gpu_cdcl_port_step(&r.s, &r.port, in, n_in, out, 4, &round);
   assert_int_equal(round.refused, 1);
   assert_int_equal(round.conflict, 1);
   free(in);

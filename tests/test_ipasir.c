@@ -17,6 +17,7 @@
 
 #include "solver/api/gsat.h"
 #include "solver/api/ipasir.h"
+#include "tests/php_add.h"
 
 enum { MAX_CLAUSES = 2000, WIDTH = 3 };
 
@@ -169,20 +170,10 @@ static void test_states(void **state) {
   ipasir_release(s);
 }
 
-/* Pigeonhole: n + 1 pigeons in n holes (UNSAT, thousands of conflicts). */
-static void add_php(void *s, int n) {
-  for (int i = 0; i <= n; i++) {
-    for (int j = 0; j < n; j++) ipasir_add(s, i * n + j + 1);
-    ipasir_add(s, 0);
-  }
-  for (int j = 0; j < n; j++)
-    for (int a = 0; a <= n; a++)
-      for (int b = a + 1; b <= n; b++) {
-        ipasir_add(s, -(a * n + j + 1));
-        ipasir_add(s, -(b * n + j + 1));
-        ipasir_add(s, 0);
-      }
-}
+/* Pigeonhole (tests/php_add.h: UNSAT, thousands of conflicts) through
+ * ipasir_add or gsat_add. */
+static void add_php(void *s, int n) { test_add_php(s, ipasir_add, n); }
+static void gsat_add_lit(void *s, int32_t lit) { gsat_add(s, lit); }
 
 static int calls;
 static int stop_now(void *data) {
@@ -266,26 +257,12 @@ static void test_learn(void **state) {
 /* Through gsat.h: a second solve under the same assumptions starts from the
  * first one's short learned clauses and needs fewer conflicts; assumptions
  * with an explicit --search=dpll are a usage error. */
-static void gsat_php(gsat_solver *s, int n) {
-  for (int i = 0; i <= n; i++) {
-    for (int j = 0; j < n; j++) gsat_add(s, i * n + j + 1);
-    gsat_add(s, 0);
-  }
-  for (int j = 0; j < n; j++)
-    for (int a = 0; a <= n; a++)
-      for (int b = a + 1; b <= n; b++) {
-        gsat_add(s, -(a * n + j + 1));
-        gsat_add(s, -(b * n + j + 1));
-        gsat_add(s, 0);
-      }
-}
-
 static void test_kept_clauses(void **state) {
   (void)state;
   gsat_solver *s = gsat_init();
   assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
   assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
-  gsat_php(s, 8);
+  test_add_php(s, gsat_add_lit, 8);
   uint64_t conflicts[3];
   for (int round = 0; round < 3; round++) {
     gsat_assume(s, 1);

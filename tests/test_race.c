@@ -523,13 +523,21 @@ static gsat_solver *hard_unsat(const char *limit) {
   return s;
 }
 
+/* hard_unsat(limit) into *s, solved with the stand-in gpu as the GPU
+ * member: the answer must be want; returns the statistics. */
+static const gsat_statistics *solve_hard(gsat_race_run_fn gpu, const char *limit, int want,
+                                         gsat_solver **s) {
+  gsat_portfolio_set_gpu_member(gpu);
+  *s = hard_unsat(limit);
+  assert_int_equal(gsat_solve(*s), want);
+  return gsat_get_statistics(*s);
+}
+
 static void api_gpu_answers_the_cpu_is_stopped(void **state) {
   (void)state;
-  gsat_portfolio_set_gpu_member(gpu_answers);
   gpu_answer = GSAT_ANSWER_UNSAT;
-  gsat_solver *s = hard_unsat("0");
-  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
-  const gsat_statistics *st = gsat_get_statistics(s);
+  gsat_solver *s;
+  const gsat_statistics *st = solve_hard(gpu_answers, "0", GSAT_UNSATISFIABLE, &s);
   assert_string_equal(st->answered_by, "gpu");
   assert_string_equal(st->backend, "gpu");
   assert_int_equal(st->nodes, 9); /* the answering member's counters */
@@ -542,11 +550,9 @@ static void api_gpu_answers_the_cpu_is_stopped(void **state) {
 
 static void api_gpu_model_failing_the_check_is_a_failed_member(void **state) {
   (void)state;
-  gsat_portfolio_set_gpu_member(gpu_answers);
   gpu_answer = GSAT_ANSWER_SAT;
-  gsat_solver *s = hard_unsat("0.3");
-  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN); /* the CPU ran to the limit */
-  const gsat_statistics *st = gsat_get_statistics(s);
+  gsat_solver *s; /* UNKNOWN: the CPU ran to the limit */
+  const gsat_statistics *st = solve_hard(gpu_answers, "0.3", GSAT_UNKNOWN, &s);
   assert_string_equal(st->answered_by, "");
   assert_int_equal(st->member[1].status, GSAT_INTERNAL);
   assert_non_null(strstr(st->member[1].message, "falsified by the model the gpu member returned"));
@@ -558,10 +564,8 @@ static void api_gpu_model_failing_the_check_is_a_failed_member(void **state) {
 
 static void api_failing_gpu_is_reported(void **state) {
   (void)state;
-  gsat_portfolio_set_gpu_member(gpu_fails);
-  gsat_solver *s = hard_unsat("0.3");
-  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN); /* not the GPU's error */
-  const gsat_statistics *st = gsat_get_statistics(s);
+  gsat_solver *s; /* UNKNOWN, not the GPU's error */
+  const gsat_statistics *st = solve_hard(gpu_fails, "0.3", GSAT_UNKNOWN, &s);
   assert_int_equal(st->member[0].status, 0);
   assert_int_equal(st->member[1].status, GSAT_CUDA);
   assert_string_equal(st->member[1].message, "stand-in CUDA error: out of memory");
@@ -590,10 +594,8 @@ static void api_gpu_in_setup_is_not_waited_for(void **state) {
 
 static void api_time_limit_stops_both_members(void **state) {
   (void)state;
-  gsat_portfolio_set_gpu_member(gpu_never);
-  gsat_solver *s = hard_unsat("0.05");
-  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
-  const gsat_statistics *st = gsat_get_statistics(s);
+  gsat_solver *s;
+  const gsat_statistics *st = solve_hard(gpu_never, "0.05", GSAT_UNKNOWN, &s);
   assert_int_equal(st->members, 2);
   assert_string_equal(st->answered_by, "");
   assert_string_equal(st->backend, "cpu+gpu");
