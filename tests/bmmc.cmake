@@ -5,9 +5,4 @@ gsat_add_test(test_f2 LABELS unit SOURCES test_f2.c LIBS gsat_gpu)
 gsat_add_test(test_bmmc LABELS unit SOURCES test_bmmc.c LIBS gsat_gpu)
 gsat_add_test(test_bmmc_replay LABELS unit SOURCES test_bmmc_replay.c
   LIBS gsat_gpu)
-if(GSAT_HAVE_CUDA)
-  gsat_add_test(test_bmmc_gpu GPU_ONLY LABELS gpu
-    SOURCES test_bmmc_gpu.c LIBS gsat_device_checks)
-else()
-  gsat_skipped_test(test_bmmc_gpu LABELS gpu REASON built without CUDA "(no CUDA compiler found, or -DGSAT_CUDA=OFF)")
-endif()
+gsat_add_device_test(test_bmmc_gpu SOURCES test_bmmc_gpu.c LIBS gsat_device_checks)

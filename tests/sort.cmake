@@ -5,12 +5,7 @@
 # support (tests/support/).
 gsat_add_test(test_bcfsort_sim LABELS unit
   SOURCES test_bcfsort_sim.c LIBS gsat_sort_inputs gsat_gpu)
-if(GSAT_HAVE_CUDA)
-  gsat_add_test(test_bcfsort_gpu GPU_ONLY LABELS gpu
-    SOURCES test_bcfsort_gpu.c LIBS gsat_device_checks)
-else()
-  gsat_skipped_test(test_bcfsort_gpu LABELS gpu REASON built without CUDA "(no CUDA compiler found, or -DGSAT_CUDA=OFF)")
-endif()
+gsat_add_device_test(test_bcfsort_gpu SOURCES test_bcfsort_gpu.c LIBS gsat_device_checks)
 gsat_add_test(test_occ LABELS unit
   SOURCES test_occ.c LIBS gsat_sort_inputs gsat_gpu)
 gsat_add_test(test_sort_ref LABELS unit
