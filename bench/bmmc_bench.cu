@@ -19,17 +19,8 @@
 
 #include <cuda_runtime.h>
 
+#include "cuda_timing.cuh"
 #include "gpu/bmmc_plan.h"
-
-#define CHECK(call)                                                            \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess) {                                                   \
-      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,            \
-              cudaGetErrorString(e_));                                         \
-      exit(2);                                                                 \
-    }                                                                          \
-  } while (0)
 
 namespace {
 
@@ -111,30 +102,21 @@ int sm_count = 0;
 
 template <typename F> double median_ms(F launch) {
   cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
+  BENCH_CHECK(cudaEventCreate(&a));
+  BENCH_CHECK(cudaEventCreate(&b));
   for (int i = 0; i < 2; i++) launch();
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaEventRecord(a));
-  launch();
-  CHECK(cudaEventRecord(b));
-  CHECK(cudaEventSynchronize(b));
-  float est = 0;
-  CHECK(cudaEventElapsedTime(&est, a, b));
+  BENCH_CHECK(cudaDeviceSynchronize());
+  const float est = event_ms(a, b, launch);
   int reps = est > 0 ? (int)(250.0 / est) : 100;
   reps = std::max(opt.quick ? 3 : 7, std::min(opt.quick ? 10 : 100, reps));
   std::vector<float> t((size_t)reps);
   for (int i = 0; i < reps; i++) {
     spin<<<1, 1>>>(40000); /* about 20 us */
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    CHECK(cudaEventElapsedTime(&t[(size_t)i], a, b));
+    t[(size_t)i] = event_ms(a, b, launch);
   }
-  CHECK(cudaGetLastError());
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
+  BENCH_CHECK(cudaGetLastError());
+  BENCH_CHECK(cudaEventDestroy(a));
+  BENCH_CHECK(cudaEventDestroy(b));
   std::sort(t.begin(), t.end());
   return reps % 2 ? t[(size_t)reps / 2]
                   : 0.5 * (t[(size_t)reps / 2 - 1] + t[(size_t)reps / 2]);
@@ -318,10 +300,10 @@ void print_csv(FILE *f) {
 int profile(int n) {
   arrays d;
   size_t bytes = (size_t)8 << n;
-  CHECK(cudaMalloc(&d.in, bytes));
-  CHECK(cudaMalloc(&d.out, bytes));
-  CHECK(cudaMalloc(&d.tmp, bytes));
-  CHECK(cudaMemset(d.in, 1, bytes));
+  BENCH_CHECK(cudaMalloc(&d.in, bytes));
+  BENCH_CHECK(cudaMalloc(&d.out, bytes));
+  BENCH_CHECK(cudaMalloc(&d.tmp, bytes));
+  BENCH_CHECK(cudaMemset(d.in, 1, bytes));
   uint64_t rng = 0x9f0f11e;
   gsat_bmmc rev, bpc, tiled, general;
   gsat_bmmc_bit_reverse(&rev, n);
@@ -359,14 +341,14 @@ int profile(int n) {
       printf("profile %s: %s\n", c.name, err.message);
       return 1;
     }
-    CHECK(cudaDeviceSynchronize());
+    BENCH_CHECK(cudaDeviceSynchronize());
     for (int p = 0; p < plan.passes; p++)
       printf("launch %d: %s pass %d [%s]\n", launch++, c.name, p,
              gsat_bmmc_plan_describe(&plan, desc, sizeof desc));
   }
-  CHECK(cudaFree(d.in));
-  CHECK(cudaFree(d.out));
-  CHECK(cudaFree(d.tmp));
+  BENCH_CHECK(cudaFree(d.in));
+  BENCH_CHECK(cudaFree(d.out));
+  BENCH_CHECK(cudaFree(d.tmp));
   return 0;
 }
 
@@ -396,7 +378,7 @@ int main(int argc, char **argv) {
     return 77;
   }
   cudaDeviceProp prop;
-  CHECK(cudaGetDeviceProperties(&prop, 0));
+  BENCH_CHECK(cudaGetDeviceProperties(&prop, 0));
   sm_count = prop.multiProcessorCount;
   printf("device: %s, %d SMs, %.1f GiB, L2 %d MiB\n", prop.name, sm_count,
          (double)prop.totalGlobalMem / (1 << 30), prop.l2CacheSize >> 20);
@@ -409,12 +391,12 @@ int main(int argc, char **argv) {
   for (auto &s : sizes) top = std::max(top, s.first + (s.second == 8));
   arrays d;
   size_t bytes = (size_t)4 << top;
-  CHECK(cudaMalloc(&d.in, bytes));
-  CHECK(cudaMalloc(&d.out, bytes));
-  CHECK(cudaMalloc(&d.tmp, bytes));
-  CHECK(cudaMemset(d.in, 0x3c, bytes));
-  CHECK(cudaMemset(d.out, 0, bytes));
-  CHECK(cudaMemset(d.tmp, 0, bytes));
+  BENCH_CHECK(cudaMalloc(&d.in, bytes));
+  BENCH_CHECK(cudaMalloc(&d.out, bytes));
+  BENCH_CHECK(cudaMalloc(&d.tmp, bytes));
+  BENCH_CHECK(cudaMemset(d.in, 0x3c, bytes));
+  BENCH_CHECK(cudaMemset(d.out, 0, bytes));
+  BENCH_CHECK(cudaMemset(d.tmp, 0, bytes));
   for (auto &s : sizes)
     run_size(s.first, s.second, !opt.quick && s.first == 28, d);
   printf("\nCSV\n");
@@ -444,8 +426,8 @@ int main(int argc, char **argv) {
   double t_tiled = ms("tiled-bitrev", tn, 4);
   printf("  naive/tiled bit reversal speedup %.1fx (target 20x)\n",
          t_tiled > 0 ? ms("naive-bitrev", tn, 4) / t_tiled : 0.0);
-  CHECK(cudaFree(d.in));
-  CHECK(cudaFree(d.out));
-  CHECK(cudaFree(d.tmp));
+  BENCH_CHECK(cudaFree(d.in));
+  BENCH_CHECK(cudaFree(d.out));
+  BENCH_CHECK(cudaFree(d.tmp));
   return 0;
 }

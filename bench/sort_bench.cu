@@ -49,21 +49,12 @@
 
 #include <cub/cub.cuh>
 
+#include "cuda_timing.cuh"
 #include "gpu/bcfsort.h"
 #include "gpu/device.h"
 #include "gpu/occ.h"
 
 namespace {
-
-#define CK(call)                                                               \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,       \
-                   cudaGetErrorString(e_));                                    \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
 
 void ok_or_die(gsat_status s, const gsat_error &err) {
   if (s != GSAT_OK) {
@@ -85,7 +76,7 @@ void fill(void *d, size_t bytes, uint64_t seed) {
   uint64_t words = bytes / 4;
   fill_kernel<<<(unsigned)((words + 255) / 256), 256>>>(
       static_cast<uint32_t *>(d), words, seed);
-  CK(cudaGetLastError());
+  BENCH_CHECK(cudaGetLastError());
 }
 
 template <class T> struct Less {
@@ -100,17 +91,17 @@ struct Buffers {
   size_t temp_bytes = 0;
   void ensure_temp(size_t bytes) {
     if (bytes <= temp_bytes) return;
-    CK(cudaFree(temp));
-    CK(cudaMalloc(&temp, bytes));
+    BENCH_CHECK(cudaFree(temp));
+    BENCH_CHECK(cudaMalloc(&temp, bytes));
     temp_bytes = bytes;
   }
   /* Input and output buffers for n keys of up to 8 bytes and n values, and
    * temporary storage for the largest of the sorts (the u32 pair sort). */
   void alloc_sorts(size_t count) {
-    CK(cudaMalloc(&keys, count * 8));
-    CK(cudaMalloc(&keys_out, count * 8));
-    CK(cudaMalloc(&vals, count * 4));
-    CK(cudaMalloc(&vals_out, count * 4));
+    BENCH_CHECK(cudaMalloc(&keys, count * 8));
+    BENCH_CHECK(cudaMalloc(&keys_out, count * 8));
+    BENCH_CHECK(cudaMalloc(&vals, count * 4));
+    BENCH_CHECK(cudaMalloc(&vals_out, count * 4));
     gsat_error err;
     size_t bytes = 0;
     ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr,
@@ -126,21 +117,16 @@ struct Buffers {
 double time_ms(const std::function<void()> &restore,
                const std::function<void()> &run) {
   cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
+  BENCH_CHECK(cudaEventCreate(&a));
+  BENCH_CHECK(cudaEventCreate(&b));
   std::vector<float> ms;
   for (int r = 0; r < 6; ++r) {
     restore();
-    CK(cudaEventRecord(a));
-    run();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float t = 0;
-    CK(cudaEventElapsedTime(&t, a, b));
+    const float t = event_ms(a, b, run);
     if (r) ms.push_back(t);
   }
-  CK(cudaEventDestroy(a));
-  CK(cudaEventDestroy(b));
+  BENCH_CHECK(cudaEventDestroy(a));
+  BENCH_CHECK(cudaEventDestroy(b));
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
 }
@@ -209,8 +195,8 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
   fill(k0, kb, 17 + n + sizeof(K));
   fill(v0, vb, 99);
   auto restore = [&] {
-    CK(cudaMemcpyAsync(k, k0, kb, cudaMemcpyDeviceToDevice));
-    if (pairs) CK(cudaMemcpyAsync(v, v0, vb, cudaMemcpyDeviceToDevice));
+    BENCH_CHECK(cudaMemcpyAsync(k, k0, kb, cudaMemcpyDeviceToDevice));
+    if (pairs) BENCH_CHECK(cudaMemcpyAsync(v, v0, vb, cudaMemcpyDeviceToDevice));
   };
   gsat_error err;
   for (const Cfg &c : bcf_configs()) {
@@ -237,33 +223,33 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
   { /* CUB merge sort, in place */
     size_t bytes = 0;
     if (pairs)
-      CK(cub::DeviceMergeSort::SortPairs(nullptr, bytes, k, v, (int)n,
+      BENCH_CHECK(cub::DeviceMergeSort::SortPairs(nullptr, bytes, k, v, (int)n,
                                          Less<K>()));
     else
-      CK(cub::DeviceMergeSort::SortKeys(nullptr, bytes, k, (int)n, Less<K>()));
+      BENCH_CHECK(cub::DeviceMergeSort::SortKeys(nullptr, bytes, k, (int)n, Less<K>()));
     b.ensure_temp(bytes);
     double ms = time_ms(restore, [&] {
       size_t t = b.temp_bytes;
       if (pairs)
-        CK(cub::DeviceMergeSort::SortPairs(b.temp, t, k, v, (int)n, Less<K>()));
+        BENCH_CHECK(cub::DeviceMergeSort::SortPairs(b.temp, t, k, v, (int)n, Less<K>()));
       else
-        CK(cub::DeviceMergeSort::SortKeys(b.temp, t, k, (int)n, Less<K>()));
+        BENCH_CHECK(cub::DeviceMergeSort::SortKeys(b.temp, t, k, (int)n, Less<K>()));
     });
     rows.push_back({kind, "cub-merge", n, ms});
   }
   { /* CUB radix sort */
     size_t bytes = 0;
     if (pairs)
-      CK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, k, ko, v, vo, (int)n));
+      BENCH_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, k, ko, v, vo, (int)n));
     else
-      CK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, k, ko, (int)n));
+      BENCH_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, k, ko, (int)n));
     b.ensure_temp(bytes);
     double ms = time_ms(restore, [&] {
       size_t t = b.temp_bytes;
       if (pairs)
-        CK(cub::DeviceRadixSort::SortPairs(b.temp, t, k, ko, v, vo, (int)n));
+        BENCH_CHECK(cub::DeviceRadixSort::SortPairs(b.temp, t, k, ko, v, vo, (int)n));
       else
-        CK(cub::DeviceRadixSort::SortKeys(b.temp, t, k, ko, (int)n));
+        BENCH_CHECK(cub::DeviceRadixSort::SortKeys(b.temp, t, k, ko, (int)n));
     });
     rows.push_back({kind, "cub-radix", n, ms});
   }
@@ -287,12 +273,12 @@ int run_bench(const std::vector<int> &sizes, FILE *csv) {
   const size_t cap = (size_t)1 << max_log2;
   Buffers b;
   b.n = cap;
-  CK(cudaMalloc(&b.keys0, cap * 8));
-  CK(cudaMalloc(&b.keys, cap * 8));
-  CK(cudaMalloc(&b.keys_out, cap * 8));
-  CK(cudaMalloc(&b.vals0, cap * 4));
-  CK(cudaMalloc(&b.vals, cap * 4));
-  CK(cudaMalloc(&b.vals_out, cap * 4));
+  BENCH_CHECK(cudaMalloc(&b.keys0, cap * 8));
+  BENCH_CHECK(cudaMalloc(&b.keys, cap * 8));
+  BENCH_CHECK(cudaMalloc(&b.keys_out, cap * 8));
+  BENCH_CHECK(cudaMalloc(&b.vals0, cap * 4));
+  BENCH_CHECK(cudaMalloc(&b.vals, cap * 4));
+  BENCH_CHECK(cudaMalloc(&b.vals_out, cap * 4));
   std::vector<Row> rows;
   for (int lg : sizes) {
     const size_t n = (size_t)1 << lg;
@@ -377,11 +363,11 @@ int run_profile(int log2, const std::vector<gsat_sort_config> &pair_cfgs) {
               err);
   }
   size_t cb = 0;
-  CK(cub::DeviceMergeSort::SortKeys(nullptr, cb, k32, (int)n,
+  BENCH_CHECK(cub::DeviceMergeSort::SortKeys(nullptr, cb, k32, (int)n,
                                     Less<uint32_t>()));
   b.ensure_temp(cb);
-  CK(cub::DeviceMergeSort::SortKeys(b.temp, cb, k32, (int)n, Less<uint32_t>()));
-  CK(cudaDeviceSynchronize());
+  BENCH_CHECK(cub::DeviceMergeSort::SortKeys(b.temp, cb, k32, (int)n, Less<uint32_t>()));
+  BENCH_CHECK(cudaDeviceSynchronize());
   std::printf("profiled sorts of 2^%d keys done\n", log2);
   return 0;
 }
@@ -399,12 +385,12 @@ int run_occ_bench() {
     lits[p] = (uint32_t)(seed >> 33) % nl;
   }
   uint32_t *d_cs, *d_lits, *d_start, *d_clause;
-  CK(cudaMalloc(&d_cs, cs.size() * 4));
-  CK(cudaMalloc(&d_lits, lits.size() * 4));
-  CK(cudaMalloc(&d_start, ((size_t)nl + 1) * 4));
-  CK(cudaMalloc(&d_clause, (size_t)entries * 4));
-  CK(cudaMemcpy(d_cs, cs.data(), cs.size() * 4, cudaMemcpyHostToDevice));
-  CK(cudaMemcpy(d_lits, lits.data(), lits.size() * 4, cudaMemcpyHostToDevice));
+  BENCH_CHECK(cudaMalloc(&d_cs, cs.size() * 4));
+  BENCH_CHECK(cudaMalloc(&d_lits, lits.size() * 4));
+  BENCH_CHECK(cudaMalloc(&d_start, ((size_t)nl + 1) * 4));
+  BENCH_CHECK(cudaMalloc(&d_clause, (size_t)entries * 4));
+  BENCH_CHECK(cudaMemcpy(d_cs, cs.data(), cs.size() * 4, cudaMemcpyHostToDevice));
+  BENCH_CHECK(cudaMemcpy(d_lits, lits.data(), lits.size() * 4, cudaMemcpyHostToDevice));
   gsat_occ_input in = {d_cs, d_lits, clauses, entries, nl};
   Buffers b;
   gsat_error err;
@@ -458,7 +444,7 @@ int run_race() {
                                    (uint32_t *)b.vals_out, n, nullptr, nullptr,
                                    &err);
     ok_or_die(st, err);
-    CK(cudaMemcpy(h.data(), b.keys_out, kind == 1 ? n * 8 : n * 4,
+    BENCH_CHECK(cudaMemcpy(h.data(), b.keys_out, kind == 1 ? n * 8 : n * 4,
                   cudaMemcpyDeviceToHost));
     const uint32_t *h32 = reinterpret_cast<const uint32_t *>(h.data());
     for (size_t i = 1; i < n; ++i)
