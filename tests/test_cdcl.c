@@ -253,6 +253,16 @@ static int64_t *php(int n, int64_t *buf) {
 
 /* Solves db from an arena and a watch pool cut to the least the loop
  * accepts, so that both are grown (GROW statuses served as the host does). */
+/* Asserts that s's values satisfy every clause of db. */
+static void assert_model(const gsat_cdcl *s, const gsat_db *db) {
+  for (uint32_t c = 0; c < db->num_clauses; c++) {
+    int ok = 0;
+    for (uint32_t i = db->clause_start[c]; i < db->clause_start[c + 1]; i++)
+      ok |= s->val[db->clause_lits[i]] > 0;
+    assert_true(ok);
+  }
+}
+
 static int solve(const gsat_db *db, const gsat_cdcl_config *cfg, gsat_cdcl *s) {
   make(s, db, cfg, NULL);
   gsat_db_view view = gsat_db_view_of(db);
@@ -299,12 +309,7 @@ static void searches_all_option_sets(void **state) {
     assert_true(s.n.reductions > 0);
     gsat_cdcl_destroy(&s);
     assert_int_equal(solve(&sat, &cfg, &s), GSAT_CDCL_SAT);
-    for (uint32_t c = 0; c < sat.num_clauses; c++) {
-      int ok = 0;
-      for (uint32_t i = sat.clause_start[c]; i < sat.clause_start[c + 1]; i++)
-        ok |= s.val[sat.clause_lits[i]] > 0;
-      assert_true(ok);
-    }
+    assert_model(&s, &sat);
     gsat_cdcl_destroy(&s);
   }
   gsat_db_free(&unsat);
@@ -426,12 +431,7 @@ static void long_clauses_without_streams(void **state) {
       while ((res = gsat_cdcl_search(&s, &view, 1000)) != GSAT_CDCL_SAT && res != GSAT_CDCL_UNSAT)
         if (res != GSAT_CDCL_PAUSED) assert_int_equal(gsat_cdcl_grow(&s, res, &err), GSAT_OK);
       assert_int_equal(res, with_y ? GSAT_CDCL_UNSAT : GSAT_CDCL_SAT);
-      for (uint32_t c = 0; res == GSAT_CDCL_SAT && c < db.num_clauses; c++) {
-        int ok = 0;
-        for (uint32_t i = db.clause_start[c]; i < db.clause_start[c + 1]; i++)
-          ok |= s.val[db.clause_lits[i]] > 0;
-        assert_true(ok);
-      }
+      if (res == GSAT_CDCL_SAT) assert_model(&s, &db);
       gsat_cdcl_destroy(&s);
     }
     gsat_db_free(&db);

@@ -39,19 +39,31 @@ static void php(uint32_t holes, gsat_cnf *cnf) {
   assert_int_equal(gsat_gen_php(holes, cnf, &err), GSAT_OK);
 }
 
+/* solver_with(cnf, threads) under a node limit of `limit`, solved: the
+ * answer must be want; the caller releases the solver. */
+static gsat_solver *solve_limited(const gsat_cnf *cnf, const char *threads, uint64_t limit,
+                                  int want) {
+  char text[24];
+  snprintf(text, sizeof text, "%llu", (unsigned long long)limit);
+  gsat_solver *s = solver_with(cnf, threads);
+  assert_int_equal(gsat_set_option(s, "node_limit", text), 0);
+  assert_int_equal(gsat_solve(s), want);
+  return s;
+}
+
+/* One worker on cnf stops at exactly `limit` nodes: UNKNOWN. */
+static void expect_stop_at(const gsat_cnf *cnf, uint64_t limit) {
+  gsat_solver *s = solve_limited(cnf, "1", limit, GSAT_UNKNOWN);
+  assert_int_equal(gsat_get_statistics(s)->nodes, limit);
+  gsat_release(s);
+}
+
 static void node_limit_one_worker_is_exact(void **state) {
   (void)state;
   gsat_cnf cnf;
   php(8, &cnf);
-  const char *limits[] = {"1", "7", "1000", "4096"};
-  for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
-    gsat_solver *s = solver_with(&cnf, "1");
-    assert_int_equal(gsat_set_option(s, "node_limit", limits[k]), 0);
-    assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
-    assert_int_equal(gsat_get_statistics(s)->nodes,
-                     strtoull(limits[k], NULL, 10));
-    gsat_release(s);
-  }
+  const uint64_t limits[] = {1, 7, 1000, 4096};
+  for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) expect_stop_at(&cnf, limits[k]);
   gsat_cnf_free(&cnf);
 }
 
@@ -67,20 +79,8 @@ static void node_limit_exact_at_every_count(void **state) {
   const uint64_t tree = gsat_get_statistics(s)->nodes;
   gsat_release(s);
   assert_true(tree > 50);
-  for (uint64_t limit = 1; limit < tree; limit++) {
-    char text[24];
-    snprintf(text, sizeof text, "%llu", (unsigned long long)limit);
-    s = solver_with(&cnf, "1");
-    assert_int_equal(gsat_set_option(s, "node_limit", text), 0);
-    assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
-    assert_int_equal(gsat_get_statistics(s)->nodes, limit);
-    gsat_release(s);
-  }
-  s = solver_with(&cnf, "1");
-  char text[24];
-  snprintf(text, sizeof text, "%llu", (unsigned long long)tree);
-  assert_int_equal(gsat_set_option(s, "node_limit", text), 0);
-  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE); /* the whole tree fits */
+  for (uint64_t limit = 1; limit < tree; limit++) expect_stop_at(&cnf, limit);
+  s = solve_limited(&cnf, "1", tree, GSAT_UNSATISFIABLE); /* the whole tree fits */
   gsat_release(s);
   gsat_cnf_free(&cnf);
 }
@@ -90,9 +90,8 @@ static void node_limit_above_the_tree_gives_the_answer(void **state) {
   gsat_cnf cnf;
   php(5, &cnf);
   for (int threads = 1; threads <= 2; threads++) {
-    gsat_solver *s = solver_with(&cnf, threads == 1 ? "1" : "2");
-    assert_int_equal(gsat_set_option(s, "node_limit", "100000000"), 0);
-    assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+    gsat_solver *s =
+        solve_limited(&cnf, threads == 1 ? "1" : "2", 100000000, GSAT_UNSATISFIABLE);
     assert_true(gsat_get_statistics(s)->nodes < 100000000);
     gsat_release(s);
   }
@@ -103,9 +102,7 @@ static void node_limit_many_workers_stop(void **state) {
   (void)state;
   gsat_cnf cnf;
   php(10, &cnf); /* far more than 20000 nodes */
-  gsat_solver *s = solver_with(&cnf, "3");
-  assert_int_equal(gsat_set_option(s, "node_limit", "20000"), 0);
-  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  gsat_solver *s = solve_limited(&cnf, "3", 20000, GSAT_UNKNOWN);
   const gsat_statistics *st = gsat_get_statistics(s);
   assert_true(st->nodes >= 20000);
   assert_true(st->nodes <

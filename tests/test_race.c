@@ -166,14 +166,19 @@ static void race2_ok(const gsat_flag *user_stop, double limit, gsat_race_outcome
 }
 
 /* Opens the setup gate once cond() holds (on its own thread). */
-static pthread_t releaser;
 static void *release_when(void *cond) {
   wait_until((int (*)(void))cond);
   release_setup();
   return NULL;
 }
-static void start_releaser(int (*cond)(void)) {
+
+/* race2_ok (no stop, no limit) while a thread opens the setup gate once
+ * cond() holds. */
+static void race2_released(int (*cond)(void), gsat_race_outcome *out) {
+  pthread_t releaser;
   assert_int_equal(pthread_create(&releaser, NULL, release_when, (void *)cond), 0);
+  race2_ok(NULL, 0, out);
+  pthread_join(releaser, NULL);
 }
 
 static int one_searching(void) {
@@ -200,10 +205,8 @@ static void first_answer_wins_the_other_is_stopped(void **state) {
   (void)state;
   world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .hold_setup = 1},
            (stand_in){.how = AFTER_STOP, .answer = GSAT_ANSWER_UNSAT});
-  start_releaser(one_searching); /* member 1 searches before member 0 answers */
   gsat_race_outcome out;
-  race2_ok(NULL, 0, &out);
-  pthread_join(releaser, NULL);
+  race2_released(one_searching, &out); /* member 1 searches before member 0 answers */
   assert_int_equal(out.winner, 0);
   assert_int_equal(out.answer, GSAT_ANSWER_SAT);
   assert_non_null(out.member[0].result.model);
@@ -225,10 +228,8 @@ static void failing_member_leaves_the_answer_standing(void **state) {
   (void)state;
   world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1},
            (stand_in){.how = FAIL, .fail = GSAT_CUDA});
-  start_releaser(member1_returned); /* the failure comes first */
   gsat_race_outcome out;
-  race2_ok(NULL, 0, &out);
-  pthread_join(releaser, NULL);
+  race2_released(member1_returned, &out); /* the failure comes first */
   assert_int_equal(out.winner, 0);
   assert_int_equal(out.answer, GSAT_ANSWER_UNSAT);
   assert_int_equal(out.member[1].phase, GSAT_RACE_DONE);
@@ -257,10 +258,8 @@ static void a_model_that_fails_the_check_never_wins(void **state) {
   (void)state;
   world_of((stand_in){.how = ANSWER, .answer = GSAT_ANSWER_SAT, .bad_model = 1},
            (stand_in){.how = ANSWER, .answer = GSAT_ANSWER_UNSAT, .hold_setup = 1});
-  start_releaser(verified_once); /* member 0's model is checked first */
   gsat_race_outcome out;
-  race2_ok(NULL, 0, &out);
-  pthread_join(releaser, NULL);
+  race2_released(verified_once, &out); /* member 0's model is checked first */
   assert_int_equal(out.winner, 1);
   assert_int_equal(out.answer, GSAT_ANSWER_UNSAT);
   assert_int_equal(out.member[0].status, GSAT_INTERNAL);
@@ -384,10 +383,8 @@ static void a_member_limit_stops_the_race(void **state) {
   (void)state;
   world_of((stand_in){.how = LIMIT, .hold_setup = 1},
            (stand_in){.how = NEVER});
-  start_releaser(one_searching); /* member 1 searches when member 0 stops */
   gsat_race_outcome out;
-  race2_ok(NULL, 0, &out);
-  pthread_join(releaser, NULL);
+  race2_released(one_searching, &out); /* member 1 searches when member 0 stops */
   assert_int_equal(out.stopped_by_limit, 1);
   assert_int_equal(out.stopped, 0);
   assert_int_equal(out.answer, GSAT_ANSWER_UNKNOWN);
