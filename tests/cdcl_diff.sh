@@ -32,14 +32,6 @@ sets=(
   "--threads=2 --cdcl-cubes=on --cdcl-reduce=6"
   "--threads=4 --cdcl-cubes=on --seed=3"
 )
-check_model() { # $1 cnf, $2 gsat output: "" when the v lines satisfy every clause
-  { grep '^v' "$2" | sed 's/^v/V/'; cat "$1"; } | awk '
-    /^V/ { for (i = 2; i <= NF; i++) m[$i + 0] = 1; next }
-    /^[cp]/ { next }
-    { for (i = 1; i <= NF; i++) { x = $i + 0
-        if (x == 0) { c++; if (!sat) { print "clause " c " falsified"; exit } sat = 0; continue }
-        if (x in m) sat = 1 } }'
-}
 agree=0 sat=0 unsat=0 proofs=0
 rng=12345
 for ((i = 0; i < n; i++)); do

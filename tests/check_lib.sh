@@ -1,9 +1,16 @@
 # Shared by the shell tests (tests/*.sh; source it after `set -u`): a
-# temporary directory $tmp removed on exit, pass and fail reporting (fail
-# counts in $failures), and finish, which prints the count and returns 0
-# when nothing failed (end a script with it).
+# temporary directory $tmp removed on exit, with the helper processes whose
+# ids a script adds to $helpers (killed on exit), pass and fail reporting
+# (fail counts in $failures), and finish, which prints the count and returns
+# 0 when nothing failed (end a script with it); waiting for a process or an
+# output line, and the model check of a gsat output.
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+helpers=""
+cleanup() {
+  for p in $helpers; do kill "$p" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
 failures=0
 fail() {
   echo "FAIL: $*"
@@ -14,6 +21,28 @@ finish() {
   echo "$failures failure(s)"
   [ "$failures" = 0 ]
 }
+# The corpus (../shared/bench): corpus_ci, its CI subset (an extended regex
+# over the manifest's paths: the families and sizes that plain DPLL finishes
+# in well under a second, bench/RESULTS.md; at least some of every
+# structured family it can solve); have_corpus SHARED: whether SHARED has the
+# manifest and check-answers; need_corpus SHARED WHAT: exits 77 (skipped),
+# naming WHAT, when it has not; answer_counts FILE: line, passed and failed
+# from the summary line of check-answers' output FILE.
+corpus_ci='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
+corpus_ci+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
+corpus_ci+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
+have_corpus() { [ -f "$1/bench/manifest.tsv" ] && [ -x "$1/tools/check-answers" ]; }
+need_corpus() {
+  have_corpus "$1" && return
+  echo "$2 skipped: $1/bench not found"
+  exit 77
+}
+answer_counts() {
+  line=$(grep '^check-answers:' "$1")
+  passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+}
+
 # The search choice's pair (solver/core/choose.c): DIR/php4.cnf, pigeonhole
 # with 5 pigeons and 4 holes (UNSAT, picked for DPLL), and DIR/ring6.cnf, a
 # 3-colouring of a 6-ring of the same shape (one "some colour" clause per
@@ -29,4 +58,47 @@ choice_formulas() {
       print -(i * k + a), -(i * k + b), 0
     for (i = 0; i < v; i++) for (c = 1; c <= k; c++)
       print -(i * k + c), -(((i + 1) % v) * k + c), 0 }' >"$1/ring6.cnf"
+}
+
+# Milliseconds since $1 (an $EPOCHREALTIME value).
+ms_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }'; }
+
+# Waits at most 10 s (of wall time) for pid $1 to exit: sets rc and returns 0,
+# or reports "$2: still running 10 s after $3", kills it and returns 1.
+await_exit() {
+  local pid=$1 end=$((${EPOCHREALTIME/./} + 10000000)) # microseconds: 10 s
+  while kill -0 "$pid" 2>/dev/null && [ "${EPOCHREALTIME/./}" -lt $end ]; do
+    sleep 0.01
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    fail "$2: still running 10 s after $3"
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    return 1
+  fi
+  wait "$pid"
+  rc=$?
+  return 0
+}
+
+# Waits (at most 20 s) until $tmp/out has a line matching $1.
+wait_for_line() {
+  local n=0
+  while ! grep -q "$1" "$tmp/out" 2>/dev/null && [ $n -lt 2000 ]; do
+    sleep 0.01
+    n=$((n + 1))
+  done
+}
+
+# check_model CNF OUT: prints nothing when the v lines of the gsat output OUT
+# satisfy every clause of CNF, else the first falsified clause (or that no
+# clause was read).
+check_model() {
+  { grep '^v' "$2" | sed 's/^v/V/'; cat "$1"; } | awk '
+    /^V/ { for (i = 2; i <= NF; i++) m[$i + 0] = 1; next }
+    /^[cp]/ { next }
+    { for (i = 1; i <= NF; i++) { x = $i + 0
+        if (x == 0) { c++; if (!sat) { print "clause " c " falsified"; exit } sat = 0; continue }
+        if (x in m) sat = 1 } }
+    END { if (!c) print "no clauses read" }'
 }

@@ -32,13 +32,7 @@
 set -u
 gsat=$1
 gen=${2:-}
-source "$(dirname "$0")/check_lib.sh"
-helpers=""
-cleanup() {
-  for p in $helpers; do kill "$p" 2>/dev/null; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/check_lib.sh" # also await_exit, wait_for_line, ms_since
 
 # run ARGS... (standard input from /dev/null): out, err, rc
 run() {
@@ -367,24 +361,6 @@ run --backend=cpu --search=dpll --threads=1 --node-limit=3 "$tmp/php4.cnf"
 # hundreds of MB/s).
 printf 'p cnf 2147483647 2\n2147483647 -1 0\n1 0\n' >"$tmp/huge.cnf"
 
-# Waits at most 10 s for pid $1: sets rc and returns 0, or reports "$2: still
-# running 10 s after $3", kills it and returns 1.
-await_exit() {
-  local pid=$1 waited=0
-  while kill -0 "$pid" 2>/dev/null && [ $waited -lt 1000 ]; do
-    sleep 0.01
-    waited=$((waited + 1))
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    fail "$2: still running 10 s after $3"
-    kill -KILL "$pid"
-    wait "$pid" 2>/dev/null
-    return 1
-  fi
-  wait "$pid"
-  rc=$?
-}
-
 # whole_v_lines FILE NEED: every v line of FILE after its first line (which tail
 # -c may have cut at the front) is whole: "v" and literals, the variables
 # consecutive within and across lines, and full (the next literal would not
@@ -439,7 +415,7 @@ cut_model() {
   await_exit $pid "model output, $what [$*]" "the start" || return
   wait $tailpid
   local ms
-  ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }')
+  ms=$(ms_since "$t0")
   local last
   last=$(tail -n 1 "$tmp/tail")
   local before whole
@@ -487,13 +463,6 @@ kill $stalled 2>/dev/null
 
 # 3. A fractional time limit while parsing.  The formula is sent 0.5 s after
 # gsat says it is reading (its timer is armed before that line).
-wait_for_line() {
-  local n=0
-  while ! grep -q "$1" "$tmp/out" 2>/dev/null && [ $n -lt 2000 ]; do
-    sleep 0.01
-    n=$((n + 1))
-  done
-}
 rm -f "$tmp/out"
 (wait_for_line '^c reading' && sleep 0.5 && printf 'p cnf 2 2\n1 2 0\n-1 0\n') |
   "$gsat" --backend=cpu --time-limit=0.25 - >"$tmp/out" 2>"$tmp/err"

@@ -12,29 +12,21 @@ set -u
 gsat=$1
 here=$(cd "$(dirname "$0")" && pwd)
 shared=$here/../../shared
-if [ ! -f "$shared/bench/manifest.tsv" ] || [ ! -x "$shared/tools/check-answers" ]; then
-  echo "corpus_cdcl test skipped: $shared/bench not found"
-  exit 77
-fi
+source "$here/check_lib.sh"
+need_corpus "$shared" "corpus_cdcl test"
 skip='quirks|uu?f(175|200|250)/|hole(9|10)'
-# corpus.sh's CI subset
-ci='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
-ci+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
-ci+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
-out=$(mktemp)
+ci=$corpus_ci
+out=$tmp/out
 "$shared/tools/check-answers" -t 10 -x "$skip" "$shared/bench/manifest.tsv" -- \
   "$gsat" --search=cdcl --backend=cpu >"$out"
 grep -v '^PASS' "$out"
-line=$(grep '^check-answers:' "$out")
-passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+answer_counts "$out"
 ci_pass=$(grep -E "^PASS .*($ci)" "$out" | wc -l)
 ci_all=$(grep -cE "($ci)" "$out")
 for fam in $(awk '{print $3}' "$out" | grep '^cnf/' | cut -d/ -f2 | sort -u); do
   printf '  %-12s %s/%s\n' "$fam" "$(grep -cE "^PASS .*cnf/$fam/" "$out")" \
     "$(grep -cE "cnf/$fam/" "$out")"
 done
-rm -f "$out"
 echo "corpus_cdcl: CI subset $ci_pass/$ci_all passed; all picked: $passed passed," \
   "$failed failed (need >= 390 passed, 0 failed)"
 [ "$failed" = 0 ] && [ "$passed" -ge 390 ]

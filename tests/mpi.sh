@@ -67,9 +67,7 @@ corpus() {
   only=$(echo "$rows" | sed 's/[.]/[.]/g' | paste -sd'|')
   "$shared/tools/check-answers" -q -t 60 -f "^($only)\$" "$shared/bench/manifest.tsv" -- \
     "${mpirun[@]}" --stdin none "$@" >"$tmp/corpus"
-  line=$(grep '^check-answers:' "$tmp/corpus")
-  passed=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  answer_counts "$tmp/corpus"
   if [ "$failed" = 0 ] && [ "$passed" -ge "$min" ]; then
     pass "$what: $line"
   else
@@ -78,11 +76,8 @@ corpus() {
 }
 
 # 1. Answers and models over the corpus subset.
-if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
-  pick='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
-  pick+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
-  pick+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
-  corpus "corpus subset on 3 ranks" "$pick" 'NR % 6 == 1' 40 \
+if have_corpus "$shared"; then
+  corpus "corpus subset on 3 ranks" "$corpus_ci" 'NR % 6 == 1' 40 \
     -np 3 "$gsat" --backend=cpu --threads=1
   unsat="$shared/bench/cnf/uuf75/uuf75-01.cnf $shared/bench/cnf/pigeonhole/hole8.cnf"
   unsat+=" $(ls "$shared"/bench/cnf/aim/aim-50-*no-1.cnf 2>/dev/null | head -1)"
@@ -178,24 +173,41 @@ else
   fail "--backend=auto on 2 ranks: $(grep '^c backend' "$tmp/out")"
 fi
 
+# time_limit WHAT ARGS...: gsat ARGS --time-limit=2 on php 12 over 3 ranks
+# gives s UNKNOWN once, exit 0 and the time limit's c line.
+time_limit() {
+  local what=$1
+  shift
+  mpi -np 3 "$gsat" "$@" --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
+  rc=$?
+  if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q '^c stopped: time limit' "$tmp/out"; then
+    pass "$what--time-limit=2 on 3 ranks: s UNKNOWN once, exit 0"
+  else
+    fail "$what--time-limit=2 on 3 ranks: rc $rc: $(tail -c 300 "$tmp/out")"
+  fi
+}
+
+# node_limit WHAT ARGS...: gsat ARGS --node-limit=300000 on php 12 over 3
+# ranks gives s UNKNOWN once, exit 0 after at least 100000 nodes, and the
+# node limit's c line.
+node_limit() {
+  local what=$1 nodes
+  shift
+  mpi -np 3 "$gsat" "$@" --node-limit=300000 --stats "$tmp/php12.cnf" >"$tmp/out" 2>&1
+  rc=$?
+  nodes=$(stat_of nodes "$tmp/out")
+  if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && [ -n "$nodes" ] && [ "$nodes" -ge 100000 ] &&
+     grep -q '^c stopped: node limit of 300000 decisions reached' "$tmp/out"; then
+    pass "$what--node-limit=300000 on 3 ranks: s UNKNOWN, exit 0 after $nodes nodes, the node limit line"
+  else
+    fail "$what--node-limit on 3 ranks: rc $rc, $nodes nodes: $(tail -c 300 "$tmp/out")"
+  fi
+}
+
 # 4. Limits.
 "$gen" php 12 >"$tmp/php12.cnf"
-mpi -np 3 "$gsat" --backend=cpu --threads=1 --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
-rc=$?
-if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q '^c stopped: time limit' "$tmp/out"; then
-  pass "--time-limit=2 on 3 ranks: s UNKNOWN, exit 0"
-else
-  fail "--time-limit=2 on 3 ranks: rc $rc: $(tail -c 300 "$tmp/out")"
-fi
-mpi -np 3 "$gsat" --backend=cpu --threads=1 --node-limit=300000 --stats "$tmp/php12.cnf" >"$tmp/out" 2>&1
-rc=$?
-nodes=$(stat_of nodes "$tmp/out")
-if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && [ -n "$nodes" ] && [ "$nodes" -ge 100000 ] &&
-   grep -q '^c stopped: node limit of 300000 decisions reached' "$tmp/out"; then
-  pass "--node-limit=300000 on 3 ranks: s UNKNOWN, exit 0 after $nodes nodes, the node limit line"
-else
-  fail "--node-limit on 3 ranks: rc $rc, $nodes nodes: $(tail -c 300 "$tmp/out")"
-fi
+time_limit "" --backend=cpu --threads=1
+node_limit "" --backend=cpu --threads=1
 
 # Waits (at most 20 s) until mpirun pid $1 has $2 gsat children; prints them.
 ranks_of() {
@@ -224,21 +236,30 @@ kill_rank1() {
   rc=$?
 }
 
-# 5. Signals to mpirun while the ranks search.
-for sig in TERM INT; do
-  "${mpirun[@]}" -np 3 "$gsat" --backend=cpu --threads=1 --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
+# signal_mpirun WHAT SIG NP ARGS...: SIG to mpirun 2 s after its NP ranks of
+# gsat ARGS --stats on php 12 started: rank 0 prints s UNKNOWN once, no v
+# line, the statistics of NP ranks.
+signal_mpirun() {
+  local what=$1 sig=$2 np=$3 pid
+  shift 3
+  "${mpirun[@]}" -np $np "$gsat" "$@" --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
-  ranks_of $pid 3 >/dev/null
+  ranks_of $pid $np >/dev/null
   sleep 2
   kill -$sig $pid
   wait $pid
   rc=$?
   if [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q "^c stopped by signal" "$tmp/out" &&
-     grep -q '^c ranks  *3 (MPI)' "$tmp/out" && ! grep -q '^v' "$tmp/out"; then
-    pass "SIG$sig to mpirun: s UNKNOWN once, statistics of 3 ranks (mpirun exit $rc)"
+     grep -q "^c ranks  *$np (MPI)" "$tmp/out" && ! grep -q '^v' "$tmp/out"; then
+    pass "${what}SIG$sig to mpirun: s UNKNOWN once, statistics of $np ranks (mpirun exit $rc)"
   else
-    fail "SIG$sig to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
+    fail "${what}SIG$sig to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
   fi
+}
+
+# 5. Signals to mpirun while the ranks search.
+for sig in TERM INT; do
+  signal_mpirun "" $sig 3 --backend=cpu --threads=1
 done
 
 # 6. A rank killed mid-run: an error, never an answer.
@@ -265,7 +286,7 @@ cdcl_ranks() {
 # 7. CDCL over ranks.
 cdcl_pick='cnf/(bmc|logistics|ssa|bf|bw|ais)/|hanoi4|ii8|ii16[ab]|ii32e|flat50-|uuf100-0[1-3][.]|'
 cdcl_pick+='/uf150-0[1-3][.]|dubois2|pret60|aim-100|par16-1|qg[1-3]'
-if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
+if have_corpus "$shared"; then
   for np in 3 2; do # every 3rd row, different ones on each
     corpus "CDCL, structured corpus on $np ranks" "$cdcl_pick" "NR % 3 == $np % 3" 18 \
       -np $np "$gsat" --backend=cpu --search=cdcl --threads=1
@@ -273,14 +294,20 @@ if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; 
 else
   echo "CDCL corpus part skipped: $shared/bench not found"
 fi
-check_model() { # $1 cnf, $2 gsat output: "" when the v lines satisfy every clause
-  { grep '^v' "$2" | sed 's/^v/V/'; cat "$1"; } | awk '
-    /^V/ { for (i = 2; i <= NF; i++) m[$i + 0] = 1; next }
-    /^[cp]/ { next }
-    { for (i = 1; i <= NF; i++) { x = $i + 0
-        if (x == 0) { c++; if (!sat) { print "clause " c " falsified"; exit } sat = 0; continue }
-        if (x in m) sat = 1 } }
-    END { if (!c) print "no clauses read" }'
+# random_answer WHAT BY WANT NP ARGS...: gsat ARGS on $tmp/r.cnf over NP ranks
+# exits WANT (the exit code BY gave) with one s line and, when SAT, a model
+# of the formula: adds the exit code to $answers; else fails naming WHAT.
+random_answer() {
+  local what=$1 by=$2 want=$3 np=$4 bad=""
+  shift 4
+  mpi --stdin none -np $np "$gsat" "$@" "$tmp/r.cnf" >"$tmp/out" 2>&1
+  rc=$?
+  [ $rc = 10 ] && bad=$(check_model "$tmp/r.cnf" "$tmp/out")
+  if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ]; then
+    answers+="$rc "
+  else
+    fail "$what on $np ranks: rc $rc, $by $want $bad $(tail -c 200 "$tmp/out")"
+  fi
 }
 ref=$(command -v minisat || command -v cadical)
 if [ -n "$ref" ]; then
@@ -290,16 +317,10 @@ if [ -n "$ref" ]; then
     "$ref" "$tmp/r.cnf" >/dev/null 2>&1 </dev/null
     want=$?
     np=$((2 + i % 2))
-    mpi --stdin none -np $np "$gsat" --backend=cpu --search=cdcl --threads=1 "$tmp/r.cnf" >"$tmp/out" 2>&1
-    rc=$?
-    bad=""
-    [ $rc = 10 ] && bad=$(check_model "$tmp/r.cnf" "$tmp/out")
-    if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ] &&
-       [ "$(grep -c '^c gsat ' "$tmp/out")" = 1 ]; then
-      answers+="$rc "
-    else
-      fail "CDCL, rand 3 200 852 $i on $np ranks: rc $rc, $(basename "$ref") $want $bad $(tail -c 200 "$tmp/out")"
-    fi
+    random_answer "CDCL, rand 3 200 852 $i" "$(basename "$ref")" $want $np \
+      --backend=cpu --search=cdcl --threads=1
+    banners=$(grep -c '^c gsat ' "$tmp/out")
+    [ "$banners" = 1 ] || fail "CDCL, rand 3 200 852 $i on $np ranks: $banners banners, not one"
   done
   pass "CDCL, 8 random 3-SAT formulas (200 variables) on 2 and 3 ranks as $(basename "$ref"): $answers"
 else
@@ -330,26 +351,8 @@ if { [ $rc = 10 ] || [ $rc = 20 ]; } && [ "$rows" = 3 ] && [ "$sent" -gt 0 ] && 
 else
   fail "CDCL on 3 ranks, --stats: rc $rc, $rows rank rows, $sent sent, $got received: $(tail -c 400 "$tmp/out")"
 fi
-mpi -np 3 "$gsat" --backend=cpu --search=cdcl --threads=1 --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
-rc=$?
-if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q '^c stopped: time limit' "$tmp/out"; then
-  pass "CDCL, --time-limit=2 on 3 ranks: s UNKNOWN once, exit 0"
-else
-  fail "CDCL, --time-limit=2 on 3 ranks: rc $rc: $(tail -c 300 "$tmp/out")"
-fi
-"${mpirun[@]}" -np 2 "$gsat" --backend=cpu --search=cdcl --threads=1 --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-ranks_of $pid 2 >/dev/null
-sleep 2
-kill -TERM $pid
-wait $pid
-rc=$?
-if [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q "^c stopped by signal" "$tmp/out" &&
-   grep -q '^c ranks  *2 (MPI)' "$tmp/out"; then
-  pass "CDCL, SIGTERM to mpirun: s UNKNOWN once, statistics of 2 ranks (mpirun exit $rc)"
-else
-  fail "CDCL, SIGTERM to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
-fi
+time_limit "CDCL, " --backend=cpu --search=cdcl --threads=1
+signal_mpirun "CDCL, " TERM 2 --backend=cpu --search=cdcl --threads=1
 # A rank killed under CDCL: big, frequent clause rounds (sends to the dead
 # rank never complete): still rank 0's line naming it before mpirun's SIGKILL.
 "$gen" rand 3 300 1278 7 >"$tmp/u300.cnf"
@@ -370,7 +373,7 @@ fi
 #    (--mpi-cube-standin): answers and models, UNSAT node counts under the
 #    static order equal to one process's, the node limit, CDCL's race.
 standin=(--backend=cpu --threads=1 --mpi-cube-standin)
-if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
+if have_corpus "$shared"; then
   pick='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|pigeonhole/hole[678]|aim-50|jnh|dubois'
   corpus "cube loop (stand-in), DPLL corpus subset on 3 ranks" "$pick" 'NR % 8 == 1' 12 \
     -np 3 "$gsat" --search=dpll "${standin[@]}"
@@ -410,30 +413,16 @@ for i in 1 2 3 4 5 6; do
   "$gsat" --backend=cpu -q "$tmp/r.cnf" >/dev/null
   want=$?
   np=$((2 + i % 2))
-  mpi --stdin none -np $np "$gsat" "${standin[@]}" --search=dpll "$tmp/r.cnf" >"$tmp/out" 2>&1
-  rc=$?
-  bad=""
-  [ $rc = 10 ] && bad=$(check_model "$tmp/r.cnf" "$tmp/out")
-  if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ]; then
-    answers+="$rc "
-  else
-    fail "cube loop (stand-in), rand 3 120 510 $i on $np ranks: rc $rc, one process $want $bad $(tail -c 200 "$tmp/out")"
-  fi
-  mpi --stdin none -np $np "$gsat" "${standin[@]}" --search=cdcl "$tmp/r.cnf" >"$tmp/out" 2>&1
-  rc=$?
-  bad=""
-  [ $rc = 10 ] && bad=$(check_model "$tmp/r.cnf" "$tmp/out")
-  if [ $rc = $want ] && [ -z "$bad" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ]; then
-    answers+="$rc "
-  else
-    fail "cube loop (stand-in), CDCL, rand 3 120 510 $i on $np ranks: rc $rc, one process $want $bad $(tail -c 200 "$tmp/out")"
-  fi
+  random_answer "cube loop (stand-in), rand 3 120 510 $i" "one process" $want $np \
+    "${standin[@]}" --search=dpll
+  random_answer "cube loop (stand-in), CDCL, rand 3 120 510 $i" "one process" $want $np \
+    "${standin[@]}" --search=cdcl
 done
 pass "cube loop (stand-in), 6 random 3-SAT formulas, DPLL and CDCL, on 2 and 3 ranks as one process, models checked: $answers"
 # CDCL behind the clause port: units and clauses cross between the ranks
 # through each rank's bridge (port out / in) and the rounds (clauses out /
 # in), on every rank.
-if [ -f "$shared/bench/manifest.tsv" ] && [ -x "$shared/tools/check-answers" ]; then
+if have_corpus "$shared"; then
   corpus "cube loop (stand-in), CDCL behind the clause port, structured corpus on 3 ranks" \
     "$cdcl_pick" 'NR % 6 == 5' 9 -np 3 "$gsat" --search=cdcl "${standin[@]}"
 fi
@@ -446,33 +435,7 @@ if [ $rc = "$u_rc" ] && [ "$(grep -c '^s ' "$tmp/out")" = 1 ] && [ "$rows" = 3 ]
 else
   fail "cube loop (stand-in), CDCL behind the clause port on 3 ranks: rc $rc (CPU ranks $u_rc), $rows rank rows, smallest count $low, $sent sent, $got received: $(tail -c 600 "$tmp/out")"
 fi
-mpi -np 3 "$gsat" "${standin[@]}" --search=dpll --node-limit=300000 --stats "$tmp/php12.cnf" >"$tmp/out" 2>&1
-rc=$?
-nodes=$(stat_of nodes "$tmp/out")
-if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && [ -n "$nodes" ] && [ "$nodes" -ge 100000 ] &&
-   grep -q '^c stopped: node limit of 300000 decisions reached' "$tmp/out"; then
-  pass "cube loop (stand-in), --node-limit=300000 on 3 ranks: s UNKNOWN after $nodes nodes, the node limit line"
-else
-  fail "cube loop (stand-in), --node-limit on 3 ranks: rc $rc, $nodes nodes: $(tail -c 300 "$tmp/out")"
-fi
-mpi -np 3 "$gsat" "${standin[@]}" --search=dpll --time-limit=2 "$tmp/php12.cnf" >"$tmp/out" 2>&1
-rc=$?
-if [ $rc = 0 ] && [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q '^c stopped: time limit' "$tmp/out"; then
-  pass "cube loop (stand-in), --time-limit=2 on 3 ranks: s UNKNOWN, exit 0"
-else
-  fail "cube loop (stand-in), --time-limit=2 on 3 ranks: rc $rc: $(tail -c 300 "$tmp/out")"
-fi
-"${mpirun[@]}" -np 3 "$gsat" "${standin[@]}" --search=dpll --stats "$tmp/php12.cnf" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-ranks_of $pid 3 >/dev/null
-sleep 2
-kill -TERM $pid
-wait $pid
-rc=$?
-if [ "$(grep -c '^s UNKNOWN$' "$tmp/out")" = 1 ] && grep -q "^c stopped by signal" "$tmp/out" &&
-   grep -q '^c ranks  *3 (MPI)' "$tmp/out"; then
-  pass "cube loop (stand-in), SIGTERM to mpirun: s UNKNOWN once, statistics of 3 ranks (mpirun exit $rc)"
-else
-  fail "cube loop (stand-in), SIGTERM to mpirun: rc $rc: $(tail -c 300 "$tmp/out") $(head -c 300 "$tmp/err")"
-fi
+node_limit "cube loop (stand-in), " "${standin[@]}" --search=dpll
+time_limit "cube loop (stand-in), " "${standin[@]}" --search=dpll
+signal_mpirun "cube loop (stand-in), " TERM 3 "${standin[@]}" --search=dpll
 finish

@@ -17,9 +17,7 @@ if [ ! -f "$shared/bench/manifest.tsv" ] || [ -z "$drat" ] || [ ! -x "$drat" ]; 
   exit 77
 fi
 source "$here/check_lib.sh"
-ci='uf20/|uf50/|uuf50/|uf75/|uuf75/|uf100/|uuf100/|uf125/|uuf125/|pigeonhole/hole[678]|'
-ci+='aim-50|ais|bms/|rti/|jnh|flat(30|50|75|100)-|par8|pret60|bw/|ssa0432|'
-ci+='beijing/2bitcomp|qg[3-7]|ii8b|ii32[bc]'
+ci=$corpus_ci
 base=$shared/bench
 n=0 bytes=0
 while IFS=$'\t' read -r path family vars clauses answer rest; do

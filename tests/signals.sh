@@ -19,34 +19,7 @@ if [ "$backend" = gpu ]; then
 else
   configs="--threads=1 --threads=2"
 fi
-source "$(dirname "$0")/check_lib.sh"
-helpers=""
-cleanup() {
-  for p in $helpers; do kill "$p" 2>/dev/null; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-# Milliseconds since $1 (an $EPOCHREALTIME value).
-ms_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", 1000 * (b - a) }'; }
-
-# Waits at most 10 s for pid $1 to exit: sets rc and returns 0, or reports
-# "$2: still running 10 s after $3", kills it and returns 1.
-await_exit() {
-  local pid=$1 end=$((${EPOCHREALTIME/./} + 10000000)) # microseconds: 10 s of wall time
-  while kill -0 "$pid" 2>/dev/null && [ "${EPOCHREALTIME/./}" -lt $end ]; do
-    sleep 0.01
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    fail "$2: still running 10 s after $3"
-    kill -KILL "$pid"
-    wait "$pid" 2>/dev/null
-    return 1
-  fi
-  wait "$pid"
-  rc=$?
-  return 0
-}
+source "$(dirname "$0")/check_lib.sh" # also await_exit, wait_for_line, ms_since
 
 # Sends signal $2 to pid $1 and waits for it (at most 10 s); checks the output.
 signal_and_check() {
@@ -61,15 +34,6 @@ signal_and_check() {
   else
     fail "$what, SIG$sig: rc $rc after $ms ms: $(grep -v '^c  ' "$tmp/out" | head -c 400) $(cat "$tmp/err")"
   fi
-}
-
-# Waits (at most 20 s) until the output has a line matching $1.
-wait_for_line() {
-  local n=0
-  while ! grep -q "$1" "$tmp/out" 2>/dev/null && [ $n -lt 2000 ]; do
-    sleep 0.01
-    n=$((n + 1))
-  done
 }
 
 # Writes a header and a clause to $1 (a FIFO), then keeps it open, silent.
