@@ -1,9 +1,9 @@
 /* What the host-emulation tests of the GPU searchers (test_gpu_emulated.cpp:
  * the DPLL kernels; test_gpu_cdcl_emulated.cpp: the CDCL searchers) share:
  * the formula builders (pigeonhole, random k-SAT, single clauses, the
- * long-clause case) and the model check against the original clauses.  C++;
- * includes cmocka.  Each test keeps its own outcome, reference solve and
- * emulated run. */
+ * long-clause case), the database build and the model check against the
+ * original clauses.  C++; includes cmocka.  Each test keeps its own outcome,
+ * reference solve and emulated run. */
 #ifndef GSAT_TESTS_EMULATED_HARNESS_H
 #define GSAT_TESTS_EMULATED_HARNESS_H
 
@@ -56,14 +56,37 @@ static inline void random_clauses(gsat_cnf *cnf, std::mt19937_64 &rng, int vars,
   }
 }
 
-/* Round `round` of both tests' long-clause case: random 3-SAT over 70
- * variables plus six clauses longer than a warp's 32 lanes (40 + 7 round
- * literals), a unit and a clause with a duplicate literal. */
-static inline void long_clauses_formula(gsat_cnf *cnf, std::mt19937_64 &rng, int round) {
-  random_clauses(cnf, rng, 70, 300, 3);
-  random_clauses(cnf, rng, 70, 6, 40 + round * 7);
-  add(cnf, {5});
-  add(cnf, {-9, -9});
+/* A new formula (free it with gsat_cnf_free): php n. */
+static inline gsat_cnf php_cnf(int n) {
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  php(&cnf, n);
+  return cnf;
+}
+
+/* A new formula of random_clauses(rng, vars, clauses, len). */
+static inline gsat_cnf random_cnf(std::mt19937_64 &rng, int vars, int clauses, int len) {
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  random_clauses(&cnf, rng, vars, clauses, len);
+  return cnf;
+}
+
+/* Round `round` of both tests' long-clause case, a new formula: random 3-SAT
+ * over 70 variables plus six clauses longer than a warp's 32 lanes (40 + 7
+ * round literals), a unit and a clause with a duplicate literal. */
+static inline gsat_cnf long_clauses_cnf(std::mt19937_64 &rng, int round) {
+  gsat_cnf cnf = random_cnf(rng, 70, 300, 3);
+  random_clauses(&cnf, rng, 70, 6, 40 + round * 7);
+  add(&cnf, {5});
+  add(&cnf, {-9, -9});
+  return cnf;
+}
+
+/* Builds db from cnf (asserting GSAT_OK). */
+static inline void build_db(gsat_db *db, const gsat_cnf *cnf) {
+  gsat_error err;
+  assert_int_equal(gsat_db_build(db, cnf, &err), GSAT_OK);
 }
 
 /* Asserts that the model m (db's internal variables) satisfies every clause

@@ -43,6 +43,7 @@ extern "C" { /* C headers without C++ guards */
 #include "solver/core/db.h"
 #include "solver/core/proof.h"
 #include "solver/core/proof_ring.h"
+#include "tests/test_tmpdir.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -88,6 +89,13 @@ static void sample_ring(const gsat_share *sh, size_t max, outcome &o) {
     o.shared.push_back({sh->units[i]});
 }
 
+/* The default CDCL configuration (gsat_cdcl_config_default). */
+static gsat_cdcl_config default_config() {
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  return cfg;
+}
+
 static outcome cpu_solve(const gsat_db *db, const gsat_cdcl_config &cfg) {
   gsat_search_params p;
   memset(&p, 0, sizeof p);
@@ -105,10 +113,8 @@ static outcome cpu_solve(const gsat_db *db, const gsat_cdcl_config &cfg) {
 /* The CPU search's answer on cnf (default configuration, one thread). */
 static int cpu_answer(const gsat_cnf *cnf) {
   gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
-  gsat_cdcl_config cfg;
-  gsat_cdcl_config_default(&cfg);
+  build_db(&db, cnf);
+  gsat_cdcl_config cfg = default_config();
   const int answer = cpu_solve(&db, cfg).answer;
   gsat_db_free(&db);
   return answer;
@@ -310,14 +316,24 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
   return o;
 }
 
+/* gpu_emulate on php n, the default configuration, sharing, no cubes. */
+static outcome php_emulate(int n, uint32_t searchers, uint64_t learned_words, int stop = 0,
+                           emu_proof *pr = nullptr) {
+  gsat_cnf cnf = php_cnf(n);
+  gsat_db db;
+  build_db(&db, &cnf);
+  outcome o = gpu_emulate(&db, default_config(), searchers, learned_words, stop, true, false, pr);
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+  return o;
+}
+
 /* CPU and emulated GPU on cnf (expect: 10, 20, or 0 for either); returns the
  * answer. */
 static int compare(const gsat_cnf *cnf, int expect, uint32_t searchers, uint64_t learned) {
   gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
-  gsat_cdcl_config cfg;
-  gsat_cdcl_config_default(&cfg);
+  build_db(&db, cnf);
+  gsat_cdcl_config cfg = default_config();
   outcome ref = cpu_solve(&db, cfg);
   if (expect) assert_int_equal(ref.answer, expect);
   outcome o = gpu_emulate(&db, cfg, searchers, learned);
@@ -330,9 +346,7 @@ static int compare(const gsat_cnf *cnf, int expect, uint32_t searchers, uint64_t
 static void pigeonhole(void **state) {
   (void)state;
   for (int n = 3; n <= 5; n++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    php(&cnf, n);
+    gsat_cnf cnf = php_cnf(n);
     compare(&cnf, 20, n == 5 ? 2 : 5, 0);
     gsat_cnf_free(&cnf);
   }
@@ -343,9 +357,7 @@ static void random_3sat(void **state) {
   std::mt19937_64 rng(2026);
   int sat = 0, unsat = 0;
   for (int round = 0; round < 10; round++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    random_clauses(&cnf, rng, 40, round & 1 ? 200 : 160, 3);
+    gsat_cnf cnf = random_cnf(rng, 40, round & 1 ? 200 : 160, 3);
     int a = compare(&cnf, 0, 1 + round % 6, 0);
     sat += a == 10;
     unsat += a == 20;
@@ -360,9 +372,7 @@ static void long_clauses_and_units(void **state) {
   (void)state;
   std::mt19937_64 rng(777);
   for (int round = 0; round < 4; round++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    long_clauses_formula(&cnf, rng, round);
+    gsat_cnf cnf = long_clauses_cnf(rng, round);
     compare(&cnf, 0, 3, 0);
     gsat_cnf_free(&cnf);
   }
@@ -372,19 +382,9 @@ static void long_clauses_and_units(void **state) {
  * full, and still refutes php 6. */
 static void small_arena_reduces(void **state) {
   (void)state;
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  php(&cnf, 6);
-  gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
-  gsat_cdcl_config cfg;
-  gsat_cdcl_config_default(&cfg);
-  outcome o = gpu_emulate(&db, cfg, 2, 400);
+  outcome o = php_emulate(6, 2, 400);
   assert_int_equal(o.answer, 20);
   assert_true(o.reductions > 0);
-  gsat_db_free(&db);
-  gsat_cnf_free(&cnf);
 }
 
 /* The warp team learns what the team of one learns: searcher 0 runs the
@@ -400,10 +400,8 @@ static void warp_equals_team_of_one(void **state) {
     random_clauses(&cnf, rng, 50, 235, 3);
     random_clauses(&cnf, rng, 50, 3, 36);
     gsat_db db;
-    gsat_error err;
-    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
-    gsat_cdcl_config cfg;
-    gsat_cdcl_config_default(&cfg);
+    build_db(&db, &cnf);
+    gsat_cdcl_config cfg = default_config();
     outcome ref = cpu_solve(&db, cfg);
     outcome o = gpu_emulate(&db, cfg, 1, 0);
     assert_int_equal(o.answer, ref.answer);
@@ -473,14 +471,13 @@ static void bcp_rounds_are_sequential(void **state) {
       assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
     }
     gsat_db db;
-    gsat_error err;
-    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    build_db(&db, &cnf);
     gsat_cnf_free(&cnf);
-    gsat_cdcl_config cfg;
-    gsat_cdcl_config_default(&cfg);
+    gsat_cdcl_config cfg = default_config();
     cfg.bcp = GSAT_CDCL_BCP_WATCHED;
     gsat_cdcl one, warp;
     int refuted = 0;
+    gsat_error err;
     assert_int_equal(gsat_cdcl_create(&one, &db, &cfg, NULL, &refuted, &err), GSAT_OK);
     assert_int_equal(refuted, 0);
     assert_int_equal(gsat_cdcl_create(&warp, &db, &cfg, NULL, &refuted, &err), GSAT_OK);
@@ -538,19 +535,9 @@ static void bcp_rounds_are_sequential(void **state) {
  * (the others after at most a few slices), no answer. */
 static void host_stop(void **state) {
   (void)state;
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  php(&cnf, 8);
-  gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
-  gsat_cdcl_config cfg;
-  gsat_cdcl_config_default(&cfg);
-  outcome o = gpu_emulate(&db, cfg, 8, 0, 1);
+  outcome o = php_emulate(8, 8, 0, 1);
   assert_int_equal(o.answer, 0);
   assert_int_equal(o.first.conflicts, 0); /* searcher 0 saw the flag first */
-  gsat_db_free(&db);
-  gsat_cnf_free(&cnf);
 }
 
 /* The stuck report on the searchers' phases of a run (gsat_cdcl_gpu_where_of,
@@ -591,12 +578,10 @@ static bool implied(const gsat_db *db, const std::vector<gsat_lit> &c) {
   for (uint32_t k = 0; k < db->num_units; k++) add(&cnf, {dimacs(db->units[k])});
   for (gsat_lit l : c) add(&cnf, {-dimacs(l)});
   gsat_db d2;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&d2, &cnf, &err), GSAT_OK);
+  build_db(&d2, &cnf);
   int answer = 20;
   if (!d2.empty_clause) {
-    gsat_cdcl_config cfg;
-    gsat_cdcl_config_default(&cfg);
+    gsat_cdcl_config cfg = default_config();
     answer = cpu_solve(&d2, cfg).answer;
   }
   gsat_db_free(&d2);
@@ -613,14 +598,10 @@ static void shared_clauses_implied(void **state) {
   std::mt19937_64 rng(4242);
   uint64_t exported = 0, imported = 0, checked = 0;
   for (int round = 0; round < 3; round++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    random_clauses(&cnf, rng, 55, 260, 3);
+    gsat_cnf cnf = random_cnf(rng, 55, 260, 3);
     gsat_db db;
-    gsat_error err;
-    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
-    gsat_cdcl_config cfg;
-    gsat_cdcl_config_default(&cfg);
+    build_db(&db, &cnf);
+    gsat_cdcl_config cfg = default_config();
     cfg.restart = GSAT_CDCL_RESTART_LUBY; /* restarts every few conflicts: imports */
     cfg.luby_unit = 4;
     outcome ref = cpu_solve(&db, cfg);
@@ -659,10 +640,8 @@ static void cubes_split_and_refuted(void **state) {
     if (round < 2) php(&cnf, 5 + round);
     else random_clauses(&cnf, rng, 60, round & 1 ? 300 : 240, 3);
     gsat_db db;
-    gsat_error err;
-    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
-    gsat_cdcl_config cfg;
-    gsat_cdcl_config_default(&cfg);
+    build_db(&db, &cnf);
+    gsat_cdcl_config cfg = default_config();
     outcome ref = cpu_solve(&db, cfg);
     const uint32_t warps = 4 + (uint32_t)round % 5;
     outcome o = gpu_emulate(&db, cfg, warps, 0, 0, round & 2, true);
@@ -688,7 +667,6 @@ static void cubes_split_and_refuted(void **state) {
 /* ---- proofs ------------------------------------------------------------------ */
 
 #define SHARED GSAT_SOURCE_DIR "/../shared/bench/"
-static char tmpdir[] = "/tmp/gsat_gpu_cdcl_XXXXXX";
 
 static bool have_drat_trim() {
   if (GSAT_DRAT_TRIM[0] && access(GSAT_DRAT_TRIM, X_OK) == 0) return true;
@@ -718,17 +696,15 @@ static bool drat_verifies(const char *cnf, const char *proof) {
 static outcome prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, bool cut = true,
                      bool cubes = false) {
   char cnf_path[300], proof_path[300];
-  snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", tmpdir);
-  snprintf(proof_path, sizeof proof_path, "%s/f.drat", tmpdir);
+  snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", test_tmpdir);
+  snprintf(proof_path, sizeof proof_path, "%s/f.drat", test_tmpdir);
   FILE *out = fopen(cnf_path, "w");
   assert_non_null(out);
   assert_int_equal(gsat_dimacs_write(out, cnf, NULL, NULL), GSAT_OK);
   fclose(out);
   gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
-  gsat_cdcl_config cfg;
-  gsat_cdcl_config_default(&cfg);
+  build_db(&db, cnf);
+  gsat_cdcl_config cfg = default_config();
   pr.path = proof_path;
   outcome o = gpu_emulate(&db, cfg, searchers, 0, 0, true, cubes, &pr);
   gsat_db_free(&db);
@@ -782,9 +758,7 @@ static void proofs_verified(void **state) {
   (void)state;
   if (!have_drat_trim()) skip();
   for (int n = 5; n <= 6; n++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    php(&cnf, n);
+    gsat_cnf cnf = php_cnf(n);
     emu_proof pr;
     pr.ring_words = 1u << 14;
     pr.format = n == 5 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
@@ -826,17 +800,13 @@ static void proofs_with_cubes(void **state) {
     runs++;
   };
   for (int n = 6; n <= 7; n++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    php(&cnf, n);
+    gsat_cnf cnf = php_cnf(n);
     one(&cnf, n == 6 ? 4 : 6, n == 6 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY);
     gsat_cnf_free(&cnf);
   }
   std::mt19937_64 rng(3131);
   for (int round = 0; round < 4; round++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    random_clauses(&cnf, rng, 60, 290, 3);
+    gsat_cnf cnf = random_cnf(rng, 60, 290, 3);
     if (cpu_answer(&cnf) == 20) one(&cnf, 3 + (uint32_t)round % 4, GSAT_PROOF_BINARY);
     gsat_cnf_free(&cnf);
   }
@@ -861,9 +831,7 @@ static void proofs_with_cubes(void **state) {
 static void proof_tiny_ring(void **state) {
   (void)state;
   if (!have_drat_trim()) skip();
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  php(&cnf, 5);
+  gsat_cnf cnf = php_cnf(5);
   emu_proof pr;
   pr.ring_words = 256;
   pr.drain_after_full = true;
@@ -879,38 +847,16 @@ static void proof_tiny_ring(void **state) {
 static void proof_full_ring_stop(void **state) {
   (void)state;
   char proof_path[300];
-  snprintf(proof_path, sizeof proof_path, "%s/stop.drat", tmpdir);
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  php(&cnf, 7);
-  gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
-  gsat_cdcl_config cfg;
-  gsat_cdcl_config_default(&cfg);
+  snprintf(proof_path, sizeof proof_path, "%s/stop.drat", test_tmpdir);
   emu_proof pr;
   pr.ring_words = 256;
   pr.drain = false;
   pr.path = proof_path;
-  outcome o = gpu_emulate(&db, cfg, 4, 0, 0, true, false, &pr);
+  outcome o = php_emulate(7, 4, 0, 0, &pr);
   assert_int_equal(o.answer, 0);
   assert_true(pr.ring.dropped > 0);
   assert_true(pr.ring.waits > 0);
   assert_int_equal(pr.records, 0);
-  gsat_db_free(&db);
-  gsat_cnf_free(&cnf);
-}
-
-static int make_tmpdir(void **state) {
-  (void)state;
-  return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int remove_tmpdir(void **state) {
-  (void)state;
-  char cmd[400];
-  snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-  return system(cmd) == 0 ? 0 : -1;
 }
 
 int main(void) {
@@ -932,5 +878,5 @@ int main(void) {
   };
   /* GSAT_TEST_FILTER=NAME runs the matching tests only (to repeat one). */
   if (const char *f = getenv("GSAT_TEST_FILTER")) cmocka_set_test_filter(f);
-  return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
+  return cmocka_run_group_tests(tests, test_tmpdir_setup, test_tmpdir_teardown);
 }

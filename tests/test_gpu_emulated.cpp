@@ -227,8 +227,7 @@ static const shape shapes[] = {
 
 static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
   gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, cnf, &err), GSAT_OK);
+  build_db(&db, cnf);
   outcome ref = cpu_solve(&db, decide, 1);
   if (expect) assert_int_equal(ref.answer, expect);
   if (ref.answer == 10) check_model(cnf, &db, ref.model);
@@ -268,9 +267,7 @@ static void pigeonhole_static(void **state) {
   (void)state;
   if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   for (int n = 2; n <= 4; n++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    php(&cnf, n);
+    gsat_cnf cnf = php_cnf(n);
     compare_all(&cnf, GSAT_DECIDE_STATIC, 20);
     gsat_cnf_free(&cnf);
   }
@@ -279,9 +276,7 @@ static void pigeonhole_static(void **state) {
 static void pigeonhole_moms(void **state) {
   (void)state;
   if (getenv("GSAT_EMU_ONLY_OCC")) skip();
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  php(&cnf, 4);
+  gsat_cnf cnf = php_cnf(4);
   compare_all(&cnf, GSAT_DECIDE_MOMS, 20);
   gsat_cnf_free(&cnf);
 }
@@ -292,13 +287,10 @@ static void random_3sat(void **state) {
   std::mt19937_64 rng(12345);
   int sat = 0, unsat = 0;
   for (int round = 0; round < 6; round++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    random_clauses(&cnf, rng, 24, 110, 3);
+    gsat_cnf cnf = random_cnf(rng, 24, 110, 3);
     compare_all(&cnf, round & 1 ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS, 0);
     gsat_db db;
-    gsat_error err;
-    gsat_db_build(&db, &cnf, &err);
+    build_db(&db, &cnf);
     outcome r = cpu_solve(&db, GSAT_DECIDE_MOMS, 1);
     sat += r.answer == 10;
     unsat += r.answer == 20;
@@ -314,9 +306,7 @@ static void long_clauses_and_units(void **state) {
   if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   std::mt19937_64 rng(777);
   for (int round = 0; round < 4; round++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    long_clauses_formula(&cnf, rng, round);
+    gsat_cnf cnf = long_clauses_cnf(rng, round);
     compare_all(&cnf, round & 1 ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS, 0);
     gsat_cnf_free(&cnf);
   }
@@ -332,12 +322,9 @@ static void occupancy(void **state) {
   if (getenv("GSAT_EMU_SKIP_OCC")) skip();
   const char *env = getenv("GSAT_EMU_PHP");
   const int n = env ? atoi(env) : 6;
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  php(&cnf, n);
+  gsat_cnf cnf = php_cnf(n);
   gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  build_db(&db, &cnf);
   outcome ref = cpu_solve(&db, GSAT_DECIDE_STATIC, 1);
   tuning tu;
   /* slice 8: about as many slices per lane as php 9 has on an H200 at 64 */
@@ -453,12 +440,9 @@ static void push_gives_up_on_stop(void **state) {
 static void raised_stop_flag_stops_every_warp_at_once(void **state) {
   (void)state;
   if (getenv("GSAT_EMU_ONLY_OCC")) skip();
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  php(&cnf, 5);
+  gsat_cnf cnf = php_cnf(5);
   gsat_db db;
-  gsat_error err;
-  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  build_db(&db, &cnf);
   tuning tu;
   tu.stop_raised = true;
   for (shape sh : {shape{GSAT_GPU_MAP_LANE, 2, 2, 1, 0}, shape{GSAT_GPU_MAP_WARP, 2, 2, 1, 1}}) {
@@ -483,12 +467,9 @@ static void lane_many_blocks(void **state) {
   std::mt19937_64 rng(2501);
   int unsat = 0;
   for (int round = 0; round < 2; round++) {
-    gsat_cnf cnf;
-    gsat_cnf_init(&cnf);
-    random_clauses(&cnf, rng, 130, 554, 3);
+    gsat_cnf cnf = random_cnf(rng, 130, 554, 3);
     gsat_db db;
-    gsat_error err;
-    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    build_db(&db, &cnf);
     for (gsat_decide decide : {GSAT_DECIDE_MOMS, GSAT_DECIDE_STATIC}) {
       outcome ref = cpu_solve(&db, decide, 1);
       tuning tu;
@@ -530,7 +511,7 @@ static void file_experiment(void **state) {
   gsat_error err;
   assert_int_equal(gsat_dimacs_read_path(path, NULL, &cnf, &err), GSAT_OK);
   gsat_db db;
-  assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+  build_db(&db, &cnf);
   const gsat_decide decide = getenv("GSAT_EMU_STATIC") ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS;
   outcome ref = cpu_solve(&db, decide, 1);
   unsigned blocks = 4, warps = 2;
