@@ -155,6 +155,14 @@ static const format formats[] = {
 };
 #define FORMATS (sizeof formats / sizeof *formats)
 
+/* The first format this build decodes after f (after none: f NULL), or NULL
+ * when there is none. */
+static const format *next_built_in(const format *f) {
+  for (f = f ? f + 1 : formats; f < formats + FORMATS; f++)
+    if (f->built_in) return f;
+  return NULL;
+}
+
 /* "truncated xz data" and the like. */
 static const char *what(const char *kind, const format *f) {
   static char text[4][128];
@@ -254,9 +262,7 @@ static void test_good_input(void **state) {
   tbuf big = test_random_text(100000, 200000, 5);
   assert_true(big.size > 2 * CHUNK);
   char *big_clauses = plain_clauses(&big);
-  for (size_t k = 0; k < FORMATS; k++) {
-    const format *f = &formats[k];
-    if (!f->built_in) continue;
+  for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     tbuf b = f->encode(SIMPLE, strlen(SIMPLE));
     assert_memory_equal(b.data, f->magic, f->magic_size);
     expect_everywhere(&b, f, SIMPLE_CLAUSES);
@@ -282,9 +288,7 @@ static void test_good_input(void **state) {
 static void test_multi_stream(void **state) {
   (void)state;
   const char *a = "p cnf 33 2\n1 -2 0\n2 3", *b = "3 -1 0\n";
-  for (size_t k = 0; k < FORMATS; k++) {
-    const format *f = &formats[k];
-    if (!f->built_in) continue;
+  for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     for (int padded = 0; padded < 2; padded++) {
       if (padded && strcmp(f->name, "xz") != 0) continue;
       tbuf all = f->encode(a, strlen(a)), empty = f->encode("", 0),
@@ -306,9 +310,7 @@ static void test_multi_stream(void **state) {
  * may be followed by zeros of any count (ignored, as gzip's). */
 static void test_stream_padding(void **state) {
   (void)state;
-  for (size_t k = 0; k < FORMATS; k++) {
-    const format *f = &formats[k];
-    if (!f->built_in) continue;
+  for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     const bool xz = !strcmp(f->name, "xz");
     for (size_t zeros = 1; zeros <= 8; zeros++) {
       for (int between = 0; between < 2; between++) {
@@ -341,9 +343,7 @@ static void test_stream_padding(void **state) {
 static void test_truncated(void **state) {
   (void)state;
   tbuf text = test_random_text(1000, 20000, 1);
-  for (size_t k = 0; k < FORMATS; k++) {
-    const format *f = &formats[k];
-    if (!f->built_in) continue;
+  for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     tbuf b = f->encode(text.data, text.size);
     const size_t full = b.size;
     const size_t cuts[] = {f->magic_size, 12,       full / 3, full / 2,
@@ -409,9 +409,7 @@ static void test_corrupt(void **state) {
 #endif
   tbuf_free(&text);
   text = test_random_text(100000, 200000, 3);
-  for (size_t k = 0; k < FORMATS; k++) {
-    const format *f = &formats[k];
-    if (!f->built_in) continue;
+  for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     if (strcmp(f->name, "lzma") == 0) continue;
     tbuf c = f->encode(text.data, text.size);
     c.data[c.size * 3 / 4] ^= 0x10;
@@ -426,9 +424,7 @@ static void test_corrupt(void **state) {
  * member; as for gzip: junk is a warning, an I/O error under STRICT. */
 static void test_trailing_bytes(void **state) {
   (void)state;
-  for (size_t k = 0; k < FORMATS; k++) {
-    const format *f = &formats[k];
-    if (!f->built_in) continue;
+  for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     tbuf gz = test_gzip(SIMPLE, strlen(SIMPLE));
     const char *const junk[] = {"xyz\n",    f->magic, f->magic,
                                 "\0\0\0\0", "\0\0x",  gz.data};
@@ -478,9 +474,7 @@ static void test_damage_after_percent(void **state) {
   tbuf text = {0};
   tbuf_add(&text, SIMPLE "%\n", strlen(SIMPLE) + 2);
   tbuf_add(&text, big.data, big.size);
-  for (size_t k = 0; k < FORMATS; k++) {
-    const format *f = &formats[k];
-    if (!f->built_in) continue;
+  for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     tbuf b = f->encode(text.data, text.size);
     gsat_cnf cnf;
     gsat_error err;
