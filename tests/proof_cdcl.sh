@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # DRAT proofs of the CDCL search checked by drat-trim: every UNSAT instance of
-# the CI subset of the corpus (corpus.sh's pick) gets a binary proof that
-# drat-trim verifies; a few get a text proof too; and for those the proof cut
-# to its first half (which lacks the empty clause and most lemmas) must fail.
+# the CI subset of the corpus (corpus.sh's pick, corpus_ci in check_lib.sh)
+# gets a binary proof that drat-trim verifies; a few get a text proof too; and
+# for those the proof cut to its first half (which lacks the empty clause and
+# most lemmas) must fail.
 # Skips (exit 77) with a message when ../shared (corpus or drat-trim) is
 # absent.  drat-trim ends its progress line with a carriage return, so its
 # output is split at those before the s line is matched.
