@@ -1,9 +1,8 @@
-#include "cpu_ref/cdcl_cpu.h"
+#include "cpu_ref/cdcl_portfolio.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu_ref/cdcl_portfolio.h"
 #include "solver/base/clock.h"
 #include "solver/core/cdcl.h"
 #include "solver/core/cdcl_host.h"

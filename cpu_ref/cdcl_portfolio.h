@@ -1,7 +1,10 @@
-/* The CPU CDCL portfolio (cdcl.md, section 4): p->threads searchers over one
- * search database, each a team of one on its own pthread (the calling thread
- * runs searcher 0), diversified (seed, initial phase, decision heuristic,
- * restart policy), sharing learned units and short clauses through the ring
+/* The CPU CDCL search: the CDCL step code (solver/core/cdcl.h) run by one
+ * thread (a team of one), behind the backend interface of search.h, and the
+ * CPU CDCL portfolio it becomes with several threads (cdcl.md, section 4):
+ * p->threads searchers over one search database, each a team of one on its
+ * own pthread (the calling thread runs searcher 0), diversified (seed,
+ * initial phase, decision heuristic, restart policy), sharing learned units
+ * and short clauses through the ring
  * of solver/core/share.h (imported at restarts), stopped by the termination
  * protocol of solver/core/term.h.  With p->cdcl_cubes (two searchers or
  * more, no user assumptions) the work is split as cubes (cdcl.md, section 4;
@@ -46,8 +49,21 @@ extern "C" {
  * a port the searchers share even when there is one.  Its poll returns
  * GSAT_PORT_CONTINUE (cpu_ref.h, = GSAT_CLAUSE_PORT_CONTINUE), 0 or 20. */
 
-/* As gsat_cpu_cdcl_solve (cpu_ref/cdcl_cpu.h) with p->threads >= 1
- * searchers: answer and model of the first searcher that finds one (UNSAT
+/* Searches db with one CDCL searcher configured by p->cdcl and fills r
+ * (answer, model over internal variables when SAT, counters in r->total and
+ * r->workers[0]); with p->threads > 1, extra clauses or a clause port it is
+ * gsat_cpu_cdcl_portfolio (below).  The calling thread runs the search in
+ * slices of a few milliseconds and between slices polls p->stop, enforces
+ * p->time_limit and p->node_limit (decisions; exact to a slice) and calls
+ * p->progress.  With p->assumptions, an UNSAT answer under them sets
+ * r->unsat_assumptions and r->failed.  p->proof (may be NULL) receives every
+ * learned clause, every deletion and the empty clause.  db must not hold an
+ * empty clause.  Errors: NOMEM, RESOURCE (the clause arena beyond 2^31
+ * words). */
+gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
+                                gsat_search_result *r, gsat_error *err);
+
+/* As gsat_cpu_cdcl_solve with p->threads >= 1 searchers: answer and model of the first searcher that finds one (UNSAT
  * under assumptions: that searcher's failed assumptions), counters per
  * searcher in r->workers and summed in r->total.  p->proof receives every
  * searcher's learned clauses in one log, a clause before it is exported;

@@ -32,7 +32,7 @@
 
 
 #include "tests/emulated_harness.h"
-#include "cpu_ref/cdcl_cpu.h"
+#include "cpu_ref/cdcl_portfolio.h"
 extern "C" { /* C headers without C++ guards */
 #include "dimacs/dimacs.h"
 #include "dimacs/write.h"

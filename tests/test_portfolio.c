@@ -21,7 +21,6 @@
 
 #include <cmocka.h>
 
-#include "cpu_ref/cdcl_cpu.h"
 #include "cpu_ref/cdcl_portfolio.h"
 #include "cpu_ref/cpu_ref.h"
 #include "dimacs/dimacs.h"

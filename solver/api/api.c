@@ -15,7 +15,6 @@
 #include "solver/core/choose.h"
 #include "solver/core/cnf.h"
 #include "solver/base/control.h"
-#include "cpu_ref/cdcl_cpu.h"
 #include "cpu_ref/cdcl_portfolio.h"
 #include "gpu/cdcl_search.h"
 #include "cpu_ref/cpu_ref.h"

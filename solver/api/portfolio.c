@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "solver/base/clock.h"
-#include "cpu_ref/cdcl_cpu.h"
+#include "cpu_ref/cdcl_portfolio.h"
 #include "cpu_ref/cpu_ref.h"
 #include "gpu/cdcl_search.h"
 #include "gpu/search.h"

@@ -39,7 +39,7 @@ typedef struct gsat_search_params {
   void *progress_data;
   const gsat_flag *stop;     /* raised by a signal handler or gsat_terminate() */
   uint64_t seed;
-  /* CDCL (cpu_ref/cdcl_cpu.h) */
+  /* CDCL (cpu_ref/cdcl_portfolio.h) */
   gsat_cdcl_config cdcl;
   const gsat_proof_sink *proof; /* DRAT sink or NULL */
   int cdcl_cubes;               /* 1: the portfolio splits the work as cubes

@@ -51,7 +51,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "cpu_ref/cdcl_cpu.h"
 #include "cpu_ref/cdcl_portfolio.h"
 #include "cpu_ref/cpu_ref.h"
 #include "solver/base/clock.h"
