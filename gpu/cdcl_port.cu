@@ -5,7 +5,6 @@
 
 #include <assert.h>
 #include <pthread.h>
-#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -261,8 +260,7 @@ static void *exchange_main(void *arg) {
       gsat_store_release_u32(&m->result, (uint32_t)res + 1);
       break;
     }
-    struct timespec ts = {0, 250000}; /* 0.25 ms */
-    nanosleep(&ts, NULL);
+    gsat_sleep(0.25e-3);
   }
   return NULL;
 }

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gpu/cdcl_plan.h"
 #include "gpu/cdcl_port.h"
@@ -396,13 +395,6 @@ static gsat_status read_counters(cdcl_run *d, gsat_worker_stats *t, gsat_error *
   return GSAT_OK;
 }
 
-static void sleep_ms(double ms) {
-  struct timespec ts;
-  ts.tv_sec = (time_t)(ms / 1000);
-  ts.tv_nsec = (long)((ms - 1000.0 * (double)ts.tv_sec) * 1e6);
-  nanosleep(&ts, NULL);
-}
-
 /* The clause port's verdict (cdcl_port.h: its thread exchanges): 1 when it
  * ends the search (its 20, complementary units: UNSAT; its 0: UNKNOWN). */
 static int port_ends(cdcl_run *d) {
@@ -454,7 +446,7 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
     if (q == cudaSuccess) break;
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
     uint64_t drained = d->proof ? gsat_proof_reader_drain(&d->rd, d->proof, GSAT_CDCL_GPU_DRAIN_WORDS) : 0;
-    if (!drained) sleep_ms(0.5);
+    if (!drained) gsat_sleep(0.5e-3);
     double now = gsat_seconds();
     const int stop_sent = wait.sent_at >= 0;
     const int port = !stop_sent && d->mirror && port_ends(d);

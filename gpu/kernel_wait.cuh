@@ -5,8 +5,6 @@
 #ifndef GSAT_GPU_KERNEL_WAIT_CUH
 #define GSAT_GPU_KERNEL_WAIT_CUH
 
-#include <time.h>
-
 #include <cuda_runtime.h>
 
 #include "gpu/kernel_wait.h"
@@ -26,8 +24,7 @@ static inline int gsat_kernel_wait_fetch(void *dst, const void *src, size_t byte
   const double until = gsat_seconds() + 0.5;
   cudaError_t q;
   while ((q = cudaStreamQuery(stream)) == cudaErrorNotReady && gsat_seconds() < until) {
-    struct timespec ts = {0, 1000000}; /* 1 ms */
-    nanosleep(&ts, NULL);
+    gsat_sleep(1e-3);
   }
   if (q != cudaSuccess) (void)cudaGetLastError();
   return q == cudaSuccess;

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "gpu/cuda_check.cuh"
@@ -173,13 +172,6 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   pl->slots = pow2_at_least(4 * gsat_gpu_workers(pl));
   while (pl->slots > 64 && (uint64_t)pl->slots * slot_bytes > info->global_mem / 8) pl->slots >>= 1;
   return GSAT_OK;
-}
-
-static void sleep_ms(double ms) {
-  struct timespec ts;
-  ts.tv_sec = (time_t)(ms / 1000);
-  ts.tv_nsec = (long)((ms - 1000.0 * (double)ts.tv_sec) * 1e6);
-  nanosleep(&ts, NULL);
 }
 
 static void sum_counters(const gsat_gpu_counters *c, uint64_t n, gsat_worker_stats *t) {
@@ -547,7 +539,7 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
     cudaError_t q = cudaEventQuery(d->stop);
     if (q == cudaSuccess) break;
     if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
-    sleep_ms(0.5);
+    gsat_sleep(0.5e-3);
     double now = gsat_seconds();
     const int stop_sent = wait.sent_at >= 0;
     int over = p->time_limit > 0 && now - start >= p->time_limit;

@@ -5,7 +5,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "solver/base/clock.h"
 
 /* Milliseconds between two calls of the terminate callback. */
 #define WATCH_MS 2
@@ -136,14 +137,13 @@ static void learn_del(void *data, const gsat_lit *lits, uint32_t n) {
 
 static void *watch_main(void *arg) {
   gsat_incremental *inc = arg;
-  const struct timespec pause = {0, WATCH_MS * 1000000L};
   while (!__atomic_load_n(&inc->quit, __ATOMIC_ACQUIRE)) {
     if (inc->terminate(inc->terminate_data)) {
       __atomic_store_n(&inc->stopped_by_callback, 1, __ATOMIC_RELEASE);
       GSAT_FLAG_RAISE(inc->stop);
       break;
     }
-    nanosleep(&pause, NULL);
+    gsat_sleep(WATCH_MS * 1e-3);
   }
   return NULL;
 }

@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "solver/base/clock.h"
 #include "cpu_ref/cdcl_portfolio.h"
@@ -114,8 +113,7 @@ static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const 
   (void)index;
   const double until = gsat_seconds() + pf->gpu_delay;
   while (gsat_seconds() < until && !GSAT_FLAG_IS_RAISED(stop)) {
-    struct timespec ts = {0, 1000000}; /* 1 ms */
-    nanosleep(&ts, NULL);
+    gsat_sleep(1e-3);
   }
   if (GSAT_FLAG_IS_RAISED(stop)) return GSAT_OK; /* answered meanwhile: CUDA untouched */
   if (pf->cdcl && !pf->gpu_dpll) /* the streams, when its BCP reads them, were built */

@@ -10,6 +10,10 @@ extern "C" {
 /* Seconds on a monotonic clock; only differences are meaningful. */
 double gsat_seconds(void);
 
+/* Sleeps the calling thread about `seconds` (nanosleep; a signal may cut it
+ * short). */
+void gsat_sleep(double seconds);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,7 +49,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cpu_ref/cdcl_portfolio.h"
 #include "cpu_ref/cpu_ref.h"
@@ -799,8 +798,7 @@ static gsat_status cube_solve(dist *d, const gsat_db *db, const gsat_search_para
       if (d->ended || d->failed != GSAT_OK) break;
     }
     if (cube_turn(d, &c)) break;
-    struct timespec ts = {0, (long)(POLL_SECONDS * 1e9)};
-    nanosleep(&ts, NULL);
+    gsat_sleep(POLL_SECONDS);
   }
   d->cr = NULL; /* requests from now on get NOWORK, cubes are dropped */
   if (c.running) {
@@ -875,8 +873,7 @@ static int wait_gently(MPI_Request *r) {
     int done = 0;
     int rc = MPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (rc != MPI_SUCCESS || done) return rc;
-    struct timespec ts = {0, 1000000};
-    nanosleep(&ts, NULL);
+    gsat_sleep(1e-3);
   }
 }
 
@@ -992,8 +989,7 @@ static int drain(dist *d, int what, double timeout) {
     receive_all(d, NULL);
     if (reached(d, what)) return 1;
     if (d->failed == GSAT_INTERNAL || gsat_seconds() > deadline) return 0;
-    struct timespec ts = {0, 1000000};
-    nanosleep(&ts, NULL);
+    gsat_sleep(1e-3);
   }
 }
 
