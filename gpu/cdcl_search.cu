@@ -404,11 +404,60 @@ static int port_ends(cdcl_run *d) {
   return 1;
 }
 
+/* The search's side of the wait for its kernel (gsat_kernel_watch): the
+ * clause port's verdict, the limits, progress from the searchers' counters t
+ * (read every 10 ms with a node limit, and when a progress line is due), the
+ * proof ring's drain. */
+typedef struct cdcl_watch {
+  const gsat_search_params *p;
+  cdcl_run *d;
+  double start, next_progress, next_check;
+  gsat_worker_stats t;
+} cdcl_watch;
+
+static int watch_drain(void *run) {
+  cdcl_run *d = ((cdcl_watch *)run)->d;
+  return d->proof && gsat_proof_reader_drain(&d->rd, d->proof, GSAT_CDCL_GPU_DRAIN_WORDS) != 0;
+}
+
+static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
+                               gsat_error *err) {
+  cdcl_watch *w = (cdcl_watch *)run;
+  const gsat_search_params *p = w->p;
+  const int port = !stop_sent && w->d->mirror && port_ends(w->d);
+  int over = p->time_limit > 0 && now - w->start >= p->time_limit;
+  int counters = (p->node_limit && now >= w->next_check) ||
+                 (w->next_progress && now >= w->next_progress);
+  if (!stop_sent && counters) {
+    GSAT_FORWARD(read_counters(w->d, &w->t, err));
+    w->next_check = now + 0.01;
+    if (p->node_limit && w->t.n.nodes >= p->node_limit) over = 1;
+  }
+  *cause = port ? GSAT_KERNEL_VERDICT : over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
+  return GSAT_OK;
+}
+
+/* The progress line from the searchers' counters. */
+static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error *err) {
+  cdcl_watch *w = (cdcl_watch *)run;
+  if (stop_sent || !w->next_progress || now < w->next_progress) return GSAT_OK;
+  gsat_progress pr;
+  memset(&pr, 0, sizeof pr);
+  pr.seconds = now - w->start;
+  pr.cdcl = 1;
+  pr.total = w->t;
+  pr.busy_workers = w->d->pl.searchers;
+  w->p->progress(w->p->progress_data, &pr);
+  w->next_progress = now + w->p->progress_interval;
+  return GSAT_OK;
+}
+
 /* Gives up on a kernel that did not stop (gsat_kernel_wait_give_up): the
  * searchers' phases read through the copy stream, which the kernel's stream
  * does not hold up; without them when the copy does not come back within
  * 0.5 s. */
-static gsat_status give_up(const gsat_kernel_wait *wait, cdcl_run *d, gsat_error *err) {
+static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_error *err) {
+  cdcl_run *d = ((cdcl_watch *)run)->d;
   char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
   const gsat_kernel_where k =
       gsat_cdcl_gpu_where_of(d->h_at, d->pl.searchers, GSAT_CDCL_GPU_WARPS_PER_BLOCK);
@@ -418,62 +467,21 @@ static gsat_status give_up(const gsat_kernel_wait *wait, cdcl_run *d, gsat_error
   return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
 }
 
-/* The progress report from the searchers' counters t. */
-static void report_progress(const gsat_search_params *p, const cdcl_run *d,
-                            const gsat_worker_stats *t, double seconds) {
-  gsat_progress pr;
-  memset(&pr, 0, sizeof pr);
-  pr.seconds = seconds;
-  pr.cdcl = 1;
-  pr.total = *t;
-  pr.busy_workers = d->pl.searchers;
-  p->progress(p->progress_data, &pr);
-}
-
-/* Waits for the kernel, passing on stop requests (the flag, the limits, the
- * clause port's verdict), reporting progress and draining the proof ring.
- * Only event and stream queries touch the kernel, so that a kernel still
- * running p->gpu_stop_grace seconds after the stop request gives a CUDA
- * error and no wait (gsat_kernel_wait_step). */
+/* Waits for the kernel (gsat_kernel_supervise), passing on stop requests
+ * (the flag, the limits, the clause port's verdict), reporting progress and
+ * draining the proof ring; then drains what is left. */
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r, cdcl_run *d,
                              double start, gsat_error *err) {
-  double next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
-  double next_check = start + 0.01;
-  gsat_kernel_wait wait;
-  gsat_kernel_wait_init(&wait, p->gpu_stop_grace);
-  for (;;) {
-    cudaError_t q = cudaEventQuery(d->stop);
-    if (q == cudaSuccess) break;
-    if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
-    uint64_t drained = d->proof ? gsat_proof_reader_drain(&d->rd, d->proof, GSAT_CDCL_GPU_DRAIN_WORDS) : 0;
-    if (!drained) gsat_sleep(0.5e-3);
-    double now = gsat_seconds();
-    const int stop_sent = wait.sent_at >= 0;
-    const int port = !stop_sent && d->mirror && port_ends(d);
-    int over = p->time_limit > 0 && now - start >= p->time_limit;
-    int counters = (p->node_limit && now >= next_check) || (next_progress && now >= next_progress);
-    gsat_worker_stats t;
-    if (!stop_sent && counters) {
-      GSAT_FORWARD(read_counters(d, &t, err));
-      next_check = now + 0.01;
-      if (p->node_limit && t.n.nodes >= p->node_limit) over = 1;
-    }
-    const int flag = GSAT_FLAG_IS_RAISED(p->stop);
-    switch (gsat_kernel_wait_step(&wait, now, flag || over || port)) {
-    case GSAT_KERNEL_WAIT_SEND_STOP:
-      if (!flag && !port) r->stopped_by_limit = 1;
-      *(volatile int *)d->h_stop = 1;
-      break;
-    case GSAT_KERNEL_WAIT_STUCK:
-      return give_up(&wait, d, err);
-    case GSAT_KERNEL_WAIT_KEEP:
-      break;
-    }
-    if (wait.sent_at < 0 && next_progress && now >= next_progress) {
-      report_progress(p, d, &t, now - start);
-      next_progress = now + p->progress_interval;
-    }
-  }
+  cdcl_watch w;
+  memset(&w, 0, sizeof w);
+  w.p = p;
+  w.d = d;
+  w.start = start;
+  w.next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
+  w.next_check = start + 0.01;
+  const gsat_kernel_watch hooks = {&w, watch_drain, watch_check, watch_report, watch_give_up};
+  GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->stop, p->stop, p->gpu_stop_grace, d->h_stop,
+                                     &r->stopped_by_limit, err));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
   if (d->proof) gsat_proof_reader_drain(&d->rd, d->proof, 0); /* every record is written */
   return GSAT_OK;

@@ -483,9 +483,38 @@ static gsat_status build_layout(gsat_search_result *r, device_run *d, gsat_error
   return GSAT_OK;
 }
 
-/* One `c progress` report while the kernel runs. */
-static gsat_status report_progress(const gsat_search_params *p, device_run *d, double seconds,
-                                   gsat_error *err) {
+/* The search's side of the wait for its kernel (gsat_kernel_watch): the
+ * time and node limits and the progress lines. */
+typedef struct dpll_watch {
+  const gsat_search_params *p;
+  device_run *d;
+  double start, next_progress, next_node_check;
+} dpll_watch;
+
+static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
+                               gsat_error *err) {
+  dpll_watch *w = (dpll_watch *)run;
+  const gsat_search_params *p = w->p;
+  int over = p->time_limit > 0 && now - w->start >= p->time_limit;
+  if (!stop_sent && !over && p->node_limit && now >= w->next_node_check) {
+    /* The node limit, from the counters the workers store every 64 rounds:
+     * the search may overshoot it by about 10 ms of work. */
+    gsat_worker_stats t;
+    GSAT_FORWARD(running_counters(w->d, &t, err));
+    over = t.n.nodes >= p->node_limit;
+    w->next_node_check = now + 0.01;
+  }
+  *cause = over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
+  return GSAT_OK;
+}
+
+/* One `c progress` report while the kernel runs, when one is due. */
+static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error *err) {
+  dpll_watch *w = (dpll_watch *)run;
+  const gsat_search_params *p = w->p;
+  device_run *d = w->d;
+  (void)stop_sent;
+  if (!w->next_progress || now < w->next_progress || !p->progress) return GSAT_OK;
   gsat_worker_stats t;
   GSAT_FORWARD(running_counters(d, &t, err));
   gsat_gpu_control run_ctl; /* outstanding cubes, read while the kernel runs */
@@ -494,7 +523,7 @@ static gsat_status report_progress(const gsat_search_params *p, device_run *d, d
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
-  pr.seconds = seconds;
+  pr.seconds = now - w->start;
   pr.total = t;
   pr.cubes_left = run_ctl.work;
   /* hungry counts idle workers: warps, or lanes still idle after their warp's
@@ -502,6 +531,7 @@ static gsat_status report_progress(const gsat_search_params *p, device_run *d, d
   pr.busy_workers =
       (uint32_t)(d->workers > run_ctl.hungry ? d->workers - run_ctl.hungry : 0);
   p->progress(p->progress_data, &pr);
+  w->next_progress = now + p->progress_interval;
   return GSAT_OK;
 }
 
@@ -510,7 +540,8 @@ static gsat_status report_progress(const gsat_search_params *p, device_run *d, d
  * the kernel's stream does not hold up (with the lane mapping also the
  * first stuck worker's warp's lanes); without them when the copy does not
  * come back within 0.5 s. */
-static gsat_status give_up(const gsat_kernel_wait *wait, device_run *d, gsat_error *err) {
+static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_error *err) {
+  device_run *d = ((dpll_watch *)run)->d;
   gsat_kernel_where k;
   k.where = &d->h_counters[0].where;
   k.round = &d->h_counters[0].round;
@@ -524,49 +555,21 @@ static gsat_status give_up(const gsat_kernel_wait *wait, device_run *d, gsat_err
   return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
 }
 
-/* Waits for the kernel launched at `start` (host seconds) to end, meanwhile
- * passing on stop requests and the time and node limits, and reporting
- * progress.  Only event queries touch the kernel's stream, so that a kernel
- * still running p->gpu_stop_grace seconds after the stop request (a stuck
- * kernel: bench/RESULTS.md, the lane hang) gives a CUDA error and no wait. */
+/* Waits for the kernel launched at `start` (host seconds) to end
+ * (gsat_kernel_supervise; a stuck kernel: bench/RESULTS.md, the lane hang),
+ * meanwhile passing on stop requests and the time and node limits, and
+ * reporting progress. */
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
                              device_run *d, double start, gsat_error *err) {
-  double next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
-  double next_node_check = start + 0.01;
-  gsat_kernel_wait wait;
-  gsat_kernel_wait_init(&wait, p->gpu_stop_grace);
-  for (;;) {
-    cudaError_t q = cudaEventQuery(d->stop);
-    if (q == cudaSuccess) break;
-    if (q != cudaErrorNotReady) GSAT_CUDA_TRY(err, q);
-    gsat_sleep(0.5e-3);
-    double now = gsat_seconds();
-    const int stop_sent = wait.sent_at >= 0;
-    int over = p->time_limit > 0 && now - start >= p->time_limit;
-    if (!stop_sent && !over && p->node_limit && now >= next_node_check) {
-      /* The node limit, from the counters the workers store every 64 rounds:
-       * the search may overshoot it by about 10 ms of work. */
-      gsat_worker_stats t;
-      GSAT_FORWARD(running_counters(d, &t, err));
-      over = t.n.nodes >= p->node_limit;
-      next_node_check = now + 0.01;
-    }
-    const int flag = GSAT_FLAG_IS_RAISED(p->stop);
-    switch (gsat_kernel_wait_step(&wait, now, flag || over)) {
-    case GSAT_KERNEL_WAIT_SEND_STOP:
-      if (!flag) r->stopped_by_limit = 1;
-      *(volatile int *)d->h_stop = 1;
-      break;
-    case GSAT_KERNEL_WAIT_STUCK:
-      return give_up(&wait, d, err);
-    case GSAT_KERNEL_WAIT_KEEP:
-      break;
-    }
-    if (next_progress && now >= next_progress && p->progress) {
-      GSAT_FORWARD(report_progress(p, d, now - start, err));
-      next_progress = now + p->progress_interval;
-    }
-  }
+  dpll_watch w;
+  w.p = p;
+  w.d = d;
+  w.start = start;
+  w.next_progress = p->progress_interval > 0 ? start + p->progress_interval : 0;
+  w.next_node_check = start + 0.01;
+  const gsat_kernel_watch hooks = {&w, NULL, watch_check, watch_report, watch_give_up};
+  GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->stop, p->stop, p->gpu_stop_grace, d->h_stop,
+                                     &r->stopped_by_limit, err));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
   return GSAT_OK;
 }
