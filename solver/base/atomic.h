@@ -21,121 +21,64 @@
 #define GSAT_ATOMIC_DEVICE 0
 #endif
 
-GSAT_HD uint32_t gsat_load_u32(const uint32_t *p) {
+/* The accesses of one width, GSAT_ATOMIC_WIDTH (W, T, CT) for the W-bit
+ * unsigned type T (CT: the type CUDA's atomicAdd and atomicCAS take) makes:
+ *   T    gsat_load_uW (const T *p)             relaxed
+ *   T    gsat_load_acquire_uW (const T *p)
+ *   void gsat_store_uW (T *p, T v)             relaxed
+ *   void gsat_store_release_uW (T *p, T v)
+ *   T    gsat_fetch_add_uW (T *p, T v)         relaxed; returns the old value
+ *   T    gsat_cas_uW (T *p, T expected, T desired)
+ * gsat_cas_uW is a compare and swap (acquire-release): it stores desired
+ * when *p == expected and returns the value *p held before (== expected on
+ * success).  Made for W = 32 and 64 below. */
 #if GSAT_ATOMIC_DEVICE
-  return *(const volatile uint32_t *)p;
+#define GSAT_ATOMIC_WIDTH(W, T, CT)                                            \
+  GSAT_HD T gsat_load_u##W(const T *p) { return *(const volatile T *)p; }     \
+  GSAT_HD T gsat_load_acquire_u##W(const T *p) {                               \
+    T v = *(const volatile T *)p;                                              \
+    __threadfence();                                                           \
+    return v;                                                                  \
+  }                                                                            \
+  GSAT_HD void gsat_store_u##W(T *p, T v) { *(volatile T *)p = v; }           \
+  GSAT_HD void gsat_store_release_u##W(T *p, T v) {                            \
+    __threadfence();                                                           \
+    *(volatile T *)p = v;                                                      \
+  }                                                                            \
+  GSAT_HD T gsat_fetch_add_u##W(T *p, T v) { return atomicAdd((CT *)p, (CT)v); } \
+  GSAT_HD T gsat_cas_u##W(T *p, T expected, T desired) {                       \
+    __threadfence();                                                           \
+    T old = atomicCAS((CT *)p, (CT)expected, (CT)desired);                     \
+    __threadfence();                                                           \
+    return old;                                                                \
+  }
 #else
-  return __atomic_load_n(p, __ATOMIC_RELAXED);
+#define GSAT_ATOMIC_WIDTH(W, T, CT)                                            \
+  GSAT_HD T gsat_load_u##W(const T *p) {                                       \
+    return __atomic_load_n(p, __ATOMIC_RELAXED);                               \
+  }                                                                            \
+  GSAT_HD T gsat_load_acquire_u##W(const T *p) {                               \
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);                               \
+  }                                                                            \
+  GSAT_HD void gsat_store_u##W(T *p, T v) {                                    \
+    __atomic_store_n(p, v, __ATOMIC_RELAXED);                                  \
+  }                                                                            \
+  GSAT_HD void gsat_store_release_u##W(T *p, T v) {                            \
+    __atomic_store_n(p, v, __ATOMIC_RELEASE);                                  \
+  }                                                                            \
+  GSAT_HD T gsat_fetch_add_u##W(T *p, T v) {                                   \
+    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                         \
+  }                                                                            \
+  GSAT_HD T gsat_cas_u##W(T *p, T expected, T desired) {                       \
+    __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL,    \
+                                __ATOMIC_ACQUIRE);                             \
+    return expected;                                                           \
+  }
 #endif
-}
 
-GSAT_HD uint64_t gsat_load_u64(const uint64_t *p) {
-#if GSAT_ATOMIC_DEVICE
-  return *(const volatile uint64_t *)p;
-#else
-  return __atomic_load_n(p, __ATOMIC_RELAXED);
-#endif
-}
-
-GSAT_HD uint32_t gsat_load_acquire_u32(const uint32_t *p) {
-#if GSAT_ATOMIC_DEVICE
-  uint32_t v = *(const volatile uint32_t *)p;
-  __threadfence();
-  return v;
-#else
-  return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-#endif
-}
-
-GSAT_HD uint64_t gsat_load_acquire_u64(const uint64_t *p) {
-#if GSAT_ATOMIC_DEVICE
-  uint64_t v = *(const volatile uint64_t *)p;
-  __threadfence();
-  return v;
-#else
-  return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-#endif
-}
-
-GSAT_HD void gsat_store_u32(uint32_t *p, uint32_t v) {
-#if GSAT_ATOMIC_DEVICE
-  *(volatile uint32_t *)p = v;
-#else
-  __atomic_store_n(p, v, __ATOMIC_RELAXED);
-#endif
-}
-
-GSAT_HD void gsat_store_u64(uint64_t *p, uint64_t v) {
-#if GSAT_ATOMIC_DEVICE
-  *(volatile uint64_t *)p = v;
-#else
-  __atomic_store_n(p, v, __ATOMIC_RELAXED);
-#endif
-}
-
-GSAT_HD void gsat_store_release_u32(uint32_t *p, uint32_t v) {
-#if GSAT_ATOMIC_DEVICE
-  __threadfence();
-  *(volatile uint32_t *)p = v;
-#else
-  __atomic_store_n(p, v, __ATOMIC_RELEASE);
-#endif
-}
-
-GSAT_HD void gsat_store_release_u64(uint64_t *p, uint64_t v) {
-#if GSAT_ATOMIC_DEVICE
-  __threadfence();
-  *(volatile uint64_t *)p = v;
-#else
-  __atomic_store_n(p, v, __ATOMIC_RELEASE);
-#endif
-}
-
-/* Returns the old value (relaxed). */
-GSAT_HD uint32_t gsat_fetch_add_u32(uint32_t *p, uint32_t v) {
-#if GSAT_ATOMIC_DEVICE
-  return atomicAdd((unsigned int *)p, (unsigned int)v);
-#else
-  return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-#endif
-}
-
-GSAT_HD uint64_t gsat_fetch_add_u64(uint64_t *p, uint64_t v) {
-#if GSAT_ATOMIC_DEVICE
-  return atomicAdd((unsigned long long *)p, (unsigned long long)v);
-#else
-  return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-#endif
-}
-
-/* Compare and swap (acquire-release): stores desired when *p == expected;
- * returns the value *p held before (== expected on success). */
-GSAT_HD uint32_t gsat_cas_u32(uint32_t *p, uint32_t expected, uint32_t desired) {
-#if GSAT_ATOMIC_DEVICE
-  __threadfence();
-  uint32_t old = atomicCAS((unsigned int *)p, expected, desired);
-  __threadfence();
-  return old;
-#else
-  __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL,
-                              __ATOMIC_ACQUIRE);
-  return expected;
-#endif
-}
-
-GSAT_HD uint64_t gsat_cas_u64(uint64_t *p, uint64_t expected, uint64_t desired) {
-#if GSAT_ATOMIC_DEVICE
-  __threadfence();
-  uint64_t old = atomicCAS((unsigned long long *)p, (unsigned long long)expected,
-                           (unsigned long long)desired);
-  __threadfence();
-  return old;
-#else
-  __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL,
-                              __ATOMIC_ACQUIRE);
-  return expected;
-#endif
-}
+GSAT_ATOMIC_WIDTH(32, uint32_t, unsigned int)
+GSAT_ATOMIC_WIDTH(64, uint64_t, unsigned long long)
+#undef GSAT_ATOMIC_WIDTH
 
 GSAT_HD void gsat_fence_acquire(void) {
 #if GSAT_ATOMIC_DEVICE
