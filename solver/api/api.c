@@ -303,25 +303,12 @@ void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn,
 
 /* Value of external variable v in the model: 1 true, 0 false, -1 when v
  * occurs in no clause. */
-/* Sparse model: the first position whose variable index is at least v. */
-static size_t first_kept_at_least(const gsat_solver *s, uint64_t v) {
-  size_t lo = 0, hi = s->model_size;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (s->model_vars[mid] < v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
 static int model_value(const gsat_solver *s, uint64_t v) {
   if (!s->model_vars) {
     if (v >= s->model_size || s->model[v] == NO_VALUE) return -1;
     return s->model[v];
   }
-  size_t k = first_kept_at_least(s, v);
+  size_t k = gsat_var_lower_bound(s->model_vars, s->model_size, v);
   return k < s->model_size && s->model_vars[k] == v ? s->model[k] : -1;
 }
 
@@ -342,7 +329,8 @@ int64_t gsat_next_model_variable(gsat_solver *s, int64_t v) {
       if (s->model[i] != NO_VALUE) return (int64_t)i + 1;
     return 0;
   }
-  size_t k = first_kept_at_least(s, (uint64_t)v); /* index >= v: variable > v */
+  /* index >= v: variable > v */
+  size_t k = gsat_var_lower_bound(s->model_vars, s->model_size, (uint64_t)v);
   return k < s->model_size ? (int64_t)s->model_vars[k] + 1 : 0;
 }
 

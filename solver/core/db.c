@@ -60,15 +60,7 @@ typedef struct var_map {
 
 static uint32_t map_var(const var_map *m, gsat_var v) {
   if (m->direct) return (uint32_t)m->direct[v];
-  uint32_t lo = 0, hi = m->count;
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (m->sorted[mid] < v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+  return (uint32_t)gsat_var_lower_bound(m->sorted, m->count, v);
 }
 
 /* Collects the used external variables in ascending order into db->ext_var. */

@@ -14,6 +14,7 @@
 #ifndef GSAT_DB_H
 #define GSAT_DB_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "solver/core/cnf.h"
@@ -95,6 +96,20 @@ gsat_db_view gsat_db_view_of(const gsat_db *db);
 /* Total stream entries built (occ_start[2 * num_vars]; 0 when not built). */
 static inline uint32_t gsat_db_stream_size(const gsat_db *db) {
   return db->occ_start ? db->occ_start[2 * db->num_vars] : 0;
+}
+
+/* The first position of sorted[0..n-1] (ascending variables: ext_var, a
+ * sparse model's variables) whose variable is at least v; n when none is. */
+static inline size_t gsat_var_lower_bound(const gsat_var *sorted, size_t n, uint64_t v) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (sorted[mid] < v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
 }
 
 #ifdef __cplusplus
