@@ -28,52 +28,47 @@ __host__ __device__ inline void gsat_queue_init(gsat_queue<Scope> *q, unsigned l
   for (uint32_t i = 0; i < capacity; i++) q->seq[i] = i;
 }
 
-/* Appends v; false when full. */
-template <cuda::thread_scope Scope>
-__host__ __device__ inline bool gsat_queue_push(gsat_queue<Scope> *q, uint32_t v) {
-  cuda::atomic_ref<unsigned long long, Scope> tail(q->tail);
-  unsigned long long pos = tail.load(cuda::memory_order_relaxed);
+/* One push (PUSH: *v appended at the tail, false when full) or pop (the
+ * oldest value removed from the head into *v, false when empty): claim the
+ * end's next position with a CAS once its cell's sequence number is the
+ * position (a free cell) or the position + 1 (a filled one), move the value,
+ * publish the cell's next sequence number. */
+template <bool PUSH, cuda::thread_scope Scope>
+__host__ __device__ __forceinline__ bool gsat_queue_move(gsat_queue<Scope> *q, uint32_t *v) {
+  cuda::atomic_ref<unsigned long long, Scope> end(PUSH ? q->tail : q->head);
+  unsigned long long pos = end.load(cuda::memory_order_relaxed);
   for (;;) {
     uint32_t cell = (uint32_t)pos & q->mask;
     cuda::atomic_ref<unsigned long long, Scope> seq(q->seq[cell]);
     unsigned long long s = seq.load(cuda::memory_order_acquire);
-    long long dif = (long long)(s - pos);
+    long long dif = (long long)(s - (PUSH ? pos : pos + 1));
     if (dif == 0) {
-      if (tail.compare_exchange_weak(pos, pos + 1, cuda::memory_order_relaxed)) {
-        q->data[cell] = v;
-        seq.store(pos + 1, cuda::memory_order_release);
+      if (end.compare_exchange_weak(pos, pos + 1, cuda::memory_order_relaxed)) {
+        if (PUSH)
+          q->data[cell] = *v;
+        else
+          *v = q->data[cell];
+        seq.store(PUSH ? pos + 1 : pos + q->mask + 1, cuda::memory_order_release);
         return true;
       }
     } else if (dif < 0) {
       return false;
     } else {
-      pos = tail.load(cuda::memory_order_relaxed);
+      pos = end.load(cuda::memory_order_relaxed);
     }
   }
+}
+
+/* Appends v; false when full. */
+template <cuda::thread_scope Scope>
+__host__ __device__ inline bool gsat_queue_push(gsat_queue<Scope> *q, uint32_t v) {
+  return gsat_queue_move<true>(q, &v);
 }
 
 /* Removes the oldest value into *v; false when empty. */
 template <cuda::thread_scope Scope>
 __host__ __device__ inline bool gsat_queue_pop(gsat_queue<Scope> *q, uint32_t *v) {
-  cuda::atomic_ref<unsigned long long, Scope> head(q->head);
-  unsigned long long pos = head.load(cuda::memory_order_relaxed);
-  for (;;) {
-    uint32_t cell = (uint32_t)pos & q->mask;
-    cuda::atomic_ref<unsigned long long, Scope> seq(q->seq[cell]);
-    unsigned long long s = seq.load(cuda::memory_order_acquire);
-    long long dif = (long long)(s - (pos + 1));
-    if (dif == 0) {
-      if (head.compare_exchange_weak(pos, pos + 1, cuda::memory_order_relaxed)) {
-        *v = q->data[cell];
-        seq.store(pos + q->mask + 1, cuda::memory_order_release);
-        return true;
-      }
-    } else if (dif < 0) {
-      return false;
-    } else {
-      pos = head.load(cuda::memory_order_relaxed);
-    }
-  }
+  return gsat_queue_move<false>(q, v);
 }
 
 /* Approximate number of queued values (exact when no operation is in flight). */
