@@ -128,6 +128,12 @@ GSAT_HD uint64_t gsat_cdcl_watch_need(uint64_t live, uint32_t V) {
 
 /*---- decision heuristics -------------------------------------------------*/
 
+/* The VSIDS heap: variable v at position i. */
+GSAT_HD void gsat_cdcl_heap_place(gsat_cdcl *s, uint32_t i, uint32_t v) {
+  s->heap[i] = v;
+  s->heap_pos[v] = i;
+}
+
 GSAT_HD void gsat_cdcl_heap_up(gsat_cdcl *s, uint32_t i) {
   uint32_t v = s->heap[i];
   double a = s->activity[v];
@@ -138,8 +144,7 @@ GSAT_HD void gsat_cdcl_heap_up(gsat_cdcl *s, uint32_t i) {
     s->heap_pos[s->heap[i]] = i;
     i = p;
   }
-  s->heap[i] = v;
-  s->heap_pos[v] = i;
+  gsat_cdcl_heap_place(s, i, v);
 }
 
 GSAT_HD void gsat_cdcl_heap_down(gsat_cdcl *s, uint32_t i) {
@@ -154,8 +159,7 @@ GSAT_HD void gsat_cdcl_heap_down(gsat_cdcl *s, uint32_t i) {
     s->heap_pos[s->heap[i]] = i;
     i = c;
   }
-  s->heap[i] = v;
-  s->heap_pos[v] = i;
+  gsat_cdcl_heap_place(s, i, v);
 }
 
 GSAT_HD void gsat_cdcl_heap_insert(gsat_cdcl *s, uint32_t v) {
