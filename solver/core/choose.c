@@ -4,12 +4,8 @@
 #include <stdio.h>
 
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option) {
-  gsat_decide_choice c;
-  if (option == GSAT_DECIDE_STATIC || option == GSAT_DECIDE_MOMS) {
-    c.decide = option;
-    snprintf(c.reason, sizeof c.reason, "requested");
-    return c;
-  }
+  gsat_decide_choice c = {option, "requested"};
+  if (option == GSAT_DECIDE_STATIC || option == GSAT_DECIDE_MOMS) return c;
   /* Mostly binary clauses (pigeonhole and other at-most-one encodings): the static
    * order is cheapest per node and MOMS saves too few nodes to pay its scan. */
   if (f->clauses && f->binary_fraction >= 0.5) {
@@ -24,12 +20,8 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option
 }
 
 gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option) {
-  gsat_search_choice c;
-  if (option == GSAT_SEARCH_DPLL || option == GSAT_SEARCH_CDCL) {
-    c.search = option;
-    snprintf(c.reason, sizeof c.reason, "requested");
-    return c;
-  }
+  gsat_search_choice c = {option, "requested"};
+  if (option == GSAT_SEARCH_DPLL || option == GSAT_SEARCH_CDCL) return c;
   const double ratio = f->vars ? (double)f->clauses / f->vars : 0;
   /* Uniform random 3-SAT near the threshold: every clause has 3 literals. */
   if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= 3.5 && ratio <= 5.0) {
