@@ -142,36 +142,49 @@ static void merge_halves(sim_warp *w) {
   run_net(w, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
 }
 
-/* merge_step of bcfsort_warp.cuh on the slot at key offset `slot`. */
-static uint64_t merge_step(sim_warp *w, uint32_t slot) {
+/* The place of row i, lane l in a slot: gsat_bcf_slot_index in the slot
+ * forms, gsat_bcf_phys in the ROW form. */
+typedef uint32_t (*slot_place)(uint32_t i, uint32_t l);
+
+/* The merge steps' load: the 16 rows of the slot at key offset `slot` into
+ * R[.][16..31]. */
+static void load_slot(sim_warp *w, uint32_t slot, slot_place at) {
+  uint32_t idx[32];
+  for (uint32_t i = 0; i < 16; ++i) {
+    for (uint32_t l = 0; l < 32; ++l) idx[l] = slot + at(i, l);
+    page_access(w, idx, 0, 16 + i);
+  }
+}
+
+/* The store of a block R[.][first..first + 15] into the slot at key offset
+ * `slot`, lanes reversed: absorb and absorb_row of bcfsort_warp.cuh (first
+ * 0), merge_step's leftover (first 16). */
+static void store_slot(sim_warp *w, uint32_t slot, slot_place at, uint32_t first) {
   uint32_t idx[32];
   uint64_t v[32];
   for (uint32_t i = 0; i < 16; ++i) {
-    for (uint32_t l = 0; l < 32; ++l) idx[l] = slot + gsat_bcf_slot_index(i, l);
-    page_access(w, idx, 0, 16 + i);
-  }
-  merge_halves(w);
-  cft(w, 0, 1);
-  for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) {
-      idx[l] = slot + gsat_bcf_slot_index(i, 31 - l);
-      v[l] = w->R[l][16 + i];
+      idx[l] = slot + at(i, 31 - l);
+      v[l] = w->R[l][first + i];
     }
     smem_store(w, idx, v);
   }
-  return w->R[31][16];
 }
 
-static void absorb(sim_warp *w, uint32_t slot);
+/* merge_step of bcfsort_warp.cuh on the slot at key offset `slot`. */
+static uint64_t merge_step(sim_warp *w, uint32_t slot) {
+  load_slot(w, slot, gsat_bcf_slot_index);
+  merge_halves(w);
+  cft(w, 0, 1);
+  store_slot(w, slot, gsat_bcf_slot_index, 16);
+  return w->R[31][16];
+}
 
 /* merge_step_row of bcfsort_warp.cuh. */
 static uint64_t merge_step_row(sim_warp *w, uint32_t slot) {
   uint32_t idx[32];
   uint64_t v[32];
-  for (uint32_t i = 0; i < 16; ++i) {
-    for (uint32_t l = 0; l < 32; ++l) idx[l] = slot + gsat_bcf_phys(i, l);
-    page_access(w, idx, 0, 16 + i);
-  }
+  load_slot(w, slot, gsat_bcf_phys);
   merge_halves(w);
   const uint64_t lmin = w->R[16][0];
   for (uint32_t c = 0; c < 32; ++c) {
@@ -186,19 +199,6 @@ static uint64_t merge_step_row(sim_warp *w, uint32_t slot) {
     page_access(w, idx, 0, i);
   }
   return lmin;
-}
-
-/* absorb_row of bcfsort_warp.cuh. */
-static void absorb_row(sim_warp *w, uint32_t slot) {
-  uint32_t idx[32];
-  uint64_t v[32];
-  for (uint32_t i = 0; i < 16; ++i) {
-    for (uint32_t l = 0; l < 32; ++l) {
-      idx[l] = slot + gsat_bcf_phys(i, 31 - l);
-      v[l] = w->R[l][i];
-    }
-    smem_store(w, idx, v);
-  }
 }
 
 /* merge_step_reg of bcfsort_warp.cuh: the leftover stays in R[.][16..31]. */
@@ -221,9 +221,9 @@ static uint64_t absorb_form(sim_warp *w, uint32_t form, uint32_t a) {
   if (form == GSAT_BCF_FORM_REG)
     absorb_reg(w);
   else if (form == GSAT_BCF_FORM_ROW)
-    absorb_row(w, gsat_bcf_slot_base(form, a));
+    store_slot(w, gsat_bcf_slot_base(form, a), gsat_bcf_phys, 0); /* absorb_row */
   else
-    absorb(w, gsat_bcf_slot_base(form, a));
+    store_slot(w, gsat_bcf_slot_base(form, a), gsat_bcf_slot_index, 0); /* absorb */
   return lmin;
 }
 
@@ -237,19 +237,6 @@ static uint64_t merge_step_form(sim_warp *w, uint32_t form, uint32_t a) {
   if (form == GSAT_BCF_FORM_ROW)
     return merge_step_row(w, gsat_bcf_slot_base(form, a));
   return merge_step(w, gsat_bcf_slot_base(form, a));
-}
-
-/* absorb of bcfsort_warp.cuh. */
-static void absorb(sim_warp *w, uint32_t slot) {
-  uint32_t idx[32];
-  uint64_t v[32];
-  for (uint32_t i = 0; i < 16; ++i) {
-    for (uint32_t l = 0; l < 32; ++l) {
-      idx[l] = slot + gsat_bcf_slot_index(i, 31 - l);
-      v[l] = w->R[l][i];
-    }
-    smem_store(w, idx, v);
-  }
 }
 
 void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
