@@ -361,47 +361,15 @@ template <class K>
 gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
                       size_t n, const gsat_sort_config *cfg,
                       cudaStream_t stream, gsat_error *err) {
-  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
   gsat_bcf_plan plan;
-  GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, sizeof(K), cfg, err));
-  if (!d_temp) {
-    *temp_bytes = plan.bytes;
-    return GSAT_OK;
-  }
-  GSAT_RETURN_IF(*temp_bytes < plan.bytes, err, USAGE,
-                 "sort: %zu bytes of temporary storage, %zu needed",
-                 *temp_bytes, plan.bytes);
-  if (n == 0) return GSAT_OK;
+  int run = 0;
+  GSAT_FORWARD(gsat_bcf_storage(d_temp, temp_bytes, n, sizeof(K), 0, cfg, &plan,
+                                &run, err));
+  if (!run) return GSAT_OK;
   GSAT_RETURN_IF(!in || !out, err, USAGE, "sort: NULL key array");
   const PairIo none = {nullptr, nullptr, nullptr, nullptr, 0};
   return run_sort<K, false>(plan, in, out, static_cast<unsigned char *>(d_temp),
                             none, nullptr, nullptr, nullptr, stream, err);
-}
-
-/* Temporary storage of a pair sort: `extra` bytes (packed arrays, values),
- * then the storage of *plan, the 64-bit key sort of n packs it makes.  Sets
- * *run to whether there is work to enqueue (a query or n == 0 has none). */
-gsat_status pairs_prologue(void *d_temp, size_t *temp_bytes, size_t n,
-                           size_t extra, const void *keys_in,
-                           const void *keys_out, const void *vals_in,
-                           const void *vals_out, const gsat_sort_config *cfg,
-                           gsat_bcf_plan *plan, bool *run, gsat_error *err) {
-  *run = false;
-  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
-  GSAT_FORWARD(gsat_bcf_plan_make(plan, n, sizeof(uint64_t), cfg, err));
-  const size_t need = extra + plan->bytes;
-  if (!d_temp) {
-    *temp_bytes = need;
-    return GSAT_OK;
-  }
-  GSAT_RETURN_IF(*temp_bytes < need, err, USAGE,
-                 "sort: %zu bytes of temporary storage, %zu needed",
-                 *temp_bytes, need);
-  if (n == 0) return GSAT_OK;
-  GSAT_RETURN_IF(!keys_in || !keys_out || !vals_in || !vals_out, err, USAGE,
-                 "sort: NULL key or value array");
-  *run = true;
-  return GSAT_OK;
 }
 
 /* Shift of the packed pair keys: 30 keeps them below 2^62 (positions below
@@ -422,7 +390,7 @@ gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
 
 /* The 32-bit pair sort with values carried along (PairIo, pair_carry):
  * temp holds n packs, n values (gsat_bcf_pairs_u32_extra_bytes), then the
- * storage of plan, the 64-bit key plan of pairs_prologue. */
+ * storage of plan, the 64-bit key plan of sort_pairs. */
 template <class K>
 gsat_status sort_pairs_carry(void *d_temp, const gsat_bcf_plan &plan, int shift,
                              const uint32_t *keys_in, uint32_t *keys_out,
@@ -437,6 +405,78 @@ gsat_status sort_pairs_carry(void *d_temp, const gsat_bcf_plan &plan, int shift,
   return run_sort<K, true>(plan, nullptr, packs,
                            temp + gsat_bcf_pairs_u32_extra_bytes(n), io,
                            vals_in, vbuf, vals_out, stream, err);
+}
+
+/* The 32-bit pair sort after its storage step: the packs compared as fkeys
+ * (shift 30) or as integers. */
+gsat_status sort_pairs_body(void *d_temp, const gsat_bcf_plan &plan, int shift,
+                            const uint32_t *keys_in, uint32_t *keys_out,
+                            const uint32_t *vals_in, uint32_t *vals_out,
+                            const gsat_sort_config *cfg, cudaStream_t stream,
+                            gsat_error *err) {
+  (void)cfg;
+  if (shift == 30)
+    return sort_pairs_carry<fkey>(d_temp, plan, shift, keys_in, keys_out,
+                                  vals_in, vals_out, stream, err);
+  return sort_pairs_carry<uint64_t>(d_temp, plan, shift, keys_in, keys_out,
+                                    vals_in, vals_out, stream, err);
+}
+
+/* The 64-bit pair sort after its storage step: temp holds two arrays of
+ * packs (gsat_bcf_pairs_u64_extra_bytes), then the storage of the packed
+ * sorts. */
+gsat_status sort_pairs_body(void *d_temp, const gsat_bcf_plan &plan, int shift,
+                            const uint64_t *keys_in, uint64_t *keys_out,
+                            const uint32_t *vals_in, uint32_t *vals_out,
+                            const gsat_sort_config *cfg, cudaStream_t stream,
+                            gsat_error *err) {
+  const size_t n = plan.n;
+  size_t sub = plan.bytes;
+  const size_t cbytes = gsat_bcf_composite_bytes(n);
+  unsigned char *temp = static_cast<unsigned char *>(d_temp);
+  uint64_t *ca = reinterpret_cast<uint64_t *>(temp);
+  uint64_t *cb = reinterpret_cast<uint64_t *>(temp + cbytes);
+  void *rest = temp + 2 * cbytes;
+  /* Least significant half first; both sorts are stable by position. */
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(keys_in, nullptr,
+                                                           0, shift, ca, n);
+  GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
+  GSAT_FORWARD(sort_packed(rest, &sub, ca, n, shift, cfg, stream, err));
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(keys_in, ca, 1,
+                                                           shift, cb, n);
+  GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
+  GSAT_FORWARD(sort_packed(rest, &sub, cb, n, shift, cfg, stream, err));
+  unpack_u64_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
+      ca, cb, shift, keys_in, keys_out, vals_in, vals_out, n);
+  GSAT_CUDA_LAUNCHED(err, "unpack_u64_kernel");
+  return GSAT_OK;
+}
+
+size_t pairs_extra_bytes(const uint32_t *, size_t n) {
+  return gsat_bcf_pairs_u32_extra_bytes(n);
+}
+
+size_t pairs_extra_bytes(const uint64_t *, size_t n) {
+  return gsat_bcf_pairs_u64_extra_bytes(n);
+}
+
+/* A pair sort: its storage step (pairs_extra_bytes of packs and values, then
+ * the plan of a sort of n 64-bit packs), then the body of its key width. */
+template <class KeyT>
+gsat_status sort_pairs(void *d_temp, size_t *temp_bytes, const KeyT *keys_in,
+                       KeyT *keys_out, const uint32_t *vals_in,
+                       uint32_t *vals_out, size_t n, const gsat_sort_config *cfg,
+                       cudaStream_t stream, gsat_error *err) {
+  gsat_bcf_plan plan;
+  int run = 0;
+  GSAT_FORWARD(gsat_bcf_storage(d_temp, temp_bytes, n, sizeof(uint64_t),
+                                pairs_extra_bytes(keys_in, n), cfg, &plan, &run,
+                                err));
+  if (!run) return GSAT_OK;
+  GSAT_RETURN_IF(!keys_in || !keys_out || !vals_in || !vals_out, err, USAGE,
+                 "sort: NULL key or value array");
+  return sort_pairs_body(d_temp, plan, pack_shift(n, cfg), keys_in, keys_out,
+                         vals_in, vals_out, cfg, stream, err);
 }
 
 } // namespace
@@ -470,18 +510,8 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_vals_in, uint32_t *d_vals_out,
                         size_t n, const gsat_sort_config *cfg,
                         struct CUstream_st *stream, gsat_error *err) {
-  gsat_bcf_plan plan;
-  bool run = false;
-  GSAT_FORWARD(pairs_prologue(
-      d_temp, temp_bytes, n, gsat_bcf_pairs_u32_extra_bytes(n), d_keys_in,
-      d_keys_out, d_vals_in, d_vals_out, cfg, &plan, &run, err));
-  if (!run) return GSAT_OK;
-  const int shift = pack_shift(n, cfg);
-  if (shift == 30)
-    return sort_pairs_carry<fkey>(d_temp, plan, shift, d_keys_in, d_keys_out,
-                                  d_vals_in, d_vals_out, stream, err);
-  return sort_pairs_carry<uint64_t>(d_temp, plan, shift, d_keys_in, d_keys_out,
-                                    d_vals_in, d_vals_out, stream, err);
+  return sort_pairs<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out,
+                              d_vals_in, d_vals_out, n, cfg, stream, err);
 }
 
 extern "C" gsat_status
@@ -490,30 +520,6 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         const uint32_t *d_vals_in, uint32_t *d_vals_out,
                         size_t n, const gsat_sort_config *cfg,
                         struct CUstream_st *stream, gsat_error *err) {
-  gsat_bcf_plan plan;
-  bool run = false;
-  GSAT_FORWARD(pairs_prologue(
-      d_temp, temp_bytes, n, 2 * gsat_bcf_composite_bytes(n), d_keys_in,
-      d_keys_out, d_vals_in, d_vals_out, cfg, &plan, &run, err));
-  if (!run) return GSAT_OK;
-  size_t sub = plan.bytes;
-  const int shift = pack_shift(n, cfg);
-  const size_t cbytes = gsat_bcf_composite_bytes(n);
-  unsigned char *temp = static_cast<unsigned char *>(d_temp);
-  uint64_t *ca = reinterpret_cast<uint64_t *>(temp);
-  uint64_t *cb = reinterpret_cast<uint64_t *>(temp + cbytes);
-  void *rest = temp + 2 * cbytes;
-  /* Least significant half first; both sorts are stable by position. */
-  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, nullptr,
-                                                           0, shift, ca, n);
-  GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
-  GSAT_FORWARD(sort_packed(rest, &sub, ca, n, shift, cfg, stream, err));
-  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(d_keys_in, ca, 1,
-                                                           shift, cb, n);
-  GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
-  GSAT_FORWARD(sort_packed(rest, &sub, cb, n, shift, cfg, stream, err));
-  unpack_u64_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
-      ca, cb, shift, d_keys_in, d_keys_out, d_vals_in, d_vals_out, n);
-  GSAT_CUDA_LAUNCHED(err, "unpack_u64_kernel");
-  return GSAT_OK;
+  return sort_pairs<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out,
+                              d_vals_in, d_vals_out, n, cfg, stream, err);
 }

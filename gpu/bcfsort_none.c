@@ -7,17 +7,11 @@
 static gsat_status no_device(void *d_temp, size_t *temp_bytes, size_t n,
                              uint32_t key_bytes, size_t extra,
                              const gsat_sort_config *cfg, gsat_error *err) {
-  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
   gsat_bcf_plan plan;
-  GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, key_bytes, cfg, err));
-  if (!d_temp) {
-    *temp_bytes = plan.bytes + extra;
-    return GSAT_OK;
-  }
-  GSAT_RETURN_IF(*temp_bytes < plan.bytes + extra, err, USAGE,
-                 "sort: %zu bytes of temporary storage, %zu needed",
-                 *temp_bytes, plan.bytes + extra);
-  if (n == 0) return GSAT_OK; /* as the CUDA build: nothing to enqueue */
+  int run = 0;
+  GSAT_FORWARD(gsat_bcf_storage(d_temp, temp_bytes, n, key_bytes, extra, cfg,
+                                &plan, &run, err));
+  if (!run) return GSAT_OK; /* as the CUDA build: nothing to enqueue */
   return gsat_error_set(err, GSAT_NODEVICE,
                         "sort: gsat was built without CUDA");
 }
@@ -62,6 +56,6 @@ gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
                         struct CUstream_st *stream, gsat_error *err) {
   (void)d_keys_in, (void)d_keys_out, (void)d_vals_in, (void)d_vals_out;
   (void)stream;
-  return no_device(d_temp, temp_bytes, n, 8, 2 * gsat_bcf_composite_bytes(n),
+  return no_device(d_temp, temp_bytes, n, 8, gsat_bcf_pairs_u64_extra_bytes(n),
                    cfg, err);
 }

@@ -19,6 +19,29 @@ size_t gsat_bcf_pairs_u32_extra_bytes(uint64_t n) {
   return gsat_bcf_composite_bytes(n) + align256((size_t)n * sizeof(uint32_t));
 }
 
+size_t gsat_bcf_pairs_u64_extra_bytes(uint64_t n) {
+  return 2 * gsat_bcf_composite_bytes(n);
+}
+
+gsat_status gsat_bcf_storage(void *d_temp, size_t *temp_bytes, uint64_t n,
+                             uint32_t key_bytes, size_t extra,
+                             const gsat_sort_config *cfg, gsat_bcf_plan *plan,
+                             int *run, gsat_error *err) {
+  *run = 0;
+  GSAT_RETURN_IF(!temp_bytes, err, USAGE, "sort: temp_bytes is NULL");
+  GSAT_FORWARD(gsat_bcf_plan_make(plan, n, key_bytes, cfg, err));
+  const size_t need = extra + plan->bytes;
+  if (!d_temp) {
+    *temp_bytes = need;
+    return GSAT_OK;
+  }
+  GSAT_RETURN_IF(*temp_bytes < need, err, USAGE,
+                 "sort: %zu bytes of temporary storage, %zu needed",
+                 *temp_bytes, need);
+  *run = n > 0;
+  return GSAT_OK;
+}
+
 int gsat_bcf_pair_moves(const gsat_bcf_plan *plan, uint32_t j, int *to_out) {
   const uint32_t every = plan->pair_carry ? plan->pair_carry : 1;
   const uint32_t last = plan->npasses;

@@ -58,6 +58,21 @@ size_t gsat_bcf_composite_bytes(uint64_t n);
  * packed keys and n values (256-byte aligned each). */
 size_t gsat_bcf_pairs_u32_extra_bytes(uint64_t n);
 
+/* Temporary storage of a 64-bit pair sort before its 64-bit key plan: two
+ * arrays of n packed keys (gsat_bcf_composite_bytes each). */
+size_t gsat_bcf_pairs_u64_extra_bytes(uint64_t n);
+
+/* The temporary-storage step a sort entry begins with (CUB's pattern, with
+ * or without CUDA): makes *plan for n keys of key_bytes, the storage being
+ * `extra` bytes then plan->bytes; with d_temp NULL stores that size in
+ * *temp_bytes, else checks that *temp_bytes holds it.  *run: whether there
+ * is work to enqueue (d_temp given and n > 0).  Errors: USAGE (temp_bytes
+ * NULL, too little storage), those of gsat_bcf_plan_make. */
+gsat_status gsat_bcf_storage(void *d_temp, size_t *temp_bytes, uint64_t n,
+                             uint32_t key_bytes, size_t extra,
+                             const gsat_sort_config *cfg, gsat_bcf_plan *plan,
+                             int *run, gsat_error *err);
+
 /* Whether kernel j of a 32-bit pair sort under plan (the tile sort is 0,
  * merge pass i is i + 1, the last is plan->npasses) moves the values: the
  * tile sort, every plan->pair_carry-th kernel after it and the last do.  A
