@@ -1,8 +1,19 @@
-/* Without a CUDA build the GPU search is not available. */
+/* Without a CUDA build the GPU searches (DPLL, gpu/search.h, and CDCL,
+ * gpu/cdcl_search.h) are not available. */
 #include "gpu/search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "gpu/cdcl_search.h"
+
+/* The answer of a GPU search without CUDA: NODEVICE, naming the search and
+ * the device asked for. */
+static gsat_status no_search(const char *search, const gsat_search_params *p,
+                             gsat_error *err) {
+  return gsat_error_set(err, GSAT_NODEVICE,
+                        "gsat was built without CUDA: no %s (device %d)", search, p->device);
+}
 
 int gsat_gpu_usable(int device, char *reason, size_t reason_size) {
   snprintf(reason, reason_size, "gsat was built without CUDA");
@@ -16,10 +27,14 @@ int gsat_gpu_maybe_present(void) {
 
 gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
                            gsat_search_result *r, gsat_error *err) {
-  (void)db;
-  (void)r;
-  return gsat_error_set(err, GSAT_NODEVICE,
-                        "gsat was built without CUDA: no GPU search (device %d)", p->device);
+  (void)db, (void)r;
+  return no_search("GPU search", p, err);
+}
+
+gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
+                                gsat_search_result *r, gsat_error *err) {
+  (void)db, (void)r;
+  return no_search("GPU CDCL search", p, err);
 }
 
 /* The engine holds nothing without CUDA; it exists so that callers keep one
