@@ -80,6 +80,12 @@ static void params_init(gsat_search_params *p, uint32_t threads) {
   gsat_cdcl_config_default(&p->cdcl);
 }
 
+/* The pigeonhole formula of holes and the default params for threads. */
+static void php_params(formula *f, uint32_t holes, gsat_search_params *p, uint32_t threads) {
+  formula_php(f, holes);
+  params_init(p, threads);
+}
+
 /* The model (internal values) satisfies every clause of the input. */
 static void check_model(const formula *f, const gsat_search_result *r) {
   uint8_t *ext = calloc(f->cnf.max_var + 1, 1);
@@ -288,9 +294,8 @@ static int stand_in_poll(void *data, gsat_share *sh) {
 static void test_clause_port(void **state) {
   (void)state;
   formula f;
-  formula_php(&f, 7);
   gsat_search_params p;
-  params_init(&p, 1);
+  php_params(&f, 7, &p, 1);
   stand_in t;
   memset(&t, 0, sizeof t);
   t.stop_after = 0xffffffffu;
@@ -496,9 +501,8 @@ static void test_cube_proofs(void **state) {
 static void test_limits(void **state) {
   (void)state;
   formula f;
-  formula_php(&f, 9);
   gsat_search_params p;
-  params_init(&p, 2);
+  php_params(&f, 9, &p, 2);
   p.node_limit = 200;
   gsat_search_result r;
   assert_int_equal(solve(&f, &p, &r), 0);
