@@ -19,6 +19,16 @@ static void add_clause(gsat_cnf *cnf, const int64_t *lits) {
   assert_int_equal(gsat_cnf_end_clause(cnf, NULL), GSAT_OK);
 }
 
+/* A fresh cnf of the clauses in dimacs: n literals, each clause ended by 0. */
+static void cnf_from(gsat_cnf *cnf, const int64_t *dimacs, size_t n) {
+  gsat_cnf_init(cnf);
+  for (size_t i = 0, start = 0; i < n; i++)
+    if (!dimacs[i]) {
+      add_clause(cnf, dimacs + start); /* reads up to this 0 */
+      start = i + 1;
+    }
+}
+
 static void normalisation(void **state) {
   (void)state;
   gsat_cnf cnf;
@@ -70,9 +80,8 @@ static void normalisation(void **state) {
 static void empty_clause_and_sparse_variables(void **state) {
   (void)state;
   gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  add_clause(&cnf, (int64_t[]){2147483647, -1, 0});
-  add_clause(&cnf, (int64_t[]){0});
+  const int64_t clauses[] = {2147483647, -1, 0, 0}; /* the second is empty */
+  cnf_from(&cnf, clauses, sizeof clauses / sizeof *clauses);
   gsat_db db;
   gsat_error err;
   assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
@@ -87,9 +96,8 @@ static void empty_clause_and_sparse_variables(void **state) {
 static void model_check(void **state) {
   (void)state;
   gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  add_clause(&cnf, (int64_t[]){1, 2, 0});
-  add_clause(&cnf, (int64_t[]){-1, 0});
+  const int64_t clauses[] = {1, 2, 0, -1, 0};
+  cnf_from(&cnf, clauses, sizeof clauses / sizeof *clauses);
   uint8_t model[2] = {0, 1};
   assert_int_equal(gsat_cnf_first_falsified(&cnf, model, 2), SIZE_MAX);
   model[1] = 0;
@@ -105,9 +113,8 @@ static void model_check(void **state) {
 static void build_stops_on_flag_or_deadline(void **state) {
   (void)state;
   gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  add_clause(&cnf, (int64_t[]){1, -2, 0});
-  add_clause(&cnf, (int64_t[]){2, 3, 0});
+  const int64_t clauses[] = {1, -2, 0, 2, 3, 0};
+  cnf_from(&cnf, clauses, sizeof clauses / sizeof *clauses);
   gsat_db db;
   gsat_error err;
   gsat_flag raised = 1, lowered = 0;
