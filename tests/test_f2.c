@@ -13,6 +13,21 @@ static const int sizes[] = {1,  2,  3,  5,  9,  10, 11, 16,
                             20, 25, 31, 32, 33, 40, 63, 64};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
+/* A check run reps times at each of the sizes, smallest first, all on one
+ * generator seeded with seed: the initial state of test_each_size. */
+typedef struct {
+  uint64_t seed;
+  int reps;
+  void (*check)(int n, int rep, uint64_t *rng);
+} size_test;
+
+static void test_each_size(void **state) {
+  const size_test *t = *state;
+  uint64_t rng = t->seed;
+  for (int s = 0; s < NSIZES; s++)
+    for (int rep = 0; rep < t->reps; rep++) t->check(sizes[s], rep, &rng);
+}
+
 static void test_dep_ext(void **state) {
   (void)state;
   assert_int_equal(gsat_f2_dep(0x5, 0xf0), 0x50);
@@ -56,23 +71,18 @@ static void test_apply_mul_transpose(void **state) {
   }
 }
 
-static void test_inverse(void **state) {
-  (void)state;
-  uint64_t rng = 2;
-  for (int s = 0; s < NSIZES; s++) {
-    int n = sizes[s];
-    for (int rep = 0; rep < 5; rep++) {
-      gsat_f2_mat a, inv, prod, id;
-      gsat_f2_random_invertible(&a, n, &rng);
-      assert_true(gsat_f2_inverse(&a, &inv));
-      gsat_f2_identity(&id, n);
-      gsat_f2_mul(&a, &inv, &prod);
-      assert_true(gsat_f2_equal(&prod, &id));
-      gsat_f2_mul(&inv, &a, &prod);
-      assert_true(gsat_f2_equal(&prod, &id));
-      assert_int_equal(gsat_f2_rank(&a), n);
-    }
-  }
+/* A random invertible matrix: its inverse on both sides, full rank. */
+static void inverse_case(int n, int rep, uint64_t *rng) {
+  (void)rep;
+  gsat_f2_mat a, inv, prod, id;
+  gsat_f2_random_invertible(&a, n, rng);
+  assert_true(gsat_f2_inverse(&a, &inv));
+  gsat_f2_identity(&id, n);
+  gsat_f2_mul(&a, &inv, &prod);
+  assert_true(gsat_f2_equal(&prod, &id));
+  gsat_f2_mul(&inv, &a, &prod);
+  assert_true(gsat_f2_equal(&prod, &id));
+  assert_int_equal(gsat_f2_rank(&a), n);
 }
 
 static void test_singular(void **state) {
@@ -123,30 +133,25 @@ static void test_perm(void **state) {
   assert_false(gsat_f2_to_perm(&m, sig));
 }
 
-static void test_ulp(void **state) {
-  (void)state;
-  uint64_t rng = 5;
-  for (int s = 0; s < NSIZES; s++) {
-    int n = sizes[s];
-    for (int rep = 0; rep < 10; rep++) {
-      gsat_f2_mat a, u, l, p, prod;
-      uint8_t sigma[64];
-      if (rep & 1)
-        gsat_f2_random_ulp(&a, n, &rng);
-      else
-        gsat_f2_random_invertible(&a, n, &rng);
-      assert_true(gsat_f2_ulp(&a, &u, &l, sigma));
-      for (int i = 0; i < n; i++) {
-        uint64_t diag = (uint64_t)1 << i;
-        assert_true((u.row[i] & gsat_f2_mask(i + 1)) == diag); /* unit upper */
-        assert_true((l.row[i] & ~gsat_f2_mask(i)) == diag);    /* unit lower */
-      }
-      assert_true(gsat_f2_from_perm(&p, n, sigma));
-      gsat_f2_mul(&u, &l, &prod);
-      gsat_f2_mul(&prod, &p, &prod);
-      assert_true(gsat_f2_equal(&prod, &a));
-    }
+/* The ULP factors of an invertible matrix (a ULP-generated one on odd reps):
+ * unit upper, unit lower, a permutation, and their product is the matrix. */
+static void ulp_case(int n, int rep, uint64_t *rng) {
+  gsat_f2_mat a, u, l, p, prod;
+  uint8_t sigma[64];
+  if (rep & 1)
+    gsat_f2_random_ulp(&a, n, rng);
+  else
+    gsat_f2_random_invertible(&a, n, rng);
+  assert_true(gsat_f2_ulp(&a, &u, &l, sigma));
+  for (int i = 0; i < n; i++) {
+    uint64_t diag = (uint64_t)1 << i;
+    assert_true((u.row[i] & gsat_f2_mask(i + 1)) == diag); /* unit upper */
+    assert_true((l.row[i] & ~gsat_f2_mask(i)) == diag);    /* unit lower */
   }
+  assert_true(gsat_f2_from_perm(&p, n, sigma));
+  gsat_f2_mul(&u, &l, &prod);
+  gsat_f2_mul(&prod, &p, &prod);
+  assert_true(gsat_f2_equal(&prod, &a));
 }
 
 static void test_diag(void **state) {
@@ -222,14 +227,17 @@ static void test_rng_below(void **state) {
   assert_int_equal(seen, 0xfffff);
 }
 
+static size_test inverse_test = {2, 5, inverse_case};
+static size_test ulp_test = {5, 10, ulp_case};
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_dep_ext),
       cmocka_unit_test(test_apply_mul_transpose),
-      cmocka_unit_test(test_inverse),
+      {"test_inverse", test_each_size, NULL, NULL, &inverse_test},
       cmocka_unit_test(test_singular),
       cmocka_unit_test(test_perm),
-      cmocka_unit_test(test_ulp),
+      {"test_ulp", test_each_size, NULL, NULL, &ulp_test},
       cmocka_unit_test(test_diag),
       cmocka_unit_test(test_random_uniform),
       cmocka_unit_test(test_random_tiled),
