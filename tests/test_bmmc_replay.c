@@ -344,25 +344,28 @@ static void test_replay_sampled_large(void **state) {
   free(tile);
 }
 
+/* The replay of m's plan (tile 4, default options but swizzle). */
+static stats replay_swizzle(const gsat_bmmc *m, bool swizzle) {
+  gsat_bmmc_options o;
+  gsat_bmmc_options_init(&o);
+  o.swizzle = swizzle;
+  gsat_bmmc_plan plan;
+  assert_int_equal(gsat_bmmc_plan_init(&plan, m, 4, &o, NULL), GSAT_OK);
+  return replay_plan(&plan, m);
+}
+
 /* Without the swizzle, bit reversal (q = 5) has the 2^q-way write-phase
  * conflict of bmmc.md section 4; with it there is none. */
 static void test_swizzle_matters(void **state) {
   (void)state;
   gsat_bmmc rev;
   gsat_bmmc_bit_reverse(&rev, 12);
-  gsat_bmmc_options o;
-  gsat_bmmc_options_init(&o);
-  o.swizzle = false;
-  gsat_bmmc_plan plan;
-  assert_int_equal(gsat_bmmc_plan_init(&plan, &rev, 4, &o, NULL), GSAT_OK);
-  stats st = replay_plan(&plan, &rev);
+  stats st = replay_swizzle(&rev, false);
   assert_int_equal(st.uncoalesced, 0);
   assert_int_equal(st.max_wavefronts, 32);
   /* Half the shared instructions (the write phase) take 32 wavefronts. */
   assert_int_equal(st.wavefronts, st.shared_instr / 2 * (1 + 32));
-  o.swizzle = true;
-  assert_int_equal(gsat_bmmc_plan_init(&plan, &rev, 4, &o, NULL), GSAT_OK);
-  st = replay_plan(&plan, &rev);
+  st = replay_swizzle(&rev, true);
   assert_int_equal(st.wavefronts, st.shared_instr);
 }
 
