@@ -34,6 +34,13 @@ static void ring_new(ring *r, unsigned ring_log2) {
   gsat_share_reader_init(&r->port, &r->s, GSAT_GPU_CDCL_PORT_ID);
 }
 
+/* Frees r's arena and a test's record buffers in and out (either may be NULL). */
+static void ring_free(ring *r, uint32_t *in, uint32_t *out) {
+  free(in);
+  free(out);
+  free(r->arena);
+}
+
 static uint32_t *records(uint32_t n) {
   uint32_t *b = calloc((size_t)n * GSAT_GPU_CDCL_PORT_RECORD, sizeof *b);
   assert_non_null(b);
@@ -118,9 +125,7 @@ static void a_round_pushes_for_the_searchers_and_pulls_theirs(void **state) {
   assert_int_equal(round.pushed, 0);
   assert_int_equal(round.refused, 1);
   assert_int_equal(round.pulled, 0);
-  free(in);
-  free(out);
-  free(r.arena);
+  ring_free(&r, in, out);
 }
 
 /* A round takes at most out_max; the rest comes in the next one, in order. */
@@ -146,8 +151,7 @@ static void a_full_outbox_leaves_the_rest_for_the_next_round(void **state) {
     }
   }
   assert_int_equal(seen, 20);
-  free(out);
-  free(r.arena);
+  ring_free(&r, NULL, out);
 }
 
 /* A pushed unit that contradicts one a searcher shared: the round says so. */
@@ -164,9 +168,7 @@ static void complementary_units_raise_the_conflict(void **state) {
   gsat_gpu_cdcl_port_step(&r.s, &r.port, in, n_in, out, 4, &round);
   assert_int_equal(round.refused, 1);
   assert_int_equal(round.conflict, 1);
-  free(in);
-  free(out);
-  free(r.arena);
+  ring_free(&r, in, out);
 }
 
 /* Two rings bridged by two relays (one each way, as portfolio.c's exchange):
@@ -205,8 +207,8 @@ static void relays_bridge_two_rings_without_echo(void **state) {
   assert_int_equal(got1, 6);
   assert_int_equal(got0, 5);
   assert_int_equal(b.s.unit_value[60], 2);
-  free(a.arena);
-  free(b.arena);
+  ring_free(&a, NULL, NULL);
+  ring_free(&b, NULL, NULL);
 }
 
 int main(void) {
