@@ -15,6 +15,14 @@ static uint64_t rand_below_mask(uint64_t *rng, int n) {
   return gsat_f2_rng_next(rng) & gsat_f2_mask(n);
 }
 
+/* A random nonzero mask below bit n (n >= 1): a mask of A_mask. */
+static uint64_t rand_nonzero_mask(uint64_t *rng, int n) {
+  uint64_t mask;
+  do mask = rand_below_mask(rng, n);
+  while (!mask);
+  return mask;
+}
+
 static void random_bmmc(gsat_bmmc *p, int n, uint64_t *rng) {
   gsat_f2_random_invertible(&p->a, n, rng);
   p->c = rand_below_mask(rng, n);
@@ -244,10 +252,7 @@ static void test_parm(void **state) {
     for (int k = 1; k <= (n < 3 ? n : 3); k++)
       for (int rep = 0; rep < 4; rep++) {
         uint64_t masks[3];
-        for (int s = 0; s < k; s++) {
-          do masks[s] = rand_below_mask(&rng, n - s);
-          while (!masks[s]);
-        }
+        for (int s = 0; s < k; s++) masks[s] = rand_nonzero_mask(&rng, n - s);
         size_t len = (size_t)1 << n, chunk = len >> k;
         uint32_t *xs = malloc(4 * len * sizeof *xs);
         uint32_t *want = xs + len, *t = want + len, *got = t + len;
@@ -273,9 +278,7 @@ static void test_parm_inverse(void **state) {
   uint64_t rng = 26;
   for (int n = 1; n <= 64; n += 3)
     for (int rep = 0; rep < 5; rep++) {
-      uint64_t mask;
-      do mask = rand_below_mask(&rng, n);
-      while (!mask);
+      uint64_t mask = rand_nonzero_mask(&rng, n);
       gsat_f2_mat a, inv, want;
       assert_int_equal(gsat_bmmc_parm(&a, n, mask, NULL), GSAT_OK);
       assert_true(gsat_f2_inverse(&a, &inv));
