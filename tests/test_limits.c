@@ -19,11 +19,24 @@
 #include "dimacs/generate.h"
 #include "solver/api/gsat.h"
 
-/* A solver holding cnf, with the CPU backend and `threads` workers. */
-static gsat_solver *solver_with(const gsat_cnf *cnf, const char *threads) {
+/* A new solver with the CPU backend. */
+static gsat_solver *cpu_solver(void) {
   gsat_solver *s = gsat_init();
   assert_non_null(s);
   assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  return s;
+}
+
+/* A CPU solver given the n DIMACS literals of dimacs, each clause ended by 0. */
+static gsat_solver *solver_of(const int32_t *dimacs, size_t n) {
+  gsat_solver *s = cpu_solver();
+  for (size_t i = 0; i < n; i++) gsat_add(s, dimacs[i]);
+  return s;
+}
+
+/* A solver holding cnf, with the CPU backend and `threads` workers. */
+static gsat_solver *solver_with(const gsat_cnf *cnf, const char *threads) {
+  gsat_solver *s = cpu_solver();
   assert_int_equal(gsat_set_option(s, "threads", threads), 0);
   for (size_t c = 0; c < cnf->num_clauses; c++) {
     for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1]; i++)
@@ -115,12 +128,8 @@ static void node_limit_many_workers_stop(void **state) {
  * variables in no clause read as 0. */
 static void huge_variable_indices(void **state) {
   (void)state;
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
   const int32_t clauses[] = {1, -INT32_MAX, 0, INT32_MAX, 0, -1, INT32_MAX, 0};
-  for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
-    gsat_add(s, clauses[i]);
+  gsat_solver *s = solver_of(clauses, sizeof clauses / sizeof *clauses);
   assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
   assert_int_equal(gsat_value(s, INT32_MAX), INT32_MAX);
   assert_int_equal(gsat_value(s, -INT32_MAX), INT32_MAX);
@@ -147,12 +156,8 @@ static void huge_variable_indices(void **state) {
 /* The same walk over a dense model: variables 2 and 5 of 6 occur. */
 static void next_model_variable_dense(void **state) {
   (void)state;
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
   const int32_t clauses[] = {2, -5, 0, 5, 0, -6, 6, 0};
-  for (size_t i = 0; i < sizeof clauses / sizeof *clauses; i++)
-    gsat_add(s, clauses[i]);
+  gsat_solver *s = solver_of(clauses, sizeof clauses / sizeof *clauses);
   assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
   assert_int_equal(gsat_next_model_variable(s, 0), 2);
   assert_int_equal(gsat_next_model_variable(s, 2), 5);
