@@ -12,6 +12,12 @@
 
 #include "solver/core/options.h"
 
+/* Setting option name to value (NULL: a bare flag) on o succeeds. */
+static void set_ok(gsat_options *o, const char *name, const char *value) {
+  gsat_error err;
+  assert_int_equal(gsat_option_set(o, name, value, &err), GSAT_OK);
+}
+
 static void table_sorted_and_defaults_in_range(void **state) {
   (void)state;
   assert_true(gsat_option_count >= 10);
@@ -49,13 +55,13 @@ static void typed_fields(void **state) {
   assert_int_equal(gsat_option_set(&o, "node_limit", "999999999999999", &err),
                    GSAT_OK);
   assert_true(o.node_limit == 999999999999999ull);
-  assert_int_equal(gsat_option_set(&o, "node_limit", "1000000000000000", &err), GSAT_OK);
+  set_ok(&o, "node_limit", "1000000000000000");
   assert_true(o.node_limit == 1000000000000000ull);
   assert_int_equal(gsat_option_set(&o, "node_limit", "1000000000000001", &err),
                    GSAT_USAGE);
-  assert_int_equal(gsat_option_set(&o, "seed", "4294967295", &err), GSAT_OK);
+  set_ok(&o, "seed", "4294967295");
   assert_true(o.seed == 4294967295ull);
-  assert_int_equal(gsat_option_set(&o, "progress", "0.25", &err), GSAT_OK);
+  set_ok(&o, "progress", "0.25");
   assert_true(o.progress == 0.25);
   assert_int_equal(gsat_option_set(&o, "device", "0.5", &err), GSAT_USAGE);
   assert_non_null(strstr(err.message, "takes an integer"));
@@ -68,9 +74,9 @@ static void typed_fields(void **state) {
   assert_int_equal(gsat_option_set(&o, "threads", "1e3", &err), GSAT_USAGE);
   assert_string_equal(err.message, "option --threads takes an integer (digits only), not '1e3'");
   assert_int_equal(gsat_option_set(&o, "node_limit", "1e15", &err), GSAT_USAGE);
-  assert_int_equal(gsat_option_set(&o, "fast_exit", "-1", &err), GSAT_OK);
+  set_ok(&o, "fast_exit", "-1");
   assert_int_equal(o.fast_exit, -1);
-  assert_int_equal(gsat_option_set(&o, "threads", "+12", &err), GSAT_OK);
+  set_ok(&o, "threads", "+12");
   assert_int_equal(o.threads, 12);
   assert_int_equal(gsat_option_set(&o, "threads", "4097", &err), GSAT_USAGE);
   assert_string_equal(err.message, "option --threads must be in 0..4096, not '4097'");
@@ -87,7 +93,7 @@ static void typed_fields(void **state) {
   }
   assert_true(integers >= 15);
   /* a real still takes an exponent */
-  assert_int_equal(gsat_option_set(&o, "time_limit", "1e3", &err), GSAT_OK);
+  set_ok(&o, "time_limit", "1e3");
   assert_true(o.time_limit == 1000.0);
   /* gsat_option_get reads every kind back as a number */
   assert_true(gsat_option_get(&o, gsat_option_find("seed")) == 4294967295.0);
@@ -239,7 +245,7 @@ static void hidden_rows(void **state) {
   gsat_error err;
   gsat_options_init(&o);
   assert_int_equal(o.gpu_slice, 0);
-  assert_int_equal(gsat_option_set(&o, "gpu-slice", "16", &err), GSAT_OK);
+  set_ok(&o, "gpu-slice", "16");
   assert_int_equal(o.gpu_slice, 16);
   setenv("GSAT_GPU_BACKOFF", "512", 1);
   setenv("GSAT_GPU_OCC_SORT", "bcf", 1);
@@ -295,18 +301,17 @@ static void string_kind(void **state) {
 static void parse_values(void **state) {
   (void)state;
   gsat_options o;
-  gsat_error err;
   gsat_options_init(&o);
   assert_int_equal(o.threads, 0);
-  assert_int_equal(gsat_option_set(&o, "threads", "4", &err), GSAT_OK);
+  set_ok(&o, "threads", "4");
   assert_int_equal(o.threads, 4);
-  assert_int_equal(gsat_option_set(&o, "time-limit", "2.5", &err), GSAT_OK);
+  set_ok(&o, "time-limit", "2.5");
   assert_true(o.time_limit == 2.5);
-  assert_int_equal(gsat_option_set(&o, "gpu_map", "warp", &err), GSAT_OK);
+  set_ok(&o, "gpu_map", "warp");
   assert_int_equal(o.gpu_map, GSAT_GPU_MAP_WARP);
-  assert_int_equal(gsat_option_set(&o, "stats", NULL, &err), GSAT_OK);
+  set_ok(&o, "stats", NULL);
   assert_int_equal(o.stats, 1);
-  assert_int_equal(gsat_option_set(&o, "stats", "off", &err), GSAT_OK);
+  set_ok(&o, "stats", "off");
   assert_int_equal(o.stats, 0);
   char buf[16];
   assert_string_equal(gsat_option_enum_name("backend", 2, buf, sizeof buf), "gpu");
@@ -349,13 +354,13 @@ static void reject_bad_values(void **state) {
   /* an integer takes no exponent (a fresh-user review: --threads=1e3 was
    * 1000 threads): the decimal forms above are for reals only */
   assert_int_equal(gsat_option_set(&o, "threads", "1e1", &err), GSAT_USAGE);
-  assert_int_equal(gsat_option_set(&o, "threads", "10", &err), GSAT_OK);
+  set_ok(&o, "threads", "10");
   assert_int_equal(o.threads, 10);
-  assert_int_equal(gsat_option_set(&o, "threads", "0", &err), GSAT_OK);
+  set_ok(&o, "threads", "0");
   assert_int_equal(gsat_option_set(&o, "gpu_threads", "33", &err), GSAT_USAGE);
   assert_non_null(strstr(err.message, "--gpu-threads takes a multiple of 32"));
   assert_int_equal(o.gpu_threads, 0); /* the table's step */
-  assert_int_equal(gsat_option_set(&o, "gpu_threads", "96", &err), GSAT_OK);
+  set_ok(&o, "gpu_threads", "96");
   assert_int_equal(o.gpu_threads, 96);
   assert_int_equal(o.threads, 0); /* unchanged by failures */
 }
