@@ -10,6 +10,13 @@
 #include <cuda/atomic>
 #include <stdint.h>
 
+/* A hook of the host emulation (tests/simt_host.h, GSAT_SIMT_PERTURB): a
+ * point in the claim loop where it may let other threads run, so that claims
+ * and releases of cells interleave more ways; nothing on the GPU. */
+#ifndef GSAT_QUEUE_PAUSE
+#define GSAT_QUEUE_PAUSE() ((void)0)
+#endif
+
 template <cuda::thread_scope Scope>
 struct gsat_queue {
   unsigned long long head, tail;
@@ -42,12 +49,15 @@ __host__ __device__ __forceinline__ bool gsat_queue_move(gsat_queue<Scope> *q, u
     cuda::atomic_ref<unsigned long long, Scope> seq(q->seq[cell]);
     unsigned long long s = seq.load(cuda::memory_order_acquire);
     long long dif = (long long)(s - (PUSH ? pos : pos + 1));
+    GSAT_QUEUE_PAUSE();
     if (dif == 0) {
       if (end.compare_exchange_weak(pos, pos + 1, cuda::memory_order_relaxed)) {
+        GSAT_QUEUE_PAUSE(); /* claimed, not yet released */
         if (PUSH)
           q->data[cell] = *v;
         else
           *v = q->data[cell];
+        GSAT_QUEUE_PAUSE();
         seq.store(PUSH ? pos + 1 : pos + q->mask + 1, cuda::memory_order_release);
         return true;
       }

@@ -16,6 +16,25 @@
 #define GSAT_GPU_TRACE(thread, round, have) ((void)0)
 #endif
 
+/* Debug hooks of the host emulation's pool-slot ownership check
+ * (tests/test_gpu_emulated.cpp); nothing on the GPU.  A pool slot is in
+ * exactly one place: the free list, the global work queue, one block's queue
+ * or held by one warp (between a pop and the next push).
+ * GSAT_GPU_SLOT_MOVE (p, slot, from, to) records a move of `slot` by the
+ * calling thread's warp, from and to GSAT_GPU_SLOT_* places (BLOCK: the
+ * caller's block, HELD: the caller's warp): after a pop, before a push (and
+ * back, BLOCK to HELD, when a block-queue push fails); the check aborts on a
+ * slot that is not where the move says.  GSAT_GPU_CUBE_CHECK (p, cube, n):
+ * the cube of n literals at cube (a pool slot's literals) is read or
+ * published; the check aborts unless 1 <= n <= V and every literal < 2 V. */
+enum { GSAT_GPU_SLOT_FREE = 1, GSAT_GPU_SLOT_WORK, GSAT_GPU_SLOT_BLOCK, GSAT_GPU_SLOT_HELD };
+#ifndef GSAT_GPU_SLOT_MOVE
+#define GSAT_GPU_SLOT_MOVE(p, slot, from, to) ((void)0)
+#endif
+#ifndef GSAT_GPU_CUBE_CHECK
+#define GSAT_GPU_CUBE_CHECK(p, cube, n) ((void)0)
+#endif
+
 /* The kernels' only shared memory is the dynamic block, so that the host-thread
  * emulation used by the unit tests (tests/simt_host.h) can provide it. */
 #ifdef __CUDACC__
@@ -223,12 +242,16 @@ __device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *bl
   int src = 0;
   if (gsat_queue_pop(bq, slot)) {
     src = 1;
+    GSAT_GPU_SLOT_MOVE(p, *slot, GSAT_GPU_SLOT_BLOCK, GSAT_GPU_SLOT_HELD);
   } else {
     int cur = gsat_gpu_block_load(&blk->poller);
     if (cur < 0 && atomicCAS(&blk->poller, -1, warp) == -1) cur = warp;
     if (cur == warp) {
       gsat_gpu_refresh_stop(p, blk);
-      if (gsat_queue_pop(p.work, slot)) src = 2;
+      if (gsat_queue_pop(p.work, slot)) {
+        src = 2;
+        GSAT_GPU_SLOT_MOVE(p, *slot, GSAT_GPU_SLOT_WORK, GSAT_GPU_SLOT_HELD);
+      }
     }
   }
   if (src && gsat_gpu_block_load(&blk->poller) == warp) atomicExch(&blk->poller, -1);
@@ -261,12 +284,17 @@ __device__ inline void gsat_gpu_drop_poller(gsat_gpu_block *blk, int warp) {
 __device__ inline int gsat_gpu_take_one(const gsat_gpu_params &p,
                                         gsat_gpu_block *blk, gsat_bqueue *bq,
                                         int warp, uint32_t *slot) {
-  if (gsat_queue_pop(bq, slot)) return 1;
+  if (gsat_queue_pop(bq, slot)) {
+    GSAT_GPU_SLOT_MOVE(p, *slot, GSAT_GPU_SLOT_BLOCK, GSAT_GPU_SLOT_HELD);
+    return 1;
+  }
   int cur = gsat_gpu_block_load(&blk->poller);
   if (cur < 0 && atomicCAS(&blk->poller, -1, warp) == -1) cur = warp;
   if (cur != warp) return 0;
   gsat_gpu_refresh_stop(p, blk);
-  return gsat_queue_pop(p.work, slot) ? 2 : 0;
+  if (!gsat_queue_pop(p.work, slot)) return 0;
+  GSAT_GPU_SLOT_MOVE(p, *slot, GSAT_GPU_SLOT_WORK, GSAT_GPU_SLOT_HELD);
+  return 2;
 }
 
 /* Lane 0 of a warp (lane mapping): registers `lanes` hungry lanes in the block
@@ -340,6 +368,8 @@ __device__ inline int gsat_gpu_wants_donation(const gsat_gpu_params &p, gsat_gpu
  * this worker from leaving. */
 __device__ inline bool gsat_gpu_push_slot(const gsat_gpu_params &p, gsat_gqueue *q,
                                           uint32_t slot) {
+  GSAT_GPU_SLOT_MOVE(p, slot, GSAT_GPU_SLOT_HELD,
+                     q == p.free_slots ? GSAT_GPU_SLOT_FREE : GSAT_GPU_SLOT_WORK);
   while (!gsat_queue_push(q, slot)) {
     if (gsat_gpu_stopped(p)) return false;
     __nanosleep(32);
@@ -358,12 +388,16 @@ __device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *b
     return;
   }
   __stcg(gsat_gpu_slot_ptr(p, slot), n);
+  GSAT_GPU_CUBE_CHECK(p, gsat_gpu_slot_ptr(p, slot) + 1, n);
   __threadfence();
   atomicAdd(&p.ctl->work, 1ull); /* before anyone can take (and refute) it */
-  if (target == 2 || !gsat_queue_push(bq, slot)) {
-    if (id != ~0u) gsat_gpu_at(p, id, GSAT_GPU_AT_PUBLISH_GLOBAL);
-    gsat_gpu_push_slot(p, p.work, slot);
+  if (target != 2) {
+    GSAT_GPU_SLOT_MOVE(p, slot, GSAT_GPU_SLOT_HELD, GSAT_GPU_SLOT_BLOCK);
+    if (gsat_queue_push(bq, slot)) return;
+    GSAT_GPU_SLOT_MOVE(p, slot, GSAT_GPU_SLOT_BLOCK, GSAT_GPU_SLOT_HELD); /* full */
   }
+  if (id != ~0u) gsat_gpu_at(p, id, GSAT_GPU_AT_PUBLISH_GLOBAL);
+  gsat_gpu_push_slot(p, p.work, slot);
 }
 
 /* Records a refuted cube; the worker that takes the count to zero ends the search

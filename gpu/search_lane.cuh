@@ -196,6 +196,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     __threadfence();
     const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
     uint32_t n = __ldcg(cube);
+    GSAT_GPU_CUBE_CHECK(p, cube + 1, n);
     for (uint32_t k = 0; k < n; k++) w.my_cube[k] = __ldcg(cube + 1 + k);
     w.my_cube[V] = mine; /* for the leader to give back (n <= V) */
     w.t.cubes++;
@@ -248,8 +249,10 @@ __device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gp
   unsigned slots = 0;
   if (w.lane == 0) {
     gsat_gpu_at(p, w.id, GSAT_GPU_AT_FREE_POP);
-    for (uint32_t slot; slots < (unsigned)__popc(givers) && gsat_queue_pop(p.free_slots, &slot); slots++)
+    for (uint32_t slot; slots < (unsigned)__popc(givers) && gsat_queue_pop(p.free_slots, &slot); slots++) {
+      GSAT_GPU_SLOT_MOVE(p, slot, GSAT_GPU_SLOT_FREE, GSAT_GPU_SLOT_HELD);
       w.cube_bufs[(size_t)__fns(givers, 0, slots + 1) * (V + 1) + V] = slot;
+    }
   }
   __syncwarp();
   slots = __shfl_sync(GSAT_FULL_MASK, slots, 0);

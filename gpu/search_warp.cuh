@@ -55,6 +55,7 @@ __device__ __forceinline__ void gsat_warp_give(const gsat_gpu_params &p, gsat_gp
   if (!target || !gsat_warp_shallowest_open(&w.s)) return;
   uint32_t slot = 0;
   int got = lane == 0 && gsat_queue_pop(p.free_slots, &slot);
+  if (got) GSAT_GPU_SLOT_MOVE(p, slot, GSAT_GPU_SLOT_FREE, GSAT_GPU_SLOT_HELD);
   got = __shfl_sync(GSAT_FULL_MASK, got, 0);
   slot = __shfl_sync(GSAT_FULL_MASK, slot, 0);
   if (!got) return;
@@ -115,6 +116,7 @@ __device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gp
     __threadfence();
     const uint32_t *cube = gsat_gpu_slot_ptr(p, slot);
     uint32_t n = __ldcg(cube);
+    if (lane == 0) GSAT_GPU_CUBE_CHECK(p, cube + 1, n);
     w.t.cubes++;
     w.have = !gsat_warp_start_cube(&w.s, &w.view.db, cube + 1, n);
     __syncwarp();

@@ -5,7 +5,10 @@
  * posted, the warp computes every lane's result and resumes them.  __syncthreads
  * also meets the block's other warps (host threads) at a barrier.  All blocks run
  * at once.  This checks the kernels' logic and their __syncwarp discipline (lanes
- * really do interleave between sync points), not their speed.  Include this header
+ * really do interleave between sync points), not their speed.  By default a warp's
+ * lanes run in lane order from one sync point to the next; GSAT_SIMT_PERTURB
+ * (below) shuffles that order and interleaves them, and the host threads, at
+ * atomics, fences and queue operations.  Include this header
  * before the kernel sources, in C++. */
 #ifndef GSAT_TESTS_SIMT_HOST_H
 #define GSAT_TESTS_SIMT_HOST_H
@@ -46,7 +49,11 @@ struct gsat_simt_spin_barrier {
   }
 };
 
-enum gsat_simt_op { SIMT_SYNC, SIMT_BLOCK_SYNC, SIMT_SHFL, SIMT_BALLOT, SIMT_MIN, SIMT_SUM, SIMT_DONE };
+/* SIMT_YIELD: not a collective; a lane that lets its warp-mates run (the
+ * perturbation below) and wants to be resumed before the warp's next
+ * collective completes. */
+enum gsat_simt_op { SIMT_SYNC, SIMT_BLOCK_SYNC, SIMT_SHFL, SIMT_BALLOT, SIMT_MIN, SIMT_SUM, SIMT_DONE,
+                    SIMT_YIELD };
 
 struct gsat_simt_block;
 
@@ -75,6 +82,58 @@ struct gsat_simt_block {
 inline thread_local gsat_simt_lane *gsat_simt_cur;
 inline thread_local gsat_simt_warp_run *gsat_simt_warp_cur;
 
+/* Perturbed interleavings (GSAT_SIMT_PERTURB=SEED in the environment, off by
+ * default or with 0): the atomics, fences, L2 loads and stores below and the
+ * cube queue's CAS loops (GSAT_QUEUE_PAUSE, gpu/cube_queue.cuh) sometimes let
+ * another lane of the warp run (so that lanes interleave between sync points,
+ * as under independent thread scheduling), yield the host thread (another
+ * warp or block runs) or sleep a few microseconds.  Host threads are not
+ * scheduled deterministically, so a seed varies the pattern rather than
+ * replaying a run. */
+inline std::atomic<uint64_t> &gsat_simt_perturb_seed_var() { /* a test may set it */
+  static std::atomic<uint64_t> seed{[] {
+    const char *e = getenv("GSAT_SIMT_PERTURB");
+    return e ? strtoull(e, nullptr, 0) : 0ull;
+  }()};
+  return seed;
+}
+inline uint64_t gsat_simt_perturb_seed() { return gsat_simt_perturb_seed_var().load(std::memory_order_relaxed); }
+inline thread_local uint64_t gsat_simt_rng_state;
+inline std::atomic<uint64_t> gsat_simt_rng_streams{0};
+/* xorshift64*; each host thread its own stream of the seed. */
+inline uint64_t gsat_simt_rng() {
+  uint64_t &x = gsat_simt_rng_state;
+  if (!x) x = (gsat_simt_perturb_seed() * 0x9e3779b97f4a7c15ull) ^ (++gsat_simt_rng_streams * 0xbf58476d1ce4e5b9ull) ^ 1;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  return x * 0x2545f4914f6cdd1dull;
+}
+inline void gsat_simt_lane_yield();
+inline void gsat_simt_perturb() {
+  if (!gsat_simt_perturb_seed()) return;
+  const uint64_t r = gsat_simt_rng() >> 32;
+  if ((r & 7) == 0) gsat_simt_lane_yield();
+  else if ((r & 63) == 1) sched_yield();
+  else if ((r & 4095) == 2) {
+    struct timespec ts = {0, (long)(1000 * (1 + (r >> 10) % 50))};
+    nanosleep(&ts, nullptr);
+  }
+}
+/* Inside the queue's CAS loops (between a claim and its release above all)
+ * other warps matter more than the warp's own lanes: yields the host thread
+ * more often. */
+inline void gsat_simt_queue_pause() {
+  if (!gsat_simt_perturb_seed()) return;
+  const uint64_t r = gsat_simt_rng() >> 32;
+  if ((r & 3) == 0) sched_yield();
+  else if ((r & 63) == 1) {
+    struct timespec ts = {0, (long)(1000 * (1 + (r >> 10) % 20))};
+    nanosleep(&ts, nullptr);
+  } else if ((r & 7) == 2) gsat_simt_lane_yield();
+}
+#define GSAT_QUEUE_PAUSE() gsat_simt_queue_pause()
+
 #define threadIdx (gsat_simt_cur->thread_idx)
 #define blockIdx (gsat_simt_cur->block_idx)
 #define blockDim (gsat_simt_cur->block_dim)
@@ -95,6 +154,16 @@ inline unsigned long long gsat_simt_post(gsat_simt_op op, unsigned long long v, 
   me->line = line;
   swapcontext(&me->ctx, &gsat_simt_warp_cur->sched);
   return me->result;
+}
+
+/* Lets the warp's other lanes run up to their next sync point (or their own
+ * yield) before this lane goes on; nothing outside a lane (a test's own
+ * threads). */
+inline void gsat_simt_lane_yield() {
+  gsat_simt_lane *me = gsat_simt_cur;
+  if (!me || !gsat_simt_warp_cur) return;
+  me->op = SIMT_YIELD;
+  swapcontext(&me->ctx, &gsat_simt_warp_cur->sched);
 }
 
 inline void __syncwarp(unsigned mask = 0xffffffffu, GSAT_SIMT_SITE) {
@@ -161,18 +230,38 @@ inline long long clock64() {
  * other warps (host threads) run meanwhile. */
 inline void __nanosleep(unsigned ns) {
   (void)ns;
+  gsat_simt_perturb();
   sched_yield();
 }
-inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void __threadfence() {
+  gsat_simt_perturb();
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+}
 
 template <class T> inline T __ldg(const T *p) { return *p; }
-template <class T> inline T __ldcg(const T *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
-template <class T> inline void __stcg(T *p, T v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+template <class T> inline T __ldcg(const T *p) {
+  gsat_simt_perturb();
+  return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+template <class T> inline void __stcg(T *p, T v) {
+  gsat_simt_perturb();
+  __atomic_store_n(p, v, __ATOMIC_RELAXED);
+}
 
-template <class T> inline T atomicAdd(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
-template <class T> inline T atomicSub(T *p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }
-template <class T> inline T atomicExch(T *p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }
+template <class T> inline T atomicAdd(T *p, T v) {
+  gsat_simt_perturb();
+  return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+}
+template <class T> inline T atomicSub(T *p, T v) {
+  gsat_simt_perturb();
+  return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+}
+template <class T> inline T atomicExch(T *p, T v) {
+  gsat_simt_perturb();
+  return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+}
 template <class T> inline T atomicCAS(T *p, T expected, T desired) {
+  gsat_simt_perturb();
   __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
   return expected;
 }
@@ -201,11 +290,25 @@ inline void gsat_simt_run_warp(gsat_simt_warp_run *w, gsat_simt_block *blk, unsi
     makecontext(&ln.ctx, gsat_simt_lane_entry, 0);
   }
   (void)lanes_total;
+  const bool shuffle = gsat_simt_perturb_seed() != 0;
   for (;;) {
     unsigned done = 0;
-    for (unsigned l = 0; l < 32; l++) {
+    /* Every lane runs to its next sync point; a lane that yields
+     * (SIMT_YIELD) is resumed again, in lane order or, perturbed, in a
+     * random order. */
+    for (unsigned todo = 0xffffffffu; todo;) {
+      unsigned l = __builtin_ctz(todo);
+      if (shuffle) {
+        const unsigned k = (unsigned)(gsat_simt_rng() >> 32) % (unsigned)__builtin_popcount(todo);
+        for (unsigned t = todo, i = 0;; t &= t - 1, i++)
+          if (i == k) {
+            l = __builtin_ctz(t);
+            break;
+          }
+      }
       gsat_simt_cur = &w->lanes[l];
       swapcontext(&w->sched, &w->lanes[l].ctx);
+      if (w->lanes[l].op != SIMT_YIELD) todo &= ~(1u << l);
     }
     gsat_simt_op op = w->lanes[0].op;
     for (unsigned l = 0; l < 32; l++) {

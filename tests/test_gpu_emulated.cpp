@@ -35,8 +35,81 @@ static void trace(unsigned t, unsigned round, bool have) {
 
 #include "simt_host.h"
 
+/* The pool-slot ownership check (GSAT_GPU_SLOT_MOVE, GSAT_GPU_CUBE_CHECK in
+ * gpu/search_common.cuh), on in every emulated launch: where each slot is,
+ * as a place code (kind << 24 | block or warp), moved by compare-and-swap so
+ * that a slot popped from a queue it is not in, pushed by a warp that does
+ * not hold it, or in two places at once is caught at the move.  A violation
+ * aborts with a message, or with slot_check_record set is only counted (the
+ * check's own test). */
+static void slot_move(uint32_t pool_slots, uint32_t slot, int from, int to);
+static void cube_check(uint32_t V, const uint32_t *cube, uint32_t n);
+#define GSAT_GPU_SLOT_MOVE(p, slot, from, to) slot_move((p).pool_slots, slot, from, to)
+#define GSAT_GPU_CUBE_CHECK(p, cube, n) cube_check((p).cnf.num_vars, cube, n)
+
 #include "solver/core/dpll.h" /* the default (CPU) instance first */
 #include "gpu/search_layout.cuh"
+
+static std::atomic<uint32_t> *slot_state; /* [slot_count], null: no check */
+static uint32_t slot_count;
+static bool slot_check_record;
+static std::atomic<unsigned> slot_violations;
+static std::atomic<unsigned long long> slot_moves; /* moves checked */
+static char slot_violation[256];
+static const char *const slot_kind[] = {"?", "free", "work", "block", "held"};
+
+static uint32_t slot_place(int kind) {
+  const unsigned b = gsat_simt_cur ? gsat_simt_cur->block_idx.x : 0u;
+  const unsigned warp = gsat_simt_cur ? (b * gsat_simt_cur->block_dim.x + gsat_simt_cur->thread_idx.x) >> 5 : 0u;
+  const unsigned who = kind == GSAT_GPU_SLOT_BLOCK ? b : kind == GSAT_GPU_SLOT_HELD ? warp : 0u;
+  return (uint32_t)kind << 24 | who;
+}
+
+static void slot_fail(const char *what) {
+  if (slot_violations.fetch_add(1) == 0) snprintf(slot_violation, sizeof slot_violation, "%s", what);
+  if (slot_check_record) return;
+  fprintf(stderr, "slot check: %s\n", what);
+  abort();
+}
+
+static void slot_move(uint32_t pool_slots, uint32_t slot, int from, int to) {
+  if (!slot_state) return;
+  char msg[256];
+  if (slot >= pool_slots || slot >= slot_count) {
+    snprintf(msg, sizeof msg, "slot %u out of range (%u slots), %s -> %s", slot, pool_slots,
+             slot_kind[from], slot_kind[to]);
+    return slot_fail(msg);
+  }
+  slot_moves.fetch_add(1, std::memory_order_relaxed);
+  uint32_t want = slot_place(from);
+  const uint32_t got = want;
+  if (!slot_state[slot].compare_exchange_strong(want, slot_place(to))) {
+    snprintf(msg, sizeof msg,
+             "slot %u moved %s %u -> %s %u by block %u thread %u, but it is %s %u", slot,
+             slot_kind[from], got & 0xffffffu, slot_kind[to], slot_place(to) & 0xffffffu,
+             gsat_simt_cur ? gsat_simt_cur->block_idx.x : 0u,
+             gsat_simt_cur ? gsat_simt_cur->thread_idx.x : 0u, slot_kind[(want >> 24) <= 4 ? want >> 24 : 0],
+             want & 0xffffffu);
+    slot_fail(msg);
+  }
+}
+
+static void cube_check(uint32_t V, const uint32_t *cube, uint32_t n) {
+  if (!slot_state) return;
+  char msg[256];
+  if (n < 1 || n > V) {
+    snprintf(msg, sizeof msg, "cube length %u outside 1..%u (block %u thread %u)", n, V,
+             gsat_simt_cur ? gsat_simt_cur->block_idx.x : 0u, gsat_simt_cur ? gsat_simt_cur->thread_idx.x : 0u);
+    return slot_fail(msg);
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    const uint32_t l = __atomic_load_n(cube + k, __ATOMIC_RELAXED);
+    if (l >= 2 * V) {
+      snprintf(msg, sizeof msg, "cube literal %u of %u is %u, not below 2V = %u", k, n, l, 2 * V);
+      return slot_fail(msg);
+    }
+  }
+}
 
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +161,21 @@ struct shape {
   unsigned blocks, warps;
   int cnf_in_smem, state_in_smem;
 };
+
+/* After an UNSAT search (every cube refuted, none queued or held): every
+ * slot is free, and the free list holds each slot exactly once. */
+static void check_pool_at_end(const gsat_gpu_layout &L, const std::vector<std::atomic<uint32_t>> &places,
+                              uint32_t slots) {
+  for (uint32_t i = 0; i < slots; i++) assert_int_equal(places[i].load() >> 24, GSAT_GPU_SLOT_FREE);
+  assert_int_equal(gsat_queue_size(L.free_q), slots);
+  assert_int_equal(gsat_queue_size(L.work_q), 0);
+  std::vector<uint8_t> seen(slots, 0);
+  for (unsigned long long pos = L.free_q->head; pos < L.free_q->tail; pos++) {
+    const uint32_t v = L.free_q->data[pos & L.free_q->mask];
+    assert_true(v < slots);
+    assert_int_equal(seen[v]++, 0);
+  }
+}
 
 static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
                            int layout, tuning tu = tuning{}) {
@@ -188,10 +276,16 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
       }
     });
   }
+  std::vector<std::atomic<uint32_t>> places(pl.slots);
+  for (auto &x : places) x.store((uint32_t)GSAT_GPU_SLOT_FREE << 24); /* all free */
+  slot_state = places.data();
+  slot_count = pl.slots;
   if (sh.map == GSAT_GPU_MAP_WARP)
     gsat_simt_launch(gsat_gpu_warp_kernel, pl.blocks, pl.threads, pl.smem, kp);
   else
     gsat_simt_launch(gsat_gpu_lane_kernel, pl.blocks, pl.threads, pl.smem, kp);
+  slot_state = nullptr;
+  if (L.ctl->answer == GSAT_ANSWER_UNSAT) check_pool_at_end(L, places, pl.slots);
   if (tu.sample) {
     running.store(false);
     sampler.join();
@@ -497,11 +591,117 @@ static void lane_many_blocks(void **state) {
   assert_true(unsat > 0);
 }
 
+/* The pool-slot ownership check itself (on in every emulated launch): a
+ * second pop of a slot, a push of a slot that the pusher does not hold, a
+ * slot out of range, a cube length outside 1..V and a literal of 2 V or more
+ * are each a violation; legal moves are not. */
+static void slot_check_catches_bad_moves(void **state) {
+  (void)state;
+  std::vector<std::atomic<uint32_t>> places(4);
+  for (auto &x : places) x.store((uint32_t)GSAT_GPU_SLOT_FREE << 24);
+  slot_state = places.data();
+  slot_count = 4;
+  slot_check_record = true;
+  slot_violations = 0;
+  slot_move(4, 1, GSAT_GPU_SLOT_FREE, GSAT_GPU_SLOT_HELD); /* a pop */
+  assert_int_equal(slot_violations.load(), 0);
+  slot_move(4, 1, GSAT_GPU_SLOT_FREE, GSAT_GPU_SLOT_HELD); /* popped again: held */
+  assert_int_equal(slot_violations.load(), 1);
+  slot_move(4, 1, GSAT_GPU_SLOT_HELD, GSAT_GPU_SLOT_WORK); /* published */
+  slot_move(4, 1, GSAT_GPU_SLOT_HELD, GSAT_GPU_SLOT_FREE); /* given back, not held */
+  assert_int_equal(slot_violations.load(), 2);
+  slot_move(4, 2, GSAT_GPU_SLOT_HELD, GSAT_GPU_SLOT_BLOCK); /* never taken */
+  slot_move(4, 4, GSAT_GPU_SLOT_FREE, GSAT_GPU_SLOT_HELD);  /* no slot 4 */
+  assert_int_equal(slot_violations.load(), 4);
+  slot_move(4, 1, GSAT_GPU_SLOT_WORK, GSAT_GPU_SLOT_HELD); /* taken, */
+  slot_move(4, 1, GSAT_GPU_SLOT_HELD, GSAT_GPU_SLOT_FREE); /* given back */
+  assert_int_equal(places[1].load() >> 24, GSAT_GPU_SLOT_FREE);
+  uint32_t cube[3] = {0, 5, 9};
+  cube_check(5, cube, 3); /* literals below 2 V = 10 */
+  assert_int_equal(slot_violations.load(), 4);
+  cube_check(5, cube, 0);
+  cube_check(5, cube, 6);
+  cube[2] = 10;
+  cube_check(5, cube, 3);
+  assert_int_equal(slot_violations.load(), 7);
+  slot_state = nullptr;
+  slot_check_record = false;
+  slot_violations = 0;
+}
+
+/* The lane mapping under perturbed interleavings (tests/simt_host.h,
+ * GSAT_SIMT_PERTURB: the lanes of a warp run in a random order and yield to
+ * each other at atomics, fences, L2 loads and stores and inside the queues'
+ * CAS loops; host threads yield and sleep) with the work exchange at its
+ * busiest: a slice of 1 decision, block queues of 2 or 4, pools of 64 to 256
+ * slots for 256 to 512 lanes, both heuristics, on UNSAT random 3-SAT, three
+ * seeds each.  The slot ownership check sees every move of a pool slot (and
+ * there were moves); answer and node count are the CPU reference's, and
+ * every slot is free once at the end (gpu_emulate), which catches a slot
+ * dropped by a push that met a cell claimed and not yet released (the defect
+ * fixed in gsat_gpu_push_slot). */
+static void lane_perturbed_exchange(void **state) {
+  (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
+  const uint64_t seed0 = gsat_simt_perturb_seed();
+  std::mt19937_64 rng(9090);
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  gsat_db db;
+  gsat_error err;
+  for (;;) { /* the first UNSAT formula of the stream */
+    random_clauses(&cnf, rng, 100, 440, 3);
+    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    if (cpu_solve(&db, GSAT_DECIDE_MOMS, 1).answer == GSAT_ANSWER_UNSAT) break;
+    gsat_db_free(&db);
+    gsat_cnf_free(&cnf);
+    gsat_cnf_init(&cnf);
+  }
+  struct grid {
+    shape sh;
+    uint32_t bq, slots;
+  };
+  const grid grids[] = {{{GSAT_GPU_MAP_LANE, 8, 2, 1, 0}, 2, 64},
+                        {{GSAT_GPU_MAP_LANE, 4, 4, 1, 0}, 2, 128},
+                        {{GSAT_GPU_MAP_LANE, 16, 1, 0, 0}, 4, 256}};
+  uint64_t seed = 1;
+  for (gsat_decide decide : {GSAT_DECIDE_MOMS, GSAT_DECIDE_STATIC}) {
+    const outcome ref = cpu_solve(&db, decide, 1);
+    for (const grid &g : grids)
+      for (int k = 0; k < 3; k++) {
+        tuning tu;
+        tu.slice = 1;
+        tu.block_queue_cap = g.bq;
+        tu.slots = g.slots;
+        tu.max_backoff = 256;
+        gsat_simt_perturb_seed_var().store(seed0 ? seed0 + seed++ : seed++);
+        slot_moves = 0;
+        outcome o = gpu_emulate(&db, decide, g.sh, GSAT_GPU_LAYOUT_CSR, tu);
+        printf("  lane %ux%u %s perturbed: answer %d nodes %llu (cpu %llu) cubes %llu slot moves %llu\n",
+               g.sh.blocks, g.sh.warps, decide == GSAT_DECIDE_MOMS ? "moms" : "static", o.answer,
+               (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
+               (unsigned long long)o.total.cubes, slot_moves.load());
+        assert_int_equal(o.answer, GSAT_ANSWER_UNSAT);
+        assert_int_equal(o.not_left, 0);
+        assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+        assert_true(slot_moves.load() > 0);
+      }
+  }
+  gsat_simt_perturb_seed_var().store(seed0);
+  gsat_db_free(&db);
+  gsat_cnf_free(&cnf);
+}
+
 /* An experiment, not run by default: GSAT_EMU_CNF=FILE runs the lane mapping
  * (GSAT_EMU_WARP: the warp mapping) on a DIMACS file with the GPU's tuning,
  * GSAT_EMU_GRID=BLOCKS,WARPS (default 4,2), GSAT_EMU_STATIC for the static
- * order, GSAT_EMU_TIMELINE for the occupancy trace; asserts the CPU
- * reference's answer and node count. */
+ * order, GSAT_EMU_TIMELINE for the occupancy trace; GSAT_EMU_SLICE (64),
+ * GSAT_EMU_BQ (block queue capacity, 64), GSAT_EMU_SLOTS (pool slots, a power
+ * of two; 4 per lane), GSAT_EMU_CNF_SMEM=0 (the CNF in global memory),
+ * GSAT_EMU_SLOT_LAYOUT (the slot layout, MOMS only), GSAT_EMU_RUNS (runs, 1);
+ * with GSAT_SIMT_PERTURB=SEED (tests/simt_host.h) perturbed interleavings.
+ * Asserts the CPU reference's answer and node count and, through the slot
+ * ownership check, every pool slot's moves. */
 static void file_experiment(void **state) {
   (void)state;
   const char *path = getenv("GSAT_EMU_CNF");
@@ -517,19 +717,35 @@ static void file_experiment(void **state) {
   unsigned blocks = 4, warps = 2;
   if (getenv("GSAT_EMU_GRID")) assert_int_equal(sscanf(getenv("GSAT_EMU_GRID"), "%u,%u", &blocks, &warps), 2);
   tuning tu;
-  tu.slice = 64;
-  tu.block_queue_cap = 64;
+  auto knob = [](const char *name, uint32_t dflt) {
+    const char *e = getenv(name);
+    return e ? (uint32_t)strtoul(e, nullptr, 0) : dflt;
+  };
+  tu.slice = knob("GSAT_EMU_SLICE", 64);
+  tu.block_queue_cap = knob("GSAT_EMU_BQ", 64);
   tu.max_backoff = 2048;
   tu.slots = 64;
   while (tu.slots < 4 * 32 * blocks * warps) tu.slots *= 2;
-  tu.sample = true;
-  shape sh{getenv("GSAT_EMU_WARP") ? GSAT_GPU_MAP_WARP : GSAT_GPU_MAP_LANE, blocks, warps, 1, 0};
-  outcome o = gpu_emulate(&db, decide, sh, GSAT_GPU_LAYOUT_CSR, tu);
-  printf("  %s: cpu answer %d nodes %llu; emulated %ux%u answer %d nodes %llu cubes %llu\n", path,
-         ref.answer, (unsigned long long)ref.total.n.nodes, blocks, warps, o.answer,
-         (unsigned long long)o.total.n.nodes, (unsigned long long)o.total.cubes);
-  assert_int_equal(o.answer, ref.answer);
-  if (o.answer == GSAT_ANSWER_UNSAT) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+  tu.slots = knob("GSAT_EMU_SLOTS", tu.slots);
+  /* The trace's start barrier assumes lane 31 runs last in its warp, which a
+   * perturbed run does not keep: sampled for the timeline only. */
+  tu.sample = getenv("GSAT_EMU_TIMELINE") != nullptr;
+  const shape sh{getenv("GSAT_EMU_WARP") ? GSAT_GPU_MAP_WARP : GSAT_GPU_MAP_LANE, blocks, warps,
+                 (int)knob("GSAT_EMU_CNF_SMEM", 1), 0};
+  const int layout = getenv("GSAT_EMU_SLOT_LAYOUT") ? GSAT_GPU_LAYOUT_SLOT : GSAT_GPU_LAYOUT_CSR;
+  for (uint32_t run = 0, runs = knob("GSAT_EMU_RUNS", 1); run < runs; run++) {
+    slot_moves = 0;
+    outcome o = gpu_emulate(&db, decide, sh, layout, tu);
+    printf("  %s: cpu answer %d nodes %llu; emulated %ux%u (slice %u, block queue %u, %u slots) run %u"
+           " answer %d nodes %llu cubes %llu slot moves %llu\n",
+           path, ref.answer, (unsigned long long)ref.total.n.nodes, blocks, warps, tu.slice,
+           tu.block_queue_cap, tu.slots, run, o.answer, (unsigned long long)o.total.n.nodes,
+           (unsigned long long)o.total.cubes, slot_moves.load());
+    fflush(stdout);
+    assert_int_equal(o.answer, ref.answer);
+    assert_int_equal(o.not_left, 0);
+    if (o.answer == GSAT_ANSWER_UNSAT) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+  }
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);
 }
@@ -544,8 +760,11 @@ int main(void) {
       cmocka_unit_test(push_gives_up_on_stop),
       cmocka_unit_test(raised_stop_flag_stops_every_warp_at_once),
       cmocka_unit_test(lane_many_blocks),
+      cmocka_unit_test(slot_check_catches_bad_moves),
+      cmocka_unit_test(lane_perturbed_exchange),
       cmocka_unit_test(occupancy),
       cmocka_unit_test(file_experiment),
   };
+  if (getenv("GSAT_EMU_FILTER")) cmocka_set_test_filter(getenv("GSAT_EMU_FILTER")); /* e.g. lane_* */
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
