@@ -646,16 +646,13 @@ static void lane_perturbed_exchange(void **state) {
   const uint64_t seed0 = gsat_simt_perturb_seed();
   std::mt19937_64 rng(9090);
   gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
   gsat_db db;
-  gsat_error err;
   for (;;) { /* the first UNSAT formula of the stream */
-    random_clauses(&cnf, rng, 100, 440, 3);
-    assert_int_equal(gsat_db_build(&db, &cnf, &err), GSAT_OK);
+    cnf = random_cnf(rng, 100, 440, 3);
+    build_db(&db, &cnf);
     if (cpu_solve(&db, GSAT_DECIDE_MOMS, 1).answer == GSAT_ANSWER_UNSAT) break;
     gsat_db_free(&db);
     gsat_cnf_free(&cnf);
-    gsat_cnf_init(&cnf);
   }
   struct grid {
     shape sh;
