@@ -162,6 +162,44 @@ struct shape {
   int cnf_in_smem, state_in_smem;
 };
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+/* Under AddressSanitizer, poisons the arena's padding (between its regions,
+ * after each warp's state, after the last region), so that a write past a
+ * pool slot, the counters, a CNF array or a warp's state is reported;
+ * on = false unpoisons the whole arena. */
+static void poison_arena_gaps(const gsat_gpu_layout &L, const gsat_gpu_plan &pl, const gsat_gpu_cnf &cnf,
+                              uint8_t *base, size_t arena_end, bool on) {
+  if (!on) {
+    ASAN_UNPOISON_MEMORY_REGION(base, arena_end);
+    return;
+  }
+  const uint64_t V = cnf.num_vars;
+  std::vector<std::pair<const void *, uint64_t>> used = {
+      {L.pool, 4ull * pl.slots * (V + 1)},
+      {L.counters, gsat_gpu_workers(&pl) * sizeof(gsat_gpu_counters)},
+      {L.model, V + 1}};
+  for (int k = 0; k < 6; k++) used.push_back({L.arrays[k], 4 * L.lens[k]});
+  if (L.slot_lits) used.push_back({L.slot_lits, 4ull * cnf.slot_size});
+  if (L.slot_buckets) used.push_back({L.slot_buckets, 2 * sizeof(gsat_slot_bucket) * cnf.num_buckets});
+  const uint64_t warps = (uint64_t)pl.blocks * pl.warps_per_block;
+  const uint64_t wb = pl.map == GSAT_GPU_MAP_WARP ? gsat_gpu_warp_state_bytes(cnf.num_vars, pl.moms)
+                                                  : gsat_lane_warp_bytes(cnf.num_vars, pl.moms);
+  if (L.state)
+    for (uint64_t w = 0; w < warps; w++) used.push_back({L.state + w * pl.state_stride, wb});
+  used.push_back({base + L.bytes, 0});
+  for (size_t i = 0; i + 1 < used.size(); i++) {
+    const uintptr_t from = ((uintptr_t)used[i].first + used[i].second + 7) & ~(uintptr_t)7;
+    const uintptr_t to = (uintptr_t)used[i + 1].first;
+    if (to > from) ASAN_POISON_MEMORY_REGION((void *)from, to - from);
+  }
+  ASAN_POISON_MEMORY_REGION(base + L.bytes, arena_end - L.bytes);
+}
+#else
+static void poison_arena_gaps(const gsat_gpu_layout &, const gsat_gpu_plan &, const gsat_gpu_cnf &,
+                              uint8_t *, size_t, bool) {}
+#endif
+
 /* After an UNSAT search (every cube refuted, none queued or held): every
  * slot is free, and the free list holds each slot exactly once. */
 static void check_pool_at_end(const gsat_gpu_layout &L, const std::vector<std::atomic<uint32_t>> &places,
@@ -280,11 +318,14 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   for (auto &x : places) x.store((uint32_t)GSAT_GPU_SLOT_FREE << 24); /* all free */
   slot_state = places.data();
   slot_count = pl.slots;
+  const size_t arena_end = (size_t)(arena.data() + arena.size() - base);
+  poison_arena_gaps(L, pl, kp.cnf, base, arena_end, true);
   if (sh.map == GSAT_GPU_MAP_WARP)
     gsat_simt_launch(gsat_gpu_warp_kernel, pl.blocks, pl.threads, pl.smem, kp);
   else
     gsat_simt_launch(gsat_gpu_lane_kernel, pl.blocks, pl.threads, pl.smem, kp);
   slot_state = nullptr;
+  poison_arena_gaps(L, pl, kp.cnf, base, arena_end, false);
   if (L.ctl->answer == GSAT_ANSWER_UNSAT) check_pool_at_end(L, places, pl.slots);
   if (tu.sample) {
     running.store(false);
