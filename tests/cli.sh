@@ -301,6 +301,13 @@ run -q "$tmp/same.cnf" "$tmp/same.cnf"
 cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] && grep -q 'is the input file' "$tmp/err" &&
   pass "gsat f.cnf f.cnf: exit 1, the input kept, $(cat "$tmp/err")" ||
   fail "gsat f.cnf f.cnf: rc $rc, $(cat "$tmp/err"), input $(cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && echo kept || echo overwritten)"
+# Likewise when the input is standard input redirected from the proof's file.
+cp "$tmp/unsat.cnf" "$tmp/same.cnf"
+"$gsat" -q --proof="$tmp/same.cnf" <"$tmp/same.cnf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && [ $rc = 1 ] && grep -q 'is the input file' "$tmp/err" &&
+  pass "gsat --proof=f.cnf < f.cnf: exit 1, the input kept" ||
+  fail "gsat --proof=f.cnf < f.cnf: rc $rc, $(cat "$tmp/err"), input $(cmp -s "$tmp/unsat.cnf" "$tmp/same.cnf" && echo kept || echo overwritten)"
 (cd "$tmp" && "$gsat" -q --proof=- unsat.cnf </dev/null >out 2>err; echo $? >rc)
 [ "$(cat "$tmp/rc")" = 1 ] && [ ! -e "$tmp/-" ] && grep -q "proof cannot go to standard output" "$tmp/err" &&
   pass "--proof=-: exit 1, no file '-', $(cat "$tmp/err")" ||

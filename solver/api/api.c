@@ -166,10 +166,12 @@ static void forward_warning(void *data, const char *file, uint64_t line,
   if (s->warn) s->warn(s->warn_data, file, line, message);
 }
 
-/* Records the device and inode of the file read (none for standard input). */
+/* Records the device and inode of the file read (for standard input, of the
+ * file it is redirected from: `gsat --proof=f.cnf < f.cnf`). */
 static void remember_input(gsat_solver *s, const char *path) {
   struct stat st;
-  s->input_known = path && strcmp(path, "-") && !stat(path, &st);
+  const int std_in = !path || !strcmp(path, "-");
+  s->input_known = std_in ? !fstat(STDIN_FILENO, &st) && S_ISREG(st.st_mode) : !stat(path, &st);
   if (s->input_known) {
     s->input_dev = st.st_dev;
     s->input_ino = st.st_ino;
@@ -377,6 +379,7 @@ static void copy_result_statistics(gsat_solver *s,
   st->checks_per_second =
       r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
   st->workers = r->num_workers;
+  st->workers_requested = r->workers_requested;
   free(s->worker);
   s->worker = NULL;
   st->worker = NULL;
@@ -875,6 +878,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_slice = (uint32_t)s->opt.gpu_slice;
   p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
   p->gpu_stop_grace = s->opt.gpu_stop_grace;
+  p->cdcl_memory = (uint32_t)s->opt.cdcl_memory;
   p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
   p->gpu_cdcl_proof_ring = (uint32_t)s->opt.gpu_cdcl_proof_ring;
