@@ -7,6 +7,9 @@
 #include "cpu_ref/threads.h"
 
 #include <pthread.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,6 +402,14 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     pf->idle_sync = 1;
   }
   for (uint32_t i = 0; i < pf->n; i++) {
+    /* Creating thousands of searchers over a large formula takes seconds: a
+     * stop or limit meanwhile keeps the ones made so far (the first slice
+     * then sees it). */
+    if (i > 0 && gsat_search_stop_reason(p, pf->start, gsat_seconds(), 0) != GSAT_STOP_NONE) {
+      pf->n = i;
+      if (pf->use_cubes) pf->cubes.idle = i - 1;
+      break;
+    }
     searcher *w = &pf->w[i];
     w->pf = pf;
     w->id = i;
@@ -493,6 +504,39 @@ static gsat_status run_all(portfolio *pf, gsat_error *err) {
   return st;
 }
 
+/* Bytes the searchers may take: half of the memory available now
+ * (MemAvailable of /proc/meminfo, else the physical memory), and half of the
+ * address-space limit (ulimit -v) when one is set. */
+static uint64_t usable_bytes(void) {
+  uint64_t avail = 0;
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (f) {
+    char line[128];
+    unsigned long long kb;
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) avail = (uint64_t)kb << 10;
+    fclose(f);
+  }
+  if (!avail) {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    avail = pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : UINT64_MAX;
+  }
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (uint64_t)rl.rlim_cur < avail)
+    avail = (uint64_t)rl.rlim_cur;
+  return avail / 2;
+}
+
+/* How many of the n searchers asked for fit in memory (p->cdcl_memory MiB,
+ * else usable_bytes; at least one: a single searcher that does not fit fails
+ * with its own error). */
+static uint32_t searchers_that_fit(const gsat_db *db, const gsat_search_params *p, uint32_t n) {
+  const uint64_t each = gsat_cdcl_start_bytes(db, &p->cdcl);
+  const uint64_t usable = p->cdcl_memory ? (uint64_t)p->cdcl_memory << 20 : usable_bytes();
+  const uint64_t fit = each ? usable / each : n;
+  return fit >= n ? n : fit ? (uint32_t)fit : 1u;
+}
+
 gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params *p,
                                     gsat_search_result *r, gsat_error *err) {
   memset(r, 0, sizeof *r);
@@ -501,7 +545,9 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   pf.db = db;
   pf.view = gsat_db_view_of(db);
   pf.p = p;
-  pf.n = p->threads ? p->threads : 1;
+  const uint32_t asked = p->threads ? p->threads : 1;
+  const uint32_t fit = searchers_that_fit(db, p, asked);
+  pf.n = fit;
   pf.start = gsat_seconds();
   pf.use_cubes = p->cdcl_cubes && pf.n > 1 && !p->num_assumptions;
   int refuted = 0;
@@ -512,6 +558,7 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
     st = run_all(&pf, err);
   }
   if (st == GSAT_OK) st = collect(&pf, r, err);
+  if (fit < asked) r->workers_requested = asked; /* (a stop while creating them is no news) */
   r->search_seconds = gsat_seconds() - pf.start;
   for (uint32_t i = 0; pf.w && i < pf.n; i++) gsat_cdcl_destroy(&pf.w[i].s);
   free(pf.w);

@@ -136,6 +136,29 @@ if [ "$backend" = cpu ]; then
   wait_for_line '^c parsed'
   sleep 2
   signal_and_check $pid INT "2048 busy DPLL workers"
+  # Creating the CDCL searchers (each loads and watches all 420k clauses:
+  # about 50 ms here) checks the limit between searchers: 64 of them on
+  # 100k variables took 3.5 s under -t 0.5 before, all 64 created.
+  "$gen" rand 3 100000 420000 5 >"$tmp/mid.cnf"
+  "$gsat" --stats --search=cdcl --cdcl-cubes=off --threads=64 --cdcl-memory=1048576 -t 0.5 \
+    "$tmp/mid.cnf" >"$tmp/out" 2>"$tmp/err" &
+  await_exit $! "64 CDCL searchers being created, -t 0.5" "the start" && {
+    made=$(awk '$2 == "workers" {print $3}' "$tmp/out")
+    if [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && [ -n "$made" ] && [ "$made" -lt 64 ]; then
+      echo "ok: 64 CDCL searchers being created, -t 0.5: s UNKNOWN after $made of them"
+    else
+      fail "64 CDCL searchers being created, -t 0.5: rc $rc, workers '$made': $(grep -v '^c  ' "$tmp/out" | head -c 300)"
+    fi
+  }
+  # Searchers beyond the memory they may take (--cdcl-memory, MiB; by default
+  # half of what is available) are not started, and a c line says so.
+  "$gsat" --search=cdcl --threads=16 --cdcl-memory=1 "$tmp/php12.cnf" -t 0.5 >"$tmp/out" 2>&1
+  if grep -Eq '^c [0-9]+ CDCL searchers of the 16 asked for: no more fit in memory$' "$tmp/out" &&
+    grep -qx 's UNKNOWN' "$tmp/out"; then
+    echo "ok: 16 CDCL searchers in 1 MiB: $(grep -E '^c [0-9]+ CDCL searchers' "$tmp/out")"
+  else
+    fail "16 CDCL searchers in 1 MiB: $(head -c 400 "$tmp/out")"
+  fi
 fi
 
 finish

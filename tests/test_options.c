@@ -214,7 +214,7 @@ static void aliases_name_rows(void **state) {
 
 static void hidden_rows(void **state) {
   (void)state;
-  const char *hidden[] = {"cdcl_bcp",    "cdcl_cubes",  "cdcl_decide",  "cdcl_reduce",
+  const char *hidden[] = {"cdcl_bcp",    "cdcl_cubes",  "cdcl_decide",  "cdcl_memory",  "cdcl_reduce",
                           "cdcl_restart", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
                           "gpu_slice",    "gpu_stop_grace", "mpi_cube_queue", "mpi_cube_standin",
                           "mpi_port_ring",

@@ -145,6 +145,8 @@ typedef struct gsat_statistics {
   uint32_t members;
   const gsat_member_statistics *member; /* [members] */
   char answered_by[8];      /* the member that answered, "" when none did */
+  uint32_t workers_requested; /* CPU CDCL: the threads asked for when fewer
+                                 searchers fit in memory (0: all ran) */
 } gsat_statistics;
 
 /* The counters of a progress report: one uint64_t per row of

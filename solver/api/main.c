@@ -750,6 +750,9 @@ static void print_summary(const cli *c, int result) {
   else
     printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
            st->search_seconds, st->nodes, st->checks_per_second);
+  if (st->workers_requested)
+    printf("c %u CDCL searchers of the %u asked for: no more fit in memory\n", st->workers,
+           st->workers_requested);
   print_members(st);
   if (result == GSAT_SATISFIABLE)
     printf("c model checked against every input clause\n");

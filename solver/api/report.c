@@ -68,7 +68,11 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   fprintf(out, "c %-22s %14" PRIu32 " vars, %" PRIu32 " clauses, %" PRIu64 " literals, %" PRIu32
                " units\n", "formula", st->vars, st->clauses, st->literals, st->units);
   print_counters(out, st);
-  fprintf(out, "c %-22s %14" PRIu32 "\n", "workers", st->workers);
+  if (st->workers_requested)
+    fprintf(out, "c %-22s %14" PRIu32 " (of %" PRIu32 " asked: no more fit in memory)\n", "workers",
+            st->workers, st->workers_requested);
+  else
+    fprintf(out, "c %-22s %14" PRIu32 "\n", "workers", st->workers);
   if (st->ranks) fprintf(out, "c %-22s %14" PRIu32 " (MPI)\n", "ranks", st->ranks);
   if (st->backend[0] == 'g') {
     fprintf(out, "c %-22s %s\n", "device", st->device);

@@ -150,13 +150,39 @@ static gsat_status alloc_regions(gsat_cdcl *s, uint64_t arena, uint64_t watches,
   return GSAT_OK;
 }
 
+/* A searcher's starting sizes over db: whether it reads the streams, its
+ * arena (words) and its watch pool (entries). */
+typedef struct start_sizes {
+  int streams;
+  uint64_t arena, watches;
+} start_sizes;
+
+static start_sizes sizes_of(const gsat_db *db, const gsat_cdcl_config *cfg) {
+  const uint32_t V = db->num_vars, C = db->num_clauses;
+  start_sizes z;
+  z.streams = cfg->bcp == GSAT_CDCL_BCP_STREAMS && db->occ_start &&
+              gsat_db_stream_size(db) < GSAT_CDCL_STREAM;
+  uint64_t orig = z.streams ? 0 : (uint64_t)db->clause_start[C] + (uint64_t)GSAT_CDCL_HDR * C;
+  /* Room for learned clauses to start with; both regions grow on demand
+   * (gsat_cdcl_grow), so thousands of searchers on a small formula stay small. */
+  z.arena = orig + orig / 2 + ((uint64_t)V + GSAT_CDCL_HDR + 2) * 8 + (1u << 15);
+  z.watches = gsat_cdcl_watch_need(z.streams ? 1u << 12 : 2 * (uint64_t)C + (1u << 12), V);
+  return z;
+}
+
+uint64_t gsat_cdcl_start_bytes(const gsat_db *db, const gsat_cdcl_config *cfg) {
+  const start_sizes z = sizes_of(db, cfg);
+  return gsat_cdcl_fixed_bytes(db->num_vars) + 4 * (z.arena + z.arena / (GSAT_CDCL_HDR + 2) + 1) +
+         8 * z.watches;
+}
+
 gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_config *cfg,
                              const gsat_proof_sink *proof, int *refuted, gsat_error *err) {
   memset(s, 0, sizeof *s);
   *refuted = 0;
   const uint32_t V = db->num_vars, C = db->num_clauses;
-  const int streams = cfg->bcp == GSAT_CDCL_BCP_STREAMS && db->occ_start &&
-                      gsat_db_stream_size(db) < GSAT_CDCL_STREAM;
+  const start_sizes z = sizes_of(db, cfg);
+  const int streams = z.streams;
   s->num_vars = V;
   s->cfg = *cfg;
   if (!streams) s->cfg.bcp = GSAT_CDCL_BCP_WATCHED;
@@ -164,14 +190,10 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
   char *m = malloc(gsat_cdcl_fixed_bytes(V) + 8);
   GSAT_RETURN_IF(!m, err, NOMEM, "out of memory for the CDCL state of %u variables", V);
   gsat_cdcl_carve(s, m, V);
-  uint64_t orig = streams ? 0 : (uint64_t)db->clause_start[C] + (uint64_t)GSAT_CDCL_HDR * C;
-  /* Room for learned clauses to start with; both regions grow on demand
-   * (gsat_cdcl_grow), so thousands of searchers on a small formula stay small. */
-  uint64_t arena = orig + orig / 2 + ((uint64_t)V + GSAT_CDCL_HDR + 2) * 8 + (1u << 15);
+  const uint64_t arena = z.arena;
   GSAT_RETURN_IF(arena >= GSAT_CDCL_STREAM, err, RESOURCE,
                  "the CDCL clause arena would exceed 2^31 words (%llu)", (unsigned long long)arena);
-  uint64_t watches = gsat_cdcl_watch_need(streams ? 1u << 12 : 2 * (uint64_t)C + (1u << 12), V);
-  GSAT_FORWARD(alloc_regions(s, arena, watches, err));
+  GSAT_FORWARD(alloc_regions(s, arena, z.watches, err));
   reset_vars(s);
   s->var_inc = 1;
   s->cla_inc = 1;

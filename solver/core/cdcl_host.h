@@ -35,6 +35,11 @@ size_t gsat_cdcl_fixed_bytes(uint32_t num_vars);
  * may be a device address (the GPU searchers' plan, gpu/cdcl_plan.h). */
 void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V);
 
+/* Bytes that gsat_cdcl_create allocates for one searcher over db with cfg
+ * (the fixed block, arena, reduction scratch and watch pool as they start;
+ * they grow while it learns): what many searchers on one host must fit in. */
+uint64_t gsat_cdcl_start_bytes(const gsat_db *db, const gsat_cdcl_config *cfg);
+
 /* Creates searcher s over db: carves the fixed block, sizes the arena (the
  * original clauses, unless cfg->bcp is STREAMS, plus room to learn) and the
  * watch pool, loads and watches the clauses, assigns the root units.  STREAMS

@@ -31,6 +31,7 @@
   O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
   O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); auto: the measured default") \
   O (cdcl_decide,  ENUM,   GSAT_CDCL_DECIDE_AUTO,  _, _,        _,  CDCL_DECIDE,  HIDE, "CDCL decision heuristic (auto: the measured default)") \
+  O (cdcl_memory,  INT,    0,                      0, 1048576,  0,  _,            HIDE, "CPU CDCL: MiB the searchers may start with in all (0: half the memory available, and of ulimit -v); with --threads beyond it fewer searchers run, as --stats says") \
   O (cdcl_reduce,  INT,    0,                      0, 1e9,      0,  _,            HIDE, "CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
   O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \

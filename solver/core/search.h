@@ -88,6 +88,7 @@ typedef struct gsat_search_params {
   uint32_t gpu_backoff;      /* longest idle sleep in ns, 0 = 2048 */
   double gpu_stop_grace;     /* seconds a GPU search kernel may run after the stop
                                 request before the search gives up on it, 0 = 2 */
+  uint32_t cdcl_memory;      /* CPU CDCL: MiB the searchers may start with, 0 = auto */
   /* GPU CDCL (gpu/cdcl_search.h) */
   uint32_t gpu_cdcl_searchers; /* 0 = planned from the device */
   uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
@@ -145,6 +146,8 @@ typedef struct gsat_search_result {
   int stopped_by_limit;     /* UNKNOWN because of the time or node limit */
   uint8_t *model;           /* [db num_vars] internal variable values (SAT); malloc'd */
   uint32_t num_workers;
+  uint32_t workers_requested; /* CPU CDCL: the searchers asked for when fewer
+                                 fit in memory (0: all ran) */
   gsat_worker_stats *workers; /* [num_workers]; malloc'd */
   gsat_worker_stats total;
   double search_seconds;
