@@ -437,9 +437,8 @@ static void report_warnings(const parser *ps, const char *name,
   if (ps->empty_extra == 1)
     warn(opt, name, ps->empty_extra_line,
          "an empty clause (a lone 0) after the %llu clauses declared in the "
-         "header was ignored (line %llu)",
-         (unsigned long long)cnf->declared_clauses,
-         (unsigned long long)ps->empty_extra_line);
+         "header was ignored",
+         (unsigned long long)cnf->declared_clauses);
   else if (ps->empty_extra)
     warn(opt, name, ps->empty_extra_line,
          "%llu empty clauses (lone 0s) after the %llu clauses declared in the "

@@ -203,7 +203,7 @@ static void usage(FILE *out) {
       "model is checked against the input clauses before it is printed.\n"
       "\n"
       "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, node limit, SIGINT,\n"
-      "  SIGTERM; a 'c stopped' line says which), 1 usage, 2 parse error,\n"
+      "  SIGTERM, SIGHUP; a 'c stopped' line says which), 1 usage, 2 parse error,\n"
       "  3 I/O error, 4 out of memory or resources, 5 internal error,\n"
       "  6 CUDA error, 7 no usable GPU for --backend=gpu,\n"
       "  8 SAT but the model output was cut by a signal or the time limit\n"
