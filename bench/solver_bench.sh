@@ -67,7 +67,7 @@
 #              its model check (verify_model) checks every SAT model
 # gsat reads the files as they are; MiniSat, CaDiCaL and drat-trim read a
 # clean copy (one clause per line, the token stream up to a '%' line, exact
-# p line), the formula gsat reads.  MiniSat writes its model to a result file.
+# p line, no lone 0 after the declared clauses), the formula gsat reads.  MiniSat writes its model to a result file.
 # Writes OUT/runs.csv (one row per instance and configuration), OUT/proofs.csv,
 # OUT/summary.txt (bench/solver_summary.py), OUT/time.png (gnuplot, when
 # installed), OUT/env.txt, and OUT/failures/ (the output of every wrong,
@@ -196,7 +196,8 @@ proof() {
 }
 
 # The clean copy (__clean INSTANCE): tokens up to a '%' line, one clause per
-# line, exact p line (the largest of the header's and the used variables).
+# line, exact p line (the largest of the header's and the used variables); a
+# lone 0 after the declared clauses is dropped, as gsat ignores it.
 clean() {
   local i=$1 file cat=cat
   file=$(field "$WORK/inst.tsv" "$i" 3)
@@ -204,10 +205,11 @@ clean() {
   $cat "$file" | awk -v body="$WORK/clean/$i.body" '
     /^%/ { exit }
     /^c/ { next }
-    /^p/ { v = $3 + 0; next }
+    /^p/ { v = $3 + 0; decl = $4 + 0; next }
     { for (k = 1; k <= NF; k++) {
         if ($k !~ /^[-+]?[0-9]+$/) continue
         x = $k + 0
+        if (x == 0 && cur == "" && n >= decl) continue
         if (x == 0) { print cur "0" >body; n++; cur = ""; continue }
         cur = cur x " "; a = x < 0 ? -x : x; if (a > v) v = a } }
     END { if (cur != "") { print cur "0" >body; n++ }

@@ -2,7 +2,7 @@
 # bench/solver_bench.sh on a fixture corpus: answers and models checked (a
 # fake solver's wrong answer and bad model are caught, exit 1, logs kept),
 # the clean copy that MiniSat, CaDiCaL and drat-trim read (a SATLIB '%'
-# trailer; a stray '0' read as the empty clause, as gsat reads it), DRAT
+# trailer; a stray '0' after the declared clauses dropped, as gsat drops it), DRAT
 # proofs verified by drat-trim, the budget (later runs skipped, the summary
 # keeps the instances every configuration ran), usage errors (exit 2).
 # Skips (77) without ../shared/tools/check-answers (the model check it reuses).
@@ -20,13 +20,13 @@ c=$tmp/corpus
 mkdir -p "$c/cnf/a" "$c/cnf/b"
 printf 'c SAT, SATLIB trailer\np cnf 3 2\n1 2 0\n-1 3 0\n%%\n0\n\n' >"$c/cnf/a/sat1.cnf"
 printf 'p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n' >"$c/cnf/a/unsat1.cnf"
-printf 'p cnf 3 2\n1 2\n3 0 -1 -2\n0\n0\n' >"$c/cnf/b/stray.cnf" # 2 clauses, then a stray 0
+printf 'p cnf 2 4\n1 2\n0 -1 2 0 1\n-2 0 -1 -2\n0\n0\n' >"$c/cnf/b/stray.cnf" # 4 clauses across lines, then a stray 0
 printf 'p cnf 3 2\n1 -2 0\n2 3 0\n' | gzip >"$c/cnf/b/sat2.cnf.gz"
 {
   printf 'path\tfamily\tvars\tclauses\tanswer\n'
   printf 'cnf/a/sat1.cnf\ta\t3\t2\tSAT\n'
   printf 'cnf/a/unsat1.cnf\ta\t2\t4\tUNSAT\n'
-  printf 'cnf/b/stray.cnf\tb\t3\t2\tUNSAT\n'
+  printf 'cnf/b/stray.cnf\tb\t2\t4\tUNSAT\n'
   printf 'cnf/b/sat2.cnf.gz\tb\t3\t2\tSAT\n'
 } >"$c/manifest.tsv"
 export CHECK_ANSWERS=$ca GSAT=$gsat
