@@ -13,7 +13,7 @@ static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 static void size_regions(gsat_cdcl_gpu_plan *pl, const gsat_cdcl *t, uint64_t learned) {
   pl->learned_words = learned;
   pl->arena_cap = t->arena_top + learned;
-  pl->scratch_cap = pl->arena_cap / (GSAT_CDCL_HDR + 2) + 1;
+  pl->scratch_cap = gsat_cdcl_scratch_need(pl->arena_cap);
   /* every clause of the arena has >= 2 literals: at most cap / 7 clauses,
    * two watchers each, so the pool never needs to grow (gsat_cdcl_room) */
   pl->wpool_cap = gsat_cdcl_watch_need(2 * pl->scratch_cap + 2, t->num_vars);

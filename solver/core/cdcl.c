@@ -139,7 +139,7 @@ static void reset_vars(gsat_cdcl *s) {
 
 static gsat_status alloc_regions(gsat_cdcl *s, uint64_t arena, uint64_t watches, gsat_error *err) {
   s->arena_cap = arena;
-  s->scratch_cap = arena / (GSAT_CDCL_HDR + 2) + 1;
+  s->scratch_cap = gsat_cdcl_scratch_need(arena);
   s->wpool_cap = watches;
   s->arena = malloc(arena * sizeof *s->arena);
   s->scratch = malloc(s->scratch_cap * sizeof *s->scratch);
@@ -172,7 +172,7 @@ static start_sizes sizes_of(const gsat_db *db, const gsat_cdcl_config *cfg) {
 
 uint64_t gsat_cdcl_start_bytes(const gsat_db *db, const gsat_cdcl_config *cfg) {
   const start_sizes z = sizes_of(db, cfg);
-  return gsat_cdcl_fixed_bytes(db->num_vars) + 4 * (z.arena + z.arena / (GSAT_CDCL_HDR + 2) + 1) +
+  return gsat_cdcl_fixed_bytes(db->num_vars) + 4 * (z.arena + gsat_cdcl_scratch_need(z.arena)) +
          8 * z.watches;
 }
 
@@ -234,7 +234,7 @@ gsat_status gsat_cdcl_grow(gsat_cdcl *s, int status, gsat_error *err) {
                    (unsigned long long)(cap * 4 >> 20));
     s->arena = a;
     s->arena_cap = cap;
-    uint64_t sc = cap / (GSAT_CDCL_HDR + 2) + 1;
+    uint64_t sc = gsat_cdcl_scratch_need(cap);
     uint32_t *r = realloc(s->scratch, sc * sizeof *r);
     GSAT_RETURN_IF(!r, err, NOMEM, "out of memory growing the reduction scratch");
     s->scratch = r;

@@ -120,6 +120,12 @@ GSAT_HD int gsat_cdcl_log_deletes(const gsat_cdcl *s) {
   return s->proof != NULL && s->proof_ring == NULL;
 }
 
+/* Words of the reduction scratch that an arena of `arena` words needs (one
+ * per clause it can hold, and one). */
+GSAT_HD uint64_t gsat_cdcl_scratch_need(uint64_t arena) {
+  return arena / (GSAT_CDCL_HDR + 2) + 1;
+}
+
 /* Entries the watch pool needs so that compaction always makes room for one
  * more block during a propagation (live watchers, V variables). */
 GSAT_HD uint64_t gsat_cdcl_watch_need(uint64_t live, uint32_t V) {
@@ -750,7 +756,7 @@ GSAT_HD int gsat_cdcl_room(gsat_cdcl *s) {
     if (s->arena_cap - s->arena_top < GSAT_CDCL_HDR + (uint64_t)s->num_vars + 2)
       return GSAT_CDCL_GROW_ARENA;
   }
-  if (s->scratch_cap < s->arena_cap / (GSAT_CDCL_HDR + 2) + 1) return GSAT_CDCL_GROW_ARENA;
+  if (s->scratch_cap < gsat_cdcl_scratch_need(s->arena_cap)) return GSAT_CDCL_GROW_ARENA;
   if (s->wpool_cap < gsat_cdcl_watch_need(s->wpool_live + 2, s->num_vars)) return GSAT_CDCL_GROW_WATCHES;
   return 0;
 }
