@@ -489,6 +489,7 @@ enum { CUBE_THREADS = 4, MAX_CUBES = 4096 };
 static gsat_term cube_term;
 static pthread_mutex_t cube_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint32_t cube_depth[MAX_CUBES], cube_count, cube_splits, cube_refuted;
+static uint32_t cube_refuted_at_win;
 static int cube_early, cube_last;
 
 static void *cube_main(void *p) {
@@ -514,10 +515,18 @@ static void *cube_main(void *p) {
       }
       pthread_mutex_lock(&cube_lock);
       cube_refuted++;
-      int remaining = (int)cube_count;
       pthread_mutex_unlock(&cube_lock);
       if (gsat_term_stopped(&cube_term)) cube_early = 1;
-      if (gsat_term_cube_refuted(&cube_term, id)) cube_last = remaining == 0 ? 1 : -1;
+      if (gsat_term_cube_refuted(&cube_term, id)) {
+        /* Every other refutation was counted before its call, and no cube can
+         * be queued or split once the last one is refuted: what the winner
+         * sees now is final. (A count taken before the call is not: a queued
+         * cube may be taken and refuted in between.) */
+        pthread_mutex_lock(&cube_lock);
+        cube_last = cube_count == 0 ? 1 : -1;
+        cube_refuted_at_win = cube_refuted;
+        pthread_mutex_unlock(&cube_lock);
+      }
       break;
     }
   }
@@ -530,7 +539,7 @@ static void test_term_cubes_threads(void **state) {
     gsat_term_init(&cube_term);
     cube_count = 1;
     cube_depth[0] = 0;
-    cube_splits = cube_refuted = 0;
+    cube_splits = cube_refuted = cube_refuted_at_win = 0;
     cube_early = cube_last = 0;
     pthread_t th[CUBE_THREADS];
     for (uintptr_t t = 0; t < CUBE_THREADS; t++)
@@ -541,6 +550,7 @@ static void test_term_cubes_threads(void **state) {
     assert_int_equal(cube_last, 1);
     assert_int_equal(cube_count, 0);
     assert_int_equal(cube_refuted, cube_splits + 1);
+    assert_int_equal(cube_refuted_at_win, cube_refuted);
     assert_int_equal(cube_term.open_cubes, 0);
   }
 }
