@@ -133,6 +133,10 @@ usage_error "--node-limit=99999999999999999999" \
   "option --node-limit must be in 0..1000000000000000, not '99999999999999999999'"
 usage_error "--search=" \
   "option --search takes one of auto|dpll|cdcl, not '' (the value goes right after '=', without a blank)"
+# an empty proof path would write no proof, silently: refused as any empty value
+usage_error "--proof= $tmp/missing.cnf" \
+  "option --proof needs a value, not an empty one (the value goes right after '=', without a blank)"
+usage_error_argv "option --proof needs a value, not an empty one" --proof "" "$tmp/missing.cnf"
 usage_error "--=x" "unknown option '--=x' (try --help)"
 usage_error "x.cnf --frobnicate" "unknown option '--frobnicate' (try --help)"
 usage_error "- -" \

@@ -386,8 +386,9 @@ static int usage_error(const char *message, const char *arg) {
  * the option as `spelling` ("-t", "--time", "--time_limit"), which a bad
  * value's message names (gsat_option_parse_as); `eq`: the value came after
  * '=' in the same argument, so an empty one is most likely `--name= value`,
- * which the message says.  Returns -1, or EXIT_USAGE with the message
- * printed. */
+ * which the message says.  An empty value of a string option (--proof=) is
+ * refused: the library takes "" as unset, and the user asked for a file.
+ * Returns -1, or EXIT_USAGE with the message printed. */
 static int proof_format_given; /* on the command line (check_options) */
 static int set_option(gsat_solver *s, const gsat_option_info *info, const char *spelling,
                       const char *value, int eq) {
@@ -395,7 +396,10 @@ static int set_option(gsat_solver *s, const gsat_option_info *info, const char *
   gsat_option_value v;
   gsat_error err;
   gsat_error_clear(&err);
-  if (gsat_option_parse_as(info, spelling, value, &v, &err) == GSAT_OK) {
+  if (info->kind == GSAT_OPT_STRING && value && !*value) /* "" unsets it: not typed */
+    snprintf(err.message, sizeof err.message, "option %s needs a value, not an empty one",
+             spelling);
+  else if (gsat_option_parse_as(info, spelling, value, &v, &err) == GSAT_OK) {
     if (!gsat_set_option(s, info->name, value)) return -1;
     snprintf(err.message, sizeof err.message, "%s", gsat_last_error(s));
   }
