@@ -153,6 +153,17 @@ for arg in --help -h --version; do
   [ $rc = 0 ] && [ -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && pass "GSAT_THREADS=abc $arg: exit 0" ||
     fail "GSAT_THREADS=abc $arg: rc $rc, $(cat "$tmp/err")"
 done
+# ... but an unknown option before --help stays a usage error, as without
+# the variable (the options are read in order; --help first wins)
+GSAT_THREADS=abc "$gsat" --bogus --help </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "gsat: error: unknown option '--bogus' (try --help)" ] &&
+  pass "GSAT_THREADS=abc --bogus --help: exit 1, $(cat "$tmp/err")" ||
+  fail "GSAT_THREADS=abc --bogus --help: rc $rc, $(cat "$tmp/err")"
+GSAT_THREADS=abc "$gsat" --help --bogus </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 0 ] && [ -s "$tmp/out" ] && [ ! -s "$tmp/err" ] && pass "GSAT_THREADS=abc --help --bogus: exit 0, as without it" ||
+  fail "GSAT_THREADS=abc --help --bogus: rc $rc, $(cat "$tmp/err")"
 GSAT_SEARCH=foo "$gsat" x.cnf </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc = 1 ] && [ "$(cat "$tmp/err")" = \

@@ -496,15 +496,6 @@ static int help_or_version(const char *a) {
   return -1;
 }
 
-/* --help and --version work whatever the environment holds: with a bad
- * GSAT_<NAME> variable the arguments before any "--" are searched for them.
- * Returns 0 after one, -1 when there is none. */
-static int help_despite_environment(int argc, char **argv) {
-  for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-    if (!help_or_version(argv[i])) return 0;
-  return -1;
-}
-
 /* Handles the option argv[*i] (it starts with '-' and is not "-" or "--").
  * Returns -1 to go on, 0 after --help or --version, or EXIT_USAGE. */
 static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
@@ -594,32 +585,57 @@ static int check_batch(cli *c) {
   return -1;
 }
 
-/* Reads the command line into c and the options of c->s: options, then the
- * file arguments (take_files).  Returns -1 to go on, or the exit code: 0
- * after --help or --version, EXIT_USAGE, or for a batch list EXIT_IO or
- * EXIT_RESOURCE. */
-static int parse_args(cli *c, int argc, char **argv) {
-  int files = 0, options_end = 0; /* after "--", every argument is a file */
-  int *pos = malloc((size_t)argc * sizeof *pos);
-  if (!pos) {
-    fprintf(stderr, "gsat: error: out of memory for the arguments\n");
-    return EXIT_RESOURCE;
-  }
+/* The options of the command line, in order, into c and c->s (parse_option,
+ * batch_option); the positions of the file arguments go to pos (NULL: not
+ * kept), *files of them.  Returns -1 to go on, 0 after --help or --version,
+ * or EXIT_USAGE: an unknown option or a bad value before --help is a usage
+ * error, as getopt_long's tools take them. */
+static int read_options(cli *c, int argc, char **argv, int *pos, int *files) {
+  int options_end = 0; /* after "--", every argument is a file */
+  *files = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!options_end && !strcmp(a, "--")) {
       options_end = 1;
     } else if (options_end || a[0] != '-' || !a[1]) {
-      pos[files++] = i;
+      if (pos) pos[*files] = i;
+      ++*files;
     } else if (!batch_option(c, a)) {
       int code = parse_option(c->s, argc, argv, &i);
-      if (code >= 0) {
-        free(pos);
-        return code;
-      }
+      if (code >= 0) return code;
     }
   }
-  int code = check_batch(c);
+  return -1;
+}
+
+/* --help and --version work whatever the environment holds: with a bad
+ * GSAT_<NAME> variable the options are still read in order (read_options),
+ * so that --help prints the usage, and an unknown option or a bad value
+ * before it is still a usage error.  Returns 0 after --help or --version,
+ * EXIT_USAGE after a bad option, -1 when there is neither (the variable is
+ * then the error). */
+static int help_despite_environment(cli *c, int argc, char **argv) {
+  int files;
+  return read_options(c, argc, argv, NULL, &files);
+}
+
+/* Reads the command line into c and the options of c->s: options, then the
+ * file arguments (take_files).  Returns -1 to go on, or the exit code: 0
+ * after --help or --version, EXIT_USAGE, or for a batch list EXIT_IO or
+ * EXIT_RESOURCE. */
+static int parse_args(cli *c, int argc, char **argv) {
+  int files;
+  int *pos = malloc((size_t)argc * sizeof *pos);
+  if (!pos) {
+    fprintf(stderr, "gsat: error: out of memory for the arguments\n");
+    return EXIT_RESOURCE;
+  }
+  int code = read_options(c, argc, argv, pos, &files);
+  if (code >= 0) {
+    free(pos);
+    return code;
+  }
+  code = check_batch(c);
   if (code < 0) code = take_files(c, argv, pos, files);
   free(pos);
   if (code >= 0) return code;
@@ -912,7 +928,7 @@ static int solve_cli(int argc, char **argv) {
   }
   int code;
   if (gsat_last_error(c.s)[0]) { /* a bad GSAT_<OPTION> environment variable */
-    code = help_despite_environment(argc, argv);
+    code = help_despite_environment(&c, argc, argv);
     if (code < 0) code = fail(c.s, GSAT_USAGE);
   } else
     code = parse_args(&c, argc, argv);
