@@ -197,6 +197,25 @@ run --version
 [ $rc = 0 ] && grep -qE '^[0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out" && pass "--version: exit 0" ||
   fail "--version: rc $rc $(cat "$tmp/out")"
 printf 'p cnf 2 2\n1 2 0\n-1 0\n' >"$tmp/tiny.cnf"
+# A failed write of standard output (/dev/full) is an I/O error, exit 3 with
+# one message, after --help and --version too; in a batch the batch's 9
+# stands (its files' blocks could not be written).
+printf 'p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n' >"$tmp/unsat.cnf"
+if [ -w /dev/full ]; then
+  for args in --help --version "$tmp/tiny.cnf" "-q $tmp/tiny.cnf" "-n $tmp/tiny.cnf" "$tmp/unsat.cnf" \
+    "--batch $tmp/tiny.cnf $tmp/unsat.cnf"; do
+    want=3
+    [ "${args%% *}" = --batch ] && want=9
+    # shellcheck disable=SC2086
+    "$gsat" $args </dev/null >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ $rc = $want ] && [ "$(cat "$tmp/err")" = "gsat: error: cannot write standard output: No space left on device" ] &&
+      pass "[$args] >/dev/full: exit $want, $(cat "$tmp/err")" ||
+      fail "[$args] >/dev/full: rc $rc, want $want, stderr '$(cat "$tmp/err")'"
+  done
+else
+  echo "skip: standard output to /dev/full (no /dev/full)"
+fi
 # a boolean's value: true/false, yes/no, on/off, 1/0, any case
 for v in yes on 1 TRUE; do
   run -q --stats=$v --no-model "$tmp/tiny.cnf"

@@ -204,8 +204,9 @@ static void usage(FILE *out) {
       "\n"
       "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, node limit, SIGINT,\n"
       "  SIGTERM, SIGHUP; a 'c stopped' line says which), 1 usage, 2 parse error,\n"
-      "  3 I/O error, 4 out of memory or resources, 5 internal error,\n"
-      "  6 CUDA error, 7 no usable GPU for --backend=gpu,\n"
+      "  3 I/O error (also a failed write of standard output), 4 out of memory\n"
+      "  or resources, 5 internal error, 6 CUDA error, 7 no usable GPU for\n"
+      "  --backend=gpu,\n"
       "  8 SAT but the model output was cut by a signal or the time limit\n"
       "  (no 'v 0' line; the last line says so)\n");
 }
@@ -810,6 +811,35 @@ static int solve(cli *c) {
   return result;
 }
 
+/* A failed write of standard output: says so on stderr once (err: the
+ * errno of the failure, 0 when it is not known) and returns EXIT_IO. */
+static int stdout_reported;
+static int stdout_failed(int err) {
+  if (!stdout_reported)
+    fprintf(stderr, "gsat: error: cannot write standard output%s%s\n", err ? ": " : "",
+            err ? strerror(err) : "");
+  stdout_reported = 1;
+  return EXIT_IO;
+}
+
+/* Closes standard output at the end, as coreutils' close_stdout: a write
+ * that failed (its error flag, the last flush, the close) makes the exit
+ * code EXIT_IO, with a message, also after --help or --version (`gsat --help
+ * >/dev/full`), unless code is already an error's (1-9); a closed standard
+ * output (`gsat >&-`) that nothing was written to is no error.  Returns the
+ * exit code. */
+static int close_stdout(int code) {
+  int failed = ferror(stdout) != 0, err = 0;
+  errno = 0;
+  if (fflush(stdout)) failed = 1, err = errno;
+  errno = 0;
+  if (fclose(stdout) && errno != EBADF) failed = 1, err = err ? err : errno;
+  if (!failed) return code;
+  stdout_failed(err);
+  /* an error's code stands (a batch's 9 after a file's failed output) */
+  return code && code != 10 && code != 20 ? code : EXIT_IO;
+}
+
 /* Prints the s line and, for SAT, the model; returns the exit code: the
  * result, EXIT_MODEL_CUT when a signal or the time limit cut the v lines
  * (ended by a c line that says so, even under --quiet), EXIT_IO when standard
@@ -824,12 +854,7 @@ static int print_answer(cli *c, int result) {
                                                         : "s UNKNOWN\n";
     if (!put_whole(s_line, strlen(s_line))) model = -1;
   }
-  if (model < 0) {
-    fprintf(stderr,
-            "gsat: error: cannot write the answer to standard output: %s\n",
-            strerror(errno));
-    return EXIT_IO;
-  }
+  if (model < 0) return stdout_failed(errno);
   if (!model) {
     printf("c model output interrupted by ");
     if (stop_cause == SIGALRM)
@@ -839,11 +864,8 @@ static int print_answer(cli *c, int result) {
     printf(": the v lines are incomplete\n");
     code = EXIT_MODEL_CUT;
   }
-  if (!put_whole("", 0) || ferror(stdout)) { /* the c line, flushed whole */
-    fprintf(stderr,
-            "gsat: error: cannot write the answer to standard output\n");
-    return EXIT_IO;
-  }
+  if (!put_whole("", 0) || ferror(stdout)) /* the c line, flushed whole */
+    return stdout_failed(0);
   return code;
 }
 
@@ -978,11 +1000,12 @@ int main(int argc, char **argv) {
   int code = solve_cli(argc, argv);
   gsat_dist_finalize();
   if (rank_err) code = rank_failed ? code : 0;
+  code = close_stdout(code);
   if (gsat_background_members() || end_fast) {
     /* A portfolio's GPU member may still be creating a CUDA context nobody
      * needs (the CPU answered), or a GPU search is over: the output is
-     * complete, end without waiting for it or for the CUDA teardown. */
-    fflush(stdout);
+     * complete (standard output closed), end without waiting for it or
+     * for the CUDA teardown. */
     fflush(stderr);
     _exit(code);
   }
