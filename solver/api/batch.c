@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "solver/base/clock.h"
+#include "solver/base/plural.h"
 
 void gsat_batch_list_init(gsat_batch_list *l) {
   memset(l, 0, sizeof *l);
@@ -102,11 +103,6 @@ static int run_one(const gsat_batch_list *l, size_t i, gsat_batch_solve_fn solve
   return code;
 }
 
-/* "file" or "files" after count n. */
-static const char *plural(size_t n, const char *one, const char *many) {
-  return n == 1 ? one : many;
-}
-
 int gsat_batch_run(const gsat_batch_list *l, gsat_batch_solve_fn solve, gsat_batch_stop_fn stop,
                    void *data, double start, FILE *out) {
   tally t;
@@ -118,10 +114,10 @@ int gsat_batch_run(const gsat_batch_list *l, gsat_batch_solve_fn solve, gsat_bat
   }
   if (sig)
     fprintf(out, "c batch stopped by signal %d (%s): %zu of %zu %s started\n", sig,
-            gsat_batch_signal_name(sig), t.files, l->count, plural(l->count, "file", "files"));
+            gsat_batch_signal_name(sig), t.files, l->count, gsat_plural(l->count, "file", "files"));
   fprintf(out, "c batch: %zu %s, %zu SAT, %zu UNSAT, %zu UNKNOWN, %zu %s, %.3f s\n", t.files,
-          plural(t.files, "file", "files"), t.sat, t.unsat, t.unknown, t.errors,
-          plural(t.errors, "error", "errors"), gsat_seconds() - start);
+          gsat_plural(t.files, "file", "files"), t.sat, t.unsat, t.unknown, t.errors,
+          gsat_plural(t.errors, "error", "errors"), gsat_seconds() - start);
   fflush(out);
   return sig ? 128 + sig : t.errors ? GSAT_BATCH_EXIT_ERRORS : 0;
 }
