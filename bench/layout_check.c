@@ -59,7 +59,7 @@ static gsat_status load(const char *name, gsat_cnf *cnf, gsat_error *err) {
   const int kind = instance_kind(name, &n, &k, &v, &c, &seed);
   if (kind == 'p') return gsat_gen_php(n, cnf, err);
   if (kind == 'r') return gsat_gen_rand((uint32_t)k, v, c, seed, cnf, err);
-  gsat_dimacs_options opt = {GSAT_DIMACS_RELAXED, NULL, NULL, NULL};
+  gsat_dimacs_options opt = {.mode = GSAT_DIMACS_RELAXED};
   return gsat_dimacs_read_path(name, &opt, cnf, err);
 }
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "input.h"
+#include "solver/base/plural.h"
 
 /* Byte classes of the tokenizer. */
 enum {
@@ -45,6 +46,7 @@ static const unsigned char char_class[256] = {
 typedef struct parser {
   gsat_dimacs_input *in;
   gsat_dimacs_mode mode;
+  bool declared_only; /* gsat_dimacs_options.declared_only */
   gsat_cnf *cnf;
   gsat_error *err;
   uint64_t line;       /* current line, 1-based */
@@ -233,6 +235,13 @@ static gsat_status clause_above(parser *ps, uint64_t tok, bool *ignore) {
     return syntax(ps, tok, "more clauses than the %llu declared in the header",
                   (unsigned long long)ps->cnf->declared_clauses);
   *ignore = gsat_cnf_open_size(ps->cnf) == 0;
+  if (!*ignore && ps->declared_only)
+    return syntax(ps, tok,
+                  "a clause beyond the %llu %s the header declares: a proof is "
+                  "written, and a proof checker reads only the declared clauses, not "
+                  "this one or any after it (fix the header's clause count)",
+                  (unsigned long long)ps->cnf->declared_clauses,
+                  gsat_plural(ps->cnf->declared_clauses, "clause", "clauses"));
   if (*ignore) {
     if (!ps->empty_extra++) ps->empty_extra_line = ps->line;
   } else if (!ps->extra_line) {
@@ -459,6 +468,7 @@ static gsat_status read_input(gsat_dimacs_input *in,
   parser ps = {
       .in = in,
       .mode = opt ? opt->mode : GSAT_DIMACS_DEFAULT,
+      .declared_only = opt && opt->declared_only,
       .cnf = cnf,
       .err = err,
       .line = 1,

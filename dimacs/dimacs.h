@@ -75,6 +75,7 @@
 #ifndef GSAT_DIMACS_H
 #define GSAT_DIMACS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -100,6 +101,10 @@ typedef void (*gsat_dimacs_warn_fn)(void *data, const char *file, uint64_t line,
 
 typedef struct gsat_dimacs_options {
   gsat_dimacs_mode mode;
+  /* A non-empty clause after the declared ones is a PARSE error in every
+   * mode (not a warning): set while a DRAT proof is written, which a checker
+   * such as drat-trim reads against the declared clauses only. */
+  bool declared_only;
   gsat_dimacs_warn_fn warn; /* may be NULL */
   void *warn_data;
   const gsat_flag *stop; /* may be NULL; polled per chunk and every 50 ms while

@@ -328,6 +328,20 @@ if [ $rc1 = 20 ] && [ $rc = 20 ] && [ -s "$tmp/positional.drat" ] &&
 else
   fail "positional proof: rc $rc1 and $rc, $(ls -l "$tmp"/*.drat 2>&1 | tr '\n' ' ') $(cat "$tmp/err")"
 fi
+# A header that declares fewer clauses than the file holds: without a
+# proof a warning and the whole file solved; with one a parse error at the
+# first extra clause's 0 (drat-trim reads only the declared clauses and
+# rejects the proof: "conflict claimed, but not detected"), no proof file.
+printf 'p cnf 2 2\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n' >"$tmp/under.cnf"
+run --threads=1 "$tmp/under.cnf"
+[ $rc = 20 ] && grep -q "^c WARNING: .*under.cnf:4: 4 clauses, more than the 2 declared" "$tmp/out" &&
+  pass "more clauses than declared: a warning, exit 20" || fail "more clauses than declared: rc $rc $(grep WARNING "$tmp/out")"
+run -q --threads=1 --proof="$tmp/under.drat" "$tmp/under.cnf"
+[ $rc = 2 ] && [ ! -e "$tmp/under.drat" ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "gsat: error: $tmp/under.cnf:4:6: \
+a clause beyond the 2 clauses the header declares: a proof is written, and a proof checker reads only \
+the declared clauses, not this one or any after it (fix the header's clause count)" ] &&
+  pass "more clauses than declared, --proof: exit 2, $(cat "$tmp/err")" ||
+  fail "more clauses than declared, --proof: rc $rc, $(cat "$tmp/err"), $(ls "$tmp"/under.*)"
 # The proof file must not be the input (kissat's two-file form read as
 # MiniSat's `solver in out` would destroy the formula): exit 1, file intact.
 cp "$tmp/unsat.cnf" "$tmp/same.cnf"

@@ -234,6 +234,36 @@ static void test_good(void **state) {
   }
 }
 
+/* declared_only (a proof is written): a clause after the declared ones is
+ * a parse error at its 0 in every mode, not a warning; a lone 0 after them
+ * is still ignored with a warning (it is no clause, and drat-trim reads it
+ * as none either). */
+static void test_declared_only(void **state) {
+  (void)state;
+  const gsat_dimacs_mode modes[] = {R, D};
+  for (int m = 0; m < 2; m++)
+    for (int route = 0; route < ROUTES; route++) {
+      gsat_cnf cnf;
+      gsat_cnf_init(&cnf);
+      gsat_error err;
+      test_warnings w = {0};
+      gsat_dimacs_options opt = test_warn_options(modes[m], &w);
+      opt.declared_only = true;
+      const char *name;
+      gsat_status st = read_route(route, "bad/toomanyclauses.cnf", &opt, &cnf, &err, &name);
+      test_expect_error(st, &err, &cnf, GSAT_PARSE, name, 3, 3,
+                        "a clause beyond the 1 clause the header declares: a proof is "
+                        "written, and a proof checker reads only the declared clauses");
+      assert_int_equal(w.count, 0);
+      gsat_cnf_init(&cnf);
+      st = read_route(route, "good/extraemptyclause.cnf", &opt, &cnf, &err, &name);
+      if (st != GSAT_OK) fail_msg("extraemptyclause.cnf: %s", err.message);
+      assert_int_equal(cnf.num_clauses, 2);
+      assert_int_equal(w.count, 1);
+      gsat_cnf_free(&cnf);
+    }
+}
+
 /* The literal encoding: DIMACS d is 2*(|d|-1) + (d < 0). */
 static void test_encoding(void **state) {
   (void)state;
@@ -274,7 +304,7 @@ static const char *mode_name(gsat_dimacs_mode mode) {
 int main(void) {
   enum { NB = sizeof bad_cases / sizeof *bad_cases };
   enum { NG = sizeof good_cases / sizeof *good_cases };
-  static struct CMUnitTest tests[NB + NG + 2];
+  static struct CMUnitTest tests[NB + NG + 3];
   static char names[NB + NG][128];
   int n = 0;
   for (int i = 0; i < NB; i++, n++) {
@@ -291,5 +321,6 @@ int main(void) {
   }
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_encoding);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_nonempty_cnf);
+  tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_declared_only);
   return _cmocka_run_group_tests("dimacs rules", tests, (size_t)n, NULL, NULL);
 }

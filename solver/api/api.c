@@ -199,6 +199,7 @@ int gsat_read_dimacs(gsat_solver *s, const char *path) {
   o.mode = s->opt.strict    ? GSAT_DIMACS_STRICT
            : s->opt.relaxed ? GSAT_DIMACS_RELAXED
                             : GSAT_DIMACS_DEFAULT;
+  o.declared_only = proof_path(s) != NULL; /* drat-trim reads no more */
   o.warn = forward_warning;
   o.warn_data = s;
   o.stop = &s->stop;

@@ -235,7 +235,9 @@ GSAT_API int gsat_set_learn(gsat_solver *s, void *data, int max_length,
 
 /* Reads a DIMACS CNF file (plain, gzip, xz, lzma or bzip2, recognised by its
  * magic bytes; "-" or NULL for standard input) and adds its clauses, under the
- * options strict and relaxed.  ensure (ADDING).  Returns 0 or a negative
+ * options strict and relaxed; with a proof file set (option proof), a clause
+ * after the ones the header declares is a parse error in every mode (a proof
+ * checker reads only the declared clauses).  ensure (ADDING).  Returns 0 or a negative
  * status: parse errors (-2) name file, line and column in gsat_last_error(); -3
  * for I/O errors; -9 when gsat_terminate() interrupted it. */
 GSAT_API int gsat_read_dimacs(gsat_solver *s, const char *path);
