@@ -261,18 +261,21 @@ else
   fail "-v: rc $rc: $(grep '^c' "$tmp/out" | head -20)"
 fi
 run -vv "$tmp/tiny.cnf"
-if [ $rc = 10 ] && grep -qx 'c options: --progress=1 --verbose=2' "$tmp/out" &&
+if [ $rc = 10 ] && grep -qx 'c options: --progress=1 (by -vv) --verbose=2' "$tmp/out" &&
    grep -q '^c ---- \[ statistics \]' "$tmp/out" && grep -q '^c formula' "$tmp/out"; then
   pass "-vv: level 2, progress every second, statistics"
 else
   fail "-vv: rc $rc: $(grep '^c' "$tmp/out" | head -20)"
 fi
 run -v -v -v "$tmp/tiny.cnf"
-[ $rc = 10 ] && grep -qx 'c options: --progress=1 --verbose=2' "$tmp/out" &&
+[ $rc = 10 ] && grep -qx 'c options: --progress=1 (by -vv) --verbose=2' "$tmp/out" &&
   pass "-v -v -v: at most level 2" || fail "-v -v -v: rc $rc $(grep '^c options' "$tmp/out")"
 run -vvv "$tmp/tiny.cnf"
-[ $rc = 10 ] && grep -qx 'c options: --progress=1 --verbose=2' "$tmp/out" &&
+[ $rc = 10 ] && grep -qx 'c options: --progress=1 (by -vv) --verbose=2' "$tmp/out" &&
   pass "-vvv: at most level 2" || fail "-vvv: rc $rc $(grep '^c options' "$tmp/out")"
+run -vv --progress=2 "$tmp/tiny.cnf"
+[ $rc = 10 ] && grep -qx 'c options: --progress=2 --verbose=2' "$tmp/out" &&
+  pass "-vv --progress=2: the user's interval, unmarked" || fail "-vv --progress=2: rc $rc $(grep '^c options' "$tmp/out")"
 run --help
 grep -q 'each -v adds one (-vvv is 2)' "$tmp/out" && pass "--help: -v adds one level, at most 2" ||
   fail "--help: $(grep -- '--verbose' "$tmp/out")"

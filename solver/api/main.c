@@ -40,6 +40,7 @@ typedef struct cli {
   double start;     /* gsat_seconds() at the start */
   double limit;     /* --time-limit, seconds from the start (0: none) */
   int quiet, verbose, stats; /* verbose: 0, 1 (-v), 2 (-vv) */
+  int progress_by_verbose;   /* -vv set --progress=1 (it was at its default) */
   int batch;              /* --batch: every file argument is an input */
   const char *batch_list; /* --batch=LIST: the list file ("-": stdin) */
   gsat_batch_list files;  /* the batch's files */
@@ -649,7 +650,7 @@ static int parse_args(cli *c, int argc, char **argv) {
   const gsat_option_info *progress = gsat_option_find("progress");
   if (c->verbose >= 2 && progress &&
       gsat_get_option(c->s, "progress") == progress->def)
-    gsat_set_option(c->s, "progress", "1"); /* -vv: every second */
+    c->progress_by_verbose = !gsat_set_option(c->s, "progress", "1"); /* -vv: every second */
   return -1;
 }
 
@@ -686,9 +687,11 @@ static void install_handlers(cli *c) {
   arm_timer(c);
 }
 
-/* -v: the options that differ from their defaults, as one c line in the
- * spelling --name=value (string options as --name=...). */
-static void print_options(gsat_solver *s) {
+/* -v: the options whose values differ from their defaults, as one c line in
+ * the spelling --name=value (string options as --name=...); the progress
+ * interval that -vv set is marked "--progress=1 (by -vv)". */
+static void print_options(const cli *c) {
+  gsat_solver *s = c->s;
   printf("c options:");
   int any = 0;
   for (size_t i = 0; i < gsat_option_count; i++) {
@@ -710,7 +713,8 @@ static void print_options(gsat_solver *s) {
       snprintf(value, sizeof value, "%.15g", v);
     else /* an integer in the digits it must be written in */
       snprintf(value, sizeof value, "%.0f", v);
-    printf(" --%s=%s", name, value);
+    printf(" --%s=%s%s", name, value,
+           c->progress_by_verbose && !strcmp(o->name, "progress") ? " (by -vv)" : "");
     any = 1;
   }
   printf("%s\n", any ? "" : " all defaults");
@@ -877,7 +881,7 @@ static int run(cli *c) {
            c->path && strcmp(c->path, "-") ? c->path : "<stdin>");
     fflush(stdout);
     gsat_set_warning_callback(c->s, print_warning, NULL);
-    if (c->verbose >= 1) print_options(c->s);
+    if (c->verbose >= 1) print_options(c);
   }
   int status = gsat_read_dimacs(c->s, c->path);
   int result = GSAT_UNKNOWN;

@@ -70,7 +70,7 @@
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
   O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
   O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)") \
-  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options set, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)")
+  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)")
 
 /* The values of the enum options: V (P, X, "name") makes the constant
  * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
