@@ -325,9 +325,10 @@ static gsat_status finish(parser *ps, uint64_t off, bool percent) {
   if (cnf->num_clauses < cnf->declared_clauses &&
       ps->mode != GSAT_DIMACS_RELAXED)
     return syntax(ps, off,
-                  "%zu clauses, fewer than the %llu declared in the header "
+                  "%zu %s, fewer than the %llu declared in the header "
                   "(truncated input?)",
-                  cnf->num_clauses, (unsigned long long)cnf->declared_clauses);
+                  cnf->num_clauses, gsat_plural(cnf->num_clauses, "clause", "clauses"),
+                  (unsigned long long)cnf->declared_clauses);
   return GSAT_OK;
 }
 
@@ -439,26 +440,30 @@ static void report_warnings(const parser *ps, const char *name,
          (unsigned long long)cnf->max_var);
   if (ps->extra_line)
     warn(opt, name, ps->extra_line,
-         "%zu clauses, more than the %llu declared in the header (the first "
+         "%zu %s, more than the %llu declared in the header (the first "
          "extra clause ends on line %llu)",
-         cnf->num_clauses, (unsigned long long)cnf->declared_clauses,
+         cnf->num_clauses, gsat_plural(cnf->num_clauses, "clause", "clauses"),
+         (unsigned long long)cnf->declared_clauses,
          (unsigned long long)ps->extra_line);
   if (ps->empty_extra == 1)
     warn(opt, name, ps->empty_extra_line,
-         "an empty clause (a lone 0) after the %llu clauses declared in the "
+         "an empty clause (a lone 0) after the %llu %s declared in the "
          "header was ignored",
-         (unsigned long long)cnf->declared_clauses);
+         (unsigned long long)cnf->declared_clauses,
+         gsat_plural(cnf->declared_clauses, "clause", "clauses"));
   else if (ps->empty_extra)
     warn(opt, name, ps->empty_extra_line,
-         "%llu empty clauses (lone 0s) after the %llu clauses declared in the "
+         "%llu empty clauses (lone 0s) after the %llu %s declared in the "
          "header were ignored (the first on line %llu)",
          (unsigned long long)ps->empty_extra,
          (unsigned long long)cnf->declared_clauses,
+         gsat_plural(cnf->declared_clauses, "clause", "clauses"),
          (unsigned long long)ps->empty_extra_line);
   if (cnf->num_clauses < cnf->declared_clauses)
     warn(opt, name, 0,
-         "%zu clauses, fewer than the %llu declared in the header",
-         cnf->num_clauses, (unsigned long long)cnf->declared_clauses);
+         "%zu %s, fewer than the %llu declared in the header", cnf->num_clauses,
+         gsat_plural(cnf->num_clauses, "clause", "clauses"),
+         (unsigned long long)cnf->declared_clauses);
 }
 
 /* Parses an opened input, closes it, and empties cnf on error. */

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "solver/base/plural.h"
+
 /* Milliseconds a read waits for data before it looks at the stop flag again. */
 #define POLL_MS 50
 
@@ -197,8 +199,9 @@ gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
 static bool padding_ok(gsat_dimacs_input *in, uint64_t zeros, gsat_error *err) {
   if (!in->codec->pad_between || zeros % 4 == 0) return true;
   gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
-                   "corrupt %s data: stream padding of %llu bytes, not a multiple of 4",
-                   in->codec->name, (unsigned long long)zeros);
+                   "corrupt %s data: stream padding of %llu %s, not a multiple of 4",
+                   in->codec->name, (unsigned long long)zeros,
+                   gsat_plural(zeros, "byte", "bytes"));
   return false;
 }
 

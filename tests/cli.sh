@@ -253,7 +253,7 @@ run "$tmp/tiny.cnf"
 plain=$(grep -c '^c' "$tmp/out")
 run -v --threads=1 "$tmp/tiny.cnf"
 if [ $rc = 10 ] && grep -qx 'c options: --threads=1 --verbose=1' "$tmp/out" &&
-   grep -qx 'c formula: 2 variables, 1 clauses of length >= 2, 2 literals, 1 units (after normalisation)' "$tmp/out" &&
+   grep -qx 'c formula: 2 variables, 1 clause of length >= 2, 2 literals, 1 unit (after normalisation)' "$tmp/out" &&
    grep -q '^c times: parse .* s, build .* s, search .* s.*, total .* s$' "$tmp/out" &&
    ! grep -q '^c ---- \[ statistics' "$tmp/out"; then
   pass "-v: options, formula and times lines ($plain c lines without it, $(grep -c '^c' "$tmp/out") with it)"
@@ -410,6 +410,11 @@ for f in php4:dpll:20 ring6:cdcl:10; do
 done
 
 # The node limit: s UNKNOWN, exit 0, as --help and the README say.
+run --backend=cpu --search=dpll --threads=1 --node-limit=1 "$tmp/php4.cnf"
+[ $rc = 0 ] && grep -qx 'c stopped: node limit of 1 decision reached' "$tmp/out" &&
+  grep -qE '^c search .* s, 1 node, ' "$tmp/out" &&
+  pass "--node-limit=1: 'node limit of 1 decision', '1 node' (the singular)" ||
+  fail "--node-limit=1: rc $rc $(grep -E '^c (stopped|search)' "$tmp/out")"
 run --backend=cpu --search=dpll --threads=1 --node-limit=3 "$tmp/php4.cnf"
 [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -qx 'c stopped: node limit of 3 decisions reached' "$tmp/out" &&
   pass "--node-limit=3: s UNKNOWN, exit 0" || fail "--node-limit=3: rc $rc $(grep -v '^c  ' "$tmp/out" | tail -5)"

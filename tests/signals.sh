@@ -153,9 +153,9 @@ if [ "$backend" = cpu ]; then
   # Searchers beyond the memory they may take (--cdcl-memory, MiB; by default
   # half of what is available) are not started, and a c line says so.
   "$gsat" --search=cdcl --threads=16 --cdcl-memory=1 "$tmp/php12.cnf" -t 0.5 >"$tmp/out" 2>&1
-  if grep -Eq '^c [0-9]+ CDCL searchers of the 16 asked for: no more fit in memory$' "$tmp/out" &&
+  if grep -Eq '^c [0-9]+ CDCL searchers? of the 16 asked for: no more fit in memory$' "$tmp/out" &&
     grep -qx 's UNKNOWN' "$tmp/out"; then
-    echo "ok: 16 CDCL searchers in 1 MiB: $(grep -E '^c [0-9]+ CDCL searchers' "$tmp/out")"
+    echo "ok: 16 CDCL searchers in 1 MiB: $(grep -E '^c [0-9]+ CDCL searchers?' "$tmp/out")"
   else
     fail "16 CDCL searchers in 1 MiB: $(head -c 400 "$tmp/out")"
   fi

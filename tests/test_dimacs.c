@@ -89,6 +89,9 @@ static const bad_case bad_cases[] = {
   {"bad/toofewclauses.cnf", D, 4, 1,
    "2 clauses, fewer than the 3 declared in the header"},
   {"bad/toofewclauses.cnf", S, 4, 1, "fewer than the 3 declared"},
+  /* a count of 1 takes the singular */
+  {"bad/toofewone.cnf", D, 3, 1,
+   "1 clause, fewer than the 2 declared in the header (truncated input?)"},
   {"bad/toomanyclauses.cnf", S, 3, 3,
    "more clauses than the 1 declared in the header"},
   {"bad/varabovedeclared.cnf", S, 2, 3,
@@ -146,6 +149,14 @@ static const good_case good_cases[] = {
    "was ignored"},
   {"bad/toofewclauses.cnf", R, 2, 3, "1 0\n2 0\n", 2, 1, 0,
    "2 clauses, fewer than the 3 declared in the header"},
+  /* a count of 1 takes the singular */
+  {"bad/toofewone.cnf", R, 2, 2, "1 0\n", 1, 1, 0,
+   "1 clause, fewer than the 2 declared in the header"},
+  {"good/toomanyfromnone.cnf", D, 1, 0, "1 0\n", 1, 1, 2,
+   "1 clause, more than the 0 declared in the header"},
+  {"good/extraemptyafterone.cnf", D, 1, 1, "1 0\n", 1, 1, 4,
+   "an empty clause (a lone 0) after the 1 clause declared in the header "
+   "was ignored"},
 };
 // clang-format on
 

@@ -329,7 +329,8 @@ static void test_stream_padding(void **state) {
         } else {
           char text[128];
           snprintf(text, sizeof text,
-                   "corrupt xz data: stream padding of %zu bytes, not a multiple of 4", zeros);
+                   "corrupt xz data: stream padding of %zu %s, not a multiple of 4", zeros,
+                   zeros == 1 ? "byte" : "bytes"); /* "1 byte" */
           expect_damage(&b, f, text);
         }
         tbuf_free(&b);

@@ -18,6 +18,7 @@
 #include "solver/api/gsat.h"
 #include "solver/core/options.h"
 #include "solver/base/clock.h"
+#include "solver/base/plural.h"
 #include "solver/base/status.h"
 #include "solver/dist/dist.h"
 
@@ -120,15 +121,16 @@ static uint32_t rank_reaching(gsat_solver *s, double limit) {
 static void print_stop_cause(gsat_solver *s, double limit, uint64_t nodes) {
   const double node_limit = gsat_get_option(s, "node_limit");
   const uint32_t ranks = node_limit > 0 ? rank_reaching(s, node_limit) : 0;
+  const char *decisions = gsat_plural((uint64_t)node_limit, "decision", "decisions");
   if (stop_cause && stop_cause != SIGALRM) {
     printf("c stopped by ");
     print_signal((int)stop_cause);
     printf("\n");
   } else if (!stop_cause && node_limit > 0 && (double)nodes >= node_limit)
-    printf("c stopped: node limit of %.0f decisions reached\n", node_limit);
+    printf("c stopped: node limit of %.0f %s reached\n", node_limit, decisions);
   else if (!stop_cause && ranks)
-    printf("c stopped: node limit of %.0f decisions reached (rank %u made its share, %.0f / %u)\n",
-           node_limit, ranks - 1, ceil(node_limit / gsat_get_statistics(s)->ranks),
+    printf("c stopped: node limit of %.0f %s reached (rank %u made its share, %.0f / %u)\n",
+           node_limit, decisions, ranks - 1, ceil(node_limit / gsat_get_statistics(s)->ranks),
            gsat_get_statistics(s)->ranks);
   else if (stop_cause || limit > 0)
     printf("c stopped: time limit of %g s reached\n", limit);
@@ -722,9 +724,11 @@ static void print_options(const cli *c) {
 
 /* -v: the formula after normalisation and the time of each phase. */
 static void print_verbose_summary(const cli *c, const gsat_statistics *st) {
-  printf("c formula: %u variables, %u clauses of length >= 2, %" PRIu64
-         " literals, %u units (after normalisation)\n",
-         st->vars, st->clauses, st->literals, st->units);
+  printf("c formula: %u %s, %u %s of length >= 2, %" PRIu64 " %s, %u %s (after normalisation)\n",
+         st->vars, gsat_plural(st->vars, "variable", "variables"), st->clauses,
+         gsat_plural(st->clauses, "clause", "clauses"), st->literals,
+         gsat_plural(st->literals, "literal", "literals"), st->units,
+         gsat_plural(st->units, "unit", "units"));
   printf("c times: parse %.3f s, build %.3f s, search %.3f s", st->parse_seconds,
          st->build_seconds, st->search_seconds);
   if (st->backend[0] == 'g')
@@ -748,8 +752,9 @@ static void print_members(const gsat_statistics *st) {
            i + 1 < st->members ? ", " : "\n");
   for (uint32_t i = 0; i < st->members; i++)
     if (st->member[i].port_out || st->member[i].port_in)
-      printf("c portfolio member %s: %" PRIu64 " clauses out, %" PRIu64 " in\n",
-             st->member[i].name, st->member[i].port_out, st->member[i].port_in);
+      printf("c portfolio member %s: %" PRIu64 " %s out, %" PRIu64 " in\n", st->member[i].name,
+             st->member[i].port_out, gsat_plural(st->member[i].port_out, "clause", "clauses"),
+             st->member[i].port_in);
 }
 
 /* The c lines after the search: backend, device, search summary, why the
@@ -765,19 +770,20 @@ static void print_summary(const cli *c, int result) {
     printf("c backend %s (%s), decide %s (%s)\n", st->backend,
            st->backend_reason, st->decide, st->decide_reason);
   if (st->backend[0] == 'g')
-    printf("c device %s, mapping %s, layout %s, %u blocks x %u threads\n",
-           st->device, st->gpu_map, st->gpu_layout, st->gpu_blocks,
-           st->gpu_threads);
+    printf("c device %s, mapping %s, layout %s, %u %s x %u %s\n", st->device, st->gpu_map,
+           st->gpu_layout, st->gpu_blocks, gsat_plural(st->gpu_blocks, "block", "blocks"),
+           st->gpu_threads, gsat_plural(st->gpu_threads, "thread", "threads"));
   if (st->search[0] == 'c')
-    printf("c search %.3f s, %" PRIu64 " conflicts, %" PRIu64 " decisions, %.3g "
-           "propagations/s\n", st->search_seconds, st->conflicts, st->decisions,
+    printf("c search %.3f s, %" PRIu64 " %s, %" PRIu64 " %s, %.3g propagations/s\n",
+           st->search_seconds, st->conflicts, gsat_plural(st->conflicts, "conflict", "conflicts"),
+           st->decisions, gsat_plural(st->decisions, "decision", "decisions"),
            st->search_seconds > 0 ? st->propagations / st->search_seconds : 0.0);
   else
-    printf("c search %.3f s, %" PRIu64 " nodes, %.3g literal checks/s\n",
-           st->search_seconds, st->nodes, st->checks_per_second);
+    printf("c search %.3f s, %" PRIu64 " %s, %.3g literal checks/s\n", st->search_seconds,
+           st->nodes, gsat_plural(st->nodes, "node", "nodes"), st->checks_per_second);
   if (st->workers_requested)
-    printf("c %u CDCL searchers of the %u asked for: no more fit in memory\n", st->workers,
-           st->workers_requested);
+    printf("c %u CDCL %s of the %u asked for: no more fit in memory\n", st->workers,
+           gsat_plural(st->workers, "searcher", "searchers"), st->workers_requested);
   print_members(st);
   if (result == GSAT_SATISFIABLE)
     printf("c model checked against every input clause\n");

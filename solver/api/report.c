@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "solver/api/gsat.h"
+#include "solver/base/plural.h"
 
 static void rate(FILE *out, const char *name, double count, double seconds) {
   fprintf(out, "c %-22s %14.0f /s\n", name, seconds > 0 ? count / seconds : 0.0);
@@ -65,8 +66,11 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   fprintf(out, "c %-22s %14s (%s)\n", "search", st->search, st->search_reason);
   if (st->search[0] != 'c')
     fprintf(out, "c %-22s %14s (%s)\n", "decide", st->decide, st->decide_reason);
-  fprintf(out, "c %-22s %14" PRIu32 " vars, %" PRIu32 " clauses, %" PRIu64 " literals, %" PRIu32
-               " units\n", "formula", st->vars, st->clauses, st->literals, st->units);
+  fprintf(out, "c %-22s %14" PRIu32 " %s, %" PRIu32 " %s, %" PRIu64 " %s, %" PRIu32 " %s\n",
+          "formula", st->vars, gsat_plural(st->vars, "var", "vars"), st->clauses,
+          gsat_plural(st->clauses, "clause", "clauses"), st->literals,
+          gsat_plural(st->literals, "literal", "literals"), st->units,
+          gsat_plural(st->units, "unit", "units"));
   print_counters(out, st);
   if (st->workers_requested)
     fprintf(out, "c %-22s %14" PRIu32 " (of %" PRIu32 " asked: no more fit in memory)\n", "workers",

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "solver/base/plural.h"
+
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option) {
   gsat_decide_choice c = {option, "requested"};
   if (option == GSAT_DECIDE_STATIC || option == GSAT_DECIDE_MOMS) return c;
@@ -44,8 +46,8 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
       (fabs(binaries - holes) < 0.5 || fabs(binaries - both) < 0.5)) {
     c.search = GSAT_SEARCH_DPLL;
     snprintf(c.reason, sizeof c.reason,
-             "auto: pigeonhole-like, %.0f clauses of length %.0f cover the %u variables once",
-             longs, L, f->vars);
+             "auto: pigeonhole-like, %.0f %s of length %.0f cover the %u variables once",
+             longs, gsat_plural((uint64_t)longs, "clause", "clauses"), L, f->vars);
     return c;
   }
   c.search = GSAT_SEARCH_CDCL;
