@@ -587,6 +587,20 @@ if [ -n "$gen" ] && [ -s "$tmp/php11.cnf" ]; then
     pass "gsat | head -1: ended by SIGPIPE (status 141), quietly" ||
     fail "gsat | head -1: rc $rc, stderr $(cat "$tmp/err")"
 fi
+# A proof to a FIFO whose reader exits: an I/O error with a message (exit
+# 3), not a silent death by SIGPIPE; SIGPIPE is held off only while the
+# proof is written (the `| head -1` case above stays quiet).
+if [ -n "$gen" ] && "$gen" php 8 >"$tmp/php8p.cnf"; then # a proof of 0.9 MB
+  rm -f "$tmp/pfifo"
+  mkfifo "$tmp/pfifo"
+  head -c 10 <"$tmp/pfifo" >/dev/null &
+  helpers="$helpers $!"
+  timeout 20 "$gsat" -q --search=cdcl --threads=1 --proof="$tmp/pfifo" "$tmp/php8p.cnf" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ $rc = 3 ] && [ "$(cat "$tmp/err")" = "gsat: error: cannot write the proof: Broken pipe" ] && [ ! -s "$tmp/out" ] &&
+    pass "--proof=FIFO, its reader gone: exit 3, $(cat "$tmp/err")" ||
+    fail "--proof=FIFO, its reader gone: rc $rc, stderr $(cat "$tmp/err"), out $(head -c 200 "$tmp/out")"
+fi
 
 # 4. The --progress columns.  progress_lines SEARCH THREADS: runs php 9 for
 # at most 1 s with a report every 0.1 s; $tmp/progress holds the lines.

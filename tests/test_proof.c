@@ -348,12 +348,12 @@ static void test_disk_full(void **state) {
   fclose(f);
 }
 
-static void test_bad_descriptor_and_path(void **state) {
-  (void)state;
+/* A proof to a pipe without a reader: closing it (the first write) is an
+ * I/O error naming EPIPE. */
+static void expect_broken_pipe(void) {
   int fds[2];
   assert_int_equal(pipe(fds), 0);
   close(fds[0]); /* no reader: write fails with EPIPE */
-  signal(SIGPIPE, SIG_IGN);
   gsat_proof p;
   gsat_error err;
   gsat_status last;
@@ -362,10 +362,34 @@ static void test_bad_descriptor_and_path(void **state) {
   assert_int_equal(gsat_proof_close(&p, &err), GSAT_IO);
   assert_non_null(strstr(err.message, strerror(EPIPE)));
   close(fds[1]);
+}
 
+static void test_bad_descriptor_and_path(void **state) {
+  (void)state;
+  signal(SIGPIPE, SIG_IGN);
+  expect_broken_pipe();
+
+  gsat_proof p;
+  gsat_error err;
   const char *path = tmp_path("no/such/dir.drat");
   assert_int_equal(gsat_proof_open_path(&p, path, GSAT_PROOF_BINARY, &err), GSAT_IO);
   assert_non_null(strstr(err.message, path));
+}
+
+/* A pipe whose reader is gone, SIGPIPE at its default action (which would
+ * end the test): the writer holds SIGPIPE off while it writes, so the write
+ * is an I/O error naming EPIPE; afterwards no SIGPIPE is pending and the
+ * thread's signal mask is as before. */
+static void test_broken_pipe_default_sigpipe(void **state) {
+  (void)state;
+  void (*old)(int) = signal(SIGPIPE, SIG_DFL);
+  expect_broken_pipe();
+  sigset_t pending, mask;
+  assert_int_equal(sigpending(&pending), 0);
+  assert_int_equal(sigismember(&pending, SIGPIPE), 0);
+  assert_int_equal(pthread_sigmask(SIG_SETMASK, NULL, &mask), 0);
+  assert_int_equal(sigismember(&mask, SIGPIPE), 0);
+  signal(SIGPIPE, old);
 }
 
 /* ---- several threads -------------------------------------------------------- */
@@ -438,6 +462,7 @@ int main(void) {
       cmocka_unit_test(test_resolution_refutation),
       cmocka_unit_test(test_dpll_refutation_and_cut),
       cmocka_unit_test(test_disk_full),
+      cmocka_unit_test(test_broken_pipe_default_sigpipe),
       cmocka_unit_test(test_bad_descriptor_and_path),
       cmocka_unit_test(test_threads_one_log),
   };

@@ -55,7 +55,9 @@ static volatile sig_atomic_t interrupted; /* the first stop signal, or 0 */
 /* The signals that ask gsat to stop: SIGHUP (the terminal went away) is
  * taken as SIGTERM is.  SIGPIPE keeps its default action: a reader that
  * closed the pipe (`gsat f.cnf | head -1`) ends gsat quietly at its next
- * write, as any filter. */
+ * write, as any filter (the proof writer holds it off around its own
+ * writes, solver/core/proof.c: a proof reader that went away is an error
+ * with a message). */
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 #define STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
 /* Milliseconds (CLOCK_MONOTONIC) of the first stop signal, 0 before it;

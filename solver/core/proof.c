@@ -4,8 +4,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Worst case bytes of one literal (text: "-2147483648 "; binary: 5) plus the
@@ -57,8 +59,36 @@ void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var,
   p->num_vars = num_vars;
 }
 
-/* Hands the buffer to the output; on failure records the first error. */
-static gsat_status drain(gsat_proof *p) {
+/* SIGPIPE is held off (blocked in the calling thread) while the buffer is
+ * written, so that a reader that closed the proof's pipe or FIFO makes the
+ * write fail with EPIPE, an I/O error with a message, instead of ending the
+ * process without one; standard output keeps SIGPIPE's default action
+ * (`gsat f.cnf | head` ends quietly).  The SIGPIPE such a write raised is
+ * taken back before the mask is restored, unless one was pending before. */
+typedef struct sigpipe_hold {
+  sigset_t old, pipe;
+  int pending; /* a SIGPIPE was pending before: it is not taken */
+} sigpipe_hold;
+
+static void hold_sigpipe(sigpipe_hold *h) {
+  sigset_t pending;
+  sigemptyset(&h->pipe);
+  sigaddset(&h->pipe, SIGPIPE);
+  h->pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1;
+  pthread_sigmask(SIG_BLOCK, &h->pipe, &h->old);
+}
+
+static void release_sigpipe(sigpipe_hold *h, int broken) {
+  if (broken && !h->pending) {
+    const struct timespec now = {0, 0};
+    while (sigtimedwait(&h->pipe, NULL, &now) < 0 && errno == EINTR) {
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &h->old, NULL);
+}
+
+/* Writes the buffer out; on failure records the first error. */
+static gsat_status write_out(gsat_proof *p) {
   size_t done = 0;
   while (done < p->len) {
     size_t wrote;
@@ -82,6 +112,15 @@ static gsat_status drain(gsat_proof *p) {
   }
   p->len = 0;
   return GSAT_OK;
+}
+
+/* Hands the buffer to the output (write_out) with SIGPIPE held off. */
+static gsat_status drain(gsat_proof *p) {
+  sigpipe_hold h;
+  hold_sigpipe(&h);
+  gsat_status st = write_out(p);
+  release_sigpipe(&h, st != GSAT_OK);
+  return st;
 }
 
 static size_t put_binary(unsigned char *out, int64_t d) {
@@ -185,9 +224,13 @@ gsat_status gsat_proof_delete_dimacs(gsat_proof *p, const int64_t *lits,
 static gsat_status flush_locked(gsat_proof *p) {
   if (p->err.status != GSAT_OK) return p->err.status;
   GSAT_FORWARD(drain(p));
-  if (p->file && fflush(p->file) != 0)
-    return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s",
-                          strerror(errno));
+  if (!p->file) return GSAT_OK;
+  sigpipe_hold h;
+  hold_sigpipe(&h);
+  const int failed = fflush(p->file) != 0, e = errno;
+  release_sigpipe(&h, failed);
+  if (failed)
+    return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s", strerror(e));
   return GSAT_OK;
 }
 
