@@ -13,7 +13,12 @@
 #    exit 0, which a node limit gives.
 #    The short options (-n, -s, -t N, --time=N, -v, -vv, -q) do what the
 #    README says, and --help lists them; a second file argument is the proof
-#    file (the bytes of --proof=FILE).
+#    file (the bytes of --proof=FILE).  An empty --proof= is refused; a bad
+#    GSAT_<NAME> leaves --help working but not an unknown option before it;
+#    standard output to /dev/full is exit 3 with a message (--help too);
+#    -vv's progress interval is marked in `c options`; counts of 1 take the
+#    singular; a header that undercounts the clauses is a parse error with
+#    --proof; a proof FIFO whose reader exits is exit 3 with a message.
 # 2. The model output is bounded: a formula declaring 2^31 - 1 variables has
 #    about 23 GB of v lines; SIGINT, SIGTERM or --time-limit while they are
 #    printed must end the output within 10 s (else a hang is reported) after a
