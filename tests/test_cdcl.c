@@ -303,6 +303,7 @@ static void searches_all_option_sets(void **state) {
     cfg.reduce_first = 20;
     cfg.reduce_inc = 5;
     cfg.seed = (uint64_t)k;
+    cfg.target = (uint32_t)k % 3; /* off, stable, always */
     gsat_cdcl s;
     assert_int_equal(solve(&unsat, &cfg, &s), GSAT_CDCL_UNSAT);
     assert_true(s.n.conflicts > 20);
@@ -473,6 +474,59 @@ static void assume_decision(void **state) {
   gsat_db_free(&db);
 }
 
+/* Target phases (Chasing Target Phases): at a conflict in stable mode the
+ * assignment below the current level becomes the target when that trail is
+ * the longest since the mode switch; stable-mode decisions take the target
+ * phase, focused-mode ones the saved phase. */
+static void target_phases(void **state) {
+  (void)state;
+  gsat_db db;
+  build(&db, (int64_t[]){1, 2, 3, 0, 4, 5, 6, 0, 0});
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  assert_int_equal(cfg.target, GSAT_CDCL_TARGET_STABLE);
+  gsat_cdcl s;
+  make(&s, &db, &cfg, NULL);
+  gsat_db_view view = gsat_db_view_of(&db);
+  const gsat_lit as[3] = {L(-1), L(4), L(-2)};
+  gsat_cdcl_set_assumptions(&s, as, 3);
+  for (int k = 0; k < 3; k++) {
+    assert_int_equal(gsat_cdcl_decide(&s, &view), 0);
+    assert_int_equal(gsat_cdcl_propagate(&s, &view), GSAT_CDCL_NOREF);
+  }
+  assert_int_equal(s.trail_len, 4); /* -1, 4, -2 and the unit 3 */
+  s.stable = 0;
+  gsat_cdcl_update_target(&s); /* focused mode: no target */
+  assert_int_equal(s.target_assigned, 0);
+  s.stable = 1;
+  gsat_cdcl_update_target(&s); /* the levels below 3: -1 and 4 */
+  assert_int_equal(s.target_assigned, 2);
+  assert_int_equal(s.target[0], 1); /* false */
+  assert_int_equal(s.target[3], 2); /* true */
+  assert_int_equal(s.target[1], 0); /* level 3: not conflict-free */
+  assert_int_equal(s.target[2], 0);
+  gsat_cdcl_backtrack(&s, 1);
+  s.target[2] = 2;
+  gsat_cdcl_update_target(&s); /* shorter: kept */
+  assert_int_equal(s.target_assigned, 2);
+  assert_int_equal(s.target[2], 2);
+  gsat_cdcl_backtrack(&s, 0);
+  gsat_cdcl_set_assumptions(&s, NULL, 0);
+  for (int stable = 1; stable >= 0; stable--) {
+    for (uint32_t v = 0; v < 6; v++) s.phase[v] = 1; /* saved: all true */
+    s.stable = (uint32_t)stable;
+    while (gsat_cdcl_decide(&s, &view) == 0)
+      assert_int_equal(gsat_cdcl_propagate(&s, &view), GSAT_CDCL_NOREF);
+    assert_int_equal(s.trail_len, 6);
+    assert_true(s.val[L(1)] == (stable ? -1 : 1)); /* the target: false */
+    assert_true(s.val[L(3)] > 0);                  /* the target: true */
+    assert_true(s.val[L(4)] > 0 && s.val[L(2)] > 0);
+    gsat_cdcl_backtrack(&s, 0);
+  }
+  gsat_cdcl_destroy(&s);
+  gsat_db_free(&db);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(lbd_counts_levels),
@@ -481,6 +535,7 @@ int main(void) {
       cmocka_unit_test(watch_pool_compaction),
       cmocka_unit_test(assumptions),
       cmocka_unit_test(assume_decision),
+      cmocka_unit_test(target_phases),
       cmocka_unit_test(searches_all_option_sets),
       cmocka_unit_test(long_clauses_without_streams),
   };

@@ -127,6 +127,10 @@ static void enum_names_and_constants(void **state) {
       {"cdcl_restart", "switch", GSAT_RESTARTS_SWITCH},
       {"cdcl_restart", "glucose", GSAT_RESTARTS_GLUCOSE},
       {"cdcl_restart", "luby", GSAT_RESTARTS_LUBY},
+      {"cdcl_target", "auto", GSAT_TARGETS_AUTO},
+      {"cdcl_target", "off", GSAT_TARGETS_OFF},
+      {"cdcl_target", "stable", GSAT_TARGETS_STABLE},
+      {"cdcl_target", "always", GSAT_TARGETS_ALWAYS},
       {"decide", "auto", GSAT_DECIDE_AUTO},
       {"decide", "static", GSAT_DECIDE_STATIC},
       {"decide", "moms", GSAT_DECIDE_MOMS},
@@ -149,7 +153,7 @@ static void enum_names_and_constants(void **state) {
   int enums = 0;
   for (size_t i = 0; i < gsat_option_count; i++)
     enums += gsat_option_table[i].kind == GSAT_OPT_ENUM;
-  assert_int_equal(enums, 11); /* every enum option is in values[] */
+  assert_int_equal(enums, 12); /* every enum option is in values[] */
   for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
     const gsat_option_info *info = gsat_option_find(values[i].option);
     assert_non_null(info);
@@ -215,7 +219,7 @@ static void aliases_name_rows(void **state) {
 static void hidden_rows(void **state) {
   (void)state;
   const char *hidden[] = {"cdcl_bcp",    "cdcl_cubes",  "cdcl_decide",  "cdcl_memory",  "cdcl_reduce",
-                          "cdcl_restart", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
+                          "cdcl_restart", "cdcl_target", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
                           "gpu_slice",    "gpu_stop_grace", "mpi_cube_queue", "mpi_cube_standin",
                           "mpi_port_ring",
                           "mpi_share_interval", "mpi_share_words",

@@ -728,6 +728,10 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
                       : s->opt.cdcl_restart == GSAT_RESTARTS_GLUCOSE
                           ? GSAT_CDCL_RESTART_GLUCOSE
                           : GSAT_CDCL_RESTART_LUBY;
+  if (s->opt.cdcl_target != GSAT_TARGETS_AUTO)
+    p->cdcl.target = s->opt.cdcl_target == GSAT_TARGETS_OFF      ? GSAT_CDCL_TARGET_OFF
+                     : s->opt.cdcl_target == GSAT_TARGETS_STABLE ? GSAT_CDCL_TARGET_STABLE
+                                                                 : GSAT_CDCL_TARGET_ALWAYS;
   p->cdcl.bcp = s->opt.cdcl_bcp == GSAT_BCP_STREAMS ? GSAT_CDCL_BCP_STREAMS
                                                     : GSAT_CDCL_BCP_WATCHED;
   if (s->opt.cdcl_reduce > 0) {

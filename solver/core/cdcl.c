@@ -24,6 +24,7 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c) {
   c->tier1_lbd = 2;
   c->tier2_lbd = 6;
   c->initial_phase = 0;
+  c->target = GSAT_CDCL_TARGET_STABLE;
 }
 
 /* Bytes of the fixed block for V variables, and the offsets of each array
@@ -64,6 +65,7 @@ static plan make_plan(uint32_t V) {
   take(&p, 18, (2 * n + 2) * 4);  /* level_stamp */
   take(&p, 19, (n + 1) * 4);      /* assumptions */
   take(&p, 20, (n + 1) * 4);      /* failed */
+  take(&p, 21, n);                /* target */
   return p;
 }
 
@@ -106,6 +108,7 @@ void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V) {
   s->level_stamp = (uint32_t *)(m + p.off[18]);
   s->assumptions = (gsat_lit *)(m + p.off[19]);
   s->failed = (gsat_lit *)(m + p.off[20]);
+  s->target = (uint8_t *)(m + p.off[21]);
 }
 
 /* Resets the per-variable state: nothing assigned, every variable queued. */
@@ -117,6 +120,8 @@ static void reset_vars(gsat_cdcl *s) {
   memset(s->reason, 0xff, (size_t)V * 4);
   memset(s->level, 0, (size_t)V * 4);
   memset(s->seen, 0, V);
+  memset(s->target, 0, V);
+  s->target_assigned = 0;
   memset(s->level_stamp, 0, (2 * (size_t)V + 2) * 4);
   for (uint32_t v = 0; v < V; v++) {
     s->phase[v] = (uint8_t)s->cfg.initial_phase;

@@ -13,7 +13,9 @@
  *   - 1UIP analysis, recursive minimization (MiniSat's ccmin 2, abstract
  *     levels), LBD at learning time and again when a clause is used;
  *   - backjump to the second-highest level, assert the UIP literal;
- *   - EVSIDS on a binary heap or VMTF with a search pointer; phase saving;
+ *   - EVSIDS on a binary heap or VMTF with a search pointer; phase saving,
+ *     and in stable mode target phases (Biere and Fleury, "Chasing Target
+ *     Phases", POS 2020);
  *   - restarts: Glucose's fast/slow LBD averages (focused) and Luby (stable),
  *     switching between the two on a geometric conflict schedule;
  *   - learned clauses in LBD tiers (<= tier1 kept, <= tier2 kept while used
@@ -247,6 +249,29 @@ GSAT_HD void gsat_cdcl_assign(gsat_cdcl *s, gsat_lit lit, uint32_t reason) {
 GSAT_HD void gsat_cdcl_new_level(gsat_cdcl *s) {
   s->dlevel++;
   s->trail_lim[s->dlevel] = s->trail_len;
+}
+
+/* Whether decisions take the target phase (Biere and Fleury, "Chasing
+ * Target Phases", POS 2020): in stable mode, or always. */
+GSAT_HD int gsat_cdcl_targeting(const gsat_cdcl *s) {
+  return s->cfg.target == GSAT_CDCL_TARGET_ALWAYS ||
+         (s->cfg.target == GSAT_CDCL_TARGET_STABLE && s->stable);
+}
+
+/* At a conflict: when the conflict-free part of the trail (the levels below
+ * the conflict's) is the longest since the last mode switch, its assignment
+ * becomes the target phases (Chasing Target Phases, section 3; the longest
+ * since the last restart, as there, was worse on the corpus: bench/RESULTS.md,
+ * "Target phases"). */
+GSAT_HD void gsat_cdcl_update_target(gsat_cdcl *s) {
+  if (!gsat_cdcl_targeting(s) || s->dlevel == 0) return;
+  const uint32_t upto = s->trail_lim[s->dlevel];
+  if (upto <= s->target_assigned) return;
+  for (uint32_t i = 0; i < upto; i++) {
+    const gsat_lit l = s->trail[i];
+    s->target[GSAT_VAR(l)] = (uint8_t)(2 - GSAT_SIGN(l));
+  }
+  s->target_assigned = upto;
 }
 
 /* Unassigns every level above lvl, saving phases. */
@@ -728,7 +753,9 @@ GSAT_HD int gsat_cdcl_decide(gsat_cdcl *s, const gsat_db_view *db) {
   uint32_t v = gsat_cdcl_pick(s);
   if (v == GSAT_CDCL_NOREF) return GSAT_CDCL_SAT;
   gsat_cdcl_new_level(s);
-  gsat_cdcl_assign(s, GSAT_LIT(v, !s->phase[v]), GSAT_CDCL_NOREF);
+  uint32_t phase = s->phase[v];
+  if (gsat_cdcl_targeting(s) && s->target[v]) phase = s->target[v] - 1u;
+  gsat_cdcl_assign(s, GSAT_LIT(v, !phase), GSAT_CDCL_NOREF);
   s->n.decisions++;
   return 0;
 }
@@ -874,6 +901,7 @@ GSAT_HD void gsat_cdcl_learn_tail(gsat_cdcl *s, const gsat_db_view *db, uint32_t
   len = gsat_cdcl_minimize(s, db, len);
   uint32_t bt = gsat_cdcl_backjump_level(s, len);
   uint32_t lbd = gsat_cdcl_lbd(s, s->learnt, len);
+  gsat_cdcl_update_target(s);
   gsat_cdcl_backtrack(s, bt);
   gsat_cdcl_log_export(s, s->learnt, len, lbd); /* before any use */
   if (len == 1) {
@@ -898,6 +926,7 @@ GSAT_HD void gsat_cdcl_learn_tail(gsat_cdcl *s, const gsat_db_view *db, uint32_t
   s->lbd_slow += sa * ((double)lbd - s->lbd_slow);
   if (s->cfg.restart == GSAT_CDCL_RESTART_SWITCH && s->n.conflicts >= s->mode_switch_at) {
     s->stable = !s->stable;
+    s->target_assigned = 0; /* a new mode aims afresh */
     s->mode_length += s->mode_length / 2;
     s->mode_switch_at = s->n.conflicts + s->mode_length;
     s->restart_conflicts = 0;

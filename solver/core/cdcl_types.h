@@ -46,6 +46,8 @@ enum {
 /* Decision heuristics and restart policies (the cdcl_decide, cdcl_restart knobs). */
 enum { GSAT_CDCL_VSIDS = 0, GSAT_CDCL_VMTF = 1 };
 enum { GSAT_CDCL_RESTART_SWITCH = 0, GSAT_CDCL_RESTART_GLUCOSE = 1, GSAT_CDCL_RESTART_LUBY = 2 };
+/* Target phases (the cdcl_target knob): never, in stable mode, always. */
+enum { GSAT_CDCL_TARGET_OFF = 0, GSAT_CDCL_TARGET_STABLE = 1, GSAT_CDCL_TARGET_ALWAYS = 2 };
 /* BCP variants (cdcl.md section 3). */
 enum { GSAT_CDCL_BCP_WATCHED = 0, GSAT_CDCL_BCP_STREAMS = 1 };
 
@@ -65,6 +67,7 @@ typedef struct gsat_cdcl_config {
   uint32_t tier1_lbd;       /* glue <= this: kept forever (2) */
   uint32_t tier2_lbd;       /* glue <= this: kept while used since the last reduction (6) */
   uint32_t initial_phase;   /* 0 false, 1 true */
+  uint32_t target;          /* GSAT_CDCL_TARGET_*: when decisions take the target phase */
   uint64_t seed;            /* diversification (phase perturbation); 0 = none */
 } gsat_cdcl_config;
 
@@ -109,6 +112,7 @@ typedef struct gsat_cdcl {
   gsat_lit *trail;      /* [V] */
   uint32_t *trail_lim;  /* [V + 1] trail length at the start of each level */
   uint8_t *phase, *seen;
+  uint8_t *target;      /* target phase: 0 none, 1 false, 2 true */
   double *activity;     /* EVSIDS */
   uint32_t *heap, *heap_pos; /* max-heap of variables by activity; pos NOREF: not in */
   uint32_t *vmtf_prev, *vmtf_next; /* VMTF queue, NOREF-terminated */
@@ -142,6 +146,7 @@ typedef struct gsat_cdcl {
   uint64_t luby_index, luby_limit;
   uint64_t mode_switch_at, mode_length;
   uint64_t next_reduce, reduce_interval;
+  uint32_t target_assigned;   /* trail length the target phases were taken at */
   uint32_t simplified_trail;  /* level-0 trail length at the last simplification */
   uint32_t proof_units;       /* level-0 trail literals already logged as units */
   uint64_t learned_live;      /* learned clauses in the arena */

@@ -34,6 +34,7 @@
   O (cdcl_memory,  INT,    0,                      0, 1048576,  0,  _,            HIDE, "CPU CDCL: MiB the searchers may start with in all (0: half the memory available, and of ulimit -v); with --threads beyond it fewer searchers run, as --stats says") \
   O (cdcl_reduce,  INT,    0,                      0, 1e9,      0,  _,            HIDE, "CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
   O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
+  O (cdcl_target,  ENUM,   GSAT_TARGETS_AUTO,      _, _,        _,  TARGETS,      HIDE, "CDCL target phases (the assignment of the longest conflict-free trail since the mode switch): off, in stable mode, or always (auto: the measured default, stable)") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
   O (fast_exit,    INT,    0,                      -1, 1,       0,  _,            HIDE, "the CLI's end after the output is flushed: 1 _exit (no CUDA teardown), -1 a normal exit, 0 auto: _exit once CUDA was used (a GPU search, or a portfolio member still in its setup)") \
@@ -97,6 +98,11 @@
   V (P, SWITCH,  "switch")  /* GSAT_CDCL_RESTART_SWITCH */ \
   V (P, GLUCOSE, "glucose") /* GSAT_CDCL_RESTART_GLUCOSE */ \
   V (P, LUBY,    "luby")    /* GSAT_CDCL_RESTART_LUBY */
+#define GSAT_TARGETS_VALUES(V, P) \
+  V (P, AUTO,   "auto")   /* gsat_cdcl_config_default's */ \
+  V (P, OFF,    "off")    /* GSAT_CDCL_TARGET_OFF */ \
+  V (P, STABLE, "stable") /* GSAT_CDCL_TARGET_STABLE */ \
+  V (P, ALWAYS, "always") /* GSAT_CDCL_TARGET_ALWAYS */
 #define GSAT_SEARCH_VALUES(V, P) \
   V (P, AUTO, "auto")   /* chosen from instance features (choose.h) */ \
   V (P, DPLL, "dpll")   /* no learning, CPU or GPU */ \
