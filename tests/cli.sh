@@ -18,7 +18,8 @@
 #    standard output to /dev/full is exit 3 with a message (--help too);
 #    -vv's progress interval is marked in `c options`; counts of 1 take the
 #    singular; a header that undercounts the clauses is a parse error with
-#    --proof; a proof FIFO whose reader exits is exit 3 with a message.
+#    --proof; a proof FIFO whose reader exits is exit 3 with a message, and
+#    the search stops then (php 11 does not run on to its answer).
 # 2. The model output is bounded: a formula declaring 2^31 - 1 variables has
 #    about 23 GB of v lines; SIGINT, SIGTERM or --time-limit while they are
 #    printed must end the output within 10 s (else a hang is reported) after a
@@ -605,6 +606,21 @@ if [ -n "$gen" ] && "$gen" php 8 >"$tmp/php8p.cnf"; then # a proof of 0.9 MB
   [ $rc = 3 ] && [ "$(cat "$tmp/err")" = "gsat: error: cannot write the proof: Broken pipe" ] && [ ! -s "$tmp/out" ] &&
     pass "--proof=FIFO, its reader gone: exit 3, $(cat "$tmp/err")" ||
     fail "--proof=FIFO, its reader gone: rc $rc, stderr $(cat "$tmp/err"), out $(head -c 200 "$tmp/out")"
+fi
+# The failed proof write stops the search: php 11 (minutes of CDCL search on
+# one or two threads) ends with that error, not with an unproven answer.
+if [ -n "$gen" ] && "$gen" php 11 >"$tmp/php11p.cnf"; then
+  for th in 1 2; do
+    rm -f "$tmp/pfifo"
+    mkfifo "$tmp/pfifo"
+    head -c 10 <"$tmp/pfifo" >/dev/null &
+    helpers="$helpers $!"
+    timeout 120 "$gsat" --search=cdcl --threads=$th --proof="$tmp/pfifo" "$tmp/php11p.cnf" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc = 3 ] && grep -qx "gsat: error: cannot write the proof: Broken pipe" "$tmp/err" && ! grep -q '^s ' "$tmp/out" &&
+      pass "--proof=FIFO, its reader gone, php 11, $th thread(s): the search stops, exit 3" ||
+      fail "--proof=FIFO, its reader gone, php 11, $th thread(s): rc $rc (124: ran on), stderr $(head -c 300 "$tmp/err")"
+  done
 fi
 
 # 4. The --progress columns.  progress_lines SEARCH THREADS: runs php 9 for

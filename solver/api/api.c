@@ -763,6 +763,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
     GSAT_FORWARD(check_proof_not_input(s, proof_path(s)));
     GSAT_FORWARD(gsat_proof_open_path(&proof, proof_path(s), f, &s->err));
     gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
+    gsat_proof_stop_on_error(&proof, &s->stop);
   }
   int trivial = 0;
   const int keep = cdcl && (s->solves++ > 0 || s->inc.num_assumed > 0);
@@ -784,6 +785,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   gsat_status inc_st = gsat_inc_end(&s->inc, st == GSAT_OK ? r : NULL, &s->err);
   if (st == GSAT_OK) st = inc_st;
   p->proof = NULL;
+  if (with_proof && proof.raised) GSAT_FLAG_CLEAR(&s->stop); /* its own: not the user's */
   if (with_proof) {
     gsat_error perr;
     gsat_error_clear(&perr);

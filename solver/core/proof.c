@@ -114,12 +114,22 @@ static gsat_status write_out(gsat_proof *p) {
   return GSAT_OK;
 }
 
+void gsat_proof_stop_on_error(gsat_proof *p, gsat_flag *stop) { p->stop = stop; }
+
+/* A write failed: the search is to stop (gsat_proof_stop_on_error). */
+static void stop_search(gsat_proof *p) {
+  if (!p->stop || p->raised || GSAT_FLAG_IS_RAISED(p->stop)) return;
+  GSAT_FLAG_RAISE(p->stop);
+  p->raised = 1;
+}
+
 /* Hands the buffer to the output (write_out) with SIGPIPE held off. */
 static gsat_status drain(gsat_proof *p) {
   sigpipe_hold h;
   hold_sigpipe(&h);
   gsat_status st = write_out(p);
   release_sigpipe(&h, st != GSAT_OK);
+  if (st != GSAT_OK) stop_search(p);
   return st;
 }
 
@@ -229,6 +239,7 @@ static gsat_status flush_locked(gsat_proof *p) {
   hold_sigpipe(&h);
   const int failed = fflush(p->file) != 0, e = errno;
   release_sigpipe(&h, failed);
+  if (failed) stop_search(p);
   if (failed)
     return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s", strerror(e));
   return GSAT_OK;

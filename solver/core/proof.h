@@ -31,6 +31,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "solver/base/control.h"
 #include "solver/base/status.h"
 #include "solver/core/cdcl_types.h"
 #include "solver/core/literal.h"
@@ -59,7 +60,15 @@ typedef struct gsat_proof {
   gsat_error err;          /* the first error; err.status GSAT_OK if none */
   uint64_t added, deleted; /* clauses appended */
   uint64_t bytes;          /* bytes handed to the output so far */
+  gsat_flag *stop;         /* raised at the first write error (NULL: none) */
+  int raised;              /* this proof raised *stop */
 } gsat_proof;
+
+/* Makes the first write error of p raise *stop (the search's stop flag), so
+ * that a search whose proof can no longer be written ends at once instead of
+ * running on to an answer that would go unproven; p->raised says whether the
+ * proof raised it (it does not when it was already raised). */
+void gsat_proof_stop_on_error(gsat_proof *p, gsat_flag *stop);
 
 /* Starts a proof written to file (not closed by gsat_proof_close) in format.
  * Errors: NOMEM. */
