@@ -239,10 +239,9 @@ static gsat_status flush_locked(gsat_proof *p) {
   hold_sigpipe(&h);
   const int failed = fflush(p->file) != 0, e = errno;
   release_sigpipe(&h, failed);
-  if (failed) stop_search(p);
-  if (failed)
-    return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s", strerror(e));
-  return GSAT_OK;
+  if (!failed) return GSAT_OK;
+  stop_search(p);
+  return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s", strerror(e));
 }
 
 static gsat_status report(const gsat_proof *p, gsat_error *err) {
