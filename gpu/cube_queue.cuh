@@ -44,7 +44,15 @@ template <bool PUSH, cuda::thread_scope Scope>
 __host__ __device__ __forceinline__ bool gsat_queue_move(gsat_queue<Scope> *q, uint32_t *v) {
   cuda::atomic_ref<unsigned long long, Scope> end(PUSH ? q->tail : q->head);
   unsigned long long pos = end.load(cuda::memory_order_relaxed);
+#ifdef __CUDA_ARCH__
+  unsigned turns = 0;
+#endif
   for (;;) {
+#ifdef __CUDA_ARCH__
+    /* A claim loop that turns 2^22 times (seconds) is a broken queue, not
+     * contention: end the kernel with an error instead of spinning on. */
+    if (++turns == (1u << 22)) __trap();
+#endif
     uint32_t cell = (uint32_t)pos & q->mask;
     cuda::atomic_ref<unsigned long long, Scope> seq(q->seq[cell]);
     unsigned long long s = seq.load(cuda::memory_order_acquire);

@@ -11,6 +11,30 @@
 
 #include "gpu/search_common.cuh"
 
+/* Checks of the lane kernel that end it with an error (a trap: the host
+ * reports a CUDA launch failure, exit 6) instead of letting it hang (the lane
+ * hang, bench/RESULTS.md): GSAT_LANE_SITE(k) at steps of a round asks that
+ * all 32 lanes be at the same step (__match_any_sync); GSAT_LANE_CHECK(c)
+ * traps when c holds (a pool slot out of range, a cube length outside 1..V).
+ * With these in the kernel the hang has not been seen on the H200 (bench/
+ * RESULTS.md, 2026-12-03: 0 stuck runs of 42, against 19 of 45 without them,
+ * one of which faulted); why they cure it is not known: no check has fired.  The host emulation
+ * (tests/simt_host.h) makes its own checks. */
+#ifdef __CUDA_ARCH__
+#define GSAT_LANE_SITE(site)                                                      \
+  do {                                                                          \
+    if (__match_any_sync(GSAT_FULL_MASK, (unsigned)(site)) != GSAT_FULL_MASK)   \
+      __trap();                                                                 \
+  } while (0)
+#define GSAT_LANE_CHECK(cond)                                                     \
+  do {                                                                          \
+    if (cond) __trap();                                                         \
+  } while (0)
+#else
+#define GSAT_LANE_SITE(site) ((void)0)
+#define GSAT_LANE_CHECK(cond) ((void)0)
+#endif
+
 #include "solver/core/team_one.h"
 #define GSAT_DPLL_FN(name) gsat_lane_##name
 #define GSAT_DPLL_AT(p, i) ((p)[(size_t)(i) * 32])
@@ -169,6 +193,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
    * lane hang, bench/RESULTS.md).  The first __syncwarp orders the idle
    * lanes' earlier uses of their buffers before the leader's writes, the
    * second the writes before the reads. */
+  GSAT_LANE_SITE(10);
   __syncwarp();
   int taken = 0, from_global = 0;
   if ((int)w.lane == leader) {
@@ -177,6 +202,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
       uint32_t slot = 0;
       const int src = gsat_gpu_take_one(p, blk, bq, (int)w.warp, &slot);
       if (!src) break;
+      GSAT_LANE_CHECK(slot >= p.pool_slots);
       x.steals[src]++;
       from_global |= src == 2;
       w.cube_bufs[(size_t)__fns(idle, 0, taken + 1) * (V + 1)] = slot;
@@ -185,6 +211,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     gsat_gpu_at(p, w.id, GSAT_GPU_AT_TAKE);
   }
   __syncwarp();
+  GSAT_LANE_SITE(11);
   taken = __shfl_sync(GSAT_FULL_MASK, taken, leader);
   from_global = __shfl_sync(GSAT_FULL_MASK, from_global, leader);
   const bool got = !w.have && (int)__popc(idle & w.lt) < taken;
@@ -196,6 +223,7 @@ __device__ __forceinline__ void gsat_lane_intake(const gsat_gpu_params &p, gsat_
     __threadfence();
     const uint32_t *cube = gsat_gpu_slot_ptr(p, mine);
     uint32_t n = __ldcg(cube);
+    GSAT_LANE_CHECK(n == 0 || n > V);
     GSAT_GPU_CUBE_CHECK(p, cube + 1, n);
     for (uint32_t k = 0; k < n; k++) w.my_cube[k] = __ldcg(cube + 1 + k);
     w.my_cube[V] = mine; /* for the leader to give back (n <= V) */
@@ -255,6 +283,7 @@ __device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gp
     }
   }
   __syncwarp();
+  GSAT_LANE_SITE(21);
   slots = __shfl_sync(GSAT_FULL_MASK, slots, 0);
   if ((givers >> w.lane & 1u) && __popc(givers & w.lt) < slots) {
     gsat_gpu_at(p, w.id, GSAT_GPU_AT_DONATE);
@@ -263,13 +292,17 @@ __device__ __forceinline__ void gsat_lane_give(const gsat_gpu_params &p, gsat_gp
     for (uint32_t k = 0; k < n; k++) __stcg(cube + 1 + k, w.my_cube[k]);
     __stcg(cube, n);
     __threadfence();
+    GSAT_LANE_CHECK(n == 0);
     w.t.donations += n != 0;
   }
+  GSAT_LANE_SITE(22);
   __syncwarp();
+  GSAT_LANE_SITE(23);
   if (w.lane == 0) {
     gsat_gpu_at(p, w.id, GSAT_GPU_AT_PUBLISH);
     for (unsigned k = 0; k < slots; k++) {
       const uint32_t slot = w.cube_bufs[(size_t)__fns(givers, 0, k + 1) * (V + 1) + V];
+      GSAT_LANE_CHECK(slot >= p.pool_slots || __ldcg(gsat_gpu_slot_ptr(p, slot)) - 1u >= V);
       gsat_gpu_publish(p, bq, k < to_block ? 1 : 2, slot, __ldcg(gsat_gpu_slot_ptr(p, slot)), w.id);
     }
   }
@@ -290,14 +323,20 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_lane_kernel(gsat_gpu_params p
   unsigned rounds = 0;
   for (;;) {
     gsat_gpu_at_round(p, w.id, rounds);
+    GSAT_LANE_SITE(1);
     int stop = w.lane == 0 ? gsat_gpu_refresh_stop(p, blk) : 0;
     if (__shfl_sync(GSAT_FULL_MASK, stop, 0)) break;
     if (w.warp == 0 && w.lane == 0) gsat_gpu_poll_host(p, blk, &last_poll);
     long long t0 = clock64();
+    GSAT_LANE_SITE(2);
     if (gsat_lane_slice(p, blk, w, &t0)) break;
+    GSAT_LANE_SITE(3);
     gsat_lane_share(p, w, x, &t0);
+    GSAT_LANE_SITE(4);
     gsat_lane_intake(p, blk, bq, w, x, t0);
+    GSAT_LANE_SITE(5);
     gsat_lane_give(p, blk, bq, w, x);
+    GSAT_LANE_SITE(6);
     GSAT_GPU_TRACE(w.id, rounds, w.have);
     gsat_gpu_at(p, w.id, GSAT_GPU_AT_ROUND_END);
     if (__all_sync(GSAT_FULL_MASK, !w.have)) {
