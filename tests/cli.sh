@@ -19,7 +19,9 @@
 #    -vv's progress interval is marked in `c options`; counts of 1 take the
 #    singular; a header that undercounts the clauses is a parse error with
 #    --proof; a proof FIFO whose reader exits is exit 3 with a message, and
-#    the search stops then (php 11 does not run on to its answer).
+#    the search stops then (php 11 does not run on to its answer); SIGINT
+#    ends gsat within a second when the FIFO's reader stops reading (exit 3)
+#    and while the FIFO waits for a reader (s UNKNOWN, exit 0).
 # 2. The model output is bounded: a formula declaring 2^31 - 1 variables has
 #    about 23 GB of v lines; SIGINT, SIGTERM or --time-limit while they are
 #    printed must end the output within 10 s (else a hang is reported) after a
@@ -621,6 +623,45 @@ if [ -n "$gen" ] && "$gen" php 11 >"$tmp/php11p.cnf"; then
       pass "--proof=FIFO, its reader gone, php 11, $th thread(s): the search stops, exit 3" ||
       fail "--proof=FIFO, its reader gone, php 11, $th thread(s): rc $rc (124: ran on), stderr $(head -c 300 "$tmp/err")"
   done
+fi
+# A proof FIFO whose reader holds it open and never reads: SIGINT stops gsat
+# within a second (exit 3, the proof is cut), it does not wait for the
+# reader; and SIGINT while the FIFO waits for a reader to open it: s UNKNOWN,
+# exit 0, stopped by the signal.
+if [ -n "$gen" ] && [ -s "$tmp/php11p.cnf" ]; then
+  rm -f "$tmp/pfifo"
+  mkfifo "$tmp/pfifo"
+  sleep 30 <"$tmp/pfifo" &
+  helpers="$helpers $!"
+  "$gsat" --search=cdcl --threads=2 --proof="$tmp/pfifo" "$tmp/php11p.cnf" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  sleep 1.5
+  kill -INT $pid
+  start=$(date +%s%N)
+  waited=0
+  while kill -0 $pid 2>/dev/null && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
+  ms=$((($(date +%s%N) - start) / 1000000))
+  kill -KILL $pid 2>/dev/null
+  wait $pid
+  rc=$?
+  [ $rc = 3 ] && [ $ms -lt 2000 ] && grep -q "cannot write the proof: the search was stopped while its reader was not reading" "$tmp/err" &&
+    pass "--proof=FIFO, its reader not reading, SIGINT: exit 3 after $ms ms" ||
+    fail "--proof=FIFO, its reader not reading, SIGINT: rc $rc after $ms ms, stderr $(head -c 300 "$tmp/err")"
+  rm -f "$tmp/pfifo"
+  mkfifo "$tmp/pfifo"
+  "$gsat" --search=cdcl --proof="$tmp/pfifo" "$tmp/php11p.cnf" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  sleep 0.5
+  kill -INT $pid
+  waited=0
+  while kill -0 $pid 2>/dev/null && [ $waited -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
+  kill -KILL $pid 2>/dev/null
+  wait $pid
+  rc=$?
+  [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -q '^c stopped by signal 2' "$tmp/out" && [ ! -s "$tmp/err" ] &&
+    pass "--proof=FIFO with no reader yet, SIGINT: s UNKNOWN, exit 0" ||
+    fail "--proof=FIFO with no reader yet, SIGINT: rc $rc, stderr $(head -c 300 "$tmp/err"), out $(tail -2 "$tmp/out")"
+  rm -f "$tmp/pfifo"
 fi
 
 # 4. The --progress columns.  progress_lines SEARCH THREADS: runs php 9 for

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -392,6 +393,35 @@ static void test_broken_pipe_default_sigpipe(void **state) {
   signal(SIGPIPE, old);
 }
 
+/* A pipe whose reader never reads (its capacity fills): while the search's
+ * stop flag is down the writer waits; once it is raised (by a signal, not by
+ * the proof) the blocked write ends with an I/O error that says the proof is
+ * cut, and the proof does not count the stop as its own. */
+static void test_stalled_reader_and_stop(void **state) {
+  (void)state;
+  int fds[2];
+  assert_int_equal(pipe(fds), 0);
+  gsat_proof p;
+  gsat_error err;
+  gsat_status last = GSAT_OK;
+  gsat_flag stop = 0;
+  assert_int_equal(gsat_proof_open_fd(&p, fds[1], GSAT_PROOF_TEXT, &err), GSAT_OK);
+  assert_int_equal(p.pipe, 1);
+  gsat_proof_stop_on_error(&p, &stop);
+  GSAT_FLAG_RAISE(&stop); /* the stop came first: the first blocked write gives up */
+  add_many(&p, 200000, &last); /* 3.2 MB of text: far beyond the pipe's 64 KiB */
+  assert_int_equal(last, GSAT_IO);
+  assert_int_equal(gsat_proof_close(&p, &err), GSAT_IO);
+  assert_non_null(strstr(err.message, "not reading"));
+  assert_int_equal(p.raised, 0);
+  /* the pipe took what fitted before the stall (at most its capacity) */
+  int pending = 0;
+  assert_int_equal(ioctl(fds[0], FIONREAD, &pending), 0);
+  assert_true(pending > 0 && pending <= 1 << 20);
+  close(fds[0]);
+  close(fds[1]);
+}
+
 /* ---- several threads -------------------------------------------------------- */
 
 enum { WRITERS = 4, PER_WRITER = 5000 };
@@ -464,6 +494,7 @@ int main(void) {
       cmocka_unit_test(test_disk_full),
       cmocka_unit_test(test_broken_pipe_default_sigpipe),
       cmocka_unit_test(test_bad_descriptor_and_path),
+      cmocka_unit_test(test_stalled_reader_and_stop),
       cmocka_unit_test(test_threads_one_log),
   };
   return cmocka_run_group_tests(tests, test_tmpdir_setup, test_tmpdir_teardown);

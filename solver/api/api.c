@@ -1114,6 +1114,7 @@ int gsat_solve(gsat_solver *s) {
   int answer = r.answer;
   gsat_search_result_free(&r);
   gsat_db_free(&db);
+  if (st == GSAT_INTERRUPTED) return stopped(s); /* a stop signal while the proof FIFO opened */
   if (st != GSAT_OK) return st;
   s->state = STATE_SOLVED;
   s->answer = answer;

@@ -4,9 +4,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,6 +24,8 @@ static gsat_status proof_init(gsat_proof *p, FILE *file, int fd, int own,
   p->fd = fd;
   p->own = own;
   p->format = format;
+  struct stat st;
+  p->pipe = fd >= 0 && fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
   gsat_error_clear(&p->err);
   p->buf = malloc(GSAT_PROOF_BUFFER);
   GSAT_RETURN_IF(!p->buf, err, NOMEM, "out of memory for the proof buffer");
@@ -45,6 +50,9 @@ gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format,
 gsat_status gsat_proof_open_path(gsat_proof *p, const char *path,
                                  gsat_proof_format format, gsat_error *err) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0 && errno == EINTR) /* a FIFO with no reader yet, and a stop signal */
+    return gsat_error_set(err, GSAT_INTERRUPTED,
+                          "interrupted while opening the proof file '%s'", path);
   if (fd < 0)
     return gsat_error_set(err, GSAT_IO, "cannot create proof file '%s': %s",
                           path, strerror(errno));
@@ -87,6 +95,27 @@ static void release_sigpipe(sigpipe_hold *h, int broken) {
   pthread_sigmask(SIG_SETMASK, &h->old, NULL);
 }
 
+/* The search was asked to stop by someone else (a signal, a limit, the
+ * caller), not by this proof's own error. */
+static int stop_asked(const gsat_proof *p) {
+  return p->stop && !p->raised && GSAT_FLAG_IS_RAISED(p->stop);
+}
+
+/* A pipe, FIFO or socket: waits (poll, 100 ms at a time) until fd takes
+ * PIPE_BUF bytes without blocking, so that a reader that stopped reading
+ * cannot hold the search once it was asked to stop.  Returns 0 when fd is
+ * ready (or in error: the write reports it), 1 when the stop came first, -1
+ * with errno when poll failed. */
+static int wait_writable(const gsat_proof *p) {
+  for (;;) {
+    struct pollfd pf = {p->fd, POLLOUT, 0};
+    const int r = poll(&pf, 1, 100);
+    if (r > 0) return 0;
+    if (r < 0 && errno != EINTR) return -1;
+    if (stop_asked(p)) return 1;
+  }
+}
+
 /* Writes the buffer out; on failure records the first error. */
 static gsat_status write_out(gsat_proof *p) {
   size_t done = 0;
@@ -100,7 +129,17 @@ static gsat_status write_out(gsat_proof *p) {
                               e ? strerror(e) : "write error");
       }
     } else {
-      ssize_t w = write(p->fd, p->buf + done, p->len - done);
+      size_t chunk = p->len - done;
+      if (p->pipe) {
+        const int ready = wait_writable(p);
+        if (ready > 0)
+          return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: the search was "
+                                "stopped while its reader was not reading (the proof is cut)");
+        if (ready < 0)
+          return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s", strerror(errno));
+        if (chunk > PIPE_BUF) chunk = PIPE_BUF; /* POLLOUT: PIPE_BUF bytes fit */
+      }
+      ssize_t w = write(p->fd, p->buf + done, chunk);
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0)
         return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s",

@@ -52,6 +52,7 @@ typedef struct gsat_proof {
   FILE *file;   /* the output when it is a FILE (else NULL) */
   int fd;       /* the output when it is a descriptor (else -1) */
   int own;      /* close file or fd in gsat_proof_close */
+  int pipe;     /* fd is a pipe, FIFO or socket: written after poll, PIPE_BUF at a time */
   gsat_proof_format format;
   const gsat_var *ext_var; /* internal -> external variable (NULL: same) */
   uint32_t num_vars;       /* entries of ext_var (checked in debug builds) */
@@ -81,8 +82,12 @@ gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format,
                                gsat_error *err);
 
 /* Creates or truncates the file at path and starts a proof in it (closed by
- * gsat_proof_close).  Errors: IO (cannot create, with the path and
- * strerror), NOMEM. */
+ * gsat_proof_close).  A pipe, FIFO or socket (here or with gsat_proof_open_fd)
+ * is written only when poll says it takes PIPE_BUF bytes: should its reader
+ * stop reading, a stop request of the search (the flag of
+ * gsat_proof_stop_on_error) ends the write within 0.1 s with an IO error.
+ * Errors: IO (cannot create, with the path and strerror), INTERRUPTED (a
+ * signal interrupted the open: a FIFO that no reader opened), NOMEM. */
 gsat_status gsat_proof_open_path(gsat_proof *p, const char *path,
                                  gsat_proof_format format, gsat_error *err);
 
