@@ -145,6 +145,7 @@ usage_error "--search=" \
 usage_error "--proof= $tmp/missing.cnf" \
   "option --proof needs a value, not an empty one (the value goes right after '=', without a blank)"
 usage_error_argv "option --proof needs a value, not an empty one" --proof "" "$tmp/missing.cnf"
+usage_error_argv "the proof file argument is empty: name a file (try --help)" "$tmp/missing.cnf" ""
 usage_error "--=x" "unknown option '--=x' (try --help)"
 usage_error "x.cnf --frobnicate" "unknown option '--frobnicate' (try --help)"
 usage_error "- -" \

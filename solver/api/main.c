@@ -546,6 +546,8 @@ static int take_files(cli *c, char **argv, const int *pos, int files) {
     if (files > 2)
       return usage_error("more than two file arguments (the input and the proof)%s", "");
     if (files >= 1) c->path = argv[pos[0]];
+    if (files == 2 && !*argv[pos[1]]) /* the library takes "" as no proof */
+      return usage_error("the proof file argument is empty: name a file%s", "");
     if (files == 2 && gsat_get_option(c->s, "proof") != 0)
       return usage_error("two proof files: --proof (or GSAT_PROOF) and the second file "
                          "argument '%s'", argv[pos[1]]);
