@@ -70,6 +70,7 @@ struct gsat_solver {
   dev_t input_dev;      /* a proof is never written over it */
   ino_t input_ino;
   gsat_gpu_engine *gpu; /* the GPU state kept between solves (gpu/search.h) */
+  gsat_gpu_engine *lent_gpu; /* an engine a portfolio's GPU member may still hold */
 };
 
 const char *gsat_signature(void) {
@@ -101,6 +102,23 @@ static void free_model(gsat_solver *s) {
   s->model_size = 0;
 }
 
+/* Frees the engine lent to a GPU member left in its setup once no member runs
+ * in the background any more (else it stays lent: the process is ending). */
+static void free_lent_gpu_engine(gsat_solver *s) {
+  if (s->lent_gpu && !gsat_race_background()) {
+    gsat_gpu_engine_free(s->lent_gpu);
+    s->lent_gpu = NULL;
+  }
+}
+
+/* The portfolio left its GPU member in its setup, still holding s->gpu: the
+ * engine stays lent to it and later solves get a new one. */
+static void lend_gpu_engine(gsat_solver *s) {
+  free_lent_gpu_engine(s);
+  if (!s->lent_gpu) s->lent_gpu = s->gpu; /* else leaked: two members still in setup */
+  s->gpu = gsat_gpu_engine_new(); /* NULL: each solve uses a temporary engine */
+}
+
 void gsat_release(gsat_solver *s) {
   if (!s) return;
   gsat_cnf_free(&s->cnf);
@@ -109,6 +127,7 @@ void gsat_release(gsat_solver *s) {
   free(s->worker);
   free(s->rank);
   gsat_gpu_engine_free(s->gpu);
+  free_lent_gpu_engine(s);
   free(s);
 }
 
@@ -1064,8 +1083,14 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
   if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
-  st = gsat_portfolio_solve(pf, p, cdcl, s->opt.portfolio_gpu_delay, verify_member, &check,
-                            &out, &s->err);
+  gsat_portfolio_set_gpu_engine(pf, s->gpu);
+  /* The delay spares a process that never touches CUDA its context; once an
+   * earlier solve made it, waiting saves nothing. */
+  const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
+  st = gsat_portfolio_solve(pf, p, cdcl, delay, verify_member, &check, &out, &s->err);
+  if (out.num_members > GSAT_PORTFOLIO_GPU &&
+      out.member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
+    lend_gpu_engine(s);
   const gsat_search_result *w =
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
