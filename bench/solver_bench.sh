@@ -197,7 +197,8 @@ proof() {
 
 # The clean copy (__clean INSTANCE): tokens up to a '%' line, one clause per
 # line, exact p line (the largest of the header's and the used variables); a
-# lone 0 after the declared clauses is dropped, as gsat ignores it.
+# lone 0 after the declared clauses is dropped where only comments or '%' follow
+# it, and is an empty clause elsewhere, as gsat reads it (docs/dimacs.md).
 clean() {
   local i=$1 file cat=cat
   file=$(field "$WORK/inst.tsv" "$i" 3)
@@ -209,7 +210,8 @@ clean() {
     { for (k = 1; k <= NF; k++) {
         if ($k !~ /^[-+]?[0-9]+$/) continue
         x = $k + 0
-        if (x == 0 && cur == "" && n >= decl) continue
+        if (x == 0 && cur == "" && n >= decl) { if (pend) { print "0" >body; n++ }; pend = 1; continue }
+        if (pend) { print "0" >body; n++; pend = 0 }
         if (x == 0) { print cur "0" >body; n++; cur = ""; continue }
         cur = cur x " "; a = x < 0 ? -x : x; if (a > v) v = a } }
     END { if (cur != "") { print cur "0" >body; n++ }
