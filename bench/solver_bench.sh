@@ -56,7 +56,7 @@
 #   --compare=A:B,...    the summary compares A with B (rates, time ratio)
 #   -h, --help
 # Binaries, by environment variable, else BENCH_BIN/NAME, else the default:
-#   GSAT       build-dev, build or build-c /solver/gsat, else gsat on PATH
+#   GSAT       build-dev, build or build-c /gsat, else gsat on PATH
 #   MINISAT, CADICAL   on PATH;   DRAT_TRIM   built into OUT from
 #              ../shared/tools/drat-trim/drat-trim.c, else on PATH
 #   BENCH_BIN  a folder of carried binaries (gsat, minisat, cadical,
@@ -310,7 +310,7 @@ pick() { # NAME ENVVALUE DEFAULT...: the first that exists
   done
   command -v "$name" || echo "$name"
 }
-GSAT=$(pick gsat "${GSAT:-}" "$ROOT/build-dev/solver/gsat" "$ROOT/build/solver/gsat" "$ROOT/build-c/solver/gsat")
+GSAT=$(pick gsat "${GSAT:-}" "$ROOT/build-dev/gsat" "$ROOT/build/gsat" "$ROOT/build-c/gsat")
 MINISAT=$(pick minisat "${MINISAT:-}")
 CADICAL=$(pick cadical "${CADICAL:-}")
 # Carried reference solvers run with the libraries carried beside them (only
