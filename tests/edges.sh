@@ -18,9 +18,10 @@
 # 5. MiniSat's spellings -verb=N and -cpu-lim=N; --conflicts=N (CDCL: s
 #    UNKNOWN with `c stopped: conflict limit`; refused for DPLL and the GPU).
 set -u
-gsat=$1
-gen=$2
-drat=${3:-}
+abs() { case $1 in /* | "") echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+gsat=$(abs "$1")
+gen=$(abs "$2")
+drat=$(abs "${3:-}")
 source "$(dirname "$0")/check_lib.sh"
 cd "$tmp" || exit 1
 
@@ -100,6 +101,8 @@ fi
 printf 'p cnf 3 2\n1 2 0\n-1 3 0\n' >f.cnf
 expect "GSAT_QUIET=1 gsat -v" 10 '^c options: --verbose=1$' GSAT_QUIET=1 -- -v f.cnf
 grep -q '^c options:.*quiet' out && fail "-v kept GSAT_QUIET" || pass "-v overrides GSAT_QUIET (not in c options)"
+expect "GSAT_THREADS=1 gsat -v: c options names the variable" 10 '^c options: --threads=1 \(by GSAT_THREADS\) --verbose=1$' GSAT_THREADS=1 -- -v f.cnf
+expect "GSAT_THREADS=1 gsat -v --threads=2" 10 '^c options: --threads=2 --verbose=1$' GSAT_THREADS=1 -- -v --threads=2 f.cnf
 expect "GSAT_VERBOSE=2 gsat -q" 10 '^s SATISFIABLE$' GSAT_VERBOSE=2 -- -q f.cnf
 grep -q '^c' out && fail "-q printed c lines under GSAT_VERBOSE=2: $(head -3 out)" || pass "-q overrides GSAT_VERBOSE"
 expect "GSAT_RELAXED=1 gsat --strict" 2 'more clauses than the 1 declared' GSAT_RELAXED=1 -- --strict middle.cnf

@@ -767,7 +767,8 @@ static void install_handlers(cli *c) {
 
 /* -v: the options whose values differ from their defaults, as one c line in
  * the spelling --name=value (string options as --name=...); the progress
- * interval that -vv set is marked "--progress=1 (by -vv)". */
+ * interval that -vv set is marked "--progress=1 (by -vv)", a value that only
+ * the environment set "--threads=4 (by GSAT_THREADS)". */
 static void print_options(const cli *c) {
   gsat_solver *s = c->s;
   printf("c options:");
@@ -791,8 +792,13 @@ static void print_options(const cli *c) {
       snprintf(value, sizeof value, "%.15g", v);
     else /* an integer in the digits it must be written in */
       snprintf(value, sizeof value, "%.0f", v);
-    printf(" --%s=%s%s", name, value,
-           c->progress_by_verbose && !strcmp(o->name, "progress") ? " (by -vv)" : "");
+    char var[64], from[80] = "";
+    gsat_option_env_name(o, var, sizeof var);
+    if (c->progress_by_verbose && !strcmp(o->name, "progress"))
+      snprintf(from, sizeof from, " (by -vv)");
+    else if (!given[i] && getenv(var))
+      snprintf(from, sizeof from, " (by %s)", var);
+    printf(" --%s=%s%s", name, value, from);
     any = 1;
   }
   printf("%s\n", any ? "" : " all defaults");
