@@ -74,9 +74,13 @@ expect "lone 0 in the middle, a proof" 2 'middle.cnf:3:1: an empty clause \(a lo
 expect "lone 0 inline, a proof" 2 'inline.cnf:2:7: an empty clause' -- inline.cnf p.drat
 printf 'p cnf 1 2\n1 0\n-1 0\n0\nc end\n' >trailer-unsat.cnf
 expect "lone 0 at the end, a proof" 20 '^s UNSATISFIABLE$' -- trailer-unsat.cnf p.drat
+expect "lone 0 first, a proof" 20 '^s UNSATISFIABLE$' -- start.cnf start.drat
+expect "lone 0 in the middle, --strict and a proof" 2 'middle.cnf:3:1: more clauses than the 1 declared' -- --strict middle.cnf p.drat
 if [ -n "$drat" ] && [ -x "$drat" ]; then
   verified trailer-unsat.cnf p.drat && pass "drat-trim verifies the proof of a file ending in a lone 0" ||
     fail "drat-trim rejects the proof of trailer-unsat.cnf"
+  verified start.cnf start.drat && pass "drat-trim verifies the proof of a file starting with a lone 0" ||
+    fail "drat-trim rejects the proof of start.cnf"
 else
   echo "skip: drat-trim checks (no DRAT_TRIM; built from ../shared/tools/drat-trim)"
 fi
