@@ -578,10 +578,6 @@ static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
   return usage_error("unknown option '%s'", a);
 }
 
-/* The checks between options once all are read (the file arguments too):
- * pairs that exclude each other, and --proof-format on the command line
- * without a proof (a format of nothing; GSAT_PROOF_FORMAT alone is a default
- * for later runs, not refused).  Returns -1 or EXIT_USAGE. */
 /* Options a and b, both set, exclude each other: where one was set on the
  * command line and the other by the environment only, the command line's
  * wins (the other goes back to 0, its default); otherwise the message.
@@ -594,6 +590,11 @@ static int exclusive(gsat_solver *s, const char *a, const char *b, const char *m
   return usage_error(message, "");
 }
 
+/* The checks between options once all are read (the file arguments too):
+ * pairs that exclude each other (exclusive: the command line wins over the
+ * environment), and --proof-format on the command line without a proof (a
+ * format of nothing; GSAT_PROOF_FORMAT alone is a default for later runs,
+ * not refused).  Returns -1 or EXIT_USAGE. */
 static int check_options(gsat_solver *s) {
   if (proof_format_given && gsat_get_option(s, "proof") == 0)
     return usage_error("--proof-format without a proof: name the proof file (--proof=FILE "
