@@ -706,7 +706,28 @@ static gsat_status check_proof_options(gsat_solver *s) {
   return GSAT_OK;
 }
 
-int gsat_check_options(gsat_solver *s) { return check_proof_options(s); }
+/* What the options alone make of a conflict limit (gsat_check_options):
+ * it limits the CPU CDCL search, so USAGE with --search=dpll (no conflicts
+ * to count: --node-limit limits DPLL), --backend=gpu and the distributed
+ * search (neither counts conflicts against it). */
+static gsat_status check_conflict_options(gsat_solver *s) {
+  if (!s->opt.conflicts) return GSAT_OK;
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
+                 "--conflicts limits the CDCL search: DPLL learns no clauses and counts no "
+                 "conflicts (use --node-limit to limit DPLL, or --search=cdcl)");
+  GSAT_RETURN_IF(s->opt.backend == GSAT_BACKEND_GPU, &s->err, USAGE,
+                 "--conflicts limits the CPU CDCL search: not with --backend=gpu (use "
+                 "--node-limit or --time-limit there)");
+  GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,
+                 "--conflicts limits the CPU CDCL search of one process: not under mpirun "
+                 "with %u ranks", gsat_dist_size());
+  return GSAT_OK;
+}
+
+int gsat_check_options(gsat_solver *s) {
+  gsat_status st = check_proof_options(s);
+  return st != GSAT_OK ? (int)st : (int)check_conflict_options(s);
+}
 
 /* Picks DPLL or CDCL (--search, the features, a proof request, the backend)
  * and fills the CDCL configuration of p.  Errors: USAGE (a proof with
@@ -715,6 +736,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
                                  int *cdcl) {
   gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
   GSAT_FORWARD(check_proof_options(s));
+  GSAT_FORWARD(check_conflict_options(s));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
   if (s->opt.search == GSAT_SEARCH_AUTO && proof_path(s)) {
@@ -723,6 +745,9 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   } else if (s->opt.search == GSAT_SEARCH_AUTO && s->inc.num_assumed) {
     sc.search = GSAT_SEARCH_CDCL;
     snprintf(sc.reason, sizeof sc.reason, "auto: assumptions need CDCL");
+  } else if (s->opt.search == GSAT_SEARCH_AUTO && s->opt.conflicts) {
+    sc.search = GSAT_SEARCH_CDCL;
+    snprintf(sc.reason, sizeof sc.reason, "auto: a conflict limit (--conflicts) was set");
   }
   /* --backend=gpu follows the same rule: pigeonhole-like and uniform random
    * 3-SAT to GPU DPLL, the rest to GPU CDCL (bench/RESULTS.md, "CDCL on the
@@ -890,6 +915,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
     if (p->time_limit <= 0) return GSAT_INTERRUPTED;
   }
   p->node_limit = s->opt.node_limit;
+  p->conflict_limit = s->opt.conflicts;
   p->progress_interval = s->progress ? s->opt.progress : 0;
   p->progress = s->progress ? forward_progress : NULL;
   p->progress_data = s;
@@ -917,12 +943,13 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
 }
 
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
- * proof, no assumptions (the portfolio's GPU member is not given the proof, and
- * the portfolio passes the GPU no assumptions).  The GPU member runs the chosen search
+ * proof, no assumptions, no conflict limit (the portfolio's GPU member is not
+ * given the proof, the portfolio passes the GPU no assumptions, and the GPU
+ * search counts no conflicts against the limit).  The GPU member runs the chosen search
  * (CDCL or DPLL, choose_search). */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
-         !s->inc.num_assumed;
+         !s->inc.num_assumed && !s->opt.conflicts;
 }
 
 /* CPU or GPU, by the backend option, MPI, the search and the device, with
