@@ -25,6 +25,8 @@
 #include "gpu/device.h"
 #include "gpu/kernel_wait.h"
 #include "gpu/search.h"
+#include "gpu/walk_search.h"
+#include "cpu_ref/walk_cpu.h"
 #include "solver/core/options.h"
 #include "solver/core/proof.h"
 #include "solver/core/search.h"
@@ -354,7 +356,7 @@ static void forward_progress(void *data, const gsat_progress *p) {
   r.seconds = p->seconds;
   r.cubes_left = p->cubes_left;
   r.busy_workers = p->busy_workers;
-  snprintf(r.search, sizeof r.search, "%s", p->cdcl ? "cdcl" : "dpll");
+  snprintf(r.search, sizeof r.search, "%s", p->walk ? "walk" : p->cdcl ? "cdcl" : "dpll");
   copy_progress_counters(&r.counters, &p->total);
   r.nodes = r.counters.nodes;
   r.checks = r.counters.checks;
@@ -680,6 +682,12 @@ static gsat_status check_proof_options(gsat_solver *s) {
                  env_search && !strcmp(env_search, "dpll")
                      ? "; the environment variable GSAT_SEARCH is dpll"
                      : "");
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,
+                 "a proof (--proof) needs CDCL: the walkers (--search=walk) prove nothing, "
+                 "they only find models (use --search=cdcl or auto%s)",
+                 env_search && !strcmp(env_search, "walk")
+                     ? "; the environment variable GSAT_SEARCH is walk"
+                     : "");
   GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,
                  "no proof from the distributed search (%u MPI ranks): --proof needs "
                  "one process (run gsat without mpirun, or with -np 1)",
@@ -698,6 +706,11 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   GSAT_FORWARD(check_proof_options(s));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
+  GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,
+                 "assumptions need --search=cdcl or auto (the walkers take none)");
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_WALK && gsat_dist_size() > 1, &s->err, USAGE,
+                 "the walkers (--search=walk) run in one process, not over %u MPI ranks",
+                 gsat_dist_size());
   if (s->opt.search == GSAT_SEARCH_AUTO && proof_path(s)) {
     sc.search = GSAT_SEARCH_CDCL;
     snprintf(sc.reason, sizeof sc.reason, "auto: a proof was requested");
@@ -716,7 +729,9 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
                    gsat_dist_size());
   }
   snprintf(s->stats.search, sizeof s->stats.search, "%s",
-           sc.search == GSAT_SEARCH_CDCL ? "cdcl" : "dpll");
+           sc.search == GSAT_SEARCH_CDCL   ? "cdcl"
+           : sc.search == GSAT_SEARCH_WALK ? "walk"
+                                           : "dpll");
   snprintf(s->stats.search_reason, sizeof s->stats.search_reason, "%s", sc.reason);
   *cdcl = sc.search == GSAT_SEARCH_CDCL;
   gsat_cdcl_config_default(&p->cdcl);
@@ -774,6 +789,8 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   } else if (db->empty_clause || trivial) {
     r->answer = GSAT_ANSWER_UNSAT; /* an empty clause, or contradicting assumptions */
     if (with_proof && db->empty_clause) gsat_proof_add(&proof, NULL, 0);
+  } else if (s->opt.search == GSAT_SEARCH_WALK) {
+    st = use_gpu ? gsat_gpu_walk_solve(db, p, r, &s->err) : gsat_cpu_walk_solve(db, p, r, &s->err);
   } else if (gsat_dist_size() > 1) {
     st = solve_distributed(s, db, p, cdcl, use_gpu, r);
   } else if (!cdcl) {
@@ -862,7 +879,8 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
   GSAT_FORWARD(choose_search(s, db, p, cdcl));
-  GSAT_FORWARD(build_streams_for(s, db, p, *cdcl, t0));
+  if (s->opt.search != GSAT_SEARCH_WALK) /* the walkers read no streams */
+    GSAT_FORWARD(build_streams_for(s, db, p, *cdcl, t0));
   p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
                                   : threads_per_rank(online_cores());
   if (s->opt.time_limit >
@@ -903,7 +921,26 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
  * (CDCL or DPLL, choose_search). */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
-         !s->inc.num_assumed;
+         !s->inc.num_assumed && s->opt.search != GSAT_SEARCH_WALK;
+}
+
+/* The walkers' backend (--search=walk, backend auto or gpu): the GPU grid
+ * when a device is usable (an error for --backend=gpu when none is), else
+ * the CPU walkers. */
+static gsat_status choose_walk_backend(gsat_solver *s, const gsat_search_params *p,
+                                       int *use_gpu) {
+  char reason[128] = "gsat was built without CUDA";
+  if (gsat_gpu_built() && gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason)) {
+    *use_gpu = 1;
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "%s: walkers, one per warp",
+             s->opt.backend == GSAT_BACKEND_GPU ? "requested" : "auto: a usable CUDA device");
+    return GSAT_OK;
+  }
+  if (s->opt.backend == GSAT_BACKEND_GPU) return no_usable_gpu(s, reason);
+  snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "auto: CPU walkers (%s)",
+           reason);
+  return GSAT_OK;
 }
 
 /* CPU or GPU, by the backend option, MPI, the search and the device, with
@@ -942,6 +979,8 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   } else if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
+  } else if (s->opt.search == GSAT_SEARCH_WALK) {
+    GSAT_FORWARD(choose_walk_backend(s, p, use_gpu));
   } else if (portfolio_possible(s) && gsat_portfolio_gpu_possible()) {
     *portfolio = 1; /* the GPU member checks the device on its own thread */
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,

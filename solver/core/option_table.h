@@ -65,7 +65,7 @@
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
   O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
-  O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), auto: chosen from instance features (DPLL on the GPU)") \
+  O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), walk (probSAT local search, one walker per thread or GPU warp: finds models, never proves UNSAT; --node-limit counts flips), auto: chosen from instance features (DPLL on the GPU)") \
   O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none); DPLL uses no randomness") \
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
@@ -106,7 +106,8 @@
 #define GSAT_SEARCH_VALUES(V, P) \
   V (P, AUTO, "auto")   /* chosen from instance features (choose.h) */ \
   V (P, DPLL, "dpll")   /* no learning, CPU or GPU */ \
-  V (P, CDCL, "cdcl")   /* clause learning, CPU only */
+  V (P, CDCL, "cdcl")   /* clause learning, CPU only */ \
+  V (P, WALK, "walk")   /* local search (walk.h): SAT or UNKNOWN, never UNSAT */
 #define GSAT_DECIDE_VALUES(V, P) \
   V (P, AUTO,   "auto")   /* chosen from instance features (choose.h) */ \
   V (P, STATIC, "static") /* occurrence-count order fixed at load time */ \
