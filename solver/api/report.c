@@ -158,7 +158,7 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
                                                : "unknown");
     }
   }
-  if (st->worker && st->workers > 1) {
+  if (st->worker && st->workers > 1 && st->search[0] != 'w') { /* walkers: thousands */
     fprintf(out, "c %6s %14s %16s %14s %8s %9s %8s\n", "worker", "nodes", "checks", "checks/s",
             "cubes", "donations", "busy s");
     for (uint32_t i = 0; i < st->workers; i++) {

@@ -42,8 +42,7 @@
 #ifndef GSAT_WALK_H
 #define GSAT_WALK_H
 
-#include "solver/core/team.h"
-#include "solver/core/walk_types.h"
+#include "solver/core/walk_types.h" /* (the team header comes with the instance) */
 
 /* The team-uniform scalars of a walker during a call (kept in registers). */
 typedef struct gsat_walk_regs {
