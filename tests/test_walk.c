@@ -184,7 +184,7 @@ static void test_cpu_walk_solve(void **state) {
   gsat_error err;
   assert_int_equal(gsat_cpu_walk_solve(&x.db, &p, &r, &err), GSAT_OK);
   assert_int_equal(r.answer, 10);
-  assert_int_equal(r.num_workers, 3);
+  assert_true(r.num_workers >= 1 && r.num_workers <= 3); /* no thread starts after a model */
   assert_true(walk_test_model_ok(&x.cnf, &x.db, r.model));
   assert_true(r.total.walk_flips > 0);
   assert_int_equal(r.total.walk_best_unsat, 0);

@@ -915,6 +915,16 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   return GSAT_OK;
 }
 
+/* The search of the portfolio's GPU member: the walkers or CDCL when the
+ * CPU member runs CDCL (--portfolio-gpu-walk, --portfolio-gpu-cdcl), else
+ * DPLL. */
+static const char *gpu_member_search(const gsat_solver *s, int cdcl) {
+  return !cdcl                        ? "dpll"
+         : s->opt.portfolio_gpu_walk  ? "walk"
+         : s->opt.portfolio_gpu_cdcl  ? "cdcl"
+                                      : "dpll";
+}
+
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
  * proof, no assumptions (the portfolio's GPU member is not given the proof, and
  * the portfolio passes the GPU no assumptions).  The GPU member runs the chosen search
@@ -985,8 +995,10 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     *portfolio = 1; /* the GPU member checks the device on its own thread */
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: portfolio of the CPU (%s) and the GPU (%s)%s", cdcl ? "cdcl" : "dpll",
-             cdcl && s->opt.portfolio_gpu_cdcl ? "cdcl" : "dpll",
-             cdcl && s->opt.portfolio_gpu_cdcl ? ", clauses exchanged" : "");
+             gpu_member_search(s, cdcl),
+             cdcl && !s->opt.portfolio_gpu_walk && s->opt.portfolio_gpu_cdcl
+                 ? ", clauses exchanged"
+                 : "");
     snprintf(s->stats.backend, sizeof s->stats.backend, "cpu+gpu");
     return GSAT_OK;
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
@@ -1041,7 +1053,7 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
 /* The statistics of a race: each member's, and the answering member's (the
  * CPU's when none answered) as the solve's. */
 static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out, int cdcl,
-                                      int gpu_cdcl) {
+                                      const char *gpu_search) {
   gsat_statistics *st = &s->stats;
   for (uint32_t i = 0; i < out->num_members; i++) {
     const gsat_race_member_report *m = &out->member[i];
@@ -1049,7 +1061,7 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
     memset(o, 0, sizeof *o);
     snprintf(o->name, sizeof o->name, "%s", m->name);
     snprintf(o->search, sizeof o->search, "%s",
-             (i == GSAT_PORTFOLIO_CPU ? cdcl : gpu_cdcl) ? "cdcl" : "dpll");
+             i == GSAT_PORTFOLIO_CPU ? (cdcl ? "cdcl" : "dpll") : gpu_search);
     o->status = m->status;
     snprintf(o->message, sizeof o->message, "%s", m->message);
     o->answer = m->answer;
@@ -1069,10 +1081,12 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
     copy_result_statistics(s, &out->member[shown].result);
   snprintf(st->answered_by, sizeof st->answered_by, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
-  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl && !gpu_cdcl) {
-    snprintf(st->search, sizeof st->search, "dpll");
+  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl && strcmp(gpu_search, "cdcl")) {
+    const int walk = !strcmp(gpu_search, "walk");
+    snprintf(st->search, sizeof st->search, "%s", gpu_search);
     snprintf(st->search_reason, sizeof st->search_reason,
-             "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
+             walk ? "the GPU member's walkers found the model (the CPU member: cdcl)"
+                  : "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
   }
   snprintf(st->backend, sizeof st->backend, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "cpu+gpu");
@@ -1102,14 +1116,15 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
    * workers, 0.12 s alone; bench/RESULTS.md). */
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
-  if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
+  if (cdcl && s->opt.portfolio_gpu_walk) gsat_portfolio_set_gpu_walk(pf);
+  else if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
   st = gsat_portfolio_solve(pf, p, cdcl, s->opt.portfolio_gpu_delay, verify_member, &check,
                             &out, &s->err);
   const gsat_search_result *w =
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, &out, cdcl, cdcl && s->opt.portfolio_gpu_cdcl);
+  keep_portfolio_statistics(s, &out, cdcl, gpu_member_search(s, cdcl));
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;

@@ -58,8 +58,9 @@
   O (mpi_share_words, INT, 1024,                   64, 1048576, 0,  _,            HIDE, "CDCL over MPI: 32-bit words of learned clauses (a length word, then the literals) a rank sends per round") \
   O (node_limit,   UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "decisions before giving up with s UNKNOWN (0: none)") \
   O (partial,      BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the variables that occur in a clause in the model") \
-  O (portfolio_gpu_cdcl, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU CDCL search (clauses exchanged with the CPU member) when the search is CDCL; false: GPU DPLL, no exchange") \
+  O (portfolio_gpu_cdcl, BOOL, true,               _, _,        _,  _,            HIDE, "with --no-portfolio-gpu-walk, the portfolio's GPU member runs the GPU CDCL search (clauses exchanged with the CPU member) when the search is CDCL; false: GPU DPLL, no exchange") \
   O (portfolio_gpu_delay, REAL, 0.02,             0, 10,       _,  _,            HIDE, "seconds the portfolio's GPU member waits before it touches CUDA, so that what the CPU answers sooner costs no CUDA teardown (0: none; 0.02 by measurement, bench/RESULTS.md)") \
+  O (portfolio_gpu_walk, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU walkers (models only, never UNSAT, no clause exchange) when the search is CDCL; false: the GPU CDCL search or DPLL, as --portfolio-gpu-cdcl says") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
   O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
