@@ -62,7 +62,7 @@ static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p,
                             gsat_search_result *r, gsat_error *err) {
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
-  const uint32_t per_block = p->gpu_threads ? p->gpu_threads / 32 : GSAT_WALK_GPU_WARPS_PER_BLOCK;
+  const uint32_t per_block = GSAT_WALK_GPU_WARPS_PER_BLOCK; /* the kernel's launch bounds */
   const uint32_t want = p->gpu_blocks ? p->gpu_blocks * per_block
                                       : (uint32_t)d->info.sm_count * GSAT_WALK_GPU_PER_SM;
   GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, want, free_mem / 10 * 6, err));

@@ -13,9 +13,9 @@
 extern "C" {
 #endif
 
-/* Walks db on device p->device with one walker per warp (p->gpu_blocks
- * blocks, 0: as many as the plan fits, up to 8 per SM; p->gpu_threads per
- * block, 0: 128) until one finds a model: r->answer SAT with it in r->model
+/* Walks db on device p->device with one walker per warp, 4 per block
+ * (p->gpu_blocks blocks, 0: 12 per SM, fewer when the plan does not fit
+ * them; p->gpu_threads is not read) until one finds a model: r->answer SAT with it in r->model
  * (internal variables; the caller checks it against the original clauses).
  * Never UNSAT: UNKNOWN at p->time_limit, p->node_limit (flips of all
  * walkers, checked about every 10 ms) or p->stop (forwarded to the kernel
