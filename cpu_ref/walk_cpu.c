@@ -59,7 +59,8 @@ static uint64_t told_flips(walk_run *run) {
  * run->stopped). */
 static int walk_over(walk_run *run, double now) {
   if (gsat_load_u32(&run->winner) || gsat_load_u32(&run->stopped)) return 1;
-  gsat_stop_reason why = gsat_search_stop_reason(run->p, run->start, now, told_flips(run));
+  const uint64_t flips = run->p->node_limit ? told_flips(run) : 0; /* O(walkers): only when read */
+  gsat_stop_reason why = gsat_search_stop_reason(run->p, run->start, now, flips);
   if (why == GSAT_STOP_NONE) return 0;
   if (why == GSAT_STOP_LIMIT) gsat_store_u32(&run->by_limit, 1);
   gsat_store_u32(&run->stopped, 1);

@@ -5,10 +5,10 @@
 #include <string.h>
 
 void gsat_walk_params_default(gsat_walk_params *p, uint32_t num_vars) {
-  static const double cb[GSAT_WALK_CLASSES] = {2.38, 3.0, 3.6, 4.4, 4.4};
+  static const double cb[GSAT_WALK_CLASSES] = {2.06, 2.85, 3.7, 5.1, 5.4};
   for (uint32_t k = 0; k < GSAT_WALK_CLASSES; k++)
     for (uint32_t b = 0; b < GSAT_WALK_MAXB; b++) {
-      const double f = k == 0 ? pow(1.0 + b, -cb[k]) : pow(cb[k], -(double)b);
+      const double f = k == 0 ? pow(0.9 + b, -cb[k]) / pow(0.9, -cb[k]) : pow(cb[k], -(double)b);
       p->table[k][b] = (uint32_t)llround(f * GSAT_WALK_SCORE_ONE);
     }
   const uint64_t base = 100ull * num_vars;

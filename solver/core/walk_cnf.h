@@ -29,11 +29,12 @@ gsat_status gsat_walk_formula_build(gsat_walk_formula *f, const gsat_db *db, gsa
 /* Frees what f owns. */
 void gsat_walk_formula_free(gsat_walk_formula *f);
 
-/* The probSAT defaults (Balint and Schoening, SAT 2012, the values of their
- * tables): clauses of up to 3 literals polynomial, f(b) = (1 + b)^-2.38;
- * longer ones exponential, f(b) = cb^-b with cb 3.0 (4 literals), 3.6 (5),
- * 4.4 (6 and more); each table scaled to f(0) = GSAT_WALK_SCORE_ONE and
- * rounded.  Restarts every base * luby(i) flips, base the larger of
+/* The probSAT defaults (Balint and Schoening, SAT 2012; the values tuned
+ * for probSAT's SAT Competition 2013 version, which yalsat also takes):
+ * clauses of up to 3 literals polynomial, f(b) = (0.9 + b)^-2.06; longer
+ * ones exponential, f(b) = cb^-b with cb 2.85 (4 literals), 3.7 (5), 5.1
+ * (6), 5.4 (7 and more); each table scaled to f(0) = GSAT_WALK_SCORE_ONE
+ * and rounded.  Restarts every base * luby(i) flips, base the larger of
  * GSAT_WALK_RESTART_BASE and 100 flips per variable (at most 2^30). */
 void gsat_walk_params_default(gsat_walk_params *p, uint32_t num_vars);
 
