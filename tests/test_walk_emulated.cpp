@@ -4,7 +4,7 @@
  * unsatisfied list in its order, the best assignment, flips, restarts, the
  * random state), through restarts and clauses longer than a warp; the state
  * equals a recomputation after every flip (GSAT_WALK_AFTER_FLIP, both
- * instances); the grid of walkers (the kernel body with the plan's layout)
+ * instances), also with the warp's lanes interleaved; the grid of walkers (the kernel body with the plan's layout)
  * finds a model of satisfiable formulas, checked against the original
  * clauses and equal to the CPU walk of the winner's seed; the host's stop
  * flag ends the grid on an UNSAT formula; the plan's resource error.  Runs
@@ -127,6 +127,16 @@ static void test_same_walk(void **state) {
     assert_true(cpu.w.restarts > 0 || cpu.w.unsat_len == 0);
     assert_same_walk(cpu.w, warp.w, f);
   }
+}
+
+/* As test_same_walk with the lanes of a warp interleaved between sync
+ * points (simt_host.h's perturbation, at the break values' atomics): the
+ * walks still agree, so no lane reads what another writes without a sync. */
+static void test_same_walk_perturbed(void **state) {
+  const uint64_t was = gsat_simt_perturb_seed();
+  gsat_simt_perturb_seed_var().store(was ? was : 7);
+  test_same_walk(state);
+  gsat_simt_perturb_seed_var().store(was);
 }
 
 /* Clauses longer than a warp (two rounds of its lanes): 40 clauses of 40
@@ -267,7 +277,8 @@ static void test_plan(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_same_walk),         cmocka_unit_test(test_same_walk_long_clauses),
+      cmocka_unit_test(test_same_walk),         cmocka_unit_test(test_same_walk_perturbed),
+      cmocka_unit_test(test_same_walk_long_clauses),
       cmocka_unit_test(test_grid_finds_models), cmocka_unit_test(test_grid_stops),
       cmocka_unit_test(test_plan),
   };

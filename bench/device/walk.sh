@@ -15,8 +15,9 @@
 #    that some solver solved count (the table says how many).
 # BUDGET (seconds for the whole script, default 330) skips what no longer
 # fits.  Everything goes to $OUT (default bench/out/device): walk_runs.tsv
-# (instance, solver, status, seconds), walk_flips.tsv and the table that
-# ends the output.  Builds gsat and gsat-gen (bench/device/build.sh), or takes
+# (instance, solver, status SAT/UNSAT/UNKNOWN, or ERRrc for a gsat error such
+# as a model failing its check, with its log kept; seconds), walk_flips.tsv
+# and the table that ends the output.  Builds gsat and gsat-gen (bench/device/build.sh), or takes
 # them from the build folder WALK_BUILD (a CPU-only trial: the GPU rows fail).
 source "$(dirname "$0")/common.sh"
 BUDGET=${BUDGET:-330}
@@ -50,6 +51,11 @@ run() {
   status=UNKNOWN
   [ $rc -eq 10 ] && status=SAT
   [ $rc -eq 20 ] && status=UNSAT
+  # gsat: an error (a model that fails the check, a CUDA error) is neither
+  if [ $rc -ne 0 ] && [ $rc -ne 10 ] && [ $rc -ne 20 ] && [ $rc -ne 124 ] && [ "${name#gsat}" != "$name" ]; then
+    status=ERR$rc
+    cp "$OUT/walk_last_$name.log" "$OUT/walk_err_$(basename "$inst" .cnf)_$name.log"
+  fi
   printf '%s\t%s\t%s\t%.3f\n' "$(basename "$inst" .cnf)" "$name" "$status" \
     "$(echo "$t1 - $t0" | bc)" >>"$RUNS"
 }
@@ -74,7 +80,8 @@ if y=$(ref yalsat); then
 fi
 
 # 2. time to solution
-CLASSES="3:4.2:1000 3:4.2:10000 3:4.2:100000 5:20:200 5:20:400 5:20:600 7:85:80 7:85:140 7:85:200"
+# interleaved, so that a budget cut leaves every k a size or two
+CLASSES="3:4.2:1000 5:20:200 7:85:80 3:4.2:10000 5:20:400 7:85:140 3:4.2:100000 5:20:600 7:85:200"
 for cls in $CLASSES; do
   IFS=: read -r k ratio n <<<"$cls"
   m=$(echo "$ratio * $n / 1" | bc)
@@ -95,13 +102,14 @@ for cls in $CLASSES; do
     wait
   done
 done
-SUMMARY+=("$(printf '%-16s %s runs in %s' time "$(($(wc -l <"$RUNS") - 1))" "$RUNS")")
+SUMMARY+=("$(printf '%-16s %s runs in %s, %s gsat errors (walk_err_*.log)' time \
+  "$(($(wc -l <"$RUNS") - 1))" "$RUNS" "$(grep -c $'\tERR' "$RUNS")")")
 summary
 echo "---- flips per second (3-SAT n=100000 ratio 4.2, ${FLIPS_SECONDS} s each)"
 column -t "$FLIPS"
 echo "---- time to solution (limit ${LIMIT} s; instances some solver solved)"
-awk -F'\t' -v order="gsat-gpu gsat-cpu-$CORES gsat-cpu-1 yalsat probSAT kissat" 'BEGIN {
-    ns = split(order, solvers, " "); for (s = 1; s <= ns; s++) sv[solvers[s]] = 1
+awk -F'\t' -v names="gsat-gpu gsat-cpu-$CORES gsat-cpu-1 yalsat probSAT kissat" 'BEGIN {
+    ns = split(names, solvers, " "); for (s = 1; s <= ns; s++) sv[solvers[s]] = 1
   }
   NR > 1 {
     split($1, a, "_"); cls = a[1] "_" a[2]; key = $1
