@@ -71,6 +71,7 @@ static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p,
   r->gpu_threads = 32 * per_block;
   r->gpu_blocks = (d->pl.walkers + per_block - 1) / per_block;
   r->gpu_map = GSAT_GPU_MAP_WARP;
+  r->gpu_layout = GSAT_GPU_LAYOUT_CSR; /* clauses and occurrence lists as CSR */
   return GSAT_OK;
 }
 
