@@ -27,7 +27,7 @@ REFS=${REFS:-.device/refs/bin}
 FLIPS_SECONDS=${FLIPS_SECONDS:-5}
 CORES=$(nproc)
 if [ -n "${WALK_BUILD:-}" ]; then B=$WALK_BUILD; else step build 300 bash bench/device/build.sh gsat gsat-gen; fi
-GSAT=$B/solver/gsat
+GSAT=$B/gsat
 GEN=$B/gsat-gen
 [ -x "$GSAT" ] && [ -x "$GEN" ] || { summary; echo "walk.sh: no build ($OUT/build.log)"; exit 1; }
 CNF=$OUT/walk_cnf
