@@ -11,8 +11,8 @@
  * (the clauses it alone satisfies), all kept incrementally.
  * One step: an unsatisfied clause picked uniformly; each of its variables
  * scored f(break) (f from the score table of the clause's length: polynomial
- * (eps + b)^-cb for up to 3 literals, exponential cb^-b beyond, the paper's
- * values, gsat_walk_params_default); one picked with probability
+ * (eps + b)^-cb for up to 3 literals, exponential cb^-b beyond: probSAT's
+ * tuned values, gsat_walk_params_default); one picked with probability
  * proportional to its score (integer scores: the same pick however the sum
  * is split among a team's members); flipped: the clauses of the literal that
  * becomes true (removals from the unsatisfied list, break of the clause's old
