@@ -140,7 +140,7 @@ usage_error "--threads=99999999999999999999" \
 usage_error "--node-limit=99999999999999999999" \
   "option --node-limit must be in 0..1000000000000000, not '99999999999999999999'"
 usage_error "--search=" \
-  "option --search takes one of auto|dpll|cdcl, not '' (the value goes right after '=', without a blank)"
+  "option --search takes one of auto|dpll|cdcl|walk, not '' (the value goes right after '=', without a blank)"
 # an empty proof path would write no proof, silently: refused as any empty value
 usage_error "--proof= $tmp/missing.cnf" \
   "option --proof needs a value, not an empty one (the value goes right after '=', without a blank)"
@@ -176,7 +176,7 @@ rc=$?
 GSAT_SEARCH=foo "$gsat" x.cnf </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc = 1 ] && [ "$(cat "$tmp/err")" = \
-  "gsat: error: environment variable GSAT_SEARCH: option --search takes one of auto|dpll|cdcl, not 'foo'" ] &&
+  "gsat: error: environment variable GSAT_SEARCH: option --search takes one of auto|dpll|cdcl|walk, not 'foo'" ] &&
   pass "GSAT_SEARCH=foo: exit 1, $(cat "$tmp/err")" || fail "GSAT_SEARCH=foo: rc $rc, $(cat "$tmp/err")"
 GSAT_SEARCH=dpll "$gsat" --proof="$tmp/p.drat" x.cnf </dev/null >"$tmp/out" 2>"$tmp/err"
 rc=$?

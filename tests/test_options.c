@@ -148,6 +148,7 @@ static void enum_names_and_constants(void **state) {
       {"search", "auto", GSAT_SEARCH_AUTO},
       {"search", "dpll", GSAT_SEARCH_DPLL},
       {"search", "cdcl", GSAT_SEARCH_CDCL},
+      {"search", "walk", GSAT_SEARCH_WALK},
   };
   char buf[16];
   int enums = 0;
@@ -228,7 +229,7 @@ static void hidden_rows(void **state) {
                           "gpu_slice",    "gpu_stop_grace", "mpi_cube_queue", "mpi_cube_standin",
                           "mpi_port_ring",
                           "mpi_share_interval", "mpi_share_words",
-                          "portfolio_gpu_cdcl", "portfolio_gpu_delay"};
+                          "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));

@@ -511,6 +511,44 @@ static void api_cpu_answers(void **state) {
   gsat_portfolio_set_gpu_member(NULL);
 }
 
+/* What the portfolio told the stand-in GPU member: walkers, CDCL. */
+static int told_walk = -1, told_cdcl = -1;
+static gsat_status gpu_told(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                            gsat_search_result *r, gsat_error *err) {
+  __atomic_store_n(&told_walk, gsat_portfolio_gpu_walk(shared), __ATOMIC_RELAXED);
+  __atomic_store_n(&told_cdcl, gsat_portfolio_gpu_cdcl(shared), __ATOMIC_RELAXED);
+  return gpu_never(shared, race, index, stop, r, err);
+}
+static int told_both(void) {
+  return __atomic_load_n(&told_walk, __ATOMIC_RELAXED) >= 0 &&
+         __atomic_load_n(&told_cdcl, __ATOMIC_RELAXED) >= 0;
+}
+
+/* Under CDCL the GPU member runs the walkers (no clause exchange), or with
+ * --no-portfolio-gpu-walk the GPU CDCL search; under DPLL, DPLL. */
+static void api_gpu_member_walks(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_told);
+  const char *walk[] = {"true", "false", "true"}, *search[] = {"auto", "auto", "dpll"};
+  const char *want[] = {"walk", "cdcl", "dpll"};
+  for (int i = 0; i < 3; i++) {
+    told_walk = told_cdcl = -1;
+    gsat_solver *s = tiny_sat();
+    assert_int_equal(gsat_set_option(s, "portfolio_gpu_walk", walk[i]), 0);
+    assert_int_equal(gsat_set_option(s, "search", search[i]), 0);
+    assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+    const gsat_statistics *st = gsat_get_statistics(s);
+    assert_string_equal(st->member[1].search, want[i]);
+    assert_non_null(strstr(st->backend_reason, want[i]));
+    gsat_release(s);
+    wait_until(nothing_in_background);
+    wait_until(told_both);
+    assert_int_equal(told_walk, i == 0);
+    assert_int_equal(told_cdcl, i == 1);
+  }
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
 /* php 11 on one CPU thread takes minutes: the GPU stand-in answers first. */
 static gsat_solver *hard_unsat(const char *limit) {
   gsat_solver *s = php_solver(11);
@@ -620,8 +658,9 @@ static void api_no_portfolio_for_the_cpu_backend_or_a_proof(void **state) {
   gsat_portfolio_set_gpu_member(NULL);
 }
 
-/* The GPU member's search follows the CPU member's: the features (CDCL for
- * the tiny formula, DPLL for pigeonhole) or --search; a stand-in records
+/* With --no-portfolio-gpu-walk the GPU member's search follows the CPU
+ * member's: the features (CDCL for the tiny formula, DPLL for pigeonhole)
+ * or --search; a stand-in records
  * what the portfolio asks of it, and whether it got a clause port. */
 static int seen_cdcl, seen_port;
 static gsat_status gpu_records(void *shared, gsat_race *race, uint32_t index,
@@ -649,6 +688,7 @@ static void api_gpu_member_follows_the_search_choice(void **state) {
     seen_cdcl = seen_port = -1;
     gsat_solver *s = cases[k].php ? php_solver(4) : tiny_sat();
     assert_int_equal(gsat_set_option(s, "search", cases[k].search), 0);
+    assert_int_equal(gsat_set_option(s, "portfolio_gpu_walk", "false"), 0);
     assert_int_equal(gsat_set_option(s, "portfolio_gpu_cdcl", cases[k].gpu_opt), 0);
     int res = gsat_solve(s);
     assert_int_equal(res, cases[k].php ? GSAT_UNSATISFIABLE : GSAT_SATISFIABLE);
@@ -717,6 +757,7 @@ static void api_clauses_flow_both_ways_between_cdcl_members(void **state) {
   gsat_solver *s = php_solver(9); /* CDCL on one thread: seconds */
   assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
   assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_set_option(s, "portfolio_gpu_walk", "false"), 0); /* the CDCL member */
   assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
   assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
   const gsat_statistics *st = gsat_get_statistics(s);
@@ -745,6 +786,7 @@ int main(void) {
       cmocka_unit_test(a_member_limit_stops_the_race),
       cmocka_unit_test(at_most_four_members_added_before_the_run),
       cmocka_unit_test(api_cpu_answers),
+      cmocka_unit_test(api_gpu_member_walks),
       cmocka_unit_test(api_gpu_answers_the_cpu_is_stopped),
       cmocka_unit_test(api_gpu_model_failing_the_check_is_a_failed_member),
       cmocka_unit_test(api_failing_gpu_is_reported),

@@ -25,6 +25,8 @@
 #include "gpu/device.h"
 #include "gpu/kernel_wait.h"
 #include "gpu/search.h"
+#include "gpu/walk_search.h"
+#include "cpu_ref/walk_cpu.h"
 #include "solver/core/options.h"
 #include "solver/core/proof.h"
 #include "solver/core/search.h"
@@ -373,7 +375,7 @@ static void forward_progress(void *data, const gsat_progress *p) {
   r.seconds = p->seconds;
   r.cubes_left = p->cubes_left;
   r.busy_workers = p->busy_workers;
-  snprintf(r.search, sizeof r.search, "%s", p->cdcl ? "cdcl" : "dpll");
+  snprintf(r.search, sizeof r.search, "%s", p->walk ? "walk" : p->cdcl ? "cdcl" : "dpll");
   copy_progress_counters(&r.counters, &p->total);
   r.nodes = r.counters.nodes;
   r.checks = r.counters.checks;
@@ -699,6 +701,12 @@ static gsat_status check_proof_options(gsat_solver *s) {
                  env_search && !strcmp(env_search, "dpll")
                      ? "; the environment variable GSAT_SEARCH is dpll"
                      : "");
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,
+                 "a proof (--proof) needs CDCL: the walkers (--search=walk) prove nothing, "
+                 "they only find models (use --search=cdcl or auto%s)",
+                 env_search && !strcmp(env_search, "walk")
+                     ? "; the environment variable GSAT_SEARCH is walk"
+                     : "");
   GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,
                  "no proof from the distributed search (%u MPI ranks): --proof needs "
                  "one process (run gsat without mpirun, or with -np 1)",
@@ -739,6 +747,11 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   GSAT_FORWARD(check_conflict_options(s));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
+  GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,
+                 "assumptions need --search=cdcl or auto (the walkers take none)");
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_WALK && gsat_dist_size() > 1, &s->err, USAGE,
+                 "the walkers (--search=walk) run in one process, not over %u MPI ranks",
+                 gsat_dist_size());
   if (s->opt.search == GSAT_SEARCH_AUTO && proof_path(s)) {
     sc.search = GSAT_SEARCH_CDCL;
     snprintf(sc.reason, sizeof sc.reason, "auto: a proof was requested");
@@ -760,7 +773,9 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
                    gsat_dist_size());
   }
   snprintf(s->stats.search, sizeof s->stats.search, "%s",
-           sc.search == GSAT_SEARCH_CDCL ? "cdcl" : "dpll");
+           sc.search == GSAT_SEARCH_CDCL   ? "cdcl"
+           : sc.search == GSAT_SEARCH_WALK ? "walk"
+                                           : "dpll");
   snprintf(s->stats.search_reason, sizeof s->stats.search_reason, "%s", sc.reason);
   *cdcl = sc.search == GSAT_SEARCH_CDCL;
   gsat_cdcl_config_default(&p->cdcl);
@@ -818,6 +833,8 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   } else if (db->empty_clause || trivial) {
     r->answer = GSAT_ANSWER_UNSAT; /* an empty clause, or contradicting assumptions */
     if (with_proof && db->empty_clause) gsat_proof_add(&proof, NULL, 0);
+  } else if (s->opt.search == GSAT_SEARCH_WALK) {
+    st = use_gpu ? gsat_gpu_walk_solve(db, p, r, &s->err) : gsat_cpu_walk_solve(db, p, r, &s->err);
   } else if (gsat_dist_size() > 1) {
     st = solve_distributed(s, db, p, cdcl, use_gpu, r);
   } else if (!cdcl) {
@@ -906,7 +923,8 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
   GSAT_FORWARD(choose_search(s, db, p, cdcl));
-  GSAT_FORWARD(build_streams_for(s, db, p, *cdcl, t0));
+  if (s->opt.search != GSAT_SEARCH_WALK) /* the walkers read no streams */
+    GSAT_FORWARD(build_streams_for(s, db, p, *cdcl, t0));
   p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
                                   : threads_per_rank(online_cores());
   if (s->opt.time_limit >
@@ -942,6 +960,16 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   return GSAT_OK;
 }
 
+/* The search of the portfolio's GPU member: the walkers or CDCL when the
+ * CPU member runs CDCL (--portfolio-gpu-walk, --portfolio-gpu-cdcl), else
+ * DPLL. */
+static const char *gpu_member_search(const gsat_solver *s, int cdcl) {
+  return !cdcl                        ? "dpll"
+         : s->opt.portfolio_gpu_walk  ? "walk"
+         : s->opt.portfolio_gpu_cdcl  ? "cdcl"
+                                      : "dpll";
+}
+
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
  * proof, no assumptions, no conflict limit (the portfolio's GPU member is not
  * given the proof, the portfolio passes the GPU no assumptions, and the GPU
@@ -949,7 +977,26 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
  * (CDCL or DPLL, choose_search). */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
-         !s->inc.num_assumed && !s->opt.conflicts;
+         !s->inc.num_assumed && !s->opt.conflicts && s->opt.search != GSAT_SEARCH_WALK;
+}
+
+/* The walkers' backend (--search=walk, backend auto or gpu): the GPU grid
+ * when a device is usable (an error for --backend=gpu when none is), else
+ * the CPU walkers. */
+static gsat_status choose_walk_backend(gsat_solver *s, const gsat_search_params *p,
+                                       int *use_gpu) {
+  char reason[128] = "gsat was built without CUDA";
+  if (gsat_gpu_built() && gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason)) {
+    *use_gpu = 1;
+    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
+             "%s: walkers, one per warp",
+             s->opt.backend == GSAT_BACKEND_GPU ? "requested" : "auto: a usable CUDA device");
+    return GSAT_OK;
+  }
+  if (s->opt.backend == GSAT_BACKEND_GPU) return no_usable_gpu(s, reason);
+  snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "auto: CPU walkers (%s)",
+           reason);
+  return GSAT_OK;
 }
 
 /* CPU or GPU, by the backend option, MPI, the search and the device, with
@@ -988,12 +1035,16 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   } else if (backend == GSAT_BACKEND_CPU) {
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "requested");
+  } else if (s->opt.search == GSAT_SEARCH_WALK) {
+    GSAT_FORWARD(choose_walk_backend(s, p, use_gpu));
   } else if (portfolio_possible(s) && gsat_portfolio_gpu_possible()) {
     *portfolio = 1; /* the GPU member checks the device on its own thread */
     snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
              "auto: portfolio of the CPU (%s) and the GPU (%s)%s", cdcl ? "cdcl" : "dpll",
-             cdcl && s->opt.portfolio_gpu_cdcl ? "cdcl" : "dpll",
-             cdcl && s->opt.portfolio_gpu_cdcl ? ", clauses exchanged" : "");
+             gpu_member_search(s, cdcl),
+             cdcl && !s->opt.portfolio_gpu_walk && s->opt.portfolio_gpu_cdcl
+                 ? ", clauses exchanged"
+                 : "");
     snprintf(s->stats.backend, sizeof s->stats.backend, "cpu+gpu");
     return GSAT_OK;
   } else if (cdcl && backend == GSAT_BACKEND_GPU) {
@@ -1048,7 +1099,7 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
 /* The statistics of a race: each member's, and the answering member's (the
  * CPU's when none answered) as the solve's. */
 static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out, int cdcl,
-                                      int gpu_cdcl) {
+                                      const char *gpu_search) {
   gsat_statistics *st = &s->stats;
   for (uint32_t i = 0; i < out->num_members; i++) {
     const gsat_race_member_report *m = &out->member[i];
@@ -1056,7 +1107,7 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
     memset(o, 0, sizeof *o);
     snprintf(o->name, sizeof o->name, "%s", m->name);
     snprintf(o->search, sizeof o->search, "%s",
-             (i == GSAT_PORTFOLIO_CPU ? cdcl : gpu_cdcl) ? "cdcl" : "dpll");
+             i == GSAT_PORTFOLIO_CPU ? (cdcl ? "cdcl" : "dpll") : gpu_search);
     o->status = m->status;
     snprintf(o->message, sizeof o->message, "%s", m->message);
     o->answer = m->answer;
@@ -1076,10 +1127,12 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
     copy_result_statistics(s, &out->member[shown].result);
   snprintf(st->answered_by, sizeof st->answered_by, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
-  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl && !gpu_cdcl) {
-    snprintf(st->search, sizeof st->search, "dpll");
+  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl && strcmp(gpu_search, "cdcl")) {
+    const int walk = !strcmp(gpu_search, "walk");
+    snprintf(st->search, sizeof st->search, "%s", gpu_search);
     snprintf(st->search_reason, sizeof st->search_reason,
-             "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
+             walk ? "the GPU member's walkers found the model (the CPU member: cdcl)"
+                  : "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
   }
   snprintf(st->backend, sizeof st->backend, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "cpu+gpu");
@@ -1109,7 +1162,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
    * workers, 0.12 s alone; bench/RESULTS.md). */
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
-  if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
+  if (cdcl && s->opt.portfolio_gpu_walk) gsat_portfolio_set_gpu_walk(pf);
+  else if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
   gsat_portfolio_set_gpu_engine(pf, s->gpu);
   /* The delay spares a process that never touches CUDA its context; once an
    * earlier solve made it, waiting saves nothing. */
@@ -1122,7 +1176,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, &out, cdcl, cdcl && s->opt.portfolio_gpu_cdcl);
+  keep_portfolio_statistics(s, &out, cdcl, gpu_member_search(s, cdcl));
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;

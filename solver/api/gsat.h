@@ -110,7 +110,7 @@ typedef struct gsat_statistics {
   uint32_t units;
   char backend[8];          /* "cpu" or "gpu" (the portfolio: the member that answered, "cpu+gpu" when none did) */
   char backend_reason[160]; /* why: "auto: no CUDA device", "requested", ... */
-  char search[8];           /* "dpll" or "cdcl" */
+  char search[8];           /* "dpll", "cdcl" or "walk" */
   char search_reason[96];
   char decide[8];           /* "static" or "moms" (DPLL) */
   char decide_reason[96];
@@ -166,7 +166,7 @@ typedef struct gsat_progress_report {
   double seconds;
   uint64_t nodes, checks, cubes_left;
   uint32_t busy_workers;
-  char search[8];           /* "dpll" or "cdcl" */
+  char search[8];           /* "dpll", "cdcl" or "walk" */
   gsat_progress_counters counters;
 } gsat_progress_report;
 

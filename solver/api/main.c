@@ -233,7 +233,7 @@ static void print_warning(void *data, const char *file, uint64_t line,
 
 typedef struct progress_state {
   double last_seconds;
-  uint64_t last_checks, last_propagations;
+  uint64_t last_checks, last_propagations, last_flips;
 } progress_state;
 
 /* The increase of a counter since the last report, per second. */
@@ -244,11 +244,17 @@ static double progress_rate(const progress_state *ps, const gsat_progress_report
 }
 
 /* One `c progress` line: a DPLL search's nodes, checks/s and cubes left, a
- * CDCL search's conflicts, propagations/s, learned clauses and restarts. */
+ * CDCL search's conflicts, propagations/s, learned clauses and restarts,
+ * the walkers' flips, flips/s and best unsatisfied count. */
 static void print_progress(void *data, const gsat_progress_report *r) {
   progress_state *ps = data;
   const gsat_progress_counters *n = &r->counters;
-  if (strcmp(r->search, "cdcl") == 0)
+  if (strcmp(r->search, "walk") == 0)
+    printf("c progress %8.1f s  %14" PRIu64 " flips  %10.3g flips/s  %8" PRIu64
+           " best unsatisfied",
+           r->seconds, n->walk_flips, progress_rate(ps, r, n->walk_flips, ps->last_flips),
+           n->walk_best_unsat);
+  else if (strcmp(r->search, "cdcl") == 0)
     printf("c progress %8.1f s  %12" PRIu64 " conflicts  %10.3g propagations/s  %10" PRIu64
            " learned  %8" PRIu64 " restarts",
            r->seconds, n->conflicts, progress_rate(ps, r, n->propagations, ps->last_propagations),
@@ -263,6 +269,7 @@ static void print_progress(void *data, const gsat_progress_report *r) {
   ps->last_seconds = r->seconds;
   ps->last_checks = r->checks;
   ps->last_propagations = n->propagations;
+  ps->last_flips = n->walk_flips;
 }
 
 /* Writes " lit" (a non-zero DIMACS literal) to dst; returns its length. */
@@ -846,9 +853,9 @@ static void print_summary(const cli *c, int result) {
   const gsat_statistics *st = gsat_get_statistics(c->s);
   if (!st->backend[0])
     printf("c stopped before the search started\n");
-  else if (st->search[0] == 'c')
-    printf("c backend %s (%s), search cdcl (%s)\n", st->backend,
-           st->backend_reason, st->search_reason);
+  else if (st->search[0] == 'c' || st->search[0] == 'w')
+    printf("c backend %s (%s), search %s (%s)\n", st->backend, st->backend_reason, st->search,
+           st->search_reason);
   else
     printf("c backend %s (%s), decide %s (%s)\n", st->backend,
            st->backend_reason, st->decide, st->decide_reason);
@@ -856,7 +863,13 @@ static void print_summary(const cli *c, int result) {
     printf("c device %s, mapping %s, layout %s, %u %s x %u %s\n", st->device, st->gpu_map,
            st->gpu_layout, st->gpu_blocks, gsat_plural(st->gpu_blocks, "block", "blocks"),
            st->gpu_threads, gsat_plural(st->gpu_threads, "thread", "threads"));
-  if (st->search[0] == 'c')
+  if (st->search[0] == 'w')
+    printf("c search %.3f s, %" PRIu64 " %s, %.3g flips/s, %" PRIu64 " %s, best %" PRIu64
+           " unsatisfied\n",
+           st->search_seconds, st->walk_flips, gsat_plural(st->walk_flips, "flip", "flips"),
+           st->search_seconds > 0 ? st->walk_flips / st->search_seconds : 0.0, st->walk_restarts,
+           gsat_plural(st->walk_restarts, "restart", "restarts"), st->walk_best_unsat);
+  else if (st->search[0] == 'c')
     printf("c search %.3f s, %" PRIu64 " %s, %" PRIu64 " %s, %.3g propagations/s\n",
            st->search_seconds, st->conflicts, gsat_plural(st->conflicts, "conflict", "conflicts"),
            st->decisions, gsat_plural(st->decisions, "decision", "decisions"),
@@ -881,7 +894,7 @@ static int solve(cli *c) {
     printf("c parsed in %.3f s\n", gsat_get_statistics(c->s)->parse_seconds);
     fflush(stdout);
   }
-  progress_state ps = {0, 0, 0};
+  progress_state ps = {0, 0, 0, 0};
   if (!c->quiet && gsat_get_option(c->s, "progress") > 0)
     gsat_set_progress_callback(c->s, print_progress, &ps);
   int result = GSAT_UNKNOWN;

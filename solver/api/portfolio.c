@@ -9,6 +9,7 @@
 #include "cpu_ref/cpu_ref.h"
 #include "gpu/cdcl_search.h"
 #include "gpu/search.h"
+#include "gpu/walk_search.h"
 #include "solver/core/share.h"
 
 /* The exchange between the members (portfolio.h): a ring in host memory of
@@ -25,6 +26,7 @@ struct gsat_portfolio {
   gsat_search_params cpu, gpu;
   int cdcl;
   int gpu_dpll;     /* the GPU member runs DPLL whatever the search */
+  int gpu_walk;     /* the GPU member runs the walkers when the search is CDCL */
   double gpu_delay; /* seconds before the GPU member touches CUDA */
   gsat_gpu_engine *engine; /* the GPU DPLL member's, lent by the caller (NULL: a temporary one) */
   gsat_race *race;  /* for may_start */
@@ -62,7 +64,8 @@ void gsat_portfolio_discard(gsat_portfolio *pf) {
  * and neither writes a proof (the other member's clauses are not in the
  * log).  NOMEM: out of memory. */
 static gsat_status open_bridge(gsat_portfolio *pf, gsat_error *err) {
-  if (!pf->cdcl || pf->gpu_dpll || pf->cpu.proof || pf->cpu.clause_port) return GSAT_OK;
+  if (!pf->cdcl || pf->gpu_dpll || pf->gpu_walk || pf->cpu.proof || pf->cpu.clause_port)
+    return GSAT_OK;
   size_t bytes = gsat_share_bytes(EXCHANGE_RING_LOG2, EXCHANGE_FILTER_LOG2, pf->db.num_vars);
   pf->exchange_arena = calloc(1, bytes); /* pages touched only as the ring fills */
   GSAT_RETURN_IF(!pf->exchange_arena, err, NOMEM, "out of memory for the portfolio's exchange");
@@ -97,8 +100,9 @@ static int gpu_may_start(void *data) {
   return gsat_race_begin(pf->race, GSAT_PORTFOLIO_GPU);
 }
 
-/* The GPU member: CDCL (gsat_gpu_cdcl_solve, with the bridge's clause
- * port) when the portfolio runs CDCL, else DPLL.  It first waits
+/* The GPU member: the walkers (gsat_gpu_walk_solve: models only) or CDCL
+ * (gsat_gpu_cdcl_solve, with the bridge's clause port) when the portfolio
+ * runs CDCL, else DPLL.  It first waits
  * pf->gpu_delay (0.02 s by default) for the race to end: a process whose GPU thread is inside the driver's
  * initialization when the CPU answers pays for the driver's teardown at exit
  * (H200 machine: about 60 ms on instances the CPU answers in 20-30 ms;
@@ -117,6 +121,7 @@ static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const 
     gsat_sleep(1e-3);
   }
   if (GSAT_FLAG_IS_RAISED(stop)) return GSAT_OK; /* answered meanwhile: CUDA untouched */
+  if (pf->cdcl && pf->gpu_walk) return gsat_gpu_walk_solve(&pf->db, &pf->gpu, r, err);
   if (pf->cdcl && !pf->gpu_dpll) /* the streams, when its BCP reads them, were built */
     return gsat_gpu_cdcl_solve(&pf->db, &pf->gpu, r, err);
   gsat_db db = pf->db;
@@ -151,8 +156,16 @@ void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf) {
   pf->gpu_dpll = 1;
 }
 
+void gsat_portfolio_set_gpu_walk(gsat_portfolio *pf) {
+  pf->gpu_walk = 1;
+}
+
 int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf) {
-  return pf->cdcl && !pf->gpu_dpll;
+  return pf->cdcl && !pf->gpu_dpll && !pf->gpu_walk;
+}
+
+int gsat_portfolio_gpu_walk(const gsat_portfolio *pf) {
+  return pf->cdcl && pf->gpu_walk;
 }
 
 const gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf) {
@@ -190,6 +203,7 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   pf->gpu.may_start = gpu_may_start;
   pf->gpu.may_start_data = pf;
   pf->gpu.clause_port = NULL;
+  if (cdcl && pf->gpu_walk) pf->gpu.node_limit = 0; /* the CPU's decisions, not flips */
   gsat_status st = open_bridge(pf, err);
   if (st == GSAT_OK) st = gsat_race_add(race, "cpu", run_cpu, err);
   if (st == GSAT_OK) st = gsat_race_add(race, "gpu", gpu_member, err);

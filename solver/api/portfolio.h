@@ -73,9 +73,18 @@ void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, struct gsat_gpu_engine *e
  * clause exchange then); call before gsat_portfolio_solve. */
 void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf);
 
-/* Whether the GPU member runs CDCL (the CPU member's search), else DPLL;
- * for stand-ins (shared is the gsat_portfolio). */
+/* Makes the GPU member run the walkers (gpu/walk_search.h: models only,
+ * never UNSAT, no clause exchange, no flip limit) when the portfolio runs
+ * CDCL; call before gsat_portfolio_solve.  Takes precedence over
+ * gsat_portfolio_set_gpu_dpll. */
+void gsat_portfolio_set_gpu_walk(gsat_portfolio *pf);
+
+/* Whether the GPU member runs CDCL (the CPU member's search), else the
+ * walkers or DPLL; for stand-ins (shared is the gsat_portfolio). */
 int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf);
+
+/* Whether the GPU member runs the walkers (the CPU member runs CDCL). */
+int gsat_portfolio_gpu_walk(const gsat_portfolio *pf);
 
 /* The GPU member's clause port (the bridge), NULL when the members do not
  * exchange clauses; for stand-ins, which poll it with a ring of their own

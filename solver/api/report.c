@@ -29,6 +29,7 @@ static const counter_line counter_lines[] = {
 /* Whether line c is printed for st (the search that ran, the value). */
 static int counter_shown(const counter_line *c, const gsat_statistics *st,
                          uint64_t value) {
+  if (st->search[0] == 'w') return c->shown == SHOWN_NONZERO && value != 0; /* walkers */
   switch (c->shown) {
   case SHOWN_ALL:
     return 1;
@@ -64,7 +65,7 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   fprintf(out, "c %-22s %14.3f s\n", "search time", st->search_seconds);
   fprintf(out, "c %-22s %14s (%s)\n", "backend", st->backend, st->backend_reason);
   fprintf(out, "c %-22s %14s (%s)\n", "search", st->search, st->search_reason);
-  if (st->search[0] != 'c')
+  if (st->search[0] != 'c' && st->search[0] != 'w')
     fprintf(out, "c %-22s %14s (%s)\n", "decide", st->decide, st->decide_reason);
   fprintf(out, "c %-22s %14" PRIu32 " %s, %" PRIu32 " %s, %" PRIu64 " %s, %" PRIu32 " %s\n",
           "formula", st->vars, gsat_plural(st->vars, "var", "vars"), st->clauses,
@@ -157,7 +158,7 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
                                                : "unknown");
     }
   }
-  if (st->worker && st->workers > 1) {
+  if (st->worker && st->workers > 1 && st->search[0] != 'w') { /* walkers: thousands */
     fprintf(out, "c %6s %14s %16s %14s %8s %9s %8s\n", "worker", "nodes", "checks", "checks/s",
             "cubes", "donations", "busy s");
     for (uint32_t i = 0; i < st->workers; i++) {

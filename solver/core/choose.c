@@ -23,7 +23,8 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option
 
 gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option) {
   gsat_search_choice c = {option, "requested"};
-  if (option == GSAT_SEARCH_DPLL || option == GSAT_SEARCH_CDCL) return c;
+  if (option == GSAT_SEARCH_DPLL || option == GSAT_SEARCH_CDCL || option == GSAT_SEARCH_WALK)
+    return c;
   const double ratio = f->vars ? (double)f->clauses / f->vars : 0;
   /* Uniform random 3-SAT near the threshold: every clause has 3 literals. */
   if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= 3.5 && ratio <= 5.0) {

@@ -20,7 +20,7 @@ typedef struct gsat_decide_choice {
  * with the reason. */
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
 
-/* GSAT_SEARCH_DPLL or GSAT_SEARCH_CDCL (the values of option search,
+/* GSAT_SEARCH_DPLL, GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK (the values of option search,
  * option_table.h; GSAT_SEARCH_AUTO is resolved by gsat_choose_search). */
 typedef gsat_opt_search gsat_search_kind;
 
@@ -30,7 +30,7 @@ typedef struct gsat_search_choice {
 } gsat_search_choice;
 
 /* The search for option search (--search): GSAT_SEARCH_DPLL or
- * GSAT_SEARCH_CDCL as requested, or for GSAT_SEARCH_AUTO DPLL for
+ * GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK as requested, or for GSAT_SEARCH_AUTO DPLL for
  * pigeonhole-like and uniform random 3-SAT formulas, CDCL otherwise (the rule
  * and its measurement: bench/RESULTS.md, "CDCL on one CPU core, and the search choice"). */
 gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option);

@@ -50,7 +50,10 @@
   C (F, port_out,           WORKER, _,         _,               NONZERO, NORATE, "port clauses out", "clause port: units and clauses this search gave to the other portfolio member or MPI ranks") \
   C (F, port_in,            WORKER, _,         _,               NONZERO, NORATE, "port clauses in",  "clause port: units and clauses this search took from the other portfolio member or MPI ranks") \
   C (F, cubes,              WORKER, _,         _,               ALL,  NORATE, "cubes",              "cubes taken from the queue") \
-  C (F, donations,          WORKER, _,         _,               ALL,  NORATE, "donations",          "branches given away")
+  C (F, donations,          WORKER, _,         _,               ALL,  NORATE, "donations",          "branches given away") \
+  C (F, walk_flips,         WORKER, _,         _,               NONZERO, RATE, "flips",             "walkers: variables flipped (local search, walk.h)") \
+  C (F, walk_restarts,      WORKER, _,         _,               NONZERO, NORATE, "walk restarts",   "walkers: restarts from a random or the best assignment") \
+  C (F, walk_best_unsat,    WORKER, _,         _,               NONZERO, NORATE, "best unsatisfied", "walkers: the fewest unsatisfied clauses any walker reached (a minimum over the walkers, not a sum; 0 also when none walked)")
 // clang-format on
 
 /*------------------------------------------------------------------------*/

@@ -59,14 +59,15 @@
   O (mpi_share_words, INT, 1024,                   64, 1048576, 0,  _,            HIDE, "CDCL over MPI: 32-bit words of learned clauses (a length word, then the literals) a rank sends per round") \
   O (node_limit,   UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "decisions before giving up with s UNKNOWN (0: none)") \
   O (partial,      BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the variables that occur in a clause in the model") \
-  O (portfolio_gpu_cdcl, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU CDCL search (clauses exchanged with the CPU member) when the search is CDCL; false: GPU DPLL, no exchange") \
+  O (portfolio_gpu_cdcl, BOOL, true,               _, _,        _,  _,            HIDE, "with --no-portfolio-gpu-walk, the portfolio's GPU member runs the GPU CDCL search (clauses exchanged with the CPU member) when the search is CDCL; false: GPU DPLL, no exchange") \
   O (portfolio_gpu_delay, REAL, 0.02,             0, 10,       _,  _,            HIDE, "seconds the portfolio's GPU member waits before it touches CUDA, so that what the CPU answers sooner costs no CUDA teardown (0: none; 0.02 by measurement, bench/RESULTS.md)") \
+  O (portfolio_gpu_walk, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU walkers (models only, never UNSAT, no clause exchange) when the search is CDCL; false: the GPU CDCL search or DPLL, as --portfolio-gpu-cdcl says") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
   O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
   O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
-  O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), auto: chosen from instance features (DPLL on the GPU)") \
+  O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), walk (probSAT local search, one walker per thread or GPU warp: finds models, never proves UNSAT; --node-limit counts flips), auto: chosen from instance features (DPLL on the GPU)") \
   O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none); DPLL uses no randomness") \
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
@@ -107,7 +108,8 @@
 #define GSAT_SEARCH_VALUES(V, P) \
   V (P, AUTO, "auto")   /* chosen from instance features (choose.h) */ \
   V (P, DPLL, "dpll")   /* no learning, CPU or GPU */ \
-  V (P, CDCL, "cdcl")   /* clause learning, CPU only */
+  V (P, CDCL, "cdcl")   /* clause learning, CPU only */ \
+  V (P, WALK, "walk")   /* local search (walk.h): SAT or UNKNOWN, never UNSAT */
 #define GSAT_DECIDE_VALUES(V, P) \
   V (P, AUTO,   "auto")   /* chosen from instance features (choose.h) */ \
   V (P, STATIC, "static") /* occurrence-count order fixed at load time */ \

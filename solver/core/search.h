@@ -129,6 +129,7 @@ typedef struct gsat_worker_stats {
 struct gsat_progress {
   double seconds;        /* since the search started */
   int cdcl;              /* a CDCL search reports */
+  int walk;              /* walkers report (walk_flips, walk_best_unsat) */
   gsat_worker_stats total;
   uint64_t cubes_left;   /* cubes queued, not yet taken */
   uint32_t busy_workers;

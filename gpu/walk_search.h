@@ -1,0 +1,35 @@
+/* The GPU walkers behind a C ABI (local-search.md, section 2): the walker
+ * step code (solver/core/walk.h) on a warp (gpu/walk_warp.cuh), one walker
+ * per warp, thousands with different seeds, their state planned from the
+ * free device memory before the launch (gpu/walk_plan.h). */
+#ifndef GSAT_GPU_WALK_SEARCH_H
+#define GSAT_GPU_WALK_SEARCH_H
+
+#include "solver/base/status.h"
+#include "solver/core/db.h"
+#include "solver/core/search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Walks db on device p->device with one walker per warp, 4 per block
+ * (p->gpu_blocks blocks, 0: 12 per SM, fewer when the plan does not fit
+ * them; p->gpu_threads is not read) until one finds a model: r->answer SAT with it in r->model
+ * (internal variables; the caller checks it against the original clauses).
+ * Never UNSAT: UNKNOWN at p->time_limit, p->node_limit (flips of all
+ * walkers, checked about every 10 ms) or p->stop (forwarded to the kernel
+ * through a host-mapped flag), r->stopped_by_limit for a limit.  Walker i's
+ * seed: gsat_walk_mix(p->seed + i), as the CPU walkers'.  Errors: NODEVICE,
+ * RESOURCE (not one walker fits the free device memory: the message names
+ * the bytes one needs), CUDA (a failed call, a fault, or a kernel still
+ * running p->gpu_stop_grace seconds after the stop request,
+ * gpu/kernel_wait.h), NOMEM. */
+gsat_status gsat_gpu_walk_solve(const gsat_db *db, const gsat_search_params *p,
+                                gsat_search_result *r, gsat_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
