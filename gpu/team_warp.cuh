@@ -28,4 +28,5 @@
 #define TEAM_POPC(m) ((uint32_t)__popc(m))
 #define TEAM_SHFL_XOR(x, d) __shfl_xor_sync(GSAT_TEAM_MASK, (x), (d))
 #define TEAM_INC(p) ((void)atomicAdd((p), 1u))
+#define TEAM_ADD(p, x) ((void)atomicAdd((p), (x)))
 #define TEAM_HD __device__ inline

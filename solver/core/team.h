@@ -24,6 +24,7 @@
  * | TEAM_SHFL_XOR(x, d)     | x (d is never > 0)       | __shfl_xor_sync (butterfly)   |
  * | TEAM_INC(p)             | ++*p                     | atomicAdd(p, 1): members may  |
  * |                         |                          | count into one word at once   |
+ * | TEAM_ADD(p, x)          | *p += x                  | atomicAdd(p, x), the same     |
  * | TEAM_HD                 | GSAT_HD                  | __device__ inline             |
  * | AT(a, i)                | a[i] (or the variant's   | a[i] (or the variant's        |
  * |                         | GSAT_DPLL_AT)            | GSAT_DPLL_AT)                 |
@@ -82,4 +83,5 @@ GSAT_HD uint32_t gsat_team_below(uint32_t r) { return (1u << r) - 1u; }
 #undef TEAM_POPC
 #undef TEAM_SHFL_XOR
 #undef TEAM_INC
+#undef TEAM_ADD
 #undef TEAM_HD

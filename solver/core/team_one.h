@@ -20,4 +20,5 @@
 #define TEAM_POPC(m) ((uint32_t)(m))
 #define TEAM_SHFL_XOR(x, d) (x)
 #define TEAM_INC(p) ((void)++*(p))
+#define TEAM_ADD(p, x) ((void)(*(p) += (x)))
 #define TEAM_HD GSAT_HD
