@@ -17,11 +17,11 @@
  *  2. looks ahead on both literals of each candidate: a member of the team
  *     assumes the literal in its own look-ahead assignment (la_bits, over the
  *     shared assignment, which no member changes meanwhile), propagates it
- *     alone, and measures the reduction (section 5.3, "weighted new clauses";
- *     kcnfs's weights): every clause that the look-ahead shortened and left
- *     unsatisfied, weighted by gsat_la_weight of its unassigned literals (5^-u,
- *     new binary clauses weigh most); the 2 C literals spread over the team's
- *     members (the lanes of a warp; a loop in a team of one);
+ *     alone, and measures the reduction on the way (section 5.3, "weighted new
+ *     clauses"; kcnfs's weights): every clause that the propagation shortens
+ *     and finds unsatisfied, weighted by gsat_la_weight of its unassigned
+ *     literals (5^-u, new binary clauses weigh most); the 2 C literals spread
+ *     over the team's members (the lanes of a warp; a loop in a team of one);
  *  3. a literal whose look-ahead conflicts has failed (section 5.3.2, "failed
  *     literals"): the negations of the round's failed literals are assigned
  *     and propagated (both literals of a candidate failed, or a conflict: the
@@ -32,7 +32,9 @@
  * (the less constrained branch, more likely satisfiable).
  *
  * Every result is a function of the set of assigned literals (not of the trail
- * order, nor of which member looked ahead on which literal), so the tree is the
+ * order, nor of which member looked ahead on which literal: a member's
+ * look-ahead reads the shared assignment, which does not change during the
+ * round, the fixed occurrence streams and its own bits), so the tree is the
  * same for every team and split; the failed literals' negations stay on the
  * trail at the current level.  Heuristic work counts the clause literals of the
  * preselection scan, the variables of the selection rounds and the stream
@@ -160,22 +162,28 @@ TEAM_HD int GSAT_DPLL_FN(la_value)(const gsat_dpll *s, const uint32_t *bits, gsa
   return (w >> (l & 31) & 1) ? 1 : (w >> (GSAT_NOT(l) & 31) & 1) ? -1 : 0;
 }
 
-/* One member's look-ahead BCP of literal x (unassigned): sets x in bits,
+/* One member's look-ahead on literal x (unassigned): sets x in its bits,
  * queues it, and propagates every queued literal over the occurrence stream
- * of its negation, clause by clause, alone.  *n: literals queued (set in
- * bits); *reads: stream entries read.  Returns 1 on conflict. */
-TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(const gsat_dpll *s, const gsat_db_view *db,
-                                            gsat_lit x, uint32_t *bits, gsat_lit *queue,
-                                            uint32_t *n, uint64_t *reads) {
+ * of its negation, clause by clause, alone, measuring the reduction as it goes
+ * (as march does): each clause it reaches that is unsatisfied with u >= 2
+ * unassigned literals adds la_weight (u) (a clause shortened twice counts
+ * twice, one satisfied later stays counted).  *reads: stream entries read.
+ * Returns GSAT_LA_FAILED on conflict, else the reduction; the bits are clear
+ * again after. */
+TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view *db, gsat_lit x,
+                                          uint64_t *reads) {
+  uint32_t *bits = s->la_bits + (size_t)TEAM_RANK * s->la_words;
+  gsat_lit *queue = s->la_queue + (size_t)TEAM_RANK * db->num_vars;
+  uint64_t diff = 0;
+  uint32_t n = 1;
   GSAT_DPLL_FN(la_set)(bits, x);
   queue[0] = x;
-  *n = 1;
-  for (uint32_t h = 0; h < *n; h++) {
+  for (uint32_t h = 0; h < n && diff != GSAT_LA_FAILED; h++) {
     const gsat_lit f = GSAT_NOT(queue[h]);
     const uint32_t b = db->occ_start[f], e = db->occ_start[f + 1];
-    uint32_t sat = 0, un = 0;
+    uint32_t sat = 0, un = 0, i = b;
     gsat_lit unit = 0;
-    for (uint32_t i = b; i < e; i++) {
+    for (; i < e; i++) {
       const uint32_t entry = db->occ_stream[i];
       const gsat_lit l = entry & GSAT_STREAM_LIT;
       const int v = GSAT_DPLL_FN(la_value)(s, bits, l);
@@ -186,62 +194,22 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(const gsat_dpll *s, const gsat_db_vi
       }
       if (!(entry & GSAT_STREAM_END)) continue;
       if (!sat && un == 0) {
-        *reads += i + 1 - b;
-        return 1;
+        diff = GSAT_LA_FAILED;
+        i++;
+        break;
       }
       if (!sat && un == 1) {
         GSAT_DPLL_FN(la_set)(bits, unit);
-        queue[(*n)++] = unit;
+        queue[n++] = unit;
+      } else if (!sat) {
+        diff += GSAT_DPLL_FN(la_weight)(un);
       }
       sat = un = 0;
     }
-    *reads += e - b;
+    *reads += i - b;
   }
-  return 0;
-}
-
-/* The reduction of a look-ahead that did not conflict (queue[0..n), its
- * fixpoint in bits): the sum of la_weight (u) over the clauses that it
- * shortened and left unsatisfied with u unassigned literals, each counted once,
- * at the scan of the smallest literal of it that the look-ahead falsified (so
- * the result does not depend on the propagation order). */
-TEAM_HD uint64_t GSAT_DPLL_FN(la_measure)(const gsat_dpll *s, const gsat_db_view *db,
-                                          const uint32_t *bits, const gsat_lit *queue,
-                                          uint32_t n, uint64_t *reads) {
-  uint64_t diff = 0;
-  for (uint32_t h = 0; h < n; h++) {
-    const gsat_lit f = GSAT_NOT(queue[h]);
-    const uint32_t b = db->occ_start[f], e = db->occ_start[f + 1];
-    uint32_t sat = 0, un = 0, first = 1;
-    for (uint32_t i = b; i < e; i++) {
-      const uint32_t entry = db->occ_stream[i];
-      const gsat_lit l = entry & GSAT_STREAM_LIT;
-      const int v = GSAT_DPLL_FN(la_value)(s, bits, l);
-      sat |= v > 0;
-      un += v == 0;
-      /* l < f falsified by the look-ahead (its negation set in bits) */
-      if (l < f && (bits[l >> 5] >> (GSAT_NOT(l) & 31) & 1)) first = 0;
-      if (!(entry & GSAT_STREAM_END)) continue;
-      if (!sat && first) diff += GSAT_DPLL_FN(la_weight)(un);
-      sat = un = 0;
-      first = 1;
-    }
-    *reads += e - b;
-  }
-  return diff;
-}
-
-/* One member's look-ahead on literal x: GSAT_LA_FAILED when it conflicts,
- * else its reduction (la_measure).  Its bits are clear again after. */
-TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view *db, gsat_lit x,
-                                          uint64_t *reads) {
-  uint32_t *bits = s->la_bits + (size_t)TEAM_RANK * s->la_words;
-  gsat_lit *queue = s->la_queue + (size_t)TEAM_RANK * db->num_vars;
-  uint32_t n = 0;
-  const uint32_t failed = GSAT_DPLL_FN(la_propagate)(s, db, x, bits, queue, &n, reads);
-  const uint64_t d = failed ? GSAT_LA_FAILED : GSAT_DPLL_FN(la_measure)(s, db, bits, queue, n, reads);
   for (uint32_t k = 0; k < n; k++) bits[queue[k] >> 5] = 0; /* only queued literals were set */
-  return d;
+  return diff;
 }
 
 /* Looks ahead on both literals of the c candidates, spread over the team's
