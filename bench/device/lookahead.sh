@@ -3,12 +3,12 @@
 # search (warp mapping), on the device machine.  Run from the repository root
 # after `bash bench/device/build.sh gsat gsat-gen`:
 #   bash bench/device/lookahead.sh [LIMIT]
-# Instances from gsat-gen rand (seed 1 unless named): 3-SAT ratio 4.26 n 350
-# and 400; 5-SAT ratio 21.1 n 80 (seeds 1, 2), 100 and 120; 7-SAT ratio 88 n
-# 50, 60, 70 and 80; and php 10 and 11 (gsat-gen php).  Each is solved by
+# Instances, in this order: php 10 and 11 (gsat-gen php), then from gsat-gen
+# rand (seed 1 unless named) 3-SAT ratio 4.26 n 350 and 400, 5-SAT ratio 21.1
+# n 80 (seeds 1, 2), 100 and 120, 7-SAT ratio 88 n 50, 60, 70 and 80.  Each is solved by
 # `gsat --backend=gpu --search=dpll --decide=moms` and `--decide=lookahead`
-# (LIMIT s each, default 12; php also with --decide=static, its default, as
-# the speed guard of the step code's change), then by march_cu and kissat from
+# (LIMIT s each, default 10; php also with --decide=static, its default, as
+# the speed guard of the step code's change), then by march_cu -p (plain solving) and kissat from
 # .device/refs/bin when they are there (LIMIT s each).  The whole script keeps
 # to BUDGET seconds (default 360): runs that would pass it are skipped.
 # Output: $OUT/lookahead.csv (instance,solver,answer,seconds,nodes,lookaheads,
@@ -17,7 +17,7 @@
 # same on the CPU (a dry run without a GPU).
 set -u
 . "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
-limit=${1:-12}
+limit=${1:-10}
 BUDGET=${BUDGET:-360}
 gsat=$B/solver/gsat gen=$B/gsat-gen refs=.device/refs/bin
 [ -x "$gsat" ] && [ -x "$gen" ] || bash bench/device/build.sh gsat gsat-gen >"$OUT/build.log" 2>&1
@@ -31,6 +31,8 @@ add() { # NAME GSAT-GEN-ARGS...
   shift
   "$gen" "$@" >"$dir/$name.cnf" && inst+=("$name")
 }
+add php10 php 10
+add php11 php 11
 add r3-350 rand 3 350 1491 1
 add r3-400 rand 3 400 1704 1
 add r5-80a rand 5 80 1688 1
@@ -41,8 +43,6 @@ add r7-50 rand 7 50 4400 1
 add r7-60 rand 7 60 5280 1
 add r7-70 rand 7 70 6160 1
 add r7-80 rand 7 80 7040 1
-add php10 php 10
-add php11 php 11
 solvers=(moms lookahead)
 [ -x "$refs/march_cu" ] && solvers+=(march_cu)
 [ -x "$refs/kissat" ] && solvers+=(kissat)
@@ -62,7 +62,7 @@ run() {
     static | moms | lookahead)
       timeout -k 5 $((lim + 10)) "$gsat" --backend="${BACKEND:-gpu}" --search=dpll --decide=$solver --stats \
         --no-model --time-limit="$lim" "$f" >"$log" 2>&1 ;;
-    march_cu) timeout -k 2 "$lim" "$refs/march_cu" "$f" >"$log" 2>&1 ;;
+    march_cu) timeout -k 2 "$lim" "$refs/march_cu" "$f" -p >"$log" 2>&1 ;; # -p: solve, no cubes
     kissat) timeout -k 2 "$lim" "$refs/kissat" -q -n "$f" >"$log" 2>&1 ;;
   esac
   rc=$?
