@@ -898,7 +898,8 @@ static int print_cube(void *data, const int64_t *lits, uint32_t n) {
 
 /* --cubes=N after the input is read: writes the look-ahead's cubes instead
  * of solving (gsat_cubes); "s UNSATISFIABLE" and 20 when no cube is left,
- * else 0. */
+ * "s UNKNOWN" when a signal or the time limit cut the splitting short, else
+ * no s line; 0 unless 20. */
 static int write_cubes(cli *c) {
   uint64_t count = 0;
   const double max = gsat_get_option(c->s, "cubes");
@@ -912,6 +913,8 @@ static int write_cubes(cli *c) {
            (unsigned long long)st->lookaheads, (unsigned long long)st->failed_literals);
   if (c->stats) gsat_print_statistics(c->s, stdout);
   if (result == GSAT_UNSATISFIABLE) printf("s UNSATISFIABLE\n");
+  if (result == GSAT_UNKNOWN && stop_cause) /* the splitting was cut short */
+    printf("c stopped: the cubes written do not cover the formula\ns UNKNOWN\n");
   if (!put_whole("", 0) || ferror(stdout)) return stdout_failed(0);
   return result;
 }
