@@ -22,7 +22,7 @@ repeat=${GSAT_PARSE_REPEAT:-3}
 cadical=${CADICAL:-cadical}
 gen=$build/gsat-gen
 bench=$build/bench/gsat-parse-bench
-gsat=$build/solver/gsat
+gsat=$build/gsat
 for tool in "$gen" "$bench" "$gsat"; do
   [ -x "$tool" ] || { echo "missing $tool: build first"; exit 1; }
 done

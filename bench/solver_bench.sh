@@ -56,7 +56,7 @@
 #   --compare=A:B,...    the summary compares A with B (rates, time ratio)
 #   -h, --help
 # Binaries, by environment variable, else BENCH_BIN/NAME, else the default:
-#   GSAT       build-dev, build or build-c /solver/gsat, else gsat on PATH
+#   GSAT       build-dev, build or build-c /gsat, else gsat on PATH
 #   MINISAT, CADICAL   on PATH;   DRAT_TRIM   built into OUT from
 #              ../shared/tools/drat-trim/drat-trim.c, else on PATH
 #   BENCH_BIN  a folder of carried binaries (gsat, minisat, cadical,
@@ -197,7 +197,8 @@ proof() {
 
 # The clean copy (__clean INSTANCE): tokens up to a '%' line, one clause per
 # line, exact p line (the largest of the header's and the used variables); a
-# lone 0 after the declared clauses is dropped, as gsat ignores it.
+# lone 0 after the declared clauses is dropped where only comments or '%' follow
+# it, and is an empty clause elsewhere, as gsat reads it (docs/dimacs.md).
 clean() {
   local i=$1 file cat=cat
   file=$(field "$WORK/inst.tsv" "$i" 3)
@@ -209,7 +210,8 @@ clean() {
     { for (k = 1; k <= NF; k++) {
         if ($k !~ /^[-+]?[0-9]+$/) continue
         x = $k + 0
-        if (x == 0 && cur == "" && n >= decl) continue
+        if (x == 0 && cur == "" && n >= decl) { if (pend) { print "0" >body; n++ }; pend = 1; continue }
+        if (pend) { print "0" >body; n++; pend = 0 }
         if (x == 0) { print cur "0" >body; n++; cur = ""; continue }
         cur = cur x " "; a = x < 0 ? -x : x; if (a > v) v = a } }
     END { if (cur != "") { print cur "0" >body; n++ }
@@ -308,7 +310,7 @@ pick() { # NAME ENVVALUE DEFAULT...: the first that exists
   done
   command -v "$name" || echo "$name"
 }
-GSAT=$(pick gsat "${GSAT:-}" "$ROOT/build-dev/solver/gsat" "$ROOT/build/solver/gsat" "$ROOT/build-c/solver/gsat")
+GSAT=$(pick gsat "${GSAT:-}" "$ROOT/build-dev/gsat" "$ROOT/build/gsat" "$ROOT/build-c/gsat")
 MINISAT=$(pick minisat "${MINISAT:-}")
 CADICAL=$(pick cadical "${CADICAL:-}")
 # Carried reference solvers run with the libraries carried beside them (only

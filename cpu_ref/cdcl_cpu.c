@@ -39,6 +39,11 @@ static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params 
       uint64_t left = p->node_limit - s->n.decisions;
       if (left < b) b = left;
     }
+    if (p->conflict_limit) { /* a slice's budget counts conflicts too: exact */
+      if (s->n.conflicts >= p->conflict_limit) { r->stopped_by_limit = 1; return GSAT_CDCL_PAUSED; }
+      uint64_t left = p->conflict_limit - s->n.conflicts;
+      if (left < b) b = left;
+    }
     double t0 = gsat_seconds();
     int res = gsat_cdcl_search(s, view, b);
     double now = gsat_seconds(), slice = now - t0;

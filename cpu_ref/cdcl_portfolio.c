@@ -48,6 +48,7 @@ typedef struct searcher {
   gsat_share_reader reader;
   uint64_t imported_at;    /* s.n.restarts at the last import */
   uint64_t decisions_told; /* decisions added to pf->decisions so far */
+  uint64_t conflicts_told; /* conflicts added to pf->conflicts so far */
   gsat_cdcl_counters told; /* s.n after its last slice, for progress (gsat_store_u64) */
   int result;              /* GSAT_CDCL_SAT, _UNSAT, or _PAUSED */
   gsat_status st;
@@ -73,6 +74,7 @@ struct portfolio {
   pthread_cond_t idle_cond;
   int idle_sync;             /* idle_lock and idle_cond initialised */
   uint64_t decisions; /* of all searchers, told after each slice */
+  uint64_t conflicts; /* the same for conflicts (p->conflict_limit) */
   double start;
   double next_port; /* when the clause port is polled next */
   uint32_t stopped_by_limit; /* written by any searcher (gsat_store_u32) */
@@ -161,6 +163,9 @@ static void poll_port(portfolio *pf, searcher *w, double now) {
  * still creating the others, starved, long after the limit has passed. */
 static void poll_stop(portfolio *pf, double now) {
   gsat_stop_reason why = gsat_search_stop_reason(pf->p, pf->start, now, gsat_load_u64(&pf->decisions));
+  if (why == GSAT_STOP_NONE && pf->p->conflict_limit &&
+      gsat_load_u64(&pf->conflicts) >= pf->p->conflict_limit)
+    why = GSAT_STOP_LIMIT;
   if (why == GSAT_STOP_LIMIT) gsat_store_u32(&pf->stopped_by_limit, 1);
   if (why != GSAT_STOP_NONE) gsat_term_interrupt(&pf->term);
 }
@@ -328,6 +333,8 @@ static void run(searcher *w, int calling_thread) {
     }
     gsat_fetch_add_u64(&pf->decisions, w->s.n.decisions - w->decisions_told);
     w->decisions_told = w->s.n.decisions;
+    gsat_fetch_add_u64(&pf->conflicts, w->s.n.conflicts - w->conflicts_told);
+    w->conflicts_told = w->s.n.conflicts;
     tell_counters(w);
     if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
     else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;

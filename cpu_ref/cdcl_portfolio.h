@@ -54,8 +54,9 @@ extern "C" {
  * r->workers[0]); with p->threads > 1, extra clauses or a clause port it is
  * gsat_cpu_cdcl_portfolio (below).  The calling thread runs the search in
  * slices of a few milliseconds and between slices polls p->stop, enforces
- * p->time_limit and p->node_limit (decisions; exact to a slice) and calls
- * p->progress.  With p->assumptions, an UNSAT answer under them sets
+ * p->time_limit, p->node_limit (decisions; exact to a slice) and
+ * p->conflict_limit (stopped at the first decision after that many
+ * conflicts) and calls p->progress.  With p->assumptions, an UNSAT answer under them sets
  * r->unsat_assumptions and r->failed.  p->proof (may be NULL) receives every
  * learned clause, every deletion and the empty clause.  db must not hold an
  * empty clause.  Errors: NOMEM, RESOURCE (the clause arena beyond 2^31
@@ -70,7 +71,8 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
  * with more than one searcher deletions are left out (a clause deleted by
  * one searcher may still be held by another).  The calling thread polls
  * p->stop, the limits (p->node_limit counts the decisions of all searchers,
- * exact to a slice each) and calls p->progress.  Errors: NOMEM, RESOURCE,
+ * p->conflict_limit their conflicts, exact to a slice each) and calls
+ * p->progress.  Errors: NOMEM, RESOURCE,
  * INTERNAL (two searchers answered differently).  p->clause_port: above. */
 gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params *p,
                                     gsat_search_result *r, gsat_error *err);

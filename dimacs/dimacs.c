@@ -56,8 +56,12 @@ typedef struct parser {
   uint64_t last_lit_line, last_lit_column;        /* for a missing final 0 */
   uint64_t big_var, big_var_line, big_var_column; /* first var > declared */
   uint64_t extra_line; /* line of the 0 ending the first extra clause */
-  uint64_t empty_extra, empty_extra_line; /* lone 0s after the declared
-                                           * clauses (ignored), the first's line */
+  /* A lone 0 after the declared clauses waits here: the end of the input or
+   * a '%' line next drops it (the SATLIB end-marker artefact, trailer_line),
+   * anything else next makes it an empty clause (empty_extra_line). */
+  bool pending_zero;
+  uint64_t pending_line, pending_column;
+  uint64_t trailer_line, empty_extra_line;
 } parser;
 
 static uint64_t offset(const parser *ps, const unsigned char *q) {
@@ -218,6 +222,13 @@ static gsat_status variable_above(parser *ps, uint64_t var, uint64_t tok) {
     return syntax(
         ps, tok, "variable %llu is above the %llu declared in the header",
         (unsigned long long)var, (unsigned long long)ps->cnf->declared_vars);
+  if (ps->declared_only)
+    return syntax(ps, tok,
+                  "variable %llu is above the %llu declared in the header: a "
+                  "proof is written, and a proof checker refuses a variable "
+                  "above the declared count (fix the header's variable count)",
+                  (unsigned long long)var,
+                  (unsigned long long)ps->cnf->declared_vars);
   if (!ps->big_var) {
     ps->big_var = var;
     ps->big_var_line = ps->line;
@@ -226,27 +237,54 @@ static gsat_status variable_above(parser *ps, uint64_t var, uint64_t tok) {
   return GSAT_OK;
 }
 
+/* The error of a clause beyond the declared ones while a proof is written,
+ * at line and column. */
+static gsat_status beyond_declared(parser *ps, uint64_t line, uint64_t col,
+                                   const char *what) {
+  return gsat_dimacs_fail(
+      ps->err, GSAT_PARSE, ps->in->name, line, col,
+      "%s beyond the %llu %s the header declares: a proof is written, and a "
+      "proof checker reads only the declared clauses, not this one or any "
+      "after it (fix the header's clause count)",
+      what, (unsigned long long)ps->cnf->declared_clauses,
+      gsat_plural(ps->cnf->declared_clauses, "clause", "clauses"));
+}
+
 /* A 0 at tok after the declared clauses: an error under STRICT; otherwise
- * *ignore says whether it is a lone 0 (an empty clause, which would make the
- * formula UNSAT: SATLIB files whose '%' line was lost end with one), which is
- * ignored, or the end of an extra clause, which is kept. */
-static gsat_status clause_above(parser *ps, uint64_t tok, bool *ignore) {
+ * *defer says whether it is a lone 0, which waits in ps->pending_zero for
+ * what follows it (SATLIB files whose '%' line was lost end with one), or
+ * the end of an extra clause, which is kept. */
+static gsat_status clause_above(parser *ps, uint64_t tok, bool *defer) {
   if (ps->mode == GSAT_DIMACS_STRICT)
     return syntax(ps, tok, "more clauses than the %llu declared in the header",
                   (unsigned long long)ps->cnf->declared_clauses);
-  *ignore = gsat_cnf_open_size(ps->cnf) == 0;
-  if (!*ignore && ps->declared_only)
-    return syntax(ps, tok,
-                  "a clause beyond the %llu %s the header declares: a proof is "
-                  "written, and a proof checker reads only the declared clauses, not "
-                  "this one or any after it (fix the header's clause count)",
-                  (unsigned long long)ps->cnf->declared_clauses,
-                  gsat_plural(ps->cnf->declared_clauses, "clause", "clauses"));
-  if (*ignore) {
-    if (!ps->empty_extra++) ps->empty_extra_line = ps->line;
-  } else if (!ps->extra_line) {
-    ps->extra_line = ps->line;
+  *defer = gsat_cnf_open_size(ps->cnf) == 0;
+  if (*defer) {
+    ps->pending_zero = true;
+    ps->pending_line = ps->line;
+    ps->pending_column = column(ps, tok);
+    return GSAT_OK;
   }
+  if (ps->declared_only)
+    return beyond_declared(ps, ps->line, column(ps, tok), "a clause");
+  if (!ps->extra_line) ps->extra_line = ps->line;
+  return GSAT_OK;
+}
+
+/* A literal or 0 follows the pending lone 0: that 0 was an empty clause (it
+ * is not the end-marker artefact), added now; with a proof, the error of any
+ * clause beyond the declared ones. */
+static gsat_status keep_pending_zero(parser *ps) {
+  ps->pending_zero = false;
+  if (ps->declared_only)
+    return beyond_declared(ps, ps->pending_line, ps->pending_column,
+                           "an empty clause (a lone 0 with more after it)");
+  if (gsat_cnf_end_clause(ps->cnf, ps->err) != GSAT_OK)
+    return gsat_dimacs_fail(ps->err, ps->err->status, ps->in->name,
+                            ps->pending_line, ps->pending_column, "%s",
+                            ps->err->message);
+  if (!ps->extra_line) ps->extra_line = ps->pending_line;
+  if (!ps->empty_extra_line) ps->empty_extra_line = ps->pending_line;
   return GSAT_OK;
 }
 
@@ -257,6 +295,7 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
   const unsigned char *p = *pp;
   const uint64_t tok = offset(ps, p);
   if (!ps->header) return syntax(ps, tok, "clause before the 'p cnf' header");
+  if (ps->pending_zero) GSAT_FORWARD(keep_pending_zero(ps));
   const bool neg = *p == '-';
   if (neg && *++p == 0 && p == in->end) {
     in->p = p;
@@ -299,10 +338,10 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
     if (gsat_cnf_add_lit(cnf, GSAT_LIT(v - 1, neg), ps->err) != GSAT_OK)
       return locate(ps, tok);
   } else {
-    bool ignore = false;
+    bool defer = false;
     if (cnf->num_clauses >= cnf->declared_clauses)
-      GSAT_FORWARD(clause_above(ps, tok, &ignore));
-    if (!ignore && gsat_cnf_end_clause(cnf, ps->err) != GSAT_OK)
+      GSAT_FORWARD(clause_above(ps, tok, &defer));
+    if (!defer && gsat_cnf_end_clause(cnf, ps->err) != GSAT_OK)
       return locate(ps, tok);
   }
   return GSAT_OK;
@@ -322,6 +361,10 @@ static gsat_status finish(parser *ps, uint64_t off, bool percent) {
         ps->err, GSAT_PARSE, ps->in->name, ps->last_lit_line,
         ps->last_lit_column, "the last clause has no terminating 0 (before %s)",
         percent ? "the end marker '%'" : "the end of input");
+  if (ps->pending_zero) { /* the SATLIB end-marker artefact: dropped */
+    ps->pending_zero = false;
+    ps->trailer_line = ps->pending_line;
+  }
   if (cnf->num_clauses < cnf->declared_clauses &&
       ps->mode != GSAT_DIMACS_RELAXED)
     return syntax(ps, off,
@@ -430,6 +473,14 @@ static void warn(const gsat_dimacs_options *opt, const char *name,
 static void report_warnings(const parser *ps, const char *name,
                             const gsat_dimacs_options *opt) {
   const gsat_cnf *cnf = ps->cnf;
+  if (ps->empty_extra_line)
+    warn(opt, name, ps->empty_extra_line,
+         "the lone 0 on line %llu, after the %llu %s declared in the header "
+         "and with more after it, is an empty clause: the formula is "
+         "unsatisfiable",
+         (unsigned long long)ps->empty_extra_line,
+         (unsigned long long)cnf->declared_clauses,
+         gsat_plural(cnf->declared_clauses, "clause", "clauses"));
   if (ps->big_var)
     warn(opt, name, ps->big_var_line,
          "variable %llu (line %llu, column %llu) is above the %llu declared "
@@ -445,20 +496,13 @@ static void report_warnings(const parser *ps, const char *name,
          cnf->num_clauses, gsat_plural(cnf->num_clauses, "clause", "clauses"),
          (unsigned long long)cnf->declared_clauses,
          (unsigned long long)ps->extra_line);
-  if (ps->empty_extra == 1)
-    warn(opt, name, ps->empty_extra_line,
+  if (ps->trailer_line)
+    warn(opt, name, ps->trailer_line,
          "an empty clause (a lone 0) after the %llu %s declared in the "
-         "header was ignored",
+         "header was ignored (only comments or the end follow it: the SATLIB "
+         "end-marker artefact)",
          (unsigned long long)cnf->declared_clauses,
          gsat_plural(cnf->declared_clauses, "clause", "clauses"));
-  else if (ps->empty_extra)
-    warn(opt, name, ps->empty_extra_line,
-         "%llu empty clauses (lone 0s) after the %llu %s declared in the "
-         "header were ignored (the first on line %llu)",
-         (unsigned long long)ps->empty_extra,
-         (unsigned long long)cnf->declared_clauses,
-         gsat_plural(cnf->declared_clauses, "clause", "clauses"),
-         (unsigned long long)ps->empty_extra_line);
   if (cnf->num_clauses < cnf->declared_clauses)
     warn(opt, name, 0,
          "%zu %s, fewer than the %llu declared in the header", cnf->num_clauses,

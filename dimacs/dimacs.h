@@ -26,11 +26,15 @@
  *   - more clauses than declared, or variables above the declared count: one
  *     warning each, and the whole formula is read; STRICT: error at the
  *     first extra clause's 0 or the first such literal;
- *   - a lone 0 (an empty clause) after the declared clauses is not a clause:
- *     it is ignored with a warning (SATLIB files whose `%` line was lost end
- *     with one; read as a clause it would make the formula UNSAT, and
- *     drat-trim reads only the declared clauses); STRICT: error, as for any
- *     extra clause.  An empty clause within the declared count is a clause;
+ *   - a lone 0 (an empty clause) after the declared clauses is dropped, with a
+ *     warning, only where nothing but blanks, comments or a `%` line follow
+ *     it (SATLIB files whose `%` line was lost end with one); anywhere else
+ *     it is an empty clause (the formula is UNSAT), with the extra-clause
+ *     warning and one that says so; STRICT: error, as for any extra clause.
+ *     An empty clause within the declared count is a clause (docs/dimacs.md);
+ *   - with declared_only (a proof is written): any clause beyond the declared
+ *     ones (a kept lone 0 too) and any variable above the declared count is
+ *     an error at its token, in every mode;
  *   - fewer clauses than declared: error; RELAXED: a warning;
  *   - errors: no header, empty input, a token that is not an integer
  *     (letters, `1.5`, `1x`, control bytes), `+1`, `-0`, `-` without digits,
@@ -101,9 +105,10 @@ typedef void (*gsat_dimacs_warn_fn)(void *data, const char *file, uint64_t line,
 
 typedef struct gsat_dimacs_options {
   gsat_dimacs_mode mode;
-  /* A non-empty clause after the declared ones is a PARSE error in every
-   * mode (not a warning): set while a DRAT proof is written, which a checker
-   * such as drat-trim reads against the declared clauses only. */
+  /* A clause after the declared ones (but the dropped end-marker lone 0) and
+   * a variable above the declared count are PARSE errors in every mode (not
+   * warnings): set while a DRAT proof is written, which a checker such as
+   * drat-trim reads against the declared header only. */
   bool declared_only;
   gsat_dimacs_warn_fn warn; /* may be NULL */
   void *warn_data;

@@ -271,6 +271,10 @@ extern "C" void gsat_gpu_engine_free(gsat_gpu_engine *e) {
   free(e);
 }
 
+extern "C" int gsat_gpu_engine_has_context(const gsat_gpu_engine *e) {
+  return e && e->info_device >= 0;
+}
+
 extern "C" int gsat_gpu_engine_usable(gsat_gpu_engine *e, int device, char *reason,
                                       size_t reason_size) {
   if (!e) return gsat_gpu_usable(device, reason, reason_size);

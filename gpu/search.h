@@ -78,6 +78,11 @@ void gsat_gpu_engine_free(gsat_gpu_engine *e);
  * e (the reason copied again); e NULL asks every time. */
 int gsat_gpu_engine_usable(gsat_gpu_engine *e, int device, char *reason, size_t reason_size);
 
+/* Whether a solve with e has created the device's CUDA context (so that a
+ * further CUDA call costs no context creation and no extra teardown at the
+ * process's exit).  0 for NULL and without CUDA. */
+int gsat_gpu_engine_has_context(const gsat_gpu_engine *e);
+
 /* gsat_gpu_solve() with the device state of e (NULL: a temporary engine,
  * freed before the return, which is what gsat_gpu_solve does).  The arena
  * is cleared before each upload, so that a run never sees an earlier run's

@@ -51,6 +51,11 @@ void gsat_gpu_engine_free(gsat_gpu_engine *e) {
   free(e);
 }
 
+int gsat_gpu_engine_has_context(const gsat_gpu_engine *e) {
+  (void)e;
+  return 0;
+}
+
 int gsat_gpu_engine_usable(gsat_gpu_engine *e, int device, char *reason, size_t reason_size) {
   (void)e;
   return gsat_gpu_usable(device, reason, reason_size);

@@ -198,7 +198,7 @@ run --help
 grep -q '=true/false (or yes/no, on/off, 1/0)' "$tmp/out" && grep -q -- '-s, -v take no value' "$tmp/out" &&
   pass "--help: the boolean values and the forms without a value" ||
   fail "--help: $(grep -i -A1 boolean "$tmp/out")"
-for spelling in "--model, --no-model (-n)" "-q, --quiet" "-s, --stats" "-t, --time, --time-limit" "-v, --verbose"; do
+for spelling in "--model, --no-model (-n)" "-q, --quiet" "-s, --stats" "-cpu-lim=N, -t, --time, --time-limit" "-v, -verb=N, --verbose"; do
   grep -q -- "^  $spelling" "$tmp/out" && pass "--help lists '$spelling'" ||
     fail "--help does not list '$spelling': $(grep -- "${spelling##* }" "$tmp/out")"
 done
@@ -324,7 +324,7 @@ rc=$?
 [ $rc = 10 ] && pass "GSAT_PROOF_FORMAT=text alone: exit 10" || fail "GSAT_PROOF_FORMAT=text: rc $rc $(cat "$tmp/err")"
 # --proof and a second file argument: two proofs asked for, neither written
 usage_error "-q --proof=$tmp/p1.drat $tmp/tiny.cnf $tmp/p2.drat" \
-  "two proof files: --proof (or GSAT_PROOF) and the second file argument '$tmp/p2.drat' (try --help)"
+  "two proof files: --proof and the second file argument '$tmp/p2.drat' (try --help)"
 [ ! -e "$tmp/p1.drat" ] && [ ! -e "$tmp/p2.drat" ] && pass "two proof files: none written" ||
   fail "two proof files: $(ls "$tmp"/*.drat)"
 

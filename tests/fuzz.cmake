@@ -1,4 +1,4 @@
-# Fuzz harnesses (tests/fuzz/, docs/FUZZING.md).  In every build, each harness
+# Fuzz harnesses (tests/fuzz/, docs/testing.md).  In every build, each harness
 # is linked with tests/fuzz/replay.c and replays its seed corpus and the crash
 # regressions as a CTest test (label unit).  With -DGSAT_FUZZ=ON and clang, the
 # harnesses are also built as libFuzzer programs (fuzz_dimacs, fuzz_solve) with

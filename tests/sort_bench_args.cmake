@@ -5,5 +5,5 @@ if(TARGET sort_bench AND TARGET device_check)
   gsat_add_script_test(sort_bench_args SCRIPT sort_bench_args.sh
     ARGS $<TARGET_FILE:sort_bench> $<TARGET_FILE:device_check>)
 else()
-  gsat_skipped_test(sort_bench_args REASON ${GSAT_NO_CUDA_REASON})
+  gsat_skipped_test(sort_bench_args LABELS gpu REASON ${GSAT_NO_CUDA_REASON})
 endif()

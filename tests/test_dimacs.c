@@ -100,6 +100,17 @@ static const bad_case bad_cases[] = {
   {"good/extraemptyclause.cnf", S, 5, 1,
    "more clauses than the 2 declared in the header"},
   {"bad/percentmidline.cnf", D, 2, 3, "unexpected '%'"},
+  /* strict: a lone 0 beyond the declared clauses, wherever it is */
+  {"good/lonezeromiddle.cnf", S, 4, 1,
+   "more clauses than the 1 declared in the header"},
+  {"good/lonezerocomment.cnf", S, 4, 1,
+   "more clauses than the 1 declared in the header"},
+  {"good/lonezerobeforepercent.cnf", S, 4, 1,
+   "more clauses than the 1 declared in the header"},
+  {"good/lonezeroinline.cnf", S, 3, 7,
+   "more clauses than the 1 declared in the header"},
+  {"good/lonezeroafterpercent.cnf", S, 4, 1,
+   "end marker '%' (not allowed in strict mode)"},
 };
 
 typedef struct good_case {
@@ -147,6 +158,25 @@ static const good_case good_cases[] = {
    "was ignored"},
   {"good/extraemptyclause.cnf", R, 2, 2, "1 2 0\n-1 0\n", 2, 1, 5,
    "was ignored"},
+  /* a lone 0 anywhere but at the end (only blanks, comments or a '%' line
+   * after it) is an empty clause (docs/dimacs.md) */
+  {"good/lonezerostart.cnf", D, 2, 2, "0\n1 2 0\n", 2, 0, 0, NULL},
+  {"good/lonezerostart.cnf", S, 2, 2, "0\n1 2 0\n", 2, 0, 0, NULL},
+  {"good/lonezeromiddle.cnf", D, 2, 1, "1 2 0\n0\n2 0\n", 2, 2, 4,
+   "the lone 0 on line 4, after the 1 clause declared in the header and "
+   "with more after it, is an empty clause: the formula is unsatisfiable"},
+  {"good/lonezeromiddle.cnf", R, 2, 1, "1 2 0\n0\n2 0\n", 2, 2, 4,
+   "is an empty clause"},
+  {"good/lonezeroinline.cnf", D, 2, 1, "1 2 0\n0\n2 0\n", 2, 2, 3,
+   "the lone 0 on line 3"},
+  {"good/lonezerotwice.cnf", D, 2, 1, "1 2 0\n0\n", 2, 3, 4,
+   "the lone 0 on line 4"},
+  {"good/lonezerocomment.cnf", D, 2, 1, "1 2 0\n", 2, 1, 4,
+   "an empty clause (a lone 0) after the 1 clause declared in the header "
+   "was ignored (only comments or the end follow it"},
+  {"good/lonezerobeforepercent.cnf", D, 2, 1, "1 2 0\n", 2, 1, 4,
+   "was ignored"},
+  {"good/lonezeroafterpercent.cnf", D, 2, 1, "1 2 0\n", 2, 0, 0, NULL},
   {"bad/toofewclauses.cnf", R, 2, 3, "1 0\n2 0\n", 2, 1, 0,
    "2 clauses, fewer than the 3 declared in the header"},
   /* a count of 1 takes the singular */
@@ -246,9 +276,10 @@ static void test_good(void **state) {
 }
 
 /* declared_only (a proof is written): a clause after the declared ones is
- * a parse error at its 0 in every mode, not a warning; a lone 0 after them
- * is still ignored with a warning (it is no clause, and drat-trim reads it
- * as none either). */
+ * a parse error at its 0 in every mode, not a warning, and so is a lone 0
+ * with more after it (an empty clause) and a variable above the declared
+ * count; a lone 0 at the end is still dropped with a warning (drat-trim
+ * reads only the declared clauses). */
 static void test_declared_only(void **state) {
   (void)state;
   const gsat_dimacs_mode modes[] = {R, D};
@@ -270,6 +301,29 @@ static void test_declared_only(void **state) {
       st = read_route(route, "good/extraemptyclause.cnf", &opt, &cnf, &err, &name);
       if (st != GSAT_OK) fail_msg("extraemptyclause.cnf: %s", err.message);
       assert_int_equal(cnf.num_clauses, 2);
+      assert_int_equal(w.count, 1);
+      gsat_cnf_free(&cnf);
+      w.count = 0;
+      gsat_cnf_init(&cnf);
+      st = read_route(route, "good/lonezeromiddle.cnf", &opt, &cnf, &err, &name);
+      test_expect_error(st, &err, &cnf, GSAT_PARSE, name, 4, 1,
+                        "an empty clause (a lone 0 with more after it) beyond the 1 "
+                        "clause the header declares: a proof is written");
+      gsat_cnf_init(&cnf);
+      st = read_route(route, "good/lonezeroinline.cnf", &opt, &cnf, &err, &name);
+      test_expect_error(st, &err, &cnf, GSAT_PARSE, name, 3, 7,
+                        "an empty clause (a lone 0 with more after it) beyond");
+      gsat_cnf_init(&cnf);
+      st = read_route(route, "bad/varabovedeclared.cnf", &opt, &cnf, &err, &name);
+      test_expect_error(st, &err, &cnf, GSAT_PARSE, name, 2, 3,
+                        "variable 3 is above the 2 declared in the header: a proof "
+                        "is written, and a proof checker refuses a variable above "
+                        "the declared count");
+      assert_int_equal(w.count, 0);
+      gsat_cnf_init(&cnf);
+      st = read_route(route, "good/lonezerocomment.cnf", &opt, &cnf, &err, &name);
+      if (st != GSAT_OK) fail_msg("lonezerocomment.cnf: %s", err.message);
+      assert_int_equal(cnf.num_clauses, 1);
       assert_int_equal(w.count, 1);
       gsat_cnf_free(&cnf);
     }

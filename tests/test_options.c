@@ -202,6 +202,8 @@ static void aliases_name_rows(void **state) {
     assert_ptr_equal(gsat_option_alias_find(a->spelling), a);
     if (a->value && !strcmp(a->value, "+1")) {
       assert_true(info->kind == GSAT_OPT_INT);
+    } else if (a->value && !strcmp(a->value, "=")) { /* -verb=N: a number */
+      assert_true(info->kind != GSAT_OPT_BOOL && info->kind != GSAT_OPT_STRING);
     } else if (a->value) {
       gsat_option_value v;
       gsat_error err;
@@ -212,7 +214,10 @@ static void aliases_name_rows(void **state) {
   assert_null(gsat_option_alias_find("-t5"));
   assert_null(gsat_option_alias_find("--time-limit"));
   char *text = usage_text();
-  assert_non_null(strstr(text, "  -t, --time, --time-limit=0..1000000000 "));
+  assert_non_null(strstr(text, "  -cpu-lim=N, -t, --time, --time-limit=0..1000000000 "));
+  assert_non_null(strstr(text, "  -v, -verb=N, --verbose=0..2 "));
+  assert_string_equal(gsat_option_alias_find("-verb")->option, "verbose");
+  assert_string_equal(gsat_option_alias_find("-cpu-lim")->value, "=");
   assert_non_null(strstr(text, "  --model, --no-model (-n) "));
   free(text);
 }

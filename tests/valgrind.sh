@@ -66,7 +66,7 @@ for t in json.load(sys.stdin)["tests"]:
 skip_rc=none
 
 # The CLI.  Exit codes 10/20/0/2 are answers here; memcheck's own is 99.
-gsat=$build/solver/gsat gen=$build/gsat-gen
+gsat=$build/gsat gen=$build/gsat-gen
 if [[ cli =~ $regex ]] && [ -x "$gsat" ]; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT

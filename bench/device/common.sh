@@ -66,9 +66,9 @@ solver_setup() {
   [ -n "$CORPUS" ] || echo "solver_setup: no corpus (.device/bench from bench/device/stage.sh)"
   if [ -z "${GSAT:-}" ] && [ -x "$BENCH_BIN/gsat" ]; then GSAT=$BENCH_BIN/gsat; fi
   if [ -z "${GSAT:-}" ]; then
-    [ -x "$B/solver/gsat" ] || bash bench/device/build.sh gsat >"$OUT/build.log" 2>&1 ||
+    [ -x "$B/gsat" ] || bash bench/device/build.sh gsat >"$OUT/build.log" 2>&1 ||
       echo "solver_setup: the build failed ($OUT/build.log): $(grep -m1 -i error "$OUT/build.log")"
-    GSAT=$PWD/$B/solver/gsat
+    GSAT=$PWD/$B/gsat
   fi
   export GSAT
   echo "gsat: $GSAT: $("$GSAT" --version 2>&1 | head -1); $(command -v nvidia-smi >/dev/null &&

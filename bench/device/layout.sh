@@ -51,7 +51,7 @@ grep -hE "^gsat-bench" "$OUT/verify-auto.log" "$OUT/verify-moms.log" | tail -6
 # 3. memcheck of the layout build and the slot readers.
 S="compute-sanitizer --error-exitcode 3 --tool memcheck"
 for m in warp lane; do
-  step memcheck-$m 30 $S $B/solver/gsat --backend=gpu --gpu-map=$m --gpu-layout=slot \
+  step memcheck-$m 30 $S $B/gsat --backend=gpu --gpu-map=$m --gpu-layout=slot \
     --decide=moms --gpu-blocks=2 --gpu-threads=64 -q $C/uuf50/uuf50-01.cnf
   grep -hE "ERROR SUMMARY|^s " "$OUT/memcheck-$m.log" | tr '\n' ' '
   echo

@@ -33,11 +33,11 @@ NCU="ncu --clock-control none"
 sanitize() {
   local m
   for m in warp lane; do
-    step memcheck-$m 40 $S --tool memcheck $B/solver/gsat --backend=gpu --gpu-map=$m \
+    step memcheck-$m 40 $S --tool memcheck $B/gsat --backend=gpu --gpu-map=$m \
       --gpu-blocks=2 --gpu-threads=64 -q $C/pigeonhole/hole6.cnf
-    step memcheck-$m-uf 40 $S --tool memcheck $B/solver/gsat --backend=gpu --gpu-map=$m \
+    step memcheck-$m-uf 40 $S --tool memcheck $B/gsat --backend=gpu --gpu-map=$m \
       --gpu-blocks=2 --gpu-threads=64 -q $C/uf50/uf50-01.cnf
-    step racecheck-$m 40 $S --tool racecheck $B/solver/gsat --backend=gpu --gpu-map=$m \
+    step racecheck-$m 40 $S --tool racecheck $B/gsat --backend=gpu --gpu-map=$m \
       --gpu-blocks=2 --gpu-threads=64 -q $C/uuf50/uuf50-01.cnf
   done
   step memcheck-sort 60 $S --tool memcheck "$CHECK" sort-quick 15
@@ -57,7 +57,7 @@ ncu_part() {
     --metrics "$SMEM_METRICS" --csv --page raw --log-file "$OUT/ncu-sort.csv" \
     $B/bench/sort_bench --profile 20
   step ncu-warp 90 $NCU --section WarpStateStats --section SchedulerStats --section Occupancy \
-    -k regex:warp_kernel -c 1 $B/solver/gsat --backend=gpu --gpu-map=warp -q $C/pigeonhole/hole8.cnf
+    -k regex:warp_kernel -c 1 $B/gsat --backend=gpu --gpu-map=warp -q $C/pigeonhole/hole8.cnf
   local f
   for f in bmmc sort; do
     echo "-- bank conflicts, $f (per launch: time, conflicts, wavefronts, instructions; ld/st):"

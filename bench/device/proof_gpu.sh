@@ -13,12 +13,12 @@
 # records), check.tsv (instance, verdict, checker s), noproof.tsv, and
 # prints the summary tables.  BUDGET: seconds for the solving loop.
 # On the development machine, `bash bench/device/proof_gpu.sh --stage
-# [GSAT]` fills /work/main/.device/gpuproof (GSAT: default build-cuda/solver/gsat).
+# [GSAT]` fills /work/main/.device/gpuproof (GSAT: default build-cuda/gsat).
 set -u
 if [ "${1:-}" = --stage ]; then
   root=$(cd "$(dirname "$0")/../.." && pwd)
   dest=/work/main/.device/gpuproof
-  gsat=${2:-$root/build-cuda/solver/gsat}
+  gsat=${2:-$root/build-cuda/gsat}
   rm -rf "$dest" && mkdir -p "$dest/bin" "$dest/lib" "$dest/cnf" || exit 1
   cp "$gsat" "$dest/bin/gsat" && cp "$root/build-c/tests/drat-trim" "$dest/bin/" || exit 1
   cp "$0" "$dest/proof_gpu.sh"

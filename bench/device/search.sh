@@ -34,7 +34,7 @@ if [ "$mode" = check ]; then
     --manifest="$C/manifest.tsv" --csv="$OUT/search_check.csv" $files
   for map in warp lane; do
     step cli-$map 60 "$C/check-answers" -q -t 20 -f 'uf50/|uuf50/|pigeonhole/hole[6-8]|aim-50|dubois2|pret60' \
-      "$C/manifest.tsv" -- "$B/solver/gsat" --backend=gpu --gpu-map=$map
+      "$C/manifest.tsv" -- "$B/gsat" --backend=gpu --gpu-map=$map
   done
   echo "-- gsat-bench failures:"; grep -E '^gsat-bench' "$OUT/search-check.log" | tail -15
   echo "-- check-answers:"; grep -hE 'FAIL|check-answers:' "$OUT/cli-warp.log" "$OUT/cli-lane.log" | head -20
@@ -45,15 +45,15 @@ elif [ "$mode" = perf ]; then
     --time-limit="$limit" --manifest="$C/manifest.tsv" --csv="$OUT/search_perf.csv" $files
   column -s, -t "$OUT/search_perf.csv" | cut -c1-200
 elif [ "$mode" = limits ]; then
-  step signals 300 env GSAT_SIGNAL_BACKEND=gpu bash tests/signals.sh "$B/solver/gsat" "$B/gsat-gen"
+  step signals 300 env GSAT_SIGNAL_BACKEND=gpu bash tests/signals.sh "$B/gsat" "$B/gsat-gen"
   "$B/gsat-gen" php 12 >"$OUT/php12.cnf"
   for map in lane warp; do
-    step node-limit-$map 120 "$B/solver/gsat" --backend=gpu --gpu-map=$map --node-limit=200000 \
+    step node-limit-$map 120 "$B/gsat" --backend=gpu --gpu-map=$map --node-limit=200000 \
       --stats "$OUT/php12.cnf"
   done
   "$B/gsat-gen" rand 3 100 420 1 >"$OUT/small.cnf"
-  step ulimit-auto 60 bash -c "ulimit -v 4194304 && exec $B/solver/gsat --stats $OUT/small.cnf"
-  step limits 600 bash tests/limits.sh "$B/solver/gsat" "$B/gsat-gen" .
+  step ulimit-auto 60 bash -c "ulimit -v 4194304 && exec $B/gsat --stats $OUT/small.cnf"
+  step limits 600 bash tests/limits.sh "$B/gsat" "$B/gsat-gen" .
   rm -f "$OUT/php12.cnf" "$OUT/small.cnf"
   echo "-- signals:"; grep -E '^(ok|FAIL)' "$OUT/signals.log"
   for map in lane warp; do

@@ -15,7 +15,7 @@
 #   bin/minisat, bin/cadical, lib/, VERSIONS.txt   `bench/report stage-solvers`
 #   bin/drat-trim       built from ../shared/tools/drat-trim/drat-trim.c
 #   bin/gsat            only with --gsat=PATH (a CUDA build made here, e.g.
-#                       build-test/solver/gsat); without it the device scripts
+#                       build-test/gsat); without it the device scripts
 #                       build gsat there (bench/device/build.sh, about a minute)
 # gsat-gen comes from GSAT_GEN, else build-c, build-dev or build.  Checks that
 # the folder stays within the device tool's carry limit (64 MiB for every

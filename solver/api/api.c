@@ -70,6 +70,7 @@ struct gsat_solver {
   dev_t input_dev;      /* a proof is never written over it */
   ino_t input_ino;
   gsat_gpu_engine *gpu; /* the GPU state kept between solves (gpu/search.h) */
+  gsat_gpu_engine *lent_gpu; /* an engine a portfolio's GPU member may still hold */
 };
 
 const char *gsat_signature(void) {
@@ -101,6 +102,23 @@ static void free_model(gsat_solver *s) {
   s->model_size = 0;
 }
 
+/* Frees the engine lent to a GPU member left in its setup once no member runs
+ * in the background any more (else it stays lent: the process is ending). */
+static void free_lent_gpu_engine(gsat_solver *s) {
+  if (s->lent_gpu && !gsat_race_background()) {
+    gsat_gpu_engine_free(s->lent_gpu);
+    s->lent_gpu = NULL;
+  }
+}
+
+/* The portfolio left its GPU member in its setup, still holding s->gpu: the
+ * engine stays lent to it and later solves get a new one. */
+static void lend_gpu_engine(gsat_solver *s) {
+  free_lent_gpu_engine(s);
+  if (!s->lent_gpu) s->lent_gpu = s->gpu; /* else leaked: two members still in setup */
+  s->gpu = gsat_gpu_engine_new(); /* NULL: each solve uses a temporary engine */
+}
+
 void gsat_release(gsat_solver *s) {
   if (!s) return;
   gsat_cnf_free(&s->cnf);
@@ -109,6 +127,7 @@ void gsat_release(gsat_solver *s) {
   free(s->worker);
   free(s->rank);
   gsat_gpu_engine_free(s->gpu);
+  free_lent_gpu_engine(s);
   free(s);
 }
 
@@ -687,7 +706,28 @@ static gsat_status check_proof_options(gsat_solver *s) {
   return GSAT_OK;
 }
 
-int gsat_check_options(gsat_solver *s) { return check_proof_options(s); }
+/* What the options alone make of a conflict limit (gsat_check_options):
+ * it limits the CPU CDCL search, so USAGE with --search=dpll (no conflicts
+ * to count: --node-limit limits DPLL), --backend=gpu and the distributed
+ * search (neither counts conflicts against it). */
+static gsat_status check_conflict_options(gsat_solver *s) {
+  if (!s->opt.conflicts) return GSAT_OK;
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
+                 "--conflicts limits the CDCL search: DPLL learns no clauses and counts no "
+                 "conflicts (use --node-limit to limit DPLL, or --search=cdcl)");
+  GSAT_RETURN_IF(s->opt.backend == GSAT_BACKEND_GPU, &s->err, USAGE,
+                 "--conflicts limits the CPU CDCL search: not with --backend=gpu (use "
+                 "--node-limit or --time-limit there)");
+  GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,
+                 "--conflicts limits the CPU CDCL search of one process: not under mpirun "
+                 "with %u ranks", gsat_dist_size());
+  return GSAT_OK;
+}
+
+int gsat_check_options(gsat_solver *s) {
+  gsat_status st = check_proof_options(s);
+  return st != GSAT_OK ? (int)st : (int)check_conflict_options(s);
+}
 
 /* Picks DPLL or CDCL (--search, the features, a proof request, the backend)
  * and fills the CDCL configuration of p.  Errors: USAGE (a proof with
@@ -696,6 +736,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
                                  int *cdcl) {
   gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
   GSAT_FORWARD(check_proof_options(s));
+  GSAT_FORWARD(check_conflict_options(s));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
   if (s->opt.search == GSAT_SEARCH_AUTO && proof_path(s)) {
@@ -704,6 +745,9 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   } else if (s->opt.search == GSAT_SEARCH_AUTO && s->inc.num_assumed) {
     sc.search = GSAT_SEARCH_CDCL;
     snprintf(sc.reason, sizeof sc.reason, "auto: assumptions need CDCL");
+  } else if (s->opt.search == GSAT_SEARCH_AUTO && s->opt.conflicts) {
+    sc.search = GSAT_SEARCH_CDCL;
+    snprintf(sc.reason, sizeof sc.reason, "auto: a conflict limit (--conflicts) was set");
   }
   /* --backend=gpu follows the same rule: pigeonhole-like and uniform random
    * 3-SAT to GPU DPLL, the rest to GPU CDCL (bench/RESULTS.md, "CDCL on the
@@ -871,6 +915,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
     if (p->time_limit <= 0) return GSAT_INTERRUPTED;
   }
   p->node_limit = s->opt.node_limit;
+  p->conflict_limit = s->opt.conflicts;
   p->progress_interval = s->progress ? s->opt.progress : 0;
   p->progress = s->progress ? forward_progress : NULL;
   p->progress_data = s;
@@ -898,12 +943,13 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
 }
 
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
- * proof, no assumptions (the portfolio's GPU member is not given the proof, and
- * the portfolio passes the GPU no assumptions).  The GPU member runs the chosen search
+ * proof, no assumptions, no conflict limit (the portfolio's GPU member is not
+ * given the proof, the portfolio passes the GPU no assumptions, and the GPU
+ * search counts no conflicts against the limit).  The GPU member runs the chosen search
  * (CDCL or DPLL, choose_search). */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
-         !s->inc.num_assumed;
+         !s->inc.num_assumed && !s->opt.conflicts;
 }
 
 /* CPU or GPU, by the backend option, MPI, the search and the device, with
@@ -1064,8 +1110,14 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
   if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
-  st = gsat_portfolio_solve(pf, p, cdcl, s->opt.portfolio_gpu_delay, verify_member, &check,
-                            &out, &s->err);
+  gsat_portfolio_set_gpu_engine(pf, s->gpu);
+  /* The delay spares a process that never touches CUDA its context; once an
+   * earlier solve made it, waiting saves nothing. */
+  const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
+  st = gsat_portfolio_solve(pf, p, cdcl, delay, verify_member, &check, &out, &s->err);
+  if (out.num_members > GSAT_PORTFOLIO_GPU &&
+      out.member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
+    lend_gpu_engine(s);
   const gsat_search_result *w =
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);

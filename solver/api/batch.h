@@ -15,17 +15,27 @@
  * `c exit N` line says which one, 1-8). */
 #define GSAT_BATCH_EXIT_ERRORS 9
 
-/* The files of a batch, in order. */
+/* The files of a batch, in order, and what directories held that is not one
+ * (skipped: "PATH: REASON", printed as c lines before the first block). */
 typedef struct gsat_batch_list {
   char **path;
   size_t count, cap;
+  char **skipped;
+  size_t skipped_count, skipped_cap;
   int from_stdin; /* the list was read from standard input */
 } gsat_batch_list;
 
 void gsat_batch_list_init(gsat_batch_list *l);
 void gsat_batch_list_free(gsat_batch_list *l);
 
-/* Appends a copy of path.  Errors: NOMEM. */
+/* Appends a copy of path; a directory is expanded instead (docs/batch.md):
+ * its entries in byte order of their names, subdirectories recursively at
+ * their place (a link to a directory is not followed), and of the files those
+ * that start as DIMACS (after blanks, a `c` or `p`) or as compressed data (a
+ * magic of codec.h), recognised by their first bytes, never by their names;
+ * a file that cannot be opened is kept (its block says why).  What is
+ * skipped goes to l->skipped with the reason, and so does a directory that
+ * gives no file.  Errors: NOMEM. */
 gsat_status gsat_batch_list_add(gsat_batch_list *l, const char *path, gsat_error *err);
 
 /* Appends the paths of list file `list_path` ("-": standard input), one per
@@ -56,6 +66,8 @@ typedef int (*gsat_batch_stop_fn)(void *data);
  *   c batch: F files, S SAT, U UNSAT, K UNKNOWN, E errors, T s
  * (F counts the files started, "1 file" and "1 error" in the singular; T is
  * wall seconds since `start`, gsat_seconds).
+ * Before the first block, each skipped path of l (directories' entries that
+ * are not DIMACS or compressed data) is one line `c skipped PATH: REASON`.
  * Returns the batch's exit status: 128 + the signal when stopped,
  * GSAT_BATCH_EXIT_ERRORS when a file's exit code was not 10, 20 or 0, and 0
  * otherwise.  A file "-" is standard input, refused (exit 1 in its block,

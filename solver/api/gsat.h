@@ -275,7 +275,8 @@ GSAT_API int gsat_check_backend(gsat_solver *s);
 /* Checks, before any input is read, the options that exclude each other
  * whatever the formula, as gsat_solve() would: the proof path "-", a proof
  * (option proof) with search dpll, a proof in the distributed search
- * (several MPI ranks).
+ * (several MPI ranks), a conflict limit (option conflicts) with search
+ * dpll, backend gpu or several MPI ranks.
  * Returns 0, or -4 (usage) with gsat_solve()'s message in gsat_last_error().
  * Any state; changes nothing but the error message. */
 GSAT_API int gsat_check_options(gsat_solver *s);

@@ -4,11 +4,14 @@
 #   libgsat.so  (GSAT_SHARED) the same objects (all targets are built position
 #               independent), exporting exactly the functions that the
 #               installed headers declare (a version script made from them);
-#   gsat.h, and ipasir.h when the tree has one;
+#   include/gsat/: gsat.h, and ipasir.h when the tree has one (the pkg-config
+#   files' Cflags name the folder, so programs include <gsat.h>);
 #   gsat.pc (Libs -lgsat, the shared library when installed; Libs.private for
 #   --static) and gsat-static.pc (Libs: libgsat.a and what it needs), both
 #   relocatable (paths from ${pcfiledir});
-#   the CLI gsat.
+#   the programs gsat and gsat-gen;
+#   after the install, ldconfig (as root) or what to run instead
+#   (solver/api/ldconfig.cmake).
 include(GNUInstallDirs)
 
 set(GSAT_LIBRARY_PARTS gsat_base gsat_core gsat_dimacs gsat_cpu_ref gsat_gpu gsat_dist gsat_api)
@@ -145,13 +148,18 @@ set(GSAT_PC_LIBS "\${libdir}/libgsat.a ${GSAT_PC_LIBS_PRIVATE}${GSAT_PC_SANITIZE
 set(GSAT_PC_LIBS_PRIVATE "")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/gsat.pc.in ${PROJECT_BINARY_DIR}/gsat-static.pc @ONLY)
 
-install(TARGETS gsat RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS gsat gsat-gen RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS ${GSAT_INSTALLED_LIBRARIES}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(FILES ${GSAT_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES ${GSAT_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gsat)
 # gsat.h's statistics fields come from the counter table (macros only), which
-# it includes by its project path.
+# it includes by its project path, found beside it (a quoted include).
 install(FILES ${PROJECT_SOURCE_DIR}/solver/core/counters.h
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/solver/core)
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/gsat/solver/core)
 install(FILES ${PROJECT_BINARY_DIR}/gsat.pc ${PROJECT_BINARY_DIR}/gsat-static.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+if(GSAT_SHARED)
+  install(CODE "set(GSAT_LIBDIR \"${CMAKE_INSTALL_LIBDIR}\")
+    set(GSAT_SOVERSION ${PROJECT_VERSION_MAJOR})")
+  install(SCRIPT ${CMAKE_CURRENT_LIST_DIR}/ldconfig.cmake)
+endif()

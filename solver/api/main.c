@@ -124,12 +124,17 @@ static void print_stop_cause(gsat_solver *s, double limit, uint64_t nodes) {
   const double node_limit = gsat_get_option(s, "node_limit");
   const uint32_t ranks = node_limit > 0 ? rank_reaching(s, node_limit) : 0;
   const char *decisions = gsat_plural((uint64_t)node_limit, "decision", "decisions");
+  const double conflict_limit = gsat_get_option(s, "conflicts");
   if (stop_cause && stop_cause != SIGALRM) {
     printf("c stopped by ");
     print_signal((int)stop_cause);
     printf("\n");
   } else if (!stop_cause && node_limit > 0 && (double)nodes >= node_limit)
     printf("c stopped: node limit of %.0f %s reached\n", node_limit, decisions);
+  else if (!stop_cause && conflict_limit > 0 &&
+           (double)gsat_get_statistics(s)->conflicts >= conflict_limit)
+    printf("c stopped: conflict limit of %.0f %s reached\n", conflict_limit,
+           gsat_plural((uint64_t)conflict_limit, "conflict", "conflicts"));
   else if (!stop_cause && ranks)
     printf("c stopped: node limit of %.0f %s reached (rank %u made its share, %.0f / %u)\n",
            node_limit, decisions, ranks - 1, ceil(node_limit / gsat_get_statistics(s)->ranks),
@@ -358,6 +363,46 @@ static int print_model(gsat_solver *s, int partial) {
   return 1;
 }
 
+/* The options set on the command line (set_option), by row: the others
+ * keep what GSAT_<NAME> set, or their defaults.  The command line overrides
+ * the environment (docs/environment.md). */
+static unsigned char given[GSAT_OPTION_ROWS];
+
+/* Whether option `name` was set on the command line. */
+static int given_name(const char *name) {
+  const gsat_option_info *info = gsat_option_find(name);
+  return info && given[info - gsat_option_table];
+}
+
+/* Whether text names the option spelled `dashed` ("--quiet") as a word. */
+static int names_option(const char *text, const char *dashed) {
+  const size_t n = strlen(dashed);
+  for (const char *p = strstr(text, dashed); p; p = strstr(p + 1, dashed)) {
+    const char c = p[n];
+    if (!(c >= 'a' && c <= 'z') && c != '-' && c != '_') return 1;
+  }
+  return 0;
+}
+
+/* A message about options: appends to text (of size bytes), for each option
+ * it names (--name) that the environment set and the command line did not,
+ * the variable: " (--quiet: the environment variable GSAT_QUIET=1)". */
+static void note_environment(char *text, size_t size) {
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *o = &gsat_option_table[i];
+    char var[64], dashed[72];
+    gsat_option_env_name(o, var, sizeof var);
+    const char *value = getenv(var);
+    if (given[i] || !value || strstr(text, var)) continue;
+    size_t k = (size_t)snprintf(dashed, sizeof dashed, "--");
+    for (const char *p = o->name; *p && k + 1 < sizeof dashed; p++) dashed[k++] = *p == '_' ? '-' : *p;
+    dashed[k] = 0;
+    if (!names_option(text, dashed)) continue;
+    const size_t len = strlen(text);
+    snprintf(text + len, size - len, " (%s: the environment variable %s=%s)", dashed, var, value);
+  }
+}
+
 /* Prints the error message of s (if any, `status`'s otherwise) and returns
  * the exit code of status. */
 /* On an MPI rank other than 0 (solver/dist/), stdout and stderr go to
@@ -370,10 +415,13 @@ static int rank_failed;
 static int in_batch; /* errors are also reported in the file's block */
 
 static int fail(gsat_solver *s, int status) {
-  if (in_batch) printf("c error: %s\n", gsat_last_error(s));
+  char text[2048];
+  snprintf(text, sizeof text, "%s", gsat_last_error(s));
+  if (status == GSAT_USAGE) note_environment(text, sizeof text);
+  if (in_batch) printf("c error: %s\n", text);
   fflush(stdout);
   if (!rank_err) {
-    fprintf(stderr, "gsat: error: %s\n", gsat_last_error(s));
+    fprintf(stderr, "gsat: error: %s\n", text);
   } else if (gsat_dist_local_failure()) {
     fprintf(rank_err, "gsat: rank %u: error: %s\n", gsat_dist_rank(), gsat_last_error(s));
     rank_failed = 1;
@@ -382,9 +430,10 @@ static int fail(gsat_solver *s, int status) {
 }
 
 static int usage_error(const char *message, const char *arg) {
-  fprintf(stderr, "gsat: error: ");
-  fprintf(stderr, message, arg);
-  fprintf(stderr, " (try --help)\n");
+  char text[2048];
+  snprintf(text, sizeof text, message, arg);
+  note_environment(text, sizeof text);
+  fprintf(stderr, "gsat: error: %s (try --help)\n", text);
   return EXIT_USAGE;
 }
 
@@ -399,6 +448,7 @@ static int proof_format_given; /* on the command line (check_options) */
 static int set_option(gsat_solver *s, const gsat_option_info *info, const char *spelling,
                       const char *value, int eq) {
   if (!strcmp(info->name, "proof_format")) proof_format_given = 1;
+  given[info - gsat_option_table] = 1;
   gsat_option_value v;
   gsat_error err;
   gsat_error_clear(&err);
@@ -453,6 +503,14 @@ static int parse_alias(gsat_solver *s, const gsat_option_alias *al,
   const char *v = al->value;
   const gsat_option_info *info = gsat_option_find(al->option);
   if (!info) return usage_error("unknown option '%s'", al->spelling);
+  if (v && !strcmp(v, "=")) { /* -verb=N: the value after '=' only */
+    if (!value) {
+      fprintf(stderr, "gsat: error: option %s takes a value after '=': %s=N (try --help)\n",
+              al->spelling, al->spelling);
+      return EXIT_USAGE;
+    }
+    v = NULL;
+  }
   if (v && value) return usage_error("option %s takes no value", al->spelling);
   if (!v) {
     v = value ? value : *i + 1 < argc ? argv[++*i] : NULL; /* NULL: needs a value */
@@ -470,7 +528,8 @@ static int parse_alias(gsat_solver *s, const gsat_option_alias *al,
 static const gsat_option_alias *find_alias(const char *a, const char **value,
                                            int *count) {
   char spelling[32];
-  const char *eq = a[1] == '-' ? strchr(a, '=') : NULL;
+  const char *eq = strchr(a, '='); /* "--time=5", "-verb=1"; not "-s=1" */
+  if (eq && a[1] != '-' && eq - a <= 2) eq = NULL;
   size_t n = eq ? (size_t)(eq - a) : strlen(a);
   *value = eq ? eq + 1 : NULL;
   *count = 1;
@@ -519,20 +578,31 @@ static int parse_option(gsat_solver *s, int argc, char **argv, int *i) {
   return usage_error("unknown option '%s'", a);
 }
 
+/* Options a and b, both set, exclude each other: where one was set on the
+ * command line and the other by the environment only, the command line's
+ * wins (the other goes back to 0, its default); otherwise the message.
+ * Returns -1 or EXIT_USAGE. */
+static int exclusive(gsat_solver *s, const char *a, const char *b, const char *message) {
+  if (gsat_get_option(s, a) == 0 || gsat_get_option(s, b) == 0) return -1;
+  if (given_name(a) != given_name(b))
+    return gsat_set_option(s, given_name(a) ? b : a, "0") ? usage_error("%s", gsat_last_error(s))
+                                                          : -1;
+  return usage_error(message, "");
+}
+
 /* The checks between options once all are read (the file arguments too):
- * pairs that exclude each other, and --proof-format on the command line
- * without a proof (a format of nothing; GSAT_PROOF_FORMAT alone is a default
- * for later runs, not refused).  Returns -1 or EXIT_USAGE. */
+ * pairs that exclude each other (exclusive: the command line wins over the
+ * environment), and --proof-format on the command line without a proof (a
+ * format of nothing; GSAT_PROOF_FORMAT alone is a default for later runs,
+ * not refused).  Returns -1 or EXIT_USAGE. */
 static int check_options(gsat_solver *s) {
   if (proof_format_given && gsat_get_option(s, "proof") == 0)
     return usage_error("--proof-format without a proof: name the proof file (--proof=FILE "
                        "or a second file argument)%s", "");
-  if (gsat_get_option(s, "strict") != 0 && gsat_get_option(s, "relaxed") != 0)
-    return usage_error("--strict and --relaxed exclude each other%s", "");
-  if (gsat_get_option(s, "quiet") != 0 && gsat_get_option(s, "verbose") != 0)
-    return usage_error("--quiet (-q) and --verbose (-v) exclude each other%s",
-                       "");
-  return -1;
+  int code = exclusive(s, "strict", "relaxed", "--strict and --relaxed exclude each other%s");
+  if (code < 0)
+    code = exclusive(s, "quiet", "verbose", "--quiet (-q) and --verbose (-v) exclude each other%s");
+  return code;
 }
 
 /* The file arguments (positions in argv, in order, `files` of them): the
@@ -548,9 +618,9 @@ static int take_files(cli *c, char **argv, const int *pos, int files) {
     if (files >= 1) c->path = argv[pos[0]];
     if (files == 2 && !*argv[pos[1]]) /* the library takes "" as no proof */
       return usage_error("the proof file argument is empty: name a file%s", "");
-    if (files == 2 && gsat_get_option(c->s, "proof") != 0)
-      return usage_error("two proof files: --proof (or GSAT_PROOF) and the second file "
-                         "argument '%s'", argv[pos[1]]);
+    if (files == 2 && given_name("proof")) /* GSAT_PROOF alone: overridden */
+      return usage_error("two proof files: --proof and the second file argument '%s'",
+                         argv[pos[1]]);
     if (files == 2 && gsat_set_option(c->s, "proof", argv[pos[1]])) { /* the table's proof */
       fprintf(stderr, "gsat: error: %s\n", gsat_last_error(c->s));
       return EXIT_USAGE;
@@ -565,6 +635,9 @@ static int take_files(cli *c, char **argv, const int *pos, int files) {
   for (int k = 0; k < files && st == GSAT_OK; k++)
     st = gsat_batch_list_add(&c->files, argv[pos[k]], &err);
   if (st == GSAT_OK && c->batch_list) st = gsat_batch_list_read(&c->files, c->batch_list, &err);
+  if (st == GSAT_OK && !c->files.count && c->files.skipped_count) /* directories of nothing */
+    return usage_error("--batch has no file to solve: the directories hold no DIMACS or "
+                       "compressed file (skipped %s)", c->files.skipped[0]);
   if (st == GSAT_OK) return -1;
   fprintf(stderr, "gsat: error: %s\n", err.message);
   return st == GSAT_IO ? EXIT_IO : EXIT_RESOURCE;
@@ -695,7 +768,8 @@ static void install_handlers(cli *c) {
 
 /* -v: the options whose values differ from their defaults, as one c line in
  * the spelling --name=value (string options as --name=...); the progress
- * interval that -vv set is marked "--progress=1 (by -vv)". */
+ * interval that -vv set is marked "--progress=1 (by -vv)", a value that only
+ * the environment set "--threads=4 (by GSAT_THREADS)". */
 static void print_options(const cli *c) {
   gsat_solver *s = c->s;
   printf("c options:");
@@ -719,8 +793,13 @@ static void print_options(const cli *c) {
       snprintf(value, sizeof value, "%.15g", v);
     else /* an integer in the digits it must be written in */
       snprintf(value, sizeof value, "%.0f", v);
-    printf(" --%s=%s%s", name, value,
-           c->progress_by_verbose && !strcmp(o->name, "progress") ? " (by -vv)" : "");
+    char var[64], from[80] = "";
+    gsat_option_env_name(o, var, sizeof var);
+    if (c->progress_by_verbose && !strcmp(o->name, "progress"))
+      snprintf(from, sizeof from, " (by -vv)");
+    else if (!given[i] && getenv(var))
+      snprintf(from, sizeof from, " (by %s)", var);
+    printf(" --%s=%s%s", name, value, from);
     any = 1;
   }
   printf("%s\n", any ? "" : " all defaults");

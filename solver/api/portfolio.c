@@ -26,6 +26,7 @@ struct gsat_portfolio {
   int cdcl;
   int gpu_dpll;     /* the GPU member runs DPLL whatever the search */
   double gpu_delay; /* seconds before the GPU member touches CUDA */
+  gsat_gpu_engine *engine; /* the GPU DPLL member's, lent by the caller (NULL: a temporary one) */
   gsat_race *race;  /* for may_start */
   int bridge;       /* both members run CDCL and exchange clauses */
   gsat_share exchange;
@@ -125,7 +126,7 @@ static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const 
     if (st == GSAT_INTERRUPTED) return GSAT_OK; /* the race ended: UNKNOWN */
     GSAT_FORWARD(st);
   }
-  gsat_status st = gsat_gpu_solve(&db, &pf->gpu, r, err);
+  gsat_status st = gsat_gpu_engine_solve(pf->engine, &db, &pf->gpu, r, err);
   if (own_streams) {
     free(db.occ_start);
     free(db.occ_stream);
@@ -140,6 +141,10 @@ static int stand_in;
 void gsat_portfolio_set_gpu_member(gsat_race_run_fn run) {
   gpu_member = run ? run : run_gpu;
   stand_in = run != NULL;
+}
+
+void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, gsat_gpu_engine *e) {
+  pf->engine = e;
 }
 
 void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf) {

@@ -35,6 +35,7 @@ extern "C" {
 enum { GSAT_PORTFOLIO_CPU = 0, GSAT_PORTFOLIO_GPU = 1 };
 
 typedef struct gsat_portfolio gsat_portfolio;
+struct gsat_gpu_engine; /* gpu/search.h */
 
 /* A portfolio over *db, which it takes over (*db is zeroed; the portfolio
  * frees it when the last member is done with it).  NULL when out of memory
@@ -59,6 +60,14 @@ void gsat_portfolio_discard(gsat_portfolio *pf);
 gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p, int cdcl,
                                  double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err);
+
+/* Lends the GPU DPLL member the engine e (gpu/search.h: device memory, streams
+ * and context kept between solves) instead of a temporary one; call before
+ * gsat_portfolio_solve.  The member uses it only while it runs: a member left
+ * in its setup (out->member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
+ * may still hold it after the return, so the caller must not use or free e
+ * then. */
+void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, struct gsat_gpu_engine *e);
 
 /* Makes the GPU member run DPLL even when the portfolio runs CDCL (no
  * clause exchange then); call before gsat_portfolio_solve. */

@@ -35,6 +35,7 @@
   O (cdcl_reduce,  INT,    0,                      0, 1e9,      0,  _,            HIDE, "CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
   O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
   O (cdcl_target,  ENUM,   GSAT_TARGETS_AUTO,      _, _,        _,  TARGETS,      HIDE, "CDCL target phases (the assignment of the longest conflict-free trail since the mode switch): off, in stable mode, or always (auto: the measured default, stable)") \
+  O (conflicts,    UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "CPU CDCL: conflicts (of all searchers) before giving up with s UNKNOWN (0: none; with it --search=auto picks CDCL and no GPU search races; refused with DPLL, the GPU search and MPI)") \
   O (cubes,        UINT64, 0,                      0, 1e12,     0,  _,            SHOW, "instead of solving, write up to N cubes of the look-ahead's splitting for cube-and-conquer, one 'a LIT... 0' line each (iCNF, as march_cu); every model satisfies exactly one; 0: solve") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
@@ -129,16 +130,21 @@
 /* Other spellings of table options, for what users type (as kissat and
  * MiniSat spell them): A (spelling, option, value), where value is what the
  * spelling sets, NULL when it takes a value (the next argument, or after '='
- * for a long spelling: `-t 5`, `--time=5`), or "+1" when each use adds one,
- * up to the option's high (`-v -v`, `-vv`).  --help lists them beside their
- * options (options.c); the CLI reads them (solver/api/main.c). */
-#define GSAT_OPTION_ALIASES(A)         \
-  A ("-n",     model,      "0")        \
-  A ("-q",     quiet,      "1")        \
-  A ("-s",     stats,      "1")        \
-  A ("-t",     time_limit, NULL)       \
-  A ("--time", time_limit, NULL)       \
-  A ("-v",     verbose,    "+1")
+ * for a long spelling: `-t 5`, `--time=5`), "=" when it takes a value only
+ * after '=' (MiniSat's and Glucose's `-verb=1`, `-cpu-lim=10`; their
+ * -cpu-lim counts CPU seconds, gsat's limit wall-clock seconds), or "+1"
+ * when each use adds one, up to the option's high (`-v -v`, `-vv`).  --help
+ * lists them beside their options (options.c); the CLI reads them
+ * (solver/api/main.c). */
+#define GSAT_OPTION_ALIASES(A)           \
+  A ("-cpu-lim", time_limit, "=")        \
+  A ("-n",       model,      "0")        \
+  A ("-q",       quiet,      "1")        \
+  A ("-s",       stats,      "1")        \
+  A ("-t",       time_limit, NULL)       \
+  A ("--time",   time_limit, NULL)       \
+  A ("-v",       verbose,    "+1")       \
+  A ("-verb",    verbose,    "=")
 // clang-format on
 
 /* Bytes of a STRING option's field, its terminating 0 included. */

@@ -337,14 +337,17 @@ gsat_status gsat_option_set(gsat_options *o, const char *name,
   return GSAT_OK;
 }
 
+void gsat_option_env_name(const gsat_option_info *info, char *var, size_t size) {
+  size_t k = (size_t)snprintf(var, size, "GSAT_");
+  for (const char *p = info->name; *p && k + 1 < size; p++)
+    var[k++] = (char)toupper((unsigned char)*p);
+  var[k < size ? k : size - 1] = 0;
+}
+
 gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err) {
   for (size_t i = 0; i < gsat_option_count; i++) {
-    char var[64] = "GSAT_";
-    size_t k = 5;
-    for (const char *p = gsat_option_table[i].name; *p && k + 1 < sizeof var;
-         p++)
-      var[k++] = (char)toupper((unsigned char)*p);
-    var[k] = 0;
+    char var[64];
+    gsat_option_env_name(&gsat_option_table[i], var, sizeof var);
     const char *value = getenv(var);
     if (!value) continue;
     gsat_status st = gsat_option_set(o, gsat_option_table[i].name, value, err);
@@ -389,7 +392,8 @@ static const char *spelled_with_aliases(const gsat_option_info *o,
     if (o->kind == GSAT_OPT_BOOL && a->value && !strcmp(a->value, "0"))
       snprintf(negated, sizeof negated, ", --no-%s (%s)", arg + 2, a->spelling);
     else
-      n += (size_t)snprintf(out + n, sizeof out - n, "%s, ", a->spelling);
+      n += (size_t)snprintf(out + n, sizeof out - n, "%s%s, ", a->spelling,
+                            a->value && !strcmp(a->value, "=") ? "=N" : "");
   }
   snprintf(out + n, sizeof out - n, "%s%s", arg, negated);
   return out;

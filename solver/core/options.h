@@ -51,7 +51,8 @@ typedef struct gsat_option_value {
 typedef struct gsat_option_alias {
   const char *spelling; /* "-t", "--time" */
   const char *option;   /* the table's name, "time_limit" */
-  const char *value;    /* what it sets; NULL: takes a value; "+1": adds one */
+  const char *value;    /* what it sets; NULL: takes a value; "=": takes a
+                         * value after '=' only; "+1": adds one */
 } gsat_option_alias;
 
 extern const gsat_option_alias gsat_option_aliases[];
@@ -60,6 +61,10 @@ extern const size_t gsat_option_alias_count;
 /* The alias spelled exactly `spelling` ("-t", "--time"; no "=value"), or
  * NULL. */
 const gsat_option_alias *gsat_option_alias_find(const char *spelling);
+
+/* The environment variable of option info, GSAT_<NAME> (the name in upper
+ * case: GSAT_TIME_LIMIT), into var of size bytes (64 hold every name). */
+void gsat_option_env_name(const gsat_option_info *info, char *var, size_t size);
 
 /* Sets every option to its default. */
 void gsat_options_init(gsat_options *o);

@@ -34,6 +34,7 @@ typedef struct gsat_search_params {
   uint32_t threads;          /* CPU workers (>= 1) */
   double time_limit;         /* seconds of search, 0 = none */
   uint64_t node_limit;       /* decisions (nodes) of all workers, 0 = none */
+  uint64_t conflict_limit;   /* CPU CDCL: conflicts of all searchers, 0 = none */
   double progress_interval;  /* seconds, 0 = no progress callbacks */
   gsat_progress_fn progress;
   void *progress_data;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the libFuzzer harnesses (tests/fuzz/, docs/FUZZING.md) side by side.
+# Runs the libFuzzer harnesses (tests/fuzz/, docs/testing.md) side by side.
 #   tests/fuzz/run.sh [SECONDS] [HARNESS...]     (default: 600 s, both harnesses)
 # Configures and builds build-fuzz/ with clang (-DGSAT_FUZZ=ON, no CUDA) when
 # needed.  Each harness keeps a working corpus in build-fuzz/fuzz/corpus-NAME,
