@@ -174,7 +174,7 @@ static void *worker_main(void *arg) {
    * long, up to max_budget, so that the halt flag (stop requests, limits, an
    * answer elsewhere) is seen within a few ms even when decisions are slow
    * (large instances, MOMS, long backtracks). */
-  const uint64_t max_budget = w->s.decide == GSAT_DECIDE_MOMS ? 16 : 512;
+  const uint64_t max_budget = w->s.decide != GSAT_DECIDE_STATIC ? 16 : 512;
   uint64_t budget = 1;
   for (;;) {
     pthread_mutex_lock(&sh->lock);
@@ -286,27 +286,46 @@ gsat_cpu_queue_state gsat_cpu_queue_state_of(gsat_cpu_queue *q) {
   return st;
 }
 
+int gsat_cpu_dpll_alloc(gsat_dpll *s, uint32_t V, gsat_decide decide) {
+  memset(s, 0, sizeof *s);
+  s->val = malloc(2 * (size_t)V + 2);
+  s->trail = malloc(((size_t)V + 1) * sizeof *s->trail);
+  s->levels = malloc(((size_t)V + 2) * sizeof *s->levels);
+  int ok = s->val && s->trail && s->levels;
+  if (decide != GSAT_DECIDE_STATIC) {
+    s->moms_count = malloc((2 * (size_t)V + 2) * sizeof *s->moms_count);
+    ok = ok && s->moms_count;
+  }
+  if (decide == GSAT_DECIDE_LOOKAHEAD) {
+    uint8_t *la = malloc(gsat_dpll_la_bytes(V, 1)); /* 16-byte aligned */
+    if (la) {
+      gsat_dpll_la_carve(s, la, V, 1);
+      memset(s->la_bits, 0, 4 * (size_t)s->la_words); /* the look-ahead keeps it clear */
+    }
+    ok = ok && la;
+  }
+  s->decide = decide;
+  return ok;
+}
+
+void gsat_cpu_dpll_free(gsat_dpll *s) {
+  free(s->val);
+  free(s->trail);
+  free(s->levels);
+  free(s->moms_count);
+  free(s->la_cand); /* the look-ahead's block */
+}
+
 static gsat_status alloc_worker(worker *w, const gsat_db *db, gsat_decide decide,
                                 gsat_error *err) {
-  uint32_t V = db->num_vars;
-  memset(&w->s, 0, sizeof w->s);
-  w->s.val = malloc(2 * (size_t)V + 2);
-  w->s.trail = malloc(((size_t)V + 1) * sizeof *w->s.trail);
-  w->s.levels = malloc(((size_t)V + 2) * sizeof *w->s.levels);
-  w->cube = malloc(((size_t)V + 1) * sizeof *w->cube);
-  if (decide == GSAT_DECIDE_MOMS) w->s.moms_count = malloc((2 * (size_t)V + 2) * sizeof *w->s.moms_count);
-  GSAT_RETURN_IF(!w->s.val || !w->s.trail || !w->s.levels || !w->cube ||
-                     (decide == GSAT_DECIDE_MOMS && !w->s.moms_count),
-                 err, NOMEM, "out of memory for the state of worker %u", w->id);
-  w->s.decide = decide;
+  const int ok = gsat_cpu_dpll_alloc(&w->s, db->num_vars, decide);
+  w->cube = malloc(((size_t)db->num_vars + 1) * sizeof *w->cube);
+  GSAT_RETURN_IF(!ok || !w->cube, err, NOMEM, "out of memory for the state of worker %u", w->id);
   return GSAT_OK;
 }
 
 static void free_worker(worker *w) {
-  free(w->s.val);
-  free(w->s.trail);
-  free(w->s.levels);
-  free(w->s.moms_count);
+  gsat_cpu_dpll_free(&w->s);
   free(w->cube);
 }
 

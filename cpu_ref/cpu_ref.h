@@ -78,13 +78,52 @@ typedef enum gsat_cpu_split_result {
  * MOMS, not AUTO), at db's root.  NULL when out of memory. */
 gsat_cpu_splitter *gsat_cpu_splitter_new(const gsat_db *db, gsat_decide decide);
 
+/* The arrays of a CPU searcher of the DPLL step code (a team of one) over V
+ * variables with heuristic decide: val, trail, levels, and MOMS's and the
+ * look-ahead's scratch; s->decide set.  Returns 0 when out of memory (what was
+ * allocated is freed by gsat_cpu_dpll_free). */
+int gsat_cpu_dpll_alloc(gsat_dpll *s, uint32_t V, gsat_decide decide);
+
+/* Frees the arrays of gsat_cpu_dpll_alloc. */
+void gsat_cpu_dpll_free(gsat_dpll *s);
+
+/* A cube's receiver (gsat_cpu_cubes): its internal literals lits[0..n);
+ * returns 0 to report a failed write (the splitting stops with IO). */
+typedef int (*gsat_cube_emit)(void *data, const gsat_lit *lits, uint32_t n);
+
+typedef struct gsat_cpu_cubes_result {
+  uint64_t cubes;      /* cubes emitted */
+  uint64_t refuted;    /* cubes dropped as refuted (by propagation or the
+                          look-ahead's failed literals) */
+  uint32_t max_len;    /* literals of the longest open cube emitted */
+  gsat_dpll_counters n; /* the splitter's look-ahead work; nodes: 2 a split */
+} gsat_cpu_cubes_result;
+
+/* Cube-and-conquer's cubes by look-ahead splitting (dpll_lookahead.h, as
+ * march_cu makes them: Heule, Kullmann, Wieringa and Biere, "Cube and
+ * Conquer", HVC 2011): from the root, the shallowest open cube is replayed
+ * and split on the look-ahead's decision l into cube + l and cube + NOT l
+ * (first the branch the search takes first) until max_cubes (>= 1) are open
+ * or done, or none is left.  A cube that propagation or the look-ahead
+ * refutes is dropped; one below which every clause is satisfied is emitted at
+ * once; the open cubes are emitted at the end, by depth.  The cubes are the
+ * decisions only (not the failed literals' negations): every model of the
+ * formula satisfies exactly one of them, and none (r->cubes 0) means the
+ * formula is UNSAT.  Errors: NOMEM, IO (emit failed), INTERRUPTED (stop,
+ * which may be NULL, raised; the cubes emitted so far do not cover). */
+gsat_status gsat_cpu_cubes(const gsat_db *db, uint64_t max_cubes, const gsat_flag *stop,
+                           gsat_cube_emit emit, void *data, gsat_cpu_cubes_result *r,
+                           gsat_error *err);
+
 /* Frees sp (NULL is fine). */
 void gsat_cpu_splitter_free(gsat_cpu_splitter *sp);
 
 /* Splits cube[0..n) by one decision of the step code (dpll.h): replays the
  * cube, decides the next literal l and propagates it, then writes the
- * children cube + l to a and cube + NOT l to b (a, b: room for n + 1
- * literals; *len = n + 1).  SAT: a model over internal variables in
+ * children cube + l to a and cube + NOT l to b (*len = n + 1; with the
+ * look-ahead, GSAT_DECIDE_LOOKAHEAD, the children hold every literal assigned
+ * above l after the root's instead of the cube, dpll.h donate: a, b need room
+ * for V literals).  SAT: a model over internal variables in
  * model[0..V).  Nodes are counted as the tree search counts them: the
  * decision and the flip, one node each (2 for TWO and SECOND), so that the
  * children searched as cubes add up to the node count of the cube. */

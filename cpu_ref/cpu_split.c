@@ -22,26 +22,17 @@ gsat_cpu_splitter *gsat_cpu_splitter_new(const gsat_db *db, gsat_decide decide) 
   const size_t V = db->num_vars;
   sp->db = db;
   sp->view = gsat_db_view_of(db);
-  sp->s.val = malloc(2 * V + 2);
-  sp->s.trail = malloc((V + 1) * sizeof *sp->s.trail);
-  sp->s.levels = malloc((V + 2) * sizeof *sp->s.levels);
-  if (decide == GSAT_DECIDE_MOMS) sp->s.moms_count = malloc((2 * V + 2) * sizeof *sp->s.moms_count);
-  if (!sp->s.val || !sp->s.trail || !sp->s.levels ||
-      (decide == GSAT_DECIDE_MOMS && !sp->s.moms_count)) {
+  if (!gsat_cpu_dpll_alloc(&sp->s, (uint32_t)V, decide)) {
     gsat_cpu_splitter_free(sp);
     return NULL;
   }
-  sp->s.decide = decide;
   sp->root_refuted = gsat_dpll_init_root(&sp->s, &sp->view, db->units, db->num_units);
   return sp;
 }
 
 void gsat_cpu_splitter_free(gsat_cpu_splitter *sp) {
   if (!sp) return;
-  free(sp->s.val);
-  free(sp->s.trail);
-  free(sp->s.levels);
-  free(sp->s.moms_count);
+  gsat_cpu_dpll_free(&sp->s);
   free(sp);
 }
 
@@ -58,11 +49,13 @@ gsat_cpu_split_result gsat_cpu_split(gsat_cpu_splitter *sp, const gsat_lit *cube
   if (res == GSAT_DPLL_EXHAUSTED) return GSAT_CPU_SPLIT_REFUTED; /* no decision was left open */
   assert(s->level == s->base + 1);
   const int first_refuted = s->conflict != 0;
-  memcpy(a, cube, (size_t)n * sizeof *a);
-  a[n] = s->levels[s->level].lit;
-  /* the second branch: the donor's cube, its node counted (dpll.h) */
+  /* the second branch: the donor's cube, its node counted (dpll.h); the
+   * first is the same with the decision (the look-ahead's hold the whole
+   * assignment above it, dpll.h donate) */
   const uint32_t k = gsat_dpll_donate(s, b, sp->db->num_vars);
-  assert(k == n + 1);
+  assert(k == n + 1 || (s->decide == GSAT_DECIDE_LOOKAHEAD && k >= 1));
+  memcpy(a, b, (size_t)k * sizeof *a);
+  a[k - 1] = GSAT_NOT(b[k - 1]);
   *len = k;
   return first_refuted ? GSAT_CPU_SPLIT_SECOND : GSAT_CPU_SPLIT_TWO;
 }

@@ -57,10 +57,11 @@ static uint32_t pow2_at_least(uint64_t x) {
 /* Decisions per slice (between stop and work-exchange checks): 64, fewer when
  * one MOMS decision scans so many literals that 64 of them would hold a stop
  * request for seconds (a 1M-variable 3-SAT instance: 25M literal reads per
- * decision), so that a slice stays near 2^22 literal reads per worker. */
+ * decision), so that a slice stays near 2^22 literal reads per worker; a
+ * look-ahead decision (moms 2) is taken as 16 MOMS decisions. */
 static uint32_t slice_for(const gsat_gpu_cnf *cnf, int moms) {
   if (!moms) return 64;
-  uint64_t per_decision = 2ull * cnf->lits_size + 3ull * cnf->num_vars + 1;
+  uint64_t per_decision = (2ull * cnf->lits_size + 3ull * cnf->num_vars + 1) * (moms == 2 ? 16 : 1);
   uint64_t n = (1ull << 22) / per_decision;
   return n < 1 ? 1 : n > 64 ? 64 : (uint32_t)n;
 }
@@ -110,8 +111,11 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
                              gsat_error *err) {
   memset(pl, 0, sizeof *pl);
   const uint32_t V = cnf->num_vars;
-  pl->moms = p->decide == GSAT_DECIDE_MOMS;
+  pl->moms = gsat_gpu_heur_kind(p->decide);
   pl->map = p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_MAP_LANE : GSAT_GPU_MAP_WARP;
+  GSAT_RETURN_IF(pl->map == GSAT_GPU_MAP_LANE && pl->moms == 2, err, USAGE,
+                 "--decide=lookahead needs --gpu-map=warp (the lane mapping has no look-ahead: "
+                 "a lane's candidates would need 32 look-ahead assignments of their own)");
   pl->block_queue_cap = 64;
   /* Tuning for experiments (bench/RESULTS.md), the hidden options gpu_slice
    * (decisions between work-exchange checks) and gpu_backoff (the longest idle

@@ -108,8 +108,9 @@ __device__ inline uint64_t gsat_gpu_stage_slots(gsat_gpu_cnf *cnf,
 }
 
 /* Copies the read-only CNF arrays into shared memory at smem (16-byte aligned
- * pieces) and points cnf at the copies; MOMS's clauses are the CSR arrays or,
- * with cnf->slot, the compacted slot-major buckets.  Whole block; ends with
+ * pieces) and points cnf at the copies; with moms (gsat_gpu_heur_kind, MOMS or
+ * the look-ahead) the clauses too: the CSR arrays or, with cnf->slot (MOMS
+ * only), the compacted slot-major buckets.  Whole block; ends with
  * __syncthreads. */
 __device__ inline void gsat_gpu_stage_cnf(gsat_gpu_cnf *cnf, uint8_t *smem, int moms) {
   const uint32_t *src[6] = {cnf->occ_start, cnf->occ_stream, cnf->order,
@@ -440,7 +441,7 @@ __device__ inline uint8_t *gsat_gpu_block_setup(const gsat_gpu_params &p, uint8_
   gsat_gpu_block_init(*blk);
   *cnf = p.cnf;
   if (p.cnf_in_smem) {
-    gsat_gpu_stage_cnf(cnf, at, p.decide == GSAT_DECIDE_MOMS);
+    gsat_gpu_stage_cnf(cnf, at, gsat_gpu_heur_kind(p.decide));
     at += p.cnf_smem_bytes;
   }
   __syncthreads();

@@ -38,6 +38,7 @@
 #include "solver/core/team_one.h"
 #define GSAT_DPLL_FN(name) gsat_lane_##name
 #define GSAT_DPLL_AT(p, i) ((p)[(size_t)(i) * 32])
+#define GSAT_DPLL_NO_LOOKAHEAD /* refused for the lane mapping (gpu/search.cu) */
 #include "gpu/dpll_slot.cuh"
 #include "solver/core/dpll.h"
 

@@ -11,7 +11,7 @@
 #include "gpu/search_warp.cuh"
 
 struct gsat_gpu_plan {
-  int map, moms;               /* GSAT_GPU_MAP_*, MOMS decisions */
+  int map, moms;               /* GSAT_GPU_MAP_*, gsat_gpu_heur_kind */
   uint32_t threads, blocks, warps_per_block;
   uint64_t smem;               /* dynamic shared memory per block */
   uint32_t cnf_in_smem, state_in_smem;

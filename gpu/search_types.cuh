@@ -76,6 +76,13 @@ struct gsat_gpu_params {
   unsigned long long poll_cycles; /* clock64 cycles between host-flag polls */
 };
 
+/* The heuristic's scratch that a worker's state holds ("moms" in the plan and
+ * the sizes below): 0 none (the static order), 1 MOMS's counts, 2 those and
+ * the look-ahead's arrays (solver/core/dpll_types.h). */
+__host__ __device__ inline int gsat_gpu_heur_kind(uint32_t decide) {
+  return decide == GSAT_DECIDE_MOMS ? 1 : decide == GSAT_DECIDE_LOOKAHEAD ? 2 : 0;
+}
+
 /* Bytes of one warp's state in the warp mapping (16-byte aligned pieces). */
 __host__ __device__ inline uint32_t gsat_gpu_align16(uint64_t x) {
   return (uint32_t)((x + 15) & ~(uint64_t)15);
@@ -85,6 +92,7 @@ __host__ __device__ inline uint64_t gsat_gpu_warp_state_bytes(uint32_t V, int mo
                gsat_gpu_align16(4 * (uint64_t)V + 4) /* trail */ +
                gsat_gpu_align16(sizeof(gsat_level) * ((uint64_t)V + 1)) /* levels */;
   if (moms) b += gsat_gpu_align16(8 * (uint64_t)V + 8);
+  if (moms == 2) b += gsat_dpll_la_bytes(V, 32);
   return b;
 }
 

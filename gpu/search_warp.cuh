@@ -20,7 +20,8 @@
 #include "gpu/dpll_slot.cuh"
 #include "solver/core/dpll.h"
 
-/* Carves one warp's state (gsat_gpu_warp_state_bytes) at `at`. */
+/* Carves one warp's state (gsat_gpu_warp_state_bytes, moms: the heuristic's
+ * scratch, gsat_gpu_heur_kind) at `at`.  Whole warp. */
 __device__ __forceinline__ void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint32_t V, int moms) {
   s->val = (int8_t *)at;
   at += gsat_gpu_align16(2 * (uint64_t)V + 2);
@@ -29,6 +30,13 @@ __device__ __forceinline__ void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint3
   s->levels = (gsat_level *)at;
   at += gsat_gpu_align16(sizeof(gsat_level) * ((uint64_t)V + 1));
   s->moms_count = moms ? (uint32_t *)at : nullptr;
+  at += moms ? gsat_gpu_align16(8 * (uint64_t)V + 8) : 0;
+  s->la_cand = nullptr;
+  if (moms == 2) { /* the look-ahead's arrays, each lane's bits clear */
+    gsat_dpll_la_carve(s, at, V, 32);
+    for (uint32_t i = TEAM_RANK; i < 32 * s->la_words; i += 32) s->la_bits[i] = 0;
+    __syncwarp();
+  }
 }
 
 /* One warp's worker: the searcher and its scheduling state (warp-uniform). */
@@ -140,7 +148,7 @@ __device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gp
 __device__ __forceinline__ void gsat_warp_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
                                       uint8_t *state, gsat_warp_worker &w) {
   w.view = gsat_gpu_view_of(cnf);
-  gsat_warp_carve(&w.s, state, cnf.num_vars, p.decide == GSAT_DECIDE_MOMS);
+  gsat_warp_carve(&w.s, state, cnf.num_vars, gsat_gpu_heur_kind(p.decide));
   w.s.n = gsat_dpll_counters{};
   gsat_warp_init_worker(&w.s, &w.view.db, cnf.units, cnf.num_units, p.decide);
   w.t = gsat_gpu_tally{}; /* zeros */

@@ -22,8 +22,9 @@ static void structs_hold_the_rows(void **state) {
   gsat_dpll_counters d;
   memset(&d, 0, sizeof d);
   d.nodes = d.checks = d.replay = d.heur = d.props = d.conflicts = 1;
-  assert_int_equal(sizeof d, 6 * sizeof(uint64_t));
-  assert_int_equal(0 GSAT_DPLL_COUNTER_FIELDS(COUNT), 6);
+  d.la = d.failed = d.cand = 1; /* the look-ahead's (dpll_lookahead.h) */
+  assert_int_equal(sizeof d, 9 * sizeof(uint64_t));
+  assert_int_equal(0 GSAT_DPLL_COUNTER_FIELDS(COUNT), 9);
   gsat_cdcl_counters c;
   memset(&c, 0, sizeof c);
   c.checks = c.propagations = c.conflicts = c.decisions = c.learned_lits = 1;

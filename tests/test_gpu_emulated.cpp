@@ -239,7 +239,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   gsat_gpu_plan pl;
   memset(&pl, 0, sizeof pl);
   pl.map = sh.map;
-  pl.moms = decide == GSAT_DECIDE_MOMS;
+  pl.moms = gsat_gpu_heur_kind(decide);
   pl.blocks = sh.blocks;
   pl.warps_per_block = sh.warps;
   pl.threads = 32 * sh.warps;
@@ -348,6 +348,9 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
     o.total.donations += c.donations;
     o.total.n.replay += c.replay;
     o.total.n.heur += c.heur;
+    o.total.n.la += c.la;
+    o.total.n.failed += c.failed;
+    o.total.n.cand += c.cand;
     o.not_left += c.where != GSAT_GPU_AT_LEFT;
   }
   if (o.answer == 10) o.model.assign(L.model, L.model + db->num_vars);
@@ -367,6 +370,7 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
   if (expect) assert_int_equal(ref.answer, expect);
   if (ref.answer == 10) check_model(cnf, &db, ref.model);
   for (const shape &sh : shapes) {
+    if (decide == GSAT_DECIDE_LOOKAHEAD && sh.map == GSAT_GPU_MAP_LANE) continue; /* refused */
     outcome csr{};
     for (int layout : {GSAT_GPU_LAYOUT_CSR, GSAT_GPU_LAYOUT_SLOT}) {
       outcome o = gpu_emulate(&db, decide, sh, layout);
@@ -384,7 +388,12 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
       assert_int_equal(o.answer, ref.answer);
       assert_int_equal(o.not_left, 0); /* every worker's `where` ends LEFT */
       if (o.answer == 10) check_model(cnf, &db, o.model);
-      if (o.answer == 20) assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+      if (o.answer == 20) {
+        assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
+        /* each node's look-ahead runs once, whoever holds the node */
+        assert_int_equal(o.total.n.la, ref.total.n.la);
+        assert_int_equal(o.total.n.failed, ref.total.n.failed);
+      }
       if (layout == GSAT_GPU_LAYOUT_CSR) {
         csr = o;
       } else if (sh.map == GSAT_GPU_MAP_WARP && sh.blocks * sh.warps == 1) {
@@ -443,6 +452,40 @@ static void long_clauses_and_units(void **state) {
   for (int round = 0; round < 4; round++) {
     gsat_cnf cnf = long_clauses_cnf(rng, round);
     compare_all(&cnf, round & 1 ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS, 0);
+    gsat_cnf_free(&cnf);
+  }
+}
+
+/* The look-ahead (solver/core/dpll_lookahead.h): the CPU instance and the
+ * warp instance (its candidate literals spread over the lanes) on pigeonhole,
+ * random 3-SAT and 5-SAT near their thresholds, and long clauses with units:
+ * same answers, verified models, and for UNSAT the same nodes, look-aheads
+ * and failed literals however the tree is split among warps. */
+static void lookahead_cpu_and_warp(void **state) {
+  (void)state;
+  if (getenv("GSAT_EMU_ONLY_OCC")) skip();
+  gsat_cnf php = php_cnf(4);
+  compare_all(&php, GSAT_DECIDE_LOOKAHEAD, 20);
+  gsat_cnf_free(&php);
+  std::mt19937_64 rng(4242);
+  int sat = 0, unsat = 0;
+  for (int round = 0; round < 8; round++) {
+    const int k = round < 5 ? 3 : 5, V = k == 3 ? 30 : 16;
+    gsat_cnf cnf = random_cnf(rng, V, k == 3 ? 44 * V / 10 : 43 * V / 2, k);
+    compare_all(&cnf, GSAT_DECIDE_LOOKAHEAD, 0);
+    gsat_db db;
+    build_db(&db, &cnf);
+    outcome r = cpu_solve(&db, GSAT_DECIDE_LOOKAHEAD, 1);
+    sat += r.answer == 10;
+    unsat += r.answer == 20;
+    if (r.answer == 20) assert_true(r.total.n.la > 0);
+    gsat_db_free(&db);
+    gsat_cnf_free(&cnf);
+  }
+  assert_true(sat > 0 && unsat > 0);
+  for (int round = 0; round < 2; round++) {
+    gsat_cnf cnf = long_clauses_cnf(rng, round);
+    compare_all(&cnf, GSAT_DECIDE_LOOKAHEAD, 0);
     gsat_cnf_free(&cnf);
   }
 }
@@ -794,6 +837,7 @@ int main(void) {
       cmocka_unit_test(pigeonhole_moms),
       cmocka_unit_test(random_3sat),
       cmocka_unit_test(long_clauses_and_units),
+      cmocka_unit_test(lookahead_cpu_and_warp),
       cmocka_unit_test(publish_waits_for_a_claimed_cell),
       cmocka_unit_test(push_gives_up_on_stop),
       cmocka_unit_test(raised_stop_flag_stops_every_warp_at_once),

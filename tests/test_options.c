@@ -134,6 +134,7 @@ static void enum_names_and_constants(void **state) {
       {"decide", "auto", GSAT_DECIDE_AUTO},
       {"decide", "static", GSAT_DECIDE_STATIC},
       {"decide", "moms", GSAT_DECIDE_MOMS},
+      {"decide", "lookahead", GSAT_DECIDE_LOOKAHEAD},
       {"gpu_layout", "auto", GSAT_GPU_LAYOUT_AUTO},
       {"gpu_layout", "csr", GSAT_GPU_LAYOUT_CSR},
       {"gpu_layout", "slot", GSAT_GPU_LAYOUT_SLOT},
@@ -172,8 +173,8 @@ static void enum_names_and_constants(void **state) {
                         values[i].name);
   }
   assert_int_equal(o.gpu_occ_sort, GSAT_GPU_OCC_SORT_BCF);
-  assert_string_equal(gsat_option_find("decide")->names, "auto|static|moms");
-  assert_string_equal(gsat_option_enum_name("decide", 3, buf, sizeof buf), "");
+  assert_string_equal(gsat_option_find("decide")->names, "auto|static|moms|lookahead");
+  assert_string_equal(gsat_option_enum_name("decide", 4, buf, sizeof buf), "");
   assert_string_equal(gsat_option_enum_name("threads", 0, buf, sizeof buf), "");
 }
 

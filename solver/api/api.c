@@ -1226,3 +1226,51 @@ int gsat_solve(gsat_solver *s) {
   s->answer = answer;
   return answer;
 }
+
+/* gsat_cubes' receiver: a cube's internal literals as DIMACS literals. */
+typedef struct cube_out {
+  const gsat_db *db;
+  gsat_cube_callback fn;
+  void *data;
+  int64_t *lits; /* [V] */
+} cube_out;
+
+static int emit_cube(void *data, const gsat_lit *lits, uint32_t n) {
+  cube_out *o = data;
+  for (uint32_t k = 0; k < n; k++)
+    o->lits[k] = gsat_lit_to_dimacs(GSAT_LIT(o->db->ext_var[GSAT_VAR(lits[k])], GSAT_SIGN(lits[k])));
+  return o->fn(o->data, o->lits, n);
+}
+
+int gsat_cubes(gsat_solver *s, uint64_t max_cubes, gsat_cube_callback fn, void *data) {
+  to_adding(s);
+  if (s->pending != GSAT_OK) return s->pending;
+  gsat_status st = begin_solve(s);
+  if (st != GSAT_OK) return st;
+  if (!max_cubes || !fn)
+    return gsat_error_set(&s->err, GSAT_USAGE, "gsat_cubes needs at least 1 cube and a callback");
+  const double t0 = gsat_seconds();
+  gsat_db db;
+  st = build_db(s, &db, t0);
+  if (st == GSAT_INTERRUPTED) return stopped(s);
+  if (st != GSAT_OK) return st;
+  gsat_cpu_cubes_result r;
+  memset(&r, 0, sizeof r);
+  cube_out out = {&db, fn, data, malloc(((size_t)db.num_vars + 1) * sizeof *out.lits)};
+  if (!out.lits) st = gsat_error_set(&s->err, GSAT_NOMEM, "out of memory for the cubes");
+  if (st == GSAT_OK && !db.empty_clause) st = gsat_db_build_streams(&db, &s->stop, 0, &s->err);
+  if (st == GSAT_OK && !db.empty_clause)
+    st = gsat_cpu_cubes(&db, max_cubes, &s->stop, emit_cube, &out, &r, &s->err);
+  gsat_worker_stats w;
+  memset(&w, 0, sizeof w);
+  w.n = r.n;
+  copy_counters(&s->stats, &w);
+  s->stats.search_seconds = gsat_seconds() - t0 - s->stats.build_seconds;
+  free(out.lits);
+  gsat_db_free(&db);
+  if (st == GSAT_INTERRUPTED) return stopped(s);
+  if (st != GSAT_OK) return st;
+  s->state = STATE_SOLVED;
+  s->answer = r.cubes ? GSAT_UNKNOWN : GSAT_UNSATISFIABLE;
+  return s->answer;
+}

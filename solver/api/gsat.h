@@ -112,7 +112,7 @@ typedef struct gsat_statistics {
   char backend_reason[160]; /* why: "auto: no CUDA device", "requested", ... */
   char search[8];           /* "dpll", "cdcl" or "walk" */
   char search_reason[96];
-  char decide[8];           /* "static" or "moms" (DPLL) */
+  char decide[16];          /* "static", "moms" or "lookahead" (DPLL) */
   char decide_reason[96];
   uint32_t workers;         /* CPU threads, or GPU workers (lanes or warps) */
   const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU
@@ -289,6 +289,23 @@ GSAT_API int gsat_check_options(gsat_solver *s);
  * no usable GPU for --backend=gpu, -8 internal (including a model that fails
  * the check, never reported as an answer). */
 GSAT_API int gsat_solve(gsat_solver *s);
+
+/* A cube of gsat_cubes(): its DIMACS literals lits[0..n) (no 0).  Returns 0
+ * to stop the splitting (gsat_cubes() then fails with -3, input/output). */
+typedef int (*gsat_cube_callback)(void *data, const int64_t *lits, uint32_t n);
+
+/* Splits the formula into cubes for cube-and-conquer, as march_cu does, by the
+ * DPLL look-ahead (--decide=lookahead): the shallowest open cube is split on
+ * the look-ahead's decision until max_cubes (>= 1) are made or none is left to
+ * split; cubes refuted on the way are dropped.  Calls fn with each cube (the
+ * decisions from the root).  Every model of the formula satisfies exactly one
+ * cube, so the formula is UNSAT when each cube is refuted under it.  Returns
+ * 20 when no cube is left (the formula is UNSAT), 0 when cubes were given
+ * (also when a stop request ends the splitting early: then they do not
+ * cover the formula), or a negative status with gsat_last_error(): -4 (usage:
+ * max_cubes 0 or no fn), -1, -3 (fn returned 0).  The statistics count the
+ * look-ahead's work.  State as gsat_solve(). */
+GSAT_API int gsat_cubes(gsat_solver *s, uint64_t max_cubes, gsat_cube_callback fn, void *data);
 
 /* After 10: lit if lit is true in the model, -lit if false, and 0 when its
  * variable occurs in no clause (either value satisfies the formula, as IPASIR

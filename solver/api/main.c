@@ -975,6 +975,42 @@ static int print_answer(cli *c, int result) {
   return code;
 }
 
+/* gsat_cubes' callback: one "a LIT... 0" line (the iCNF cube line, as
+ * march_cu writes cubes); data counts them. */
+static int print_cube(void *data, const int64_t *lits, uint32_t n) {
+  char buf[32];
+  int ok = fputc('a', stdout) != EOF;
+  for (uint32_t k = 0; k < n && ok; k++) {
+    const size_t len = format_literal(buf, lits[k]);
+    ok = fwrite(buf, 1, len, stdout) == len;
+  }
+  ++*(uint64_t *)data;
+  return ok && fputs(" 0\n", stdout) != EOF;
+}
+
+/* --cubes=N after the input is read: writes the look-ahead's cubes instead
+ * of solving (gsat_cubes); "s UNSATISFIABLE" and 20 when no cube is left,
+ * "s UNKNOWN" when a signal or the time limit cut the splitting short, else
+ * no s line; 0 unless 20. */
+static int write_cubes(cli *c) {
+  uint64_t count = 0;
+  const double max = gsat_get_option(c->s, "cubes");
+  const int result = gsat_cubes(c->s, (uint64_t)max, print_cube, &count);
+  if (result < 0 && ferror(stdout)) return stdout_failed(errno);
+  if (result < 0) return fail(c->s, result);
+  const gsat_statistics *st = gsat_get_statistics(c->s);
+  if (!c->quiet)
+    printf("c %llu %s of at most %.0f in %.3f s (%llu look-aheads, %llu failed literals)\n",
+           (unsigned long long)count, gsat_plural(count, "cube", "cubes"), max, st->search_seconds,
+           (unsigned long long)st->lookaheads, (unsigned long long)st->failed_literals);
+  if (c->stats) gsat_print_statistics(c->s, stdout);
+  if (result == GSAT_UNSATISFIABLE) printf("s UNSATISFIABLE\n");
+  if (result == GSAT_UNKNOWN && stop_cause) /* the splitting was cut short */
+    printf("c stopped: the cubes written do not cover the formula\ns UNKNOWN\n");
+  if (!put_whole("", 0) || ferror(stdout)) return stdout_failed(0);
+  return result;
+}
+
 /* Reads the input, solves and prints the answer; returns the exit code. */
 static int run(cli *c) {
   if (!c->quiet) {
@@ -995,6 +1031,8 @@ static int run(cli *c) {
     if (c->stats) gsat_print_statistics(c->s, stdout);
   } else if (status) {
     return fail(c->s, status);
+  } else if (gsat_get_option(c->s, "cubes") > 0) {
+    return write_cubes(c);
   } else {
     result = solve(c);
     if (result < 0) return fail(c->s, result);

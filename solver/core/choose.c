@@ -7,7 +7,7 @@
 
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option) {
   gsat_decide_choice c = {option, "requested"};
-  if (option == GSAT_DECIDE_STATIC || option == GSAT_DECIDE_MOMS) return c;
+  if (option != GSAT_DECIDE_AUTO) return c;
   /* Mostly binary clauses (pigeonhole and other at-most-one encodings): the static
    * order is cheapest per node and MOMS saves too few nodes to pay its scan. */
   if (f->clauses && f->binary_fraction >= 0.5) {

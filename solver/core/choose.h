@@ -15,8 +15,8 @@ typedef struct gsat_decide_choice {
   char reason[96];
 } gsat_decide_choice;
 
-/* The heuristic for option decide (--decide): GSAT_DECIDE_STATIC or
- * GSAT_DECIDE_MOMS as requested, or for GSAT_DECIDE_AUTO one chosen from f,
+/* The heuristic for option decide (--decide): GSAT_DECIDE_STATIC, _MOMS or
+ * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f,
  * with the reason. */
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
 

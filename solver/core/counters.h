@@ -36,6 +36,9 @@
   C (F, heuristic,          DPLL,   heur,      _,               ALL,  NORATE, "heuristic work",     "literals and variables read by the decision heuristic") \
   C (F, propagations,       BOTH,   props,     propagations,    ALL,  RATE,   "propagations",       "assignments (decisions and implications)") \
   C (F, conflicts,          BOTH,   conflicts, conflicts,       ALL,  RATE,   "conflicts",          "falsified clauses found (CDCL: learned from)") \
+  C (F, lookaheads,         DPLL,   la,        _,               NONZERO, RATE, "look-aheads",      "look-ahead propagations of candidate literals (--decide=lookahead)") \
+  C (F, failed_literals,    DPLL,   failed,    _,               NONZERO, NORATE, "failed literals",  "look-ahead literals whose propagation conflicts (their negation is assigned)") \
+  C (F, lookahead_candidates, DPLL, cand,      _,               NONZERO, NORATE, "look-ahead candidates", "candidate variables of all look-ahead rounds (per node: divide by nodes)") \
   C (F, decisions,          CDCL,   _,         decisions,       CDCL, RATE,   "decisions",          "CDCL decisions") \
   C (F, restarts,           CDCL,   _,         restarts,        CDCL, RATE,   "restarts",           "restarts") \
   C (F, reductions,         CDCL,   _,         reductions,      CDCL, NORATE, "reductions",         "learned-clause database reductions") \

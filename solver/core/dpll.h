@@ -1,5 +1,6 @@
 /* The DPLL step code, written once for every backend: state updates (assign,
- * unassign), BCP, the decision heuristics (static order and MOMS), the root,
+ * unassign), BCP, the decision heuristics (static order, MOMS and the
+ * look-ahead, dpll_lookahead.h), the root,
  * cube replay, the search loop and donation.  The CPU reference (cpu_ref/), the
  * GPU warp mapping and the GPU lane mapping (gpu/) are instantiations of it plus
  * their scheduling, so that they run the same algorithm and count literal checks
@@ -34,6 +35,8 @@
  *   GSAT_DPLL_CUBE_LOAD (p)        read a cube literal (default *p; the warp
  *                                  mapping reads another SM's writes, __ldcg)
  *   GSAT_DPLL_CUBE_STORE (p, x)    write a donated literal (default *p = x)
+ *   GSAT_DPLL_NO_LOOKAHEAD         no look-ahead decisions (dpll_lookahead.h),
+ *                                  for an instance that never runs them
  *   GSAT_DPLL_MOMS_WALK (s, db, min, count)
  *                                  MOMS's scan of this member's clauses, calling
  *                                  GSAT_DPLL_FN (moms_clause) on each (default
@@ -359,6 +362,19 @@ TEAM_HD uint32_t GSAT_DPLL_FN(shallowest_open)(const gsat_dpll *s) {
   return 0;
 }
 
+#include "solver/core/dpll_lookahead.h"
+
+/* The decision of the searcher's heuristic: a literal, NONE when no
+ * unsatisfied clause is left (the look-ahead: or, with s->conflict set, when
+ * its failed literals refute the node). */
+TEAM_HD gsat_lit GSAT_DPLL_FN(decide)(gsat_dpll *s, const gsat_db_view *db) {
+#ifndef GSAT_DPLL_NO_LOOKAHEAD
+  if (s->decide == GSAT_DECIDE_LOOKAHEAD) return GSAT_DPLL_FN(decide_lookahead)(s, db);
+#endif
+  return s->decide == GSAT_DECIDE_MOMS ? GSAT_DPLL_FN(decide_moms)(s, db)
+                                       : GSAT_DPLL_FN(decide_static)(s, db);
+}
+
 /* Searches below the base level until a model is found (SAT), the subtree is
  * refuted (EXHAUSTED) or `budget` more decisions have been made (PAUSED). */
 TEAM_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db, uint64_t budget) {
@@ -375,8 +391,8 @@ TEAM_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db, uint64_t 
       continue;
     }
     if (s->n.nodes >= stop_at) return GSAT_DPLL_PAUSED;
-    const gsat_lit lit = s->decide == GSAT_DECIDE_MOMS ? GSAT_DPLL_FN(decide_moms)(s, db)
-                                                       : GSAT_DPLL_FN(decide_static)(s, db);
+    const gsat_lit lit = GSAT_DPLL_FN(decide)(s, db);
+    if (s->conflict) continue; /* the look-ahead refuted the node */
     if (lit == GSAT_DPLL_NONE) return GSAT_DPLL_SAT;
     s->level++;
     const gsat_level lv = {s->trail_len, lit, s->next_order_pos, 0};
@@ -389,17 +405,24 @@ TEAM_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db, uint64_t 
 
 /* Gives away the shallowest untried branch below the base: writes its cube (the
  * decisions above it, then its flipped literal) to out[0..n) and returns n, or 0
- * when there is none or it needs more than cap literals.  The donor counts the
- * branch's node and will not backtrack into it. */
+ * when there is none or it needs more than cap literals.  With the look-ahead
+ * the cube holds every literal assigned above the branch after the root's
+ * (failed literals' negations included, at most V - 1), so that the receiver
+ * looks ahead on the donor's assignment.  The donor counts the branch's node
+ * and will not backtrack into it. */
 TEAM_HD uint32_t GSAT_DPLL_FN(donate)(gsat_dpll *s, gsat_lit *out, uint32_t cap) {
   const uint32_t d = GSAT_DPLL_FN(shallowest_open)(s);
-  if (!d || d > cap) return 0;
-  TEAM_FOR(k, 0, d - 1) GSAT_DPLL_CUBE_STORE(out + k, GSAT_DPLL_AT(s->levels, k + 1).lit);
   gsat_level lv = GSAT_DPLL_AT(s->levels, d);
-  TEAM_ONE(GSAT_DPLL_CUBE_STORE(out + d - 1, GSAT_NOT(lv.lit)); lv.flipped = 1;
+  const int all = s->decide == GSAT_DECIDE_LOOKAHEAD;
+  const uint32_t n = all ? lv.trail_pos - s->root_len + 1 : d;
+  if (!d || n > cap) return 0;
+  TEAM_FOR(k, 0, n - 1)
+  GSAT_DPLL_CUBE_STORE(out + k, all ? GSAT_DPLL_AT(s->trail, s->root_len + k)
+                                    : GSAT_DPLL_AT(s->levels, k + 1).lit);
+  TEAM_ONE(GSAT_DPLL_CUBE_STORE(out + n - 1, GSAT_NOT(lv.lit)); lv.flipped = 1;
            GSAT_DPLL_AT(s->levels, d) = lv);
   s->n.nodes++;
-  return d;
+  return n;
 }
 
 #undef GSAT_DPLL_FN
@@ -407,4 +430,5 @@ TEAM_HD uint32_t GSAT_DPLL_FN(donate)(gsat_dpll *s, gsat_lit *out, uint32_t cap)
 #undef GSAT_DPLL_CUBE_LOAD
 #undef GSAT_DPLL_CUBE_STORE
 #undef GSAT_DPLL_MOMS_WALK
+#undef GSAT_DPLL_NO_LOOKAHEAD
 #endif

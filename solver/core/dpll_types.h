@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "solver/base/hd.h"
 #include "solver/core/counters.h"
 #include "solver/core/literal.h"
 #include "solver/core/option_table.h"
@@ -18,9 +19,9 @@ enum {
   GSAT_DPLL_EXHAUSTED = 20, /* the subtree below the base level is refuted */
 };
 
-/* The decision heuristic: GSAT_DECIDE_STATIC or GSAT_DECIDE_MOMS (the values
- * of option decide, option_table.h; GSAT_DECIDE_AUTO is resolved before the
- * search, choose.h). */
+/* The decision heuristic: GSAT_DECIDE_STATIC, GSAT_DECIDE_MOMS or
+ * GSAT_DECIDE_LOOKAHEAD (the values of option decide, option_table.h;
+ * GSAT_DECIDE_AUTO is resolved before the search, choose.h). */
 typedef gsat_opt_decide gsat_decide;
 
 /* One decision level. */
@@ -56,12 +57,52 @@ typedef struct gsat_dpll {
   int8_t *val;         /* [2 V + 1] per literal: 1 true, -1 false, 0 unassigned */
   gsat_lit *trail;     /* [V] */
   gsat_level *levels;  /* [V + 1] */
-  uint32_t *moms_count; /* [2 V] scratch for MOMS (NULL with the static order) */
+  uint32_t *moms_count; /* [2 V] scratch for MOMS and the look-ahead's
+                           preselection (NULL with the static order) */
+  /* The look-ahead's arrays (dpll_lookahead.h; NULL unless
+   * GSAT_DECIDE_LOOKAHEAD), carved by gsat_dpll_la_carve: */
+  uint32_t *la_cand;   /* [GSAT_LA_MAX_CAND] candidate variables of a round */
+  uint64_t *la_diff;   /* [2 GSAT_LA_MAX_CAND] reduction of each candidate
+                          literal (GSAT_LA_FAILED: its look-ahead conflicts) */
+  uint32_t *la_bits;   /* [team size * la_words] each member's look-ahead
+                          assignment: bit l of its words, literal l true */
+  gsat_lit *la_queue;  /* [team size * V] each member's look-ahead trail */
+  uint32_t la_words;   /* words of one member's la_bits */
   uint32_t trail_len, qhead, level, base, root_len;
   uint32_t conflict;   /* a conflict is pending resolution */
   uint32_t decide;     /* gsat_decide */
   uint32_t next_order_pos;
   gsat_dpll_counters n;
 } gsat_dpll;
+
+/* The look-ahead (dpll_lookahead.h): candidates per round at most (a warp
+ * looks ahead on 2 GSAT_LA_MAX_CAND literals, 4 per lane), at least (unless
+ * fewer variables are free), and the fraction 1 / GSAT_LA_FRACTION of the
+ * free variables taken between the two. */
+#define GSAT_LA_MAX_CAND 64u
+#define GSAT_LA_MIN_CAND 8u
+#define GSAT_LA_FRACTION 10u
+#define GSAT_LA_FAILED 0xffffffffffffffffull
+
+/* Bytes of the look-ahead arrays of one searcher over V variables run by a
+ * team of `team` members (16-byte aligned pieces, gsat_dpll_la_carve). */
+GSAT_HD uint64_t gsat_dpll_la_bytes(uint32_t V, uint32_t team) {
+  const uint64_t words = (2 * (uint64_t)V + 2 + 31) / 32;
+  return 4 * GSAT_LA_MAX_CAND + 16 * GSAT_LA_MAX_CAND + ((team * words * 4 + 15) & ~15ull) +
+         ((team * 4 * (uint64_t)V + 15) & ~15ull);
+}
+
+/* Points s's look-ahead arrays into `at` (gsat_dpll_la_bytes (V, team)
+ * bytes, 16-byte aligned). */
+GSAT_HD void gsat_dpll_la_carve(gsat_dpll *s, uint8_t *at, uint32_t V, uint32_t team) {
+  s->la_words = (uint32_t)((2 * (uint64_t)V + 2 + 31) / 32);
+  s->la_cand = (uint32_t *)at;
+  at += 4 * GSAT_LA_MAX_CAND;
+  s->la_diff = (uint64_t *)at;
+  at += 16 * GSAT_LA_MAX_CAND;
+  s->la_bits = (uint32_t *)at;
+  at += (team * (uint64_t)s->la_words * 4 + 15) & ~15ull;
+  s->la_queue = (gsat_lit *)at;
+}
 
 #endif

@@ -36,6 +36,7 @@
   O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
   O (cdcl_target,  ENUM,   GSAT_TARGETS_AUTO,      _, _,        _,  TARGETS,      HIDE, "CDCL target phases (the assignment of the longest conflict-free trail since the mode switch): off, in stable mode, or always (auto: the measured default, stable)") \
   O (conflicts,    UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "CPU CDCL: conflicts (of all searchers) before giving up with s UNKNOWN (0: none; with it --search=auto picks CDCL and no GPU search races; refused with DPLL, the GPU search and MPI)") \
+  O (cubes,        UINT64, 0,                      0, 1e12,     0,  _,            SHOW, "instead of solving, write up to N cubes of the look-ahead's splitting for cube-and-conquer, one 'a LIT... 0' line each (iCNF, as march_cu); every model satisfies exactly one; 0: solve") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
   O (fast_exit,    INT,    0,                      -1, 1,       0,  _,            HIDE, "the CLI's end after the output is flushed: 1 _exit (no CUDA teardown), -1 a normal exit, 0 auto: _exit once CUDA was used (a GPU search, or a portfolio member still in its setup)") \
@@ -113,7 +114,8 @@
 #define GSAT_DECIDE_VALUES(V, P) \
   V (P, AUTO,   "auto")   /* chosen from instance features (choose.h) */ \
   V (P, STATIC, "static") /* occurrence-count order fixed at load time */ \
-  V (P, MOMS,   "moms")   /* max occurrences in min-size unsatisfied clauses */
+  V (P, MOMS,   "moms")   /* max occurrences in min-size unsatisfied clauses */ \
+  V (P, LOOKAHEAD, "lookahead") /* march/kcnfs look-ahead (dpll_lookahead.h) */
 #define GSAT_GPU_LAYOUT_VALUES(V, P) \
   V (P, AUTO, "auto")   /* per mapping: GSAT_GPU_LAYOUT_AUTO_* (gpu/search.h) */ \
   V (P, CSR,  "csr")    /* host-built occurrence streams, MOMS reads CSR */ \

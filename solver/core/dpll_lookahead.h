@@ -1,0 +1,306 @@
+/* The look-ahead decision heuristic of the DPLL step code (--decide=lookahead),
+ * after the look-ahead solvers march (Heule and van Maaren, "Look-Ahead Based
+ * SAT Solvers", Handbook of Satisfiability, ch. 5, 2009) and kcnfs (Dubois and
+ * Dequen, "A backbone-search heuristic for efficient solving of hard 3-SAT
+ * formulae", IJCAI 2001).  dpll.h includes it in its template part (no include
+ * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives); an
+ * instance that never looks ahead (the GPU lane mapping) defines
+ * GSAT_DPLL_NO_LOOKAHEAD and gets none of it.
+ *
+ * A decision is made in rounds.  A round:
+ *  1. preselects candidate variables by a clause-reduction approximation (the
+ *     Handbook's section 5.4, "preselection"): each unassigned literal of an
+ *     unsatisfied clause with u unassigned literals scores gsat_la_pre_weight
+ *     (u) (4^-u, so short clauses weigh most); a variable scores (a + 1)(b + 1)
+ *     - 1 for its literals' sums a, b; the best C variables are taken (C =
+ *     gsat_la_count of the variables that score), ties by the smaller index;
+ *  2. looks ahead on both literals of each candidate: a member of the team
+ *     assumes the literal in its own look-ahead assignment (la_bits, over the
+ *     shared assignment, which no member changes meanwhile), propagates it
+ *     alone, and measures the reduction on the way (section 5.3, "weighted new
+ *     clauses"; kcnfs's weights): every clause that the propagation shortens
+ *     and finds unsatisfied, weighted by gsat_la_weight of its unassigned
+ *     literals (5^-u, new binary clauses weigh most); the 2 C literals spread
+ *     over the team's members (the lanes of a warp; a loop in a team of one);
+ *  3. a literal whose look-ahead conflicts has failed (section 5.3.2, "failed
+ *     literals"): the negations of the round's failed literals are assigned
+ *     and propagated (both literals of a candidate failed, or a conflict: the
+ *     node is refuted), and the round is repeated on the new assignment.
+ * A round without a failed literal decides (section 5.3.1, the product rule):
+ * the candidate with the largest d(x) d(-x), ties by d(x) + d(-x), then the
+ * smaller index, branching first on the literal with the smaller reduction
+ * (the less constrained branch, more likely satisfiable).
+ *
+ * Every result is a function of the set of assigned literals (not of the trail
+ * order, nor of which member looked ahead on which literal: a member's
+ * look-ahead reads the shared assignment, which does not change during the
+ * round, the fixed occurrence streams and its own bits), so the tree is the
+ * same for every team and split; the failed literals' negations stay on the
+ * trail at the current level.  Heuristic work counts the clause literals of the
+ * preselection scan, the variables of the selection rounds and the stream
+ * entries that the look-aheads read. */
+
+#ifndef GSAT_DPLL_NO_LOOKAHEAD
+
+/* Preselection weight of each unassigned literal of an unsatisfied clause with
+ * u unassigned literals: 4^(7 - u), 1 from 7 on. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_pre_weight)(uint32_t u) {
+  return u >= 7 ? 1u : 1u << (2 * (7 - u));
+}
+
+/* Reduction weight of a shortened clause left with u unassigned literals
+ * (u >= 2): 5^(7 - u), 1 from 7 on (a new binary clause weighs 3125). */
+TEAM_HD uint64_t GSAT_DPLL_FN(la_weight)(uint32_t u) {
+  uint64_t w = 1;
+  for (uint32_t k = u; k < 7; k++) w *= 5;
+  return w;
+}
+
+/* Candidates of a round when n variables score: n / GSAT_LA_FRACTION within
+ * [GSAT_LA_MIN_CAND, GSAT_LA_MAX_CAND], and at most n. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_count)(uint32_t n) {
+  uint32_t c = n / GSAT_LA_FRACTION;
+  c = c < GSAT_LA_MIN_CAND ? GSAT_LA_MIN_CAND : c > GSAT_LA_MAX_CAND ? GSAT_LA_MAX_CAND : c;
+  return c < n ? c : n;
+}
+
+/* The preselection's scan of this member's clauses (CSR): adds
+ * la_pre_weight (u) to moms_count of each unassigned literal of every
+ * unsatisfied clause with u unassigned literals.  Returns 1 when this member
+ * saw an unsatisfied clause. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
+  uint32_t open = 0;
+  TEAM_FOR(c, 0, db->num_clauses) {
+    const gsat_lit *lits = db->clause_lits + db->clause_start[c];
+    const uint32_t width = db->clause_start[c + 1] - db->clause_start[c];
+    uint32_t sat = 0, un = 0;
+    for (uint32_t k = 0; k < width; k++) {
+      const int v = GSAT_DPLL_AT(s->val, lits[k]);
+      sat |= v > 0;
+      un += v == 0;
+    }
+    if (sat) continue;
+    open = 1;
+    const uint32_t w = GSAT_DPLL_FN(la_pre_weight)(un);
+    for (uint32_t k = 0; k < width; k++)
+      if (GSAT_DPLL_AT(s->val, lits[k]) == 0) TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, lits[k]), w);
+  }
+  return open;
+}
+
+/* The preselection score of variable v (0: assigned, or in no unsatisfied
+ * clause). */
+TEAM_HD uint64_t GSAT_DPLL_FN(la_score)(const gsat_dpll *s, uint32_t v) {
+  if (GSAT_DPLL_AT(s->val, 2 * v)) return 0;
+  const uint64_t a = GSAT_DPLL_AT(s->moms_count, 2 * v), b = GSAT_DPLL_AT(s->moms_count, 2 * v + 1);
+  return (a + 1) * (b + 1) - 1; /* at most 2^64 - 1 */
+}
+
+/* The best-scoring variable after (bound, bound_var) in the order score
+ * descending, index ascending (first: from the top), or NONE; *scoring gets
+ * the number of variables that score (first round only). */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_next)(const gsat_dpll *s, uint32_t V, int first,
+                                       unsigned long long bound, uint32_t bound_var,
+                                       unsigned long long *best_out, uint32_t *scoring) {
+  unsigned long long best = 0;
+  uint32_t best_var = GSAT_DPLL_NONE, n = 0;
+  TEAM_FOR(v, 0, V) {
+    const unsigned long long sc = GSAT_DPLL_FN(la_score)(s, v);
+    n += sc != 0;
+    if (!sc || (!first && (sc > bound || (sc == bound && v <= bound_var)))) continue;
+    if (sc > best) { /* v ascending: ties keep the smaller v */
+      best = sc;
+      best_var = v;
+    }
+  }
+  for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) {
+    const unsigned long long os = TEAM_SHFL_XOR(best, d);
+    const uint32_t ov = TEAM_SHFL_XOR(best_var, d);
+    if (os > best || (os == best && ov < best_var)) {
+      best = os;
+      best_var = ov;
+    }
+  }
+  if (first) *scoring = TEAM_SUM(n);
+  *best_out = best;
+  return best_var;
+}
+
+/* Preselection: scores every variable (la_scan into moms_count) and writes
+ * the best la_count of them to la_cand.  Returns the number of candidates,
+ * 0 when no clause is unsatisfied. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db) {
+  const uint32_t V = db->num_vars;
+  TEAM_SYNC();
+  TEAM_FOR(l, 0, 2 * V) GSAT_DPLL_AT(s->moms_count, l) = 0;
+  TEAM_SYNC();
+  const uint32_t open = TEAM_ANY(GSAT_DPLL_FN(la_scan)(s, db));
+  TEAM_SYNC();
+  s->n.heur += db->num_lits;
+  if (!open) return 0;
+  unsigned long long bound = 0;
+  uint32_t var = GSAT_DPLL_NONE, scoring = 0, c = 0, want = 1;
+  for (; c < want; c++) {
+    var = GSAT_DPLL_FN(la_next)(s, V, c == 0, bound, var, &bound, &scoring);
+    if (var == GSAT_DPLL_NONE) break;
+    if (c == 0) want = GSAT_DPLL_FN(la_count)(scoring);
+    TEAM_ONE(s->la_cand[c] = var);
+  }
+  s->n.heur += (uint64_t)(c + 1) * V;
+  return c; /* >= 1: an unsatisfied clause has 2 unassigned literals */
+}
+
+/* Sets literal l in a member's look-ahead assignment. */
+TEAM_HD void GSAT_DPLL_FN(la_set)(uint32_t *bits, gsat_lit l) { bits[l >> 5] |= 1u << (l & 31); }
+
+/* The value of literal l in a member's look-ahead: the shared assignment, else
+ * the member's bits (l and its negation share a word). */
+TEAM_HD int GSAT_DPLL_FN(la_value)(const gsat_dpll *s, const uint32_t *bits, gsat_lit l) {
+  const int v = GSAT_DPLL_AT(s->val, l);
+  if (v) return v;
+  const uint32_t w = bits[l >> 5];
+  return (w >> (l & 31) & 1) ? 1 : (w >> (GSAT_NOT(l) & 31) & 1) ? -1 : 0;
+}
+
+/* One member's look-ahead on literal x (unassigned): sets x in its bits,
+ * queues it, and propagates every queued literal over the occurrence stream
+ * of its negation, clause by clause, alone, measuring the reduction as it goes
+ * (as march does): each clause it reaches that is unsatisfied with u >= 2
+ * unassigned literals adds la_weight (u) (a clause shortened twice counts
+ * twice, one satisfied later stays counted).  *reads: stream entries read.
+ * Returns GSAT_LA_FAILED on conflict, else the reduction; the bits are clear
+ * again after. */
+TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view *db, gsat_lit x,
+                                          uint64_t *reads) {
+  uint32_t *bits = s->la_bits + (size_t)TEAM_RANK * s->la_words;
+  gsat_lit *queue = s->la_queue + (size_t)TEAM_RANK * db->num_vars;
+  uint64_t diff = 0;
+  uint32_t n = 1;
+  GSAT_DPLL_FN(la_set)(bits, x);
+  queue[0] = x;
+  for (uint32_t h = 0; h < n && diff != GSAT_LA_FAILED; h++) {
+    const gsat_lit f = GSAT_NOT(queue[h]);
+    const uint32_t b = db->occ_start[f], e = db->occ_start[f + 1];
+    uint32_t sat = 0, un = 0, i = b;
+    gsat_lit unit = 0;
+    for (; i < e; i++) {
+      const uint32_t entry = db->occ_stream[i];
+      const gsat_lit l = entry & GSAT_STREAM_LIT;
+      const int v = GSAT_DPLL_FN(la_value)(s, bits, l);
+      sat |= v > 0;
+      if (v == 0) {
+        un++;
+        unit = l;
+      }
+      if (!(entry & GSAT_STREAM_END)) continue;
+      if (!sat && un == 0) {
+        diff = GSAT_LA_FAILED;
+        i++;
+        break;
+      }
+      if (!sat && un == 1) {
+        GSAT_DPLL_FN(la_set)(bits, unit);
+        queue[n++] = unit;
+      } else if (!sat) {
+        diff += GSAT_DPLL_FN(la_weight)(un);
+      }
+      sat = un = 0;
+    }
+    *reads += i - b;
+  }
+  for (uint32_t k = 0; k < n; k++) bits[queue[k] >> 5] = 0; /* only queued literals were set */
+  return diff;
+}
+
+/* Looks ahead on both literals of the c candidates, spread over the team's
+ * members, into la_diff (literal GSAT_LIT (la_cand[k], j) at 2 k + j). */
+TEAM_HD void GSAT_DPLL_FN(la_all)(gsat_dpll *s, const gsat_db_view *db, uint32_t c) {
+  unsigned long long reads = 0;
+  TEAM_FOR(i, 0, 2 * c) {
+    uint64_t r = 0;
+    s->la_diff[i] = GSAT_DPLL_FN(la_literal)(s, db, GSAT_LIT(s->la_cand[i >> 1], i & 1), &r);
+    reads += r;
+  }
+  TEAM_SYNC();
+  for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) reads += TEAM_SHFL_XOR(reads, d);
+  s->n.heur += reads;
+  s->n.la += 2 * c;
+  s->n.cand += c;
+}
+
+/* Assigns the negation of each failed literal of the round (candidate order)
+ * and propagates.  *found: failed literals.  Returns 1 when the node is
+ * refuted: both literals of a candidate failed (one negation is false), or
+ * the propagation conflicts. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_assign_failed)(gsat_dpll *s, const gsat_db_view *db, uint32_t c,
+                                                uint32_t *found) {
+  uint32_t nf = 0, conflict = 0;
+  for (uint32_t i = 0; i < 2 * c && !conflict; i++) {
+    if (s->la_diff[i] != GSAT_LA_FAILED) continue;
+    nf++;
+    const gsat_lit neg = GSAT_NOT(GSAT_LIT(s->la_cand[i >> 1], i & 1));
+    const int v = GSAT_DPLL_AT(s->val, neg);
+    if (v < 0) conflict = 1;
+    else if (v == 0) GSAT_DPLL_FN(assign)(s, neg);
+  }
+  *found = nf;
+  if (!conflict && nf) conflict = GSAT_DPLL_FN(propagate)(s, db);
+  return conflict;
+}
+
+/* The product rule over the round's c candidates (none failed): the largest
+ * d(x) d(-x) (each capped at 2^31 - 1), ties by d(x) + d(-x), then the smaller
+ * variable; its literal with the smaller reduction (ties: positive). */
+TEAM_HD gsat_lit GSAT_DPLL_FN(la_pick)(const gsat_dpll *s, uint32_t c) {
+  const unsigned long long cap = 0x7fffffffull;
+  unsigned long long best_ab = 0, best_sum = 0;
+  uint32_t best_var = GSAT_DPLL_NONE, best_neg = 0;
+  TEAM_FOR(k, 0, c) {
+    const unsigned long long a = s->la_diff[2 * k], b = s->la_diff[2 * k + 1];
+    const unsigned long long ab = (a < cap ? a : cap) * (b < cap ? b : cap), sum = a + b;
+    const uint32_t v = s->la_cand[k];
+    if (best_var == GSAT_DPLL_NONE || ab > best_ab || (ab == best_ab && sum > best_sum) ||
+        (ab == best_ab && sum == best_sum && v < best_var)) {
+      best_ab = ab;
+      best_sum = sum;
+      best_var = v;
+      best_neg = b < a;
+    }
+  }
+  for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) {
+    const unsigned long long oab = TEAM_SHFL_XOR(best_ab, d), osum = TEAM_SHFL_XOR(best_sum, d);
+    const uint32_t ov = TEAM_SHFL_XOR(best_var, d), on = TEAM_SHFL_XOR(best_neg, d);
+    const int better = ov != GSAT_DPLL_NONE &&
+                       (best_var == GSAT_DPLL_NONE || oab > best_ab ||
+                        (oab == best_ab && (osum > best_sum || (osum == best_sum && ov < best_var))));
+    if (better) {
+      best_ab = oab;
+      best_sum = osum;
+      best_var = ov;
+      best_neg = on;
+    }
+  }
+  return GSAT_LIT(best_var, best_neg);
+}
+
+/* The look-ahead decision (see the top of this file): rounds until one finds
+ * no failed literal.  Returns the decision literal; NONE when every clause is
+ * satisfied (a model), or, with s->conflict set, when the failed literals
+ * refute the node. */
+TEAM_HD gsat_lit GSAT_DPLL_FN(decide_lookahead)(gsat_dpll *s, const gsat_db_view *db) {
+  for (;;) {
+    const uint32_t c = GSAT_DPLL_FN(la_preselect)(s, db);
+    if (!c) return GSAT_DPLL_NONE;
+    GSAT_DPLL_FN(la_all)(s, db, c);
+    uint32_t found = 0;
+    const uint32_t refuted = GSAT_DPLL_FN(la_assign_failed)(s, db, c, &found);
+    s->n.failed += found;
+    if (refuted) {
+      s->conflict = 1;
+      return GSAT_DPLL_NONE;
+    }
+    if (!found) return GSAT_DPLL_FN(la_pick)(s, c);
+  }
+}
+
+#endif

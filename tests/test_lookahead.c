@@ -1,0 +1,251 @@
+/* The look-ahead of the DPLL step code (solver/core/dpll_lookahead.h) on
+ * hand-made formulas, CPU instance (a team of one): failed literals found and
+ * their negations assigned, a node refuted by two failed literals, the
+ * reduction measure (weighted shortened clauses), the product rule and the
+ * branch direction (whole searches: tests/lookahead_diff.sh); and the cubes
+ * of gsat_cpu_cubes: every model in exactly one, the negated cubes with the
+ * formula UNSAT. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cpu_ref/cpu_ref.h"
+#include "solver/core/cnf.h"
+#include "solver/core/db.h"
+#include "solver/core/dpll.h"
+#include "tests/db_of.h"
+
+
+/* A look-ahead searcher at the root of a formula. */
+typedef struct fixture {
+  gsat_db db;
+  gsat_db_view view;
+  gsat_dpll s;
+} fixture;
+
+/* x's searcher at the root of formula f (build's DIMACS list). */
+static void open_root(fixture *x, const int64_t *f) {
+  build(&x->db, f);
+  x->view = gsat_db_view_of(&x->db);
+  assert_true(gsat_cpu_dpll_alloc(&x->s, x->db.num_vars, GSAT_DECIDE_LOOKAHEAD));
+  assert_int_equal(gsat_dpll_init_root(&x->s, &x->view, x->db.units, x->db.num_units), 0);
+  assert_int_equal(gsat_dpll_start_cube(&x->s, &x->view, NULL, 0), 0);
+}
+
+static void close_root(fixture *x) {
+  gsat_cpu_dpll_free(&x->s);
+  gsat_db_free(&x->db);
+}
+
+/* x1 implies x2 and x3, which exclude each other: x1 fails, and so does -x4
+ * (it implies x1 by x4 v x1); -x1 and x4 are assigned, and the next round
+ * decides. */
+static void failed_literal_assigned(void **state) {
+  (void)state;
+  static const int64_t f[] = {-1, 2, 0, -1, 3, 0, -2, -3, 0, 4, 1, 0, 5, 6, 2, 0, -5, -6, 3, 0, 0};
+  fixture x;
+  open_root(&x, f);
+  gsat_dpll *s = &x.s;
+  const gsat_lit lit = gsat_dpll_decide(s, &x.view);
+  assert_int_equal(s->conflict, 0);
+  assert_int_equal(s->n.failed, 2);
+  assert_int_equal(s->val[L(-1)], 1);
+  assert_int_equal(s->val[L(4)], 1);
+  assert_int_equal(s->val[L(2)] | s->val[L(3)] | s->val[L(5)] | s->val[L(6)], 0);
+  assert_true(lit != GSAT_DPLL_NONE && s->val[lit] == 0);
+  assert_true(s->n.la >= 2 * 6); /* two rounds, every free variable a candidate */
+  close_root(&x);
+}
+
+/* x1 fails and -x1 fails: the root is refuted without a decision. */
+static void both_failed_refutes(void **state) {
+  (void)state;
+  static const int64_t f[] = {-1, 2, 0, -1, 3, 0, -2, -3, 0, 1, 4, 0, 1, 5, 0, -4, -5, 0, 0};
+  fixture x;
+  open_root(&x, f);
+  gsat_dpll *s = &x.s;
+  assert_int_equal(gsat_dpll_decide(s, &x.view), GSAT_DPLL_NONE);
+  assert_int_equal(s->conflict, 1);
+  assert_true(s->n.failed >= 1);
+  assert_int_equal(gsat_dpll_search(s, &x.view, 100), GSAT_DPLL_EXHAUSTED);
+  assert_int_equal(s->n.nodes, 0);
+  close_root(&x);
+}
+
+/* The reduction of each literal: (-1 2 3) (-1 4 5 6) (1 2 3 4) (-2 4 5);
+ * x1 shortens the first to a binary (3125) and the second to a ternary (625);
+ * -x2 shortens the first to a binary and the third to a ternary; x2 and x3
+ * the last and the first to binaries; x4, x5 and x6 shorten nothing.  The
+ * product rule takes x2 (3125 * 3750, the largest), its smaller reduction
+ * first: x2. */
+static void reduction_and_product_rule(void **state) {
+  (void)state;
+  static const int64_t f[] = {-1, 2, 3, 0, -1, 4, 5, 6, 0, 1, 2, 3, 4, 0, -2, 4, 5, 0, 0};
+  fixture x;
+  open_root(&x, f);
+  gsat_dpll *s = &x.s;
+  const uint32_t c = gsat_dpll_la_preselect(s, &x.view);
+  assert_int_equal(c, 6); /* fewer than GSAT_LA_MIN_CAND variables: all */
+  gsat_dpll_la_all(s, &x.view, c);
+  uint64_t d[12] = {0};
+  for (uint32_t k = 0; k < c; k++) {
+    d[2 * s->la_cand[k]] = s->la_diff[2 * k];
+    d[2 * s->la_cand[k] + 1] = s->la_diff[2 * k + 1];
+  }
+  assert_int_equal(d[L(1)], 3125 + 625);
+  assert_int_equal(d[L(-1)], 625);
+  assert_int_equal(d[L(2)], 3125);
+  assert_int_equal(d[L(-2)], 3125 + 625);
+  assert_int_equal(d[L(-3)], 3125 + 625);
+  assert_int_equal(d[L(3)] + d[L(4)] + d[L(5)] + d[L(6)], 0);
+  assert_int_equal(d[L(-4)], 625 + 625 + 3125);
+  assert_int_equal(d[L(-6)], 625);
+  assert_int_equal(gsat_dpll_la_pick(s, c), L(2));
+  for (uint32_t w = 0; w < s->la_words; w++) assert_int_equal(s->la_bits[w], 0); /* left clear */
+  close_root(&x);
+}
+
+/* A random k-SAT formula over V variables with C clauses as build's DIMACS
+ * list in f (room for C (k + 1) + 1); clause i starts with variable i mod V,
+ * so that every variable occurs. */
+static void random_formula(int64_t *f, int V, int C, int k, uint64_t *rng) {
+  int at = 0;
+  for (int i = 0; i < C; i++) {
+    int vars[8];
+    for (int j = 0; j < k; j++) {
+      int v, dup;
+      do {
+        *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+        v = j == 0 ? i % V + 1 : (int)(*rng >> 33) % V + 1;
+        dup = 0;
+        for (int m = 0; m < j; m++) dup |= vars[m] == v;
+      } while (dup);
+      vars[j] = v;
+      f[at++] = (*rng >> 20 & 1) ? -v : v;
+    }
+    f[at++] = 0;
+  }
+  f[at] = 0;
+}
+
+typedef struct cube_list {
+  gsat_lit lits[4096];
+  uint32_t start[1025], n;
+} cube_list;
+
+static int collect(void *data, const gsat_lit *lits, uint32_t n) {
+  cube_list *c = data;
+  assert_true(c->n < 1024 && c->start[c->n] + n <= 4096);
+  memcpy(c->lits + c->start[c->n], lits, n * sizeof *lits);
+  c->start[c->n + 1] = c->start[c->n] + n;
+  c->n++;
+  return 1;
+}
+
+/* Whether the total assignment `bits` (bit v: internal variable v true)
+ * makes literal l true. */
+static int lit_true(uint32_t bits, gsat_lit l) { return (int)(bits >> GSAT_VAR(l) & 1) != (int)GSAT_SIGN(l); }
+
+/* Every model of db (all 2^V assignments tried) satisfies exactly one cube. */
+static void check_partition(const gsat_db *db, const cube_list *c) {
+  for (uint32_t bits = 0; bits < 1u << db->num_vars; bits++) {
+    int model = 1;
+    for (uint32_t k = 0; k < db->num_units && model; k++) model = lit_true(bits, db->units[k]);
+    for (uint32_t i = 0; i < db->num_clauses && model; i++) {
+      int sat = 0;
+      for (uint32_t j = db->clause_start[i]; j < db->clause_start[i + 1]; j++)
+        sat |= lit_true(bits, db->clause_lits[j]);
+      model = sat;
+    }
+    if (!model) continue;
+    int in = 0;
+    for (uint32_t q = 0; q < c->n; q++) {
+      int all = 1;
+      for (uint32_t j = c->start[q]; j < c->start[q + 1]; j++) all &= lit_true(bits, c->lits[j]);
+      in += all;
+    }
+    assert_int_equal(in, 1);
+  }
+}
+
+/* db's clauses and units plus the negation of every cube: UNSAT by the CPU
+ * search (MOMS). */
+static void check_negation_unsat(const gsat_db *db, const cube_list *c) {
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  for (uint32_t k = 0; k < db->num_units; k++) {
+    assert_int_equal(gsat_cnf_add_lit(&cnf, db->units[k], NULL), GSAT_OK);
+    assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
+  }
+  for (uint32_t i = 0; i < db->num_clauses; i++) {
+    for (uint32_t j = db->clause_start[i]; j < db->clause_start[i + 1]; j++)
+      assert_int_equal(gsat_cnf_add_lit(&cnf, db->clause_lits[j], NULL), GSAT_OK);
+    assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
+  }
+  for (uint32_t q = 0; q < c->n; q++) {
+    for (uint32_t j = c->start[q]; j < c->start[q + 1]; j++)
+      assert_int_equal(gsat_cnf_add_lit(&cnf, GSAT_NOT(c->lits[j]), NULL), GSAT_OK);
+    assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
+  }
+  gsat_db db2;
+  gsat_error err;
+  assert_int_equal(gsat_db_build(&db2, &cnf, &err), GSAT_OK);
+  gsat_search_params p;
+  memset(&p, 0, sizeof p);
+  p.decide = GSAT_DECIDE_MOMS;
+  p.threads = 1;
+  gsat_search_result r;
+  assert_true(db2.empty_clause || gsat_cpu_solve(&db2, &p, &r, &err) == GSAT_OK);
+  if (!db2.empty_clause) {
+    assert_int_equal(r.answer, GSAT_ANSWER_UNSAT);
+    gsat_search_result_free(&r);
+  }
+  gsat_db_free(&db2);
+  gsat_cnf_free(&cnf);
+}
+
+/* gsat_cpu_cubes on random 3-SAT (many models) and 5-SAT formulas over 12
+ * variables, 2 to 40 cubes: the cubes partition the models, the formula with
+ * the negated cubes is UNSAT, and as many cubes as asked are made unless the
+ * splitting ran out of open cubes. */
+static void cubes_partition_models(void **state) {
+  (void)state;
+  uint64_t rng = 99;
+  int64_t f[300 * 6 + 1];
+  uint64_t made = 0;
+  for (int round = 0; round < 12; round++) {
+    const int k = round % 3 == 2 ? 5 : 3, V = 12, C = k == 3 ? 36 + 4 * (round % 4) : 180;
+    random_formula(f, V, C, k, &rng);
+    gsat_db db;
+    build(&db, f);
+    for (uint64_t max = 2; max <= 40; max = max * 3 + 1) {
+      static cube_list c;
+      memset(&c, 0, sizeof c);
+      gsat_cpu_cubes_result r;
+      gsat_error err;
+      assert_int_equal(gsat_cpu_cubes(&db, max, NULL, collect, &c, &r, &err), GSAT_OK);
+      assert_int_equal(r.cubes, c.n);
+      assert_true(c.n <= max);
+      made += c.n;
+      check_partition(&db, &c);
+      check_negation_unsat(&db, &c);
+    }
+    gsat_db_free(&db);
+  }
+  assert_true(made > 100); /* the splitting did split */
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(failed_literal_assigned),
+      cmocka_unit_test(both_failed_refutes),
+      cmocka_unit_test(reduction_and_product_rule),
+      cmocka_unit_test(cubes_partition_models),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
