@@ -14,12 +14,15 @@
 # Output: $OUT/lookahead.csv (instance,solver,answer,seconds,nodes,lookaheads,
 # failed) and a table of times and node counts at the end (the answer: 10
 # SAT, 20 UNSAT, 0 unknown; "-" not run).  Exit status 0.  BACKEND=cpu runs the
-# same on the CPU (a dry run without a GPU).
+# same on the CPU (a dry run without a GPU).  LOOK_BUILD: a build folder to take
+# gsat and gsat-gen from (default build-dev, built when missing); REFS: the
+# reference binaries (default .device/refs/bin).
 set -u
 . "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
 limit=${1:-10}
 BUDGET=${BUDGET:-360}
-gsat=$B/solver/gsat gen=$B/gsat-gen refs=.device/refs/bin
+B=${LOOK_BUILD:-$B}
+gsat=$B/gsat gen=$B/gsat-gen refs=${REFS:-.device/refs/bin}
 [ -x "$gsat" ] && [ -x "$gen" ] || bash bench/device/build.sh gsat gsat-gen >"$OUT/build.log" 2>&1
 dir=$OUT/lookahead
 mkdir -p "$dir"
