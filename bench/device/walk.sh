@@ -57,7 +57,7 @@ run() {
     cp "$OUT/walk_last_$name.log" "$OUT/walk_err_$(basename "$inst" .cnf)_$name.log"
   fi
   printf '%s\t%s\t%s\t%.3f\n' "$(basename "$inst" .cnf)" "$name" "$status" \
-    "$(echo "$t1 - $t0" | bc)" >>"$RUNS"
+    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" >>"$RUNS"
 }
 
 # 1. flips per second
@@ -84,7 +84,7 @@ fi
 CLASSES="3:4.2:1000 5:20:200 7:85:80 3:4.2:10000 5:20:400 7:85:140 3:4.2:100000 5:20:600 7:85:200"
 for cls in $CLASSES; do
   IFS=: read -r k ratio n <<<"$cls"
-  m=$(echo "$ratio * $n / 1" | bc)
+  m=$(awk -v r="$ratio" -v n="$n" 'BEGIN { printf "%d", r * n }')
   for seed in $(seq 1 "$SEEDS"); do
     if [ "$(budget_left)" -lt $((3 * LIMIT + 10)) ]; then
       SUMMARY+=("$(printf '%-16s skipped from k%s n%s seed %s on: budget' time "$k" "$n" "$seed")")
@@ -106,7 +106,7 @@ SUMMARY+=("$(printf '%-16s %s runs in %s, %s gsat errors (walk_err_*.log)' time 
   "$(($(wc -l <"$RUNS") - 1))" "$RUNS" "$(grep -c $'\tERR' "$RUNS")")")
 summary
 echo "---- flips per second (3-SAT n=100000 ratio 4.2, ${FLIPS_SECONDS} s each)"
-column -t "$FLIPS"
+awk -F'\t' '{ printf "%-24s %s\n", $1, $2 }' "$FLIPS"
 echo "---- time to solution (limit ${LIMIT} s; instances some solver solved)"
 awk -F'\t' -v names="gsat-gpu gsat-cpu-$CORES gsat-cpu-1 yalsat probSAT kissat" 'BEGIN {
     ns = split(names, solvers, " "); for (s = 1; s <= ns; s++) sv[solvers[s]] = 1
