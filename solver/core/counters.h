@@ -50,7 +50,17 @@
   C (F, port_out,           WORKER, _,         _,               NONZERO, NORATE, "port clauses out", "clause port: units and clauses this search gave to the other portfolio member or MPI ranks") \
   C (F, port_in,            WORKER, _,         _,               NONZERO, NORATE, "port clauses in",  "clause port: units and clauses this search took from the other portfolio member or MPI ranks") \
   C (F, cubes,              WORKER, _,         _,               ALL,  NORATE, "cubes",              "cubes taken from the queue") \
-  C (F, donations,          WORKER, _,         _,               ALL,  NORATE, "donations",          "branches given away")
+  C (F, donations,          WORKER, _,         _,               ALL,  NORATE, "donations",          "branches given away") \
+  C (F, simp_eliminated,    WORKER, _,         _,               NONZERO, NORATE, "eliminated vars",   "preprocessing: variables eliminated by clause distribution") \
+  C (F, simp_gates,         WORKER, _,         _,               NONZERO, NORATE, "gates",             "preprocessing: eliminations that used an AND or equivalence gate") \
+  C (F, simp_removed,       WORKER, _,         _,               NONZERO, NORATE, "removed clauses",   "preprocessing: clauses removed by subsumption and elimination") \
+  C (F, simp_subsumed,      WORKER, _,         _,               NONZERO, NORATE, "subsumed clauses",  "preprocessing: clauses removed by backward subsumption") \
+  C (F, simp_strengthened,  WORKER, _,         _,               NONZERO, NORATE, "strengthened lits", "preprocessing: literals removed by self-subsuming resolution") \
+  C (F, simp_failed,        WORKER, _,         _,               NONZERO, NORATE, "failed literals",   "preprocessing: failed literals found by probing") \
+  C (F, simp_units,         WORKER, _,         _,               NONZERO, NORATE, "simp units",        "preprocessing: root units derived") \
+  C (F, simp_subsume_us,    WORKER, _,         _,               NONZERO, NORATE, "subsume us",        "preprocessing: microseconds in subsumption") \
+  C (F, simp_elim_us,       WORKER, _,         _,               NONZERO, NORATE, "elim us",           "preprocessing: microseconds in variable elimination") \
+  C (F, simp_probe_us,      WORKER, _,         _,               NONZERO, NORATE, "probe us",          "preprocessing: microseconds in failed-literal probing")
 // clang-format on
 
 /*------------------------------------------------------------------------*/
