@@ -11,7 +11,7 @@
 #define DELETED 1u   /* clause flag */
 #define QUEUED 2u    /* clause flag: in the subsumption queue */
 #define GATE 4u      /* clause flag: a gate clause of the variable tried */
-#define HDR 2u       /* clause header: size, flags */
+#define HDR 3u       /* clause header: size, flags, signature */
 
 typedef struct vec {
   uint32_t *a;
@@ -36,6 +36,7 @@ typedef struct simp {
   gsat_worker_stats *n;
   uint64_t steps, limit;
   uint32_t polls;
+  uint64_t lits;    /* literals of the formula loaded */
   int unsat, oom;
 } simp;
 
@@ -56,6 +57,15 @@ static void push(simp *s, vec *v, uint32_t x) {
 static uint32_t *lits_of(simp *s, uint32_t c) { return s->mem.a + c + HDR; }
 static uint32_t size_of(const simp *s, uint32_t c) { return s->mem.a[c]; }
 static uint32_t *flags_of(simp *s, uint32_t c) { return &s->mem.a[c + 1]; }
+/* A clause's signature: bit (variable mod 32) of each of its variables; a
+ * clause subsumes or strengthens another only when its bits are among the
+ * other's. */
+static uint32_t signature(const gsat_lit *l, uint32_t k) {
+  uint32_t sig = 0;
+  for (uint32_t i = 0; i < k; i++) sig |= 1u << (GSAT_VAR(l[i]) & 31);
+  return sig;
+}
+static uint32_t sig_of(const simp *s, uint32_t c) { return s->mem.a[c + 2]; }
 static int dead(simp *s, uint32_t c) { return (*flags_of(s, c) & DELETED) != 0; }
 
 static void log_add(simp *s, const gsat_lit *l, uint32_t k) {
@@ -124,6 +134,7 @@ static uint32_t add_clause(simp *s, const gsat_lit *l, uint32_t k, int log) {
   uint32_t c = s->mem.n;
   push(s, &s->mem, k);
   push(s, &s->mem, 0);
+  push(s, &s->mem, signature(l, k));
   for (uint32_t i = 0; i < k; i++) push(s, &s->mem, l[i]);
   push(s, &s->clauses, c);
   if (s->oom) return UINT32_MAX;
@@ -156,6 +167,7 @@ static void shrink_clause(simp *s, uint32_t c, const gsat_lit *l, uint32_t k) {
     }
   memmove(old, l, k * sizeof *l);
   s->mem.a[c] = k;
+  s->mem.a[c + 2] = signature(old, k);
 }
 
 /* Root unit propagation over the occurrence lists. */
@@ -258,9 +270,11 @@ static void subsume_with(simp *s, uint32_t c) {
   if (s->oom) return;
   for (uint32_t i = 0; i < kc; i++) s->mark[cl[i]] = 1;
   gsat_lit flip = 0;
+  const uint32_t sig = sig_of(s, c);
+  s->steps += s->tmp.n;
   for (uint32_t i = 0; i < s->tmp.n && !dead(s, c) && !s->unsat; i++) {
     uint32_t d = s->tmp.a[i];
-    if (d == c || dead(s, d) || size_of(s, d) < kc) continue;
+    if (d == c || dead(s, d) || size_of(s, d) < kc || (sig & ~sig_of(s, d))) continue;
     int r = subsumes(s, c, d, &flip);
     if (r == 1) {
       delete_clause(s, d, 1);
@@ -561,6 +575,7 @@ static gsat_status load(simp *s, const gsat_db *in, gsat_error *err) {
   for (uint32_t c = 0; c < in->num_clauses && !s->oom; c++) {
     uint32_t b = in->clause_start[c];
     add_clause(s, in->clause_lits + b, in->clause_start[c + 1] - b, 0);
+    s->lits += in->clause_start[c + 1] - b;
   }
   GSAT_RETURN_IF(s->oom, err, NOMEM, "out of memory loading the clauses to simplify");
   return GSAT_OK;
@@ -636,7 +651,7 @@ static void release(simp *s) {
 void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
   c->subsume = c->elim = c->probe = 1;
-  c->effort = 50;
+  c->effort = 20;
   c->occ_limit = 64;
   c->clause_limit = 100;
 }
@@ -646,7 +661,8 @@ void gsat_simp_config_default(gsat_simp_config *c) {
 static void timed(simp *s, void (*fn)(simp *), uint64_t *us) {
   double t0 = gsat_seconds();
   s->steps = 0;
-  s->limit = (uint64_t)s->cfg->effort * 1000000u;
+  s->limit = (uint64_t)s->cfg->effort * s->lits;
+  if (s->limit < 1000000u) s->limit = 1000000u;
   fn(s);
   *us += (uint64_t)((gsat_seconds() - t0) * 1e6);
 }

@@ -39,8 +39,9 @@ extern "C" {
 /* What the round does; gsat_simp_config_default gives the defaults. */
 typedef struct gsat_simp_config {
   int subsume, elim, probe;  /* each technique on (1) or off (0) */
-  uint32_t effort;           /* work per technique, millions of steps (a step:
-                                one clause literal read) */
+  uint32_t effort;           /* work per technique: steps (clause literals
+                                read) per literal of the formula, at least
+                                10^6 steps */
   uint32_t occ_limit;        /* elimination: at most this many occurrences of
                                 each polarity */
   uint32_t clause_limit;     /* elimination: longest resolvent allowed */
