@@ -27,7 +27,7 @@ sets=(
   ""
   "--no-elim"
   "--no-subsume"
-  "--no-probe"
+  "--no-probe --no-equiv"
   "--no-simplify"
   "--simp-occ-limit=3"
   "--simp-effort=1 --cdcl-reduce=5"

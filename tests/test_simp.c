@@ -1,6 +1,7 @@
 /* CDCL preprocessing (solver/core/simp.h): each technique on hand-made
  * formulas with known results (the subsumed and strengthened clauses, the
- * eliminated variables, the gate, the failed literal), and random small
+ * eliminated variables, the gate, the failed literal, the equivalences), and
+ * random small
  * formulas checked by brute force: the simplified formula is satisfiable
  * exactly when the original is, every model of it extends to a model of the
  * original, and every proof step is RUP or RAT (a small checker here). */
@@ -149,20 +150,28 @@ typedef struct run {
   checker chk;
 } run;
 
-static run *simplify(const int64_t *f, int subsume, int elim, int probe) {
+/* Simplifies f with the techniques asked for (the others off); every proof
+ * step checked. */
+static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
   run *r = calloc(1, sizeof *r);
   assert_non_null(r);
   build(&r->in, f);
   chk_load(&r->chk, &r->in);
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
-  cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe;
+  cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv;
   gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
   gsat_error err;
   assert_int_equal(gsat_simp_run(&r->in, &cfg, &sink, &r->out, &r->ext, &r->n, &err), GSAT_OK);
   assert_false(r->chk.bad);
   return r;
 }
+
+static run *simplify(const int64_t *f, int subsume, int elim, int probe) {
+  return simplify4(f, subsume, elim, probe, 1);
+}
+
+static run *simplify_only_equiv(const int64_t *f) { return simplify4(f, 0, 0, 0, 1); }
 
 static void done(run *r) {
   gsat_db_free(&r->in);
@@ -278,6 +287,34 @@ static void failed_literal(void **state) {
   done(r);
 }
 
+/* 1 -> 2 -> 3 -> 1 by binaries: 2 and 3 are replaced by 1; (-2 -4 6)
+ * becomes (-1 -4 6), (3 5 -6) becomes (1 5 -6); the model extends. */
+static void equivalent_literals(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, -2, 3, 0, -3, 1, 0, 1, 4, 5, 0, -2, -4, 6, 0, 3, 5, -6, 0, 0};
+  run *r = simplify_only_equiv(f);
+  assert_int_equal(r->n.simp_substituted, 2);
+  assert_false(occurs(&r->out, 1));
+  assert_false(occurs(&r->out, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){-1, -4, 6}, 3));
+  assert_true(has_clause(&r->out, (int64_t[]){1, 5, -6}, 3));
+  assert_int_equal(r->out.num_clauses, 3);
+  uint8_t m[6] = {1, 0, 0, 0, 0, 1}; /* 1 true, 4 5 false, 6 true */
+  gsat_simp_extend(&r->ext, m);
+  assert_true(m[1] && m[2]);
+  done(r);
+}
+
+/* 1 -> 2 -> -1 and -1 -> 3 -> 1: 1 and -1 in one component: refuted. */
+static void equivalence_contradiction(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, -2, -1, 0, 1, 3, 0, -3, 1, 0, 0};
+  run *r = simplify_only_equiv(f);
+  assert_true(r->out.empty_clause);
+  assert_true(r->chk.empty);
+  done(r);
+}
+
 /* Units that clash: refuted, the empty clause in the proof. */
 static void refuted(void **state) {
   (void)state;
@@ -353,6 +390,8 @@ int main(void) {
       cmocka_unit_test(elimination_by_distribution),
       cmocka_unit_test(and_gate),
       cmocka_unit_test(failed_literal),
+      cmocka_unit_test(equivalent_literals),
+      cmocka_unit_test(equivalence_contradiction),
       cmocka_unit_test(refuted),
       cmocka_unit_test(random_formulas),
   };

@@ -857,10 +857,12 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simp.elim = s->opt.elim;
   p->simp.subsume = s->opt.subsume;
   p->simp.probe = s->opt.probe;
+  p->simp.equiv = s->opt.equiv;
   p->simp.effort = (uint32_t)s->opt.simp_effort;
   p->simp.occ_limit = (uint32_t)s->opt.simp_occ_limit;
   p->simp.stop = &s->stop;
-  p->simplify = s->opt.simplify && (s->opt.elim || s->opt.subsume || s->opt.probe) &&
+  p->simplify = s->opt.simplify &&
+                (s->opt.elim || s->opt.subsume || s->opt.probe || s->opt.equiv) &&
                 s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
 }
 

@@ -558,6 +558,166 @@ static void probe_round(simp *s) {
   }
 }
 
+/* --- equivalent literals ------------------------------------------------ */
+
+/* Tarjan's strongly connected components of the binary implication graph
+ * (an edge u -> v for each binary clause (NOT u, v)), iteratively; each
+ * component's representative is its literal of the smallest variable, and
+ * repr[] maps every literal to its representative.  A component with a
+ * literal and its negation makes that literal's negation a unit (RUP along
+ * the implication chain), returned in *failed (UINT32_MAX: none). */
+typedef struct tarjan {
+  uint32_t *index, *low, *stack, *call, *edge;
+  uint8_t *on;
+  uint32_t top, depth, counter;
+} tarjan;
+
+static void scc_found(simp *s, tarjan *t, gsat_lit u, gsat_lit *repr, gsat_lit *failed) {
+  uint32_t start = t->top;
+  do start--; while (t->stack[start] != u);
+  gsat_lit r = u;
+  for (uint32_t i = start; i < t->top; i++) {
+    gsat_lit m = t->stack[i];
+    t->on[m] = 0;
+    s->mark[m] = 1;
+    if (GSAT_VAR(m) < GSAT_VAR(r)) r = m;
+  }
+  for (uint32_t i = start; i < t->top; i++) {
+    gsat_lit m = t->stack[i];
+    if (s->mark[GSAT_NOT(m)] && *failed == UINT32_MAX) *failed = GSAT_NOT(m);
+    if (m != r && repr[m] == m && repr[GSAT_NOT(m)] == GSAT_NOT(m))
+      repr[m] = r, repr[GSAT_NOT(m)] = GSAT_NOT(r);
+  }
+  for (uint32_t i = start; i < t->top; i++) s->mark[t->stack[i]] = 0;
+  t->top = start;
+}
+
+/* The next successor of u from edge position *e on (a free literal), or
+ * UINT32_MAX. */
+static gsat_lit next_edge(simp *s, gsat_lit u, uint32_t *e) {
+  vec *o = &s->occ[GSAT_NOT(u)];
+  while (*e < o->n) {
+    uint32_t c = o->a[(*e)++];
+    s->steps++;
+    if (size_of(s, c) != 2) continue;
+    gsat_lit *l = lits_of(s, c), v = l[0] == GSAT_NOT(u) ? l[1] : l[0];
+    if (!s->val[v]) return v;
+  }
+  return UINT32_MAX;
+}
+
+static void visit(simp *s, tarjan *t, gsat_lit root, gsat_lit *repr, gsat_lit *failed) {
+  t->index[root] = t->low[root] = t->counter++;
+  t->stack[t->top++] = root, t->on[root] = 1;
+  t->call[0] = root, t->edge[0] = 0, t->depth = 1;
+  while (t->depth) {
+    gsat_lit u = t->call[t->depth - 1];
+    gsat_lit v = next_edge(s, u, &t->edge[t->depth - 1]);
+    if (v != UINT32_MAX) {
+      if (t->index[v] == UINT32_MAX) {
+        t->index[v] = t->low[v] = t->counter++;
+        t->stack[t->top++] = v, t->on[v] = 1;
+        t->call[t->depth] = v, t->edge[t->depth++] = 0;
+      } else if (t->on[v] && t->index[v] < t->low[u]) {
+        t->low[u] = t->index[v];
+      }
+      continue;
+    }
+    t->depth--;
+    if (t->depth && t->low[u] < t->low[t->call[t->depth - 1]])
+      t->low[t->call[t->depth - 1]] = t->low[u];
+    if (t->low[u] == t->index[u]) scc_found(s, t, u, repr, failed);
+  }
+}
+
+/* Replaces clause c by its image under repr: a tautology goes, another
+ * image is added before c is deleted (RUP with the equivalences). */
+static void substitute_clause(simp *s, uint32_t c, const gsat_lit *repr) {
+  s->tmp.n = 0;
+  int taut = 0;
+  for (uint32_t i = 0; i < size_of(s, c); i++) {
+    gsat_lit x = repr[lits_of(s, c)[i]];
+    if (s->mark[GSAT_NOT(x)]) taut = 1;
+    if (s->mark[x]) continue;
+    s->mark[x] = 1;
+    push(s, &s->tmp, x);
+  }
+  for (uint32_t i = 0; i < s->tmp.n; i++) s->mark[s->tmp.a[i]] = 0;
+  if (!taut && !s->oom) add_clause(s, s->tmp.a, s->tmp.n, 1);
+  delete_clause(s, c, 1);
+}
+
+static void push_ext_lits(simp *s, gsat_lit a, gsat_lit b) {
+  gsat_simp_ext *e = s->ext;
+  if (e->len + 3 > e->cap) {
+    uint64_t cap = e->cap ? 2 * e->cap : 1024;
+    gsat_lit *x = realloc(e->lits, cap * sizeof *x);
+    if (!x) {
+      s->oom = 1;
+      return;
+    }
+    e->lits = x, e->cap = cap;
+  }
+  e->lits[e->len++] = a, e->lits[e->len++] = b, e->lits[e->len++] = 2;
+}
+
+/* Substitutes every literal by its representative: the equivalences
+ * (NOT m, r) (m, NOT r) are added to the proof (RUP along the chains), the
+ * clauses rewritten, the equivalences pushed to the extension stack (m
+ * takes r's value) and deleted from the proof; m's variable counts as
+ * eliminated. */
+static void substitute(simp *s, const gsat_lit *repr) {
+  for (gsat_var v = 0; v < s->V; v++) {
+    gsat_lit m = GSAT_LIT(v, 0), r = repr[m];
+    if (r == m) continue;
+    gsat_lit a[2] = {GSAT_NOT(m), r}, b[2] = {m, GSAT_NOT(r)};
+    log_add(s, a, 2), log_add(s, b, 2);
+  }
+  for (gsat_var v = 0; v < s->V && !s->unsat && !s->oom; v++)
+    for (uint32_t sign = 0; sign < 2 && repr[GSAT_LIT(v, 0)] != GSAT_LIT(v, 0); sign++) {
+      vec *o = &s->occ[GSAT_LIT(v, sign)];
+      while (o->n && !s->oom) substitute_clause(s, o->a[o->n - 1], repr);
+    }
+  for (gsat_var v = 0; v < s->V; v++) {
+    gsat_lit m = GSAT_LIT(v, 0), r = repr[m];
+    if (r == m) continue;
+    gsat_lit a[2] = {GSAT_NOT(m), r}, b[2] = {m, GSAT_NOT(r)};
+    push_ext_lits(s, b[0], b[1]);
+    push_ext_lits(s, a[0], a[1]);
+    log_del(s, a, 2), log_del(s, b, 2);
+    s->elim[v] = 1;
+    s->n->simp_substituted++;
+  }
+}
+
+/* Equivalent-literal substitution over the strongly connected components
+ * of the binary implication graph (Li, "Equivalent literal propagation in
+ * the DLL procedure", 2003; as in Biere's solvers). */
+static void els_round(simp *s) {
+  const size_t L = 2 * (size_t)s->V;
+  tarjan t;
+  memset(&t, 0, sizeof t);
+  t.index = malloc(L * sizeof *t.index), t.low = malloc(L * sizeof *t.low);
+  t.stack = malloc(L * sizeof *t.stack), t.call = malloc(L * sizeof *t.call);
+  t.edge = malloc(L * sizeof *t.edge), t.on = calloc(L + 1, 1);
+  gsat_lit *repr = malloc(L * sizeof *repr), failed = UINT32_MAX;
+  if (!t.index || !t.low || !t.stack || !t.call || !t.edge || !t.on || !repr) s->oom = 1;
+  for (size_t l = 0; !s->oom && l < L; l++) t.index[l] = UINT32_MAX, repr[l] = (gsat_lit)l;
+  for (gsat_lit l = 0; !s->oom && l < L && !out_of_time(s); l++)
+    if (!s->val[l] && !s->elim[GSAT_VAR(l)] && t.index[l] == UINT32_MAX)
+      visit(s, &t, l, repr, &failed);
+  if (failed != UINT32_MAX) {
+    s->n->simp_failed++;
+    add_clause(s, &failed, 1, 1);
+    propagate(s);
+  } else if (!s->oom && !out_of_time(s)) {
+    substitute(s, repr);
+    propagate(s);
+  }
+  free(t.index), free(t.low), free(t.stack), free(t.call), free(t.edge), free(t.on);
+  free(repr);
+}
+
 /* --- set-up and result --------------------------------------------------- */
 
 static gsat_status load(simp *s, const gsat_db *in, gsat_error *err) {
@@ -650,7 +810,7 @@ static void release(simp *s) {
 
 void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
-  c->subsume = c->elim = c->probe = 1;
+  c->subsume = c->elim = c->probe = c->equiv = 1;
   c->effort = 20;
   c->occ_limit = 64;
   c->clause_limit = 100;
@@ -683,6 +843,7 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
     propagate(&s);
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
+    if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
     if (cfg->elim) timed(&s, elim_rounds, &n->simp_elim_us);
     n->simp_units += s.trail.n - in->num_units;
     if (s.oom) st = gsat_error_set(err, GSAT_NOMEM, "out of memory while simplifying");

@@ -14,7 +14,11 @@
  *     equivalence gates (same paper, 3.2) cut the resolvents to those
  *     between a gate and a non-gate clause;
  *   - failed-literal probing on the roots of the binary implication graph
- *     (a root: a literal that no binary clause implies).
+ *     (a root: a literal that no binary clause implies);
+ *   - equivalent-literal substitution: the strongly connected components of
+ *     the binary implication graph (Tarjan), each literal replaced by its
+ *     component's representative; the substituted variable's equivalence
+ *     goes to the extension stack.
  * Every step writes DRAT to the proof sink: a clause is added before the one
  * it replaces is deleted, resolvents before their antecedents are deleted.
  * Eliminated clauses go to an extension stack (pivot literal first) from
@@ -38,7 +42,7 @@ extern "C" {
 
 /* What the round does; gsat_simp_config_default gives the defaults. */
 typedef struct gsat_simp_config {
-  int subsume, elim, probe;  /* each technique on (1) or off (0) */
+  int subsume, elim, probe, equiv; /* each technique on (1) or off (0) */
   uint32_t effort;           /* work per technique: steps (clause literals
                                 read) per literal of the formula, at least
                                 10^6 steps */
