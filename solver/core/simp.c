@@ -742,7 +742,10 @@ static gsat_status load(simp *s, const gsat_db *in, gsat_error *err) {
 }
 
 /* out from the live clauses, the root units and one unit per eliminated
- * variable (logged: a RAT lemma, the variable occurs nowhere). */
+ * variable.  That unit is not logged: the variable occurs in no clause, so
+ * no lemma can use it.  (As a RAT lemma it would be sound, but drat-trim
+ * ignores the deletion of a clause that is a reason at its top level, and a
+ * kept clause of the variable could then contradict the unit.) */
 static gsat_status store(simp *s, const gsat_db *in, gsat_db *out, gsat_error *err) {
   memset(out, 0, sizeof *out);
   out->num_vars = s->V;
@@ -765,11 +768,7 @@ static gsat_status store(simp *s, const gsat_db *in, gsat_db *out, gsat_error *e
   memcpy(out->units, s->trail.a, (size_t)s->trail.n * sizeof *out->units);
   out->num_units = s->trail.n;
   for (gsat_var v = 0; v < s->V; v++)
-    if (s->elim[v]) {
-      gsat_lit u = GSAT_LIT(v, 1);
-      if (!s->unsat) log_add(s, &u, 1);
-      out->units[out->num_units++] = u;
-    }
+    if (s->elim[v]) out->units[out->num_units++] = GSAT_LIT(v, 1);
   gsat_features *f = &out->features;
   f->min_len = nc ? UINT32_MAX : 0;
   uint64_t pos = 0, bin = 0;

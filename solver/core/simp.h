@@ -65,8 +65,9 @@ void gsat_simp_config_default(gsat_simp_config *c);
 /* Simplifies in (not modified) into out, a database over the same variables
  * (same num_vars and ext_var numbering, no occurrence streams): out->units
  * holds every root assignment found, and one arbitrary unit per eliminated
- * variable (an eliminated variable occurs in no clause, so the unit is a RAT
- * lemma; it keeps the searchers from deciding it); out->empty_clause when
+ * variable (it occurs in no clause; the unit keeps the searchers from
+ * deciding it, and is not in the proof: gsat_cdcl_create logs none of the
+ * database's units); out->empty_clause when
  * the round refuted the formula (the empty clause then went to proof).
  * Eliminated clauses are appended to ext.  The counters (the simp_* rows of
  * counters.h) are added to *n.  proof may be NULL.  Errors: NOMEM (out and
