@@ -70,7 +70,7 @@
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
   O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), auto: chosen from instance features (DPLL on the GPU)") \
   O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none); DPLL uses no randomness") \
-  O (simp_effort,  INT,    20,                     1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) each technique may take per literal of the formula (at least a million)") \
+  O (simp_effort,  INT,    5,                      1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) each technique may take per literal of the formula (at least a million)") \
   O (simp_occ_limit, INT,  64,                     1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: a variable with more occurrences of one sign is not eliminated") \
   O (simplify,     BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: simplify the formula once before the search (subsumption, elimination, probing; docs/simplify.md); off with assumptions, incremental solves and clause exchange with the GPU or MPI ranks") \
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \

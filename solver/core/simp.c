@@ -11,6 +11,8 @@
 #define DELETED 1u   /* clause flag */
 #define QUEUED 2u    /* clause flag: in the subsumption queue */
 #define GATE 4u      /* clause flag: a gate clause of the variable tried */
+#define SUBSUME_OCC_LIMIT 1000 /* a clause whose rarest variable occurs more often
+                                  subsumes nothing (Kissat bounds it alike) */
 #define HDR 3u       /* clause header: size, flags, signature */
 
 typedef struct vec {
@@ -264,6 +266,7 @@ static void subsume_with(simp *s, uint32_t c) {
         s->occ[best].n + s->occ[GSAT_NOT(best)].n)
       best = cl[i];
   s->tmp.n = 0;
+  if (s->occ[best].n + s->occ[GSAT_NOT(best)].n > SUBSUME_OCC_LIMIT) return;
   for (uint32_t i = 0; i < s->occ[best].n; i++) push(s, &s->tmp, s->occ[best].a[i]);
   for (uint32_t i = 0; i < s->occ[GSAT_NOT(best)].n; i++)
     push(s, &s->tmp, s->occ[GSAT_NOT(best)].a[i]);
@@ -271,7 +274,7 @@ static void subsume_with(simp *s, uint32_t c) {
   for (uint32_t i = 0; i < kc; i++) s->mark[cl[i]] = 1;
   gsat_lit flip = 0;
   const uint32_t sig = sig_of(s, c);
-  s->steps += s->tmp.n;
+  s->steps += 4 * (uint64_t)s->tmp.n; /* a candidate's header read is a cache miss */
   for (uint32_t i = 0; i < s->tmp.n && !dead(s, c) && !s->unsat; i++) {
     uint32_t d = s->tmp.a[i];
     if (d == c || dead(s, d) || size_of(s, d) < kc || (sig & ~sig_of(s, d))) continue;
@@ -810,7 +813,7 @@ static void release(simp *s) {
 void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
   c->subsume = c->elim = c->probe = c->equiv = 1;
-  c->effort = 20;
+  c->effort = 5;
   c->occ_limit = 64;
   c->clause_limit = 100;
 }
