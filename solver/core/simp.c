@@ -571,6 +571,8 @@ static void probe_round(simp *s) {
  * the implication chain), returned in *failed (UINT32_MAX: none). */
 typedef struct tarjan {
   uint32_t *index, *low, *stack, *call, *edge;
+  uint32_t *first, *succ; /* the graph: successors of u at succ[first[u] ..
+                             first[u + 1] - 1] (the binary clauses, read once) */
   uint8_t *on;
   uint32_t top, depth, counter;
 } tarjan;
@@ -597,16 +599,40 @@ static void scc_found(simp *s, tarjan *t, gsat_lit u, gsat_lit *repr, gsat_lit *
 
 /* The next successor of u from edge position *e on (a free literal), or
  * UINT32_MAX. */
-static gsat_lit next_edge(simp *s, gsat_lit u, uint32_t *e) {
-  vec *o = &s->occ[GSAT_NOT(u)];
-  while (*e < o->n) {
-    uint32_t c = o->a[(*e)++];
+static gsat_lit next_edge(simp *s, const tarjan *t, gsat_lit u, uint32_t *e) {
+  while (t->first[u] + *e < t->first[u + 1]) {
+    gsat_lit v = t->succ[t->first[u] + (*e)++];
     s->steps++;
-    if (size_of(s, c) != 2) continue;
-    gsat_lit *l = lits_of(s, c), v = l[0] == GSAT_NOT(u) ? l[1] : l[0];
     if (!s->val[v]) return v;
   }
   return UINT32_MAX;
+}
+
+/* The binary implication graph in t->first, t->succ: an edge NOT a -> b and
+ * NOT b -> a for each live binary clause (a, b).  0: out of memory. */
+static int build_graph(simp *s, tarjan *t) {
+  const size_t L = 2 * (size_t)s->V;
+  t->first = calloc(L + 2, sizeof *t->first);
+  if (!t->first) return 0;
+  uint64_t edges = 0;
+  for (uint32_t i = 0; i < s->clauses.n; i++) {
+    uint32_t c = s->clauses.a[i];
+    if (dead(s, c) || size_of(s, c) != 2) continue;
+    t->first[GSAT_NOT(lits_of(s, c)[0]) + 2]++, t->first[GSAT_NOT(lits_of(s, c)[1]) + 2]++;
+    edges += 2;
+  }
+  s->steps += s->clauses.n;
+  for (size_t l = 2; l < L + 2; l++) t->first[l] += t->first[l - 1];
+  t->succ = malloc((edges + 1) * sizeof *t->succ);
+  if (!t->succ) return 0;
+  for (uint32_t i = 0; i < s->clauses.n; i++) { /* first[u + 1] counts u's edges placed */
+    uint32_t c = s->clauses.a[i];
+    if (dead(s, c) || size_of(s, c) != 2) continue;
+    gsat_lit a = lits_of(s, c)[0], b = lits_of(s, c)[1];
+    t->succ[t->first[GSAT_NOT(a) + 1]++] = b;
+    t->succ[t->first[GSAT_NOT(b) + 1]++] = a;
+  }
+  return 1;
 }
 
 static void visit(simp *s, tarjan *t, gsat_lit root, gsat_lit *repr, gsat_lit *failed) {
@@ -615,7 +641,7 @@ static void visit(simp *s, tarjan *t, gsat_lit root, gsat_lit *repr, gsat_lit *f
   t->call[0] = root, t->edge[0] = 0, t->depth = 1;
   while (t->depth) {
     gsat_lit u = t->call[t->depth - 1];
-    gsat_lit v = next_edge(s, u, &t->edge[t->depth - 1]);
+    gsat_lit v = next_edge(s, t, u, &t->edge[t->depth - 1]);
     if (v != UINT32_MAX) {
       if (t->index[v] == UINT32_MAX) {
         t->index[v] = t->low[v] = t->counter++;
@@ -704,7 +730,9 @@ static void els_round(simp *s) {
   t.stack = malloc(L * sizeof *t.stack), t.call = malloc(L * sizeof *t.call);
   t.edge = malloc(L * sizeof *t.edge), t.on = calloc(L + 1, 1);
   gsat_lit *repr = malloc(L * sizeof *repr), failed = UINT32_MAX;
-  if (!t.index || !t.low || !t.stack || !t.call || !t.edge || !t.on || !repr) s->oom = 1;
+  if (!t.index || !t.low || !t.stack || !t.call || !t.edge || !t.on || !repr ||
+      !build_graph(s, &t))
+    s->oom = 1;
   for (size_t l = 0; !s->oom && l < L; l++) t.index[l] = UINT32_MAX, repr[l] = (gsat_lit)l;
   for (gsat_lit l = 0; !s->oom && l < L && !out_of_time(s); l++)
     if (!s->val[l] && !s->elim[GSAT_VAR(l)] && t.index[l] == UINT32_MAX)
@@ -718,6 +746,7 @@ static void els_round(simp *s) {
     propagate(s);
   }
   free(t.index), free(t.low), free(t.stack), free(t.call), free(t.edge), free(t.on);
+  free(t.first), free(t.succ);
   free(repr);
 }
 
