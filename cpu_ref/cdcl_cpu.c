@@ -6,6 +6,7 @@
 #include "solver/base/clock.h"
 #include "solver/core/cdcl.h"
 #include "solver/core/cdcl_host.h"
+#include "solver/core/simp.h"
 
 /* Target length of a slice between checks of the stop flag and the limits. */
 #define SLICE_SECONDS 0.004
@@ -67,8 +68,68 @@ static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params 
   }
 }
 
+/* The result of a formula that preprocessing refuted: UNSAT, one idle
+ * worker. */
+static gsat_status refuted_result(gsat_search_result *r, uint32_t V, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  r->workers = calloc(1, sizeof *r->workers);
+  r->model = malloc((size_t)V + 1);
+  GSAT_RETURN_IF(!r->workers || !r->model, err, NOMEM, "out of memory for the CDCL result");
+  r->num_workers = 1;
+  r->answer = 20;
+  return GSAT_OK;
+}
+
+/* The preprocessing counters (simp_* rows) of n added to r's first worker
+ * and total. */
+static void add_simp_counters(gsat_search_result *r, const gsat_worker_stats *n) {
+#define ADD_SIMP(field) r->total.field += n->field, r->workers[0].field += n->field;
+  GSAT_WORKER_COUNTER_FIELDS(ADD_SIMP)
+#undef ADD_SIMP
+}
+
+/* gsat_cpu_cdcl_solve with preprocessing (simp.h): the searchers, one or
+ * the portfolio, search the simplified formula; a model is extended to the
+ * eliminated variables (gsat_simp_extend) before the caller checks it
+ * against the original clauses.  The preprocessing time counts against the
+ * time limit. */
+static gsat_status solve_simplified(const gsat_db *db, const gsat_search_params *p,
+                                    gsat_search_result *r, gsat_error *err) {
+  const double start = gsat_seconds();
+  gsat_search_params q = *p;
+  q.simplify = 0;
+  if (p->time_limit > 0) q.simp.deadline = start + p->time_limit;
+  gsat_db sdb;
+  gsat_simp_ext ext = {0};
+  gsat_worker_stats n;
+  memset(&n, 0, sizeof n);
+  GSAT_FORWARD(gsat_simp_run(db, &q.simp, p->proof, &sdb, &ext, &n, err));
+  const double spent = gsat_seconds() - start;
+  gsat_status st;
+  if (sdb.empty_clause) {
+    st = refuted_result(r, db->num_vars, err);
+  } else if (p->time_limit > 0 && spent >= p->time_limit) {
+    st = refuted_result(r, db->num_vars, err);
+    r->answer = 0;
+    r->stopped_by_limit = 1;
+  } else {
+    if (q.time_limit > 0) q.time_limit -= spent;
+    st = gsat_cpu_cdcl_solve(&sdb, &q, r, err);
+  }
+  if (st == GSAT_OK) {
+    if (r->answer == 10) gsat_simp_extend(&ext, r->model);
+    add_simp_counters(r, &n);
+    r->search_seconds += spent;
+  }
+  gsat_db_free(&sdb);
+  gsat_simp_ext_free(&ext);
+  return st;
+}
+
 gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err) {
+  if (p->simplify && !p->num_assumptions && !p->num_extra && !p->clause_port)
+    return solve_simplified(db, p, r, err);
   if (p->threads > 1 || p->num_extra || p->clause_port) return gsat_cpu_cdcl_portfolio(db, p, r, err);
   memset(r, 0, sizeof *r);
   const double start = gsat_seconds();

@@ -5,7 +5,8 @@
  * plus the assumptions as units (and every model against the clauses and the
  * assumptions, every failed set by a fresh solve with it as units); the
  * states; a terminate callback that stops one solve only; a learn callback
- * whose clauses are short, 0-terminated and implied. */
+ * whose clauses are short, 0-terminated and implied; a first solve that
+ * eliminates a variable, then assumptions and a clause over it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -286,9 +287,51 @@ static void test_kept_clauses(void **state) {
   gsat_release(s);
 }
 
+/* Preprocessing and incremental use (docs/simplify.md): the first solve,
+ * without assumptions, eliminates variable 1 of (1 2) (1 3) (-1 4) and its
+ * model (extended to 1) satisfies every clause; the later solves, which do
+ * not preprocess, honour assumptions on 1 and a clause added over it. */
+static void test_eliminated_then_assumed(void **state) {
+  (void)state;
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  const int32_t f[][4] = {{1, 2, 0}, {1, 3, 0}, {-1, 4, 0}, {2, 3, 4, 5}, {-5, -2, -3, 0}};
+  for (int c = 0; c < 5; c++) {
+    for (int k = 0; k < 4 && f[c][k]; k++) gsat_add(s, f[c][k]);
+    gsat_add(s, 0);
+  }
+  assert_int_equal(gsat_solve(s), 10);
+  assert_true(gsat_get_statistics(s)->simp_eliminated >= 1);
+  for (int c = 0; c < 5; c++) {
+    int sat = 0;
+    for (int k = 0; k < 4 && f[c][k]; k++) sat |= gsat_value(s, f[c][k]) == f[c][k];
+    assert_true(sat);
+  }
+  gsat_assume(s, -1);
+  assert_int_equal(gsat_solve(s), 10);
+  assert_int_equal(gsat_get_statistics(s)->simp_eliminated, 0);
+  assert_int_equal(gsat_value(s, 1), -1);
+  assert_int_equal(gsat_value(s, 2), 2);
+  assert_int_equal(gsat_value(s, 3), 3);
+  gsat_assume(s, -1);
+  gsat_assume(s, -2);
+  assert_int_equal(gsat_solve(s), 20);
+  assert_true(gsat_failed(s, -1) && gsat_failed(s, -2));
+  gsat_add(s, -4);
+  gsat_add(s, 0);
+  assert_int_equal(gsat_solve(s), 10);
+  assert_int_equal(gsat_value(s, 1), -1);
+  assert_int_equal(gsat_value(s, 5), -5);
+  gsat_release(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_states),
+      cmocka_unit_test(test_eliminated_then_assumed),
       cmocka_unit_test(test_incremental_sessions),
       cmocka_unit_test(test_terminate),
       cmocka_unit_test(test_learn),

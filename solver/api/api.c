@@ -908,6 +908,25 @@ static gsat_status build_streams_for(gsat_solver *s, gsat_db *db, const gsat_sea
   return st;
 }
 
+/* Preprocessing of the CPU CDCL search (solver/core/simp.h) from the
+ * options: only in a first solve without assumptions or a learn callback.
+ * Incremental use keeps learned clauses and hands them to the user, and
+ * they must hold in the original formula; the simplified one carries a unit
+ * for each eliminated variable that does not (docs/simplify.md). */
+static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
+  gsat_simp_config_default(&p->simp);
+  p->simp.elim = s->opt.elim;
+  p->simp.subsume = s->opt.subsume;
+  p->simp.probe = s->opt.probe;
+  p->simp.equiv = s->opt.equiv;
+  p->simp.effort = (uint32_t)s->opt.simp_effort;
+  p->simp.occ_limit = (uint32_t)s->opt.simp_occ_limit;
+  p->simp.stop = &s->stop;
+  p->simplify = s->opt.simplify &&
+                (s->opt.elim || s->opt.subsume || s->opt.probe || s->opt.equiv) &&
+                s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
+}
+
 /* The search parameters from the options and db's features: heuristic,
  * search (choose_search), the streams it needs (build_streams_for), threads,
  * limits, progress, GPU shape and knobs.  INTERRUPTED: the build used up the
@@ -949,6 +968,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
   p->gpu_stop_grace = s->opt.gpu_stop_grace;
   p->cdcl_memory = (uint32_t)s->opt.cdcl_memory;
+  set_simplify(s, p);
   p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
   p->gpu_cdcl_proof_ring = (uint32_t)s->opt.gpu_cdcl_proof_ring;

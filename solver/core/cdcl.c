@@ -218,6 +218,10 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
     else if (s->val[u] == 0) gsat_cdcl_assign(s, u, GSAT_CDCL_NOREF);
   }
   if (*refuted && proof) proof->add(proof->data, s->learnt, 0);
+  /* The database's units are in the proof's formula already (input units,
+   * or units the preprocessing logged), except the preprocessing's unit of
+   * each eliminated variable, which occurs in no clause: none is logged. */
+  s->proof_units = s->trail_len;
   return GSAT_OK;
 }
 

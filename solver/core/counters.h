@@ -56,7 +56,19 @@
   C (F, donations,          WORKER, _,         _,               ALL,  NORATE, "donations",          "branches given away") \
   C (F, walk_flips,         WORKER, _,         _,               NONZERO, RATE, "flips",             "walkers: variables flipped (local search, walk.h)") \
   C (F, walk_restarts,      WORKER, _,         _,               NONZERO, NORATE, "walk restarts",   "walkers: restarts from a random or the best assignment") \
-  C (F, walk_best_unsat,    WORKER, _,         _,               NONZERO, NORATE, "best unsatisfied", "walkers: the fewest unsatisfied clauses any walker reached (a minimum over the walkers, not a sum; 0 also when none walked)")
+  C (F, walk_best_unsat,    WORKER, _,         _,               NONZERO, NORATE, "best unsatisfied", "walkers: the fewest unsatisfied clauses any walker reached (a minimum over the walkers, not a sum; 0 also when none walked)") \
+  C (F, simp_eliminated,    WORKER, _,         _,               NONZERO, NORATE, "eliminated vars",   "preprocessing: variables eliminated by clause distribution") \
+  C (F, simp_gates,         WORKER, _,         _,               NONZERO, NORATE, "gates",             "preprocessing: eliminations that used an AND or equivalence gate") \
+  C (F, simp_removed,       WORKER, _,         _,               NONZERO, NORATE, "removed clauses",   "preprocessing: clauses removed by subsumption and elimination") \
+  C (F, simp_subsumed,      WORKER, _,         _,               NONZERO, NORATE, "subsumed clauses",  "preprocessing: clauses removed by backward subsumption") \
+  C (F, simp_strengthened,  WORKER, _,         _,               NONZERO, NORATE, "strengthened lits", "preprocessing: literals removed by self-subsuming resolution") \
+  C (F, simp_failed,        WORKER, _,         _,               NONZERO, NORATE, "failed literals",   "preprocessing: failed literals found by probing") \
+  C (F, simp_substituted,   WORKER, _,         _,               NONZERO, NORATE, "substituted vars",  "preprocessing: variables replaced by an equivalent literal") \
+  C (F, simp_units,         WORKER, _,         _,               NONZERO, NORATE, "simp units",        "preprocessing: root units derived") \
+  C (F, simp_subsume_us,    WORKER, _,         _,               NONZERO, NORATE, "subsume us",        "preprocessing: microseconds in subsumption") \
+  C (F, simp_elim_us,       WORKER, _,         _,               NONZERO, NORATE, "elim us",           "preprocessing: microseconds in variable elimination") \
+  C (F, simp_probe_us,      WORKER, _,         _,               NONZERO, NORATE, "probe us",          "preprocessing: microseconds in failed-literal probing") \
+  C (F, simp_equiv_us,      WORKER, _,         _,               NONZERO, NORATE, "equiv us",          "preprocessing: microseconds in equivalent-literal substitution")
 // clang-format on
 
 /*------------------------------------------------------------------------*/

@@ -9,6 +9,7 @@
 #include "solver/base/control.h"
 #include "solver/core/cdcl_types.h"
 #include "solver/core/dpll_types.h"
+#include "solver/core/simp.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,6 +44,10 @@ typedef struct gsat_search_params {
   /* CDCL (cpu_ref/cdcl_portfolio.h) */
   gsat_cdcl_config cdcl;
   const gsat_proof_sink *proof; /* DRAT sink or NULL */
+  int simplify;                 /* CPU CDCL: preprocess first (simp.h); the
+                                   search leaves it out with assumptions,
+                                   extra clauses or a clause port */
+  gsat_simp_config simp;
   int cdcl_cubes;               /* 1: the portfolio splits the work as cubes
                                    (cdcl_portfolio.h); 0: each searcher
                                    searches the whole formula */

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Random differential test of the CDCL preprocessing (solver/core/simp.h)
+# against MiniSat and CaDiCaL: N generated circuit formulas (Tseitin AND, OR,
+# XOR and equivalence gates over a few inputs, random side clauses over the
+# gates, duplicate and subsumed clauses, a unit on an output), so that
+# subsumption, strengthening, gates, elimination and probing all fire; each
+# solved by gsat --search=cdcl --backend=cpu under one of eight option sets in
+# turn (the defaults, each technique off, everything off, a tight occurrence
+# limit, a tiny effort, the portfolio of 2 splitting cubes over the
+# simplified formula).  Answers must agree with the reference, every SAT
+# model is checked here against the ORIGINAL formula (after the model was
+# extended to the eliminated variables), every UNSAT answer with
+# preprocessing on writes a DRAT proof that drat-trim must verify, and a
+# pigeonhole proof cut in half must be rejected.  Skips (77) without python3
+# or without both minisat and cadical.
+# Usage: simp_diff.sh GSAT GSAT_GEN [N [DRAT_TRIM]]
+set -u
+gsat=$1 gen=$2 n=${3:-600} drat=${4:-}
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/check_lib.sh"
+minisat=$(command -v minisat) cadical=$(command -v cadical)
+if [ -z "$minisat" ] && [ -z "$cadical" ] || ! command -v python3 >/dev/null; then
+  echo "simp_diff skipped: no minisat/cadical or no python3"
+  exit 77
+fi
+sets=(
+  ""
+  "--no-elim"
+  "--no-subsume"
+  "--no-probe --no-equiv"
+  "--no-simplify"
+  "--simp-occ-limit=3"
+  "--simp-effort=1 --cdcl-reduce=5"
+  "--threads=2 --cdcl-cubes=on"
+)
+# circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
+circuits() {
+  python3 - "$1" "$2" <<'EOF'
+import random, sys
+for seed in range(int(sys.argv[1])):
+  r = random.Random(seed)
+  out = open("%s/%d.cnf" % (sys.argv[2], seed), "w")
+  ni = r.randint(3, 10); ng = r.randint(3, 30)
+  cls = []; nv = ni
+  for g in range(ng):
+      nv += 1; x = nv
+      kind = r.choice("AOXEA")
+      k = 1 if kind == "E" else (2 if kind == "X" else r.randint(2, 4))
+      ins = [r.choice([1, -1]) * r.randint(1, nv - 1) for _ in range(k)]
+      if len(set(abs(i) for i in ins)) < len(ins): ins = ins[:1]; kind = "E"
+      if kind == "E":
+          a = ins[0]; cls += [[-x, a], [x, -a]]
+      elif kind == "A":
+          cls += [[-x, a] for a in ins] + [[x] + [-a for a in ins]]
+      elif kind == "O":
+          cls += [[x, -a] for a in ins] + [[-x] + ins]
+      else:
+          a, b = ins
+          cls += [[-x, a, b], [-x, -a, -b], [x, -a, b], [x, a, -b]]
+  for _ in range(r.randint(0, nv // 2)):
+      k = r.randint(2, 4)
+      cls.append([r.choice([1, -1]) * r.randint(1, nv) for _ in range(k)])
+  for _ in range(r.randint(0, 6)):
+      c = r.choice(cls)
+      cls.append(c + [r.choice([1, -1]) * r.randint(1, nv)] if r.random() < 0.7 else list(c))
+  cls.append([r.choice([1, -1]) * r.randint(nv - 2, nv)])
+  cls = [sorted(set(c)) for c in cls]
+  print("p cnf %d %d" % (nv, len(cls)), file=out)
+  for c in cls: print(" ".join(map(str, c)), 0, file=out)
+  out.close()
+EOF
+}
+agree=0 sat=0 unsat=0 proofs=0
+mkdir "$tmp/f"
+circuits "$n" "$tmp/f"
+for ((i = 0; i < n; i++)); do
+  f=$tmp/f/$i.cnf
+  opts=${sets[$((i % ${#sets[@]}))]}
+  ref=$minisat
+  if [ -n "$cadical" ] && { [ $((i % 3)) = 0 ] || [ -z "$minisat" ]; }; then ref=$cadical; fi
+  "$ref" "$f" >/dev/null 2>&1 </dev/null
+  want=$?
+  proof=()
+  if [ -n "$drat" ] && [ $want = 20 ] && [[ $opts != *no-simplify* ]]; then proof=(--proof="$tmp/p.drat"); fi
+  # shellcheck disable=SC2086
+  "$gsat" -q --search=cdcl --backend=cpu $opts "${proof[@]}" "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
+  got=$?
+  if [ $got != $want ]; then
+    fail "formula $i (circuit $i, $opts): gsat $got, $(basename "$ref") $want $(head -c 200 "$tmp/err")"
+    continue
+  fi
+  if [ $got = 10 ]; then
+    bad=$(check_model "$f" "$tmp/out")
+    [ -z "$bad" ] || { fail "formula $i (circuit $i, $opts): model: $bad"; continue; }
+    sat=$((sat + 1))
+  elif [ $got = 20 ]; then
+    unsat=$((unsat + 1))
+    if [ ${#proof[@]} = 1 ]; then
+      if "$drat" "$f" "$tmp/p.drat" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+        proofs=$((proofs + 1))
+      else
+        fail "formula $i (circuit $i, $opts): proof not verified"
+      fi
+    fi
+  fi
+  agree=$((agree + 1))
+done
+echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified)"
+[ $sat -gt $((n / 10)) ] && [ $unsat -gt $((n / 10)) ] || fail "too few of one answer: $sat SAT, $unsat UNSAT"
+if [ -n "$drat" ]; then # a proof cut in half is rejected
+  "$gen" php 6 >"$tmp/php.cnf"
+  "$gsat" -q --search=cdcl --backend=cpu --proof-format=text --proof="$tmp/p.txt" "$tmp/php.cnf" >/dev/null 2>&1
+  lines=$(wc -l <"$tmp/p.txt")
+  head -n $((lines / 2)) "$tmp/p.txt" >"$tmp/half.txt"
+  "$drat" "$tmp/php.cnf" "$tmp/p.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' ||
+    fail "php 6: the whole proof ($lines lines) is not verified"
+  "$drat" "$tmp/php.cnf" "$tmp/half.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' &&
+    fail "php 6: half of the proof ($((lines / 2)) of $lines lines) was verified"
+fi
+finish

@@ -1,0 +1,404 @@
+/* CDCL preprocessing (solver/core/simp.h): each technique on hand-made
+ * formulas with known results (the subsumed and strengthened clauses, the
+ * eliminated variables, the gate, the failed literal, the equivalences), and
+ * random small
+ * formulas checked by brute force: the simplified formula is satisfiable
+ * exactly when the original is, every model of it extends to a model of the
+ * original, and every proof step is RUP or RAT (a small checker here). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "solver/core/cnf.h"
+#include "solver/core/db.h"
+#include "solver/core/search.h"
+#include "solver/core/simp.h"
+
+#define MAXV 16
+#define MAXC 4096
+#define MAXK 32
+
+/* A formula of DIMACS clauses, each ended by 0, the list ended by a second
+ * 0; every variable 1..V occurs, so internal variable v is DIMACS v + 1. */
+static void build(gsat_db *db, const int64_t *lits) {
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  for (; *lits; lits++) {
+    for (; *lits; lits++)
+      assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(*lits), NULL), GSAT_OK);
+    assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
+  }
+  gsat_error err;
+  assert_int_equal(gsat_db_build_clauses(db, &cnf, NULL, 0, &err), GSAT_OK);
+  gsat_cnf_free(&cnf);
+}
+
+static gsat_lit L(int64_t d) { return gsat_lit_from_dimacs(d); }
+
+/* --- a tiny DRAT checker over internal literals ------------------------- */
+
+typedef struct checker {
+  gsat_lit c[MAXC][MAXK];
+  uint32_t n[MAXC];
+  uint8_t live[MAXC];
+  uint32_t count;
+  int bad;   /* a lemma neither RUP nor RAT, or a deletion of no clause */
+  int rat;   /* lemmas that are RAT but not RUP */
+  int empty; /* the empty clause was added */
+} checker;
+
+static void chk_load(checker *k, const gsat_db *db) {
+  memset(k, 0, sizeof *k);
+  for (uint32_t c = 0; c < db->num_clauses; c++) {
+    uint32_t b = db->clause_start[c];
+    k->n[k->count] = db->clause_start[c + 1] - b;
+    memcpy(k->c[k->count], db->clause_lits + b, k->n[k->count] * sizeof(gsat_lit));
+    k->live[k->count++] = 1;
+  }
+  for (uint32_t i = 0; i < db->num_units; i++) {
+    k->c[k->count][0] = db->units[i];
+    k->n[k->count] = 1;
+    k->live[k->count++] = 1;
+  }
+}
+
+/* Whether unit propagation from the assignment val (of 2 MAXV literals)
+ * over the live clauses reaches a conflict. */
+static int conflict(const checker *k, int8_t *val) {
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (uint32_t c = 0; c < k->count; c++) {
+      if (!k->live[c]) continue;
+      uint32_t free_n = 0;
+      gsat_lit u = 0;
+      int sat = 0;
+      for (uint32_t i = 0; i < k->n[c]; i++) {
+        if (val[k->c[c][i]] > 0) sat = 1;
+        else if (!val[k->c[c][i]]) u = k->c[c][i], free_n++;
+      }
+      if (sat || free_n > 1) continue;
+      if (!free_n) return 1;
+      val[u] = 1, val[u ^ 1] = -1, changed = 1;
+    }
+  }
+  return 0;
+}
+
+static int rup(const checker *k, const gsat_lit *l, uint32_t n, const gsat_lit *extra,
+               uint32_t m) {
+  int8_t val[2 * MAXV] = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    if (val[l[i]] < 0) return 1;
+    val[l[i] ^ 1] = 1, val[l[i]] = -1;
+  }
+  for (uint32_t i = 0; i < m; i++) {
+    if (val[extra[i]] < 0) return 1;
+    val[extra[i] ^ 1] = 1, val[extra[i]] = -1;
+  }
+  return conflict(k, val);
+}
+
+/* Whether l[0..n-1] is RAT on l[0]: every resolvent with a live clause
+ * holding NOT l[0] is RUP. */
+static int rat(const checker *k, const gsat_lit *l, uint32_t n) {
+  for (uint32_t c = 0; c < k->count; c++) {
+    gsat_lit rest[MAXK];
+    uint32_t m = 0, has = 0;
+    for (uint32_t i = 0; k->live[c] && i < k->n[c]; i++)
+      if (k->c[c][i] == (l[0] ^ 1)) has = 1;
+      else rest[m++] = k->c[c][i];
+    if (has && !rup(k, l, n, rest, m)) return 0;
+  }
+  return 1;
+}
+
+static void chk_add(void *data, const gsat_lit *l, uint32_t n) {
+  checker *k = data;
+  if (!rup(k, l, n, NULL, 0)) {
+    k->rat++;
+    if (n == 0 || !rat(k, l, n)) k->bad = 1;
+  }
+  if (n == 0) k->empty = 1;
+  assert_true(k->count < MAXC && n <= MAXK);
+  memcpy(k->c[k->count], l, n * sizeof *l);
+  k->n[k->count] = n;
+  k->live[k->count++] = 1;
+}
+
+static void chk_del(void *data, const gsat_lit *l, uint32_t n) {
+  checker *k = data;
+  for (uint32_t c = 0; c < k->count; c++) {
+    if (!k->live[c] || k->n[c] != n) continue;
+    uint32_t same = 0;
+    for (uint32_t i = 0; i < n; i++)
+      for (uint32_t j = 0; j < n; j++) same += l[i] == k->c[c][j];
+    if (same == n) {
+      k->live[c] = 0;
+      return;
+    }
+  }
+  k->bad = 1;
+}
+
+/* --- helpers ------------------------------------------------------------- */
+
+typedef struct run {
+  gsat_db in, out;
+  gsat_simp_ext ext;
+  gsat_worker_stats n;
+  checker chk;
+} run;
+
+/* Simplifies f with the techniques asked for (the others off); every proof
+ * step checked. */
+static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
+  run *r = calloc(1, sizeof *r);
+  assert_non_null(r);
+  build(&r->in, f);
+  chk_load(&r->chk, &r->in);
+  gsat_simp_config cfg;
+  gsat_simp_config_default(&cfg);
+  cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv;
+  gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
+  gsat_error err;
+  assert_int_equal(gsat_simp_run(&r->in, &cfg, &sink, &r->out, &r->ext, &r->n, &err), GSAT_OK);
+  assert_false(r->chk.bad);
+  assert_int_equal(r->chk.rat, 0); /* every step RUP: drat-trim's ignored deletions cannot matter */
+  return r;
+}
+
+static run *simplify(const int64_t *f, int subsume, int elim, int probe) {
+  return simplify4(f, subsume, elim, probe, 1);
+}
+
+static run *simplify_only_equiv(const int64_t *f) { return simplify4(f, 0, 0, 0, 1); }
+
+static void done(run *r) {
+  gsat_db_free(&r->in);
+  gsat_db_free(&r->out);
+  gsat_simp_ext_free(&r->ext);
+  free(r);
+}
+
+/* Whether out holds exactly the clause of DIMACS literals d (any order). */
+static int has_clause(const gsat_db *db, const int64_t *d, uint32_t n) {
+  for (uint32_t c = 0; c < db->num_clauses; c++) {
+    uint32_t b = db->clause_start[c], k = db->clause_start[c + 1] - b, same = 0;
+    if (k != n) continue;
+    for (uint32_t i = 0; i < n; i++)
+      for (uint32_t j = 0; j < k; j++) same += db->clause_lits[b + j] == L(d[i]);
+    if (same == n) return 1;
+  }
+  return 0;
+}
+
+static int has_unit(const gsat_db *db, int64_t d) {
+  for (uint32_t i = 0; i < db->num_units; i++)
+    if (db->units[i] == L(d)) return 1;
+  return 0;
+}
+
+static int occurs(const gsat_db *db, gsat_var v) {
+  for (uint32_t i = 0; i < db->clause_start[db->num_clauses]; i++)
+    if (GSAT_VAR(db->clause_lits[i]) == v) return 1;
+  return 0;
+}
+
+/* --- hand-made formulas -------------------------------------------------- */
+
+/* (1 2) subsumes (1 2 3) and (1 2 -4 5); (1 2) and (-1 2 6) give (2 6). */
+static void subsumption_and_strengthening(void **state) {
+  (void)state;
+  const int64_t f[] = {1, 2, 0, 1, 2, 3, 0, 1, 2, -4, 5, 0, -1, 2, 6, 0, 3, 4, 5, 6, 0, 0};
+  run *r = simplify(f, 1, 0, 0);
+  assert_int_equal(r->n.simp_subsumed, 2);
+  assert_int_equal(r->n.simp_strengthened, 1);
+  assert_int_equal(r->out.num_clauses, 3);
+  assert_true(has_clause(&r->out, (int64_t[]){1, 2}, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){2, 6}, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){3, 4, 5, 6}, 4));
+  done(r);
+}
+
+/* x = 1: (1 2) (1 3) (-1 4): 2 resolvents (2 4) (3 4) for 3 clauses. */
+static void elimination_by_distribution(void **state) {
+  (void)state;
+  const int64_t f[] = {1, 2, 0, 1, 3, 0, -1, 4, 0, 2, 3, 4, 5, 0, -5, -2, -3, 0, 0};
+  run *r = simplify(f, 0, 1, 0);
+  assert_true(r->n.simp_eliminated >= 1);
+  assert_false(occurs(&r->out, 0));
+  assert_true(has_unit(&r->out, -1)); /* the eliminated variable's arbitrary unit */
+  /* every model of the result extends to a model of the original */
+  uint8_t m[5] = {0, 1, 1, 1, 0}; /* 1 false (its unit), 2 3 4 true, 5 false */
+  gsat_simp_extend(&r->ext, m);
+  assert_true(m[0] == 1 || (m[1] && m[2])); /* (1 2) (1 3) */
+  done(r);
+}
+
+/* 1 = AND(2, 3), with the non-gate clauses (1 4 5) (1 -4 6) (-1 5 6)
+ * (-1 -5 -6 4): 8 non-tautological resolvents for 7 clauses, so 1 goes only
+ * with the gate (6 resolvents, gate against non-gate).  Variables 2..6 sit
+ * in parity constraints (x XOR y XOR z, four clauses each) that give them
+ * more occurrences than the limit of 4. */
+static void and_gate(void **state) {
+  (void)state;
+  int64_t f[256];
+  const int64_t base[] = {-1, 2, 0, -1, 3, 0, 1, -2, -3, 0, 1, 4, 5, 0, 1, -4, 6, 0,
+                          -1, 5, 6, 0, -1, -5, -6, 4, 0};
+  const int64_t xors[4][3] = {{2, 4, 6}, {2, 5, 7}, {3, 4, 5}, {3, 6, 7}};
+  uint32_t at = sizeof base / sizeof *base;
+  memcpy(f, base, sizeof base);
+  for (int g = 0; g < 4; g++)
+    for (int s = 0; s < 4; s++) { /* the four sign patterns with an even count of minuses */
+      f[at++] = xors[g][0] * (s == 2 || s == 3 ? -1 : 1);
+      f[at++] = xors[g][1] * (s == 1 || s == 3 ? -1 : 1);
+      f[at++] = xors[g][2] * (s == 1 || s == 2 ? -1 : 1);
+      f[at++] = 0;
+    }
+  f[at] = 0;
+  gsat_db in, out;
+  build(&in, f);
+  gsat_simp_config cfg;
+  gsat_simp_config_default(&cfg);
+  cfg.subsume = cfg.probe = 0;
+  cfg.occ_limit = 4;
+  gsat_simp_ext ext = {0};
+  gsat_worker_stats n;
+  memset(&n, 0, sizeof n);
+  gsat_error err;
+  assert_int_equal(gsat_simp_run(&in, &cfg, NULL, &out, &ext, &n, &err), GSAT_OK);
+  assert_int_equal(n.simp_gates, 1);
+  assert_false(occurs(&out, 0));
+  assert_true(has_clause(&out, (int64_t[]){-2, -3, 5, 6}, 4)); /* gate x non-gate */
+  assert_false(has_clause(&out, (int64_t[]){4, 5, 6}, 3)); /* non-gate x non-gate */
+  for (gsat_var v = 1; v < 6; v++) assert_true(occurs(&out, v)); /* 2..6 stay */
+  gsat_db_free(&in);
+  gsat_db_free(&out);
+  gsat_simp_ext_free(&ext);
+}
+
+/* 1 implies 2 and 3, and (-2 -3 4) (-2 -3 -4): 1 fails, -1 is a unit. */
+static void failed_literal(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, -1, 3, 0, -2, -3, 4, 0, -2, -3, -4, 0, 1, 5, 6, 0, 0};
+  run *r = simplify(f, 0, 0, 1);
+  assert_int_equal(r->n.simp_failed, 1);
+  assert_true(has_unit(&r->out, -1));
+  done(r);
+}
+
+/* 1 -> 2 -> 3 -> 1 by binaries: 2 and 3 are replaced by 1; (-2 -4 6)
+ * becomes (-1 -4 6), (3 5 -6) becomes (1 5 -6); the model extends. */
+static void equivalent_literals(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, -2, 3, 0, -3, 1, 0, 1, 4, 5, 0, -2, -4, 6, 0, 3, 5, -6, 0, 0};
+  run *r = simplify_only_equiv(f);
+  assert_int_equal(r->n.simp_substituted, 2);
+  assert_false(occurs(&r->out, 1));
+  assert_false(occurs(&r->out, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){-1, -4, 6}, 3));
+  assert_true(has_clause(&r->out, (int64_t[]){1, 5, -6}, 3));
+  assert_int_equal(r->out.num_clauses, 3);
+  uint8_t m[6] = {1, 0, 0, 0, 0, 1}; /* 1 true, 4 5 false, 6 true */
+  gsat_simp_extend(&r->ext, m);
+  assert_true(m[1] && m[2]);
+  done(r);
+}
+
+/* 1 -> 2 -> -1 and -1 -> 3 -> 1: 1 and -1 in one component: refuted. */
+static void equivalence_contradiction(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, -2, -1, 0, 1, 3, 0, -3, 1, 0, 0};
+  run *r = simplify_only_equiv(f);
+  assert_true(r->out.empty_clause);
+  assert_true(r->chk.empty);
+  done(r);
+}
+
+/* Units that clash: refuted, the empty clause in the proof. */
+static void refuted(void **state) {
+  (void)state;
+  const int64_t f[] = {1, 2, 0, 1, -2, 0, -1, 3, 0, -1, -3, 0, 0};
+  run *r = simplify(f, 1, 1, 1);
+  assert_true(r->out.empty_clause);
+  assert_true(r->chk.empty);
+  done(r);
+}
+
+/* --- random formulas against brute force -------------------------------- */
+
+static int satisfies(const gsat_db *db, const uint8_t *m) {
+  for (uint32_t i = 0; i < db->num_units; i++)
+    if (m[GSAT_VAR(db->units[i])] != !GSAT_SIGN(db->units[i])) return 0;
+  for (uint32_t c = 0; c < db->num_clauses; c++) {
+    int sat = 0;
+    for (uint32_t i = db->clause_start[c]; i < db->clause_start[c + 1] && !sat; i++)
+      sat = m[GSAT_VAR(db->clause_lits[i])] == !GSAT_SIGN(db->clause_lits[i]);
+    if (!sat) return 0;
+  }
+  return 1;
+}
+
+/* A model of db by brute force into m; 0 when none. */
+static int brute(const gsat_db *db, uint8_t *m) {
+  for (uint32_t x = 0; x < (1u << db->num_vars); x++) {
+    for (uint32_t v = 0; v < db->num_vars; v++) m[v] = (x >> v) & 1;
+    if (satisfies(db, m)) return 1;
+  }
+  return 0;
+}
+
+static void random_formulas(void **state) {
+  (void)state;
+  uint64_t rng = 88172645463325252ull;
+  int sat = 0, unsat = 0, elim = 0;
+  for (int t = 0; t < 600; t++) {
+    int64_t f[8 * 64];
+    uint32_t V = 6 + t % 7, C = V * (3 + t % 6) / 2, at = 0;
+    for (uint32_t c = 0; c < C && at + 6 < sizeof f / sizeof *f; c++) {
+      uint32_t k = 2 + (uint32_t)((rng >> 7) % 3);
+      for (uint32_t i = 0; i < k; i++) {
+        rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        int64_t v = 1 + (int64_t)(rng % V);
+        f[at++] = (rng >> 20) & 1 ? v : -v;
+      }
+      f[at++] = 0;
+    }
+    f[at++] = 0;
+    run *r = simplify(f, 1, 1, 1);
+    uint8_t m[MAXV];
+    int want = brute(&r->in, m);
+    int got = !r->out.empty_clause && brute(&r->out, m);
+    assert_int_equal(got, want);
+    if (got) {
+      gsat_simp_extend(&r->ext, m);
+      assert_true(satisfies(&r->in, m));
+      sat++;
+    } else {
+      unsat++;
+    }
+    assert_int_equal(r->out.empty_clause, r->chk.empty);
+    elim += r->n.simp_eliminated > 0;
+    done(r);
+  }
+  assert_true(sat > 50 && unsat > 50 && elim > 100);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(subsumption_and_strengthening),
+      cmocka_unit_test(elimination_by_distribution),
+      cmocka_unit_test(and_gate),
+      cmocka_unit_test(failed_literal),
+      cmocka_unit_test(equivalent_literals),
+      cmocka_unit_test(equivalence_contradiction),
+      cmocka_unit_test(refuted),
+      cmocka_unit_test(random_formulas),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
