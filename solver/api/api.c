@@ -1022,7 +1022,7 @@ static gsat_status choose_walk_backend(gsat_solver *s, const gsat_search_params 
 /* CPU or GPU, by the backend option, MPI, the search and the device, with
  * the reason in the statistics, or (*portfolio) both, when auto may race
  * them and a GPU may be present (gsat_gpu_maybe_present: CUDA is not
- * touched here).  Errors: USAGE (the GPU with MPI or CDCL), NODEVICE. */
+ * touched here).  Errors: NODEVICE (the GPU asked for and none usable). */
 static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
                                   int cdcl, int *use_gpu, int *portfolio) {
   char reason[128] = "";

@@ -63,7 +63,7 @@
   O (node_limit,   UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "decisions before giving up with s UNKNOWN (0: none)") \
   O (partial,      BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the variables that occur in a clause in the model") \
   O (portfolio_gpu_cdcl, BOOL, true,               _, _,        _,  _,            HIDE, "with --no-portfolio-gpu-walk, the portfolio's GPU member runs the GPU CDCL search (clauses exchanged with the CPU member) when the search is CDCL; false: GPU DPLL, no exchange") \
-  O (portfolio_gpu_delay, REAL, 0.02,             0, 10,       _,  _,            HIDE, "seconds the portfolio's GPU member waits before it touches CUDA, so that what the CPU answers sooner costs no CUDA teardown (0: none; 0.02 by measurement, bench/RESULTS.md)") \
+  O (portfolio_gpu_delay, REAL, 0.02,             0, 10,       _,  _,            HIDE, "seconds the portfolio's GPU member waits before it touches CUDA, so that what the CPU answers sooner costs no CUDA teardown (0: none; 0.02 by measurement, bench/RESULTS.md); no wait once an earlier solve made the CUDA context") \
   O (portfolio_gpu_walk, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU walkers (models only, never UNSAT, no clause exchange) when the search is CDCL; false: the GPU CDCL search or DPLL, as --portfolio-gpu-cdcl says") \
   O (probe,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: failed-literal probing on the roots of the binary implication graph") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
@@ -71,7 +71,7 @@
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
   O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
-  O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), walk (probSAT local search, one walker per thread or GPU warp: finds models, never proves UNSAT; --node-limit counts flips), auto: chosen from instance features (DPLL on the GPU)") \
+  O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), walk (probSAT local search, one walker per thread or GPU warp: finds models, never proves UNSAT; --node-limit counts flips), auto: DPLL or CDCL chosen from instance features, on the GPU by the same rule") \
   O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none); DPLL uses no randomness") \
   O (simp_effort,  INT,    5,                      1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) each technique may take per literal of the formula (at least a million)") \
   O (simp_occ_limit, INT,  64,                     1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: a variable with more occurrences of one sign is not eliminated") \
@@ -86,7 +86,7 @@
 /* The values of the enum options: V (P, X, "name") makes the constant
  * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
 #define GSAT_BACKEND_VALUES(V, P) \
-  V (P, AUTO, "auto")   /* the GPU when a device is usable, else the CPU */ \
+  V (P, AUTO, "auto")   /* the CPU, raced by the GPU when a device may be present */ \
   V (P, CPU,  "cpu")    /* the CPU reference (cpu_ref/) */ \
   V (P, GPU,  "gpu")    /* the GPU; an error without a usable device */
 #define GSAT_BCP_VALUES(V, P) \
@@ -116,7 +116,7 @@
 #define GSAT_SEARCH_VALUES(V, P) \
   V (P, AUTO, "auto")   /* chosen from instance features (choose.h) */ \
   V (P, DPLL, "dpll")   /* no learning, CPU or GPU */ \
-  V (P, CDCL, "cdcl")   /* clause learning, CPU only */ \
+  V (P, CDCL, "cdcl")   /* clause learning, CPU or GPU */ \
   V (P, WALK, "walk")   /* local search (walk.h): SAT or UNKNOWN, never UNSAT */
 #define GSAT_DECIDE_VALUES(V, P) \
   V (P, AUTO,   "auto")   /* chosen from instance features (choose.h) */ \
