@@ -1,4 +1,4 @@
-# BMMC/BPC permutation benchmark (issue 3); run on the GPU machine through
+# BMMC/BPC permutation benchmark; run on the GPU machine through
 # bench/device/bmmc.sh (its device checks are test support: device_check bmmc).
 if(GSAT_HAVE_CUDA)
   add_executable(bmmc_bench ${CMAKE_CURRENT_SOURCE_DIR}/bmmc_bench.cu)

@@ -1,4 +1,4 @@
-/* BMMC/BPC permutation benchmark (issue 3): effective bandwidth
+/* BMMC/BPC permutation benchmark: effective bandwidth
  * 2 * N * elem_size / time of copies and permutations, timed with CUDA events
  * (warm-up, then the median of many runs), as a table and as CSV.
  *
@@ -402,7 +402,7 @@ int main(int argc, char **argv) {
   printf("\nCSV\n");
   print_csv(stdout);
   if (opt.csv) print_csv(opt.csv), fclose(opt.csv);
-  /* Targets of issue 3 at n = 28 (4-byte). */
+  /* The design targets at n = 28 (4-byte). */
   auto frac = [](const char *name, int n, int es) {
     for (const row &r : rows)
       if (r.name == name && r.n == n && r.es == es) return r.frac;

@@ -1,12 +1,12 @@
 /* gsat-bench: GPU vs CPU tree-search throughput, measured side by side in one
- * process (issue 5).  For every instance and configuration it solves with the
+ * process.  For every instance and configuration it solves with the
  * public API and prints one CSV row: instance, backend, mapping, threads,
  * answer, nodes, literal checks, search seconds, literal checks per second, the
  * ratio of checks per second to the 1-thread CPU run of the same instance, the
  * time from parse to answer, and the CUDA context time (reported separately);
  * the GPU's CNF layout (--gpu-layout) and its build time on the GPU close the
  * row. Configurations lane-csr, lane-slot, warp-csr and warp-slot fix the
- * layout, so that the layout A/B (issue 6) runs in one process. */
+ * layout, so that the layout A/B runs in one process. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-# layout_check: the GPU-built CNF layouts against the host (issue 6); no cmocka,
+# layout_check: the GPU-built CNF layouts against the host; no cmocka,
 # so it also runs on the GPU machine (bench/device/layout.sh); tests/layout.cmake
 # runs it under CTest.
 if(TARGET gsat_dimacs)

@@ -1,4 +1,4 @@
-# Bank-conflict-free sort benchmark (issue 4); run on the GPU machine through
+# Bank-conflict-free sort benchmark; run on the GPU machine through
 # bench/device/sort.sh (its device checks are test support: device_check sort).
 if(GSAT_HAVE_CUDA)
   add_executable(sort_bench ${CMAKE_CURRENT_SOURCE_DIR}/sort_bench.cu)

@@ -1,4 +1,4 @@
-/* Benchmark of the bank-conflict-free sort (issue 4) against CUB's merge and
+/* Benchmark of the bank-conflict-free sort against CUB's merge and
  * radix sorts.
  *
  *   sort_bench [--csv FILE] [--max LOG2] [--sizes L1,L2,..]

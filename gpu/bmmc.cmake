@@ -1,4 +1,4 @@
-# BMMC/BPC array permutations (issue 3, ../shared/design/bmmc.md): the F2
+# BMMC/BPC array permutations (../shared/design/bmmc.md): the F2
 # algebra and plan building are plain C (always built, unit-tested in CI); the
 # kernels are CUDA, with C stubs when CUDA is off.
 list(APPEND GSAT_GPU_C_SOURCES

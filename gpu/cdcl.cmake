@@ -1,4 +1,4 @@
-# The GPU CDCL search (issue 17): the plan is plain C (always built, used by
+# The GPU CDCL search: the plan is plain C (always built, used by
 # the SIMT emulation test); the kernel and its host side are CUDA, with a C
 # stub when CUDA is off (search_none.c, beside the GPU DPLL search's).
 list(APPEND GSAT_GPU_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/cdcl_plan.c)

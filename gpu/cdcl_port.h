@@ -1,4 +1,4 @@
-/* The host's port on the GPU CDCL search's sharing ring (issue 18): how
+/* The host's port on the GPU CDCL search's sharing ring: how
  * units and short learned clauses leave and enter the device ring
  * (solver/core/share.h, the layout every CDCL search shares) while the
  * kernel runs.

@@ -1,4 +1,4 @@
-# Coalesced CNF layouts for the GPU search (issue 6): the index functions and
+# Coalesced CNF layouts for the GPU search: the index functions and
 # host references are plain C (always built, unit-tested in CI); the device
 # builder is CUDA, with C stubs when CUDA is off.
 list(APPEND GSAT_GPU_C_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/slot_layout.c)

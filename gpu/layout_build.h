@@ -1,5 +1,5 @@
 /* Builds the GPU search's CNF layouts on the device from the uploaded clause
- * database in CSR form (issue 6; the layouts are defined in gpu/slot_layout.h):
+ * database in CSR form (the layouts are defined in gpu/slot_layout.h):
  *   - occurrence streams: occurrence lists by sorting (literal, clause) pairs
  *     (gsat_gpu_occ_build), an exclusive prefix sum of the clause length of
  *     every occurrence entry (CUB DeviceScan), then a gather kernel;

@@ -1,4 +1,4 @@
-/* The GPU search's coalesced CNF layouts (issue 6; tree-mapping.md,
+/* The GPU search's coalesced CNF layouts (tree-mapping.md,
  * "Performance notes"; ARCHITECTURE.md, data flow step 3):
  *
  *   - Slot-major clause buckets.  Clauses are grouped by length into buckets of

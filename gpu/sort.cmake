@@ -1,4 +1,4 @@
-# Bank-conflict-free sort (issue 4, ../shared/design/bcfsort.md): the plan and
+# Bank-conflict-free sort (../shared/design/bcfsort.md): the plan and
 # the host replay are plain C (always built, unit-tested in CI); the kernels
 # are CUDA, with C stubs when CUDA is off.  Occurrence lists sort (literal,
 # clause) pairs with it or with CUB's radix sort.

@@ -1,4 +1,4 @@
-# BMMC/BPC permutations (issue 3): host algebra, plan building and the host
+# BMMC/BPC permutations: host algebra, plan building and the host
 # replay of the kernels (unit, run in CI); device checks (gpu, skip without a
 # device; tests/support/bmmc_check.c, shared with the program device_check).
 gsat_add_test(test_f2 LABELS unit SOURCES test_f2.c LIBS gsat_gpu)

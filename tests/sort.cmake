@@ -1,4 +1,4 @@
-# Bank-conflict-free sort (issue 4): host replay and plan (unit, runs in CI),
+# Bank-conflict-free sort: host replay and plan (unit, runs in CI),
 # device checks against a host sort (gpu, skip without a device), occurrence
 # lists (unit host reference, gpu builder), the host reference sort (unit).
 # The key distributions, the reference sort and the device checks are test

@@ -1,4 +1,4 @@
-/* Device checks of the bank-conflict-free sort (issue 4) against a stable
+/* Device checks of the bank-conflict-free sort against a stable
  * host radix sort: tests/support/sort_check.c, shared with `device_check`.
  * Skipped (exit 77) without a CUDA device; the host reference sort is checked
  * in tests/test_sort_ref.c. */

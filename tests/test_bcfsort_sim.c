@@ -1,4 +1,4 @@
-/* Host tests of the bank-conflict-free sort (issue 4): network tables, the
+/* Host tests of the bank-conflict-free sort: network tables, the
  * networks' 0-1 behaviour, the bank-conflict replay (bcfsort.md 13.3), the
  * plan, and the whole sort replayed warp by warp against qsort. */
 #include <setjmp.h>

@@ -345,7 +345,7 @@ static void reject_bad_values(void **state) {
   assert_int_equal(gsat_option_set(&o, "stats", "maybe", &err), GSAT_USAGE);
   assert_int_equal(gsat_option_set(&o, "time_limit", "nan", &err), GSAT_USAGE);
   /* Only decimal numbers: strtod's hexadecimal, inf and nan forms and
-   * surrounding spaces are refused (issue 21: 0x10 was 16 s). */
+   * surrounding spaces are refused (0x10 once meant 16 s). */
   const char *not_decimal[] = {"0x10", "0X1p3", "inf", "-infinity", "NAN",
                                " 5",   "5 ",    ".",   "1e",        "1e+",
                                "+",    "--1",   "1.2.3", "0b1"};

@@ -764,7 +764,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   }
   /* --backend=gpu follows the same rule: pigeonhole-like and uniform random
    * 3-SAT to GPU DPLL, the rest to GPU CDCL (bench/RESULTS.md, "CDCL on the
-   * GPU": over issue 17's 58 instances at 10 s GPU CDCL solves 54, GPU DPLL
+   * GPU": over 58 structured instances at 10 s GPU CDCL solves 54, GPU DPLL
    * 50, PAR-2 115 s against 190 s; GPU DPLL refutes hole and uuf250 that GPU
    * CDCL leaves open) */
   if (gsat_dist_size() > 1) {

@@ -1,4 +1,4 @@
-/* The CPU+GPU portfolio of --backend=auto on a machine with a GPU (issue 18):
+/* The CPU+GPU portfolio of --backend=auto on a machine with a GPU:
  * the CPU search (CDCL searchers on the host's cores, or DPLL when the
  * features pick it) starts at once; the GPU search (the same choice: the GPU
  * CDCL search, gpu/cdcl_search.h, when the CPU member runs CDCL, else the

@@ -1,4 +1,4 @@
-/* The race of a portfolio (cdcl.md, section 6; issue 18): several search
+/* The race of a portfolio (cdcl.md, section 6): several search
  * members (the CPU search, the GPU search) run on their own threads over one
  * formula, the first verified answer wins, the others are stopped through the
  * race's stop flag.  Generic: a member is a function that fills a

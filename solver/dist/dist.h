@@ -1,5 +1,5 @@
 /* The distributed search: gsat started by mpirun with more than one rank runs
- * one search over all ranks (issue 19).  Each rank builds the same search
+ * one search over all ranks.  Each rank builds the same search
  * database and drives its CPU workers (cpu_ref/); the DPLL tree is shared out
  * as cubes with work stealing between ranks through the CPU backend's cube port
  * (cpu_ref.h): an idle rank asks another for work, and the victim hands over a
@@ -114,7 +114,7 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
                                 gsat_error *err);
 
 /* A rank's search of one cube, for ranks whose search is not the CPU
- * backend's (issue 19's GPU ranks): searches db (the formula, the cube's
+ * backend's (GPU ranks): searches db (the formula, the cube's
  * literals added to its units) alone and fills r as gsat_gpu_engine_solve
  * does (answer, model over internal variables, counters in r->total),
  * stopping when *p->stop is raised and at p->time_limit and p->node_limit.

@@ -1,4 +1,4 @@
-/* Key distributions for the sort tests and device checks (issue 4): random,
+/* Key distributions for the sort tests and device checks: random,
  * sorted, reverse, all equal, few distinct, zipf-like and sawtooth keys of
  * 32 or 64 bits, reproducible from a seed; and the host reference sort the
  * device sorts are checked against.  Plain C. */
