@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# The CDCL preprocessing (docs/simplify.md, issue 32) on the GPU machine's
+# The CDCL preprocessing (docs/simplify.md) on the GPU machine's
 # 16-core host, where nothing else runs: app09 (and optionally more of the
 # corpus) through bench/solver_bench.sh, with
 #   gsat-cdcl1          gsat --search=cdcl --backend=cpu --threads=1 (preprocessing on)
 #   gsat-cdcl1-nosimp   the same with --no-simplify
 #   gsat-cpu16 / gsat-cpu16-nosimp  the CPU portfolio on 16 threads (alone)
-#   gsat                plain `gsat FILE` (the CPU+GPU portfolio; alone; its
-#                       CPU member exchanges clauses with the GPU CDCL member,
-#                       so it does not preprocess)
+#   gsat                plain `gsat FILE` (the CPU+GPU portfolio, alone: the
+#                       CPU member preprocesses, the GPU member runs walkers;
+#                       with --no-portfolio-gpu-walk the CPU member exchanges
+#                       clauses with the GPU CDCL member and does not)
 #   minisat, cadical    carried (bench/device/stage.sh)
 #   kissat, gimsatul    when .device/refs/bin/kissat and gimsatul are there
 #                       (gimsatul --threads=16, alone)
