@@ -125,7 +125,7 @@ static void chk_add(void *data, const gsat_lit *l, uint32_t n) {
   }
   if (n == 0) k->empty = 1;
   assert_true(k->count < MAXC && n <= MAXK);
-  memcpy(k->c[k->count], l, n * sizeof *l);
+  if (n) memcpy(k->c[k->count], l, n * sizeof *l); /* l may be NULL for the empty clause */
   k->n[k->count] = n;
   k->live[k->count++] = 1;
 }

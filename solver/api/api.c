@@ -1184,12 +1184,13 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
   gsat_race_outcome out;
   if (cdcl && s->opt.portfolio_gpu_walk) gsat_portfolio_set_gpu_walk(pf);
   else if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
-  gsat_portfolio_set_gpu_engine(pf, s->gpu);
+  int engine_taken = 0;
+  gsat_portfolio_set_gpu_engine(pf, s->gpu, &engine_taken);
   /* The delay spares a process that never touches CUDA its context; once an
    * earlier solve made it, waiting saves nothing. */
   const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
   st = gsat_portfolio_solve(pf, p, cdcl, delay, verify_member, &check, &out, &s->err);
-  if (out.num_members > GSAT_PORTFOLIO_GPU &&
+  if (engine_taken && out.num_members > GSAT_PORTFOLIO_GPU &&
       out.member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
     lend_gpu_engine(s);
   const gsat_search_result *w =

@@ -29,6 +29,7 @@ struct gsat_portfolio {
   int gpu_walk;     /* the GPU member runs the walkers when the search is CDCL */
   double gpu_delay; /* seconds before the GPU member touches CUDA */
   gsat_gpu_engine *engine; /* the GPU DPLL member's, lent by the caller (NULL: a temporary one) */
+  int *engine_taken;       /* the caller's: set when the member may use engine */
   gsat_race *race;  /* for may_start */
   int bridge;       /* both members run CDCL and exchange clauses */
   gsat_share exchange;
@@ -148,8 +149,10 @@ void gsat_portfolio_set_gpu_member(gsat_race_run_fn run) {
   stand_in = run != NULL;
 }
 
-void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, gsat_gpu_engine *e) {
+void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, gsat_gpu_engine *e, int *taken) {
   pf->engine = e;
+  pf->engine_taken = taken;
+  if (taken) *taken = 0;
 }
 
 void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf) {
@@ -187,6 +190,9 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   }
   pf->race = race;
   pf->cdcl = cdcl;
+  /* Only the real GPU DPLL member searches on the lent engine. */
+  if (stand_in || (cdcl && (pf->gpu_walk || !pf->gpu_dpll))) pf->engine = NULL;
+  if (pf->engine_taken) *pf->engine_taken = pf->engine != NULL;
   pf->gpu_delay = gpu_delay;
   pf->cpu = *p;
   pf->cpu.stop = gsat_race_stop_flag(race);

@@ -63,11 +63,12 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
 
 /* Lends the GPU DPLL member the engine e (gpu/search.h: device memory, streams
  * and context kept between solves) instead of a temporary one; call before
- * gsat_portfolio_solve.  The member uses it only while it runs: a member left
- * in its setup (out->member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
- * may still hold it after the return, so the caller must not use or free e
- * then. */
-void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, struct gsat_gpu_engine *e);
+ * gsat_portfolio_solve, which sets *taken (may be NULL) to whether the member
+ * runs on e (the GPU DPLL member, not a stand-in, walkers or GPU CDCL).  The
+ * member uses it only while it runs: when it took e and was left in its setup
+ * (out->member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP) it may still hold
+ * e after the return, so the caller must not use or free e then. */
+void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, struct gsat_gpu_engine *e, int *taken);
 
 /* Makes the GPU member run DPLL even when the portfolio runs CDCL (no
  * clause exchange then); call before gsat_portfolio_solve. */

@@ -218,7 +218,7 @@ static void sort_by_size(simp *s, vec *v) {
   for (uint32_t i = 0; i < v->n; i++) count[size_of(s, v->a[i]) + 1]++;
   for (uint32_t k = 1; k <= maxk + 1; k++) count[k] += count[k - 1];
   for (uint32_t i = 0; i < v->n; i++) out[count[size_of(s, v->a[i])]++] = v->a[i];
-  memcpy(v->a, out, v->n * sizeof *out);
+  if (v->n) memcpy(v->a, out, v->n * sizeof *out); /* v->a may be NULL when empty */
   free(count);
   free(out);
   (void)by_size;
@@ -796,8 +796,8 @@ static gsat_status store(simp *s, const gsat_db *in, gsat_db *out, gsat_error *e
     gsat_db_free(out);
     return gsat_error_set(err, GSAT_NOMEM, "out of memory for the simplified formula");
   }
-  memcpy(out->ext_var, in->ext_var, (size_t)s->V * sizeof *out->ext_var);
-  memcpy(out->units, s->trail.a, (size_t)s->trail.n * sizeof *out->units);
+  if (s->V) memcpy(out->ext_var, in->ext_var, (size_t)s->V * sizeof *out->ext_var);
+  if (s->trail.n) memcpy(out->units, s->trail.a, (size_t)s->trail.n * sizeof *out->units);
   out->num_units = s->trail.n;
   for (gsat_var v = 0; v < s->V; v++)
     if (s->elim[v]) out->units[out->num_units++] = GSAT_LIT(v, 1);
