@@ -181,6 +181,7 @@ static void propagate(simp *s) {
     while (o->n && !s->unsat) {
       uint32_t c = o->a[o->n - 1], k = 0, sat = 0;
       s->tmp.n = 0;
+      s->steps += size_of(s, c); /* a long clause shrunk by each unit is quadratic */
       for (uint32_t i = 0; i < size_of(s, c); i++) {
         gsat_lit x = lits_of(s, c)[i];
         sat |= s->val[x] > 0;
