@@ -102,3 +102,36 @@ check_model() {
         if (x in m) sat = 1 } }
     END { if (!c) print "no clauses read" }'
 }
+
+# The CDCL differential tests' check of one formula (cdcl_diff.sh,
+# simp_diff.sh): diff_check LABEL FILE REF WANT PROOF OPTS solves FILE by
+# `$gsat -q --search=cdcl --backend=cpu OPTS` (with --proof=$tmp/p.drat when
+# PROOF is 1), compares its exit code with WANT (REF's), checks a model
+# against FILE and a proof with $drat; counts in $sat, $unsat, $proofs and
+# $agree, a failure named by LABEL.
+diff_check() {
+  local label=$1 f=$2 ref=$3 want=$4 proof=() got bad
+  [ "$5" = 1 ] && proof=(--proof="$tmp/p.drat")
+  # shellcheck disable=SC2086
+  "$gsat" -q --search=cdcl --backend=cpu $6 "${proof[@]}" "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
+  got=$?
+  if [ $got != "$want" ]; then
+    fail "$label: gsat $got, $(basename "$ref") $want $(head -c 200 "$tmp/err")"
+    return
+  fi
+  if [ $got = 10 ]; then
+    bad=$(check_model "$f" "$tmp/out")
+    [ -z "$bad" ] || { fail "$label: model: $bad"; return; }
+    sat=$((sat + 1))
+  elif [ $got = 20 ]; then
+    unsat=$((unsat + 1))
+    if [ ${#proof[@]} = 1 ]; then
+      if "$drat" "$f" "$tmp/p.drat" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+        proofs=$((proofs + 1))
+      else
+        fail "$label: proof not verified"
+      fi
+    fi
+  fi
+  agree=$((agree + 1))
+}

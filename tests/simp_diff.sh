@@ -80,30 +80,9 @@ for ((i = 0; i < n; i++)); do
   if [ -n "$cadical" ] && { [ $((i % 3)) = 0 ] || [ -z "$minisat" ]; }; then ref=$cadical; fi
   "$ref" "$f" >/dev/null 2>&1 </dev/null
   want=$?
-  proof=()
-  if [ -n "$drat" ] && [ $want = 20 ] && [[ $opts != *no-simplify* ]]; then proof=(--proof="$tmp/p.drat"); fi
-  # shellcheck disable=SC2086
-  "$gsat" -q --search=cdcl --backend=cpu $opts "${proof[@]}" "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
-  got=$?
-  if [ $got != $want ]; then
-    fail "formula $i (circuit $i, $opts): gsat $got, $(basename "$ref") $want $(head -c 200 "$tmp/err")"
-    continue
-  fi
-  if [ $got = 10 ]; then
-    bad=$(check_model "$f" "$tmp/out")
-    [ -z "$bad" ] || { fail "formula $i (circuit $i, $opts): model: $bad"; continue; }
-    sat=$((sat + 1))
-  elif [ $got = 20 ]; then
-    unsat=$((unsat + 1))
-    if [ ${#proof[@]} = 1 ]; then
-      if "$drat" "$f" "$tmp/p.drat" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
-        proofs=$((proofs + 1))
-      else
-        fail "formula $i (circuit $i, $opts): proof not verified"
-      fi
-    fi
-  fi
-  agree=$((agree + 1))
+  proof=0
+  if [ -n "$drat" ] && [ $want = 20 ] && [[ $opts != *no-simplify* ]]; then proof=1; fi
+  diff_check "formula $i (circuit $i, $opts)" "$f" "$ref" "$want" $proof "$opts"
 done
 echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified)"
 [ $sat -gt $((n / 10)) ] && [ $unsat -gt $((n / 10)) ] || fail "too few of one answer: $sat SAT, $unsat UNSAT"
