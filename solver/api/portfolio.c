@@ -191,7 +191,7 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   pf->race = race;
   pf->cdcl = cdcl;
   /* Only the real GPU DPLL member searches on the lent engine. */
-  if (stand_in || (cdcl && (pf->gpu_walk || !pf->gpu_dpll))) pf->engine = NULL;
+  if (stand_in || gsat_portfolio_gpu_cdcl(pf) || gsat_portfolio_gpu_walk(pf)) pf->engine = NULL;
   if (pf->engine_taken) *pf->engine_taken = pf->engine != NULL;
   pf->gpu_delay = gpu_delay;
   pf->cpu = *p;
