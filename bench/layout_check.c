@@ -1,6 +1,6 @@
 /* layout_check: builds the GPU search's CNF layouts on the device
  * (gpu/layout_build.h), copies them back and compares them with the host:
- * the occurrence streams must be bit-identical to solver/db.c's, the
+ * the occurrence streams must be bit-identical to core/db.c's, the
  * slot-major buckets equal to the host reference (gpu/slot_layout.h).  One
  * PASS or FAIL line per instance, layout and sort; exit 1 on any failure, 77
  * (SKIP) without a device, 2 on a bad argument (checked first).  Needs no
@@ -12,11 +12,11 @@
 
 #include "dimacs/dimacs.h"
 #include "dimacs/generate.h"
-#include "gpu/device.h"
+#include "kernels/device.h"
 #include "gpu/layout_build.h"
 #include "gpu/occ.h"
 #include "gpu/slot_layout.h"
-#include "solver/core/db.h"
+#include "core/db.h"
 
 static void usage(FILE *out) {
   fprintf(

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "gpu/slot_layout.h"
-#include "solver/base/status.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,7 +26,7 @@ struct CUstream_st;
 
 /* The clause database on the device: clause c holds d_lits[d_clause_start[c]
  * .. d_clause_start[c + 1]), literals below 2 * num_vars, no literal twice in
- * a clause (solver/db.h normalises). */
+ * a clause (core/db.h normalises). */
 typedef struct gsat_layout_input {
   const uint32_t *d_clause_start; /* [num_clauses + 1] */
   const uint32_t *d_lits;         /* [num_entries] */
@@ -41,7 +41,7 @@ typedef struct gsat_layout_output {
 } gsat_layout_output;
 
 /* Builds the occurrence streams of `in` into out->d_occ_start/d_occ_stream,
- * identical to solver/db.c's, and, when plan is not NULL (gsat_slot_plan_init
+ * identical to core/db.c's, and, when plan is not NULL (gsat_slot_plan_init
  * of the same clauses), the slot-major buckets into out->d_slot.  `sort` is a
  * gsat_occ_sort (gpu/occ.h).  CUB's temporary-storage pattern: with d_temp ==
  * NULL only *temp_bytes is set.  Enqueued on `stream` (a cudaStream_t), not

@@ -2,14 +2,14 @@
  * contain it, in increasing clause order, built by sorting the packed keys
  * (literal << 32 | clause) (bcfsort.md section 9, "For our SAT use case")
  * with the bank-conflict-free sort or with CUB's radix sort, plus the host
- * reference builder.  Literals are 2 * var + sign (solver/literal.h). */
+ * reference builder.  Literals are 2 * var + sign (core/literal.h). */
 #ifndef GSAT_GPU_OCC_H
 #define GSAT_GPU_OCC_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/base/status.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,7 +18,7 @@ extern "C" {
 struct CUstream_st;
 
 typedef enum gsat_occ_sort {
-  GSAT_OCC_SORT_BCF = 0,  /* gsat_gpu_sort_keys_u64 (gpu/bcfsort.h) */
+  GSAT_OCC_SORT_BCF = 0,  /* gsat_gpu_sort_keys_u64 (kernels/bcfsort.h) */
   GSAT_OCC_SORT_RADIX = 1 /* cub::DeviceRadixSort on the significant bits */
 } gsat_occ_sort;
 

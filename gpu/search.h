@@ -4,16 +4,16 @@
 #ifndef GSAT_GPU_SEARCH_H
 #define GSAT_GPU_SEARCH_H
 
-#include "solver/core/db.h"
-#include "solver/core/search.h"
-#include "solver/base/status.h"
+#include "core/db.h"
+#include "core/search.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Mappings (gsat_search_params.gpu_map, --gpu-map): GSAT_GPU_MAP_LANE,
- * GSAT_GPU_MAP_WARP (solver/core/option_table.h).
+ * GSAT_GPU_MAP_WARP (core/option_table.h).
  *
  * CNF layouts (gsat_search_params.gpu_layout, --gpu-layout): GSAT_GPU_LAYOUT_CSR
  * uploads the host-built occurrence streams and reads MOMS's clauses from CSR

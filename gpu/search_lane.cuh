@@ -1,6 +1,6 @@
 /* The `lane` mapping (tree-mapping.md, "Take 4"): each lane walks its own subtree
- * with the shared DPLL step code (solver/core/dpll.h) instantiated for a team of
- * one (solver/core/team_one.h), with the 32 lanes' arrays interleaved so that
+ * with the shared DPLL step code (core/dpll.h) instantiated for a team of
+ * one (core/team_one.h), with the 32 lanes' arrays interleaved so that
  * lanes touching the same entry touch consecutive addresses; BCP's queue and
  * clause loops are merged into one flat loop over the occurrence stream.  This
  * file adds the scheduling: work stealing at three levels, lanes of a warp
@@ -35,12 +35,12 @@
 #define GSAT_LANE_CHECK(cond) ((void)0)
 #endif
 
-#include "solver/core/team_one.h"
+#include "core/team_one.h"
 #define GSAT_DPLL_FN(name) gsat_lane_##name
 #define GSAT_DPLL_AT(p, i) ((p)[(size_t)(i) * 32])
 #define GSAT_DPLL_NO_LOOKAHEAD /* refused for the lane mapping (gpu/search.cu) */
 #include "gpu/dpll_slot.cuh"
-#include "solver/core/dpll.h"
+#include "core/dpll.h"
 
 /* Carves one warp's interleaved state; returns this lane's cube buffer. */
 __device__ __forceinline__ uint32_t *gsat_lane_carve(gsat_dpll *s, uint8_t *warp_base, uint32_t V,

@@ -15,7 +15,7 @@
  *     literal; the search keeps its value -1 (false) forever, so padding is
  *     never satisfied, never unassigned and never a MOMS occurrence.  Readers
  *     iterate only over real clause counts, never over padding rows.
- *   - Occurrence streams (solver/db.h) gathered from the occurrence lists
+ *   - Occurrence streams (core/db.h) gathered from the occurrence lists
  *     (gpu/occ.h): for literal l, the clauses that contain l in increasing
  *     order, each copied whole with GSAT_STREAM_END on its last literal, at the
  *     exclusive prefix sum of the clause lengths over the occurrence entries.
@@ -30,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/core/literal.h"
-#include "solver/base/status.h"
+#include "core/literal.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

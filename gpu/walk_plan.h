@@ -7,8 +7,8 @@
 
 #include <stdint.h>
 
-#include "solver/base/status.h"
-#include "solver/core/walk_types.h"
+#include "base/status.h"
+#include "core/walk_types.h"
 
 #ifdef __cplusplus
 extern "C" {

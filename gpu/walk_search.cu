@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/cuda_check.cuh"
-#include "gpu/device.h"
+#include "kernels/cuda_check.cuh"
+#include "kernels/device.h"
 #include "gpu/kernel_wait.cuh"
 #include "gpu/search.h"
 #include "gpu/walk_plan.h"
 #include "gpu/walk_warp.cuh"
-#include "solver/base/clock.h"
-#include "solver/core/walk_cnf.h"
+#include "base/clock.h"
+#include "core/walk_cnf.h"
 
 #define GSAT_WALK_GPU_WARPS_PER_BLOCK 4u
 /* Walkers per SM by default: 12 blocks of 4 warps. */

@@ -4,7 +4,7 @@
 # The key distributions, the reference sort and the device checks are test
 # support (tests/support/).
 gsat_add_test(test_bcfsort_sim LABELS unit
-  SOURCES test_bcfsort_sim.c LIBS gsat_sort_inputs gsat_gpu)
+  SOURCES test_bcfsort_sim.c LIBS gsat_sort_inputs gsat_kernels)
 gsat_add_device_test(test_bcfsort_gpu SOURCES test_bcfsort_gpu.c LIBS gsat_device_checks)
 gsat_add_test(test_occ LABELS unit
   SOURCES test_occ.c LIBS gsat_sort_inputs gsat_gpu)

@@ -2,7 +2,7 @@
  * the slot-major reference against every clause, the GPU pipeline's steps
  * (width partition, clause-major scatter, BPC transpose) replayed on the host
  * with the same index functions and permutation, and the stream gather against
- * solver/db.c's streams.  The device build is checked against the same
+ * core/db.c's streams.  The device build is checked against the same
  * references by bench/layout_check (bench/device/layout.sh). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,11 +13,11 @@
 
 #include <cmocka.h>
 
-#include "gpu/bmmc.h"
+#include "kernels/bmmc.h"
 #include "gpu/occ.h"
 #include "gpu/slot_layout.h"
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
+#include "core/cnf.h"
+#include "core/db.h"
 
 static uint64_t next(uint64_t *s) {
   *s ^= *s << 13;

@@ -1,0 +1,109 @@
+/* The CPU+GPU portfolio of --backend=auto on a machine with a GPU:
+ * the CPU search (CDCL searchers on the host's cores, or DPLL when the
+ * features pick it) starts at once; the GPU search (the same choice: the GPU
+ * CDCL search, gpu/cdcl_search.h, when the CPU member runs CDCL, else the
+ * GPU DPLL search) starts on its own thread, creates its CUDA context and
+ * uploads while the CPU already searches, and launches its kernel only when
+ * the CPU has not answered by then.  A race (race.h) arbitrates: the first
+ * verified answer wins, the other member is stopped, and a GPU member still
+ * in its setup is left in the background (gsat_race_background()).
+ *
+ * Clause exchange (both members CDCL, no proof): each member gets a clause
+ * port (core/share.h) polled about every 2 ms by its own host thread
+ * (the CPU portfolio's calling thread with its ring; the GPU clause port's
+ * thread with the host mirror of the device ring, gpu/cdcl_port.h).  The ports meet in an exchange ring in host memory (the
+ * portfolio's, outliving both): each poll relays what the member's
+ * searchers exported into the exchange ring and what the other member put
+ * there into the member's ring (gsat_share_relay), units and clauses of at
+ * most 8 literals or glue 2.  The counts are the members' port_out /
+ * port_in counters.  --no-portfolio-gpu-cdcl (gsat_portfolio_set_gpu_dpll)
+ * keeps the GPU member on DPLL.  With a proof there is no portfolio (api.c), and the
+ * bridge is never opened for a search that writes one: a clause from the
+ * other member is not in the log. */
+#ifndef GSAT_API_PORTFOLIO_H
+#define GSAT_API_PORTFOLIO_H
+
+#include "api/race.h"
+#include "core/db.h"
+#include "core/search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Member indices. */
+enum { GSAT_PORTFOLIO_CPU = 0, GSAT_PORTFOLIO_GPU = 1 };
+
+typedef struct gsat_portfolio gsat_portfolio;
+struct gsat_gpu_engine; /* gpu/search.h */
+
+/* A portfolio over *db, which it takes over (*db is zeroed; the portfolio
+ * frees it when the last member is done with it).  NULL when out of memory
+ * (*db untouched). */
+gsat_portfolio *gsat_portfolio_new(gsat_db *db);
+
+/* The database the members search (valid until gsat_portfolio_solve
+ * returns). */
+const gsat_db *gsat_portfolio_db(const gsat_portfolio *pf);
+
+/* Frees a portfolio that did not run. */
+void gsat_portfolio_discard(gsat_portfolio *pf);
+
+/* Races the CPU search (CDCL when cdcl, else DPLL, with p as given: its
+ * progress callback, limits, extra clauses and proof sink) against the GPU
+ * search of the same kind (p's GPU fields and CDCL configuration, no
+ * progress, no proof, no extra clauses, no assumptions), stopped by p->stop and
+ * p->time_limit.  The GPU member waits gpu_delay seconds (or until the race
+ * ends) before it touches CUDA.  verify checks a SAT answer (race.h) before it can win.
+ * Fills *out (race.h); consumes pf.  Errors: those of the race when every
+ * member failed (out->member[i].message says why each did). */
+gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p, int cdcl,
+                                 double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
+                                 gsat_race_outcome *out, gsat_error *err);
+
+/* Lends the GPU DPLL member the engine e (gpu/search.h: device memory, streams
+ * and context kept between solves) instead of a temporary one; call before
+ * gsat_portfolio_solve, which sets *taken (may be NULL) to whether the member
+ * runs on e (the GPU DPLL member, not a stand-in, walkers or GPU CDCL).  The
+ * member uses it only while it runs: when it took e and was left in its setup
+ * (out->member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP) it may still hold
+ * e after the return, so the caller must not use or free e then. */
+void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, struct gsat_gpu_engine *e, int *taken);
+
+/* Makes the GPU member run DPLL even when the portfolio runs CDCL (no
+ * clause exchange then); call before gsat_portfolio_solve. */
+void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf);
+
+/* Makes the GPU member run the walkers (gpu/walk_search.h: models only,
+ * never UNSAT, no clause exchange, no flip limit) when the portfolio runs
+ * CDCL; call before gsat_portfolio_solve.  Takes precedence over
+ * gsat_portfolio_set_gpu_dpll. */
+void gsat_portfolio_set_gpu_walk(gsat_portfolio *pf);
+
+/* Whether the GPU member runs CDCL (the CPU member's search), else the
+ * walkers or DPLL; for stand-ins (shared is the gsat_portfolio). */
+int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf);
+
+/* Whether the GPU member runs the walkers (the CPU member runs CDCL). */
+int gsat_portfolio_gpu_walk(const gsat_portfolio *pf);
+
+/* The GPU member's clause port (the bridge), NULL when the members do not
+ * exchange clauses; for stand-ins, which poll it with a ring of their own
+ * as the GPU search does. */
+const struct gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf);
+
+/* Whether a GPU member may run: gsat_gpu_maybe_present() (gpu/search.h), or
+ * a stand-in was set. */
+int gsat_portfolio_gpu_possible(void);
+
+/* For tests without a GPU: the GPU member becomes `run` (a stand-in with
+ * gsat_race_run_fn's contract; shared is the gsat_portfolio, its database
+ * gsat_portfolio_db(shared)), and gsat_portfolio_gpu_possible() says 1;
+ * NULL restores gsat_gpu_solve. */
+void gsat_portfolio_set_gpu_member(gsat_race_run_fn run);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,42 @@
+/* Per-instance choices made from cheap features (db.h gsat_features), by
+ * measurement (bench/RESULTS.md records the runs behind each rule). */
+#ifndef GSAT_CHOOSE_H
+#define GSAT_CHOOSE_H
+
+#include "core/db.h"
+#include "core/dpll_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gsat_decide_choice {
+  gsat_decide decide;
+  char reason[96];
+} gsat_decide_choice;
+
+/* The heuristic for option decide (--decide): GSAT_DECIDE_STATIC, _MOMS or
+ * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f,
+ * with the reason. */
+gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
+
+/* GSAT_SEARCH_DPLL, GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK (the values of option search,
+ * option_table.h; GSAT_SEARCH_AUTO is resolved by gsat_choose_search). */
+typedef gsat_opt_search gsat_search_kind;
+
+typedef struct gsat_search_choice {
+  gsat_search_kind search;
+  char reason[96];
+} gsat_search_choice;
+
+/* The search for option search (--search): GSAT_SEARCH_DPLL or
+ * GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK as requested, or for GSAT_SEARCH_AUTO DPLL for
+ * pigeonhole-like and uniform random 3-SAT formulas, CDCL otherwise (the rule
+ * and its measurement: bench/RESULTS.md, "CDCL on one CPU core, and the search choice"). */
+gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
