@@ -1,4 +1,4 @@
-# Folders as floors (ARCHITECTURE.md): no #include runs up a floor
+# Root folders as floors (docs/design.md, "Floors"): no #include runs up a floor
 # (tests/layering.py), and the check catches injected violations.
 find_program(GSAT_PYTHON3 python3)
 if(GSAT_PYTHON3)

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Checks that no #include runs up a floor (docs/design.md, "Floors").
 
-Usage: layering.py ROOT        (exit 0: clean; 1: violations, one line each)
+Usage: layering.py ROOT                  exit 0: clean; 1: violations, one line each
+       layering.py --print-floors        the floor table (Markdown) of docs/design.md
+       layering.py --check-doc DOC       exit 1 when DOC's floor table is not that table
+       layering.py --write-doc DOC       rewrite DOC's floor table from FLOORS
 
 The root folders are the floors; FLOORS below is the one list of them, lowest
 first.  A file may include files of its own root folder and of lower floors
@@ -13,7 +16,7 @@ import os
 import re
 import sys
 
-# (root folder, floor, what lives there), lowest first.
+# (root folder, floor, what lives there): the floor table of docs/design.md.
 FLOORS = [
     ("base", 0, "status codes and messages, the clock, the stop flag, atomics, `GSAT_HD`"),
     ("kernels", 1, "GPU kernels that know nothing of SAT: BMMC/BPC permutations and their F2 "
@@ -42,6 +45,8 @@ FLOORS = [
 FLOOR_OF = {folder: floor for folder, floor, _ in FLOORS}
 SOURCE = re.compile(r"\.(c|h|cu|cuh|cpp)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+DOC_BEGIN = "<!-- floors: tests/layering.py --write-doc docs/design.md writes this table -->"
+DOC_END = "<!-- end of floors -->"
 
 
 def folder_of(path):
@@ -80,6 +85,24 @@ def check_file(root, src):
     return problems
 
 
+def floor_table():
+    lines = ["| floor | folder | what lives there |", "|---|---|---|"]
+    for folder, floor, what in FLOORS:
+        lines.append("| %d | `%s/` | %s |" % (floor, folder, what))
+    return "\n".join(lines) + "\n"
+
+
+def doc_parts(path):
+    """(before, table, after) of the floor table between the markers in path."""
+    with open(path) as f:
+        text = f.read()
+    begin, end = text.find(DOC_BEGIN), text.find(DOC_END)
+    if begin < 0 or end < begin:
+        raise SystemExit("%s: no floor table between %r and %r" % (path, DOC_BEGIN, DOC_END))
+    begin += len(DOC_BEGIN) + 1
+    return text[:begin], text[begin:end], text[end:]
+
+
 def check_tree(root):
     problems, files = [], 0
     for dirpath, dirnames, filenames in os.walk(root):
@@ -96,8 +119,24 @@ def check_tree(root):
 
 
 def main(argv):
+    if len(argv) == 2 and argv[1] == "--print-floors":
+        sys.stdout.write(floor_table())
+        return 0
+    if len(argv) == 3 and argv[1] == "--check-doc":
+        _, table, _ = doc_parts(argv[2])
+        if table != floor_table():
+            print("%s: the floor table differs from tests/layering.py's FLOORS; run "
+                  "tests/layering.py --write-doc %s" % (argv[2], argv[2]))
+            return 1
+        print("%s: the floor table is FLOORS (%d floors)" % (argv[2], len(FLOORS)))
+        return 0
+    if len(argv) == 3 and argv[1] == "--write-doc":
+        before, _, after = doc_parts(argv[2])
+        with open(argv[2], "w") as f:
+            f.write(before + floor_table() + after)
+        return 0
     if len(argv) != 2 or argv[1].startswith("-"):
-        print(__doc__.splitlines()[2], file=sys.stderr)
+        print("\n".join(__doc__.splitlines()[2:6]), file=sys.stderr)
         return 2
     return check_tree(argv[1])
 

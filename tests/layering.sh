@@ -2,7 +2,8 @@
 # The include-floor check (tests/layering.py) passes on this tree and fails on
 # copies of it with one include injected that runs up a floor (core -> api,
 # base -> core, gpu -> cpu, kernels -> core, kernels -> gpu, dimacs -> gpu,
-# cpu -> mpi, mpi -> api, api -> app, the product -> tests).
+# cpu -> mpi, mpi -> api, api -> app, the product -> tests), and the floor
+# table of docs/design.md is checked against the floor list.
 # Usage: layering.sh [PYTHON]
 set -u
 . "$(dirname "$0")/check_lib.sh"
@@ -34,4 +35,14 @@ inject cpu/cpu_ref.h '#include "mpi/dist.h"' "cpu includes the distributed searc
 inject mpi/dist.h '#include "api/gsat.h"' "the distributed search includes the API"
 inject api/race.h '#include "app/batch.h"' "the library includes the CLI"
 inject core/db.c '#include "tests/test_skip.h"' "the product includes tests/"
+# The floor table of docs/design.md (CTest docs_floors) is checked, not copied:
+# a copy of the doc with one floor's line changed fails the check.
+sed 's/^| 0 | `base\/` | .*/| 0 | `base\/` | something else |/' "$root/docs/design.md" > "$tmp/design.md"
+if cmp -s "$root/docs/design.md" "$tmp/design.md"; then
+  fail "floor table: no base/ row in docs/design.md"
+elif "$py" "$check" --check-doc "$tmp/design.md" >/dev/null; then
+  fail "floor table: a changed row not caught"
+else
+  pass "floor table: a changed row caught"
+fi
 finish
