@@ -114,6 +114,26 @@ static void reduction_and_product_rule(void **state) {
   close_root(&x);
 }
 
+/* x1 implies x2, which with x1 implies x3; -x1 implies x4, which with -x1
+ * implies x3: x3 follows (a necessary assignment, local learning), though
+ * no literal fails (-x3 only shortens clauses to binary ones).  The decision
+ * is made on the formula with x3 true. */
+static void necessary_assignment(void **state) {
+  (void)state;
+  static const int64_t f[] = {-1, 2, 0, -1, -2, 3, 0, 1, 4, 0, 1, -4, 3, 0, 0};
+  fixture x;
+  open_root(&x, f);
+  gsat_dpll *s = &x.s;
+  const gsat_lit lit = gsat_dpll_decide(s, &x.view);
+  assert_int_equal(s->conflict, 0);
+  assert_int_equal(s->n.failed, 0);
+  assert_int_equal(s->val[L(3)], 1);
+  assert_int_equal(s->val[L(1)] | s->val[L(2)] | s->val[L(4)], 0);
+  assert_true(lit != GSAT_DPLL_NONE && s->val[lit] == 0);
+  assert_int_equal(s->n.la, 2 * 4 + 2 * 3); /* round 1: x1..x4; round 2: x1, x2, x4 */
+  close_root(&x);
+}
+
 /* A random k-SAT formula over V variables with C clauses as build's DIMACS
  * list in f (room for C (k + 1) + 1); clause i starts with variable i mod V,
  * so that every variable occurs. */
@@ -379,6 +399,7 @@ int main(void) {
       cmocka_unit_test(failed_literal_assigned),
       cmocka_unit_test(both_failed_refutes),
       cmocka_unit_test(reduction_and_product_rule),
+      cmocka_unit_test(necessary_assignment),
       cmocka_unit_test(cubes_partition_models),
       cmocka_unit_test(seeded_cubes_partition_models),
       cmocka_unit_test(decide_auto_rule),
