@@ -41,7 +41,7 @@ extern "C" {
 #define GSAT_PORTFOLIO_CUBES_DEFAULT 1
 /* Look-ahead cubes of --cdcl-cubes=lookahead when --cdcl-cube-count is 0
  * (bench/RESULTS.md, "Look-ahead cubes for the CDCL searchers"). */
-#define GSAT_PORTFOLIO_LOOKAHEAD_CUBES 64
+#define GSAT_PORTFOLIO_LOOKAHEAD_CUBES 16
 
 /* Producer id of the clauses that came from outside through the clause
  * port (no searcher has it). */
