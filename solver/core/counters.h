@@ -48,6 +48,11 @@
   C (F, deleted_clauses,    CDCL,   _,         deleted,         CDCL, NORATE, "deleted clauses",    "clauses deleted (reduction and level-0 simplification)") \
   C (F, simplifications,    CDCL,   _,         simplifications, NO,   NORATE, "simplifications",    "level-0 simplification rounds") \
   C (F, compactions,        CDCL,   _,         compactions,     NO,   NORATE, "compactions",        "clause arena compactions") \
+  C (F, vivify_tried,       CDCL,   _,         vivify_tried,    NONZERO, NORATE, "vivify tried",    "clauses vivification tried (cdcl_vivify.h)") \
+  C (F, vivified_clauses,   CDCL,   _,         vivified,        NONZERO, NORATE, "vivified clauses", "clauses vivification shortened") \
+  C (F, vivify_literals,    CDCL,   _,         vivify_lits,     NONZERO, NORATE, "vivify removed lits", "literals vivification removed") \
+  C (F, vivify_checks,      CDCL,   _,         vivify_checks,   NONZERO, NORATE, "vivify checks",   "literal checks of vivification's propagations (part of the literal checks)") \
+  C (F, vivify_us,          CDCL,   _,         vivify_us,       NONZERO, NORATE, "vivify us",       "microseconds in vivification (CPU searchers)") \
   C (F, shared_exported,    WORKER, _,         _,               PORTFOLIO, NORATE, "shared clauses out", "CDCL portfolio: learned clauses given to the other searchers") \
   C (F, shared_imported,    WORKER, _,         _,               PORTFOLIO, NORATE, "shared clauses in",  "CDCL portfolio: clauses taken from the other searchers") \
   C (F, port_out,           WORKER, _,         _,               NONZERO, NORATE, "port clauses out", "clause port: units and clauses this search gave to the other portfolio member or MPI ranks") \

@@ -81,7 +81,11 @@
   O (subsume,      BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: backward subsumption and self-subsuming strengthening") \
   O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
   O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)") \
-  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)")
+  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)") \
+  O (vivify,       BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: vivify learned clauses at restarts (propagate the negation of a clause's literals, shorten it on a conflict or an implied literal; docs/simplify.md)") \
+  O (vivify_effort, INT,   100,                    1, 1000000,  0,  _,            HIDE, "CDCL vivification: budget of a round, per mille of the literal checks the search made since the last round") \
+  O (vivify_interval, INT, 1000,                   1, 1e9,      0,  _,            HIDE, "CDCL vivification: conflicts between rounds") \
+  O (vivify_irred, BOOL,   false,                  _, _,        _,  _,            HIDE, "CDCL vivification: irredundant clauses too (a quarter of the budget)")
 
 /* The values of the enum options: V (P, X, "name") makes the constant
  * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
