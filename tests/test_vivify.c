@@ -91,8 +91,19 @@ static void learned_text(const gsat_cdcl *s, char *out, size_t cap) {
   }
 }
 
+/* Every watcher points at a live clause. */
+static void watchers_live(const gsat_cdcl *s) {
+  for (uint32_t lit = 0; lit < 2 * s->num_vars; lit++) {
+    if (s->ws_start[lit] == GSAT_CDCL_NOREF) continue;
+    const gsat_watch *ws = s->wpool + s->ws_start[lit] + 1;
+    for (uint32_t i = 0; i < s->ws_len[lit]; i++)
+      assert_false(s->arena[(ws[i].cref & ~GSAT_CDCL_BIN) + 2] & GSAT_CDCL_DELETED);
+  }
+}
+
 /* Runs one round on the searcher of setup; checks the learned clauses left,
- * the proof events and the counters. */
+ * the proof events, the counters, and that no watcher is left on the old
+ * clause. */
 static void round_gives(const int64_t *originals, const int64_t *learned, const char *left,
                         const char *proof, uint64_t vivified, uint64_t removed) {
   gsat_cdcl s;
@@ -103,6 +114,7 @@ static void round_gives(const int64_t *originals, const int64_t *learned, const 
   gsat_db_view view = gsat_db_view_of(&db);
   assert_int_equal(gsat_cdcl_vivify(&s, &view), 1);
   assert_int_equal(s.dlevel, 0);
+  watchers_live(&s);
   char text[512];
   learned_text(&s, text, sizeof text);
   assert_string_equal(text, left);

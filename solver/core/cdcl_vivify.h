@@ -174,10 +174,22 @@ GSAT_HD uint32_t gsat_vivify_analyze(gsat_cdcl *s, const gsat_db_view *db, uint3
   return len;
 }
 
+/* Drops clause c's watcher from the list of lit (c watches lit), keeping
+ * the order of the others. */
+GSAT_HD void gsat_vivify_unwatch(gsat_cdcl *s, gsat_lit lit, uint32_t c) {
+  gsat_watch *ws = s->wpool + s->ws_start[lit] + 1;
+  const uint32_t n = s->ws_len[lit];
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if ((ws[i].cref & ~GSAT_CDCL_BIN) != c) ws[j++] = ws[i];
+  s->wpool_live -= n - j;
+  s->ws_len[lit] = j;
+}
+
 /* Clause c becomes s->learnt[0..len) (a subset of its literals, len smaller
  * than its size), at level 0 (every literal unassigned): logged, then stored
  * and watched (a unit: assigned at level 0, to be propagated by the search
- * loop), then c deleted (logged after the addition).  The new clause keeps
+ * loop), then c unwatched and deleted (logged after the addition).  The new clause keeps
  * c's learned flag and the smaller of c's glue and len - 1, and carries the
  * VIVIFIED mark. */
 GSAT_HD void gsat_vivify_replace(gsat_cdcl *s, uint32_t c, uint32_t len) {
@@ -198,6 +210,8 @@ GSAT_HD void gsat_vivify_replace(gsat_cdcl *s, uint32_t c, uint32_t len) {
   }
   s->n.vivify_lits += s->arena[c] - len;
   s->n.vivified++;
+  gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[0], c); /* no deleted clause in the lists: */
+  gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[1], c); /* the next propagations skip it */
   gsat_cdcl_delete(s, c);
 }
 
