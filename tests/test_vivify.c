@@ -1,7 +1,7 @@
 /* Vivification inside the CDCL search (solver/core/cdcl_vivify.h): on small
  * formulas with known results, a learned clause is shortened on a conflict,
- * on an implied literal, past a literal implied false, to a unit, or left as
- * it is; the proof gets the new clause before the deletion of the old one;
+ * on an implied literal, past a literal implied false, to a unit, deleted
+ * when another clause subsumes it, or left as it is; the proof gets the new clause before the deletion of the old one;
  * whole searches with rounds every few conflicts answer right. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -134,11 +134,34 @@ static void conflict_shortens(void **state) {
               " 1 2 ;", "a 1 2 ;d 1 2 3 4 ;", 1, 2);
 }
 
-/* -1 implies 3 by (1 3): (1 2 3 4) becomes (1 3), 2 and 4 removed. */
+/* -1 implies 3 by (1 6) (-6 3): (1 2 3 4) becomes (1 3), 2 and 4 removed. */
 static void implied_literal_shortens(void **state) {
   (void)state;
-  round_gives((int64_t[]){1, 3, 0, 2, 4, 5, 0, 0}, (int64_t[]){1, 2, 3, 4, 0}, " 1 3 ;",
-              "a 1 3 ;d 1 2 3 4 ;", 1, 2);
+  round_gives((int64_t[]){1, 6, 0, -6, 3, 0, 2, 4, 5, 0, 0}, (int64_t[]){1, 2, 3, 4, 0},
+              " 1 3 ;", "a 1 3 ;d 1 2 3 4 ;", 1, 2);
+}
+
+/* -1 implies 3 by (1 3) alone: (1 3) subsumes (1 2 3 4), which is deleted
+ * (nothing added). */
+static void subsumed_clause_deleted(void **state) {
+  (void)state;
+  gsat_cdcl s;
+  gsat_db db;
+  gsat_proof_sink sink;
+  events e;
+  setup(&s, &db, &sink, &e, (int64_t[]){1, 3, 0, 2, 4, 5, 0, 0}, (int64_t[]){1, 2, 3, 4, 0});
+  gsat_db_view view = gsat_db_view_of(&db);
+  assert_int_equal(gsat_cdcl_vivify(&s, &view), 1);
+  watchers_live(&s);
+  char text[512];
+  learned_text(&s, text, sizeof text);
+  assert_string_equal(text, "");
+  assert_string_equal(e.text, "d 1 2 3 4 ;");
+  assert_int_equal(s.n.vivify_subsumed, 1);
+  assert_int_equal(s.n.vivified, 0);
+  assert_int_equal(s.learned_live, 0);
+  gsat_cdcl_destroy(&s);
+  gsat_db_free(&db);
 }
 
 /* -1 implies -3 by (1 -3): after -1 and -2 the clause itself implies 4;
@@ -241,6 +264,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(conflict_shortens),
       cmocka_unit_test(implied_literal_shortens),
+      cmocka_unit_test(subsumed_clause_deleted),
       cmocka_unit_test(implied_false_literal_removed),
       cmocka_unit_test(nothing_to_remove),
       cmocka_unit_test(unit_at_the_root),

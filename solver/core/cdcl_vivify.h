@@ -215,6 +215,46 @@ GSAT_HD void gsat_vivify_replace(gsat_cdcl *s, uint32_t c, uint32_t len) {
   gsat_cdcl_delete(s, c);
 }
 
+/* The clause that alone gives the result of clause c's vivification (before
+ * the backtrack): the conflict clause (code confl) or, when confl is NOREF,
+ * the reason of `implied`, when each of its other literals is the negation
+ * of a decision: then it is a subset of c (c is subsumed).  NOREF when there
+ * is none, or when it is c. */
+GSAT_HD uint32_t gsat_vivify_subsumer(const gsat_cdcl *s, const gsat_db_view *db, uint32_t c,
+                                      uint32_t confl, gsat_lit implied) {
+  const uint32_t d = confl != GSAT_CDCL_NOREF ? confl : s->reason[GSAT_VAR(implied)];
+  if (d == GSAT_CDCL_NOREF || d == c) return GSAT_CDCL_NOREF;
+  uint32_t n;
+  const uint32_t *lits = gsat_cdcl_reason_lits(s, db, d, &n);
+  for (uint32_t k = 0; k < n; k++) {
+    const gsat_lit l = lits[k] & GSAT_STREAM_LIT;
+    const uint32_t v = GSAT_VAR(l);
+    if (confl == GSAT_CDCL_NOREF && l == implied) continue;
+    if (s->level[v] == 0 || s->reason[v] != GSAT_CDCL_NOREF) return GSAT_CDCL_NOREF;
+  }
+  return d;
+}
+
+/* Clause c is subsumed by clause d (an arena or stream code, at level 0):
+ * c is unwatched and deleted; a learned d takes the smaller glue of the two,
+ * and becomes irredundant when c was. */
+GSAT_HD void gsat_vivify_subsumed(gsat_cdcl *s, uint32_t c, uint32_t d) {
+  const uint32_t mc = s->arena[c + 2];
+  if (!(d & GSAT_CDCL_STREAM) && (s->arena[d + 2] & GSAT_CDCL_LEARNED)) {
+    uint32_t *md = &s->arena[d + 2];
+    if (!(mc & GSAT_CDCL_LEARNED)) {
+      *md &= ~GSAT_CDCL_LEARNED;
+      s->learned_live--;
+    } else if ((mc & GSAT_CDCL_LBD_MASK) < (*md & GSAT_CDCL_LBD_MASK)) {
+      *md = (*md & ~GSAT_CDCL_LBD_MASK) | (mc & GSAT_CDCL_LBD_MASK);
+    }
+  }
+  gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[0], c);
+  gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[1], c);
+  gsat_cdcl_delete(s, c);
+  s->n.vivify_subsumed++;
+}
+
 /* The end of a round: the next one after the interval, the budget measured
  * from here. */
 GSAT_HD void gsat_vivify_end(gsat_cdcl *s, uint64_t checks0, uint64_t us0) {
@@ -232,18 +272,21 @@ GSAT_HD void gsat_vivify_end(gsat_cdcl *s, uint64_t checks0, uint64_t us0) {
 
 /* Vivifies clause c (live, at level 0): decides the negations of its
  * literals in order, propagating after each; on a conflict or a literal of c
- * implied true, c is replaced by the clause the analysis gives when that is
- * shorter.  Returns to level 0.  Returns 1 when c became a unit (assigned at
+ * implied true, c is deleted when one clause alone gave the result (it
+ * subsumes c: gsat_vivify_subsumer), else replaced by the clause the
+ * analysis gives when that is shorter.  Returns to level 0.  Returns 1 when c became a unit (assigned at
  * level 0, not yet propagated), else 0. */
 TEAM_HD int GSAT_CDCL_FN(vivify_clause)(gsat_cdcl *s, const gsat_db_view *db, uint32_t c) {
   const uint32_t n = s->arena[c];
-  uint32_t len = 0, confl = GSAT_CDCL_NOREF;
+  uint32_t len = 0, confl = GSAT_CDCL_NOREF, d = GSAT_CDCL_NOREF;
+  gsat_lit implied = 0;
   TEAM_ONE(gsat_vivify_start(s, c));
   for (uint32_t i = 0; i < n; i++) {
     const gsat_lit l = s->stack[i]; /* BCP reorders the clause's literals */
     const int8_t v = s->val[l];
     if (v > 0 && s->level[GSAT_VAR(l)] == 0) break; /* satisfied at the root: left as it is */
     if (v > 0) {
+      implied = l;
       GSAT_CDCL_ONE(len, gsat_vivify_analyze(s, db, GSAT_CDCL_NOREF, l));
       break;
     }
@@ -255,7 +298,12 @@ TEAM_HD int GSAT_CDCL_FN(vivify_clause)(gsat_cdcl *s, const gsat_db_view *db, ui
       break;
     }
   }
+  if (len) GSAT_CDCL_ONE(d, gsat_vivify_subsumer(s, db, c, confl, implied));
   TEAM_ONE(gsat_vivify_backtrack(s));
+  if (d != GSAT_CDCL_NOREF) {
+    TEAM_ONE(gsat_vivify_subsumed(s, c, d));
+    return 0;
+  }
   if (len == 0 || len >= n) return 0;
   TEAM_ONE(gsat_vivify_replace(s, c, len));
   return len == 1;
