@@ -64,7 +64,9 @@
   C (F, walk_restarts,      WORKER, _,         _,               NONZERO, NORATE, "walk restarts",   "walkers: restarts from a random or the best assignment") \
   C (F, walk_best_unsat,    WORKER, _,         _,               NONZERO, NORATE, "best unsatisfied", "walkers: the fewest unsatisfied clauses any walker reached (a minimum over the walkers, not a sum; 0 also when none walked)") \
   C (F, simp_eliminated,    WORKER, _,         _,               NONZERO, NORATE, "eliminated vars",   "preprocessing: variables eliminated by clause distribution") \
-  C (F, simp_gates,         WORKER, _,         _,               NONZERO, NORATE, "gates",             "preprocessing: eliminations that used an AND or equivalence gate") \
+  C (F, simp_gates,         WORKER, _,         _,               NONZERO, NORATE, "gates",             "preprocessing: eliminations that used a gate (AND, equivalence, if-then-else or parity)") \
+  C (F, simp_ite_gates,     WORKER, _,         _,               NONZERO, NORATE, "ite gates",         "preprocessing: eliminations that used an if-then-else gate") \
+  C (F, simp_xor_gates,     WORKER, _,         _,               NONZERO, NORATE, "xor gates",         "preprocessing: eliminations that used a parity (XOR) gate") \
   C (F, simp_removed,       WORKER, _,         _,               NONZERO, NORATE, "removed clauses",   "preprocessing: clauses removed by subsumption and elimination") \
   C (F, simp_subsumed,      WORKER, _,         _,               NONZERO, NORATE, "subsumed clauses",  "preprocessing: clauses removed by backward subsumption") \
   C (F, simp_strengthened,  WORKER, _,         _,               NONZERO, NORATE, "strengthened lits", "preprocessing: literals removed by self-subsuming resolution") \

@@ -39,7 +39,7 @@
   O (cubes,        UINT64, 0,                      0, 1e12,     0,  _,            SHOW, "instead of solving, write up to N cubes of the look-ahead's splitting for cube-and-conquer, one 'a LIT... 0' line each (iCNF, as march_cu); every model satisfies exactly one; 0: solve") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
-  O (elim,         BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable elimination (with AND and equivalence gates); models are extended to the eliminated variables") \
+  O (elim,         BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable elimination (with AND, equivalence, if-then-else and XOR gates); models are extended to the eliminated variables") \
   O (equiv,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: equivalent-literal substitution (strongly connected components of the binary clauses)") \
   O (fast_exit,    INT,    0,                      -1, 1,       0,  _,            HIDE, "the CLI's end after the output is flushed: 1 _exit (no CUDA teardown), -1 a normal exit, 0 auto: _exit once CUDA was used (a GPU search, or a portfolio member still in its setup)") \
   O (gpu_backoff,  INT,    0,                      0, 1000000,  0,  _,            HIDE, "longest sleep in ns of an idle GPU worker between polls (0: 2048)") \
