@@ -232,7 +232,8 @@ static void hidden_rows(void **state) {
                           "mpi_port_ring",
                           "mpi_share_interval", "mpi_share_words",
                           "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
-                          "simp_effort", "simp_occ_limit"};
+                          "simp_effort", "simp_occ_limit", "vivify_effort", "vivify_interval",
+                          "vivify_irred"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));

@@ -798,6 +798,9 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
     p->cdcl.reduce_inc = (uint32_t)s->opt.cdcl_reduce / 7 + 1;
   }
   p->cdcl.seed = s->opt.seed;
+  p->cdcl.vivify = s->opt.vivify ? (uint32_t)s->opt.vivify_effort : 0;
+  p->cdcl.vivify_interval = (uint32_t)s->opt.vivify_interval;
+  p->cdcl.vivify_irred = s->opt.vivify_irred;
   /* auto: cubes, except on uniform random k-SAT (every clause of one length
    * >= 3), where they cost 1.3-1.4x CPU time (bench/RESULTS.md, "CDCL
    * cubes"; --search=auto gives those to DPLL anyway) */

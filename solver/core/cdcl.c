@@ -25,6 +25,8 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c) {
   c->tier2_lbd = 6;
   c->initial_phase = 0;
   c->target = GSAT_CDCL_TARGET_STABLE;
+  c->vivify = 100;
+  c->vivify_interval = 1000;
 }
 
 /* Bytes of the fixed block for V variables, and the offsets of each array
@@ -203,6 +205,7 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
   s->var_inc = 1;
   s->cla_inc = 1;
   s->next_reduce = s->cfg.reduce_first;
+  s->next_vivify = s->cfg.vivify_interval;
   s->reduce_interval = s->cfg.reduce_first;
   s->mode_length = s->cfg.mode_conflicts;
   s->mode_switch_at = s->cfg.mode_conflicts;

@@ -1133,6 +1133,8 @@ TEAM_HD int GSAT_CDCL_FN(learn)(gsat_cdcl *s, const gsat_db_view *db, uint32_t c
   return 0;
 }
 
+#include "solver/core/cdcl_vivify.h"
+
 /* Runs the search for about `budget` steps (conflicts plus decisions).
  * Returns GSAT_CDCL_PAUSED (call again), GSAT_CDCL_SAT (s->val is a model),
  * GSAT_CDCL_UNSAT (refuted: s->unsat_assumptions tells whether under the
@@ -1151,6 +1153,7 @@ TEAM_HD int GSAT_CDCL_FN(search)(gsat_cdcl *s, const gsat_db_view *db, uint64_t 
       continue;
     }
     TEAM_ONE(gsat_cdcl_between(s));
+    if (GSAT_CDCL_FN(vivify)(s, db)) continue; /* at a restart, when due */
     if (budget == 0) return GSAT_CDCL_PAUSED;
     budget--;
     int d;

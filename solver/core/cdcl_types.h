@@ -5,7 +5,8 @@
  * Clause arena layout (32-bit words): a clause at reference c is
  *   arena[c + 0] size          literals now
  *   arena[c + 1] cap           literal slots allocated (size <= cap)
- *   arena[c + 2] meta          GSAT_CDCL_LEARNED | GSAT_CDCL_DELETED | used (2 bits) | LBD
+ *   arena[c + 2] meta          GSAT_CDCL_LEARNED | GSAT_CDCL_DELETED | used (2 bits) |
+ *                              GSAT_CDCL_VIVIFIED | LBD
  *   arena[c + 3] activity      float bits (learned clauses)
  *   arena[c + 4] forward       new reference during compaction
  *   arena[c + 5 ...] literals  lits[0], lits[1] are the watched ones
@@ -31,7 +32,8 @@
 #define GSAT_CDCL_LEARNED 0x80000000u
 #define GSAT_CDCL_DELETED 0x40000000u
 #define GSAT_CDCL_USED_SHIFT 28
-#define GSAT_CDCL_LBD_MASK 0x0fffffffu
+#define GSAT_CDCL_VIVIFIED 0x08000000u /* tried by vivification (cdcl_vivify.h) */
+#define GSAT_CDCL_LBD_MASK 0x07ffffffu
 
 /* Results of gsat_cdcl_search. */
 enum {
@@ -69,6 +71,9 @@ typedef struct gsat_cdcl_config {
   uint32_t initial_phase;   /* 0 false, 1 true */
   uint32_t target;          /* GSAT_CDCL_TARGET_*: when decisions take the target phase */
   uint64_t seed;            /* diversification (phase perturbation); 0 = none */
+  uint32_t vivify;          /* vivification budget, per mille of the search's checks (0: off) */
+  uint32_t vivify_interval; /* conflicts between vivification rounds */
+  uint32_t vivify_irred;    /* vivify irredundant clauses too */
 } gsat_cdcl_config;
 
 /* Counters of one searcher: the CDCL and BOTH rows of the counter table
@@ -146,6 +151,7 @@ typedef struct gsat_cdcl {
   uint64_t luby_index, luby_limit;
   uint64_t mode_switch_at, mode_length;
   uint64_t next_reduce, reduce_interval;
+  uint64_t next_vivify, vivify_mark; /* conflicts of the next round; checks at the last */
   uint32_t target_assigned;   /* trail length the target phases were taken at */
   uint32_t simplified_trail;  /* level-0 trail length at the last simplification */
   uint32_t proof_units;       /* level-0 trail literals already logged as units */

@@ -40,7 +40,7 @@
   O (cubes,        UINT64, 0,                      0, 1e12,     0,  _,            SHOW, "instead of solving, write up to N cubes of the look-ahead's splitting for cube-and-conquer, one 'a LIT... 0' line each (iCNF, as march_cu); every model satisfies exactly one; 0: solve") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
-  O (elim,         BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable elimination (with AND and equivalence gates); models are extended to the eliminated variables") \
+  O (elim,         BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable elimination (with AND, equivalence, if-then-else and XOR gates); models are extended to the eliminated variables") \
   O (equiv,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: equivalent-literal substitution (strongly connected components of the binary clauses)") \
   O (fast_exit,    INT,    0,                      -1, 1,       0,  _,            HIDE, "the CLI's end after the output is flushed: 1 _exit (no CUDA teardown), -1 a normal exit, 0 auto: _exit once CUDA was used (a GPU search, or a portfolio member still in its setup)") \
   O (gpu_backoff,  INT,    0,                      0, 1000000,  0,  _,            HIDE, "longest sleep in ns of an idle GPU worker between polls (0: 2048)") \
@@ -82,7 +82,11 @@
   O (subsume,      BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: backward subsumption and self-subsuming strengthening") \
   O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
   O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)") \
-  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)")
+  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)") \
+  O (vivify,       BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: vivify learned clauses at restarts (propagate the negation of a clause's literals, shorten it on a conflict or an implied literal; docs/simplify.md)") \
+  O (vivify_effort, INT,   100,                    1, 1000000,  0,  _,            HIDE, "CDCL vivification: budget of a round, per mille of the literal checks the search made since the last round") \
+  O (vivify_interval, INT, 1000,                   1, 1e9,      0,  _,            HIDE, "CDCL vivification: conflicts between rounds") \
+  O (vivify_irred, BOOL,   false,                  _, _,        _,  _,            HIDE, "CDCL vivification: irredundant clauses too (a quarter of the budget)")
 
 /* The values of the enum options: V (P, X, "name") makes the constant
  * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
