@@ -15,15 +15,13 @@
 #include "solver/base/clock.h"
 #include "solver/core/walk_cnf.h"
 
-#define GSAT_WALK_GPU_WARPS_PER_BLOCK 4u
-/* Walkers per SM by default: 12 blocks of 4 warps. */
-#define GSAT_WALK_GPU_PER_SM 48u
 /* Flips between two stop checks. */
 #define GSAT_WALK_GPU_SLICE 256u
 
-__global__ void __launch_bounds__(32 * GSAT_WALK_GPU_WARPS_PER_BLOCK)
+__global__ void __launch_bounds__(32 * GSAT_WALK_GPU_GLOBAL_PER_BLOCK)
     gsat_walk_gpu_kernel(gsat_walk_gpu_params p) {
-  gsat_walk_gpu_walker(p);
+  GSAT_WALK_GPU_SMEM(smem);
+  gsat_walk_gpu_walker(p, smem);
 }
 
 /* One run's device memory and CUDA objects (release_run frees them). */
@@ -57,21 +55,59 @@ static void release_run(walk_run *d) {
   (void)cudaGetLastError();
 }
 
-/* The plan from the free device memory (6/10 of it) and the options. */
-static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p, walk_run *d,
-                            gsat_search_result *r, gsat_error *err) {
+/* What the plan reads of device d->info: SMs, shared memory, resident
+ * blocks (the kernel's occupancy at its shared memory, when known), and
+ * 6/10 of the free device memory. */
+static gsat_status device_of(walk_run *d, uint64_t smem, gsat_walk_gpu_device *dev,
+                             gsat_error *err) {
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
-  const uint32_t per_block = GSAT_WALK_GPU_WARPS_PER_BLOCK; /* the kernel's launch bounds */
-  const uint32_t want = p->gpu_blocks ? p->gpu_blocks * per_block
-                                      : (uint32_t)d->info.sm_count * GSAT_WALK_GPU_PER_SM;
-  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, want, free_mem / 10 * 6, err));
+  int per_sm = 0, reserved = 0, blocks = 0;
+  const int dv = d->info.device;
+  GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dv));
+  GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dv));
+  GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&blocks, cudaDevAttrMaxBlocksPerMultiprocessor, dv));
+  if (smem) {
+    int fit = 0;
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
+                                            cudaFuncAttributePreferredSharedMemoryCarveout, 100));
+    GSAT_CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, gsat_walk_gpu_kernel,
+                                                                     32, smem));
+    if (fit < blocks) blocks = fit;
+  }
+  dev->sm_count = (uint32_t)d->info.sm_count;
+  dev->max_blocks_per_sm = (uint32_t)blocks;
+  dev->smem_per_sm = (uint64_t)per_sm;
+  dev->smem_per_block = d->info.smem_per_block_optin;
+  dev->smem_reserved = (uint64_t)reserved;
+  dev->budget = free_mem / 10 * 6;
+  return GSAT_OK;
+}
+
+/* The plan (gpu/walk_plan.h) from the device and the options: planned
+ * once, and again with the kernel's occupancy at the planned shared memory
+ * (registers may hold fewer blocks per SM than the shared memory does). */
+static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p, walk_run *d,
+                            gsat_search_result *r, gsat_error *err) {
+  gsat_walk_gpu_device dev;
+  GSAT_FORWARD(device_of(d, 0, &dev, err));
+  const int force_global = p->gpu_walk_global;
+  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, 0, force_global, err));
+  const uint32_t per_block = d->pl.per_block;
+  const uint32_t want = p->gpu_blocks ? p->gpu_blocks * per_block : 0;
+  GSAT_FORWARD(device_of(d, d->pl.smem_bytes, &dev, err));
+  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, want, force_global, err));
   gsat_walk_gpu_layout_of(&d->pl, f, &d->L);
   r->num_workers = d->pl.walkers;
-  r->gpu_threads = 32 * per_block;
-  r->gpu_blocks = (d->pl.walkers + per_block - 1) / per_block;
+  r->gpu_threads = 32 * d->pl.per_block;
+  r->gpu_blocks = d->pl.blocks;
   r->gpu_map = GSAT_GPU_MAP_WARP;
   r->gpu_layout = GSAT_GPU_LAYOUT_CSR; /* clauses and occurrence lists as CSR */
+  r->gpu_walk_shared = (int)d->pl.in_shared;
+  r->gpu_walk_per_sm = d->pl.per_sm;
+  r->gpu_walk_state_bytes = d->pl.state_bytes;
   return GSAT_OK;
 }
 
@@ -223,6 +259,8 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
   kp.seed = p->seed;
   kp.ctl = (gsat_walk_gpu_ctl *)(d->d_mem + d->L.ctl);
   kp.model = (uint8_t *)(d->d_mem + d->L.model);
+  kp.in_shared = d->pl.in_shared;
+  kp.state_bytes = (uint32_t)d->pl.state_bytes;
   int *d_host_stop = NULL;
   GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
   kp.host_stop = d_host_stop;
@@ -230,7 +268,7 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
   if (p->may_start && !p->may_start(p->may_start_data)) return GSAT_OK;
   const double start = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-  gsat_walk_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, 0, d->stream>>>(kp);
+  gsat_walk_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, d->pl.smem_bytes, d->stream>>>(kp);
   GSAT_CUDA_LAUNCHED(err, "gsat_walk_gpu_kernel");
   GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
   walk_watch w;
