@@ -32,8 +32,8 @@ static int plan_shared(gsat_walk_gpu_plan *pl, const gsat_walk_gpu_device *dev, 
   uint64_t fit = dev->smem_per_sm / (block + dev->smem_reserved);
   if (fit > dev->max_blocks_per_sm) fit = dev->max_blocks_per_sm;
   const uint64_t resident = fit * dev->sm_count;
-  uint64_t n = want ? want : dev->sm_count * (fit < GSAT_WALK_GPU_SHARED_PER_SM ? fit
-                                                                                : GSAT_WALK_GPU_SHARED_PER_SM);
+  const uint64_t per_sm = fit < GSAT_WALK_GPU_SHARED_PER_SM ? fit : GSAT_WALK_GPU_SHARED_PER_SM;
+  uint64_t n = want ? want : dev->sm_count * per_sm;
   if (n > resident) n = resident;
   pl->walker_bytes = sizeof(gsat_walker);
   if (pl->shared_bytes + pl->walker_bytes > dev->budget) return 0;

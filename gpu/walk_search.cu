@@ -50,13 +50,16 @@ static gsat_status device_of(walk_run *d, uint64_t smem, gsat_walk_gpu_device *d
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
   int per_sm = 0, reserved = 0, blocks = 0;
   const int dv = d->k.info.device;
-  GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dv));
-  GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dv));
+  GSAT_CUDA_TRY(err,
+                cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dv));
+  GSAT_CUDA_TRY(err,
+                cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dv));
   GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&blocks, cudaDevAttrMaxBlocksPerMultiprocessor, dv));
   if (smem) {
     int fit = 0;
     GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int)smem));
     GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
                                             cudaFuncAttributePreferredSharedMemoryCarveout, 100));
     GSAT_CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, gsat_walk_gpu_kernel,
@@ -85,6 +88,10 @@ static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p,
   const uint32_t want = p->gpu_blocks ? p->gpu_blocks * per_block : 0;
   GSAT_FORWARD(device_of(d, d->pl.smem_bytes, &dev, err));
   GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, want, force_global, err));
+  if (!d->pl.in_shared) /* the L1 cache as large as the driver likes (an earlier run's shared) */
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
+                                            cudaFuncAttributePreferredSharedMemoryCarveout,
+                                            cudaSharedmemCarveoutDefault));
   gsat_walk_gpu_layout_of(&d->pl, f, &d->L);
   r->num_workers = d->pl.walkers;
   r->gpu_threads = 32 * d->pl.per_block;

@@ -376,7 +376,7 @@ static void test_plan_shared(void **state) {
 }
 
 /* The plan of real shapes on an H100 (132 SMs): random 5-SAT with 200
- * variables at ratio 20 walks in shared memory, 3 per SM (66 KiB of state
+ * variables at ratio 20 walks in shared memory, 3 per SM (65 KiB of state
  * each); random 3-SAT with 10,000 variables at ratio 4.2 (about 750 KiB)
  * in global memory, 48 per SM in blocks of 4; forced global, the 5-SAT one
  * too. */
