@@ -11,8 +11,9 @@
 # context, plan, upload, search), the search time and flips/s of gsat's
 # summary line, the walkers and where their state is; flips/s per walker is
 # the grid's over the walkers.  Models are checked by gsat (a failing check
-# is an error, ERRrc, its log kept).  Everything goes to $OUT (default
-# bench/out/device): walk_layouts.tsv and the table that ends the output.
+# is an error, ERRrc, its log kept).  Results go to $OUT (default
+# bench/out/device): walk_layouts.tsv and the table that ends the output; the
+# instances to $TMPDIR (default /tmp).
 # Builds gsat and gsat-gen (bench/device/build.sh) unless WALK_BUILD names a
 # build folder that has them.
 source "$(dirname "$0")/common.sh"
@@ -24,7 +25,7 @@ if [ -n "${WALK_BUILD:-}" ]; then B=$WALK_BUILD; else step build 200 bash bench/
 GSAT=$B/gsat
 GEN=$B/gsat-gen
 [ -x "$GSAT" ] && [ -x "$GEN" ] || { summary; echo "walk_layouts.sh: no build ($OUT/build.log)"; exit 1; }
-CNF=$OUT/walk_layouts_cnf
+CNF=${TMPDIR:-/tmp}/walk_layouts_cnf # not in $OUT: few files come back from the GPU machine
 mkdir -p "$CNF"
 TSV=$OUT/walk_layouts.tsv
 printf 'instance\tsolver\tstatus\twall_s\tsearch_s\tflips_per_s\twalkers\tmemory\tper_sm\n' >"$TSV"
