@@ -228,7 +228,7 @@ static void hidden_rows(void **state) {
   (void)state;
   const char *hidden[] = {"cdcl_bcp",    "cdcl_cube_count", "cdcl_cubes",  "cdcl_decide",  "cdcl_memory",  "cdcl_reduce",
                           "cdcl_restart", "cdcl_target", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
-                          "gpu_slice",    "gpu_stop_grace", "mpi_cube_queue", "mpi_cube_standin",
+                          "gpu_slice",    "gpu_stop_grace", "gpu_walk_global", "mpi_cube_queue", "mpi_cube_standin",
                           "mpi_port_ring",
                           "mpi_share_interval", "mpi_share_words",
                           "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",

@@ -448,6 +448,10 @@ static void copy_result_statistics(gsat_solver *s,
            : r->gpu_layout == GSAT_GPU_LAYOUT_CSR ? "csr"
                                                   : "");
   st->layout_seconds = r->layout_seconds;
+  snprintf(st->gpu_walk_memory, sizeof st->gpu_walk_memory, "%s",
+           r->gpu_walk_shared ? "shared" : "global");
+  st->gpu_walk_per_sm = r->gpu_walk_per_sm;
+  st->gpu_walk_state_bytes = r->gpu_walk_state_bytes;
 }
 
 /* Keeps the model of the variables that occur (db->ext_var, internal values):
@@ -980,6 +984,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
   p->gpu_cdcl_proof_ring = (uint32_t)s->opt.gpu_cdcl_proof_ring;
   p->gpu_cdcl_share = s->opt.gpu_cdcl_share;
+  p->gpu_walk_global = s->opt.gpu_walk_global;
   p->mpi_share_interval = s->opt.mpi_share_interval;
   p->mpi_share_words = (uint32_t)s->opt.mpi_share_words;
   p->mpi_port_ring = (uint32_t)s->opt.mpi_port_ring;

@@ -140,6 +140,11 @@ typedef struct gsat_statistics {
   uint64_t steals_lane, steals_warp, steals_block;
   char gpu_layout[8];       /* "csr" or "slot" (--gpu-layout) */
   double layout_seconds;    /* building the layout on the GPU, apart from upload */
+  /* GPU walkers: where each walker's state is ("shared" or "global"
+   * memory), walkers per SM, bytes of one walker's state */
+  char gpu_walk_memory[8];
+  uint32_t gpu_walk_per_sm;
+  uint64_t gpu_walk_state_bytes;
   /* The portfolio (--backend=auto with a GPU; 0 members otherwise); the
    * fields above are the answering member's (the CPU's when none answered) */
   uint32_t members;

@@ -863,6 +863,9 @@ static void print_summary(const cli *c, int result) {
     printf("c device %s, mapping %s, layout %s, %u %s x %u %s\n", st->device, st->gpu_map,
            st->gpu_layout, st->gpu_blocks, gsat_plural(st->gpu_blocks, "block", "blocks"),
            st->gpu_threads, gsat_plural(st->gpu_threads, "thread", "threads"));
+  if (st->backend[0] == 'g' && st->search[0] == 'w')
+    printf("c walkers' state in %s memory, %" PRIu32 " per SM\n", st->gpu_walk_memory,
+           st->gpu_walk_per_sm);
   if (st->search[0] == 'w')
     printf("c search %.3f s, %" PRIu64 " %s, %.3g flips/s, %" PRIu64 " %s, best %" PRIu64
            " unsatisfied\n",

@@ -104,6 +104,7 @@ typedef struct gsat_search_params {
   uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
   uint32_t gpu_cdcl_proof_ring; /* KiB of the proof ring (with proof), 0 = 16 MiB */
   int gpu_cdcl_share;          /* share units and short clauses through a ring */
+  int gpu_walk_global;         /* GPU walkers: state in global memory even when it fits shared */
 } gsat_search_params;
 
 /* Why a search must end now (gsat_search_stop_reason). */
@@ -188,6 +189,11 @@ typedef struct gsat_search_result {
   uint32_t gpu_cdcl_cube_nodes, gpu_cdcl_cube_cap;
   /* GPU CDCL with a proof: ring bytes, clause records drained into it */
   uint64_t gpu_cdcl_proof_ring_bytes, gpu_cdcl_proof_records;
+  /* GPU walkers (gpu/walk_plan.h): state in shared memory (else global),
+   * walkers per SM, bytes of one walker's state */
+  int gpu_walk_shared;
+  uint32_t gpu_walk_per_sm;
+  uint64_t gpu_walk_state_bytes;
 } gsat_search_result;
 
 /* Frees the arrays of a result. */

@@ -230,13 +230,13 @@ TEAM_HD uint32_t GSAT_WALK_FN(pick)(gsat_walker *w, const gsat_walk_cnf *f,
   return GSAT_VAR(lits[k]);
 }
 
-/* The clauses of literal t (of variable v, becoming true) gain a true
- * literal: those that had none leave the unsatisfied list (in occurrence
- * order, one member at a time), those that had one lose their old only true
- * variable's break.  Returns how many had none (v's new break value). */
-TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, gsat_lit t,
-                                    uint32_t v, uint32_t *len) {
-  const uint32_t lo = f->occ_start[t], hi = f->occ_start[t + 1];
+/* The clauses of the literal becoming true, occurrences lo..hi (of variable
+ * v), gain a true literal: those that had none leave the unsatisfied list
+ * (in occurrence order, one member at a time), those that had one lose their
+ * old only true variable's break.  Returns how many had none (v's new break
+ * value). */
+TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t lo,
+                                    uint32_t hi, uint32_t v, uint32_t *len) {
   uint32_t made = 0;
   TEAM_ROUNDS(b, lo, hi) {
     const uint32_t i = b + TEAM_RANK;
@@ -262,12 +262,12 @@ TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, gsat
   return made;
 }
 
-/* The clauses of literal l (of variable v, becoming false) lose a true
- * literal: those left with none are appended to the unsatisfied list (rank
- * order), those left with one raise the break of their only true variable. */
-TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, gsat_lit l, uint32_t v,
-                                uint32_t *len) {
-  const uint32_t lo = f->occ_start[l], hi = f->occ_start[l + 1];
+/* The clauses of the literal becoming false, occurrences lo..hi (of
+ * variable v), lose a true literal: those left with none are appended to the
+ * unsatisfied list (rank order), those left with one raise the break of
+ * their only true variable. */
+TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t lo, uint32_t hi,
+                                uint32_t v, uint32_t *len) {
   TEAM_ROUNDS(b, lo, hi) {
     const uint32_t i = b + TEAM_RANK;
     uint32_t c = 0;
@@ -291,13 +291,15 @@ TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, gsat_lit
 }
 
 /* Flips v: gain, lose, then one member writes v's value, its break and its
- * trail entry. */
+ * trail entry.  The occurrence lists' bounds of both literals of v (2v and
+ * 2v + 1, adjacent) are read first, together. */
 TEAM_HD void GSAT_WALK_FN(flip)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t v,
                                 gsat_walk_regs *r) {
   const uint32_t old = w->val[v];
-  const gsat_lit t = GSAT_LIT(v, old); /* true after the flip */
-  const uint32_t made = GSAT_WALK_FN(gain)(w, f, t, v, &r->len);
-  GSAT_WALK_FN(lose)(w, f, GSAT_NOT(t), v, &r->len);
+  const uint32_t *os = f->occ_start + GSAT_LIT(v, 0);
+  const uint32_t lo = os[0], mid = os[1], hi = os[2]; /* v: lo..mid, not v: mid..hi */
+  const uint32_t made = GSAT_WALK_FN(gain)(w, f, old ? mid : lo, old ? hi : mid, v, &r->len);
+  GSAT_WALK_FN(lose)(w, f, old ? lo : mid, old ? mid : hi, v, &r->len);
   const uint32_t at = r->trail_len;
   const int push = at < w->trail_cap;
   TEAM_ONE(w->val[v] = (uint8_t)(old ^ 1u); w->brk[v] = made; if (push) w->trail[at] = v);
