@@ -13,6 +13,7 @@
 #include "gpu/walk_plan.h"
 #include "gpu/walk_warp.cuh"
 #include "solver/base/clock.h"
+#include "solver/core/phases.h"
 #include "solver/core/walk_cnf.h"
 
 #define GSAT_WALK_GPU_WARPS_PER_BLOCK 4u
@@ -142,19 +143,41 @@ typedef struct walk_watch {
   walk_run *d;
   double start, next_progress, next_check;
   gsat_worker_stats t;
+  uint8_t *phases; /* [V] host copy of the best walker's best assignment (p->phases) */
+  uint64_t phases_out;
 } walk_watch;
+
+/* Offers the best assignment of the walker with the fewest unsatisfied
+ * clauses (the descriptors just read) to p->phases when it beats the
+ * slot's.  The copy races with that walker's next save of its best (it
+ * runs on): the assignment may be a mix of two of its bests, which is as
+ * good a phase guess (phases never affect soundness). */
+static gsat_status offer_phases(walk_watch *w, gsat_error *err) {
+  gsat_phases *x = w->p->phases;
+  const walk_run *d = w->d;
+  uint32_t best = ~0u, at = 0;
+  for (uint32_t i = 0; i < d->pl.walkers; i++)
+    if (d->h_desc[i].best_unsat < best) best = d->h_desc[i].best_unsat, at = i;
+  if (best >= gsat_phase_cost(&x->from_walk)) return GSAT_OK;
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(w->phases, d->h_desc[at].best, x->from_walk.num_vars,
+                                     cudaMemcpyDeviceToHost, d->copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+  w->phases_out += (uint64_t)gsat_phase_offer(&x->from_walk, w->phases, best);
+  return GSAT_OK;
+}
 
 static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
                                gsat_error *err) {
   walk_watch *w = (walk_watch *)run;
   const gsat_search_params *p = w->p;
   int over = p->time_limit > 0 && now - w->start >= p->time_limit;
-  const int counters = (p->node_limit && now >= w->next_check) ||
+  const int counters = ((p->node_limit || w->phases) && now >= w->next_check) ||
                        (w->next_progress && now >= w->next_progress);
   if (!stop_sent && counters) {
     GSAT_FORWARD(read_counters(w->d, &w->t, NULL, err));
     w->next_check = now + 0.01;
     if (p->node_limit && w->t.walk_flips >= p->node_limit) over = 1;
+    if (w->phases) GSAT_FORWARD(offer_phases(w, err));
   }
   *cause = over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
   return GSAT_OK;
@@ -240,11 +263,19 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
   w.start = start;
   w.next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
   w.next_check = start + 0.01;
+  if (p->phases) {
+    w.phases = (uint8_t *)malloc(f->num_vars ? f->num_vars : 1);
+    GSAT_RETURN_IF(!w.phases, err, NOMEM, "out of memory for the walkers' phases");
+  }
   const gsat_kernel_watch hooks = {&w, NULL, watch_check, watch_report, watch_give_up};
-  GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->stop, p->stop, p->gpu_stop_grace, d->h_stop,
-                                     &r->stopped_by_limit, err));
+  gsat_status st = gsat_kernel_supervise(&hooks, d->stop, p->stop, p->gpu_stop_grace, d->h_stop,
+                                         &r->stopped_by_limit, err);
+  free(w.phases);
+  GSAT_FORWARD(st);
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
-  return collect(r, d, f->num_vars, err);
+  GSAT_FORWARD(collect(r, d, f->num_vars, err));
+  r->total.phases_out = w.phases_out;
+  return GSAT_OK;
 }
 
 extern "C" gsat_status gsat_gpu_walk_solve(const gsat_db *db, const gsat_search_params *p,
