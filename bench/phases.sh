@@ -4,14 +4,15 @@
 # shared machine's load falls on both alike), one CDCL thread, CPU seconds.
 #
 #   bench/phases.sh [-g GSAT] [-t LIMIT] [-w PERMILLE] [-f REGEX] [-a SAT|UNSAT]
-#                   [-o OUT.tsv] [MANIFEST.tsv]
+#                   [-e ARGS] [-o OUT.tsv] [MANIFEST.tsv]
 #
 # Default manifest ../shared/bench/manifest.tsv; -a picks the instances of
 # that answer (default SAT), -f those whose family matches REGEX (default:
 # every family but uniform random uf*/uuf*).  Each instance runs
 #   gsat --backend=cpu --search=cdcl --threads=1 --stats --no-model
 #        --time-limit=LIMIT --cdcl-walk=W FILE
-# with W = 0 and W = PERMILLE (default 20), in turn; a wrong answer (against
+# with W = 0 and W = PERMILLE (default 20; -e ARGS: more options of that
+# run, e.g. --no-cdcl-walk-answers), in turn; a wrong answer (against
 # the manifest) stops the script.  OUT.tsv (default bench/out/phases.tsv)
 # gets one row per run: path family walk answer conflicts cpu_s flips
 # phases_in; then the summary (bench/phases_summary.awk) is printed.
@@ -23,13 +24,15 @@ walk=20
 families='^(?!uu?f[0-9])'
 answer=SAT
 out=$here/out/phases.tsv
-while getopts "g:t:w:f:a:o:" o; do
+extra=
+while getopts "g:t:w:f:a:e:o:" o; do
   case $o in
     g) gsat=$OPTARG ;;
     t) limit=$OPTARG ;;
     w) walk=$OPTARG ;;
     f) families=$OPTARG ;;
     a) answer=$OPTARG ;;
+    e) extra=$OPTARG ;;
     o) out=$OPTARG ;;
     *) exit 2 ;;
   esac
@@ -45,8 +48,11 @@ tail -n +2 "$manifest" | while IFS=$'\t' read -r path family _ _ expect _; do
   [ "$expect" = "$answer" ] || continue
   printf '%s\n' "$family" | grep -qP "$families" || continue
   for w in 0 "$walk"; do
+    more=
+    [ "$w" = 0 ] || more=$extra
+    # shellcheck disable=SC2086 # more: words
     /usr/bin/time -f 'cpu %U %S' "$gsat" --backend=cpu --search=cdcl --threads=1 --stats \
-      --no-model --time-limit="$limit" --cdcl-walk="$w" "$root/$path" > "$tmp" 2>&1 || true
+      --no-model --time-limit="$limit" --cdcl-walk="$w" $more "$root/$path" > "$tmp" 2>&1 || true
     got=$(awk '/^s /{print $2}' "$tmp")
     if [ "$got" = SATISFIABLE ] && [ "$expect" = UNSAT ] ||
        [ "$got" = UNSATISFIABLE ] && [ "$expect" = SAT ]; then

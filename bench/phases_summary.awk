@@ -13,7 +13,7 @@ END {
   for (k in c0) {
     if (!(k in c1)) continue
     f = fam[k]
-    if (a0[k] == "NONE" || a1[k] == "NONE") { unsolved[f]++; continue }
+    if (a0[k] !~ /SATISFIABLE$/ || a1[k] !~ /SATISFIABLE$/) { unsolved[f]++; continue }
     r = log((c1[k] + 1) / (c0[k] + 1))
     n[f]++; lr[f] += r; s0[f] += t0[k]; s1[f] += t1[k]
     N++; LR += r; S0 += t0[k]; S1 += t1[k]

@@ -209,6 +209,18 @@ static void told_counters(portfolio *pf, gsat_worker_stats *t) {
   gsat_worker_stats_set_cdcl(t, &sum);
 }
 
+/* The phase exchange's counters so far into t: the walkers' best count and
+ * the assignments the exchange kept (phases_out, both directions), the
+ * searchers' takes (phases_in). */
+static void told_phases(portfolio *pf, gsat_worker_stats *t) {
+  if (!pf->phases) return;
+  const uint32_t best = gsat_phase_cost(&pf->phases->from_walk);
+  t->walk_best_unsat = best == GSAT_PHASES_NONE ? 0 : best;
+  t->phases_out = gsat_phase_generation(&pf->phases->from_walk) +
+                  gsat_phase_generation(&pf->phases->from_cdcl);
+  for (uint32_t i = 0; i < pf->n; i++) t->phases_in += gsat_load_u64(&pf->w[i].port.taken);
+}
+
 /* The calling thread's duties between its slices: poll_stop, the clause port
  * and progress. */
 static void poll_limits(portfolio *pf, searcher *w, double now, double *next_progress) {
@@ -221,6 +233,7 @@ static void poll_limits(portfolio *pf, searcher *w, double now, double *next_pro
     pr.seconds = now - pf->start;
     pr.cdcl = 1;
     told_counters(pf, &pr.total);
+    told_phases(pf, &pr.total);
     pr.busy_workers = pf->n;
     p->progress(p->progress_data, &pr);
     *next_progress = now + p->progress_interval;

@@ -108,13 +108,18 @@ static void exchange_phases(walker_thread *t) {
 }
 
 /* With p->walk_duty in (0, 1): sleeps until the walker's busy time is at
- * most that share of the wall time since the start (at most 10 ms a time,
- * so that a stop is seen soon). */
-static void keep_duty(walker_thread *t, double now) {
+ * most that share of the wall time since the start, checking for the end of
+ * the walk every 10 ms.  Returns 1 when the walk is over meanwhile. */
+static int keep_duty(walker_thread *t) {
   const double duty = t->run->p->walk_duty;
-  if (duty <= 0 || duty >= 1) return;
-  const double due = t->busy / duty - (now - t->run->start);
-  if (due > 0) gsat_sleep(due < 0.01 ? due : 0.01);
+  if (duty <= 0 || duty >= 1) return 0;
+  for (;;) {
+    const double now = gsat_seconds();
+    if (walk_over(t->run, now)) return 1;
+    const double due = t->busy / duty - (now - t->run->start);
+    if (due <= 0) return 0;
+    gsat_sleep(due < 0.01 ? due : 0.01);
+  }
 }
 
 static void *walker_main(void *item) {
@@ -123,8 +128,8 @@ static void *walker_main(void *item) {
   const gsat_search_params *p = run->p;
   double next_progress =
       t->id == 0 && p->progress && p->progress_interval > 0 ? run->start + p->progress_interval : 0;
-  gsat_walk_start(&t->w, run->f, &run->params, gsat_walk_mix(p->seed + t->id));
   double t0 = gsat_seconds();
+  gsat_walk_start(&t->w, run->f, &run->params, gsat_walk_mix(p->seed + t->id));
   for (;;) {
     const int found = t->w.unsat_len == 0 || gsat_walk_run(&t->w, run->f, &run->params, SLICE);
     gsat_store_u64(&t->told_flips, t->w.flips);
@@ -141,8 +146,7 @@ static void *walker_main(void *item) {
     if (p->phases) exchange_phases(t);
     double now = gsat_seconds();
     t->busy += now - t0;
-    if (walk_over(run, now)) return NULL;
-    keep_duty(t, now);
+    if (walk_over(run, now) || keep_duty(t)) return NULL;
     t0 = now = gsat_seconds();
     if (next_progress && now >= next_progress) {
       report_progress(run, now);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/base/atomic.h"
 #include "solver/core/cdcl.h"
 
 gsat_status gsat_cdcl_phase_port_init(gsat_cdcl_phase_port *port, gsat_phases *x,
@@ -57,7 +58,7 @@ int gsat_cdcl_phases_poll(gsat_cdcl *s, gsat_cdcl_phase_port *port) {
   if (!gsat_phase_take(&port->x->from_walk, &port->seen, port->buf, NULL)) return 0;
   gsat_cdcl_backtrack(s, 0);
   gsat_cdcl_take_phases(s, port->buf);
-  port->taken++;
+  gsat_store_u64(&port->taken, port->taken + 1); /* read by the progress reports */
   port->next_take = s->n.conflicts + (uint64_t)GSAT_CDCL_REPHASE_STEP * (port->taken + 1);
   return 1;
 }

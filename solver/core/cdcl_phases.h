@@ -12,7 +12,8 @@
  * the searcher's own longer trails take over again).  The rephase points
  * are GSAT_CDCL_REPHASE_FIRST conflicts, then every GSAT_CDCL_REPHASE_STEP
  * x (takes + 1) conflicts after the last take (an arithmetic schedule, as
- * CaDiCaL's rephase interval).
+ * CaDiCaL's rephase interval); a model (cost 0, offered by a walker that
+ * leaves the answer to the searchers) is taken at the first restart.
  *
  * Offer (the searcher's phases to the walkers).  At the same points in
  * time, when its target phases cover a longer conflict-free trail than it
@@ -41,7 +42,8 @@ typedef struct gsat_cdcl_phase_port {
   uint64_t next_take;        /* conflicts of the next rephase point */
   uint32_t offered_assigned; /* target trail length last offered */
   uint32_t pad;
-  uint64_t taken, offered;   /* the phases_in and phases_out counters */
+  uint64_t taken, offered;   /* the phases_in and phases_out counters (taken:
+                              * gsat_load_u64 from another thread) */
 } gsat_cdcl_phase_port;
 
 /* Points port at exchange x for a searcher over num_vars variables.
