@@ -4,7 +4,7 @@
 # shared machine's load falls on both alike), one CDCL thread, CPU seconds.
 #
 #   bench/phases.sh [-g GSAT] [-t LIMIT] [-w PERMILLE] [-f REGEX] [-a SAT|UNSAT]
-#                   [-e ARGS] [-o OUT.tsv] [MANIFEST.tsv]
+#                   [-e ARGS] [-o OUT.tsv] [-P] [MANIFEST.tsv]
 #
 # Default manifest ../shared/bench/manifest.tsv; -a picks the instances of
 # that answer (default SAT), -f those whose family matches REGEX (default:
@@ -13,7 +13,11 @@
 #        --time-limit=LIMIT --cdcl-walk=W FILE
 # with W = 0 and W = PERMILLE (default 20; -e ARGS: more options of that
 # run, e.g. --no-cdcl-walk-answers), in turn; a wrong answer (against
-# the manifest) stops the script.  OUT.tsv (default bench/out/phases.tsv)
+# the manifest) stops the script.  -P (a machine with a GPU): plain
+#   gsat --stats --no-model --time-limit=LIMIT FILE
+# (the CPU+GPU portfolio, the GPU member's walkers trading phases with the
+# CPU searchers) with --no-portfolio-phases (walk column 0) and
+# --portfolio-phases (1) instead.  OUT.tsv (default bench/out/phases.tsv)
 # gets one row per run: path family walk answer conflicts cpu_s flips
 # phases_in; then the summary (bench/phases_summary.awk) is printed.
 set -euo pipefail
@@ -25,7 +29,8 @@ families='^(?!uu?f[0-9])'
 answer=SAT
 out=$here/out/phases.tsv
 extra=
-while getopts "g:t:w:f:a:e:o:" o; do
+portfolio=0
+while getopts "g:t:w:f:a:e:o:P" o; do
   case $o in
     g) gsat=$OPTARG ;;
     t) limit=$OPTARG ;;
@@ -33,6 +38,7 @@ while getopts "g:t:w:f:a:e:o:" o; do
     f) families=$OPTARG ;;
     a) answer=$OPTARG ;;
     e) extra=$OPTARG ;;
+    P) portfolio=1 ;;
     o) out=$OPTARG ;;
     *) exit 2 ;;
   esac
@@ -42,17 +48,25 @@ manifest=${1:-$here/../../shared/bench/manifest.tsv}
 root=$(dirname "$manifest")
 mkdir -p "$(dirname "$out")"
 printf 'path\tfamily\twalk\tanswer\tconflicts\tcpu_s\tflips\tphases_in\n' > "$out"
+TIMEFORMAT='cpu %U %S' # bash's time: the CPU seconds of the run
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 tail -n +2 "$manifest" | while IFS=$'\t' read -r path family _ _ expect _; do
   [ "$expect" = "$answer" ] || continue
   printf '%s\n' "$family" | grep -qP "$families" || continue
-  for w in 0 "$walk"; do
-    more=
-    [ "$w" = 0 ] || more=$extra
-    # shellcheck disable=SC2086 # more: words
-    /usr/bin/time -f 'cpu %U %S' "$gsat" --backend=cpu --search=cdcl --threads=1 --stats \
-      --no-model --time-limit="$limit" --cdcl-walk="$w" $more "$root/$path" > "$tmp" 2>&1 || true
+  ons=("$walk")
+  [ $portfolio = 1 ] && ons=(1)
+  for w in 0 "${ons[@]}"; do
+    if [ $portfolio = 1 ]; then
+      args=(--no-portfolio-phases)
+      [ "$w" = 0 ] || args=(--portfolio-phases)
+    else
+      args=(--backend=cpu --search=cdcl --threads=1 --cdcl-walk="$w")
+    fi
+    # shellcheck disable=SC2206 # extra: words
+    [ "$w" = 0 ] || args+=($extra)
+    { time "$gsat" --stats --no-model --time-limit="$limit" "${args[@]}" "$root/$path" \
+        > "$tmp" 2>&1 || true; } 2>> "$tmp"
     got=$(awk '/^s /{print $2}' "$tmp")
     if [ "$got" = SATISFIABLE ] && [ "$expect" = UNSAT ] ||
        [ "$got" = UNSATISFIABLE ] && [ "$expect" = SAT ]; then

@@ -216,6 +216,7 @@ static void told_phases(portfolio *pf, gsat_worker_stats *t) {
   if (!pf->phases) return;
   const uint32_t best = gsat_phase_cost(&pf->phases->from_walk);
   t->walk_best_unsat = best == GSAT_PHASES_NONE ? 0 : best;
+  t->walk_flips = gsat_load_u64(&pf->phases->walk_flips);
   t->phases_out = gsat_phase_generation(&pf->phases->from_walk) +
                   gsat_phase_generation(&pf->phases->from_cdcl);
   for (uint32_t i = 0; i < pf->n; i++) t->phases_in += gsat_load_u64(&pf->w[i].port.taken);

@@ -96,9 +96,10 @@ static void report_progress(walk_run *run, double now) {
  * assignment offered when it beats the slot's, and a restart from the CDCL
  * searchers' phases when they offered newer ones (not before
  * PHASES_MIN_FLIPS since the last restart). */
-static void exchange_phases(walker_thread *t) {
+static void exchange_phases(walker_thread *t, uint64_t flips) {
   gsat_phases *x = t->run->p->phases;
   gsat_walker *w = &t->w;
+  gsat_fetch_add_u64(&x->walk_flips, w->flips - flips);
   if (w->best_unsat < gsat_phase_cost(&x->from_walk))
     t->phases_out += (uint64_t)gsat_phase_offer(&x->from_walk, w->best, w->best_unsat);
   if (w->since_restart < PHASES_MIN_FLIPS) return;
@@ -131,6 +132,7 @@ static void *walker_main(void *item) {
   double t0 = gsat_seconds();
   gsat_walk_start(&t->w, run->f, &run->params, gsat_walk_mix(p->seed + t->id));
   for (;;) {
+    const uint64_t flips = t->w.flips;
     const int found = t->w.unsat_len == 0 || gsat_walk_run(&t->w, run->f, &run->params, SLICE);
     gsat_store_u64(&t->told_flips, t->w.flips);
     gsat_store_u32(&t->told_best, t->w.best_unsat);
@@ -143,7 +145,7 @@ static void *walker_main(void *item) {
       gsat_cas_u32(&run->winner, 0, t->id + 1);
       return NULL;
     }
-    if (p->phases) exchange_phases(t);
+    if (p->phases) exchange_phases(t, flips);
     double now = gsat_seconds();
     t->busy += now - t0;
     if (walk_over(run, now) || keep_duty(t)) return NULL;

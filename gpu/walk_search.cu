@@ -177,7 +177,10 @@ static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
     GSAT_FORWARD(read_counters(w->d, &w->t, NULL, err));
     w->next_check = now + 0.01;
     if (p->node_limit && w->t.walk_flips >= p->node_limit) over = 1;
-    if (w->phases) GSAT_FORWARD(offer_phases(w, err));
+    if (w->phases) {
+      gsat_store_u64(&w->p->phases->walk_flips, w->t.walk_flips);
+      GSAT_FORWARD(offer_phases(w, err));
+    }
   }
   *cause = over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
   return GSAT_OK;

@@ -218,7 +218,7 @@ static void the_rephase_poll(void **state) {
   s.n.restarts = 3;
   assert_int_equal(gsat_cdcl_phases_poll(&s, &port), 0); /* taken already */
   assert_int_equal(gsat_phase_offer(&ex.from_walk, x.model, 0), 1);
-  s.n.restarts = 4;
+  s.n.restarts = 4; /* a model: at once, before the next rephase point */
   assert_int_equal(gsat_cdcl_phases_poll(&s, &port), 1); /* a model: at once */
   assert_int_equal(search_to_end(&s, &x.db), GSAT_CDCL_SAT);
   assert_int_equal(s.n.conflicts, GSAT_CDCL_REPHASE_FIRST); /* none more */

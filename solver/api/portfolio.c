@@ -218,7 +218,7 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   pf->gpu.clause_port = NULL;
   if (cdcl && pf->gpu_walk) pf->gpu.node_limit = 0; /* the CPU's decisions, not flips */
   gsat_status st = open_bridge(pf, err);
-  if (st == GSAT_OK && gsat_portfolio_gpu_walk(pf)) { /* the GPU walkers trade phases */
+  if (st == GSAT_OK && gsat_portfolio_gpu_walk(pf) && p->portfolio_phases) { /* the GPU walkers trade phases */
     st = gsat_phases_init(&pf->phases, pf->db.num_vars, err);
     pf->cpu.phases = pf->gpu.phases = &pf->phases;
     pf->cpu.cdcl_walk = 0; /* the GPU's walkers stand in for the CPU's */

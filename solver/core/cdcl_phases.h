@@ -5,7 +5,9 @@
  *
  * Rephase (taking the walkers' phases).  At the searcher's first slice end
  * after a restart, once its conflicts reach the next rephase point and the
- * walkers' slot holds a generation it has not taken: it backtracks to level
+ * walkers' slot holds a generation it has not taken (in either mode: taking
+ * them in stable mode only, as Kissat rephases, measured worse here,
+ * bench/RESULTS.md), it backtracks to level
  * 0 and the walkers' best assignment becomes both its saved and its target
  * phases (Kissat's and CaDiCaL's walk rephase: the walker's best assignment
  * as saved and target phases, its conflict-free trail measure reset so that

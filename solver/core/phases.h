@@ -43,6 +43,8 @@ typedef struct gsat_phase_slot {
 
 typedef struct gsat_phases {
   gsat_phase_slot from_walk, from_cdcl;
+  uint64_t walk_flips; /* the walkers' flips so far, as they tell them (atomic;
+                        * for the searchers' progress reports) */
 } gsat_phases;
 
 /* Allocates both slots of x for num_vars variables, empty.  Errors: NOMEM. */

@@ -98,6 +98,9 @@ typedef struct gsat_search_params {
   /* CPU walkers with p->phases: a model is offered (cost 0), not answered:
    * the walk goes on until stopped */
   int walk_phases_only;
+  /* the CPU+GPU portfolio with GPU walkers: an exchange between them and the
+   * CPU searchers (solver/api/portfolio.h); 0: none */
+  int portfolio_phases;
   /* GPU only */
   int device;
   gsat_opt_gpu_map gpu_map;
