@@ -22,7 +22,11 @@ WALK=${WALK:-20}
 source "$(dirname "$0")/common.sh"
 step build 200 bash bench/device/build.sh gsat
 M=.device/bench/manifest.tsv
-[ -x "$B/gsat" ] && [ -f "$M" ] || { summary; echo "phases.sh: no build or no $M"; exit 1; }
+if [ ! -x "$B/gsat" ] || [ ! -f "$M" ]; then
+  summary
+  echo "phases.sh: no build or no $M"
+  exit 1
+fi
 step portfolio_sat 150 bash bench/phases.sh -g "$B/gsat" -P -t "$LIMIT" -o "$OUT/portfolio_sat.tsv" "$M"
 step portfolio_unsat 150 bash bench/phases.sh -g "$B/gsat" -P -a UNSAT -t "$LIMIT" -o "$OUT/portfolio_unsat.tsv" "$M"
 step cpu_sat 100 bash bench/phases.sh -g "$B/gsat" -w "$WALK" -t "$LIMIT" -o "$OUT/cpu_sat.tsv" "$M"
