@@ -87,6 +87,8 @@ struct portfolio {
   int use_cubes;           /* split the work as cubes (p->cdcl_cubes) */
   gsat_cubes cubes;
   void *cubes_arena;
+  int seeded;              /* the tree starts from look-ahead cubes, held by nobody */
+  gsat_cpu_cubes_result seeds;
   pthread_mutex_t idle_lock; /* with idle_cond: idle searchers wait for a cube */
   pthread_cond_t idle_cond;
   int idle_sync;             /* idle_lock and idle_cond initialised */
@@ -417,6 +419,29 @@ static gsat_status add_extra(searcher *w, int *refuted, gsat_error *err) {
   return GSAT_OK;
 }
 
+/* With p->cdcl_lookahead_cubes, seeds the fresh cube tree with look-ahead
+ * cubes (at most half the queue's slots, the rest for the searchers' splits)
+ * and makes every searcher idle; a formula too large for the look-ahead's
+ * streams (RESOURCE) starts from the root as without. */
+static gsat_status seed_cubes(portfolio *pf, gsat_error *err) {
+  const gsat_search_params *p = pf->p;
+  if (!p->cdcl_lookahead_cubes) return GSAT_OK;
+  const uint32_t most = 1u << (CUBE_QUEUE_LOG2 - 1);
+  const uint32_t want = p->cdcl_lookahead_cubes < most ? p->cdcl_lookahead_cubes : most;
+  const double deadline = p->time_limit > 0 ? pf->start + p->time_limit : 0;
+  gsat_error e;
+  gsat_status st = gsat_cpu_cubes_seed(pf->db, want, p->stop, deadline, &pf->cubes, &pf->term,
+                                       &pf->seeds, &e);
+  if (st == GSAT_RESOURCE) return GSAT_OK;
+  if (st != GSAT_OK) {
+    if (err) *err = e;
+    return st;
+  }
+  pf->seeded = 1;
+  pf->cubes.idle = pf->n;
+  return GSAT_OK;
+}
+
 /* Creates the ring and the n searchers; *refuted when the root units clash. */
 static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
   const gsat_search_params *p = pf->p;
@@ -435,6 +460,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     GSAT_FORWARD(gsat_cubes_init(&pf->cubes, pf->cubes_arena, CUBE_NODES_LOG2,
                                  CUBE_QUEUE_LOG2, err));
     pf->cubes.idle = pf->n - 1; /* searcher 0 holds the root */
+    GSAT_FORWARD(seed_cubes(pf, err));
     GSAT_RETURN_IF(pthread_mutex_init(&pf->idle_lock, NULL) != 0, err, RESOURCE,
                    "cannot create the idle searchers' lock");
     if (pthread_cond_init(&pf->idle_cond, NULL) != 0) {
@@ -449,14 +475,14 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
      * then sees it). */
     if (i > 0 && gsat_search_stop_reason(p, pf->start, gsat_seconds(), 0) != GSAT_STOP_NONE) {
       pf->n = i;
-      if (pf->use_cubes) pf->cubes.idle = i - 1;
+      if (pf->use_cubes) pf->cubes.idle = pf->seeded ? i : i - 1;
       break;
     }
     searcher *w = &pf->w[i];
     w->pf = pf;
     w->id = i;
     w->sink = (gsat_proof_sink){sink_add, sink_del, w};
-    w->node = i == 0 ? 0 : GSAT_CUBE_NONE;
+    w->node = i == 0 && !pf->seeded ? 0 : GSAT_CUBE_NONE;
     gsat_error_clear(&w->err);
     gsat_share_reader_init(&w->reader, &pf->share, i);
     gsat_cdcl_config cfg;
@@ -652,7 +678,7 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   const uint32_t fit = searchers_that_fit(db, p, asked);
   pf.n = fit;
   pf.start = gsat_seconds();
-  pf.use_cubes = p->cdcl_cubes && pf.n > 1 && !p->num_assumptions;
+  pf.use_cubes = p->cdcl_cubes && (pf.n > 1 || p->cdcl_lookahead_cubes) && !p->num_assumptions;
   int refuted = 0;
   gsat_status st = GSAT_OK;
   pf.phases = p->phases;
@@ -667,6 +693,12 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
     st = run_all(&pf, err);
   }
   if (st == GSAT_OK) st = collect(&pf, r, err);
+  if (st == GSAT_OK && pf.seeded) { /* the look-ahead's work, as the DPLL search counts it */
+    r->total.n.la += pf.seeds.n.la;
+    r->total.n.failed += pf.seeds.n.failed;
+    r->total.n.cand += pf.seeds.n.cand;
+    r->total.n.heur += pf.seeds.n.heur;
+  }
   if (fit < asked) r->workers_requested = asked; /* (a stop while creating them is no news) */
   r->search_seconds = gsat_seconds() - pf.start;
   for (uint32_t i = 0; pf.w && i < pf.n; i++) {

@@ -120,6 +120,7 @@ static void enum_names_and_constants(void **state) {
       {"cdcl_cubes", "auto", GSAT_CDCL_CUBES_AUTO},
       {"cdcl_cubes", "on", GSAT_CDCL_CUBES_ON},
       {"cdcl_cubes", "off", GSAT_CDCL_CUBES_OFF},
+      {"cdcl_cubes", "lookahead", GSAT_CDCL_CUBES_LOOKAHEAD},
       {"cdcl_decide", "auto", GSAT_CDCL_DECIDE_AUTO},
       {"cdcl_decide", "vsids", GSAT_CDCL_DECIDE_VSIDS},
       {"cdcl_decide", "vmtf", GSAT_CDCL_DECIDE_VMTF},
@@ -225,7 +226,7 @@ static void aliases_name_rows(void **state) {
 
 static void hidden_rows(void **state) {
   (void)state;
-  const char *hidden[] = {"cdcl_bcp",    "cdcl_cubes",  "cdcl_decide",  "cdcl_memory",  "cdcl_reduce",
+  const char *hidden[] = {"cdcl_bcp",    "cdcl_cube_count", "cdcl_cubes",  "cdcl_decide",  "cdcl_memory",  "cdcl_reduce",
                           "cdcl_restart", "cdcl_target", "cdcl_walk", "cdcl_walk_answers", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
                           "gpu_slice",    "gpu_stop_grace", "mpi_cube_queue", "mpi_cube_standin",
                           "mpi_port_ring",

@@ -803,7 +803,11 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
    * cubes"; --search=auto gives those to DPLL anyway) */
   const gsat_features *f = &db->features;
   const int uniform = f->clauses && f->min_len == f->max_len && f->min_len >= 3;
-  p->cdcl_cubes = s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
+  const int lookahead_cubes = s->opt.cdcl_cubes == GSAT_CDCL_CUBES_LOOKAHEAD;
+  p->cdcl_lookahead_cubes = !lookahead_cubes ? 0
+                            : s->opt.cdcl_cube_count ? (uint32_t)s->opt.cdcl_cube_count
+                                                     : GSAT_PORTFOLIO_LOOKAHEAD_CUBES;
+  p->cdcl_cubes = lookahead_cubes || s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
                   (s->opt.cdcl_cubes == GSAT_CDCL_CUBES_AUTO && GSAT_PORTFOLIO_CUBES_DEFAULT &&
                    !uniform);
   return GSAT_OK;

@@ -29,7 +29,8 @@
 #define GSAT_OPTIONS(O) \
   O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: the CPU search, raced by the GPU search when a GPU may be present: the first answer wins)") \
   O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
-  O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); auto: the measured default") \
+  O (cdcl_cube_count, INT, 0,                     0, 2048,     0,  _,            HIDE, "CPU CDCL with --cdcl-cubes=lookahead: look-ahead cubes the searchers start from (0: the measured default)") \
+  O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); lookahead: the CPU searchers start from look-ahead cubes, also one thread; auto: the measured default") \
   O (cdcl_decide,  ENUM,   GSAT_CDCL_DECIDE_AUTO,  _, _,        _,  CDCL_DECIDE,  HIDE, "CDCL decision heuristic (auto: the measured default)") \
   O (cdcl_memory,  INT,    0,                      0, 1048576,  0,  _,            HIDE, "CPU CDCL: MiB the searchers may start with in all (0: half the memory available, and of ulimit -v); with --threads beyond it fewer searchers run, as --stats says") \
   O (cdcl_reduce,  INT,    0,                      0, 1e9,      0,  _,            HIDE, "CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
@@ -98,7 +99,8 @@
 #define GSAT_CDCL_CUBES_VALUES(V, P) \
   V (P, AUTO, "auto") /* GSAT_PORTFOLIO_CUBES_DEFAULT (cpu_ref/cdcl_portfolio.h) */ \
   V (P, ON,   "on")   /* cubes as assumptions, split when a searcher idles */ \
-  V (P, OFF,  "off")  /* a plain portfolio */
+  V (P, OFF,  "off")  /* a plain portfolio */ \
+  V (P, LOOKAHEAD, "lookahead") /* on, from look-ahead cubes (cpu_ref.h gsat_cpu_cubes_seed) */
 #define GSAT_CDCL_DECIDE_VALUES(V, P) \
   V (P, AUTO,  "auto")  /* gsat_cdcl_config_default's */ \
   V (P, VSIDS, "vsids") /* GSAT_CDCL_VSIDS */ \

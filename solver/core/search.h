@@ -51,6 +51,10 @@ typedef struct gsat_search_params {
   int cdcl_cubes;               /* 1: the portfolio splits the work as cubes
                                    (cdcl_portfolio.h); 0: each searcher
                                    searches the whole formula */
+  uint32_t cdcl_lookahead_cubes; /* with cdcl_cubes, the CPU portfolio starts from
+                                   this many look-ahead cubes (cpu_ref.h
+                                   gsat_cpu_cubes_seed), also with one searcher;
+                                   0: from the whole formula */
   const gsat_lit *assumptions;  /* internal literals, or NULL */
   uint32_t num_assumptions;
   const struct gsat_cube_port *port; /* CPU only; NULL: none */
