@@ -130,7 +130,7 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err) {
   if (p->simplify && !p->num_assumptions && !p->num_extra && !p->clause_port)
     return solve_simplified(db, p, r, err);
-  if (p->threads > 1 || p->num_extra || p->clause_port ||
+  if (p->threads > 1 || p->num_extra || p->clause_port || p->phases || p->cdcl_walk ||
       (p->cdcl_cubes && p->cdcl_lookahead_cubes && !p->num_assumptions))
     return gsat_cpu_cdcl_portfolio(db, p, r, err);
   memset(r, 0, sizeof *r);

@@ -12,6 +12,7 @@
 #include "gpu/walk_plan.h"
 #include "gpu/walk_warp.cuh"
 #include "solver/base/clock.h"
+#include "solver/core/phases.h"
 #include "solver/core/walk_cnf.h"
 
 /* Flips between two stop checks. */
@@ -160,23 +161,59 @@ static gsat_status read_counters(walk_run *d, gsat_worker_stats *total, gsat_wor
   return GSAT_OK;
 }
 
-/* The search's side of the wait (gsat_kernel_watch): the limits, progress
- * (gpu/kernel_run.cuh). */
+/* The search's side of the wait (gsat_kernel_watch): the limits and progress
+ * (gpu/kernel_run.cuh), and every 10 ms the walkers' best offered to
+ * p->phases when it is given and the walkers' state is in global memory. */
+typedef struct walk_watch {
+  gsat_kernel_progress k;
+  walk_run *d;
+  double next_offer;
+  uint8_t *phases; /* [V] host copy of the best walker's best assignment (p->phases) */
+  uint64_t phases_out;
+} walk_watch;
+
 static gsat_status read_hook(void *run, gsat_worker_stats *t, gsat_error *err) {
   return read_counters((walk_run *)run, t, NULL, err);
 }
 
+/* Offers the best assignment of the walker with the fewest unsatisfied
+ * clauses to p->phases when it beats the slot's.  The copy races with that
+ * walker's next save of its best (it runs on): the assignment may be a mix
+ * of two of its bests, which is as good a phase guess (phases never affect
+ * soundness). */
+static gsat_status offer_phases(walk_watch *w, gsat_error *err) {
+  gsat_phases *x = w->k.p->phases;
+  const walk_run *d = w->d;
+  gsat_worker_stats t;
+  GSAT_FORWARD(read_counters(w->d, &t, NULL, err));
+  gsat_store_u64(&x->walk_flips, t.walk_flips);
+  uint32_t best = ~0u, at = 0;
+  for (uint32_t i = 0; i < d->pl.walkers; i++)
+    if (d->h_desc[i].best_unsat < best) best = d->h_desc[i].best_unsat, at = i;
+  if (best >= gsat_phase_cost(&x->from_walk)) return GSAT_OK;
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(w->phases, d->h_desc[at].best, x->from_walk.num_vars,
+                                     cudaMemcpyDeviceToHost, d->k.copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.copy_stream));
+  w->phases_out += (uint64_t)gsat_phase_offer(&x->from_walk, w->phases, best);
+  return GSAT_OK;
+}
+
 static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
                                gsat_error *err) {
+  walk_watch *w = (walk_watch *)run;
   int over = 0;
-  GSAT_FORWARD(gsat_kernel_progress_check((gsat_kernel_progress *)run, now, stop_sent, &over, err));
+  GSAT_FORWARD(gsat_kernel_progress_check(&w->k, now, stop_sent, &over, err));
+  if (w->phases && !stop_sent && now >= w->next_offer) {
+    GSAT_FORWARD(offer_phases(w, err));
+    w->next_offer = now + 0.01;
+  }
   *cause = over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
   return GSAT_OK;
 }
 
 static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error *err) {
   (void)err;
-  return gsat_kernel_progress_report((gsat_kernel_progress *)run, now, stop_sent);
+  return gsat_kernel_progress_report(&((walk_watch *)run)->k, now, stop_sent);
 }
 
 static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_error *err) {
@@ -232,13 +269,25 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
   gsat_walk_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, d->pl.smem_bytes, d->k.stream>>>(kp);
   GSAT_CUDA_LAUNCHED(err, "gsat_walk_gpu_kernel");
   GSAT_CUDA_TRY(err, cudaEventRecord(d->k.stop, d->k.stream));
-  gsat_kernel_progress w;
-  gsat_kernel_progress_init(&w, p, start, d, read_hook, 1, d->pl.walkers);
+  walk_watch w;
+  memset(&w, 0, sizeof w);
+  gsat_kernel_progress_init(&w.k, p, start, d, read_hook, 1, d->pl.walkers);
+  w.d = d;
+  /* A walker in shared memory keeps its best there, out of the host's reach:
+   * only walkers in global memory offer phases. */
+  if (p->phases && !d->pl.in_shared) {
+    w.phases = (uint8_t *)malloc(f->num_vars ? f->num_vars : 1);
+    GSAT_RETURN_IF(!w.phases, err, NOMEM, "out of memory for the walkers' phases");
+  }
   const gsat_kernel_watch hooks = {&w, NULL, watch_check, watch_report, watch_give_up};
-  GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace, d->k.h_stop,
-                                     &r->stopped_by_limit, err));
+  gsat_status st = gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace,
+                                         d->k.h_stop, &r->stopped_by_limit, err);
+  free(w.phases);
+  GSAT_FORWARD(st);
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream)); /* reports a kernel fault */
-  return collect(r, d, f->num_vars, err);
+  GSAT_FORWARD(collect(r, d, f->num_vars, err));
+  r->total.phases_out = w.phases_out;
+  return GSAT_OK;
 }
 
 extern "C" gsat_status gsat_gpu_walk_solve(const gsat_db *db, const gsat_search_params *p,

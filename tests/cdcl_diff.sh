@@ -6,7 +6,9 @@
 # (VSIDS and VMTF, the three restart policies, both BCP variants, reductions
 # every few conflicts so that reduction and compaction run, seeded phases,
 # the portfolio of 2 and 4 searchers splitting the work as cubes; vivification
-# off, and every few conflicts on learned and irredundant clauses).
+# off, and every few conflicts on learned and irredundant clauses; a CPU
+# walker beside the searchers trading phases with them, its models left to
+# them or answering).
 # Answers must agree with the reference (MiniSat; CaDiCaL for every 5th
 # formula), every SAT model is checked here against the formula, and every
 # 4th UNSAT answer writes a DRAT proof that drat-trim must verify (when given).
@@ -32,6 +34,8 @@ sets=(
   "--seed=99 --cdcl-bcp=streams --cdcl-restart=luby --cdcl-reduce=4"
   "--threads=2 --cdcl-cubes=on --cdcl-reduce=6 --vivify-interval=4 --vivify-irred"
   "--threads=4 --cdcl-cubes=on --seed=3"
+  "--cdcl-walk=1000 --no-cdcl-walk-answers --cdcl-reduce=7"
+  "--threads=2 --cdcl-walk=500"
 )
 agree=0 sat=0 unsat=0 proofs=0
 rng=12345

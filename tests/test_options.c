@@ -226,14 +226,240 @@ static void aliases_name_rows(void **state) {
 
 static void hidden_rows(void **state) {
   (void)state;
-  const char *hidden[] = {"cdcl_bcp",    "cdcl_cube_count", "cdcl_cubes",  "cdcl_decide",  "cdcl_memory",  "cdcl_reduce",
-                          "cdcl_restart", "cdcl_target", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
-                          "gpu_slice",    "gpu_stop_grace", "gpu_walk_global", "mpi_cube_queue", "mpi_cube_standin",
-                          "mpi_port_ring",
-                          "mpi_share_interval", "mpi_share_words",
-                          "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
-                          "simp_effort", "simp_occ_limit", "vivify_effort", "vivify_interval",
-                          "vivify_irred"};
+  const char *hidden[] = {"cdcl_bcp", "cdcl_cube_count", "cdcl_cubes", "cdcl_decide", "cdcl_memory", "cdcl_reduce",
+                          "cdcl_restart", "cdcl_target", "cdcl_walk", "cdcl_walk_answers", "fast_exit", "gpu_backoff",
+                          "gpu_occ_sort", "gpu_slice", "gpu_stop_grace", "gpu_walk_global", "mpi_cube_queue",
+                          "mpi_cube_standin", "mpi_port_ring", "mpi_share_interval", "mpi_share_words",
+                          "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk", "portfolio_phases",
+                          "simp_effort", "simp_occ_limit", "vivify_effort", "vivify_interval", "vivify_irred"};
+  const size_t num_hidden = sizeof hidden / sizeof hidden[0];
+  char *text = usage_text();
+  assert_non_null(strstr(text, "--threads=0..4096"));
+  /* integer ranges in full, as they must be written */
+  assert_non_null(strstr(text, "--node-limit=0..1000000000000000 "));
+  assert_non_null(strstr(text, "--backend=auto|cpu|gpu"));
+  size_t shown = 0;
+  /* one line per shown option, "  --name" or "  -t, --time, --name" */
+  shown = !strncmp(text, "  -", 3);
+  for (const char *p = text; (p = strstr(p, "\n  -")); p++) shown++;
+  assert_int_equal(shown, gsat_option_count - num_hidden);
+  for (size_t i = 0; i < num_hidden; i++) {
+    assert_true(gsat_option_find(hidden[i])->hidden);
+    char dashed[32];
+    snprintf(dashed, sizeof dashed, "--%s", hidden[i]);
+    for (char *c = dashed; *c; c++)
+      if (*c == '_') *c = '-';
+    assert_null(strstr(text, dashed));
+  }
+  free(text);
+  assert_false(gsat_option_find("threads")->hidden);
+  gsat_options o;
+  gsat_error err;
+  gsat_options_init(&o);
+  assert_int_equal(o.gpu_slice, 0);
+  set_ok(&o, "gpu-slice", "16");
+  assert_int_equal(o.gpu_slice, 16);
+  setenv("GSAT_GPU_BACKOFF", "512", 1);
+  setenv("GSAT_GPU_OCC_SORT", "bcf", 1);
+  assert_int_equal(gsat_options_from_env(&o, &err), GSAT_OK);
+  assert_int_equal(o.gpu_backoff, 512);
+  assert_int_equal(o.gpu_occ_sort, GSAT_GPU_OCC_SORT_BCF);
+  setenv("GSAT_GPU_OCC_SORT", "quick", 1);
+  assert_int_equal(gsat_options_from_env(&o, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "GSAT_GPU_OCC_SORT"));
+  assert_non_null(strstr(err.message, "auto|radix|bcf"));
+  unsetenv("GSAT_GPU_BACKOFF");
+  unsetenv("GSAT_GPU_OCC_SORT");
+}
+
+/* The STRING kind (no row uses it yet): a field of GSAT_OPTION_STRING_SIZE
+ * bytes from the generator, and parsing that keeps any text that fits. */
+// clang-format off
+#define TEST_OPTIONS(O) \
+  O (count, UINT64, 7,  0, 100, 0, _, SHOW, "a count") \
+  O (proof, STRING, "", _, _,   _, _, HIDE, "a path")
+// clang-format on
+typedef struct test_options {
+  TEST_OPTIONS(GSAT_OPT_FIELD)
+} test_options;
+
+static void string_kind(void **state) {
+  (void)state;
+  test_options t;
+  assert_int_equal(sizeof t.proof, GSAT_OPTION_STRING_SIZE);
+  assert_int_equal(sizeof t.count, sizeof(uint64_t));
+  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0, "", 0, 0, 0,
+                                 NULL, "a path", true};
+  gsat_option_value v;
+  gsat_error err;
+  assert_int_equal(gsat_option_parse(&info, "out/proof.drat", &v, &err),
+                   GSAT_OK);
+  assert_string_equal(v.string, "out/proof.drat");
+  assert_int_equal(gsat_option_parse(&info, "", &v, &err), GSAT_OK);
+  assert_string_equal(v.string, "");
+  assert_int_equal(gsat_option_parse(&info, NULL, &v, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "--proof needs a value"));
+  char *long_path = malloc(GSAT_OPTION_STRING_SIZE + 1);
+  assert_non_null(long_path);
+  memset(long_path, 'a', GSAT_OPTION_STRING_SIZE);
+  long_path[GSAT_OPTION_STRING_SIZE] = 0;
+  assert_int_equal(gsat_option_parse(&info, long_path, &v, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "at most 4095 characters"));
+  long_path[GSAT_OPTION_STRING_SIZE - 1] = 0; /* 4095 fit */
+  assert_int_equal(gsat_option_parse(&info, long_path, &v, &err), GSAT_OK);
+  free(long_path);
+}
+
+static void parse_values(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_options_init(&o);
+  assert_int_equal(o.threads, 0);
+  set_ok(&o, "threads", "4");
+  assert_int_equal(o.threads, 4);
+  set_ok(&o, "time-limit", "2.5");
+  assert_true(o.time_limit == 2.5);
+  set_ok(&o, "gpu_map", "warp");
+  assert_int_equal(o.gpu_map, GSAT_GPU_MAP_WARP);
+  set_ok(&o, "stats", NULL);
+  assert_int_equal(o.stats, 1);
+  set_ok(&o, "stats", "off");
+  assert_int_equal(o.stats, 0);
+  char buf[16];
+  assert_string_equal(gsat_option_enum_name("backend", 2, buf, sizeof buf), "gpu");
+}
+
+static void reject_bad_values(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_error err;
+  gsat_options_init(&o);
+  assert_int_equal(gsat_option_set(&o, "threads", "-1", &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "threads"));
+  assert_int_equal(gsat_option_set(&o, "threads", "1.5", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "threads", "4x", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "threads", "", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "backend", "tpu", &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "auto|cpu|gpu"));
+  assert_int_equal(gsat_option_set(&o, "no-such-option", "1", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "stats", "maybe", &err), GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "time_limit", "nan", &err), GSAT_USAGE);
+  /* Only decimal numbers: strtod's hexadecimal, inf and nan forms and
+   * surrounding spaces are refused (0x10 once meant 16 s). */
+  const char *not_decimal[] = {"0x10", "0X1p3", "inf", "-infinity", "NAN",
+                               " 5",   "5 ",    ".",   "1e",        "1e+",
+                               "+",    "--1",   "1.2.3", "0b1"};
+  for (size_t i = 0; i < sizeof not_decimal / sizeof *not_decimal; i++) {
+    assert_int_equal(gsat_option_set(&o, "time_limit", not_decimal[i], &err),
+                     GSAT_USAGE);
+    assert_non_null(strstr(err.message, "--time-limit takes a number"));
+  }
+  assert_true(o.time_limit == 0);
+  const struct { const char *text; double value; } decimal[] = {
+      {"16", 16}, {"+2", 2}, {"0.5", 0.5}, {".25", 0.25}, {"3.", 3},
+      {"1e3", 1000}, {"2.5E-1", 0.25}, {"1e+2", 100}, {"007", 7}};
+  for (size_t i = 0; i < sizeof decimal / sizeof *decimal; i++) {
+    assert_int_equal(gsat_option_set(&o, "time_limit", decimal[i].text, &err),
+                     GSAT_OK);
+    assert_true(o.time_limit == decimal[i].value);
+  }
+  /* an integer takes no exponent (a fresh-user review: --threads=1e3 was
+   * 1000 threads): the decimal forms above are for reals only */
+  assert_int_equal(gsat_option_set(&o, "threads", "1e1", &err), GSAT_USAGE);
+  set_ok(&o, "threads", "10");
+  assert_int_equal(o.threads, 10);
+  set_ok(&o, "threads", "0");
+  assert_int_equal(gsat_option_set(&o, "gpu_threads", "33", &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "--gpu-threads takes a multiple of 32"));
+  assert_int_equal(o.gpu_threads, 0); /* the table's step */
+  set_ok(&o, "gpu_threads", "96");
+  assert_int_equal(o.gpu_threads, 96);
+  assert_int_equal(o.threads, 0); /* unchanged by failures */
+}
+
+/* The messages name the option as typed (gsat_option_parse_as), say
+ * "integer" for INT and UINT64 rows and "number" for REAL rows, and refuse
+ * a number beyond a double (strtod's ERANGE) as out of range. */
+static void value_messages(void **state) {
+  (void)state;
+  gsat_error err;
+  gsat_option_value v;
+  const gsat_option_info *t = gsat_option_find("time_limit");
+  const gsat_option_info *threads = gsat_option_find("threads");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) takes a number, not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, "--time-limit", "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --time-limit takes a number, not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, NULL, "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --time-limit takes a number, not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, "-t", NULL, &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) needs a value in 0..1000000000");
+  assert_int_equal(gsat_option_parse_as(threads, NULL, NULL, &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads needs a value in 0..4096");
+  assert_int_equal(gsat_option_parse_as(threads, NULL, "", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads needs a value in 0..4096, not an empty one");
+  /* the whole value is the number: blanks are refused, and named */
+  assert_int_equal(gsat_option_parse_as(threads, NULL, "1 ", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads takes an integer (digits only), not '1 ' "
+                                   "(a blank is not part of a number)");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "\t2", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) takes a number, not '\t2' "
+                                   "(a blank is not part of a number)");
+  assert_int_equal(gsat_option_parse_as(threads, NULL, "abc", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option --threads takes an integer (digits only), not 'abc'");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "1e400", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) must be in 0..1000000000, not '1e400'");
+  assert_int_equal(gsat_option_parse_as(t, "-t", "1e-400", &v, &err), GSAT_USAGE);
+  assert_string_equal(err.message, "option -t (--time-limit) must be in 0..1000000000, not "
+                                   "'1e-400' (too close to 0 for a double)");
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    if (info->kind == GSAT_OPT_REAL) {
+      assert_int_equal(gsat_option_parse(info, "x", &v, &err), GSAT_USAGE);
+      assert_non_null(strstr(err.message, "takes a number, not 'x'"));
+      assert_int_equal(gsat_option_parse(info, "-1e999", &v, &err), GSAT_USAGE);
+      assert_non_null(strstr(err.message, "must be in "));
+    } else if (info->kind == GSAT_OPT_INT || info->kind == GSAT_OPT_UINT64) {
+      assert_int_equal(gsat_option_parse(info, "x", &v, &err), GSAT_USAGE);
+      assert_non_null(strstr(err.message, "takes an integer (digits only), not 'x'"));
+    }
+  }
+}
+
+static void environment_overrides(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_error err;
+  gsat_options_init(&o);
+  setenv("GSAT_THREADS", "3", 1);
+  assert_int_equal(gsat_options_from_env(&o, &err), GSAT_OK);
+  assert_int_equal(o.threads, 3);
+  setenv("GSAT_THREADS", "lots", 1);
+  assert_int_equal(gsat_options_from_env(&o, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "GSAT_THREADS"));
+  unsetenv("GSAT_THREADS");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(table_sorted_and_defaults_in_range),
+      cmocka_unit_test(typed_fields),
+      cmocka_unit_test(enum_names_and_constants),
+      cmocka_unit_test(hidden_rows),
+      cmocka_unit_test(aliases_name_rows),
+      cmocka_unit_test(string_kind),
+      cmocka_unit_test(parse_values),
+      cmocka_unit_test(reject_bad_values),
+      cmocka_unit_test(value_messages),
+      cmocka_unit_test(environment_overrides),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}    const char *hidden[] = {"cdcl_bcp", "cdcl_cube_count", "cdcl_cubes", "cdcl_decide", "cdcl_memory", "cdcl_reduce",
+                          "cdcl_restart", "cdcl_target", "cdcl_walk", "cdcl_walk_answers", "fast_exit", "gpu_backoff",
+                          "gpu_occ_sort", "gpu_slice", "gpu_stop_grace", "gpu_walk_global", "mpi_cube_queue",
+                          "mpi_cube_standin", "mpi_port_ring", "mpi_share_interval", "mpi_share_words",
+                          "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk", "portfolio_phases",
+                          "simp_effort", "simp_occ_limit", "vivify_effort", "vivify_interval", "vivify_irred"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));

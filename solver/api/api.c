@@ -979,6 +979,9 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
   p->gpu_stop_grace = s->opt.gpu_stop_grace;
   p->cdcl_memory = (uint32_t)s->opt.cdcl_memory;
+  p->cdcl_walk = (uint32_t)s->opt.cdcl_walk;
+  p->walk_phases_only = !s->opt.cdcl_walk_answers;
+  p->portfolio_phases = s->opt.portfolio_phases;
   set_simplify(s, p);
   p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
   p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;

@@ -263,6 +263,9 @@ static void print_progress(void *data, const gsat_progress_report *r) {
     printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
            " cubes left",
            r->seconds, r->nodes, progress_rate(ps, r, r->checks, ps->last_checks), r->cubes_left);
+  if (strcmp(r->search, "cdcl") == 0 && (n->walk_flips || n->phases_out)) /* walker phases */
+    printf("  %" PRIu64 " flips  best %" PRIu64 " unsatisfied  %" PRIu64 " phases out  %" PRIu64
+           " in", n->walk_flips, n->walk_best_unsat, n->phases_out, n->phases_in);
   if (r->busy_workers) printf("  %u busy", r->busy_workers);
   printf("\n");
   fflush(stdout);

@@ -10,6 +10,7 @@
 #include "gpu/cdcl_search.h"
 #include "gpu/search.h"
 #include "gpu/walk_search.h"
+#include "solver/core/phases.h"
 #include "solver/core/share.h"
 
 /* The exchange between the members (portfolio.h): a ring in host memory of
@@ -36,6 +37,7 @@ struct gsat_portfolio {
   void *exchange_arena;
   gsat_share_bridge side[2]; /* the members' ends of the exchange: [GSAT_PORTFOLIO_CPU],
                              * [GSAT_PORTFOLIO_GPU], producer ids 0 and 1 there */
+  gsat_phases phases; /* the GPU walkers' and the CPU searchers' phase exchange */
 };
 
 gsat_portfolio *gsat_portfolio_new(gsat_db *db) {
@@ -54,6 +56,7 @@ static void free_portfolio(void *shared) {
   gsat_portfolio *pf = shared;
   gsat_db_free(&pf->db);
   free(pf->exchange_arena);
+  gsat_phases_free(&pf->phases);
   free(pf);
 }
 
@@ -175,6 +178,10 @@ const gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf) {
   return pf->gpu.clause_port;
 }
 
+gsat_phases *gsat_portfolio_phases(gsat_portfolio *pf) {
+  return pf->gpu.phases;
+}
+
 int gsat_portfolio_gpu_possible(void) {
   return stand_in || gsat_gpu_maybe_present();
 }
@@ -211,6 +218,11 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   pf->gpu.clause_port = NULL;
   if (cdcl && pf->gpu_walk) pf->gpu.node_limit = 0; /* the CPU's decisions, not flips */
   gsat_status st = open_bridge(pf, err);
+  if (st == GSAT_OK && gsat_portfolio_gpu_walk(pf) && p->portfolio_phases) { /* the GPU walkers trade phases */
+    st = gsat_phases_init(&pf->phases, pf->db.num_vars, err);
+    pf->cpu.phases = pf->gpu.phases = &pf->phases;
+    pf->cpu.cdcl_walk = 0; /* the GPU's walkers stand in for the CPU's */
+  }
   if (st == GSAT_OK) st = gsat_race_add(race, "cpu", run_cpu, err);
   if (st == GSAT_OK) st = gsat_race_add(race, "gpu", gpu_member, err);
   if (st != GSAT_OK) {

@@ -92,6 +92,11 @@ int gsat_portfolio_gpu_walk(const gsat_portfolio *pf);
  * as the GPU search does. */
 const struct gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf);
 
+/* The phase exchange (solver/core/phases.h) of the GPU walkers and the CPU
+ * searchers when the GPU member runs the walkers, else NULL; for stand-ins,
+ * which offer into it as the GPU walkers do. */
+struct gsat_phases *gsat_portfolio_phases(gsat_portfolio *pf);
+
 /* Whether a GPU member may run: gsat_gpu_maybe_present() (gpu/search.h), or
  * a stand-in was set. */
 int gsat_portfolio_gpu_possible(void);

@@ -63,6 +63,8 @@
   C (F, walk_flips,         WORKER, _,         _,               NONZERO, RATE, "flips",             "walkers: variables flipped (local search, walk.h)") \
   C (F, walk_restarts,      WORKER, _,         _,               NONZERO, NORATE, "walk restarts",   "walkers: restarts from a random or the best assignment") \
   C (F, walk_best_unsat,    WORKER, _,         _,               NONZERO, NORATE, "best unsatisfied", "walkers: the fewest unsatisfied clauses any walker reached (a minimum over the walkers, not a sum; 0 also when none walked)") \
+  C (F, phases_out,         WORKER, _,         _,               NONZERO, NORATE, "phases out",       "phase exchange: assignments this search offered that the exchange kept (walkers: best assignments; CDCL: target phases)") \
+  C (F, phases_in,          WORKER, _,         _,               NONZERO, NORATE, "phases in",        "phase exchange: assignments taken from the other side (CDCL: walker phases at a rephase; walkers: restarts from CDCL phases)") \
   C (F, simp_eliminated,    WORKER, _,         _,               NONZERO, NORATE, "eliminated vars",   "preprocessing: variables eliminated by clause distribution") \
   C (F, simp_gates,         WORKER, _,         _,               NONZERO, NORATE, "gates",             "preprocessing: eliminations that used a gate (AND, equivalence, if-then-else or parity)") \
   C (F, simp_ite_gates,     WORKER, _,         _,               NONZERO, NORATE, "ite gates",         "preprocessing: eliminations that used an if-then-else gate") \

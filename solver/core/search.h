@@ -86,6 +86,25 @@ typedef struct gsat_search_params {
    * the CPU and GPU searches, once the GPU learns); NULL: the search keeps
    * its own.  Not read yet: the hook for the GPU CDCL member. */
   struct gsat_share *share;
+  /* The phase exchange (solver/core/phases.h; NULL: none): the CDCL
+   * searchers take the walkers' best assignments at rephase and offer their
+   * target phases (cdcl_phases.h); walkers offer their best assignments and
+   * restart from the searchers' phases. */
+  struct gsat_phases *phases;
+  /* CPU CDCL: per mille of its searchers' time that one CPU walker beside
+   * them may take, trading phases through an exchange of their own (or
+   * p->phases); 0: no walker */
+  uint32_t cdcl_walk;
+  /* CPU walkers: the share of one core each may take (0: all; between 0
+   * and 1 a walker sleeps to keep its busy time at that share of the wall
+   * time) */
+  double walk_duty;
+  /* CPU walkers with p->phases: a model is offered (cost 0), not answered:
+   * the walk goes on until stopped */
+  int walk_phases_only;
+  /* the CPU+GPU portfolio with GPU walkers: an exchange between them and the
+   * CPU searchers (solver/api/portfolio.h); 0: none */
+  int portfolio_phases;
   /* GPU only */
   int device;
   gsat_opt_gpu_map gpu_map;

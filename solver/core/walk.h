@@ -165,6 +165,21 @@ TEAM_HD void GSAT_WALK_FN(store)(gsat_walker *w, const gsat_walk_regs *r) {
            w->best_unsat = r->best; w->trail_len = r->trail_len; w->trail_over = r->over);
 }
 
+/* After w->val was set: rebuilds, schedules the next restart
+ * (p->restart_base) and keeps the start when it is the best so far. */
+TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f,
+                                  const gsat_walk_params *p, gsat_walk_regs *r) {
+  r->len = GSAT_WALK_FN(rebuild)(w, f);
+  r->since = 0;
+  r->restart_at = gsat_walk_restart_at(p->restart_base, r->restarts);
+  r->trail_len = 0;
+  r->over = 1;
+  if (r->len < r->best) {
+    r->best = r->len;
+    GSAT_WALK_FN(save_best)(w, f, r);
+  }
+}
+
 /* Sets w->val from r's restart count: a random assignment (hash of the seed
  * and the count) on even counts, the best one on odd counts; then rebuilds
  * and schedules the next restart (p->restart_base). */
@@ -177,15 +192,7 @@ TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f,
     TEAM_FOR(v, 0, f->num_vars) w->val[v] = (uint8_t)(gsat_walk_mix(h + v) >> 63);
   }
   TEAM_SYNC();
-  r->len = GSAT_WALK_FN(rebuild)(w, f);
-  r->since = 0;
-  r->restart_at = gsat_walk_restart_at(p->restart_base, r->restarts);
-  r->trail_len = 0;
-  r->over = 1;
-  if (r->len < r->best) {
-    r->best = r->len;
-    GSAT_WALK_FN(save_best)(w, f, r);
-  }
+  GSAT_WALK_FN(settle)(w, f, p, r);
 }
 
 /* Starts w (carved, gsat_walker_carve) on a random assignment of `seed`: no
@@ -195,6 +202,19 @@ TEAM_HD void GSAT_WALK_FN(start)(gsat_walker *w, const gsat_walk_cnf *f,
   TEAM_ONE(w->seed = seed);
   gsat_walk_regs r = {gsat_walk_mix(seed) | 1, 0, 0, 0, 0, 0, ~0u, 0, 1};
   GSAT_WALK_FN(assign)(w, f, p, &r);
+  GSAT_WALK_FN(store)(w, &r);
+}
+
+/* Restarts w from the assignment val[0..V) (1 true: the CDCL searchers'
+ * phases, phases.h), counted as a restart; the schedule starts over. */
+TEAM_HD void GSAT_WALK_FN(restart_from)(gsat_walker *w, const gsat_walk_cnf *f,
+                                        const gsat_walk_params *p, const uint8_t *val) {
+  gsat_walk_regs r;
+  GSAT_WALK_FN(load)(w, &r);
+  TEAM_FOR(v, 0, f->num_vars) w->val[v] = val[v];
+  TEAM_SYNC();
+  r.restarts++;
+  GSAT_WALK_FN(settle)(w, f, p, &r);
   GSAT_WALK_FN(store)(w, &r);
 }
 
