@@ -1,5 +1,6 @@
 /* The GPU CDCL searchers (cdcl.md sections 3-4): the CDCL step code
- * (solver/core/cdcl.h) instantiated for a warp team (gpu/team_warp.cuh), and
+ * (solver/core/cdcl.h) instantiated for a warp team (gpu/team_warp.cuh:
+ * gsat_cdcl_warp_search, ...; the CPU's instance is cpu_ref/cdcl_one.h), and
  * the kernel body that runs one searcher per warp over the whole formula.
  * Each warp copies the host-built template searcher (original clauses, their
  * watches, the root units) into its own planned regions (gpu/cdcl_plan.h),
@@ -33,13 +34,14 @@
 #include <stdint.h>
 
 #include "gpu/kernel_wait.h" /* enum gsat_gpu_where */
+#include "solver/core/cdcl.h"
 #include "solver/core/cdcl_cubes.h"
-#include "solver/core/cdcl_import.h" /* (with the default instance of cdcl.h) */
+#include "solver/core/cdcl_import.h"
 #include "solver/core/share.h"
 
 #include "gpu/team_warp.cuh"
 #define GSAT_CDCL_FN(name) gsat_cdcl_warp_##name
-#include "solver/core/cdcl.h"
+#include "solver/core/cdcl_team.h"
 
 /* Answers in gsat_cdcl_gpu_ctl.answer (gsat_answer's values). */
 #define GSAT_CDCL_GPU_SAT 10u

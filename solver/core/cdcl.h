@@ -38,10 +38,10 @@
  * a full arena or watch pool is reported (GSAT_CDCL_GROW_*) at the top of the
  * search loop, before anything is half done, and the host grows it.
  *
- * Team mapping (team.h).  The file has two parts.  The sequential part
- * (include-guarded, GSAT_HD gsat_cdcl_* functions) is the searcher's state
- * machine: it is run by one member of a team.  The team part (no include
- * guard, one instance per team, named by GSAT_CDCL_FN) is the search loop,
+ * Team mapping (team.h).  The code has two parts.  The sequential part
+ * (the parts below, GSAT_HD gsat_cdcl_* functions) is the searcher's state
+ * machine: it is run by one member of a team.  The team part (cdcl_team.h:
+ * no include guard, one instance per team, named by GSAT_CDCL_FN) is the search loop,
  * BCP, conflict analysis and learning: a searcher's state lives in memory all
  * members share (one gsat_cdcl), every write to it happens inside TEAM_ONE
  * (one member writes, the others wait at its barriers) except BCP's writes
@@ -59,12 +59,12 @@
  *     and a warp learn the same clause from the same conflict.
  * Everything else is a TEAM_ONE section.  With a team of one this is plain C.
  *
- * An instantiation includes its team header, defines GSAT_CDCL_FN (name),
- * then includes this header (the warp's is gpu/cdcl_warp.cuh).  Without
- * GSAT_CDCL_FN the default instance (gsat_cdcl_search, ... : a team of one) is
- * generated, once per translation unit.
+ * This header is the sequential part.  An instantiation includes it and its
+ * team header, defines GSAT_CDCL_FN (name), then includes cdcl_team.h: the
+ * CPU's (a team of one: gsat_cdcl_search, ...) is cpu_ref/cdcl_one.h, the
+ * warp's (gsat_cdcl_warp_search, ...) gpu/cdcl_warp.cuh.
  *
- * The parts, in include order (each include-guarded; the team part not):
+ * The parts, in include order (each include-guarded):
  *   cdcl_base.h          types, GSAT_CDCL_LITS, float bits
  *   cdcl_proof.h         the proof log, the clause-sharing export
  *   cdcl_watch.h         the watch pool and its lists
@@ -79,6 +79,7 @@
  *   cdcl_simplify.h      level-0 simplification
  *   cdcl_restart.h       restart policies, the steps between propagation and decision
  *   cdcl_decide.h        the next decision, assumptions, cube splits
+ * and, included by an instance only,
  *   cdcl_team.h          the team part: BCP rounds, analysis, learn, the search loop
  */
 #ifndef GSAT_CDCL_H
@@ -100,5 +101,3 @@
 #include "solver/core/cdcl_decide.h"
 
 #endif /* GSAT_CDCL_H */
-
-#include "solver/core/cdcl_team.h"

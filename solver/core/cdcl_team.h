@@ -1,20 +1,16 @@
 /* The team part of the CDCL step code (solver/core/cdcl.h, "Team mapping"):
  * BCP rounds over a watch list, 1UIP analysis, learning and the search loop,
  * written with the team primitives (team.h).  No include guard: one instance
- * per team, named by GSAT_CDCL_FN. */
-#include "solver/core/cdcl_analyze.h"
-#include "solver/core/cdcl_decide.h"
-#include "solver/core/cdcl_restart.h"
+ * per team, named by GSAT_CDCL_FN, which the includer defines after it
+ * included a team header (cpu_ref/cdcl_one.h: a team of one,
+ * gpu/cdcl_warp.cuh: a warp). */
+#include "solver/core/cdcl.h"
 
 /*==== the team part: one instance per team (no include guard) ===============*/
 
-#if !defined(GSAT_CDCL_FN) && !defined(GSAT_CDCL_DEFAULT_DONE)
-#define GSAT_CDCL_DEFAULT_DONE
-#include "solver/core/team_one.h"
-#define GSAT_CDCL_FN(name) gsat_cdcl_##name
+#ifndef GSAT_CDCL_FN
+#error "an instance of the CDCL team part defines GSAT_CDCL_FN (cpu_ref/cdcl_one.h)"
 #endif
-
-#ifdef GSAT_CDCL_FN
 
 /* x = expr, evaluated by one member and broadcast (team-uniform). */
 #define GSAT_CDCL_ONE(x, expr)   \
@@ -202,4 +198,3 @@ TEAM_HD int GSAT_CDCL_FN(search)(gsat_cdcl *s, const gsat_db_view *db, uint64_t 
 
 #undef GSAT_CDCL_ONE
 #undef GSAT_CDCL_FN
-#endif
