@@ -212,7 +212,7 @@ __device__ inline void gsat_cdcl_gpu_claim(const gsat_cdcl_gpu_params &p, gsat_c
 
 /* Copies the template into searcher s's regions (all lanes). */
 __device__ inline void gsat_cdcl_gpu_load(const gsat_cdcl_gpu_params &p, gsat_cdcl *s) {
-  uint32_t *fixed = (uint32_t *)s->val; /* the fixed block starts with val */
+  uint32_t *fixed = (uint32_t *)gsat_cdcl_fixed_block(s);
   for (uint64_t k = TEAM_RANK; k < p.fixed_words; k += 32) fixed[k] = p.tmpl_fixed[k];
   for (uint64_t k = TEAM_RANK; k < p.arena_words; k += 32) s->arena[k] = p.tmpl_arena[k];
   for (uint64_t k = TEAM_RANK; k < p.wpool_entries; k += 32) s->wpool[k] = p.tmpl_wpool[k];
