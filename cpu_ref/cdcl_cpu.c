@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu_ref/cdcl_one.h"
 #include "solver/base/clock.h"
-#include "solver/core/cdcl.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/simp.h"
 

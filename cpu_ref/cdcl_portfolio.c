@@ -3,6 +3,7 @@
  * this file is its scheduling: threads, slices, sharing, termination. */
 #include "cpu_ref/cdcl_portfolio.h"
 
+#include "cpu_ref/cdcl_one.h"
 #include "cpu_ref/cpu_ref.h" /* GSAT_PORT_CONTINUE */
 #include "cpu_ref/threads.h"
 #include "cpu_ref/walk_cpu.h"
@@ -17,7 +18,6 @@
 #include <time.h>
 
 #include "solver/base/clock.h"
-#include "solver/core/cdcl.h"
 #include "solver/core/cdcl_cubes.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/cdcl_import.h"

@@ -301,8 +301,9 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
   const gsat_cdcl *t = &d->t;
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->d_mem, d->h_desc, pl->searchers * sizeof(gsat_cdcl),
                                      cudaMemcpyHostToDevice, d->k.stream));
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_fixed, t->val, gsat_cdcl_fixed_bytes(t->num_vars),
-                                     cudaMemcpyHostToDevice, d->k.stream));
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_fixed, gsat_cdcl_fixed_block(t),
+                                     gsat_cdcl_fixed_bytes(t->num_vars), cudaMemcpyHostToDevice,
+                                     d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_arena, t->arena, 4 * t->arena_top,
                                      cudaMemcpyHostToDevice, d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_wpool, t->wpool, 8 * t->wpool_top,

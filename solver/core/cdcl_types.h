@@ -103,32 +103,57 @@ typedef struct gsat_watch {
   gsat_lit blocker;
 } gsat_watch;
 
+/* The fixed block: a searcher's arrays sized by its number of variables V,
+ * one table row each, X(name, element type, count, what); count is an
+ * expression of V (a size_t where it is evaluated).  The table generates the
+ * searcher's pointers (gsat_cdcl), the plan of the block (each array at the
+ * next 8-aligned offset, in row order: gsat_cdcl_fixed_bytes in cdcl.c), the
+ * carve (gsat_cdcl_carve) and the block's start (gsat_cdcl_fixed_block), from
+ * which the GPU copies a template searcher's block whole into each searcher's
+ * (gpu/cdcl_search.cu, gpu/cdcl_warp.cuh).  A new per-variable array is one
+ * new row. */
+// clang-format off
+#define GSAT_CDCL_FIXED(X)                                                                  \
+  X(val,         int8_t,   2 * (V),     "per literal: 1 true, -1 false, 0 unassigned")     \
+  X(ws_start,    uint32_t, 2 * (V),     "per literal: watch block offset (NOREF: none)")   \
+  X(ws_len,      uint32_t, 2 * (V),     "per literal: watch list length")                  \
+  X(level,       uint32_t, V,           "decision level")                                  \
+  X(reason,      uint32_t, V,           "reason (NOREF: decision, assumption, root unit)")  \
+  X(trail,       gsat_lit, V,           "assigned literals in order")                      \
+  X(trail_lim,   uint32_t, 2 * (V) + 2, "trail length at each level's start (<= assumptions + V levels)") \
+  X(phase,       uint8_t,  V,           "saved phase")                                     \
+  X(seen,        uint8_t,  V,           "analysis and minimization marks")                 \
+  X(activity,    double,   V,           "EVSIDS")                                          \
+  X(heap,        uint32_t, V,           "max-heap of variables by activity")               \
+  X(heap_pos,    uint32_t, V,           "position in the heap (NOREF: not in)")            \
+  X(vmtf_prev,   uint32_t, V,           "VMTF queue, NOREF-terminated")                    \
+  X(vmtf_next,   uint32_t, V,           "VMTF queue, NOREF-terminated")                    \
+  X(vmtf_stamp,  uint64_t, V,           "VMTF enqueue time")                               \
+  X(learnt,      gsat_lit, (V) + 1,     "scratch: the learned clause")                     \
+  X(stack,       gsat_lit, (V) + 1,     "scratch: minimization")                           \
+  X(toclear,     gsat_lit, (V) + 1,     "scratch: minimization's marks to clear")          \
+  X(level_stamp, uint32_t, 2 * (V) + 2, "scratch: LBD, per level")                         \
+  X(assumptions, gsat_lit, (V) + 1,     "the assumptions")                                 \
+  X(failed,      gsat_lit, (V) + 1,     "failed assumptions (as given)")                   \
+  X(target,      uint8_t,  V,           "target phase: 0 none, 1 false, 2 true")
+// clang-format on
+
+/* The table's first row: the plan puts it at the start of the block (cdcl.c
+ * checks that it is row 0). */
+#define GSAT_CDCL_FIXED_FIRST val
+
+#define GSAT_CDCL_POINTER(name, type, count, what) type *name;
+#define GSAT_CDCL_SLOT(name, type, count, what) GSAT_CDCL_SLOT_##name,
+/* The rows' numbers: GSAT_CDCL_SLOT_val == 0, ... */
+enum { GSAT_CDCL_FIXED(GSAT_CDCL_SLOT) GSAT_CDCL_FIXED_ROWS };
+
 /* One searcher.  Fixed arrays are carved from one planned block
- * (gsat_cdcl_plan); arena, scratch and wpool are the growable regions, which
+ * (GSAT_CDCL_FIXED); arena, scratch and wpool are the growable regions, which
  * only the host reallocates (between calls, after a GROW status). */
 typedef struct gsat_cdcl {
   uint32_t num_vars;
   gsat_cdcl_config cfg;
-  /* per literal [2 V] */
-  int8_t *val; /* 1 true, -1 false, 0 unassigned */
-  uint32_t *ws_start, *ws_len; /* watch block offset in wpool (NOREF: none), length */
-  /* per variable */
-  uint32_t *level, *reason;
-  gsat_lit *trail;      /* [V] */
-  uint32_t *trail_lim;  /* [V + 1] trail length at the start of each level */
-  uint8_t *phase, *seen;
-  uint8_t *target;      /* target phase: 0 none, 1 false, 2 true */
-  double *activity;     /* EVSIDS */
-  uint32_t *heap, *heap_pos; /* max-heap of variables by activity; pos NOREF: not in */
-  uint32_t *vmtf_prev, *vmtf_next; /* VMTF queue, NOREF-terminated */
-  uint64_t *vmtf_stamp;
-  /* scratch */
-  gsat_lit *learnt;      /* [V + 1] */
-  gsat_lit *stack;       /* [V] minimization */
-  gsat_lit *toclear;     /* [V + 1] */
-  uint32_t *level_stamp; /* [V + 1] LBD */
-  gsat_lit *assumptions; /* [V] */
-  gsat_lit *failed;      /* [V] failed assumptions (as given) */
+  GSAT_CDCL_FIXED(GSAT_CDCL_POINTER) /* the fixed block's arrays (the table above) */
   /* growable regions */
   uint32_t *arena;
   uint64_t arena_cap, arena_top, arena_garbage; /* words */
@@ -169,5 +194,10 @@ typedef struct gsat_cdcl {
   uint64_t share_out;         /* clauses and units added to the ring */
   gsat_cdcl_counters n;
 } gsat_cdcl;
+
+/* The start of s's fixed block (gsat_cdcl_fixed_bytes of them). */
+GSAT_HD void *gsat_cdcl_fixed_block(const gsat_cdcl *s) {
+  return (void *)s->GSAT_CDCL_FIXED_FIRST;
+}
 
 #endif

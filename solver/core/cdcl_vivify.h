@@ -31,7 +31,7 @@
  *
  * The file has two parts, as cdcl.h: sequential helpers (include-guarded)
  * and the round (team part, one instance per GSAT_CDCL_FN), included by
- * cdcl.h inside its team part. */
+ * cdcl_team.h. */
 #ifndef GSAT_CDCL_VIVIFY_H
 #define GSAT_CDCL_VIVIFY_H
 
