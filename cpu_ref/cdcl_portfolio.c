@@ -21,7 +21,7 @@
 #include "solver/core/cdcl_cubes.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/cdcl_import.h"
-#include "solver/core/cdcl_phases.h"
+#include "solver/core/phases_cdcl.h"
 #include "solver/core/cube.h"
 #include "solver/core/phases.h"
 #include "solver/core/share.h"

@@ -1,5 +1,5 @@
 /* The phase exchange between the walkers and the CDCL searchers
- * (solver/core/phases.h, cdcl_phases.h): offers and takes, a better offer
+ * (solver/core/phases.h, phases_cdcl.h): offers and takes, a better offer
  * replacing a worse one, generations, offers from several threads; a CDCL
  * searcher that takes a model as its phases finds it without a conflict;
  * the rephase poll's schedule; a walker restarting from given phases; the
@@ -22,9 +22,9 @@
 #include "solver/base/clock.h"
 #include "solver/api/portfolio.h"
 #include "solver/api/race.h"
-#include "solver/core/cdcl.h"
+#include "cpu_ref/cdcl_one.h"
 #include "solver/core/cdcl_host.h"
-#include "solver/core/cdcl_phases.h"
+#include "solver/core/phases_cdcl.h"
 #include "solver/core/phases.h"
 #include "solver/core/walk.h"
 #include "tests/walk_formulas.h"

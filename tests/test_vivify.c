@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "solver/core/cdcl.h"
+#include "cpu_ref/cdcl_one.h"
 #include "solver/core/cdcl_host.h"
 #include "solver/core/cnf.h"
 #include "solver/core/db.h"

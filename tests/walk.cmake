@@ -14,7 +14,7 @@ else()
   gsat_skipped_test(test_walk_emulated REASON no C++ compiler)
 endif()
 # The phase exchange between the walkers and the CDCL searchers
-# (solver/core/phases.h, cdcl_phases.h), the CPU walker beside the CDCL
+# (solver/core/phases.h, phases_cdcl.h), the CPU walker beside the CDCL
 # searchers and the portfolio's walker member (test_phases).
 gsat_add_test(test_phases SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_phases.c
   LIBS gsat_api gsat_dimacs Threads::Threads)

@@ -9,7 +9,7 @@
  * direction:
  *   from_walk  the walkers' best assignments, cost = unsatisfied clauses;
  *              the CDCL searchers take them at rephase as saved and target
- *              phases (cdcl_phases.h), as Kissat and CaDiCaL take their
+ *              phases (phases_cdcl.h), as Kissat and CaDiCaL take their
  *              walker's ("Chasing Target Phases", Biere and Fleury, POS
  *              2020; CaDiCaL's and Kissat's walk rephase);
  *   from_cdcl  the CDCL searchers' target phases completed by their saved

@@ -88,7 +88,7 @@ typedef struct gsat_search_params {
   struct gsat_share *share;
   /* The phase exchange (solver/core/phases.h; NULL: none): the CDCL
    * searchers take the walkers' best assignments at rephase and offer their
-   * target phases (cdcl_phases.h); walkers offer their best assignments and
+   * target phases (phases_cdcl.h); walkers offer their best assignments and
    * restart from the searchers' phases. */
   struct gsat_phases *phases;
   /* CPU CDCL: per mille of its searchers' time that one CPU walker beside

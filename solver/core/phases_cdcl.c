@@ -1,5 +1,5 @@
-/* A CDCL searcher's end of the phase exchange (cdcl_phases.h). */
-#include "solver/core/cdcl_phases.h"
+/* A CDCL searcher's end of the phase exchange (phases_cdcl.h). */
+#include "solver/core/phases_cdcl.h"
 
 #include <stdlib.h>
 #include <string.h>
