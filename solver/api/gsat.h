@@ -114,14 +114,14 @@ typedef struct gsat_statistics {
   char search_reason[96];
   char decide[16];          /* "static", "moms" or "lookahead" (DPLL) */
   char decide_reason[96];
-  uint32_t workers;         /* CPU threads, or GPU workers (lanes or warps) */
+  uint32_t workers;         /* CPU threads, or GPU workers (warps) */
   const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU
                                            and in a distributed search */
   uint32_t ranks;           /* MPI ranks of a distributed search (0: one process) */
   const gsat_rank_statistics *rank; /* [ranks], on rank 0 */
   /* GPU */
   char device[256];
-  char gpu_map[8];          /* "lane" or "warp" */
+  char gpu_map[8];          /* "warp" (GPU DPLL, CDCL and walk) */
   uint32_t gpu_blocks, gpu_threads;
   /* GPU CDCL: searchers, those that ran out of arena, learned-clause arena
    * bytes of each, device bytes of the plan in all */

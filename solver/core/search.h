@@ -84,7 +84,6 @@ typedef struct gsat_search_params {
   struct gsat_share *share;
   /* GPU only */
   int device;
-  gsat_opt_gpu_map gpu_map;
   uint32_t gpu_blocks;       /* 0 = from the device */
   uint32_t gpu_threads;      /* per block, 0 = from the device */
   gsat_opt_gpu_layout gpu_layout;
@@ -169,7 +168,7 @@ typedef struct gsat_search_result {
   double occupancy;
   double gpu_busy, gpu_replay; /* fractions of worker cycles in search and in replay */
   char device_name[256];
-  gsat_opt_gpu_map gpu_map; /* resolved: LANE or WARP */
+  gsat_opt_gpu_map gpu_map; /* resolved: WARP */
   uint32_t gpu_blocks, gpu_threads;
   gsat_opt_gpu_layout gpu_layout; /* resolved: CSR or SLOT */
   double layout_seconds;    /* building the layouts on the GPU (events) */
