@@ -544,7 +544,6 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
   k.workers = d->workers;
   k.per_block = d->workers / d->pl.blocks ? d->workers / d->pl.blocks : 1;
   k.noun = "worker";
-  k.lanes = 0;
   const int got = gsat_kernel_wait_fetch(d->h_counters, d->L.counters,
                                          d->workers * sizeof(gsat_gpu_counters), d->copy_stream);
   return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
