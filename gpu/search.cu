@@ -581,7 +581,6 @@ static gsat_status collect(gsat_search_result *r, device_run *d, gsat_error *err
   sum_counters(d->h_counters, d->workers, &r->total);
   sum_cycles(d->h_counters, d->workers, r);
   r->num_workers = (uint32_t)d->workers;
-  r->steals_lane = h_ctl.steals_lane;
   r->steals_warp = h_ctl.steals_warp;
   r->steals_block = h_ctl.steals_block;
   GSAT_RETURN_IF(h_ctl.answer != GSAT_ANSWER_UNKNOWN && h_ctl.answer != GSAT_ANSWER_SAT &&

@@ -231,7 +231,7 @@ __device__ inline void gsat_gpu_block_init(gsat_gpu_block *blk) {
 struct gsat_gpu_xchg {
   unsigned hungry; /* registered in the hungry counters: 0 or 1 */
   unsigned backoff;
-  unsigned long long steals[3]; /* lane, warp, block level */
+  unsigned long long steals[2]; /* warp level (block queue), block level (global queue) */
 };
 
 /* Lane 0 of an idle warp: takes a queued cube, from this block's queue or, for
@@ -266,7 +266,7 @@ __device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *bl
     x->hungry = 1;
   }
   if (src) {
-    x->steals[src]++;
+    x->steals[src - 1]++;
     x->backoff = 32;
   }
   return src;
@@ -290,9 +290,8 @@ __device__ inline void gsat_gpu_leave(const gsat_gpu_params &p, gsat_gpu_block *
 
 /* Adds a worker's steal counts to the control block (once, at exit). */
 __device__ inline void gsat_gpu_add_steals(const gsat_gpu_params &p, const gsat_gpu_xchg *x) {
-  atomicAdd(&p.ctl->steals_lane, x->steals[0]);
-  atomicAdd(&p.ctl->steals_warp, x->steals[1]);
-  atomicAdd(&p.ctl->steals_block, x->steals[2]);
+  atomicAdd(&p.ctl->steals_warp, x->steals[0]);
+  atomicAdd(&p.ctl->steals_block, x->steals[1]);
 }
 
 /* Lane 0 of a busy warp: whether a branch should be given away, and where (0:

@@ -36,7 +36,8 @@ struct gsat_gpu_control {
   int answer;               /* 10, 20, or 0 */
   unsigned int hungry;      /* idle workers waiting for a cube */
   unsigned int winner;      /* worker that wrote the model */
-  unsigned long long steals_lane, steals_warp, steals_block;
+  unsigned long long steals_warp;  /* cubes taken from a block's queue (between its warps) */
+  unsigned long long steals_block; /* cubes taken from the global queue (between blocks) */
 };
 
 /* Work counters of one worker (a warp), written back periodically:

@@ -128,7 +128,7 @@ struct outcome {
   int answer;
   gsat_worker_stats total;
   std::vector<uint8_t> model;
-  unsigned long long steals[3];
+  unsigned long long steals[2]; /* warp, block level */
   double busy; /* mean fraction of threads holding a cube (sampled) */
   unsigned round_half, round_full; /* thread 0's round at 50% and 90% busy */
   unsigned long long not_left;     /* workers whose `where` is not LEFT at the end */
@@ -328,7 +328,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   outcome o{L.ctl->answer,
             {},
             {},
-            {L.ctl->steals_lane, L.ctl->steals_warp, L.ctl->steals_block},
+            {L.ctl->steals_warp, L.ctl->steals_block},
             samples ? busy_sum / samples : 0,
             round_half,
             round_full,
@@ -503,11 +503,11 @@ static void occupancy(void **state) {
   tu.slots = 128;
   outcome o = gpu_emulate(&db, GSAT_DECIDE_STATIC, shape{8, 4, 1, 0}, GSAT_GPU_LAYOUT_CSR, tu);
   printf("  occupancy php %d 8x4: busy %.1f%% rounds to 50%% %d, to 90%% "
-         "%d; nodes %llu cubes %llu donations %llu steals lane %llu warp "
-         "%llu block %llu\n",
+         "%d; nodes %llu cubes %llu donations %llu steals warp %llu block "
+         "%llu\n",
          n, 100 * o.busy, (int)o.round_half, (int)o.round_full,
          (unsigned long long)o.total.n.nodes, (unsigned long long)o.total.cubes,
-         (unsigned long long)o.total.donations, o.steals[0], o.steals[1], o.steals[2]);
+         (unsigned long long)o.total.donations, o.steals[0], o.steals[1]);
   assert_int_equal(o.answer, 20);
   assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
   gsat_db_free(&db);
@@ -610,7 +610,7 @@ static void raised_stop_flag_stops_every_warp_at_once(void **state) {
     assert_int_equal(o.answer, GSAT_ANSWER_UNKNOWN);
     assert_int_equal(o.total.n.nodes, 0);
     assert_int_equal(o.total.cubes, 1);
-    assert_int_equal(o.steals[0] + o.steals[1] + o.steals[2], 0);
+    assert_int_equal(o.steals[0] + o.steals[1], 0);
     assert_int_equal(o.not_left, 0);
   }
   gsat_db_free(&db);

@@ -424,7 +424,6 @@ static void copy_result_statistics(gsat_solver *s,
   st->occupancy = r->occupancy;
   st->gpu_busy = r->gpu_busy;
   st->gpu_replay = r->gpu_replay;
-  st->steals_lane = r->steals_lane;
   st->steals_warp = r->steals_warp;
   st->steals_block = r->steals_block;
   st->gpu_blocks = r->gpu_blocks;

@@ -137,7 +137,8 @@ typedef struct gsat_statistics {
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
   double gpu_busy;          /* fraction of worker time spent searching */
   double gpu_replay;        /* fraction of worker time spent replaying cubes */
-  uint64_t steals_lane, steals_warp, steals_block;
+  uint64_t steals_warp;      /* GPU DPLL: cubes taken from a block's queue (between its warps) */
+  uint64_t steals_block;     /* GPU DPLL: cubes taken from the global queue (between blocks) */
   char gpu_layout[8];       /* "csr" or "slot" (--gpu-layout) */
   double layout_seconds;    /* building the layout on the GPU, apart from upload */
   /* The portfolio (--backend=auto with a GPU; 0 members otherwise); the

@@ -164,7 +164,7 @@ typedef struct gsat_search_result {
   uint32_t failed_len;
   /* GPU only (zero on the CPU) */
   double upload_seconds, kernel_seconds, context_seconds;
-  uint64_t steals_lane, steals_warp, steals_block;
+  uint64_t steals_warp, steals_block; /* GPU DPLL: cubes taken from a block's, the global queue */
   double occupancy;
   double gpu_busy, gpu_replay; /* fractions of worker cycles in search and in replay */
   char device_name[256];
