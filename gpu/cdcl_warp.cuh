@@ -90,7 +90,6 @@ static inline gsat_kernel_where gsat_cdcl_gpu_where_of(const gsat_cdcl_gpu_at *a
   k.workers = n;
   k.per_block = per_block;
   k.noun = "searcher";
-  k.lanes = 0;
   return k;
 }
 

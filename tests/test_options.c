@@ -140,7 +140,6 @@ static void enum_names_and_constants(void **state) {
       {"gpu_layout", "csr", GSAT_GPU_LAYOUT_CSR},
       {"gpu_layout", "slot", GSAT_GPU_LAYOUT_SLOT},
       {"gpu_map", "auto", GSAT_GPU_MAP_AUTO},
-      {"gpu_map", "lane", GSAT_GPU_MAP_LANE},
       {"gpu_map", "warp", GSAT_GPU_MAP_WARP},
       {"gpu_occ_sort", "auto", GSAT_GPU_OCC_SORT_AUTO},
       {"gpu_occ_sort", "radix", GSAT_GPU_OCC_SORT_RADIX},
@@ -320,6 +319,9 @@ static void parse_values(void **state) {
   set_ok(&o, "time-limit", "2.5");
   assert_true(o.time_limit == 2.5);
   set_ok(&o, "gpu_map", "warp");
+  assert_int_equal(o.gpu_map, GSAT_GPU_MAP_WARP);
+  gsat_error err;
+  assert_int_equal(gsat_option_set(&o, "gpu_map", "lane", &err), GSAT_USAGE); /* removed */
   assert_int_equal(o.gpu_map, GSAT_GPU_MAP_WARP);
   set_ok(&o, "stats", NULL);
   assert_int_equal(o.stats, 1);

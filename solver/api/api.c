@@ -424,7 +424,6 @@ static void copy_result_statistics(gsat_solver *s,
   st->occupancy = r->occupancy;
   st->gpu_busy = r->gpu_busy;
   st->gpu_replay = r->gpu_replay;
-  st->steals_lane = r->steals_lane;
   st->steals_warp = r->steals_warp;
   st->steals_block = r->steals_block;
   st->gpu_blocks = r->gpu_blocks;
@@ -439,10 +438,7 @@ static void copy_result_statistics(gsat_solver *s,
   st->gpu_cdcl_proof_ring_bytes = r->gpu_cdcl_proof_ring_bytes;
   st->gpu_cdcl_proof_records = r->gpu_cdcl_proof_records;
   st->gpu_threads = r->gpu_threads;
-  snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
-           r->gpu_map == GSAT_GPU_MAP_WARP   ? "warp"
-           : r->gpu_map == GSAT_GPU_MAP_LANE ? "lane"
-                                             : "");
+  snprintf(st->gpu_map, sizeof st->gpu_map, "%s", r->gpu_map == GSAT_GPU_MAP_WARP ? "warp" : "");
   snprintf(st->gpu_layout, sizeof st->gpu_layout, "%s",
            r->gpu_layout == GSAT_GPU_LAYOUT_SLOT  ? "slot"
            : r->gpu_layout == GSAT_GPU_LAYOUT_CSR ? "csr"
@@ -970,7 +966,6 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->stop = &s->stop;
   p->seed = s->opt.seed;
   p->device = process_device(s) >= 0 ? process_device(s) : s->opt.device;
-  p->gpu_map = s->opt.gpu_map;
   p->gpu_blocks = (uint32_t)s->opt.gpu_blocks;
   p->gpu_threads = (uint32_t)s->opt.gpu_threads;
   p->gpu_layout = s->opt.gpu_layout;

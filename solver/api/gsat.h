@@ -114,14 +114,14 @@ typedef struct gsat_statistics {
   char search_reason[96];
   char decide[16];          /* "static", "moms" or "lookahead" (DPLL) */
   char decide_reason[96];
-  uint32_t workers;         /* CPU threads, or GPU workers (lanes or warps) */
+  uint32_t workers;         /* CPU threads, or GPU workers (warps) */
   const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU
                                            and in a distributed search */
   uint32_t ranks;           /* MPI ranks of a distributed search (0: one process) */
   const gsat_rank_statistics *rank; /* [ranks], on rank 0 */
   /* GPU */
   char device[256];
-  char gpu_map[8];          /* "lane" or "warp" */
+  char gpu_map[8];          /* "warp" (GPU DPLL, CDCL and walk) */
   uint32_t gpu_blocks, gpu_threads;
   /* GPU CDCL: searchers, those that ran out of arena, learned-clause arena
    * bytes of each, device bytes of the plan in all */
@@ -137,7 +137,8 @@ typedef struct gsat_statistics {
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
   double gpu_busy;          /* fraction of worker time spent searching */
   double gpu_replay;        /* fraction of worker time spent replaying cubes */
-  uint64_t steals_lane, steals_warp, steals_block;
+  uint64_t steals_warp;      /* GPU DPLL: cubes taken from a block's queue (between its warps) */
+  uint64_t steals_block;     /* GPU DPLL: cubes taken from the global queue (between blocks) */
   char gpu_layout[8];       /* "csr" or "slot" (--gpu-layout) */
   double layout_seconds;    /* building the layout on the GPU, apart from upload */
   /* GPU walkers: where each walker's state is ("shared" or "global"

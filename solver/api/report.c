@@ -113,8 +113,8 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
     fprintf(out, "c %-22s %14.3f\n", "occupancy (theory)", st->occupancy);
     fprintf(out, "c %-22s %13.1f%% search, %.1f%% replay, %.1f%% idle\n", "worker time",
             100 * st->gpu_busy, 100 * st->gpu_replay, 100 * (1 - st->gpu_busy - st->gpu_replay));
-    fprintf(out, "c %-22s %14" PRIu64 " lane, %" PRIu64 " warp, %" PRIu64 " block\n", "steals",
-            st->steals_lane, st->steals_warp, st->steals_block);
+    fprintf(out, "c %-22s %14" PRIu64 " warp, %" PRIu64 " block\n", "steals", st->steals_warp,
+            st->steals_block);
   }
   if (st->rank && st->ranks > 1 && st->search[0] == 'c') {
     fprintf(out, "c %6s %7s %14s %14s %12s %12s %10s %10s %8s %8s\n", "rank", "threads",

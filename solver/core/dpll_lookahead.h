@@ -3,9 +3,7 @@
  * SAT Solvers", Handbook of Satisfiability, ch. 5, 2009) and kcnfs (Dubois and
  * Dequen, "A backbone-search heuristic for efficient solving of hard 3-SAT
  * formulae", IJCAI 2001).  dpll.h includes it in its template part (no include
- * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives); an
- * instance that never looks ahead (the GPU lane mapping) defines
- * GSAT_DPLL_NO_LOOKAHEAD and gets none of it.
+ * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives).
  *
  * A decision is made in rounds.  A round:
  *  1. preselects candidate variables by a clause-reduction approximation (the
@@ -39,8 +37,6 @@
  * trail at the current level.  Heuristic work counts the clause literals of the
  * preselection scan, the variables of the selection rounds and the stream
  * entries that the look-aheads read. */
-
-#ifndef GSAT_DPLL_NO_LOOKAHEAD
 
 /* Preselection weight of each unassigned literal of an unsatisfied clause with
  * u unassigned literals: 4^(7 - u), 1 from 7 on. */
@@ -365,5 +361,3 @@ TEAM_HD gsat_lit GSAT_DPLL_FN(decide_lookahead)(gsat_dpll *s, const gsat_db_view
     if (!found && !necessary) return GSAT_DPLL_FN(la_pick)(s, c);
   }
 }
-
-#endif

@@ -51,12 +51,12 @@
   O (gpu_cdcl_proof_ring, INT, 16384,               1, 1048576,  0,  _,            SHOW, "GPU CDCL with --proof: KiB of the ring of clause records that the searchers append to and the host drains into the proof (pinned host memory; at least two records of every variable; a searcher waits while it is full)") \
   O (gpu_cdcl_searchers, INT, 0,                   0, 1048576,  0,  _,            SHOW, "GPU CDCL: searchers, one per warp (0: 16 per SM, fewer when the device memory does not hold them)") \
   O (gpu_cdcl_share, BOOL,  true,                   _, _,        _,  _,            SHOW, "GPU CDCL: share learned units and short clauses between the searchers through a global ring (imported at restarts)") \
-  O (gpu_layout,   ENUM,   GSAT_GPU_LAYOUT_AUTO,   _, _,        _,  GPU_LAYOUT,   SHOW, "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
-  O (gpu_map,      ENUM,   GSAT_GPU_MAP_AUTO,      _, _,        _,  GPU_MAP,      SHOW, "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
+  O (gpu_layout,   ENUM,   GSAT_GPU_LAYOUT_AUTO,   _, _,        _,  GPU_LAYOUT,   SHOW, "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: slot, by the A/B in bench/RESULTS.md") \
+  O (gpu_map,      ENUM,   GSAT_GPU_MAP_AUTO,      _, _,        _,  GPU_MAP,      SHOW, "GPU mapping of the DPLL tree search: warp, a subtree per warp (the only mapping; auto is warp)") \
   O (gpu_occ_sort, ENUM,   GSAT_GPU_OCC_SORT_AUTO, _, _,        _,  GPU_OCC_SORT, HIDE, "sort of the occurrence lists in the GPU layout build (auto: radix, gpu/occ.h)") \
   O (gpu_slice,    INT,    0,                      0, 1000000,  0,  _,            HIDE, "GPU decisions between stop and work-exchange checks (0: 64, fewer for MOMS on large formulas)") \
   O (gpu_stop_grace, REAL, 0,                      0, 3600,     _,  _,            HIDE, "seconds a GPU search kernel (DPLL or CDCL) may keep running after the stop request (a limit, a signal, the other member's answer) before gsat gives up on it with an error (0: 2)") \
-  O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
+  O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512)") \
   O (gpu_walk_global, BOOL, false,                _, _,        _,  _,            HIDE, "GPU walkers: keep every walker's state in global memory (many walkers per SM) even when it fits in shared memory (a few per SM); for A/B measurements") \
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (mpi_cube_queue, INT, 0,                       0, 4096,     0,  _,            HIDE, "MPI, GPU ranks: cubes a rank keeps split off beside the one its GPU searches, for other ranks and its next search (0: 4)") \
@@ -134,12 +134,11 @@
   V (P, MOMS,   "moms")   /* max occurrences in min-size unsatisfied clauses */ \
   V (P, LOOKAHEAD, "lookahead") /* march/kcnfs look-ahead (dpll_lookahead.h) */
 #define GSAT_GPU_LAYOUT_VALUES(V, P) \
-  V (P, AUTO, "auto")   /* per mapping: GSAT_GPU_LAYOUT_AUTO_* (gpu/search.h) */ \
+  V (P, AUTO, "auto")   /* GSAT_GPU_LAYOUT_AUTO_PICK (gpu/search.h) */ \
   V (P, CSR,  "csr")    /* host-built occurrence streams, MOMS reads CSR */ \
   V (P, SLOT, "slot")   /* streams and slot-major buckets built on the GPU */
 #define GSAT_GPU_MAP_VALUES(V, P) \
   V (P, AUTO, "auto")   /* warp */ \
-  V (P, LANE, "lane")   /* a subtree per lane */ \
   V (P, WARP, "warp")   /* a subtree per warp, the lanes share BCP */
 #define GSAT_GPU_OCC_SORT_VALUES(V, P) \
   V (P, AUTO,  "auto")  /* GSAT_OCC_SORT_DEFAULT (gpu/occ.h) */ \

@@ -107,7 +107,6 @@ typedef struct gsat_search_params {
   int portfolio_phases;
   /* GPU only */
   int device;
-  gsat_opt_gpu_map gpu_map;
   uint32_t gpu_blocks;       /* 0 = from the device */
   uint32_t gpu_threads;      /* per block, 0 = from the device */
   gsat_opt_gpu_layout gpu_layout;
@@ -189,11 +188,11 @@ typedef struct gsat_search_result {
   uint32_t failed_len;
   /* GPU only (zero on the CPU) */
   double upload_seconds, kernel_seconds, context_seconds;
-  uint64_t steals_lane, steals_warp, steals_block;
+  uint64_t steals_warp, steals_block; /* GPU DPLL: cubes taken from a block's, the global queue */
   double occupancy;
   double gpu_busy, gpu_replay; /* fractions of worker cycles in search and in replay */
   char device_name[256];
-  gsat_opt_gpu_map gpu_map; /* resolved: LANE or WARP */
+  gsat_opt_gpu_map gpu_map; /* resolved: WARP */
   uint32_t gpu_blocks, gpu_threads;
   gsat_opt_gpu_layout gpu_layout; /* resolved: CSR or SLOT */
   double layout_seconds;    /* building the layouts on the GPU (events) */
