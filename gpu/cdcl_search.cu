@@ -444,7 +444,7 @@ static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - w->start;
-  pr.cdcl = 1;
+  pr.search = GSAT_SEARCH_CDCL;
   pr.total = w->t;
   pr.busy_workers = w->d->pl.searchers;
   w->p->progress(w->p->progress_data, &pr);

@@ -167,7 +167,7 @@ static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - w->start;
-  pr.walk = 1;
+  pr.search = GSAT_SEARCH_WALK;
   pr.total = w->t;
   pr.busy_workers = w->d->pl.walkers;
   w->p->progress(w->p->progress_data, &pr);

@@ -5,6 +5,7 @@
 
 #include "solver/core/db.h"
 #include "solver/core/dpll_types.h"
+#include "solver/core/search.h" /* gsat_search_kind */
 
 #ifdef __cplusplus
 extern "C" {
@@ -19,10 +20,6 @@ typedef struct gsat_decide_choice {
  * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f,
  * with the reason. */
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
-
-/* GSAT_SEARCH_DPLL, GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK (the values of option search,
- * option_table.h; GSAT_SEARCH_AUTO is resolved by gsat_choose_search). */
-typedef gsat_opt_search gsat_search_kind;
 
 typedef struct gsat_search_choice {
   gsat_search_kind search;
