@@ -258,7 +258,7 @@ int main(int argc, char **argv) {
                st->context_seconds, 100 * st->gpu_busy, 100 * st->gpu_replay,
                st->gpu_blocks, st->gpu_threads,
                st->gpu_layout[0] ? st->gpu_layout : "-", st->layout_seconds);
-      if (stats && st->backend[0] == 'g')
+      if (stats && st->backend_id == GSAT_BACKEND_ID_GPU)
         fprintf(stderr,
                 "c %s %s: layout %s, layout build %.6f s on the GPU, upload "
                 "%.6f s, "

@@ -21,7 +21,7 @@ static void report(const gsat_search_params *p, const gsat_cdcl *s, double start
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = gsat_seconds() - start;
-  pr.cdcl = 1;
+  pr.search = GSAT_SEARCH_CDCL;
   fill_stats(&pr.total, s, 0);
   pr.busy_workers = 1;
   p->progress(p->progress_data, &pr);

@@ -234,7 +234,7 @@ static void poll_limits(portfolio *pf, searcher *w, double now, double *next_pro
     gsat_progress pr;
     memset(&pr, 0, sizeof pr);
     pr.seconds = now - pf->start;
-    pr.cdcl = 1;
+    pr.search = GSAT_SEARCH_CDCL;
     told_counters(pf, &pr.total);
     told_phases(pf, &pr.total);
     pr.busy_workers = pf->n;

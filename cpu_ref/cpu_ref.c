@@ -341,6 +341,7 @@ static void report_progress(shared *sh, double start) {
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = gsat_seconds() - start;
+  pr.search = GSAT_SEARCH_DPLL;
   for (uint32_t i = 0; i < sh->num_workers; i++) {
     pr.total.n.nodes += __atomic_load_n(&sh->workers[i].pub_nodes, __ATOMIC_RELAXED);
     pr.total.n.checks += __atomic_load_n(&sh->workers[i].pub_checks, __ATOMIC_RELAXED);

@@ -77,7 +77,7 @@ static void report_progress(walk_run *run, double now) {
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - run->start;
-  pr.walk = 1;
+  pr.search = GSAT_SEARCH_WALK;
   pr.total.walk_flips = told_flips(run);
   uint32_t best = ~0u;
   for (uint32_t i = 0; i < run->n; i++) {

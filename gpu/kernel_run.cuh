@@ -143,8 +143,7 @@ static inline gsat_status gsat_kernel_progress_report(gsat_kernel_progress *w, d
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - w->start;
-  pr.walk = w->walk;
-  pr.cdcl = !w->walk;
+  pr.search = w->walk ? GSAT_SEARCH_WALK : GSAT_SEARCH_CDCL;
   pr.total = w->t;
   pr.busy_workers = w->workers;
   w->p->progress(w->p->progress_data, &pr);

@@ -521,6 +521,7 @@ static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - w->start;
+  pr.search = GSAT_SEARCH_DPLL;
   pr.total = t;
   pr.cubes_left = run_ctl.work;
   /* hungry counts idle warps */

@@ -286,7 +286,7 @@ static void searches_all_option_sets(void **state) {
     cfg.reduce_first = 20;
     cfg.reduce_inc = 5;
     cfg.seed = (uint64_t)k;
-    cfg.target = (uint32_t)k % 3; /* off, stable, always */
+    cfg.target = (uint32_t)k % GSAT_CDCL_TARGETS; /* off, stable, always */
     gsat_cdcl s;
     assert_int_equal(solve(&unsat, &cfg, &s), GSAT_CDCL_UNSAT);
     assert_true(s.n.conflicts > 20);

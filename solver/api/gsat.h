@@ -44,6 +44,25 @@ extern "C" {
 
 typedef struct gsat_solver gsat_solver;
 
+/* The search that ran (gsat_statistics.search_id, gsat_progress_report):
+ * the values of option search, NONE where no search was chosen. */
+typedef enum gsat_search_id {
+  GSAT_SEARCH_ID_NONE = 0,
+  GSAT_SEARCH_ID_DPLL = 1,
+  GSAT_SEARCH_ID_CDCL = 2,
+  GSAT_SEARCH_ID_WALK = 3
+} gsat_search_id;
+
+/* Where it ran (gsat_statistics.backend_id): the values of option backend,
+ * NONE where the solve stopped before a backend was chosen, BOTH for a
+ * portfolio none of whose members answered. */
+typedef enum gsat_backend_id {
+  GSAT_BACKEND_ID_NONE = 0,
+  GSAT_BACKEND_ID_CPU = 1,
+  GSAT_BACKEND_ID_GPU = 2,
+  GSAT_BACKEND_ID_BOTH = 3
+} gsat_backend_id;
+
 /* Statistics of the last gsat_read_dimacs() and gsat_solve().  Times in seconds;
  * counts are totals over all workers.  A literal check is one clause literal read
  * and evaluated during BCP (ARCHITECTURE.md, "Literal check"). */
@@ -153,6 +172,8 @@ typedef struct gsat_statistics {
   char answered_by[8];      /* the member that answered, "" when none did */
   uint32_t workers_requested; /* CPU CDCL: the threads asked for when fewer
                                  searchers fit in memory (0: all ran) */
+  gsat_search_id search_id;   /* search, as an enum */
+  gsat_backend_id backend_id; /* backend, as an enum */
 } gsat_statistics;
 
 /* The counters of a progress report: one uint64_t per row of
@@ -174,6 +195,7 @@ typedef struct gsat_progress_report {
   uint32_t busy_workers;
   char search[8];           /* "dpll", "cdcl" or "walk" */
   gsat_progress_counters counters;
+  gsat_search_id search_id; /* search, as an enum */
 } gsat_progress_report;
 
 typedef void (*gsat_progress_callback)(void *data, const gsat_progress_report *report);

@@ -47,17 +47,25 @@ static size_t place_fixed(gsat_cdcl *s, char *m, uint32_t num_vars) {
 #define SLOT_OF_(name) GSAT_CDCL_SLOT_##name
 _Static_assert(SLOT_OF(GSAT_CDCL_FIXED_FIRST) == 0, "the fixed block starts with its first row");
 
+/* GSAT_CDCL_OPTION's rule: the policies are their option's values less one. */
+_Static_assert(GSAT_CDCL_AUTO == -1 && GSAT_CDCL_RESTART_AUTO == -1 &&
+                   GSAT_CDCL_TARGET_AUTO == -1 && GSAT_CDCL_DECIDE_AUTO == 0 &&
+                   GSAT_RESTARTS_AUTO == 0 && GSAT_TARGETS_AUTO == 0,
+               "AUTO first in the CDCL policy lists");
+
+/* Every searcher past the first gets the next decision heuristic every
+ * second id and the next restart policy every fourth, cycling through all
+ * of them (their counts, cdcl_types.h), so that a policy added to the
+ * option's list is diversified into as well. */
 void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base,
                                 uint32_t id) {
-  static const uint32_t restarts[3] = {GSAT_CDCL_RESTART_SWITCH, GSAT_CDCL_RESTART_GLUCOSE,
-                                       GSAT_CDCL_RESTART_LUBY};
   *c = *base;
   if (id == 0) return;
   c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
   if (c->seed == 0) c->seed = 1;
   if (id & 1) c->initial_phase = !base->initial_phase;
-  if (id & 2) c->decide = base->decide == GSAT_CDCL_VMTF ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
-  if (id >= 4) c->restart = restarts[(base->restart + id / 4) % 3];
+  c->decide = (base->decide + id / 2) % GSAT_CDCL_DECIDES;
+  if (id >= 4) c->restart = (base->restart + id / 4) % GSAT_CDCL_RESTARTS;
   c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
 }
 

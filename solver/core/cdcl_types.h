@@ -24,6 +24,7 @@
 
 #include "solver/core/counters.h"
 #include "solver/core/literal.h"
+#include "solver/core/option_table.h"
 
 #define GSAT_CDCL_NOREF 0xffffffffu
 #define GSAT_CDCL_STREAM 0x80000000u /* reason: an occurrence-stream clause */
@@ -45,13 +46,26 @@ enum {
                                  unsat_assumptions is set) */
 };
 
-/* Decision heuristics and restart policies (the cdcl_decide, cdcl_restart knobs). */
-enum { GSAT_CDCL_VSIDS = 0, GSAT_CDCL_VMTF = 1 };
-enum { GSAT_CDCL_RESTART_SWITCH = 0, GSAT_CDCL_RESTART_GLUCOSE = 1, GSAT_CDCL_RESTART_LUBY = 2 };
-/* Target phases (the cdcl_target knob): never, in stable mode, always. */
-enum { GSAT_CDCL_TARGET_OFF = 0, GSAT_CDCL_TARGET_STABLE = 1, GSAT_CDCL_TARGET_ALWAYS = 2 };
-/* BCP variants (cdcl.md section 3). */
-enum { GSAT_CDCL_BCP_WATCHED = 0, GSAT_CDCL_BCP_STREAMS = 1 };
+/* The policies, generated from the value lists of their options
+ * (option_table.h) in the lists' order: decision heuristics GSAT_CDCL_<X>
+ * (cdcl_decide: VSIDS, VMTF), restart policies GSAT_CDCL_RESTART_<X>
+ * (cdcl_restart: SWITCH, GLUCOSE, LUBY), target phases GSAT_CDCL_TARGET_<X>
+ * (cdcl_target: OFF, STABLE, ALWAYS: never, in stable mode, always), BCP
+ * variants GSAT_CDCL_BCP_<X> (cdcl_bcp: WATCHED, STREAMS; cdcl.md section 3).
+ * A list's AUTO comes first and is -1 here (gsat_cdcl_config_default resolves
+ * it; it is never in a configuration), so the policies count from 0 and
+ * GSAT_CDCL_<KIND>S is how many there are.  GSAT_CDCL_OPTION(v) is the
+ * policy of option value v (not AUTO) of a list with AUTO. */
+#define GSAT_CDCL_POLICY(P, X, str) GSAT_##P##_##X,
+enum { GSAT_CDCL_DECIDE_BEFORE_AUTO = -2, GSAT_CDCL_DECIDE_VALUES(GSAT_CDCL_POLICY, CDCL)
+       GSAT_CDCL_DECIDES };
+enum { GSAT_CDCL_RESTART_BEFORE_AUTO = -2, GSAT_RESTARTS_VALUES(GSAT_CDCL_POLICY, CDCL_RESTART)
+       GSAT_CDCL_RESTARTS };
+enum { GSAT_CDCL_TARGET_BEFORE_AUTO = -2, GSAT_TARGETS_VALUES(GSAT_CDCL_POLICY, CDCL_TARGET)
+       GSAT_CDCL_TARGETS };
+enum { GSAT_BCP_VALUES(GSAT_CDCL_POLICY, CDCL_BCP) GSAT_CDCL_BCPS }; /* no AUTO */
+#undef GSAT_CDCL_POLICY
+#define GSAT_CDCL_OPTION(v) ((uint32_t)(v) - 1u)
 
 /* Tuning knobs; gsat_cdcl_config_default gives the measured defaults. */
 typedef struct gsat_cdcl_config {

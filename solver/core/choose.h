@@ -5,6 +5,7 @@
 
 #include "solver/core/db.h"
 #include "solver/core/dpll_types.h"
+#include "solver/core/search.h" /* gsat_search_kind */
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,10 +33,6 @@ typedef struct gsat_decide_choice {
  * 5-SAT and 7-SAT among them: the look-ahead's nodes cost more than it saves
  * there). */
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
-
-/* GSAT_SEARCH_DPLL, GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK (the values of option search,
- * option_table.h; GSAT_SEARCH_AUTO is resolved by gsat_choose_search). */
-typedef gsat_opt_search gsat_search_kind;
 
 typedef struct gsat_search_choice {
   gsat_search_kind search;
