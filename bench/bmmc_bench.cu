@@ -20,7 +20,7 @@
 #include <cuda_runtime.h>
 
 #include "cuda_timing.cuh"
-#include "gpu/bmmc_plan.h"
+#include "kernels/bmmc_plan.h"
 
 namespace {
 

@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "solver/api/gsat.h"
-#include "solver/base/clock.h"
+#include "api/gsat.h"
+#include "base/clock.h"
 
 typedef struct config {
   const char *name, *backend, *map, *threads, *layout;

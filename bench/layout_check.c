@@ -12,11 +12,11 @@
 
 #include "dimacs/dimacs.h"
 #include "dimacs/generate.h"
-#include "gpu/device.h"
+#include "kernels/device.h"
 #include "gpu/layout_build.h"
 #include "gpu/occ.h"
 #include "gpu/slot_layout.h"
-#include "solver/core/db.h"
+#include "core/db.h"
 
 static void usage(FILE *out) {
   fprintf(

@@ -8,7 +8,7 @@
  *                                        second, ratios to CUB; BCF rows:
  *                                        "bcf" (the default variant of the
  *                                        key width), "bcf-NAME" for every
- *                                        named variant (gpu/bcfsort.h; only
+ *                                        named variant (kernels/bcfsort.h; only
  *                                        those listed by --variants or the
  *                                        environment variable
  *                                        GSAT_SORT_VARIANT, comma-separated),
@@ -50,8 +50,8 @@
 #include <cub/cub.cuh>
 
 #include "cuda_timing.cuh"
-#include "gpu/bcfsort.h"
-#include "gpu/device.h"
+#include "kernels/bcfsort.h"
+#include "kernels/device.h"
 #include "gpu/occ.h"
 
 namespace {

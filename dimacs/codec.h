@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "solver/base/status.h"
+#include "base/status.h"
 
 /* The longest magic (xz). */
 #define GSAT_DIMACS_MAGIC_MAX 6

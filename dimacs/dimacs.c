@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "input.h"
-#include "solver/base/plural.h"
+#include "base/plural.h"
 
 /* Byte classes of the tokenizer. */
 enum {

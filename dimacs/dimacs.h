@@ -83,9 +83,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/core/cnf.h"
-#include "solver/base/control.h"
-#include "solver/base/status.h"
+#include "core/cnf.h"
+#include "base/control.h"
+#include "base/status.h"
 
 /* Largest clause count accepted in a `p cnf` header: 2^40 (a file with that
  * many clauses would be over 2 TB; larger counts are taken as garbage). */

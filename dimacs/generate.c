@@ -1,7 +1,7 @@
 /* Instance generators: see generate.h. */
 #include "generate.h"
 
-#include "solver/core/literal.h"
+#include "core/literal.h"
 
 uint64_t gsat_gen_below(gsat_gen_rng *rng, uint64_t n) {
   const uint64_t limit = UINT64_MAX - UINT64_MAX % n; /* a multiple of n */

@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 
-#include "solver/core/cnf.h"
-#include "solver/base/status.h"
+#include "core/cnf.h"
+#include "base/status.h"
 
 /* Largest N for gsat_gen_php (about 5 * 10^8 clauses already). */
 #define GSAT_GEN_MAX_HOLES 1000u

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "solver/base/plural.h"
+#include "base/plural.h"
 
 /* Milliseconds a read waits for data before it looks at the stop flag again. */
 #define POLL_MS 50

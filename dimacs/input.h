@@ -19,8 +19,8 @@
 #include <stdint.h>
 
 #include "codec.h"
-#include "solver/base/control.h"
-#include "solver/base/status.h"
+#include "base/control.h"
+#include "base/status.h"
 
 /* Bytes per read (and the size of the chunk buffer).  The fuzz harness builds
  * define a tiny chunk, so that tokens straddle chunks often. */

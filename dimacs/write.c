@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "solver/core/literal.h"
+#include "core/literal.h"
 
 /* Output is formatted into a local buffer and written in large blocks. */
 #define WRITE_BUFFER 16384

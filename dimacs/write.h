@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
-#include "solver/core/cnf.h"
-#include "solver/base/status.h"
+#include "core/cnf.h"
+#include "base/status.h"
 
 /* Writes cnf to out as DIMACS: each line of comment (may be NULL; split at
  * newlines) as a `c` line, then `p cnf V C` with V = max(declared_vars,

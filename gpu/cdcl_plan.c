@@ -3,9 +3,9 @@
 
 #include <string.h>
 
-#include "solver/core/cdcl.h"
-#include "solver/core/cdcl_host.h"
-#include "solver/core/cube.h"
+#include "core/cdcl.h"
+#include "core/cdcl_host.h"
+#include "core/cube.h"
 
 static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 

@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/base/status.h"
-#include "solver/core/cdcl_types.h"
+#include "base/status.h"
+#include "core/cdcl_types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -64,7 +64,7 @@ uint64_t gsat_cdcl_gpu_shared_at(const gsat_cdcl_gpu_plan *pl);
 void gsat_cdcl_gpu_describe(const gsat_cdcl_gpu_plan *pl, const gsat_cdcl *t,
                             const gsat_cdcl_config *base_cfg, char *base, gsat_cdcl *d);
 
-/* The cube pool (solver/core/cube.h) for at most `searchers` searchers,
+/* The cube pool (core/cube.h) for at most `searchers` searchers,
  * planned before the launch: a queue of the next power of two >= 2 x
  * searchers slots (at least 2^6), and a tree of the next power of two >=
  * 1024 x searchers nodes (2^16 to 2^22: a split takes 2, a full tree only

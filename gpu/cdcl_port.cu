@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/cuda_check.cuh"
+#include "kernels/cuda_check.cuh"
 #include "gpu/kernel_wait.h"
-#include "solver/base/atomic.h"
-#include "solver/base/clock.h"
+#include "base/atomic.h"
+#include "base/clock.h"
 
 /* The device side of a round: the reader and the round's counts. */
 typedef struct port_dev {

@@ -1,6 +1,6 @@
 /* The host's port on the GPU CDCL search's sharing ring: how
  * units and short learned clauses leave and enter the device ring
- * (solver/core/share.h, the layout every CDCL search shares) while the
+ * (core/share.h, the layout every CDCL search shares) while the
  * kernel runs.
  *
  * A round.  gsat_gpu_cdcl_port_pull() runs one small kernel on the port's
@@ -20,16 +20,16 @@
  * later.  Latency: one pull interval.
  *
  * Who uses it.  The GPU CDCL search itself (gpu/cdcl_search.cu): given a
- * clause port (p->clause_port, solver/core/share.h) it opens a port on its
+ * clause port (p->clause_port, core/share.h) it opens a port on its
  * device ring and, on a host thread of the port's own, about every
  * port->poll_seconds, pulls into a ring in host memory (the mirror), polls
  * the clause port with the mirror, and pushes what the clause port put
  * there.  So the clause port is the one hook for
- * CPU and GPU searches alike: the CPU+GPU portfolio (solver/api/portfolio.c)
+ * CPU and GPU searches alike: the CPU+GPU portfolio (api/portfolio.c)
  * bridges its two members' clause ports, and an MPI rank that runs the GPU
  * search gives it a bridge of the same kind (gsat_share_bridge) to the ring
  * that its MPI clause rounds read and fill, as a CPU rank's rounds read and
- * fill its portfolio's ring (solver/dist/).  A caller
+ * fill its portfolio's ring (mpi/).  A caller
  * with other needs may drive a port directly (create, push/pull from one
  * thread, destroy); it is CUDA-only (a build without CUDA has no GPU
  * search to attach it to). */
@@ -38,10 +38,10 @@
 
 #include <stdint.h>
 
-#include "solver/base/hd.h"
-#include "solver/base/status.h"
-#include "solver/core/literal.h"
-#include "solver/core/share.h"
+#include "base/hd.h"
+#include "base/status.h"
+#include "core/literal.h"
+#include "core/share.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -142,7 +142,7 @@ void gsat_gpu_cdcl_port_counters_get(const gsat_gpu_cdcl_port *port,
  * CUDA call: the port's buffers and CUDA objects are forgotten. */
 void gsat_gpu_cdcl_port_destroy(gsat_gpu_cdcl_port *port);
 
-/* The GPU search's end of a clause port (solver/core/share.h): a port on
+/* The GPU search's end of a clause port (core/share.h): a port on
  * the device ring, the mirror (a ring in host memory of the clause port's
  * layout: 2^14 slots, a filter of 2^18 hashes, the sharing rule 8 / 2; calloc, so
  * that only the pages the ring fills are touched) and

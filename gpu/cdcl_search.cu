@@ -20,18 +20,18 @@
 #include "gpu/cdcl_plan.h"
 #include "gpu/cdcl_port.h"
 #include "gpu/cdcl_warp.cuh"
-#include "gpu/cuda_check.cuh"
-#include "gpu/device.h"
+#include "kernels/cuda_check.cuh"
+#include "kernels/device.h"
 #include "gpu/kernel_run.cuh"
 #include "gpu/search.h"
-#include "solver/base/clock.h"
-#include "solver/core/cdcl_host.h"
-#include "solver/core/proof_ring.h"
-#include "solver/core/share.h"
+#include "base/clock.h"
+#include "core/cdcl_host.h"
+#include "core/proof_ring.h"
+#include "core/share.h"
 
 #define GSAT_CDCL_GPU_WARPS_PER_BLOCK 4u
 #define GSAT_CDCL_GPU_SLICE 64u
-/* The ring (solver/core/share.h): 2^14 slots, a filter of 2^20 hashes,
+/* The ring (core/share.h): 2^14 slots, a filter of 2^20 hashes,
  * clauses of at most 8 literals or glue at most 2 (the CPU portfolio's rule),
  * at most 256 imports per restart. */
 #define GSAT_CDCL_GPU_RING_LOG2 14u

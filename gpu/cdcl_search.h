@@ -5,9 +5,9 @@
 #ifndef GSAT_GPU_CDCL_SEARCH_H
 #define GSAT_GPU_CDCL_SEARCH_H
 
-#include "solver/base/status.h"
-#include "solver/core/db.h"
-#include "solver/core/search.h"
+#include "base/status.h"
+#include "core/db.h"
+#include "core/search.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,7 +23,7 @@ extern "C" {
  * r->model (the caller checks it against the original clauses); r->answer
  * UNSAT when a searcher refuted the formula (r->unsat_assumptions and
  * r->failed when under the assumptions); UNKNOWN at a limit, a stop, or when
- * every searcher ran out of arena.  p->clause_port (solver/core/share.h):
+ * every searcher ran out of arena.  p->clause_port (core/share.h):
  * polled about every poll_seconds by a host thread of its own
  * (gsat_gpu_cdcl_mirror_start) with a host mirror of the device ring (gpu/cdcl_port.h; the ring is used even with one
  * searcher), its 20 ends the search UNSAT; r->total.port_out / port_in count
@@ -32,7 +32,7 @@ extern "C" {
  * kernel runs, every clause the searchers learn (with cubes also each
  * refuted cube's negated failed assumptions and, after its children, each
  * closed parent's negated cube; and the empty clause of an UNSAT), streamed through a ring of p->gpu_cdcl_proof_ring KiB (0: 16 MiB)
- * of mapped pinned host memory (solver/core/proof_ring.h), in an order where
+ * of mapped pinned host memory (core/proof_ring.h), in an order where
  * each clause follows those it was derived from, without deletions (cdcl.md,
  * section 5); an UNSAT whose proof lost records at a stop comes back
  * UNKNOWN.  p->extra_* are ignored (they are implied

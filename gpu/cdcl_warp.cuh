@@ -1,16 +1,16 @@
 /* The GPU CDCL searchers (cdcl.md sections 3-4): the CDCL step code
- * (solver/core/cdcl.h) instantiated for a warp team (gpu/team_warp.cuh:
- * gsat_cdcl_warp_search, ...; the CPU's instance is cpu_ref/cdcl_one.h), and
+ * (core/cdcl.h) instantiated for a warp team (gpu/team_warp.cuh:
+ * gsat_cdcl_warp_search, ...; the CPU's instance is cpu/cdcl_one.h), and
  * the kernel body that runs one searcher per warp over the whole formula.
  * Each warp copies the host-built template searcher (original clauses, their
  * watches, the root units) into its own planned regions (gpu/cdcl_plan.h),
  * diversifies it (seed: phases and activities; the configuration was varied
  * by the host), and searches in slices of `slice` steps, checking the stop
  * word between slices.  Learned units and short clauses go to a global ring
- * with a hash filter (solver/core/share.h, the CPU portfolio's protocol and
+ * with a hash filter (core/share.h, the CPU portfolio's protocol and
  * layout); after a restart a searcher imports what the others shared.
  * Cubes (p.cubes set): the CPU portfolio's protocol on the same tree and
- * queue (solver/core/cdcl_cubes.h over cube.h): searcher 0 starts with the
+ * queue (core/cdcl_cubes.h over cube.h): searcher 0 starts with the
  * root, the others idle; between slices an idle searcher takes a queued cube
  * as its assumptions and a busy one splits when more are idle than queued;
  * a refuted cube's negated failed assumptions are learned and shared, each
@@ -34,14 +34,14 @@
 #include <stdint.h>
 
 #include "gpu/kernel_wait.h" /* enum gsat_gpu_where */
-#include "solver/core/cdcl.h"
-#include "solver/core/cdcl_cubes.h"
-#include "solver/core/cdcl_import.h"
-#include "solver/core/share.h"
+#include "core/cdcl.h"
+#include "core/cdcl_cubes.h"
+#include "core/cdcl_import.h"
+#include "core/share.h"
 
 #include "gpu/team_warp.cuh"
 #define GSAT_CDCL_FN(name) gsat_cdcl_warp_##name
-#include "solver/core/cdcl_team.h"
+#include "core/cdcl_team.h"
 
 /* Answers in gsat_cdcl_gpu_ctl.answer (gsat_answer's values). */
 #define GSAT_CDCL_GPU_SAT 10u
@@ -55,13 +55,13 @@ struct gsat_cdcl_gpu_ctl {
   uint32_t retired; /* searchers without room in their arena */
 };
 
-/* A searcher's side of the global clause ring (solver/core/share.h). */
+/* A searcher's side of the global clause ring (core/share.h). */
 struct gsat_cdcl_gpu_reader {
   gsat_share_reader r;
   uint64_t imported_at; /* the searcher's restarts at its last import */
 };
 
-/* A searcher's side of the cube pool (solver/core/cdcl_cubes.h): the node
+/* A searcher's side of the cube pool (core/cdcl_cubes.h): the node
  * it holds and its counters.  Written by the kernel only (set at its start). */
 struct gsat_cdcl_gpu_cube {
   uint32_t node;   /* held, GSAT_CUBE_NONE: idle */

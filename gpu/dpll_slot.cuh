@@ -1,4 +1,4 @@
-/* The slot layout's hook of the DPLL step code (solver/core/dpll.h): MOMS's
+/* The slot layout's hook of the DPLL step code (core/dpll.h): MOMS's
  * scan over the slot-major clause buckets (gpu/slot_layout.h) when the GPU
  * view has them, else over the CSR clauses.  A GPU instance of dpll.h includes
  * this after its team header and its GSAT_DPLL_FN / GSAT_DPLL_AT, right before

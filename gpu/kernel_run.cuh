@@ -11,12 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu/cuda_check.cuh"
-#include "gpu/device.h"
+#include "kernels/cuda_check.cuh"
+#include "kernels/device.h"
 #include "gpu/kernel_wait.cuh"
 #include "gpu/search.h"
-#include "solver/base/clock.h"
-#include "solver/core/search.h"
+#include "base/clock.h"
+#include "core/search.h"
 
 /* A run's device and CUDA objects (zeroed: none yet). */
 typedef struct gsat_kernel_run {

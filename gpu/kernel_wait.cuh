@@ -7,10 +7,10 @@
 
 #include <cuda_runtime.h>
 
-#include "gpu/cuda_check.cuh"
+#include "kernels/cuda_check.cuh"
 #include "gpu/kernel_wait.h"
-#include "solver/base/clock.h"
-#include "solver/base/control.h"
+#include "base/clock.h"
+#include "base/control.h"
 
 /* Copies `bytes` from device memory src to pinned host memory dst on
  * `stream` (a stream the kernel's stream does not hold up: both created

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/base/status.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

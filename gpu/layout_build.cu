@@ -6,8 +6,8 @@
 
 #include <cub/cub.cuh>
 
-#include "gpu/bmmc_plan.h"
-#include "gpu/cuda_check.cuh"
+#include "kernels/bmmc_plan.h"
+#include "kernels/cuda_check.cuh"
 #include "gpu/occ.h"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "gpu/slot_layout.h"
-#include "solver/base/status.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

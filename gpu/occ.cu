@@ -4,8 +4,8 @@
 
 #include <cub/cub.cuh>
 
-#include "gpu/bcfsort.h"
-#include "gpu/cuda_check.cuh"
+#include "kernels/bcfsort.h"
+#include "kernels/cuda_check.cuh"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/base/status.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,7 +18,7 @@ extern "C" {
 struct CUstream_st;
 
 typedef enum gsat_occ_sort {
-  GSAT_OCC_SORT_BCF = 0,  /* gsat_gpu_sort_keys_u64 (gpu/bcfsort.h) */
+  GSAT_OCC_SORT_BCF = 0,  /* gsat_gpu_sort_keys_u64 (kernels/bcfsort.h) */
   GSAT_OCC_SORT_RADIX = 1 /* cub::DeviceRadixSort on the significant bits */
 } gsat_occ_sort;
 

@@ -9,14 +9,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gpu/cuda_check.cuh"
-#include "gpu/device.h"
+#include "kernels/cuda_check.cuh"
+#include "kernels/device.h"
 #include "gpu/kernel_wait.cuh"
 #include "gpu/layout_build.h"
 #include "gpu/occ.h"
 #include "gpu/search_layout.cuh"
-#include "solver/base/clock.h"
-#include "solver/core/dpll.h"
+#include "base/clock.h"
+#include "core/dpll.h"
 
 __global__ void gsat_gpu_init_kernel(gsat_gpu_layout L, uint32_t slots) {
   for (uint32_t i = blockIdx.x * blockDim.x + threadIdx.x; i < slots; i += gridDim.x * blockDim.x)

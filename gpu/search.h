@@ -4,9 +4,9 @@
 #ifndef GSAT_GPU_SEARCH_H
 #define GSAT_GPU_SEARCH_H
 
-#include "solver/core/db.h"
-#include "solver/core/search.h"
-#include "solver/base/status.h"
+#include "core/db.h"
+#include "core/search.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

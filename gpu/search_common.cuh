@@ -5,7 +5,7 @@
 #define GSAT_GPU_SEARCH_COMMON_CUH
 
 #include "gpu/search_types.cuh"
-#include "solver/base/status.h"
+#include "base/status.h"
 
 #define GSAT_FULL_MASK 0xffffffffu
 
@@ -44,7 +44,7 @@ enum { GSAT_GPU_SLOT_FREE = 1, GSAT_GPU_SLOT_WORK, GSAT_GPU_SLOT_BLOCK, GSAT_GPU
 #define GSAT_GPU_DYNAMIC_SMEM(name) uint8_t *name = gsat_simt_dynamic_smem()
 #endif
 
-/* The step code's database view on the device (solver/core/dpll.h gets
+/* The step code's database view on the device (core/dpll.h gets
  * &view.db), plus the slot-major buckets that MOMS reads when slot_lits is set
  * (gpu/dpll_slot.cuh). */
 struct gsat_gpu_view {

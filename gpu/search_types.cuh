@@ -9,7 +9,7 @@
 #include "gpu/cube_queue.cuh"
 #include "gpu/kernel_wait.h"
 #include "gpu/slot_layout.h"
-#include "solver/core/dpll_types.h"
+#include "core/dpll_types.h"
 
 typedef gsat_queue<cuda::thread_scope_device> gsat_gqueue;
 typedef gsat_queue<cuda::thread_scope_block> gsat_bqueue;
@@ -79,7 +79,7 @@ struct gsat_gpu_params {
 
 /* The heuristic's scratch that a worker's state holds ("moms" in the plan and
  * the sizes below): 0 none (the static order), 1 MOMS's counts, 2 those and
- * the look-ahead's arrays (solver/core/dpll_types.h). */
+ * the look-ahead's arrays (core/dpll_types.h). */
 __host__ __device__ inline int gsat_gpu_heur_kind(uint32_t decide) {
   return decide == GSAT_DECIDE_MOMS ? 1 : decide == GSAT_DECIDE_LOOKAHEAD ? 2 : 0;
 }

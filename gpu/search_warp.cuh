@@ -1,5 +1,5 @@
 /* The `warp` mapping (tree-mapping.md, "Take 3" plus work stealing): each warp walks
- * one subtree with the shared DPLL step code (solver/core/dpll.h) instantiated for
+ * one subtree with the shared DPLL step code (core/dpll.h) instantiated for
  * a team of 32 lanes (gpu/team_warp.cuh): the lanes share the merged clause x
  * literal loop over the occurrence stream of each propagated literal and the
  * decision heuristics' scans, combining outcomes with ballots and shuffles, so
@@ -18,7 +18,7 @@
 #define GSAT_DPLL_CUBE_LOAD(p) __ldcg(p) /* the pool: L2, another SM's writes */
 #define GSAT_DPLL_CUBE_STORE(p, x) __stcg((p), (x))
 #include "gpu/dpll_slot.cuh"
-#include "solver/core/dpll.h"
+#include "core/dpll.h"
 
 /* Carves one warp's state (gsat_gpu_warp_state_bytes, moms: the heuristic's
  * scratch, gsat_gpu_heur_kind) at `at`.  Whole warp. */

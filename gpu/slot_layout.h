@@ -30,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/core/literal.h"
-#include "solver/base/status.h"
+#include "core/literal.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,7 @@
-/* The team primitives (solver/core/team.h) for a GPU warp: 32 lanes run one
+/* The team primitives (core/team.h) for a GPU warp: 32 lanes run one
  * searcher, all lanes converged at every primitive.  No include guard: include
  * it before each instantiation of a step code header. */
-#include "solver/core/team.h"
+#include "core/team.h"
 
 #define GSAT_TEAM_MASK 0xffffffffu
 #define TEAM_SIZE 32u

@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
-#include "solver/base/status.h"
-#include "solver/core/walk_types.h"
+#include "base/status.h"
+#include "core/walk_types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,7 +27,7 @@ extern "C" {
  * issue slots and memory pipes nearly alone. */
 #define GSAT_WALK_GPU_SHARED_PER_SM 8u
 
-/* What the plan reads of the device (gpu/device.h, cudaDeviceGetAttribute)
+/* What the plan reads of the device (kernels/device.h, cudaDeviceGetAttribute)
  * and the free memory the walkers may use. */
 typedef struct gsat_walk_gpu_device {
   uint32_t sm_count;

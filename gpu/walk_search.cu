@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/cuda_check.cuh"
+#include "kernels/cuda_check.cuh"
 #include "gpu/kernel_run.cuh"
 #include "gpu/walk_plan.h"
 #include "gpu/walk_warp.cuh"
-#include "solver/base/clock.h"
-#include "solver/core/phases.h"
-#include "solver/core/walk_cnf.h"
+#include "base/clock.h"
+#include "core/phases.h"
+#include "core/walk_cnf.h"
 
 /* Flips between two stop checks. */
 #define GSAT_WALK_GPU_SLICE 256u

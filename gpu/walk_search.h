@@ -1,13 +1,13 @@
 /* The GPU walkers behind a C ABI (local-search.md, section 2): the walker
- * step code (solver/core/walk.h) on a warp (gpu/walk_warp.cuh), one walker
+ * step code (core/walk.h) on a warp (gpu/walk_warp.cuh), one walker
  * per warp, thousands with different seeds, their state planned from the
  * free device memory before the launch (gpu/walk_plan.h). */
 #ifndef GSAT_GPU_WALK_SEARCH_H
 #define GSAT_GPU_WALK_SEARCH_H
 
-#include "solver/base/status.h"
-#include "solver/core/db.h"
-#include "solver/core/search.h"
+#include "base/status.h"
+#include "core/db.h"
+#include "core/search.h"
 
 #ifdef __cplusplus
 extern "C" {

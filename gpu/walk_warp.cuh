@@ -1,5 +1,5 @@
 /* The GPU walkers (local-search.md, section 2): the walker step code
- * (solver/core/walk.h) instantiated for a warp team (gpu/team_warp.cuh), and
+ * (core/walk.h) instantiated for a warp team (gpu/team_warp.cuh), and
  * the kernel body that runs one walker per warp.  Walker i starts from the
  * seed gsat_walk_mix(seed + i) (the CPU walkers' seeds) and walks in slices
  * of `slice` flips, checking the stop words between slices: the first walker
@@ -18,12 +18,12 @@
 
 #include <stdint.h>
 
-#include "solver/base/atomic.h"
-#include "solver/core/walk_types.h"
+#include "base/atomic.h"
+#include "core/walk_types.h"
 
 #include "gpu/team_warp.cuh"
 #define GSAT_WALK_FN(name) gsat_walk_warp_##name
-#include "solver/core/walk.h"
+#include "core/walk.h"
 
 /* The run's control block in device memory. */
 struct gsat_walk_gpu_ctl {

@@ -78,7 +78,7 @@ else
     fail "--proof with --backend=gpu: rc $rc $(cat "$tmp/err")"
 fi
 # --search=auto with --backend=gpu picks GPU DPLL or GPU CDCL by the CPU's
-# rule (solver/core/choose.c): pigeonhole goes to DPLL, a graph colouring of
+# rule (core/choose.c): pigeonhole goes to DPLL, a graph colouring of
 # the same shape to CDCL (with its cubes line in --stats); exit 7 without a GPU.
 choice_formulas "$tmp"
 for f in php4:dpll:20 ring6:cdcl:10; do

@@ -1,4 +1,4 @@
-# The backend table (solver/api/backends.h) and the options' flow into the
+# The backend table (api/backends.h) and the options' flow into the
 # search parameters (CDCL policies from the option lists, diversification
 # over all of them).
 gsat_add_test(test_backends LABELS unit SOURCES test_backends.c LIBS gsat_api)

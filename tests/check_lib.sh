@@ -43,7 +43,7 @@ answer_counts() {
   failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
 }
 
-# The search choice's pair (solver/core/choose.c): DIR/php4.cnf, pigeonhole
+# The search choice's pair (core/choose.c): DIR/php4.cnf, pigeonhole
 # with 5 pigeons and 4 holes (UNSAT, picked for DPLL), and DIR/ring6.cnf, a
 # 3-colouring of a 6-ring of the same shape (one "some colour" clause per
 # vertex, each variable once, the rest binary; SAT, picked for CDCL).

@@ -405,7 +405,7 @@ run --search=dpll "$tmp/unsat.cnf" "$tmp/dpll.drat"
   fail "--search=dpll with a proof file: rc $rc $(cat "$tmp/err")"
 
 
-# The search choice (solver/core/choose.c): pigeonhole goes to DPLL, graph
+# The search choice (core/choose.c): pigeonhole goes to DPLL, graph
 # colouring with the same shape (one "some colour" clause per vertex, each
 # variable once, the rest binary) to CDCL: a colouring once went to DPLL,
 # which left sw100-1 unanswered for 10 s where CDCL takes 9 ms.

@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
+#include "core/cnf.h"
+#include "core/db.h"
 
 /* Builds db from DIMACS clauses, each ended by 0, the list ended by a second
  * 0; every variable 1..V must occur, so internal variable v is DIMACS v + 1

@@ -19,8 +19,8 @@ extern "C" {
 #include <cmocka.h>
 }
 
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
+#include "core/cnf.h"
+#include "core/db.h"
 
 /* Appends the clause of DIMACS literals lits to cnf. */
 static inline void add(gsat_cnf *cnf, std::initializer_list<int64_t> lits) {

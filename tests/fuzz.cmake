@@ -79,7 +79,7 @@ if(GSAT_FUZZ)
   gsat_fuzz_target(fuzz_dimacs fuzz_dimacs.c
     SOURCES ${GSAT_FUZZ_DIMACS_SOURCES} ${GSAT_FUZZ_CORE}
     DEFS ${GSAT_FUZZ_DIMACS_DEFS} LIBS ZLIB::ZLIB ${GSAT_COMPRESS_LIBS} m)
-  gsat_fuzz_sources(GSAT_FUZZ_SOLVE gsat_core gsat_dimacs gsat_cpu_ref gsat_api)
+  gsat_fuzz_sources(GSAT_FUZZ_SOLVE gsat_core gsat_dimacs gsat_cpu gsat_api)
   gsat_fuzz_target(fuzz_solve fuzz_solve.c
     SOURCES ${GSAT_FUZZ_SOLVE} ${PROJECT_SOURCE_DIR}/gpu/search_none.c
     DEFS ${GSAT_COMPRESS_DEFS}

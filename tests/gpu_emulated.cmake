@@ -9,7 +9,7 @@ if(CMAKE_CXX_COMPILER AND GSAT_CCCL_INCLUDE)
   enable_language(CXX)
   gsat_add_test(test_gpu_emulated SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_gpu_emulated.cpp
     ${PROJECT_SOURCE_DIR}/gpu/slot_layout.c ${PROJECT_SOURCE_DIR}/gpu/occ_host.c
-    LIBS gsat_cpu_ref gsat_dimacs gsat_core Threads::Threads TIMEOUT 900)
+    LIBS gsat_cpu gsat_dimacs gsat_core Threads::Threads TIMEOUT 900)
   set_target_properties(test_gpu_emulated PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
   target_include_directories(test_gpu_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
   # The GPU CDCL searchers (gpu/cdcl_warp.cuh) on host threads.
@@ -17,7 +17,7 @@ if(CMAKE_CXX_COMPILER AND GSAT_CCCL_INCLUDE)
   # ../shared/tools/drat-trim; without it those cases skip with a message).
   gsat_add_test(test_gpu_cdcl_emulated SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_gpu_cdcl_emulated.cpp
     ${PROJECT_SOURCE_DIR}/gpu/cdcl_plan.c ${PROJECT_SOURCE_DIR}/gpu/kernel_wait.c
-    LIBS gsat_cpu_ref gsat_dimacs gsat_core Threads::Threads TIMEOUT 900)
+    LIBS gsat_cpu gsat_dimacs gsat_core Threads::Threads TIMEOUT 900)
   set_target_properties(test_gpu_cdcl_emulated PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
   target_include_directories(test_gpu_cdcl_emulated PRIVATE ${GSAT_CCCL_INCLUDE})
   if(EXISTS ${PROJECT_SOURCE_DIR}/../shared/tools/drat-trim/drat-trim.c)

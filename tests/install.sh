@@ -3,7 +3,7 @@
 #   tests/install.sh CMAKE BUILD_DIR CC LIBDIR SHARED
 # installs BUILD_DIR into a temporary prefix (cmake --install --prefix), checks
 # the files (bin/gsat, bin/gsat-gen, include/gsat/gsat.h with the counter
-# table it includes, include/gsat/solver/core/counters.h, and
+# table it includes, include/gsat/core/counters.h, and
 # include/gsat/ipasir.h when the tree has one; nothing else under include/;
 # LIBDIR/libgsat.a, libgsat.so when SHARED is ON, the pkg-config files) and
 # the install's ldconfig line, then builds tests/install_app.c with CC
@@ -35,9 +35,9 @@ else
   finish
   exit
 fi
-want="bin/gsat bin/gsat-gen include/gsat/gsat.h include/gsat/solver/core/counters.h $libdir/libgsat.a $libdir/pkgconfig/gsat.pc $libdir/pkgconfig/gsat-static.pc"
+want="bin/gsat bin/gsat-gen include/gsat/gsat.h include/gsat/core/counters.h $libdir/libgsat.a $libdir/pkgconfig/gsat.pc $libdir/pkgconfig/gsat-static.pc"
 [ "$shared" = ON ] && want="$want $libdir/libgsat.so"
-[ -e "$src/solver/api/ipasir.h" ] && want="$want include/gsat/ipasir.h"
+[ -e "$src/api/ipasir.h" ] && want="$want include/gsat/ipasir.h"
 for f in $want; do
   [ -e "$prefix/$f" ] && pass "installed $f" || fail "not installed: $f"
 done

@@ -5,27 +5,27 @@ Usage: layering.py ROOT        (exit 0: clean; 1: violations, one line each)
 
 Floors, lowest first; a file may include files of its own folder and of lower
 floors only, never a higher floor nor another folder on its own floor:
-  0 solver/base   GSAT_HD, status codes, the stop flag, the clock
-  1 solver/core   literal encoding, databases, step code, tables
+  0 base   GSAT_HD, status codes, the stop flag, the clock
+  1 core   literal encoding, databases, step code, tables
   2 dimacs
-  3 cpu_ref, gpu  (neither includes the other)
-  4 solver/dist   the distributed search over MPI (called by the API)
-  5 solver/api    the public API and the CLI
+  3 cpu, gpu  (neither includes the other)
+  4 mpi   the distributed search over MPI (called by the API)
+  5 api    the public API and the CLI
   6 bench         drivers
 tests/ may include anything; nothing outside tests/ includes tests/.  The
 permutation and sort code in gpu/ (bmmc*, bcfsort*, f2*) knows nothing of SAT:
-of gsat outside its own files it includes solver/base and gpu/cuda_check.cuh,
-gpu/device.h only.  A quoted include is resolved against the including file's
+of gsat outside its own files it includes base and kernels/cuda_check.cuh,
+kernels/device.h only.  A quoted include is resolved against the including file's
 folder first, then against ROOT (the project's include directory)."""
 import os
 import re
 import sys
 
-FLOORS = [("solver/base", 0), ("solver/core", 1), ("dimacs", 2), ("cpu_ref", 3),
-          ("gpu", 3), ("solver/dist", 4), ("solver/api", 5), ("bench", 6),
+FLOORS = [("base", 0), ("core", 1), ("dimacs", 2), ("cpu", 3),
+          ("gpu", 3), ("mpi", 4), ("api", 5), ("bench", 6),
           ("tests", 7)]
 KERNELS = re.compile(r"^gpu/(bmmc|bcfsort|f2)[^/]*$")
-KERNEL_DEPS = re.compile(r"^(solver/base/|gpu/(bmmc|bcfsort|f2)[^/]*$|gpu/cuda_check\.cuh$|gpu/device\.h$)")
+KERNEL_DEPS = re.compile(r"^(base/|gpu/(bmmc|bcfsort|f2)[^/]*$|gpu/cuda_check\.cuh$|gpu/device\.h$)")
 SOURCE = re.compile(r"\.(c|h|cu|cuh|cpp)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
@@ -62,7 +62,7 @@ def check_file(root, src):
             if dfolder == "tests":
                 problems.append(where + " (nothing in the product includes tests/)")
             elif KERNELS.match(src) and not KERNEL_DEPS.match(dst):
-                problems.append(where + " (the permutation and sort code uses solver/base only)")
+                problems.append(where + " (the permutation and sort code uses base only)")
             elif dfolder != folder and dfloor >= floor:
                 problems.append("%s (floor %d %s may not include floor %d %s)"
                                 % (where, floor, folder, dfloor, dfolder))

@@ -1,5 +1,5 @@
 #!/bin/bash
-# gsat over MPI (solver/dist/) on CPU ranks: CTest test `mpi`.
+# gsat over MPI (mpi/) on CPU ranks: CTest test `mpi`.
 #   tests/mpi.sh GSAT GSAT_GEN HAVE_MPI
 # Skips (77) with a message when gsat was built without MPI or mpirun is
 # missing.  Checks, with mpirun --oversubscribe --allow-run-as-root:

@@ -1,5 +1,5 @@
-# DRAT proof writer (solver/core/proof.h) and the clause-sharing ring
-# (solver/core/share.h).  The proof checks run drat-trim, built here from
+# DRAT proof writer (core/proof.h) and the clause-sharing ring
+# (core/share.h).  The proof checks run drat-trim, built here from
 # ../shared/tools/drat-trim when it is present; without it those cases skip
 # with a message and the encoding, error and concurrency cases still run.
 set(GSAT_DRAT_TRIM_SOURCE ${PROJECT_SOURCE_DIR}/../shared/tools/drat-trim/drat-trim.c)
@@ -56,7 +56,7 @@ endif()
 
 if(TARGET gsat_dimacs)
   gsat_add_test(test_portfolio LABELS unit SOURCES test_portfolio.c
-    LIBS gsat_cpu_ref gsat_dimacs ZLIB::ZLIB Threads::Threads)
+    LIBS gsat_cpu gsat_dimacs ZLIB::ZLIB Threads::Threads)
   target_compile_definitions(test_portfolio PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_PATH}")
   if(TARGET gsat_drat_trim)
     add_dependencies(test_portfolio gsat_drat_trim)

@@ -1,4 +1,4 @@
-# The portfolio's race (solver/api/race.h) with stand-in members, no GPU:
+# The portfolio's race (api/race.h) with stand-in members, no GPU:
 # first answer wins, cancellation, failing members, stops and limits in
 # every phase.
 gsat_add_test(test_race LABELS unit SOURCES test_race.c LIBS gsat_api gsat_dimacs Threads::Threads)

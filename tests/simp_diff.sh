@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Random differential test of the CDCL preprocessing (solver/core/simp.h)
+# Random differential test of the CDCL preprocessing (core/simp.h)
 # against MiniSat and CaDiCaL: N generated circuit formulas (Tseitin AND, OR,
 # XOR and equivalence gates over a few inputs, random side clauses over the
 # gates, duplicate and subsumed clauses, a unit on an output), so that

@@ -1,5 +1,5 @@
 # (Named to sort after proof.cmake, which defines the gsat_drat_trim target.)
-# CDCL (solver/core/cdcl.h, cpu_ref/cdcl_cpu.c): unit tests of the step code
+# CDCL (core/cdcl.h, cpu/cdcl_cpu.c): unit tests of the step code
 # and the random differential test against MiniSat and CaDiCaL (2000 small
 # formulas, all option sets, models and DRAT proofs checked).
 if(TARGET gsat_drat_trim)
@@ -11,7 +11,7 @@ else()
 endif()
 gsat_add_test(test_cdcl LABELS unit SOURCES test_cdcl.c LIBS gsat_core)
 gsat_add_test(test_vivify LABELS unit SOURCES test_vivify.c LIBS gsat_core)
-# The preprocessing (solver/core/simp.h): its unit test and the differential
+# The preprocessing (core/simp.h): its unit test and the differential
 # test over generated circuit formulas (models, DRAT proofs, a cut proof).
 if(TARGET gsat_drat_trim)
   gsat_add_script_test(simp_diff SCRIPT simp_diff.sh SKIP LABELS unit TIMEOUT 1500

@@ -1,4 +1,4 @@
-/* The backend table (solver/api/backends.h): one row per search and
+/* The backend table (api/backends.h): one row per search and
  * machine, rows that api.c may treat alike before the machine is chosen,
  * names as the options spell them, and what a solve reports through
  * gsat.h's ids; the CDCL policies numbered from their option lists
@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "solver/api/backends.h"
-#include "solver/api/gsat.h"
-#include "solver/core/cdcl_host.h"
+#include "api/backends.h"
+#include "api/gsat.h"
+#include "core/cdcl_host.h"
 
 static const gsat_backend_kind machines[] = {GSAT_BACKEND_CPU, GSAT_BACKEND_GPU};
 static const gsat_search_kind searches[] = {GSAT_SEARCH_DPLL, GSAT_SEARCH_CDCL, GSAT_SEARCH_WALK};

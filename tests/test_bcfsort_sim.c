@@ -11,9 +11,9 @@
 #include <cmocka.h>
 
 #include "tests/support/sort_inputs.h"
-#include "gpu/bcfsort_net.h"
-#include "gpu/bcfsort_plan.h"
-#include "gpu/bcfsort_sim.h"
+#include "kernels/bcfsort_net.h"
+#include "kernels/bcfsort_plan.h"
+#include "kernels/bcfsort_sim.h"
 
 static int cmp_u64(const void *a, const void *b) {
   uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -111,7 +111,7 @@ static void test_windows_sort_all_01(void **state) {
 }
 
 /* The packed pair keys below 2^62 order as doubles like as integers, and
- * the fkey sentinel (+infinity) is above all of them (gpu/bcfsort_warp.cuh). */
+ * the fkey sentinel (+infinity) is above all of them (kernels/bcfsort_warp.cuh). */
 static void test_packed_keys_order_as_doubles(void **state) {
   (void)state;
   uint64_t seed = 11, inf_bits = 0x7ff0000000000000ull;
@@ -393,7 +393,7 @@ static void test_pair_moves(void **state) {
     }
 }
 
-/* How a 32-bit pair sort moves its values (gpu/bcfsort_pairs.cuh), kernel by
+/* How a 32-bit pair sort moves its values (kernels/bcfsort_pairs.cuh), kernel by
  * kernel on the host: every kernel of the plan sorts its tiles or groups of
  * runs (packs are unique, so any correct sort puts them in the order the
  * networks do), then writes each pack as the kernel does: a moving kernel

@@ -1,4 +1,4 @@
-/* BMMC algebra (gpu/bmmc.h): composition and inverse with complements, BPC
+/* BMMC algebra (kernels/bmmc.h): composition and inverse with complements, BPC
  * constructors, the tiled test, the two-tiled-pass factorization, parm. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "gpu/bmmc.h"
+#include "kernels/bmmc.h"
 
 static uint64_t rand_below_mask(uint64_t *rng, int n) {
   return gsat_f2_rng_next(rng) & gsat_f2_mask(n);

@@ -1,6 +1,6 @@
 /* Host replay of the BMMC kernels (no GPU needed).  Every block, warp row,
  * lane and iteration of a plan is executed on the CPU through the same
- * __host__ __device__ index functions the kernels use (gpu/bmmc_index.h),
+ * __host__ __device__ index functions the kernels use (kernels/bmmc_index.h),
  * moving real data through a simulated shared-memory tile.  Checked:
  *   (a) the result equals the CPU scatter out[A x ^ c] = in[x], every element
  *       written exactly once, every tile slot written once before it is read;
@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "gpu/bmmc_plan.h"
+#include "kernels/bmmc_plan.h"
 
 #define EMPTY (~(uint64_t)0)
 

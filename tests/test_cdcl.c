@@ -1,4 +1,4 @@
-/* The CDCL step code (solver/core/cdcl.h): LBD, recursive minimization,
+/* The CDCL step code (core/cdcl.h): LBD, recursive minimization,
  * reduction tiers, arena compaction (references in watchers and reasons
  * rewritten), assumptions and failed assumptions, whole searches in every
  * option set against known answers. */
@@ -12,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "cpu_ref/cdcl_one.h"
-#include "solver/core/cdcl_host.h"
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
+#include "cpu/cdcl_one.h"
+#include "core/cdcl_host.h"
+#include "core/cnf.h"
+#include "core/db.h"
 #include "tests/db_of.h"
 
 /* Records proof events: adds and deletes as DIMACS clause strings. */

@@ -1,4 +1,4 @@
-/* The counter table (solver/core/counters.h): the structs it generates, their
+/* The counter table (core/counters.h): the structs it generates, their
  * sum, the public statistics and the --stats lines of a DPLL and a CDCL
  * solve. */
 #include <setjmp.h>
@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "solver/api/gsat.h"
-#include "solver/core/search.h"
+#include "api/gsat.h"
+#include "core/search.h"
 #include "tests/php_add.h"
 
 #define COUNT(field) +1

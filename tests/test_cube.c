@@ -1,4 +1,4 @@
-/* Cubes of a CDCL team (solver/core/cube.h) with the termination counting of
+/* Cubes of a CDCL team (core/cube.h) with the termination counting of
  * term.h: the queue (FIFO, full, empty, laps; every node once across
  * threads), splitting (paths, refusal when the nodes or the queue are full,
  * the open-leaf count), closing (a parent closes with its last child, the
@@ -15,8 +15,8 @@
 
 #include <cmocka.h>
 
-#include "solver/core/cube.h"
-#include "solver/core/term.h"
+#include "core/cube.h"
+#include "core/term.h"
 
 static void *arena;
 

@@ -8,9 +8,9 @@
 
 #include <cmocka.h>
 
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
-#include "solver/base/clock.h"
+#include "core/cnf.h"
+#include "core/db.h"
+#include "base/clock.h"
 
 static void add_clause(gsat_cnf *cnf, const int64_t *lits) {
   for (; *lits; lits++)

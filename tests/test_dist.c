@@ -1,4 +1,4 @@
-/* The distributed search's parts that need no launcher (solver/dist/dist.h):
+/* The distributed search's parts that need no launcher (mpi/dist.h):
  * the device of a rank (node-local rank mod visible devices, from --device
  * on) with stand-in rank and device counts, and a process started without
  * mpirun being one rank of one (size 1, rank 0, node-local rank 0). */
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "solver/dist/dist.h"
+#include "mpi/dist.h"
 
 /* 8 ranks on a host of 4 GPUs: two per device, round robin. */
 static void test_pick_device_round_robin(void **state) {

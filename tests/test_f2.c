@@ -1,4 +1,4 @@
-/* F2 matrix algebra (gpu/f2.h): products, inverses, ranks, ULP, random
+/* F2 matrix algebra (kernels/f2.h): products, inverses, ranks, ULP, random
  * generators from fixed seeds. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "gpu/f2.h"
+#include "kernels/f2.h"
 
 static const int sizes[] = {1,  2,  3,  5,  9,  10, 11, 16,
                             20, 25, 31, 32, 33, 40, 63, 64};

@@ -11,7 +11,7 @@
  * formula (formula plus the negated clause is UNSAT by the CPU), and the warp team
  * learns the same clauses as a team of one (searcher 0 undiversified: the
  * same conflicts and decisions as the CPU search on one thread).  Proofs
- * (solver/core/proof_ring.h): the searchers stream their clauses through a
+ * (core/proof_ring.h): the searchers stream their clauses through a
  * proof ring that a host thread drains into a DRAT file, as
  * gpu/cdcl_search.cu does, and drat-trim verifies the proofs of generated
  * and corpus UNSAT formulas in both formats, rejects them cut to half, and
@@ -21,7 +21,7 @@
  * records given up.  Runs without a GPU. */
 #include "simt_host.h"
 
-#include "cpu_ref/cdcl_one.h" /* the CPU instance first */
+#include "cpu/cdcl_one.h" /* the CPU instance first */
 #include "gpu/cdcl_warp.cuh"
 
 #include <cstdio>
@@ -32,17 +32,17 @@
 
 
 #include "tests/emulated_harness.h"
-#include "cpu_ref/cdcl_portfolio.h"
+#include "cpu/cdcl_portfolio.h"
 extern "C" { /* C headers without C++ guards */
 #include "dimacs/dimacs.h"
 #include "dimacs/write.h"
 }
 #include "gpu/cdcl_plan.h"
-#include "solver/core/cdcl_host.h"
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
-#include "solver/core/proof.h"
-#include "solver/core/proof_ring.h"
+#include "core/cdcl_host.h"
+#include "core/cnf.h"
+#include "core/db.h"
+#include "core/proof.h"
+#include "core/proof_ring.h"
 #include "tests/test_tmpdir.h"
 
 #include <sys/stat.h>
@@ -624,7 +624,7 @@ static void shared_clauses_implied(void **state) {
   assert_true(exported > 0 && imported > 0 && checked > 0);
 }
 
-/* Cubes on the warps (solver/core/cdcl_cubes.h over cube.h's tree and
+/* Cubes on the warps (core/cdcl_cubes.h over cube.h's tree and
  * queue): several searchers split the work, idle ones take donated cubes,
  * refuted cubes close the tree; the answers agree with the CPU search, the
  * models satisfy the formula, cubes were split, taken and refuted (the
@@ -777,7 +777,7 @@ static void proofs_verified(void **state) {
   }
 }
 
-/* Proofs with cubes (gpu/cdcl_warp.cuh, solver/core/cdcl_cubes.h): each
+/* Proofs with cubes (gpu/cdcl_warp.cuh, core/cdcl_cubes.h): each
  * refuted cube's negated failed assumptions and, after its two children,
  * each closed parent's negated cube enter the proof ring from several
  * searchers at once; on php 6 and 7, generated random 3-SAT found UNSAT by

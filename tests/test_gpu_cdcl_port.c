@@ -3,7 +3,7 @@
  * on a sharing ring in host memory, as the device searchers see it (they
  * import what the port pushed, the port pulls what they exported and never
  * its own), the record format and its limits, the conflict flag; and the
- * relay that bridges two rings (gsat_share_relay, solver/core/share.h), the
+ * relay that bridges two rings (gsat_share_relay, core/share.h), the
  * building block of the portfolio's exchange. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "gpu/cdcl_port.h"
-#include "solver/core/share.h"
+#include "core/share.h"
 
 #define V 64
 

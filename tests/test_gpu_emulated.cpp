@@ -46,7 +46,7 @@ static void cube_check(uint32_t V, const uint32_t *cube, uint32_t n);
 #define GSAT_GPU_SLOT_MOVE(p, slot, from, to) slot_move((p).pool_slots, slot, from, to)
 #define GSAT_GPU_CUBE_CHECK(p, cube, n) cube_check((p).cnf.num_vars, cube, n)
 
-#include "solver/core/dpll.h" /* the default (CPU) instance first */
+#include "core/dpll.h" /* the default (CPU) instance first */
 #include "gpu/search_layout.cuh"
 
 static std::atomic<uint32_t> *slot_state; /* [slot_count], null: no check */
@@ -116,13 +116,13 @@ static void cube_check(uint32_t V, const uint32_t *cube, uint32_t n) {
 
 
 #include "tests/emulated_harness.h"
-#include "cpu_ref/cpu_ref.h"
+#include "cpu/cpu_ref.h"
 extern "C" {
 #include "dimacs/dimacs.h"
 }
 #include "gpu/slot_layout.h"
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
+#include "core/cnf.h"
+#include "core/db.h"
 
 struct outcome {
   int answer;
@@ -445,7 +445,7 @@ static void long_clauses_and_units(void **state) {
   }
 }
 
-/* The look-ahead (solver/core/dpll_lookahead.h): the CPU instance and the
+/* The look-ahead (core/dpll_lookahead.h): the CPU instance and the
  * warp instance (its candidate literals spread over the lanes) on pigeonhole,
  * random 3-SAT and 5-SAT near their thresholds, and long clauses with units:
  * same answers, verified models, and for UNSAT the same nodes, look-aheads

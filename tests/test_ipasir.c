@@ -1,4 +1,4 @@
-/* The IPASIR library (libipasirgsat.a, solver/api/ipasir.h), used only through
+/* The IPASIR library (libipasirgsat.a, api/ipasir.h), used only through
  * the ten IPASIR functions as an application would: incremental sessions that
  * add clauses, assume, solve, read failed assumptions, add more and solve
  * again, each answer checked against a fresh solver given the same clauses
@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "solver/api/gsat.h"
-#include "solver/api/ipasir.h"
+#include "api/gsat.h"
+#include "api/ipasir.h"
 #include "tests/php_add.h"
 
 enum { MAX_CLAUSES = 2000, WIDTH = 3 };

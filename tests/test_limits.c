@@ -17,7 +17,7 @@
 
 #include "dimacs/dimacs.h"
 #include "dimacs/generate.h"
-#include "solver/api/gsat.h"
+#include "api/gsat.h"
 
 /* A new solver with the CPU backend. */
 static gsat_solver *cpu_solver(void) {

@@ -1,4 +1,4 @@
-/* The look-ahead of the DPLL step code (solver/core/dpll_lookahead.h) on
+/* The look-ahead of the DPLL step code (core/dpll_lookahead.h) on
  * hand-made formulas, CPU instance (a team of one): failed literals found and
  * their negations assigned, a node refuted by two failed literals, the
  * reduction measure (weighted shortened clauses), the product rule and the
@@ -16,12 +16,12 @@
 
 #include <cmocka.h>
 
-#include "cpu_ref/cpu_ref.h"
-#include "solver/core/choose.h"
-#include "solver/core/cnf.h"
-#include "solver/core/cube.h"
-#include "solver/core/db.h"
-#include "solver/core/dpll.h"
+#include "cpu/cpu_ref.h"
+#include "core/choose.h"
+#include "core/cnf.h"
+#include "core/cube.h"
+#include "core/db.h"
+#include "core/dpll.h"
 #include "tests/db_of.h"
 
 

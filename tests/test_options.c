@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 
-#include "solver/core/options.h"
+#include "core/options.h"
 
 /* Setting option name to value (NULL: a bare flag) on o succeeds. */
 static void set_ok(gsat_options *o, const char *name, const char *value) {

@@ -1,5 +1,5 @@
 /* The phase exchange between the walkers and the CDCL searchers
- * (solver/core/phases.h, phases_cdcl.h): offers and takes, a better offer
+ * (core/phases.h, phases_cdcl.h): offers and takes, a better offer
  * replacing a worse one, generations, offers from several threads; a CDCL
  * searcher that takes a model as its phases finds it without a conflict;
  * the rephase poll's schedule; a walker restarting from given phases; the
@@ -15,18 +15,18 @@
 
 #include <cmocka.h>
 
-#include "cpu_ref/cdcl_portfolio.h"
-#include "cpu_ref/walk_cpu.h"
+#include "cpu/cdcl_portfolio.h"
+#include "cpu/walk_cpu.h"
 #include "dimacs/generate.h"
-#include "solver/api/gsat.h"
-#include "solver/base/clock.h"
-#include "solver/api/portfolio.h"
-#include "solver/api/race.h"
-#include "cpu_ref/cdcl_one.h"
-#include "solver/core/cdcl_host.h"
-#include "solver/core/phases_cdcl.h"
-#include "solver/core/phases.h"
-#include "solver/core/walk.h"
+#include "api/gsat.h"
+#include "base/clock.h"
+#include "api/portfolio.h"
+#include "api/race.h"
+#include "cpu/cdcl_one.h"
+#include "core/cdcl_host.h"
+#include "core/phases_cdcl.h"
+#include "core/phases.h"
+#include "core/walk.h"
 #include "tests/walk_formulas.h"
 
 /* A planted random k-SAT formula (model: DIMACS variable v true iff v odd)

@@ -1,4 +1,4 @@
-/* The CPU CDCL portfolio (cpu_ref/cdcl_portfolio.h): answers and models with
+/* The CPU CDCL portfolio (cpu/cdcl_portfolio.h): answers and models with
  * 2 and 3 searchers on generated formulas (pigeonhole, random 3-SAT at the
  * threshold, checked against the one-searcher answer) and on corpus
  * instances when ../shared is present; clauses really shared, and the
@@ -21,14 +21,14 @@
 
 #include <cmocka.h>
 
-#include "cpu_ref/cdcl_portfolio.h"
-#include "cpu_ref/cpu_ref.h"
+#include "cpu/cdcl_portfolio.h"
+#include "cpu/cpu_ref.h"
 #include "dimacs/dimacs.h"
 #include "dimacs/generate.h"
 #include "dimacs/write.h"
-#include "solver/core/cdcl_host.h"
-#include "solver/core/db.h"
-#include "solver/core/proof.h"
+#include "core/cdcl_host.h"
+#include "core/db.h"
+#include "core/proof.h"
 #include "tests/test_tmpdir.h"
 
 #define SHARED GSAT_SOURCE_DIR "/../shared/bench/"
@@ -258,7 +258,7 @@ static void test_share_counters(void **state) {
 
 /* ---- the clause port (the distributed search's hook) ---------------------------- */
 
-/* A stand-in for solver/dist/: reads what the searchers export, as the
+/* A stand-in for mpi/: reads what the searchers export, as the
  * distributed search does, and after stop_after polls returns `then`. */
 typedef struct stand_in {
   gsat_share_reader reader;

@@ -1,4 +1,4 @@
-/* DRAT proof writer (solver/core/proof.h): exact bytes of both formats, the
+/* DRAT proof writer (core/proof.h): exact bytes of both formats, the
  * variable map, proofs checked by drat-trim (a hand-written resolution
  * refutation, and the refutation a small DPLL tree yields, with deletions), a
  * proof cut to its first half rejected, write errors (a full disk, a closed
@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "solver/core/proof.h"
+#include "core/proof.h"
 #include "tests/test_tmpdir.h"
 
 /* ---- helpers ---------------------------------------------------------- */

@@ -1,4 +1,4 @@
-/* The portfolio's race (solver/api/race.h) driven by stand-in members, no GPU:
+/* The portfolio's race (api/race.h) driven by stand-in members, no GPU:
  * the first verified answer wins, the others are stopped, a failing member
  * leaves the other's answer standing, a member still in its setup is left in
  * the background and never searches, and the caller's stop and the time limit
@@ -16,10 +16,10 @@
 #include <cmocka.h>
 
 #include "dimacs/generate.h"
-#include "solver/api/gsat.h"
-#include "solver/api/portfolio.h"
-#include "solver/api/race.h"
-#include "solver/core/share.h"
+#include "api/gsat.h"
+#include "api/portfolio.h"
+#include "api/race.h"
+#include "core/share.h"
 
 enum behaviour {
   ANSWER,      /* answers `answer` once begun */

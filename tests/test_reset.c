@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "solver/api/gsat.h"
+#include "api/gsat.h"
 
 enum { MAX_CLAUSES = 400, WIDTH = 3 };
 

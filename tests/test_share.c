@@ -1,4 +1,4 @@
-/* Clause sharing (solver/core/share.h) and termination (solver/core/term.h):
+/* Clause sharing (core/share.h) and termination (core/term.h):
  * the sharing rule and the hash, duplicates filtered, a reader that skips its
  * own clauses, a wrapped reader that counts what it missed, concurrent writers
  * and readers on pthreads (nothing lost that fits, nothing torn, duplicates
@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "solver/core/share.h"
-#include "solver/core/term.h"
+#include "core/share.h"
+#include "core/term.h"
 
 static void *arena;
 static int zeroed_arena; /* second group: calloc + gsat_share_init_zeroed */

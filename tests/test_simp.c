@@ -1,4 +1,4 @@
-/* CDCL preprocessing (solver/core/simp.h): each technique on hand-made
+/* CDCL preprocessing (core/simp.h): each technique on hand-made
  * formulas with known results (the subsumed and strengthened clauses, the
  * eliminated variables, the gate, the failed literal, the equivalences), and
  * random small
@@ -14,10 +14,10 @@
 
 #include <cmocka.h>
 
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
-#include "solver/core/search.h"
-#include "solver/core/simp.h"
+#include "core/cnf.h"
+#include "core/db.h"
+#include "core/search.h"
+#include "core/simp.h"
 
 #define MAXV 16
 #define MAXC 4096

@@ -13,11 +13,11 @@
 
 #include <cmocka.h>
 
-#include "gpu/bmmc.h"
+#include "kernels/bmmc.h"
 #include "gpu/occ.h"
 #include "gpu/slot_layout.h"
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
+#include "core/cnf.h"
+#include "core/db.h"
 
 static uint64_t next(uint64_t *s) {
   *s ^= *s << 13;

@@ -1,4 +1,4 @@
-/* Vivification inside the CDCL search (solver/core/cdcl_vivify.h): on small
+/* Vivification inside the CDCL search (core/cdcl_vivify.h): on small
  * formulas with known results, a learned clause is shortened on a conflict,
  * on an implied literal, past a literal implied false, to a unit, deleted
  * when another clause subsumes it, or left as it is; the proof gets the new clause before the deletion of the old one;
@@ -13,10 +13,10 @@
 
 #include <cmocka.h>
 
-#include "cpu_ref/cdcl_one.h"
-#include "solver/core/cdcl_host.h"
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
+#include "cpu/cdcl_one.h"
+#include "core/cdcl_host.h"
+#include "core/cnf.h"
+#include "core/db.h"
 #include "tests/db_of.h"
 #include "tests/php_add.h"
 

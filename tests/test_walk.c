@@ -1,5 +1,5 @@
-/* The walker step code (solver/core/walk.h) as a team of one, and the CPU
- * walkers (cpu_ref/walk_cpu.h): models found on satisfiable formulas and
+/* The walker step code (core/walk.h) as a team of one, and the CPU
+ * walkers (cpu/walk_cpu.h): models found on satisfiable formulas and
  * checked against the original clauses; break values, true counts and the
  * unsatisfied list equal to a recomputation after every flip; the best
  * assignment's count; walks equal for equal seeds; never a model of an
@@ -11,14 +11,14 @@
 
 #include <cmocka.h>
 
-#include "solver/core/walk_types.h"
+#include "core/walk_types.h"
 
 struct gsat_walker;
 static void after_flip(const gsat_walker *w, const gsat_walk_cnf *f, uint32_t len);
 #define GSAT_WALK_AFTER_FLIP(w, f, len) after_flip(w, f, len)
-#include "solver/core/walk.h"
+#include "core/walk.h"
 
-#include "cpu_ref/walk_cpu.h"
+#include "cpu/walk_cpu.h"
 #include "tests/walk_formulas.h"
 
 static int check_on;              /* after_flip checks */

@@ -29,12 +29,12 @@ extern "C" {
 #include <cmocka.h>
 }
 
-#include "solver/core/walk_types.h"
+#include "core/walk_types.h"
 
 static void after_flip(const gsat_walker *w, const gsat_walk_cnf *f, uint32_t len);
 #define GSAT_WALK_AFTER_FLIP(w, f, len) after_flip(w, f, len)
 
-#include "solver/core/walk.h" /* the CPU instance (a team of one) first */
+#include "core/walk.h" /* the CPU instance (a team of one) first */
 #include "gpu/walk_warp.cuh"  /* the warp instance and the kernel body */
 
 /* Every flip of either instance: the state against a recomputation. */

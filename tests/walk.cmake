@@ -1,6 +1,6 @@
 # The walkers (local-search.md): the step code and the CPU walkers
 # (test_walk), the CLI's --search=walk (walk.sh).
-gsat_add_test(test_walk SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_walk.c LIBS gsat_cpu_ref)
+gsat_add_test(test_walk SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_walk.c LIBS gsat_cpu)
 if(TARGET gsat)
   gsat_add_script_test(walk_cli SCRIPT walk.sh TIMEOUT 60 ARGS $<TARGET_FILE:gsat>
     $<TARGET_FILE:gsat-gen>)
@@ -14,7 +14,7 @@ else()
   gsat_skipped_test(test_walk_emulated REASON no C++ compiler)
 endif()
 # The phase exchange between the walkers and the CDCL searchers
-# (solver/core/phases.h, phases_cdcl.h), the CPU walker beside the CDCL
+# (core/phases.h, phases_cdcl.h), the CPU walker beside the CDCL
 # searchers and the portfolio's walker member (test_phases).
 gsat_add_test(test_phases SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_phases.c
   LIBS gsat_api gsat_dimacs Threads::Threads)

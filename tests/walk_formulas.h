@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "solver/core/cnf.h"
-#include "solver/core/db.h"
-#include "solver/core/walk_cnf.h"
+#include "core/cnf.h"
+#include "core/db.h"
+#include "core/walk_cnf.h"
 
 /* The next number of the xorshift stream *s. */
 static inline uint64_t walk_test_rand(uint64_t *s) {

@@ -14,7 +14,7 @@
 # round: device_check sort-quick 21 (every variant), then sort_bench --sizes
 #   SIZES (default 24,28) for VARIANTS (comma-separated; empty: every named
 #   variant), and the fastest BCF variant per kind at the largest size (the
-#   candidates for GSAT_SORT_DEFAULT_VARIANT_* in gpu/bcfsort.h).
+#   candidates for GSAT_SORT_DEFAULT_VARIANT_* in kernels/bcfsort.h).
 #   $OUT: round.csv and one log per step.
 # Bank conflicts, per-kernel profiles and the sanitizers: profile.sh.
 set -u

@@ -1,4 +1,4 @@
-/* Fuzz harness of parse + solve through the public API (solver/api/gsat.h): each
+/* Fuzz harness of parse + solve through the public API (api/gsat.h): each
  * input that the DIMACS reader accepts is read with gsat_read_dimacs and solved
  * by the CPU search under a small node limit (one or two workers, each
  * decision heuristic, chosen from a hash of the input).  Checked: every SAT
@@ -21,7 +21,7 @@
 
 #include "dimacs/dimacs.h"
 #include "fuzz_util.h"
-#include "solver/api/gsat.h"
+#include "api/gsat.h"
 
 /* Decisions before UNKNOWN. */
 #define FUZZ_NODE_LIMIT 1000

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "solver/core/cnf.h"
+#include "core/cnf.h"
 
 /* Reports a broken property and aborts (libFuzzer records the input). */
 static inline void fuzz_fail(const char *fmt, ...)

@@ -12,10 +12,10 @@
 
 #include <cuda_runtime_api.h>
 
-#include "gpu/cuda_check.cuh"
+#include "kernels/cuda_check.cuh"
 
-#include "gpu/bmmc_plan.h"
-#include "gpu/device.h"
+#include "kernels/bmmc_plan.h"
+#include "kernels/device.h"
 
 /* Payloads are a bijection of x that never equals the poison for x < 2^32-1,
  * so a missing write cannot hide behind a matching value. */

@@ -11,8 +11,8 @@
 
 #include <stdio.h>
 
-#include "gpu/f2.h"
-#include "solver/base/status.h"
+#include "kernels/f2.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,7 +8,7 @@
 #include <cuda_runtime.h>
 
 #include "tests/support/bmmc_check.h"
-#include "gpu/bmmc_plan.h"
+#include "kernels/bmmc_plan.h"
 
 namespace {
 

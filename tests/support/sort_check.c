@@ -6,11 +6,11 @@
 
 #include <cuda_runtime_api.h>
 
-#include "gpu/cuda_check.cuh"
+#include "kernels/cuda_check.cuh"
 
 #include "tests/support/sort_inputs.h"
-#include "gpu/bcfsort.h"
-#include "gpu/device.h"
+#include "kernels/bcfsort.h"
+#include "kernels/device.h"
 #include "gpu/occ.h"
 
 typedef enum kind { KEYS32, KEYS64, PAIRS32, PAIRS64, KINDS } kind;

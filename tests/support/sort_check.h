@@ -1,4 +1,4 @@
-/* Device correctness checks of the bank-conflict-free sort (gpu/bcfsort.h)
+/* Device correctness checks of the bank-conflict-free sort (kernels/bcfsort.h)
  * against a stable host radix sort, shared by the cmocka GPU test
  * (tests/test_bcfsort_gpu.c) and `device_check sort` (device_check.c: the
  * H200 machine has no cmocka).  Keys u32 and u64, pairs u32/u32 and u64/u32
@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "solver/base/status.h"
+#include "base/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,0 +1,1032 @@
+/* Preprocessing of the CDCL search: see simp.h. */
+#include "core/simp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/clock.h"
+#include "core/db.h"
+#include "core/search.h"
+
+#define DELETED 1u   /* clause flag */
+#define QUEUED 2u    /* clause flag: in the subsumption queue */
+#define GATE 4u      /* clause flag: a gate clause of the variable tried */
+#define SUBSUME_OCC_LIMIT 1000 /* a clause whose rarest variable occurs more often
+                                  subsumes nothing (Kissat bounds it alike) */
+#define HDR 3u       /* clause header: size, flags, signature */
+
+typedef struct vec {
+  uint32_t *a;
+  uint32_t n, cap;
+} vec;
+
+typedef struct simp {
+  uint32_t V;
+  vec mem;          /* clauses: size, flags, literals */
+  vec clauses;      /* references of every clause made */
+  vec *occ;         /* [2V] references of the live clauses with the literal */
+  vec trail;        /* root assignments, in order */
+  vec tmp, tmp2, queue;
+  int8_t *val;      /* [2V] 1 true, -1 false */
+  uint8_t *mark;    /* [2V] */
+  uint8_t *elim;    /* [V] eliminated */
+  uint8_t *touched; /* [V] a clause with it changed since its last try */
+  uint32_t qhead;
+  gsat_simp_ext *ext;
+  const gsat_proof_sink *proof;
+  const gsat_simp_config *cfg;
+  gsat_worker_stats *n;
+  uint64_t steps, limit;
+  uint32_t polls;
+  uint64_t lits;    /* literals of the formula loaded */
+  int unsat, oom;
+} simp;
+
+static void push(simp *s, vec *v, uint32_t x) {
+  if (v->n == v->cap) {
+    uint32_t cap = v->cap ? 2 * v->cap : 8;
+    uint32_t *a = realloc(v->a, (size_t)cap * sizeof *a);
+    if (!a) {
+      s->oom = 1;
+      return;
+    }
+    v->a = a;
+    v->cap = cap;
+  }
+  v->a[v->n++] = x;
+}
+
+static uint32_t *lits_of(simp *s, uint32_t c) { return s->mem.a + c + HDR; }
+static uint32_t size_of(const simp *s, uint32_t c) { return s->mem.a[c]; }
+static uint32_t *flags_of(simp *s, uint32_t c) { return &s->mem.a[c + 1]; }
+/* A clause's signature: bit (variable mod 32) of each of its variables; a
+ * clause subsumes or strengthens another only when its bits are among the
+ * other's. */
+static uint32_t signature(const gsat_lit *l, uint32_t k) {
+  uint32_t sig = 0;
+  for (uint32_t i = 0; i < k; i++) sig |= 1u << (GSAT_VAR(l[i]) & 31);
+  return sig;
+}
+static uint32_t sig_of(const simp *s, uint32_t c) { return s->mem.a[c + 2]; }
+static int dead(simp *s, uint32_t c) { return (*flags_of(s, c) & DELETED) != 0; }
+
+static void log_add(simp *s, const gsat_lit *l, uint32_t k) {
+  if (s->proof) s->proof->add(s->proof->data, l, k);
+}
+static void log_del(simp *s, const gsat_lit *l, uint32_t k) {
+  if (s->proof) s->proof->del(s->proof->data, l, k);
+}
+
+/* Whether the work budget or the time is used up (the stop flag too). */
+static int out_of_time(simp *s) {
+  if (s->unsat || s->oom || s->steps > s->limit) return 1;
+  if ((++s->polls & 0x3ff) != 0) return 0;
+  if (s->cfg->stop && GSAT_FLAG_IS_RAISED(s->cfg->stop)) return 1;
+  return s->cfg->deadline > 0 && gsat_seconds() >= s->cfg->deadline;
+}
+
+static void occ_remove(simp *s, gsat_lit l, uint32_t c) {
+  vec *o = &s->occ[l];
+  for (uint32_t i = 0; i < o->n; i++)
+    if (o->a[i] == c) {
+      o->a[i] = o->a[--o->n];
+      return;
+    }
+}
+
+static void touch_clause(simp *s, const gsat_lit *l, uint32_t k) {
+  for (uint32_t i = 0; i < k; i++) s->touched[GSAT_VAR(l[i])] = 1;
+}
+
+static void refute(simp *s) {
+  if (!s->unsat) log_add(s, NULL, 0);
+  s->unsat = 1;
+}
+
+/* A root unit l (already in the proof or the input). */
+static void assign(simp *s, gsat_lit l) {
+  if (s->val[l] > 0) return;
+  if (s->val[l] < 0) {
+    refute(s);
+    return;
+  }
+  s->val[l] = 1;
+  s->val[GSAT_NOT(l)] = -1;
+  push(s, &s->trail, l);
+}
+
+/* Deletes clause c (from the proof when log). */
+static void delete_clause(simp *s, uint32_t c, int log) {
+  uint32_t k = size_of(s, c);
+  gsat_lit *l = lits_of(s, c);
+  if (log) log_del(s, l, k);
+  for (uint32_t i = 0; i < k; i++) occ_remove(s, l[i], c);
+  touch_clause(s, l, k);
+  *flags_of(s, c) |= DELETED;
+}
+
+/* Adds clause l[0..k-1] (no duplicate literals, no tautology), logged when
+ * log; a unit is assigned, the empty clause refutes.  Returns the clause's
+ * reference, or UINT32_MAX when none was stored. */
+static uint32_t add_clause(simp *s, const gsat_lit *l, uint32_t k, int log) {
+  if (log) log_add(s, l, k);
+  if (k == 0) refute(s);
+  if (k == 1) assign(s, l[0]);
+  if (k < 2) return UINT32_MAX;
+  uint32_t c = s->mem.n;
+  push(s, &s->mem, k);
+  push(s, &s->mem, 0);
+  push(s, &s->mem, signature(l, k));
+  for (uint32_t i = 0; i < k; i++) push(s, &s->mem, l[i]);
+  push(s, &s->clauses, c);
+  if (s->oom) return UINT32_MAX;
+  for (uint32_t i = 0; i < k; i++) push(s, &s->occ[l[i]], c);
+  touch_clause(s, l, k);
+  return c;
+}
+
+/* Replaces clause c by l[0..k-1], a subset of its literals: the new clause is
+ * logged before the old one is deleted; a unit is assigned (the clause then
+ * goes), the empty clause refutes. */
+static void shrink_clause(simp *s, uint32_t c, const gsat_lit *l, uint32_t k) {
+  log_add(s, l, k);
+  uint32_t n = size_of(s, c);
+  gsat_lit *old = lits_of(s, c);
+  log_del(s, old, n);
+  touch_clause(s, old, n);
+  if (k < 2) {
+    delete_clause(s, c, 0);
+    if (k == 0) refute(s);
+    else assign(s, l[0]);
+    return;
+  }
+  for (uint32_t i = 0; i < n; i++) s->mark[old[i]] = 1;
+  for (uint32_t i = 0; i < k; i++) s->mark[l[i]] = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (s->mark[old[i]]) {
+      s->mark[old[i]] = 0;
+      occ_remove(s, old[i], c);
+    }
+  memmove(old, l, k * sizeof *l);
+  s->mem.a[c] = k;
+  s->mem.a[c + 2] = signature(old, k);
+}
+
+/* Root unit propagation over the occurrence lists. */
+static void propagate(simp *s) {
+  while (s->qhead < s->trail.n && !s->unsat && !s->oom) {
+    gsat_lit t = s->trail.a[s->qhead++];
+    while (s->occ[t].n) delete_clause(s, s->occ[t].a[s->occ[t].n - 1], 1);
+    vec *o = &s->occ[GSAT_NOT(t)];
+    while (o->n && !s->unsat) {
+      uint32_t c = o->a[o->n - 1], k = 0, sat = 0;
+      s->tmp.n = 0;
+      s->steps += size_of(s, c); /* a long clause shrunk by each unit is quadratic */
+      for (uint32_t i = 0; i < size_of(s, c); i++) {
+        gsat_lit x = lits_of(s, c)[i];
+        sat |= s->val[x] > 0;
+        if (!s->val[x]) push(s, &s->tmp, x);
+      }
+      if (s->oom) return;
+      k = s->tmp.n;
+      if (sat) delete_clause(s, c, 1);
+      else shrink_clause(s, c, s->tmp.a, k);
+    }
+  }
+}
+
+/* --- subsumption --------------------------------------------------------- */
+
+static int by_size(const void *a, const void *b, void *data) {
+  const simp *s = data;
+  uint32_t x = size_of(s, *(const uint32_t *)a), y = size_of(s, *(const uint32_t *)b);
+  return (x > y) - (x < y);
+}
+
+/* qsort_r is not portable C11: a plain insertion into size buckets instead. */
+static void sort_by_size(simp *s, vec *v) {
+  uint32_t maxk = 0;
+  for (uint32_t i = 0; i < v->n; i++)
+    if (size_of(s, v->a[i]) > maxk) maxk = size_of(s, v->a[i]);
+  uint32_t *count = calloc((size_t)maxk + 2, sizeof *count);
+  uint32_t *out = malloc(((size_t)v->n + 1) * sizeof *out);
+  if (!count || !out) {
+    free(count);
+    free(out);
+    s->oom = 1;
+    return;
+  }
+  for (uint32_t i = 0; i < v->n; i++) count[size_of(s, v->a[i]) + 1]++;
+  for (uint32_t k = 1; k <= maxk + 1; k++) count[k] += count[k - 1];
+  for (uint32_t i = 0; i < v->n; i++) out[count[size_of(s, v->a[i])]++] = v->a[i];
+  if (v->n) memcpy(v->a, out, v->n * sizeof *out); /* v->a may be NULL when empty */
+  free(count);
+  free(out);
+  (void)by_size;
+}
+
+/* With the literals of c marked: whether c subsumes d (returns 1) or
+ * strengthens it (returns 2, *flip: the literal of d to remove), else 0. */
+static int subsumes(simp *s, uint32_t c, uint32_t d, gsat_lit *flip) {
+  uint32_t kc = size_of(s, c), kd = size_of(s, d), hit = 0, flips = 0, miss = 0;
+  const gsat_lit *l = lits_of(s, d);
+  s->steps += kd;
+  for (uint32_t i = 0; i < kd; i++) {
+    if (s->mark[l[i]]) hit++;
+    else if (s->mark[GSAT_NOT(l[i])]) {
+      if (++flips > 1) return 0;
+      *flip = l[i];
+    } else if (++miss > kd - kc) {
+      return 0;
+    }
+  }
+  if (hit == kc) return 1;
+  return hit + 1 == kc && flips == 1 ? 2 : 0;
+}
+
+/* d loses literal f (self-subsuming resolution with c). */
+static void strengthen(simp *s, uint32_t d, gsat_lit f) {
+  s->tmp2.n = 0;
+  for (uint32_t i = 0; i < size_of(s, d); i++)
+    if (lits_of(s, d)[i] != f) push(s, &s->tmp2, lits_of(s, d)[i]);
+  if (s->oom) return;
+  shrink_clause(s, d, s->tmp2.a, s->tmp2.n);
+  s->n->simp_strengthened++;
+  if (!dead(s, d) && !(*flags_of(s, d) & QUEUED)) {
+    *flags_of(s, d) |= QUEUED;
+    push(s, &s->queue, d);
+  }
+}
+
+/* Backward subsumption and strengthening by clause c. */
+static void subsume_with(simp *s, uint32_t c) {
+  uint32_t kc = size_of(s, c);
+  gsat_lit *cl = lits_of(s, c), best = cl[0];
+  for (uint32_t i = 1; i < kc; i++)
+    if (s->occ[cl[i]].n + s->occ[GSAT_NOT(cl[i])].n <
+        s->occ[best].n + s->occ[GSAT_NOT(best)].n)
+      best = cl[i];
+  s->tmp.n = 0;
+  if (s->occ[best].n + s->occ[GSAT_NOT(best)].n > SUBSUME_OCC_LIMIT) return;
+  for (uint32_t i = 0; i < s->occ[best].n; i++) push(s, &s->tmp, s->occ[best].a[i]);
+  for (uint32_t i = 0; i < s->occ[GSAT_NOT(best)].n; i++)
+    push(s, &s->tmp, s->occ[GSAT_NOT(best)].a[i]);
+  if (s->oom) return;
+  for (uint32_t i = 0; i < kc; i++) s->mark[cl[i]] = 1;
+  gsat_lit flip = 0;
+  const uint32_t sig = sig_of(s, c);
+  s->steps += 4 * (uint64_t)s->tmp.n; /* a candidate's header read is a cache miss */
+  for (uint32_t i = 0; i < s->tmp.n && !dead(s, c) && !s->unsat; i++) {
+    uint32_t d = s->tmp.a[i];
+    if (d == c || dead(s, d) || size_of(s, d) < kc || (sig & ~sig_of(s, d))) continue;
+    int r = subsumes(s, c, d, &flip);
+    if (r == 1) {
+      delete_clause(s, d, 1);
+      s->n->simp_subsumed++;
+      s->n->simp_removed++;
+    } else if (r == 2) {
+      for (uint32_t j = 0; j < kc; j++) s->mark[lits_of(s, c)[j]] = 0;
+      strengthen(s, d, flip);
+      if (dead(s, c)) return;
+      cl = lits_of(s, c); /* the arena does not move; c may not shrink */
+      for (uint32_t j = 0; j < kc; j++) s->mark[cl[j]] = 1;
+    }
+  }
+  for (uint32_t i = 0; i < size_of(s, c); i++) s->mark[lits_of(s, c)[i]] = 0;
+}
+
+/* Backward subsumption over the clauses of refs from index first on,
+ * shortest first, then over every clause strengthened meanwhile. */
+static void subsume_round(simp *s, uint32_t first) {
+  s->queue.n = 0;
+  for (uint32_t i = first; i < s->clauses.n; i++) {
+    uint32_t c = s->clauses.a[i];
+    if (dead(s, c)) continue;
+    *flags_of(s, c) |= QUEUED;
+    push(s, &s->queue, c);
+  }
+  sort_by_size(s, &s->queue);
+  for (uint32_t i = 0; i < s->queue.n && !out_of_time(s); i++) {
+    uint32_t c = s->queue.a[i];
+    *flags_of(s, c) &= ~QUEUED;
+    if (dead(s, c)) continue;
+    subsume_with(s, c);
+    propagate(s);
+  }
+  for (uint32_t i = 0; i < s->queue.n; i++) *flags_of(s, s->queue.a[i]) &= ~QUEUED;
+}
+
+/* --- bounded variable elimination ---------------------------------------- */
+
+/* Marks the clauses of an AND gate (or equivalence) that defines literal x
+ * (x = a1 AND ... AND ak: the binaries (NOT x, ai) and (x, NOT a1, ...,
+ * NOT ak)) with GATE; returns whether one was found. */
+static int find_and_gate(simp *s, gsat_lit x) {
+  vec *bins = &s->occ[GSAT_NOT(x)], *longs = &s->occ[x];
+  for (uint32_t i = 0; i < bins->n; i++) {
+    uint32_t c = bins->a[i];
+    if (size_of(s, c) != 2) continue;
+    gsat_lit *l = lits_of(s, c);
+    s->mark[l[0] == GSAT_NOT(x) ? l[1] : l[0]] = 1;
+  }
+  int found = 0;
+  for (uint32_t i = 0; i < longs->n && !found; i++) {
+    uint32_t c = longs->a[i], k = size_of(s, c), ok = 1;
+    gsat_lit *l = lits_of(s, c);
+    s->steps += k;
+    for (uint32_t j = 0; j < k && ok; j++) ok = l[j] == x || s->mark[GSAT_NOT(l[j])];
+    if (!ok) continue;
+    found = 1;
+    *flags_of(s, c) |= GATE;
+    for (uint32_t j = 0; j < k; j++)
+      if (l[j] != x) s->mark[GSAT_NOT(l[j])] = 2; /* the gate's inputs */
+  }
+  for (uint32_t i = 0; i < bins->n; i++) {
+    uint32_t c = bins->a[i];
+    if (size_of(s, c) != 2) continue;
+    gsat_lit *l = lits_of(s, c), a = l[0] == GSAT_NOT(x) ? l[1] : l[0];
+    if (s->mark[a] == 2) *flags_of(s, c) |= GATE, s->mark[a] = 3; /* one binary per input */
+  }
+  for (uint32_t i = 0; i < bins->n; i++) {
+    uint32_t c = bins->a[i];
+    if (size_of(s, c) != 2) continue;
+    gsat_lit *l = lits_of(s, c);
+    s->mark[l[0] == GSAT_NOT(x) ? l[1] : l[0]] = 0;
+  }
+  return found;
+}
+
+static void clear_gate(simp *s, gsat_var v) {
+  for (uint32_t sign = 0; sign < 2; sign++)
+    for (uint32_t i = 0; i < s->occ[GSAT_LIT(v, sign)].n; i++)
+      *flags_of(s, s->occ[GSAT_LIT(v, sign)].a[i]) &= ~GATE;
+}
+
+/* The ternary clause of occ[x] that holds a and b, or UINT32_MAX. */
+static uint32_t ternary_with(simp *s, gsat_lit x, gsat_lit a, gsat_lit b) {
+  const vec *o = &s->occ[x];
+  for (uint32_t i = 0; i < o->n; i++) {
+    const uint32_t c = o->a[i];
+    if (size_of(s, c) != 3) continue;
+    const gsat_lit *l = lits_of(s, c);
+    s->steps += 3;
+    uint32_t hit = 0;
+    for (uint32_t j = 0; j < 3; j++) hit += l[j] == a || l[j] == b;
+    if (hit == 2) return c;
+  }
+  return UINT32_MAX;
+}
+
+/* The literal of ternary clause c that is neither a nor b. */
+static gsat_lit third(simp *s, uint32_t c, gsat_lit a, gsat_lit b) {
+  const gsat_lit *l = lits_of(s, c);
+  return l[0] != a && l[0] != b ? l[0] : l[1] != a && l[1] != b ? l[1] : l[2];
+}
+
+/* Marks the clauses of an if-then-else gate that defines literal x
+ * (x = c ? t : e: the clauses (NOT x, NOT c, t) (NOT x, c, e) (x, NOT c,
+ * NOT t) (x, c, NOT e)) with GATE; returns whether one was found (Een and
+ * Biere, SAT 2005, 3.2: any definition of x cuts the resolvents alike).
+ * The same clauses define NOT x, so one call covers both signs. */
+static int find_ite_gate(simp *s, gsat_lit x) {
+  const vec *o = &s->occ[GSAT_NOT(x)];
+  for (uint32_t i = 0; i < o->n; i++) {
+    const uint32_t c1 = o->a[i];
+    if (size_of(s, c1) != 3) continue;
+    const gsat_lit a = third(s, c1, GSAT_NOT(x), GSAT_NOT(x)); /* one of the other two */
+    const gsat_lit b = third(s, c1, GSAT_NOT(x), a);
+    for (uint32_t swap = 0; swap < 2; swap++) {
+      const gsat_lit nc = swap ? b : a, t = swap ? a : b; /* c1 = (NOT x, NOT c, t) */
+      const uint32_t c3 = ternary_with(s, x, nc, GSAT_NOT(t));
+      if (c3 == UINT32_MAX) continue;
+      for (uint32_t j = 0; j < o->n; j++) {
+        const uint32_t c2 = o->a[j];
+        if (c2 == c1 || size_of(s, c2) != 3) continue;
+        const gsat_lit *l = lits_of(s, c2);
+        if (l[0] != GSAT_NOT(nc) && l[1] != GSAT_NOT(nc) && l[2] != GSAT_NOT(nc)) continue;
+        const gsat_lit e = third(s, c2, GSAT_NOT(x), GSAT_NOT(nc)); /* c2 = (NOT x, c, e) */
+        const uint32_t c4 = ternary_with(s, x, GSAT_NOT(nc), GSAT_NOT(e));
+        if (c4 == UINT32_MAX) continue;
+        *flags_of(s, c1) |= GATE, *flags_of(s, c2) |= GATE;
+        *flags_of(s, c3) |= GATE, *flags_of(s, c4) |= GATE;
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+#define XOR_MAX 5u /* the longest clause of a parity gate tried (16 clauses) */
+
+/* The sign pattern of clause d over the variables marked with their
+ * positions + 1 in mark[GSAT_LIT(var, 0)] (bit i: the literal at position i
+ * is negative), or UINT32_MAX when d has another variable. */
+static uint32_t sign_pattern(simp *s, uint32_t d) {
+  const gsat_lit *l = lits_of(s, d);
+  uint32_t p = 0;
+  s->steps += size_of(s, d);
+  for (uint32_t j = 0; j < size_of(s, d); j++) {
+    const uint32_t at = s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)];
+    if (!at) return UINT32_MAX;
+    p |= (uint32_t)GSAT_SIGN(l[j]) << (at - 1);
+  }
+  return p;
+}
+
+static uint32_t popcount32(uint32_t x) {
+  uint32_t n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+/* Marks with GATE (when mark) the clauses of v of size k whose sign
+ * pattern has parity `parity`; returns the set of their patterns. */
+static uint32_t parity_clauses(simp *s, gsat_var v, uint32_t k, uint32_t parity, int mark) {
+  uint32_t seen = 0;
+  for (uint32_t sign = 0; sign < 2; sign++) {
+    const vec *o = &s->occ[GSAT_LIT(v, sign)];
+    for (uint32_t i = 0; i < o->n; i++) {
+      const uint32_t d = o->a[i];
+      if (size_of(s, d) != k) continue;
+      const uint32_t p = sign_pattern(s, d);
+      if (p == UINT32_MAX || (popcount32(p) & 1u) != parity) continue;
+      seen |= 1u << p;
+      if (mark) *flags_of(s, d) |= GATE;
+    }
+  }
+  return seen;
+}
+
+/* Marks the clauses of a parity (XOR) gate on v with GATE: for a clause c
+ * of v with k <= XOR_MAX literals, the 2^(k-1) clauses over c's variables
+ * whose count of negative literals has c's parity (v XOR the others is
+ * constant); returns whether one was found. */
+static int find_xor_gate(simp *s, gsat_var v) {
+  const vec *o = &s->occ[GSAT_LIT(v, 0)];
+  for (uint32_t i = 0; i < o->n; i++) {
+    const uint32_t c = o->a[i], k = size_of(s, c);
+    if (k < 3 || k > XOR_MAX) continue;
+    const gsat_lit *l = lits_of(s, c);
+    uint32_t parity = 0;
+    for (uint32_t j = 0; j < k; j++) {
+      s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = (uint8_t)(j + 1);
+      parity ^= GSAT_SIGN(l[j]);
+    }
+    const int found = popcount32(parity_clauses(s, v, k, parity, 0)) == 1u << (k - 1);
+    if (found) parity_clauses(s, v, k, parity, 1);
+    for (uint32_t j = 0; j < k; j++) s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = 0;
+    if (found) return 1;
+  }
+  return 0;
+}
+
+/* Looks for a definition of v: AND (of either sign), parity, if-then-else;
+ * its clauses marked with GATE.  Returns 0 (none), 1 AND, 2 ITE, 3 XOR. */
+static int find_gate(simp *s, gsat_var v) {
+  if (find_and_gate(s, GSAT_LIT(v, 0))) return 1;
+  clear_gate(s, v);
+  if (find_and_gate(s, GSAT_LIT(v, 1))) return 1;
+  clear_gate(s, v);
+  if (find_xor_gate(s, v)) return 3; /* before ITE: x = a XOR b is x = a ? NOT b : b */
+  if (find_ite_gate(s, GSAT_LIT(v, 0))) return 2;
+  clear_gate(s, v);
+  return 0;
+}
+
+/* The resolvent of c and d on variable v into s->tmp; 0 when tautological. */
+static int resolve(simp *s, uint32_t c, uint32_t d, gsat_var v) {
+  s->tmp.n = 0;
+  const gsat_lit *a = lits_of(s, c), *b = lits_of(s, d);
+  uint32_t ka = size_of(s, c), kb = size_of(s, d), taut = 0;
+  s->steps += ka + kb;
+  for (uint32_t i = 0; i < ka; i++)
+    if (GSAT_VAR(a[i]) != v) {
+      s->mark[a[i]] = 1;
+      push(s, &s->tmp, a[i]);
+    }
+  for (uint32_t i = 0; i < kb && !taut; i++) {
+    if (GSAT_VAR(b[i]) == v || s->mark[b[i]]) continue;
+    if (s->mark[GSAT_NOT(b[i])]) taut = 1;
+    else push(s, &s->tmp, b[i]);
+  }
+  for (uint32_t i = 0; i < ka; i++) s->mark[a[i]] = 0;
+  return !taut && !s->oom;
+}
+
+/* Whether the pair (c, d) needs its resolvent: with a gate, only a gate
+ * clause against a non-gate one (Een and Biere, 3.2). */
+static int needed(simp *s, uint32_t c, uint32_t d, int gate) {
+  if (!gate) return 1;
+  return ((*flags_of(s, c) & GATE) != 0) != ((*flags_of(s, d) & GATE) != 0);
+}
+
+/* Counts v's needed resolvents; UINT32_MAX when over bound or too long. */
+static uint32_t count_resolvents(simp *s, gsat_var v, int gate, uint32_t bound) {
+  vec *p = &s->occ[GSAT_LIT(v, 0)], *q = &s->occ[GSAT_LIT(v, 1)];
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < p->n; i++)
+    for (uint32_t j = 0; j < q->n; j++) {
+      if (!needed(s, p->a[i], q->a[j], gate) || !resolve(s, p->a[i], q->a[j], v)) continue;
+      if (++count > bound || s->tmp.n > s->cfg->clause_limit) return UINT32_MAX;
+    }
+  return count;
+}
+
+/* Pushes clause c (with pivot p) to the extension stack. */
+static void push_ext(simp *s, uint32_t c, gsat_lit p) {
+  gsat_simp_ext *e = s->ext;
+  uint32_t k = size_of(s, c);
+  if (e->len + k + 1 > e->cap) {
+    uint64_t cap = e->cap ? 2 * e->cap : 1024;
+    while (cap < e->len + k + 1) cap *= 2;
+    gsat_lit *a = realloc(e->lits, cap * sizeof *a);
+    if (!a) {
+      s->oom = 1;
+      return;
+    }
+    e->lits = a;
+    e->cap = cap;
+  }
+  e->lits[e->len++] = p;
+  for (uint32_t i = 0; i < k; i++)
+    if (lits_of(s, c)[i] != p) e->lits[e->len++] = lits_of(s, c)[i];
+  e->lits[e->len++] = k;
+}
+
+/* Eliminates v: resolvents added (logged), v's clauses pushed to the
+ * extension stack, then deleted (logged). */
+static void eliminate(simp *s, gsat_var v, int gate) {
+  for (uint32_t sign = 0; sign < 2; sign++) {
+    vec *p = &s->occ[GSAT_LIT(v, sign)], *q = &s->occ[GSAT_LIT(v, !sign)];
+    for (uint32_t i = 0; sign == 0 && i < p->n && !s->unsat; i++)
+      for (uint32_t j = 0; j < q->n && !s->unsat; j++) {
+        uint32_t c = p->a[i], d = q->a[j];
+        if (!needed(s, c, d, gate) || !resolve(s, c, d, v)) continue;
+        s->tmp2.n = 0;
+        for (uint32_t t = 0; t < s->tmp.n; t++) push(s, &s->tmp2, s->tmp.a[t]);
+        if (!s->oom) add_clause(s, s->tmp2.a, s->tmp2.n, 1);
+      }
+  }
+  clear_gate(s, v);
+  for (uint32_t sign = 0; sign < 2; sign++) {
+    vec *p = &s->occ[GSAT_LIT(v, sign)];
+    while (p->n && !s->oom) {
+      uint32_t c = p->a[p->n - 1];
+      push_ext(s, c, GSAT_LIT(v, sign));
+      delete_clause(s, c, 1);
+      s->n->simp_removed++;
+    }
+  }
+  s->elim[v] = 1;
+  s->n->simp_eliminated++;
+}
+
+/* Tries to eliminate v (clauses <= resolvents bound, Een and Biere). */
+static void try_eliminate(simp *s, gsat_var v) {
+  uint32_t np = s->occ[GSAT_LIT(v, 0)].n, nn = s->occ[GSAT_LIT(v, 1)].n;
+  if (s->elim[v] || s->val[GSAT_LIT(v, 0)] || np + nn == 0) return;
+  if (np > s->cfg->occ_limit || nn > s->cfg->occ_limit) return;
+  const int kind = find_gate(s, v), gate = kind != 0;
+  uint32_t count = count_resolvents(s, v, gate, np + nn);
+  if (count == UINT32_MAX) {
+    clear_gate(s, v);
+    return;
+  }
+  s->n->simp_gates += gate;
+  s->n->simp_ite_gates += kind == 2;
+  s->n->simp_xor_gates += kind == 3;
+  eliminate(s, v, gate);
+  propagate(s);
+}
+
+static uint64_t cost_of(simp *s, gsat_var v) {
+  return (uint64_t)s->occ[GSAT_LIT(v, 0)].n * s->occ[GSAT_LIT(v, 1)].n +
+         s->occ[GSAT_LIT(v, 0)].n + s->occ[GSAT_LIT(v, 1)].n;
+}
+
+static int by_cost(const void *a, const void *b) {
+  const uint64_t *x = a, *y = b;
+  return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* Rounds of elimination over the touched variables, cheapest first, each
+ * followed by subsumption of the resolvents, until nothing is eliminated. */
+static void elim_rounds(simp *s) {
+  uint64_t *cand = malloc(((size_t)s->V + 1) * 2 * sizeof *cand);
+  if (!cand) {
+    s->oom = 1;
+    return;
+  }
+  for (int round = 0; round < 8 && !out_of_time(s); round++) {
+    uint32_t nc = 0, before = (uint32_t)s->n->simp_eliminated, first = s->clauses.n;
+    for (gsat_var v = 0; v < s->V; v++)
+      if (s->touched[v] && !s->elim[v] && !s->val[GSAT_LIT(v, 0)]) {
+        cand[2 * nc] = cost_of(s, v);
+        cand[2 * nc++ + 1] = v;
+      }
+    memset(s->touched, 0, s->V);
+    qsort(cand, nc, 2 * sizeof *cand, by_cost);
+    for (uint32_t i = 0; i < nc && !out_of_time(s); i++) try_eliminate(s, (gsat_var)cand[2 * i + 1]);
+    if (s->n->simp_eliminated == before) break;
+    if (s->cfg->subsume) subsume_round(s, first);
+  }
+  free(cand);
+}
+
+/* --- failed literals ----------------------------------------------------- */
+
+/* Propagates l (and what it implies) on a scratch assignment over the
+ * occurrence lists, from trail position start; returns 0 on a conflict.
+ * The literals assigned are left in s->tmp2 for the caller to undo. */
+static int probe_propagate(simp *s, gsat_lit l) {
+  s->tmp2.n = 0;
+  s->val[l] = 1;
+  s->val[GSAT_NOT(l)] = -1;
+  push(s, &s->tmp2, l);
+  for (uint32_t h = 0; h < s->tmp2.n && !s->oom; h++) {
+    vec *o = &s->occ[GSAT_NOT(s->tmp2.a[h])];
+    for (uint32_t i = 0; i < o->n; i++) {
+      uint32_t c = o->a[i], k = size_of(s, c), free_n = 0;
+      gsat_lit *cl = lits_of(s, c), u = 0;
+      s->steps += k;
+      int sat = 0;
+      for (uint32_t j = 0; j < k && !sat && free_n < 2; j++) {
+        if (s->val[cl[j]] > 0) sat = 1;
+        else if (!s->val[cl[j]]) u = cl[j], free_n++;
+      }
+      if (sat || free_n > 1) continue;
+      if (free_n == 0) return 0;
+      s->val[u] = 1;
+      s->val[GSAT_NOT(u)] = -1;
+      push(s, &s->tmp2, u);
+    }
+  }
+  return 1;
+}
+
+static int binary_occurrences(simp *s, gsat_lit l) {
+  for (uint32_t i = 0; i < s->occ[l].n; i++)
+    if (size_of(s, s->occ[l].a[i]) == 2) return 1;
+  return 0;
+}
+
+/* Probes each root of the binary implication graph (a literal l with
+ * binary clauses (NOT l, y) but none (l, y)); a failed one makes NOT l a
+ * unit (a RUP lemma). */
+static void probe_round(simp *s) {
+  for (gsat_lit l = 0; l < 2 * s->V && !out_of_time(s); l++) {
+    if (s->val[l] || s->elim[GSAT_VAR(l)]) continue;
+    if (binary_occurrences(s, l) || !binary_occurrences(s, GSAT_NOT(l))) continue;
+    int ok = probe_propagate(s, l);
+    for (uint32_t i = 0; i < s->tmp2.n; i++) {
+      s->val[s->tmp2.a[i]] = 0;
+      s->val[GSAT_NOT(s->tmp2.a[i])] = 0;
+    }
+    if (ok) continue;
+    gsat_lit u = GSAT_NOT(l);
+    s->n->simp_failed++;
+    add_clause(s, &u, 1, 1);
+    propagate(s);
+  }
+}
+
+/* --- equivalent literals ------------------------------------------------ */
+
+/* Tarjan's strongly connected components of the binary implication graph
+ * (an edge u -> v for each binary clause (NOT u, v)), iteratively; each
+ * component's representative is its literal of the smallest variable, and
+ * repr[] maps every literal to its representative.  A component with a
+ * literal and its negation makes that literal's negation a unit (RUP along
+ * the implication chain), returned in *failed (UINT32_MAX: none). */
+typedef struct tarjan {
+  uint32_t *index, *low, *stack, *call, *edge;
+  uint32_t *first, *succ; /* the graph: successors of u at succ[first[u] ..
+                             first[u + 1] - 1] (the binary clauses, read once) */
+  uint8_t *on;
+  uint32_t top, depth, counter;
+} tarjan;
+
+static void scc_found(simp *s, tarjan *t, gsat_lit u, gsat_lit *repr, gsat_lit *failed) {
+  uint32_t start = t->top;
+  do start--; while (t->stack[start] != u);
+  gsat_lit r = u;
+  for (uint32_t i = start; i < t->top; i++) {
+    gsat_lit m = t->stack[i];
+    t->on[m] = 0;
+    s->mark[m] = 1;
+    if (GSAT_VAR(m) < GSAT_VAR(r)) r = m;
+  }
+  for (uint32_t i = start; i < t->top; i++) {
+    gsat_lit m = t->stack[i];
+    if (s->mark[GSAT_NOT(m)] && *failed == UINT32_MAX) *failed = GSAT_NOT(m);
+    if (m != r && repr[m] == m && repr[GSAT_NOT(m)] == GSAT_NOT(m))
+      repr[m] = r, repr[GSAT_NOT(m)] = GSAT_NOT(r);
+  }
+  for (uint32_t i = start; i < t->top; i++) s->mark[t->stack[i]] = 0;
+  t->top = start;
+}
+
+/* The next successor of u from edge position *e on (a free literal), or
+ * UINT32_MAX. */
+static gsat_lit next_edge(simp *s, const tarjan *t, gsat_lit u, uint32_t *e) {
+  while (t->first[u] + *e < t->first[u + 1]) {
+    gsat_lit v = t->succ[t->first[u] + (*e)++];
+    s->steps++;
+    if (!s->val[v]) return v;
+  }
+  return UINT32_MAX;
+}
+
+/* The binary implication graph in t->first, t->succ: an edge NOT a -> b and
+ * NOT b -> a for each live binary clause (a, b).  0: out of memory. */
+static int build_graph(simp *s, tarjan *t) {
+  const size_t L = 2 * (size_t)s->V;
+  t->first = calloc(L + 2, sizeof *t->first);
+  if (!t->first) return 0;
+  uint64_t edges = 0;
+  for (uint32_t i = 0; i < s->clauses.n; i++) {
+    uint32_t c = s->clauses.a[i];
+    if (dead(s, c) || size_of(s, c) != 2) continue;
+    t->first[GSAT_NOT(lits_of(s, c)[0]) + 2]++, t->first[GSAT_NOT(lits_of(s, c)[1]) + 2]++;
+    edges += 2;
+  }
+  s->steps += s->clauses.n;
+  for (size_t l = 2; l < L + 2; l++) t->first[l] += t->first[l - 1];
+  t->succ = malloc((edges + 1) * sizeof *t->succ);
+  if (!t->succ) return 0;
+  for (uint32_t i = 0; i < s->clauses.n; i++) { /* first[u + 1] counts u's edges placed */
+    uint32_t c = s->clauses.a[i];
+    if (dead(s, c) || size_of(s, c) != 2) continue;
+    gsat_lit a = lits_of(s, c)[0], b = lits_of(s, c)[1];
+    t->succ[t->first[GSAT_NOT(a) + 1]++] = b;
+    t->succ[t->first[GSAT_NOT(b) + 1]++] = a;
+  }
+  return 1;
+}
+
+static void visit(simp *s, tarjan *t, gsat_lit root, gsat_lit *repr, gsat_lit *failed) {
+  t->index[root] = t->low[root] = t->counter++;
+  t->stack[t->top++] = root, t->on[root] = 1;
+  t->call[0] = root, t->edge[0] = 0, t->depth = 1;
+  while (t->depth) {
+    gsat_lit u = t->call[t->depth - 1];
+    gsat_lit v = next_edge(s, t, u, &t->edge[t->depth - 1]);
+    if (v != UINT32_MAX) {
+      if (t->index[v] == UINT32_MAX) {
+        t->index[v] = t->low[v] = t->counter++;
+        t->stack[t->top++] = v, t->on[v] = 1;
+        t->call[t->depth] = v, t->edge[t->depth++] = 0;
+      } else if (t->on[v] && t->index[v] < t->low[u]) {
+        t->low[u] = t->index[v];
+      }
+      continue;
+    }
+    t->depth--;
+    if (t->depth && t->low[u] < t->low[t->call[t->depth - 1]])
+      t->low[t->call[t->depth - 1]] = t->low[u];
+    if (t->low[u] == t->index[u]) scc_found(s, t, u, repr, failed);
+  }
+}
+
+/* Replaces clause c by its image under repr: a tautology goes, another
+ * image is added before c is deleted (RUP with the equivalences). */
+static void substitute_clause(simp *s, uint32_t c, const gsat_lit *repr) {
+  s->tmp.n = 0;
+  int taut = 0;
+  for (uint32_t i = 0; i < size_of(s, c); i++) {
+    gsat_lit x = repr[lits_of(s, c)[i]];
+    if (s->mark[GSAT_NOT(x)]) taut = 1;
+    if (s->mark[x]) continue;
+    s->mark[x] = 1;
+    push(s, &s->tmp, x);
+  }
+  for (uint32_t i = 0; i < s->tmp.n; i++) s->mark[s->tmp.a[i]] = 0;
+  if (!taut && !s->oom) add_clause(s, s->tmp.a, s->tmp.n, 1);
+  delete_clause(s, c, 1);
+}
+
+static void push_ext_lits(simp *s, gsat_lit a, gsat_lit b) {
+  gsat_simp_ext *e = s->ext;
+  if (e->len + 3 > e->cap) {
+    uint64_t cap = e->cap ? 2 * e->cap : 1024;
+    gsat_lit *x = realloc(e->lits, cap * sizeof *x);
+    if (!x) {
+      s->oom = 1;
+      return;
+    }
+    e->lits = x, e->cap = cap;
+  }
+  e->lits[e->len++] = a, e->lits[e->len++] = b, e->lits[e->len++] = 2;
+}
+
+/* Substitutes every literal by its representative: the equivalences
+ * (NOT m, r) (m, NOT r) are added to the proof (RUP along the chains), the
+ * clauses rewritten, the equivalences pushed to the extension stack (m
+ * takes r's value) and deleted from the proof; m's variable counts as
+ * eliminated. */
+static void substitute(simp *s, const gsat_lit *repr) {
+  for (gsat_var v = 0; v < s->V; v++) {
+    gsat_lit m = GSAT_LIT(v, 0), r = repr[m];
+    if (r == m) continue;
+    gsat_lit a[2] = {GSAT_NOT(m), r}, b[2] = {m, GSAT_NOT(r)};
+    log_add(s, a, 2), log_add(s, b, 2);
+  }
+  for (gsat_var v = 0; v < s->V && !s->unsat && !s->oom; v++)
+    for (uint32_t sign = 0; sign < 2 && repr[GSAT_LIT(v, 0)] != GSAT_LIT(v, 0); sign++) {
+      vec *o = &s->occ[GSAT_LIT(v, sign)];
+      while (o->n && !s->oom) substitute_clause(s, o->a[o->n - 1], repr);
+    }
+  for (gsat_var v = 0; v < s->V; v++) {
+    gsat_lit m = GSAT_LIT(v, 0), r = repr[m];
+    if (r == m) continue;
+    gsat_lit a[2] = {GSAT_NOT(m), r}, b[2] = {m, GSAT_NOT(r)};
+    push_ext_lits(s, b[0], b[1]);
+    push_ext_lits(s, a[0], a[1]);
+    log_del(s, a, 2), log_del(s, b, 2);
+    s->elim[v] = 1;
+    s->n->simp_substituted++;
+  }
+}
+
+/* Equivalent-literal substitution over the strongly connected components
+ * of the binary implication graph (Li, "Equivalent literal propagation in
+ * the DLL procedure", 2003; as in Biere's solvers). */
+static void els_round(simp *s) {
+  const size_t L = 2 * (size_t)s->V;
+  tarjan t;
+  memset(&t, 0, sizeof t);
+  t.index = malloc(L * sizeof *t.index), t.low = malloc(L * sizeof *t.low);
+  t.stack = malloc(L * sizeof *t.stack), t.call = malloc(L * sizeof *t.call);
+  t.edge = malloc(L * sizeof *t.edge), t.on = calloc(L + 1, 1);
+  gsat_lit *repr = malloc(L * sizeof *repr), failed = UINT32_MAX;
+  if (!t.index || !t.low || !t.stack || !t.call || !t.edge || !t.on || !repr ||
+      !build_graph(s, &t))
+    s->oom = 1;
+  for (size_t l = 0; !s->oom && l < L; l++) t.index[l] = UINT32_MAX, repr[l] = (gsat_lit)l;
+  for (gsat_lit l = 0; !s->oom && l < L && !out_of_time(s); l++)
+    if (!s->val[l] && !s->elim[GSAT_VAR(l)] && t.index[l] == UINT32_MAX)
+      visit(s, &t, l, repr, &failed);
+  if (failed != UINT32_MAX) {
+    s->n->simp_failed++;
+    add_clause(s, &failed, 1, 1);
+    propagate(s);
+  } else if (!s->oom && !out_of_time(s)) {
+    substitute(s, repr);
+    propagate(s);
+  }
+  free(t.index), free(t.low), free(t.stack), free(t.call), free(t.edge), free(t.on);
+  free(t.first), free(t.succ);
+  free(repr);
+}
+
+/* --- set-up and result --------------------------------------------------- */
+
+static gsat_status load(simp *s, const gsat_db *in, gsat_error *err) {
+  s->V = in->num_vars;
+  size_t V = s->V;
+  s->occ = calloc(2 * V + 1, sizeof *s->occ);
+  s->val = calloc(2 * V + 1, 1);
+  s->mark = calloc(2 * V + 1, 1);
+  s->elim = calloc(V + 1, 1);
+  s->touched = malloc(V + 1);
+  GSAT_RETURN_IF(!s->occ || !s->val || !s->mark || !s->elim || !s->touched, err, NOMEM,
+                 "out of memory for the simplification of %u variables", s->V);
+  memset(s->touched, 1, V + 1);
+  for (uint32_t i = 0; i < in->num_units; i++) assign(s, in->units[i]);
+  for (uint32_t c = 0; c < in->num_clauses && !s->oom; c++) {
+    uint32_t b = in->clause_start[c];
+    add_clause(s, in->clause_lits + b, in->clause_start[c + 1] - b, 0);
+    s->lits += in->clause_start[c + 1] - b;
+  }
+  GSAT_RETURN_IF(s->oom, err, NOMEM, "out of memory loading the clauses to simplify");
+  return GSAT_OK;
+}
+
+/* out from the live clauses, the root units and one unit per eliminated
+ * variable.  That unit is not logged: the variable occurs in no clause, so
+ * no lemma can use it.  (As a RAT lemma it would be sound, but drat-trim
+ * ignores the deletion of a clause that is a reason at its top level, and a
+ * kept clause of the variable could then contradict the unit.) */
+static gsat_status store(simp *s, const gsat_db *in, gsat_db *out, gsat_error *err) {
+  memset(out, 0, sizeof *out);
+  out->num_vars = s->V;
+  out->ext_vars = in->ext_vars;
+  out->empty_clause = s->unsat;
+  uint64_t nlits = 0;
+  uint32_t nc = 0, units = s->trail.n;
+  for (uint32_t i = 0; i < s->clauses.n; i++)
+    if (!dead(s, s->clauses.a[i])) nc++, nlits += size_of(s, s->clauses.a[i]);
+  for (gsat_var v = 0; v < s->V; v++) units += s->elim[v];
+  out->ext_var = malloc(((size_t)s->V + 1) * sizeof *out->ext_var);
+  out->units = malloc(((size_t)units + 1) * sizeof *out->units);
+  out->clause_start = malloc(((size_t)nc + 1) * sizeof *out->clause_start);
+  out->clause_lits = malloc((nlits + 1) * sizeof *out->clause_lits);
+  if (!out->ext_var || !out->units || !out->clause_start || !out->clause_lits) {
+    gsat_db_free(out);
+    return gsat_error_set(err, GSAT_NOMEM, "out of memory for the simplified formula");
+  }
+  if (s->V) memcpy(out->ext_var, in->ext_var, (size_t)s->V * sizeof *out->ext_var);
+  if (s->trail.n) memcpy(out->units, s->trail.a, (size_t)s->trail.n * sizeof *out->units);
+  out->num_units = s->trail.n;
+  for (gsat_var v = 0; v < s->V; v++)
+    if (s->elim[v]) out->units[out->num_units++] = GSAT_LIT(v, 1);
+  gsat_features *f = &out->features;
+  f->min_len = nc ? UINT32_MAX : 0;
+  uint64_t pos = 0, bin = 0;
+  for (uint32_t i = 0; i < s->clauses.n; i++) {
+    uint32_t c = s->clauses.a[i], k = size_of(s, c);
+    if (dead(s, c)) continue;
+    out->clause_start[out->num_clauses++] = (uint32_t)pos;
+    memcpy(out->clause_lits + pos, lits_of(s, c), k * sizeof *out->clause_lits);
+    pos += k;
+    out->stream_entries += (uint64_t)k * k;
+    bin += k == 2;
+    if (k > f->max_len) f->max_len = k;
+    if (k < f->min_len) f->min_len = k;
+  }
+  out->clause_start[nc] = (uint32_t)pos;
+  f->vars = s->V;
+  f->clauses = nc;
+  f->lits = nlits;
+  f->mean_len = nc ? (double)nlits / nc : 0;
+  f->binary_fraction = nc ? (double)bin / nc : 0;
+  return GSAT_OK;
+}
+
+static void release(simp *s) {
+  for (size_t l = 0; s->occ && l < 2 * (size_t)s->V; l++) free(s->occ[l].a);
+  free(s->occ);
+  free(s->mem.a);
+  free(s->clauses.a);
+  free(s->trail.a);
+  free(s->tmp.a);
+  free(s->tmp2.a);
+  free(s->queue.a);
+  free(s->val);
+  free(s->mark);
+  free(s->elim);
+  free(s->touched);
+}
+
+void gsat_simp_config_default(gsat_simp_config *c) {
+  memset(c, 0, sizeof *c);
+  c->subsume = c->elim = c->probe = c->equiv = 1;
+  c->effort = 5;
+  c->occ_limit = 64;
+  c->clause_limit = 100;
+}
+
+/* Runs technique fn under its own step budget and clock, adding the
+ * microseconds to *us. */
+static void timed(simp *s, void (*fn)(simp *), uint64_t *us) {
+  double t0 = gsat_seconds();
+  s->steps = 0;
+  s->limit = (uint64_t)s->cfg->effort * s->lits;
+  if (s->limit < 1000000u) s->limit = 1000000u;
+  fn(s);
+  *us += (uint64_t)((gsat_seconds() - t0) * 1e6);
+}
+
+static void subsume_all(simp *s) { subsume_round(s, 0); }
+
+gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
+                          const gsat_proof_sink *proof, gsat_db *out, gsat_simp_ext *ext,
+                          gsat_worker_stats *n, gsat_error *err) {
+  simp s;
+  memset(&s, 0, sizeof s);
+  s.cfg = cfg;
+  s.proof = proof;
+  s.ext = ext;
+  s.n = n;
+  gsat_status st = load(&s, in, err);
+  if (st == GSAT_OK) {
+    propagate(&s);
+    if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
+    if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
+    if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
+    if (cfg->elim) timed(&s, elim_rounds, &n->simp_elim_us);
+    n->simp_units += s.trail.n - in->num_units;
+    if (s.oom) st = gsat_error_set(err, GSAT_NOMEM, "out of memory while simplifying");
+  }
+  if (st == GSAT_OK) st = store(&s, in, out, err);
+  release(&s);
+  if (st != GSAT_OK) gsat_simp_ext_free(ext);
+  return st;
+}
+
+void gsat_simp_extend(const gsat_simp_ext *ext, uint8_t *model) {
+  uint64_t i = ext->len;
+  while (i > 0) {
+    uint32_t k = ext->lits[i - 1];
+    const gsat_lit *c = ext->lits + (i - 1 - k);
+    int sat = 0;
+    for (uint32_t j = 0; j < k && !sat; j++) sat = model[GSAT_VAR(c[j])] == !GSAT_SIGN(c[j]);
+    if (!sat) model[GSAT_VAR(c[0])] = (uint8_t)!GSAT_SIGN(c[0]);
+    i -= k + 1;
+  }
+}
+
+void gsat_simp_ext_free(gsat_simp_ext *ext) {
+  free(ext->lits);
+  memset(ext, 0, sizeof *ext);
+}

@@ -1,0 +1,91 @@
+/* Preprocessing of the CDCL search (docs/simplify.md): one round over the
+ * search database before the CPU searchers split, so that every searcher of
+ * the portfolio starts from the same simplified formula.  Inherently
+ * sequential (occurrence lists over the whole formula), so it is CPU floor
+ * code, not team step code.  Techniques, in this order:
+ *   - root unit propagation (satisfied clauses removed, false literals cut);
+ *   - backward subsumption and self-subsuming strengthening over occurrence
+ *     lists (Een and Biere, "Effective Preprocessing in SAT through Variable
+ *     and Clause Elimination", SAT 2005, section 4);
+ *   - bounded variable elimination by clause distribution (same paper,
+ *     section 3): a variable goes when its non-tautological resolvents are
+ *     no more than the clauses it occurs in, each at most clause_limit
+ *     literals; candidates by occurrence product, ascending; AND and
+ *     equivalence gates (same paper, 3.2) cut the resolvents to those
+ *     between a gate and a non-gate clause;
+ *   - failed-literal probing on the roots of the binary implication graph
+ *     (a root: a literal that no binary clause implies);
+ *   - equivalent-literal substitution: the strongly connected components of
+ *     the binary implication graph (Tarjan), each literal replaced by its
+ *     component's representative; the substituted variable's equivalence
+ *     goes to the extension stack.
+ * Every step writes DRAT to the proof sink: a clause is added before the one
+ * it replaces is deleted, resolvents before their antecedents are deleted.
+ * Eliminated clauses go to an extension stack (pivot literal first) from
+ * which gsat_simp_extend turns a model of the simplified formula into one of
+ * the original formula (Een and Biere, section 3.1). */
+#ifndef GSAT_SIMP_H
+#define GSAT_SIMP_H
+
+#include <stdint.h>
+
+#include "base/control.h"
+#include "base/status.h"
+#include "core/cdcl_types.h"
+
+struct gsat_db;            /* core/db.h */
+struct gsat_worker_stats;  /* core/search.h (which includes this header) */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What the round does; gsat_simp_config_default gives the defaults. */
+typedef struct gsat_simp_config {
+  int subsume, elim, probe, equiv; /* each technique on (1) or off (0) */
+  uint32_t effort;           /* work per technique: steps (clause literals
+                                read) per literal of the formula, at least
+                                10^6 steps */
+  uint32_t occ_limit;        /* elimination: at most this many occurrences of
+                                each polarity */
+  uint32_t clause_limit;     /* elimination: longest resolvent allowed */
+  const gsat_flag *stop;     /* polled between steps; NULL: none */
+  double deadline;           /* gsat_seconds() time, 0: none */
+} gsat_simp_config;
+
+/* The extension stack: eliminated clauses, each stored as its literals (the
+ * pivot first) followed by its length. */
+typedef struct gsat_simp_ext {
+  gsat_lit *lits;
+  uint64_t len, cap;
+} gsat_simp_ext;
+
+void gsat_simp_config_default(gsat_simp_config *c);
+
+/* Simplifies in (not modified) into out, a database over the same variables
+ * (same num_vars and ext_var numbering, no occurrence streams): out->units
+ * holds every root assignment found, and one arbitrary unit per eliminated
+ * variable (it occurs in no clause; the unit keeps the searchers from
+ * deciding it, and is not in the proof: gsat_cdcl_create logs none of the
+ * database's units); out->empty_clause when
+ * the round refuted the formula (the empty clause then went to proof).
+ * Eliminated clauses are appended to ext.  The counters (the simp_* rows of
+ * counters.h) are added to *n.  proof may be NULL.  Errors: NOMEM (out and
+ * ext then freed). */
+gsat_status gsat_simp_run(const struct gsat_db *in, const gsat_simp_config *cfg,
+                          const gsat_proof_sink *proof, struct gsat_db *out,
+                          gsat_simp_ext *ext, struct gsat_worker_stats *n, gsat_error *err);
+
+/* Turns model (one byte per internal variable, 1 true), a model of the
+ * simplified formula, into a model of the original one: the stack is walked
+ * from its top, and each clause that the model falsifies gets its pivot set
+ * true (Een and Biere, section 3.1). */
+void gsat_simp_extend(const gsat_simp_ext *ext, uint8_t *model);
+
+void gsat_simp_ext_free(gsat_simp_ext *ext);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,131 @@
+/* Types of the walker step code (walk.h, local-search.md): the formula a
+ * walker reads, the score tables, one walker's state and its carving out of
+ * one block of memory.  Safe to include anywhere (plain C, GSAT_HD helpers). */
+#ifndef GSAT_WALK_TYPES_H
+#define GSAT_WALK_TYPES_H
+
+#include <stdint.h>
+
+#include "base/hd.h"
+#include "core/literal.h"
+
+/* Break values at or above this share the last table entry. */
+#define GSAT_WALK_MAXB 64u
+/* Score tables by clause length: <= 3 (polynomial), 4, 5, 6, >= 7
+ * (exponential). */
+#define GSAT_WALK_CLASSES 5u
+/* The largest table entry (the score of break 0); a warp's 32 entries sum
+ * below 2^32. */
+#define GSAT_WALK_SCORE_ONE (1u << 24)
+/* The least restart interval's base in flips (times the Luby sequence). */
+#define GSAT_WALK_RESTART_BASE 100000u
+
+/* The formula a walker reads (host or device pointers, read-only): every
+ * clause of the search database and every unit as a clause of one literal;
+ * for each literal the clauses that contain it. */
+typedef struct gsat_walk_cnf {
+  uint32_t num_vars, num_clauses, max_len;
+  const uint32_t *clause_start; /* [num_clauses + 1] */
+  const gsat_lit *clause_lits;  /* [clause_start[num_clauses]] */
+  const uint32_t *occ_start;    /* [2 num_vars + 1] */
+  const uint32_t *occ;          /* clause indices, by literal */
+} gsat_walk_cnf;
+
+/* The walk's parameters (read-only, the same for every walker): the
+ * probSAT score f(break) per length class, scaled so that f(0) is
+ * GSAT_WALK_SCORE_ONE (gsat_walk_params_default, walk.c), and the restart
+ * interval's base in flips (0: no restarts). */
+typedef struct gsat_walk_params {
+  uint32_t table[GSAT_WALK_CLASSES][GSAT_WALK_MAXB];
+  uint32_t restart_base;
+} gsat_walk_params;
+
+/* One walker.  Arrays: its own (carved by gsat_walker_carve); scalars are
+ * team-uniform and written back at the end of each gsat_walk_* call. */
+typedef struct gsat_walker {
+  uint32_t *brk;    /* [V] clauses that only this variable satisfies */
+  uint32_t *trail;  /* [V + 32] variables flipped since the best was saved */
+  uint32_t *tcount; /* [C] true literals of each clause */
+  uint32_t *tx;     /* [C] xor of the variables of its true literals */
+  uint32_t *unsat;  /* [C] unsatisfied clauses, unsat_len of them */
+  uint32_t *where;  /* [C] position of an unsatisfied clause in unsat */
+  uint32_t *score;  /* [max_len] scratch: the chosen clause's scores */
+  uint8_t *val;     /* [V] the assignment: 1 true */
+  uint8_t *best;    /* [V] the assignment with the fewest unsatisfied clauses */
+  uint64_t seed, rng;
+  uint64_t flips;          /* in all */
+  uint64_t since_restart;  /* flips since the last (re)start */
+  uint64_t restart_at;     /* since_restart that triggers the next restart */
+  uint64_t restarts;
+  uint32_t unsat_len;
+  uint32_t best_unsat;     /* fewest unsatisfied clauses seen (~0u: none) */
+  uint32_t trail_len, trail_cap;
+  uint32_t trail_over;     /* the trail lost flips: the best is copied whole */
+  uint32_t pad;
+} gsat_walker;
+
+/* Bytes of one walker's arrays for V variables, C clauses of at most max_len
+ * literals (8-byte multiple). */
+GSAT_HD uint64_t gsat_walker_bytes(uint32_t V, uint32_t C, uint32_t max_len) {
+  const uint64_t words = (uint64_t)V + V + 32 + 4ull * C + max_len;
+  return (4 * words + 2ull * V + 7) & ~7ull;
+}
+
+/* Points w's arrays into mem (gsat_walker_bytes of them, 4-byte aligned)
+ * and clears its scalars; the walk starts with gsat_walk_*_start. */
+GSAT_HD void gsat_walker_carve(gsat_walker *w, void *mem, uint32_t V, uint32_t C,
+                               uint32_t max_len) {
+  uint32_t *p = (uint32_t *)mem;
+  w->brk = p;
+  w->trail = p += V;
+  w->tcount = p += V + 32;
+  w->tx = p += C;
+  w->unsat = p += C;
+  w->where = p += C;
+  w->score = p += C;
+  w->val = (uint8_t *)(p += max_len);
+  w->best = w->val + V;
+  w->seed = w->rng = w->flips = w->since_restart = w->restart_at = w->restarts = 0;
+  w->unsat_len = 0;
+  w->best_unsat = ~0u;
+  w->trail_len = 0;
+  w->trail_cap = V + 32;
+  w->trail_over = 1;
+  w->pad = 0;
+}
+
+/* xorshift64* (Marsaglia 2003; Vigna 2016): the walker's random numbers. */
+GSAT_HD uint64_t gsat_walk_rand(uint64_t *s) {
+  uint64_t x = *s;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *s = x;
+  return x * 0x2545f4914f6cdd1dull;
+}
+
+/* splitmix64's finaliser (Steele, Lea and Flood 2014): a hash of x, for
+ * seeds and starting assignments. */
+GSAT_HD uint64_t gsat_walk_mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+/* The Luby sequence's i-th term (i >= 1): 1 1 2 1 1 2 4 ... */
+GSAT_HD uint64_t gsat_walk_luby(uint64_t i) {
+  for (;;) {
+    uint64_t k = 1;
+    while (((1ull << k) - 1) < i) k++;
+    if (i == (1ull << k) - 1) return 1ull << (k - 1);
+    i -= (1ull << (k - 1)) - 1;
+  }
+}
+
+/* The score table of a clause of n literals. */
+GSAT_HD uint32_t gsat_walk_class(uint32_t n) {
+  return n <= 3 ? 0u : n >= 7 ? 4u : n - 3;
+}
+
+#endif

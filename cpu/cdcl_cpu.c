@@ -1,0 +1,170 @@
+#include "cpu/cdcl_portfolio.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu/cdcl_one.h"
+#include "base/clock.h"
+#include "core/cdcl_host.h"
+#include "core/simp.h"
+
+/* Target length of a slice between checks of the stop flag and the limits. */
+#define SLICE_SECONDS 0.004
+
+static void fill_stats(gsat_worker_stats *w, const gsat_cdcl *s, double busy) {
+  memset(w, 0, sizeof *w);
+  gsat_worker_stats_set_cdcl(w, &s->n);
+  w->busy_seconds = busy;
+}
+
+static void report(const gsat_search_params *p, const gsat_cdcl *s, double start) {
+  gsat_progress pr;
+  memset(&pr, 0, sizeof pr);
+  pr.seconds = gsat_seconds() - start;
+  pr.search = GSAT_SEARCH_CDCL;
+  fill_stats(&pr.total, s, 0);
+  pr.busy_workers = 1;
+  p->progress(p->progress_data, &pr);
+}
+
+/* Runs slices until an answer, a limit or the stop flag; returns the search
+ * status (PAUSED for UNKNOWN) or a negative gsat_status on error. */
+static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params *p,
+               double start, gsat_search_result *r, gsat_error *err) {
+  uint64_t budget = 64;
+  double next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
+  for (;;) {
+    uint64_t b = budget;
+    if (p->node_limit) {
+      if (s->n.decisions >= p->node_limit) { r->stopped_by_limit = 1; return GSAT_CDCL_PAUSED; }
+      uint64_t left = p->node_limit - s->n.decisions;
+      if (left < b) b = left;
+    }
+    if (p->conflict_limit) { /* a slice's budget counts conflicts too: exact */
+      if (s->n.conflicts >= p->conflict_limit) { r->stopped_by_limit = 1; return GSAT_CDCL_PAUSED; }
+      uint64_t left = p->conflict_limit - s->n.conflicts;
+      if (left < b) b = left;
+    }
+    double t0 = gsat_seconds();
+    int res = gsat_cdcl_search(s, view, b);
+    double now = gsat_seconds(), slice = now - t0;
+    if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
+      gsat_status st = gsat_cdcl_grow(s, res, err);
+      if (st != GSAT_OK) return (int)st;
+      continue;
+    }
+    if (res != GSAT_CDCL_PAUSED) return res;
+    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
+    else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
+    if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_CDCL_PAUSED;
+    if (p->time_limit > 0 && now - start >= p->time_limit) {
+      r->stopped_by_limit = 1;
+      return GSAT_CDCL_PAUSED;
+    }
+    if (next_progress && now >= next_progress) {
+      report(p, s, start);
+      next_progress = now + p->progress_interval;
+    }
+  }
+}
+
+/* The result of a formula that preprocessing refuted: UNSAT, one idle
+ * worker. */
+static gsat_status refuted_result(gsat_search_result *r, uint32_t V, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  r->workers = calloc(1, sizeof *r->workers);
+  r->model = malloc((size_t)V + 1);
+  GSAT_RETURN_IF(!r->workers || !r->model, err, NOMEM, "out of memory for the CDCL result");
+  r->num_workers = 1;
+  r->answer = 20;
+  return GSAT_OK;
+}
+
+/* The preprocessing counters (simp_* rows) of n added to r's first worker
+ * and total. */
+static void add_simp_counters(gsat_search_result *r, const gsat_worker_stats *n) {
+#define ADD_SIMP(field) r->total.field += n->field, r->workers[0].field += n->field;
+  GSAT_WORKER_COUNTER_FIELDS(ADD_SIMP)
+#undef ADD_SIMP
+}
+
+/* gsat_cpu_cdcl_solve with preprocessing (simp.h): the searchers, one or
+ * the portfolio, search the simplified formula; a model is extended to the
+ * eliminated variables (gsat_simp_extend) before the caller checks it
+ * against the original clauses.  The preprocessing time counts against the
+ * time limit. */
+static gsat_status solve_simplified(const gsat_db *db, const gsat_search_params *p,
+                                    gsat_search_result *r, gsat_error *err) {
+  const double start = gsat_seconds();
+  gsat_search_params q = *p;
+  q.simplify = 0;
+  if (p->time_limit > 0) q.simp.deadline = start + p->time_limit;
+  gsat_db sdb;
+  gsat_simp_ext ext = {0};
+  gsat_worker_stats n;
+  memset(&n, 0, sizeof n);
+  GSAT_FORWARD(gsat_simp_run(db, &q.simp, p->proof, &sdb, &ext, &n, err));
+  const double spent = gsat_seconds() - start;
+  gsat_status st;
+  if (sdb.empty_clause) {
+    st = refuted_result(r, db->num_vars, err);
+  } else if (p->time_limit > 0 && spent >= p->time_limit) {
+    st = refuted_result(r, db->num_vars, err);
+    r->answer = 0;
+    r->stopped_by_limit = 1;
+  } else {
+    if (q.time_limit > 0) q.time_limit -= spent;
+    st = gsat_cpu_cdcl_solve(&sdb, &q, r, err);
+  }
+  if (st == GSAT_OK) {
+    if (r->answer == 10) gsat_simp_extend(&ext, r->model);
+    add_simp_counters(r, &n);
+    r->search_seconds += spent;
+  }
+  gsat_db_free(&sdb);
+  gsat_simp_ext_free(&ext);
+  return st;
+}
+
+gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
+                                gsat_search_result *r, gsat_error *err) {
+  if (p->simplify && !p->num_assumptions && !p->num_extra && !p->clause_port)
+    return solve_simplified(db, p, r, err);
+  if (p->threads > 1 || p->num_extra || p->clause_port || p->phases || p->cdcl_walk ||
+      (p->cdcl_cubes && p->cdcl_lookahead_cubes && !p->num_assumptions))
+    return gsat_cpu_cdcl_portfolio(db, p, r, err);
+  memset(r, 0, sizeof *r);
+  const double start = gsat_seconds();
+  gsat_db_view view = gsat_db_view_of(db);
+  gsat_cdcl s;
+  int refuted = 0;
+  gsat_status st = gsat_cdcl_create(&s, db, &p->cdcl, p->proof, &refuted, err);
+  r->workers = calloc(1, sizeof *r->workers);
+  r->model = malloc((size_t)db->num_vars + 1);
+  r->failed = malloc(((size_t)p->num_assumptions + 1) * sizeof *r->failed);
+  if (st == GSAT_OK && (!r->workers || !r->model || !r->failed))
+    st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the CDCL result");
+  int res = GSAT_CDCL_UNSAT;
+  if (st == GSAT_OK && !refuted) {
+    if (p->num_assumptions) gsat_cdcl_set_assumptions(&s, p->assumptions, p->num_assumptions);
+    res = run(&s, &view, p, start, r, err);
+    if (res < 0) st = (gsat_status)res;
+  }
+  r->search_seconds = gsat_seconds() - start;
+  if (st == GSAT_OK) {
+    r->answer = res == GSAT_CDCL_SAT ? 10 : res == GSAT_CDCL_UNSAT ? 20 : 0;
+    if (res == GSAT_CDCL_SAT)
+      for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = s.val[2 * v] > 0;
+    if (res == GSAT_CDCL_UNSAT && s.unsat_assumptions) {
+      r->unsat_assumptions = 1;
+      r->failed_len = s.failed_len;
+      memcpy(r->failed, s.failed, s.failed_len * sizeof *r->failed);
+    }
+    r->num_workers = 1;
+    fill_stats(&r->workers[0], &s, r->search_seconds);
+    r->total = r->workers[0];
+  }
+  gsat_cdcl_destroy(&s);
+  if (st != GSAT_OK) gsat_search_result_free(r);
+  return st;
+}
