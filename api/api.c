@@ -3,9 +3,11 @@
 #include "base/clock.h"
 #include "api/gsat.h"
 #include "api/incremental.h"
+#include "api/backends.h"
 #include "api/portfolio.h"
 
 #include <assert.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,6 @@
 #include "core/cnf.h"
 #include "base/control.h"
 #include "cpu/cdcl_portfolio.h"
-#include "gpu/cdcl_search.h"
 #include "cpu/cpu_ref.h"
 #include "core/cdcl_host.h"
 #include "core/db.h"
@@ -25,8 +26,6 @@
 #include "kernels/device.h"
 #include "gpu/kernel_wait.h"
 #include "gpu/search.h"
-#include "gpu/walk_search.h"
-#include "cpu/walk_cpu.h"
 #include "core/options.h"
 #include "core/proof.h"
 #include "core/search.h"
@@ -38,6 +37,15 @@ _Static_assert(GSAT_ANSWER_SAT == GSAT_SATISFIABLE &&
                    GSAT_ANSWER_UNSAT == GSAT_UNSATISFIABLE &&
                    GSAT_ANSWER_UNKNOWN == GSAT_UNKNOWN,
                "gsat_answer and gsat.h agree");
+/* The searches and backends of the statistics are the option values. */
+_Static_assert(GSAT_SEARCH_ID_NONE == (int)GSAT_SEARCH_AUTO &&
+                   GSAT_SEARCH_ID_DPLL == (int)GSAT_SEARCH_DPLL &&
+                   GSAT_SEARCH_ID_CDCL == (int)GSAT_SEARCH_CDCL &&
+                   GSAT_SEARCH_ID_WALK == (int)GSAT_SEARCH_WALK &&
+                   GSAT_BACKEND_ID_NONE == (int)GSAT_BACKEND_AUTO &&
+                   GSAT_BACKEND_ID_CPU == (int)GSAT_BACKEND_CPU &&
+                   GSAT_BACKEND_ID_GPU == (int)GSAT_BACKEND_GPU,
+               "gsat.h's search and backend ids are the option values");
 
 /* Dense model entry of a variable that occurs in no clause. */
 #define NO_VALUE 2
@@ -375,7 +383,8 @@ static void forward_progress(void *data, const gsat_progress *p) {
   r.seconds = p->seconds;
   r.cubes_left = p->cubes_left;
   r.busy_workers = p->busy_workers;
-  snprintf(r.search, sizeof r.search, "%s", p->walk ? "walk" : p->cdcl ? "cdcl" : "dpll");
+  snprintf(r.search, sizeof r.search, "%s", gsat_search_name(p->search));
+  r.search_id = (gsat_search_id)p->search;
   copy_progress_counters(&r.counters, &p->total);
   r.nodes = r.counters.nodes;
   r.checks = r.counters.checks;
@@ -424,7 +433,6 @@ static void copy_result_statistics(gsat_solver *s,
   st->occupancy = r->occupancy;
   st->gpu_busy = r->gpu_busy;
   st->gpu_replay = r->gpu_replay;
-  st->steals_lane = r->steals_lane;
   st->steals_warp = r->steals_warp;
   st->steals_block = r->steals_block;
   st->gpu_blocks = r->gpu_blocks;
@@ -439,15 +447,16 @@ static void copy_result_statistics(gsat_solver *s,
   st->gpu_cdcl_proof_ring_bytes = r->gpu_cdcl_proof_ring_bytes;
   st->gpu_cdcl_proof_records = r->gpu_cdcl_proof_records;
   st->gpu_threads = r->gpu_threads;
-  snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
-           r->gpu_map == GSAT_GPU_MAP_WARP   ? "warp"
-           : r->gpu_map == GSAT_GPU_MAP_LANE ? "lane"
-                                             : "");
+  snprintf(st->gpu_map, sizeof st->gpu_map, "%s", r->gpu_map == GSAT_GPU_MAP_WARP ? "warp" : "");
   snprintf(st->gpu_layout, sizeof st->gpu_layout, "%s",
            r->gpu_layout == GSAT_GPU_LAYOUT_SLOT  ? "slot"
            : r->gpu_layout == GSAT_GPU_LAYOUT_CSR ? "csr"
                                                   : "");
   st->layout_seconds = r->layout_seconds;
+  snprintf(st->gpu_walk_memory, sizeof st->gpu_walk_memory, "%s",
+           r->gpu_walk_shared ? "shared" : "global");
+  st->gpu_walk_per_sm = r->gpu_walk_per_sm;
+  st->gpu_walk_state_bytes = r->gpu_walk_state_bytes;
 }
 
 /* Keeps the model of the variables that occur (db->ext_var, internal values):
@@ -617,53 +626,26 @@ static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ran
   s->stats.rank = s->rank;
 }
 
-/* The searchers of a GPU rank (dist.h): DPLL on the rank's engine (its
- * device set up once, kept from cube to cube), the GPU CDCL search (its
- * clause port, p->clause_port, is the rank's bridge to the MPI rounds); and
- * the CPU stand-ins (--mpi-cube-standin), CDCL's behind the same clause port
- * (the CPU portfolio polls it from the searcher's thread, as the GPU search
- * polls it from its mirror thread). */
-static gsat_status gpu_rank_search(void *data, const gsat_db *db, const gsat_search_params *p,
-                                   gsat_search_result *r, gsat_error *err) {
-  return gsat_gpu_engine_solve(data, db, p, r, err);
-}
-
-static gsat_status gpu_cdcl_rank_search(void *data, const gsat_db *db,
-                                        const gsat_search_params *p, gsat_search_result *r,
-                                        gsat_error *err) {
-  (void)data;
-  return gsat_gpu_cdcl_solve(db, p, r, err);
-}
-
-static gsat_status standin_search(void *data, const gsat_db *db, const gsat_search_params *p,
-                                  gsat_search_result *r, gsat_error *err) {
-  (void)data;
-  return gsat_cpu_solve(db, p, r, err);
-}
-
-static gsat_status standin_cdcl_search(void *data, const gsat_db *db,
-                                       const gsat_search_params *p, gsat_search_result *r,
-                                       gsat_error *err) {
-  (void)data;
-  return gsat_cpu_cdcl_solve(db, p, r, err);
-}
-
-/* The search over every MPI rank (mpi/): CPU ranks, or (use_gpu, or
- * the stand-in) GPU ranks; rank 0 keeps the per-rank counters. */
+/* The search over every MPI rank (mpi/): each rank runs row's
+ * search, a CPU row with the rank's cube or clause port, a GPU row (or the
+ * CPU row standing in for it, --mpi-cube-standin) in the GPU ranks' cube
+ * loop on the solver's engine; rank 0 keeps the per-rank counters. */
 static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
-                                     const gsat_search_params *p, int cdcl, int use_gpu,
+                                     const gsat_search_params *p, const gsat_backend *row,
                                      gsat_search_result *r) {
   const uint32_t n = gsat_dist_size();
-  gsat_dist_searcher searcher = {NULL, s->gpu, 1};
-  if (use_gpu) searcher.search = cdcl ? gpu_cdcl_rank_search : gpu_rank_search;
-  else if (s->opt.mpi_cube_standin) {
-    searcher.search = cdcl ? standin_cdcl_search : standin_search;
+  gsat_dist_searcher searcher = {row->solve, s->gpu, 1, 1, {0, 0, 0, 0}};
+#define COPY_KNOB(name) searcher.knobs.name = s->opt.name;
+  GSAT_DIST_KNOBS(COPY_KNOB)
+#undef COPY_KNOB
+  if (row->machine == GSAT_BACKEND_CPU) {
+    searcher.data = NULL;
     searcher.threads = p->threads ? p->threads : 1;
+    searcher.cube_loop = s->opt.mpi_cube_standin;
   }
   gsat_dist_rank_stats *ranks = calloc(n, sizeof *ranks);
   GSAT_RETURN_IF(!ranks, &s->err, NOMEM, "out of memory for %u ranks", n);
-  gsat_status st = gsat_dist_solve(db, p, cdcl, searcher.search ? &searcher : NULL, r, ranks,
-                                   &s->err);
+  gsat_status st = gsat_dist_solve(db, p, row->search, &searcher, r, ranks, &s->err);
   if (st == GSAT_OK && gsat_dist_rank() == 0) keep_rank_statistics(s, ranks, n);
   free(ranks);
   return st;
@@ -737,11 +719,47 @@ int gsat_check_options(gsat_solver *s) {
   return st != GSAT_OK ? (int)st : (int)check_conflict_options(s);
 }
 
-/* Picks DPLL or CDCL (--search, the features, a proof request, the backend)
- * and fills the CDCL configuration of p.  Errors: USAGE (a proof with
- * --search=dpll). */
+/* Records the search that runs, or the backend (its id, and its name as
+ * the option spells it; "cpu+gpu" for BOTH), in the statistics. */
+static void note_search(gsat_solver *s, gsat_search_kind search) {
+  s->stats.search_id = (gsat_search_id)search;
+  snprintf(s->stats.search, sizeof s->stats.search, "%s", gsat_search_name(search));
+}
+
+static void note_backend(gsat_solver *s, gsat_backend_id backend) {
+  s->stats.backend_id = backend;
+  snprintf(s->stats.backend, sizeof s->stats.backend, "%s",
+           backend == GSAT_BACKEND_ID_BOTH ? "cpu+gpu"
+                                           : gsat_machine_name((gsat_backend_kind)backend));
+}
+
+/* The CDCL configuration of p from the options: the defaults
+ * (gsat_cdcl_config_default), the policies the options name (cdcl_types.h
+ * numbers them as the option lists do), the reduction interval and the seed. */
+static void set_cdcl_config(const gsat_solver *s, gsat_search_params *p) {
+  gsat_cdcl_config_default(&p->cdcl);
+  if (s->opt.cdcl_decide != GSAT_CDCL_DECIDE_AUTO)
+    p->cdcl.decide = GSAT_CDCL_OPTION(s->opt.cdcl_decide);
+  if (s->opt.cdcl_restart != GSAT_RESTARTS_AUTO)
+    p->cdcl.restart = GSAT_CDCL_OPTION(s->opt.cdcl_restart);
+  if (s->opt.cdcl_target != GSAT_TARGETS_AUTO)
+    p->cdcl.target = GSAT_CDCL_OPTION(s->opt.cdcl_target);
+  p->cdcl.bcp = s->opt.cdcl_bcp; /* no auto: the same numbers */
+  if (s->opt.cdcl_reduce > 0) {
+    p->cdcl.reduce_first = (uint32_t)s->opt.cdcl_reduce;
+    p->cdcl.reduce_inc = (uint32_t)s->opt.cdcl_reduce / 7 + 1;
+  }
+  p->cdcl.seed = s->opt.seed;
+  p->cdcl.vivify = s->opt.vivify ? (uint32_t)s->opt.vivify_effort : 0;
+  p->cdcl.vivify_interval = (uint32_t)s->opt.vivify_interval;
+  p->cdcl.vivify_irred = s->opt.vivify_irred;
+}
+
+/* Picks DPLL, CDCL or the walkers (--search, the features, a proof request,
+ * assumptions, a conflict limit) into *search and fills the CDCL
+ * configuration of p.  Errors: USAGE (a proof with --search=dpll, ...). */
 static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
-                                 int *cdcl) {
+                                 gsat_search_kind *search) {
   gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
   GSAT_FORWARD(check_proof_options(s));
   GSAT_FORWARD(check_conflict_options(s));
@@ -772,50 +790,33 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
                    "assumptions are not supported in the distributed search (%u MPI ranks)",
                    gsat_dist_size());
   }
-  snprintf(s->stats.search, sizeof s->stats.search, "%s",
-           sc.search == GSAT_SEARCH_CDCL   ? "cdcl"
-           : sc.search == GSAT_SEARCH_WALK ? "walk"
-                                           : "dpll");
+  note_search(s, sc.search);
   snprintf(s->stats.search_reason, sizeof s->stats.search_reason, "%s", sc.reason);
-  *cdcl = sc.search == GSAT_SEARCH_CDCL;
-  gsat_cdcl_config_default(&p->cdcl);
-  if (s->opt.cdcl_decide != GSAT_CDCL_DECIDE_AUTO)
-    p->cdcl.decide = s->opt.cdcl_decide == GSAT_CDCL_DECIDE_VSIDS ? GSAT_CDCL_VSIDS
-                                                                : GSAT_CDCL_VMTF;
-  if (s->opt.cdcl_restart != GSAT_RESTARTS_AUTO)
-    p->cdcl.restart = s->opt.cdcl_restart == GSAT_RESTARTS_SWITCH ? GSAT_CDCL_RESTART_SWITCH
-                      : s->opt.cdcl_restart == GSAT_RESTARTS_GLUCOSE
-                          ? GSAT_CDCL_RESTART_GLUCOSE
-                          : GSAT_CDCL_RESTART_LUBY;
-  if (s->opt.cdcl_target != GSAT_TARGETS_AUTO)
-    p->cdcl.target = s->opt.cdcl_target == GSAT_TARGETS_OFF      ? GSAT_CDCL_TARGET_OFF
-                     : s->opt.cdcl_target == GSAT_TARGETS_STABLE ? GSAT_CDCL_TARGET_STABLE
-                                                                 : GSAT_CDCL_TARGET_ALWAYS;
-  p->cdcl.bcp = s->opt.cdcl_bcp == GSAT_BCP_STREAMS ? GSAT_CDCL_BCP_STREAMS
-                                                    : GSAT_CDCL_BCP_WATCHED;
-  if (s->opt.cdcl_reduce > 0) {
-    p->cdcl.reduce_first = (uint32_t)s->opt.cdcl_reduce;
-    p->cdcl.reduce_inc = (uint32_t)s->opt.cdcl_reduce / 7 + 1;
-  }
-  p->cdcl.seed = s->opt.seed;
+  *search = sc.search;
+  set_cdcl_config(s, p);
   /* auto: cubes, except on uniform random k-SAT (every clause of one length
    * >= 3), where they cost 1.3-1.4x CPU time (bench/RESULTS.md, "CDCL
    * cubes"; --search=auto gives those to DPLL anyway) */
   const gsat_features *f = &db->features;
   const int uniform = f->clauses && f->min_len == f->max_len && f->min_len >= 3;
-  p->cdcl_cubes = s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
+  const int lookahead_cubes = s->opt.cdcl_cubes == GSAT_CDCL_CUBES_LOOKAHEAD;
+  p->cdcl_lookahead_cubes = !lookahead_cubes ? 0
+                            : s->opt.cdcl_cube_count ? (uint32_t)s->opt.cdcl_cube_count
+                                                     : GSAT_PORTFOLIO_LOOKAHEAD_CUBES;
+  p->cdcl_cubes = lookahead_cubes || s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
                   (s->opt.cdcl_cubes == GSAT_CDCL_CUBES_AUTO && GSAT_PORTFOLIO_CUBES_DEFAULT &&
                    !uniform);
   return GSAT_OK;
 }
 
-/* The search itself: CDCL (with the proof, when requested) or DPLL, on the
- * CPU or the GPU, with the assumptions and callbacks of incremental.h. */
+/* The search itself: row's (with the proof, when requested and the row
+ * writes one), in this process or over the MPI ranks, with the assumptions
+ * and callbacks of incremental.h. */
 static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
-                              int cdcl, int use_gpu, gsat_search_result *r) {
+                              const gsat_backend *row, gsat_search_result *r) {
   gsat_proof proof;
   gsat_proof_sink sink = gsat_proof_sink_of(&proof);
-  const int with_proof = cdcl && proof_path(s);
+  const int with_proof = (row->features & GSAT_BACKEND_PROOF) && proof_path(s);
   if (with_proof) {
     gsat_proof_format f =
         s->opt.proof_format == GSAT_PROOF_FORMAT_TEXT ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY;
@@ -825,7 +826,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
     gsat_proof_stop_on_error(&proof, &s->stop);
   }
   int trivial = 0;
-  const int keep = cdcl && (s->solves++ > 0 || s->inc.num_assumed > 0);
+  const int keep = row->search == GSAT_SEARCH_CDCL && (s->solves++ > 0 || s->inc.num_assumed > 0);
   gsat_status st = gsat_inc_begin(&s->inc, db, &s->stop, with_proof ? &sink : NULL, keep, p,
                                   &trivial, &s->err);
   if (st != GSAT_OK) {
@@ -833,15 +834,10 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   } else if (db->empty_clause || trivial) {
     r->answer = GSAT_ANSWER_UNSAT; /* an empty clause, or contradicting assumptions */
     if (with_proof && db->empty_clause) gsat_proof_add(&proof, NULL, 0);
-  } else if (s->opt.search == GSAT_SEARCH_WALK) {
-    st = use_gpu ? gsat_gpu_walk_solve(db, p, r, &s->err) : gsat_cpu_walk_solve(db, p, r, &s->err);
   } else if (gsat_dist_size() > 1) {
-    st = solve_distributed(s, db, p, cdcl, use_gpu, r);
-  } else if (!cdcl) {
-    st = use_gpu ? gsat_gpu_engine_solve(s->gpu, db, p, r, &s->err)
-                 : gsat_cpu_solve(db, p, r, &s->err);
+    st = solve_distributed(s, db, p, row, r);
   } else {
-    st = use_gpu ? gsat_gpu_cdcl_solve(db, p, r, &s->err) : gsat_cpu_cdcl_solve(db, p, r, &s->err);
+    st = row->solve(row->features & GSAT_BACKEND_ENGINE ? s->gpu : NULL, db, p, r, &s->err);
   }
   gsat_status inc_st = gsat_inc_end(&s->inc, st == GSAT_OK ? r : NULL, &s->err);
   if (st == GSAT_OK) st = inc_st;
@@ -891,22 +887,28 @@ static gsat_status build_db(gsat_solver *s, gsat_db *db, double t0) {
   return GSAT_OK;
 }
 
-/* Builds db's occurrence streams when the chosen search reads them: DPLL
- * (every backend) and CDCL with --cdcl-bcp=streams.  CDCL with watched BCP
- * reads none, so its memory stays proportional to the formula (a clause of n
+/* Builds db's occurrence streams when the chosen search reads them
+ * (gsat_backend_reads_streams: DPLL on every backend, CDCL with
+ * --cdcl-bcp=streams; the CPU and GPU rows of a search agree, test_backends
+ * checks it, so the CPU row answers before the backend is chosen).  CDCL
+ * with watched BCP reads none, so its memory stays proportional to the formula (a clause of n
  * literals costs n^2 stream entries); a streams request whose streams would
  * not fit the CDCL reference codes (2^31 entries) falls back to watched BCP
  * without building them.  The time counts as build time (t0: the start of
  * gsat_solve).  Errors: as gsat_db_build_streams. */
 static gsat_status build_streams_for(gsat_solver *s, gsat_db *db, const gsat_search_params *p,
-                                     int cdcl, double t0) {
-  if (cdcl && (p->cdcl.bcp != GSAT_CDCL_BCP_STREAMS || db->stream_entries >= GSAT_CDCL_STREAM))
+                                     gsat_search_kind search, double t0) {
+  if (!gsat_backend_reads_streams(gsat_backend_of(GSAT_BACKEND_CPU, search), p) ||
+      (search == GSAT_SEARCH_CDCL && db->stream_entries >= GSAT_CDCL_STREAM))
     return GSAT_OK;
   const double deadline = s->opt.time_limit > 0 ? t0 + s->opt.time_limit : 0;
   gsat_status st = gsat_db_build_streams(db, &s->stop, deadline, &s->err);
   s->stats.build_seconds = gsat_seconds() - t0;
   return st;
 }
+
+/* The techniques of simp.h that are options of the same name. */
+#define SIMP_TECHNIQUES(K) K(elim) K(subsume) K(probe) K(equiv)
 
 /* Preprocessing of the CPU CDCL search (core/simp.h) from the
  * options: only in a first solve without assumptions or a learn callback.
@@ -915,16 +917,14 @@ static gsat_status build_streams_for(gsat_solver *s, gsat_db *db, const gsat_sea
  * for each eliminated variable that does not (docs/simplify.md). */
 static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   gsat_simp_config_default(&p->simp);
-  p->simp.elim = s->opt.elim;
-  p->simp.subsume = s->opt.subsume;
-  p->simp.probe = s->opt.probe;
-  p->simp.equiv = s->opt.equiv;
+  int any = 0;
+#define COPY_TECHNIQUE(name) any |= (p->simp.name = s->opt.name);
+  SIMP_TECHNIQUES(COPY_TECHNIQUE)
+#undef COPY_TECHNIQUE
   p->simp.effort = (uint32_t)s->opt.simp_effort;
   p->simp.occ_limit = (uint32_t)s->opt.simp_occ_limit;
   p->simp.stop = &s->stop;
-  p->simplify = s->opt.simplify &&
-                (s->opt.elim || s->opt.subsume || s->opt.probe || s->opt.equiv) &&
-                s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
+  p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
 }
 
 /* The search parameters from the options and db's features: heuristic,
@@ -932,8 +932,8 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
  * limits, progress, GPU shape and knobs.  INTERRUPTED: the build used up the
  * time limit; USAGE as choose_search; NOMEM, RESOURCE as
  * gsat_db_build_streams. */
-static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p, int *cdcl,
-                              double t0) {
+static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p,
+                              gsat_search_kind *search, double t0) {
   memset(p, 0, sizeof *p);
   gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide);
   p->decide = dc.decide;
@@ -941,9 +941,8 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
                         sizeof s->stats.decide);
   snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
            dc.reason);
-  GSAT_FORWARD(choose_search(s, db, p, cdcl));
-  if (s->opt.search != GSAT_SEARCH_WALK) /* the walkers read no streams */
-    GSAT_FORWARD(build_streams_for(s, db, p, *cdcl, t0));
+  GSAT_FORWARD(choose_search(s, db, p, search));
+  GSAT_FORWARD(build_streams_for(s, db, p, *search, t0));
   p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
                                   : threads_per_rank(online_cores());
   if (s->opt.time_limit >
@@ -959,35 +958,22 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   p->stop = &s->stop;
   p->seed = s->opt.seed;
   p->device = process_device(s) >= 0 ? process_device(s) : s->opt.device;
-  p->gpu_map = s->opt.gpu_map;
-  p->gpu_blocks = (uint32_t)s->opt.gpu_blocks;
-  p->gpu_threads = (uint32_t)s->opt.gpu_threads;
-  p->gpu_layout = s->opt.gpu_layout;
-  p->gpu_occ_sort = s->opt.gpu_occ_sort;
-  p->gpu_slice = (uint32_t)s->opt.gpu_slice;
-  p->gpu_backoff = (uint32_t)s->opt.gpu_backoff;
-  p->gpu_stop_grace = s->opt.gpu_stop_grace;
-  p->cdcl_memory = (uint32_t)s->opt.cdcl_memory;
+#define COPY_KNOB(name) p->name = s->opt.name;
+  GSAT_SEARCH_KNOBS(COPY_KNOB)
+#undef COPY_KNOB
   set_simplify(s, p);
-  p->gpu_cdcl_searchers = (uint32_t)s->opt.gpu_cdcl_searchers;
-  p->gpu_cdcl_arena = (uint32_t)s->opt.gpu_cdcl_arena;
-  p->gpu_cdcl_proof_ring = (uint32_t)s->opt.gpu_cdcl_proof_ring;
-  p->gpu_cdcl_share = s->opt.gpu_cdcl_share;
-  p->mpi_share_interval = s->opt.mpi_share_interval;
-  p->mpi_share_words = (uint32_t)s->opt.mpi_share_words;
-  p->mpi_port_ring = (uint32_t)s->opt.mpi_port_ring;
-  p->mpi_cube_queue = (uint32_t)s->opt.mpi_cube_queue;
+  p->walk_phases_only = !s->opt.cdcl_walk_answers;
   return GSAT_OK;
 }
 
 /* The search of the portfolio's GPU member: the walkers or CDCL when the
  * CPU member runs CDCL (--portfolio-gpu-walk, --portfolio-gpu-cdcl), else
  * DPLL. */
-static const char *gpu_member_search(const gsat_solver *s, int cdcl) {
-  return !cdcl                        ? "dpll"
-         : s->opt.portfolio_gpu_walk  ? "walk"
-         : s->opt.portfolio_gpu_cdcl  ? "cdcl"
-                                      : "dpll";
+static gsat_search_kind gpu_member_search(const gsat_solver *s, gsat_search_kind search) {
+  return search != GSAT_SEARCH_CDCL  ? GSAT_SEARCH_DPLL
+         : s->opt.portfolio_gpu_walk ? GSAT_SEARCH_WALK
+         : s->opt.portfolio_gpu_cdcl ? GSAT_SEARCH_CDCL
+                                     : GSAT_SEARCH_DPLL;
 }
 
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
@@ -1000,95 +986,120 @@ static int portfolio_possible(const gsat_solver *s) {
          !s->inc.num_assumed && !s->opt.conflicts && s->opt.search != GSAT_SEARCH_WALK;
 }
 
-/* The walkers' backend (--search=walk, backend auto or gpu): the GPU grid
- * when a device is usable (an error for --backend=gpu when none is), else
- * the CPU walkers. */
-static gsat_status choose_walk_backend(gsat_solver *s, const gsat_search_params *p,
-                                       int *use_gpu) {
-  char reason[128] = "gsat was built without CUDA";
-  if (gsat_gpu_built() && gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason)) {
-    *use_gpu = 1;
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "%s: walkers, one per warp",
-             s->opt.backend == GSAT_BACKEND_GPU ? "requested" : "auto: a usable CUDA device");
-    return GSAT_OK;
+/* The reason for the backend choice, printf-style, into the statistics. */
+static void backend_reason(gsat_solver *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void backend_reason(gsat_solver *s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, fmt, ap);
+  va_end(ap);
+}
+
+/* The backend of the ranks of a distributed search: GPU ranks for
+ * --backend=gpu (NODEVICE when this rank has no usable device), else CPU
+ * ranks (in the GPU ranks' cube loop with --mpi-cube-standin). */
+static gsat_status choose_rank_backend(gsat_solver *s, gsat_search_kind search,
+                                       gsat_backend_kind *machine) {
+  char device[128] = "";
+  const char *how = s->opt.backend == GSAT_BACKEND_CPU ? "requested" : "auto";
+  const int learns = search == GSAT_SEARCH_CDCL;
+  if (s->opt.backend == GSAT_BACKEND_GPU) {
+    GSAT_FORWARD(check_gpu_rank(s));
+    *machine = GSAT_BACKEND_GPU;
+    describe_rank_device(device, sizeof device);
+    backend_reason(s, "requested: %u MPI ranks, GPU ranks (%.60s%s)", gsat_dist_size(), device,
+                   learns ? "; CDCL: clauses exchanged in rounds through the GPU clause port"
+                          : "; cubes split on the host, one at a time searched on the GPU");
+  } else if (s->opt.mpi_cube_standin) {
+    backend_reason(s,
+                   "%s: %u MPI ranks, CPU ranks in the GPU ranks' cube loop (--mpi-cube-standin%s)",
+                   how, gsat_dist_size(),
+                   learns ? "; CDCL: clauses exchanged through the search's clause port" : "");
+  } else if (!gsat_gpu_built()) {
+    backend_reason(s, "%s: %u MPI ranks, CPU ranks (gsat was built without CUDA)", how,
+                   gsat_dist_size());
+  } else {
+    describe_rank_device(device, sizeof device);
+    backend_reason(s, "%s: %u MPI ranks, CPU ranks (--backend=gpu for GPU ranks; %.90s)", how,
+                   gsat_dist_size(), device);
   }
-  if (s->opt.backend == GSAT_BACKEND_GPU) return no_usable_gpu(s, reason);
-  snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "auto: CPU walkers (%s)",
-           reason);
   return GSAT_OK;
 }
 
-/* CPU or GPU, by the backend option, MPI, the search and the device, with
- * the reason in the statistics, or (*portfolio) both, when auto may race
- * them and a GPU may be present (gsat_gpu_maybe_present: CUDA is not
- * touched here).  Errors: NODEVICE (the GPU asked for and none usable). */
-static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
-                                  int cdcl, int *use_gpu, int *portfolio) {
+/* Whether the GPU row of search can run on p->device (its setup check),
+ * with the reason when not; the walkers name a build without CUDA first. */
+static int gpu_usable(gsat_solver *s, const gsat_search_params *p, gsat_search_kind search,
+                      char *reason, size_t size) {
+  if (search == GSAT_SEARCH_WALK && !gsat_gpu_built()) {
+    snprintf(reason, size, "gsat was built without CUDA");
+    return 0;
+  }
+  const gsat_backend *row = gsat_backend_of(GSAT_BACKEND_GPU, search);
+  return row->usable(s->gpu, p->device, reason, size);
+}
+
+/* The backend of one process with --backend=gpu or auto (no portfolio):
+ * the GPU when its row is usable (auto: not for CDCL, which runs on the
+ * CPU), else NODEVICE for --backend=gpu and the CPU for auto. */
+static gsat_status choose_local_backend(gsat_solver *s, const gsat_search_params *p,
+                                        gsat_search_kind search, gsat_backend_kind *machine) {
   char reason[128] = "";
-  const gsat_opt_backend backend = s->opt.backend;
-  const int distributed = gsat_dist_size() > 1;
-  *use_gpu = 0;
+  const int requested = s->opt.backend == GSAT_BACKEND_GPU;
+  if (search == GSAT_SEARCH_CDCL && !requested) {
+    backend_reason(s, "auto: CDCL runs on the CPU");
+    return GSAT_OK;
+  }
+  if (!gpu_usable(s, p, search, reason, sizeof reason)) {
+    if (requested) return no_usable_gpu(s, reason);
+    if (search == GSAT_SEARCH_WALK) backend_reason(s, "auto: CPU walkers (%s)", reason);
+    else backend_reason(s, "auto: %s", reason);
+    return GSAT_OK;
+  }
+  *machine = GSAT_BACKEND_GPU;
+  if (search == GSAT_SEARCH_WALK)
+    backend_reason(s, "%s: walkers, one per warp",
+                   requested ? "requested" : "auto: a usable CUDA device");
+  else if (search == GSAT_SEARCH_CDCL)
+    backend_reason(s, "requested: CDCL, one searcher per warp");
+  else
+    backend_reason(s, "%s", requested ? "requested" : "auto: a usable CUDA device");
+  return GSAT_OK;
+}
+
+/* The row that searches, by the backend option, MPI, the search and the
+ * device, with the reason in the statistics; or (*portfolio) a race of the
+ * CPU row with the GPU row of gpu_member_search, when auto may race them and
+ * a GPU may be present (gsat_gpu_maybe_present: CUDA is not touched here;
+ * *row is the CPU member's then).  Errors: NODEVICE (the GPU asked for and
+ * none usable). */
+static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
+                                  gsat_search_kind search, const gsat_backend **row,
+                                  int *portfolio) {
+  gsat_backend_kind machine = GSAT_BACKEND_CPU;
   *portfolio = 0;
-  if (distributed && backend == GSAT_BACKEND_GPU) {
-    GSAT_FORWARD(check_gpu_rank(s));
-    *use_gpu = 1;
-    describe_rank_device(reason, sizeof reason);
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "requested: %u MPI ranks, GPU ranks (%.60s%s)", gsat_dist_size(), reason,
-             cdcl ? "; CDCL: clauses exchanged in rounds through the GPU clause port"
-                  : "; cubes split on the host, one at a time searched on the GPU");
-  } else if (distributed && s->opt.mpi_cube_standin) {
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "%s: %u MPI ranks, CPU ranks in the GPU ranks' cube loop (--mpi-cube-standin%s)",
-             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(),
-             cdcl ? "; CDCL: clauses exchanged through the search's clause port" : "");
-  } else if (distributed && !gsat_gpu_built()) {
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "%s: %u MPI ranks, CPU ranks (gsat was built without CUDA)",
-             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size());
-  } else if (distributed) {
-    describe_rank_device(reason, sizeof reason);
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "%s: %u MPI ranks, CPU ranks (--backend=gpu for GPU ranks; %.90s)",
-             backend == GSAT_BACKEND_CPU ? "requested" : "auto", gsat_dist_size(), reason);
-  } else if (backend == GSAT_BACKEND_CPU) {
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "requested");
-  } else if (s->opt.search == GSAT_SEARCH_WALK) {
-    GSAT_FORWARD(choose_walk_backend(s, p, use_gpu));
+  if (gsat_dist_size() > 1) {
+    GSAT_FORWARD(choose_rank_backend(s, search, &machine));
+  } else if (s->opt.backend == GSAT_BACKEND_CPU) {
+    backend_reason(s, "requested");
   } else if (portfolio_possible(s) && gsat_portfolio_gpu_possible()) {
     *portfolio = 1; /* the GPU member checks the device on its own thread */
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "auto: portfolio of the CPU (%s) and the GPU (%s)%s", cdcl ? "cdcl" : "dpll",
-             gpu_member_search(s, cdcl),
-             cdcl && !s->opt.portfolio_gpu_walk && s->opt.portfolio_gpu_cdcl
-                 ? ", clauses exchanged"
-                 : "");
-    snprintf(s->stats.backend, sizeof s->stats.backend, "cpu+gpu");
+    const gsat_search_kind gpu = gpu_member_search(s, search);
+    backend_reason(s, "auto: portfolio of the CPU (%s) and the GPU (%s)%s",
+                   gsat_search_name(search), gsat_search_name(gpu),
+                   search == GSAT_SEARCH_CDCL && gpu == GSAT_SEARCH_CDCL ? ", clauses exchanged"
+                                                                         : "");
+    note_backend(s, GSAT_BACKEND_ID_BOTH);
+    *row = gsat_backend_of(GSAT_BACKEND_CPU, search);
     return GSAT_OK;
-  } else if (cdcl && backend == GSAT_BACKEND_GPU) {
-    if (!gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason))
-      return no_usable_gpu(s, reason);
-    *use_gpu = 1;
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "requested: CDCL, one searcher per warp");
-  } else if (cdcl) {
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "auto: CDCL runs on the CPU");
-  } else if (gsat_gpu_engine_usable(s->gpu, p->device, reason, sizeof reason)) {
-    *use_gpu = 1;
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason, "%s",
-             backend == GSAT_BACKEND_GPU ? "requested"
-                                         : "auto: a usable CUDA device");
-  } else if (backend == GSAT_BACKEND_GPU) {
-    return no_usable_gpu(s, reason);
   } else {
-    snprintf(s->stats.backend_reason, sizeof s->stats.backend_reason,
-             "auto: %s", reason);
+    GSAT_FORWARD(choose_local_backend(s, p, search, &machine));
   }
-  snprintf(s->stats.backend, sizeof s->stats.backend, "%s",
-           *use_gpu ? "gpu" : "cpu");
+  *row = gsat_backend_of(machine, search);
+  note_backend(s, (gsat_backend_id)machine);
   return GSAT_OK;
 }
 
@@ -1117,17 +1128,17 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
 }
 
 /* The statistics of a race: each member's, and the answering member's (the
- * CPU's when none answered) as the solve's. */
-static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out, int cdcl,
-                                      const char *gpu_search) {
+ * CPU's when none answered) as the solve's.  member: the rows that raced,
+ * [GSAT_PORTFOLIO_CPU] and [GSAT_PORTFOLIO_GPU]. */
+static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out,
+                                      const gsat_backend *const *member) {
   gsat_statistics *st = &s->stats;
   for (uint32_t i = 0; i < out->num_members; i++) {
     const gsat_race_member_report *m = &out->member[i];
     gsat_member_statistics *o = &s->member[i];
     memset(o, 0, sizeof *o);
     snprintf(o->name, sizeof o->name, "%s", m->name);
-    snprintf(o->search, sizeof o->search, "%s",
-             i == GSAT_PORTFOLIO_CPU ? (cdcl ? "cdcl" : "dpll") : gpu_search);
+    snprintf(o->search, sizeof o->search, "%s", gsat_search_name(member[i]->search));
     o->status = m->status;
     snprintf(o->message, sizeof o->message, "%s", m->message);
     o->answer = m->answer;
@@ -1147,20 +1158,23 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
     copy_result_statistics(s, &out->member[shown].result);
   snprintf(st->answered_by, sizeof st->answered_by, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
-  if (out->winner == GSAT_PORTFOLIO_GPU && cdcl && strcmp(gpu_search, "cdcl")) {
-    const int walk = !strcmp(gpu_search, "walk");
-    snprintf(st->search, sizeof st->search, "%s", gpu_search);
+  const gsat_backend *cpu = member[GSAT_PORTFOLIO_CPU], *gpu = member[GSAT_PORTFOLIO_GPU];
+  if (out->winner == GSAT_PORTFOLIO_GPU && gpu->search != cpu->search) {
+    note_search(s, gpu->search);
     snprintf(st->search_reason, sizeof st->search_reason,
-             walk ? "the GPU member's walkers found the model (the CPU member: cdcl)"
-                  : "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
+             gpu->search == GSAT_SEARCH_WALK
+                 ? "the GPU member's walkers found the model (the CPU member: cdcl)"
+                 : "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
   }
-  snprintf(st->backend, sizeof st->backend, "%s",
-           out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "cpu+gpu");
+  note_backend(s, out->winner != GSAT_RACE_NONE ? (gsat_backend_id)member[out->winner]->machine
+                                                : GSAT_BACKEND_ID_BOTH);
 }
 
-/* --backend=auto with a GPU: the CPU and GPU searches race (portfolio.h)
- * over db (taken over).  Returns as gsat_solve. */
-static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, int cdcl) {
+/* --backend=auto with a GPU: the CPU row of search and the GPU row of
+ * gpu_member_search race (portfolio.h) over db (taken over).  Returns as
+ * gsat_solve. */
+static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
+                           gsat_search_kind search) {
   gsat_portfolio *pf = gsat_portfolio_new(db);
   if (!pf) {
     gsat_db_free(db);
@@ -1168,7 +1182,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
   }
   member_check check = {s, gsat_portfolio_db(pf)};
   int trivial = 0;
-  const int keep = cdcl && s->solves++ > 0; /* learned clauses of earlier solves */
+  /* learned clauses of earlier solves */
+  const int keep = search == GSAT_SEARCH_CDCL && s->solves++ > 0;
   gsat_status st =
       gsat_inc_begin(&s->inc, check.db, &s->stop, NULL, keep, p, &trivial, &s->err);
   assert(!trivial); /* no assumptions */
@@ -1182,14 +1197,16 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
    * workers, 0.12 s alone; bench/RESULTS.md). */
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
-  if (cdcl && s->opt.portfolio_gpu_walk) gsat_portfolio_set_gpu_walk(pf);
-  else if (!s->opt.portfolio_gpu_cdcl) gsat_portfolio_set_gpu_dpll(pf);
+  const gsat_backend *member[2];
+  member[GSAT_PORTFOLIO_CPU] = gsat_backend_of(GSAT_BACKEND_CPU, search);
+  member[GSAT_PORTFOLIO_GPU] = gsat_backend_of(GSAT_BACKEND_GPU, gpu_member_search(s, search));
   int engine_taken = 0;
   gsat_portfolio_set_gpu_engine(pf, s->gpu, &engine_taken);
   /* The delay spares a process that never touches CUDA its context; once an
    * earlier solve made it, waiting saves nothing. */
   const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
-  st = gsat_portfolio_solve(pf, p, cdcl, delay, verify_member, &check, &out, &s->err);
+  st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU], member[GSAT_PORTFOLIO_GPU], delay,
+                            verify_member, &check, &out, &s->err);
   if (engine_taken && out.num_members > GSAT_PORTFOLIO_GPU &&
       out.member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
     lend_gpu_engine(s);
@@ -1197,7 +1214,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p, i
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, &out, cdcl, gpu_member_search(s, cdcl));
+  keep_portfolio_statistics(s, &out, member);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;
@@ -1222,18 +1239,20 @@ int gsat_solve(gsat_solver *s) {
   if (st == GSAT_INTERRUPTED) return stopped(s);
   if (st != GSAT_OK) return st;
   gsat_search_params p;
-  int cdcl = 0, use_gpu = 0, portfolio = 0;
-  st = set_params(s, &db, &p, &cdcl, t0);
-  if (st == GSAT_OK) st = choose_backend(s, &p, cdcl, &use_gpu, &portfolio);
+  gsat_search_kind search = GSAT_SEARCH_AUTO;
+  const gsat_backend *row = NULL;
+  int portfolio = 0;
+  st = set_params(s, &db, &p, &search, t0);
+  if (st == GSAT_OK) st = choose_backend(s, &p, search, &row, &portfolio);
   if (st != GSAT_OK) {
     gsat_db_free(&db);
     return st == GSAT_INTERRUPTED ? stopped(s) : st;
   }
-  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, cdcl);
-  if (portfolio) snprintf(s->stats.backend, sizeof s->stats.backend, "cpu");
+  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, search);
+  if (portfolio) note_backend(s, GSAT_BACKEND_ID_CPU); /* the CPU member's row: nothing to race */
   gsat_search_result r;
   memset(&r, 0, sizeof r);
-  st = run_search(s, &db, &p, cdcl, use_gpu, &r);
+  st = run_search(s, &db, &p, row, &r);
   if (st == GSAT_OK) {
     copy_result_statistics(s, &r);
     if (r.answer == GSAT_ANSWER_SAT) st = check_model(s, &db, r.model);

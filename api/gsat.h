@@ -44,6 +44,25 @@ extern "C" {
 
 typedef struct gsat_solver gsat_solver;
 
+/* The search that ran (gsat_statistics.search_id, gsat_progress_report):
+ * the values of option search, NONE where no search was chosen. */
+typedef enum gsat_search_id {
+  GSAT_SEARCH_ID_NONE = 0,
+  GSAT_SEARCH_ID_DPLL = 1,
+  GSAT_SEARCH_ID_CDCL = 2,
+  GSAT_SEARCH_ID_WALK = 3
+} gsat_search_id;
+
+/* Where it ran (gsat_statistics.backend_id): the values of option backend,
+ * NONE where the solve stopped before a backend was chosen, BOTH for a
+ * portfolio none of whose members answered. */
+typedef enum gsat_backend_id {
+  GSAT_BACKEND_ID_NONE = 0,
+  GSAT_BACKEND_ID_CPU = 1,
+  GSAT_BACKEND_ID_GPU = 2,
+  GSAT_BACKEND_ID_BOTH = 3
+} gsat_backend_id;
+
 /* Statistics of the last gsat_read_dimacs() and gsat_solve().  Times in seconds;
  * counts are totals over all workers.  A literal check is one clause literal read
  * and evaluated during BCP (ARCHITECTURE.md, "Literal check"). */
@@ -114,14 +133,14 @@ typedef struct gsat_statistics {
   char search_reason[96];
   char decide[16];          /* "static", "moms" or "lookahead" (DPLL) */
   char decide_reason[96];
-  uint32_t workers;         /* CPU threads, or GPU workers (lanes or warps) */
+  uint32_t workers;         /* CPU threads, or GPU workers (warps) */
   const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU
                                            and in a distributed search */
   uint32_t ranks;           /* MPI ranks of a distributed search (0: one process) */
   const gsat_rank_statistics *rank; /* [ranks], on rank 0 */
   /* GPU */
   char device[256];
-  char gpu_map[8];          /* "lane" or "warp" */
+  char gpu_map[8];          /* "warp" (GPU DPLL, CDCL and walk) */
   uint32_t gpu_blocks, gpu_threads;
   /* GPU CDCL: searchers, those that ran out of arena, learned-clause arena
    * bytes of each, device bytes of the plan in all */
@@ -137,9 +156,15 @@ typedef struct gsat_statistics {
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
   double gpu_busy;          /* fraction of worker time spent searching */
   double gpu_replay;        /* fraction of worker time spent replaying cubes */
-  uint64_t steals_lane, steals_warp, steals_block;
+  uint64_t steals_warp;      /* GPU DPLL: cubes taken from a block's queue (between its warps) */
+  uint64_t steals_block;     /* GPU DPLL: cubes taken from the global queue (between blocks) */
   char gpu_layout[8];       /* "csr" or "slot" (--gpu-layout) */
   double layout_seconds;    /* building the layout on the GPU, apart from upload */
+  /* GPU walkers: where each walker's state is ("shared" or "global"
+   * memory), walkers per SM, bytes of one walker's state */
+  char gpu_walk_memory[8];
+  uint32_t gpu_walk_per_sm;
+  uint64_t gpu_walk_state_bytes;
   /* The portfolio (--backend=auto with a GPU; 0 members otherwise); the
    * fields above are the answering member's (the CPU's when none answered) */
   uint32_t members;
@@ -147,6 +172,8 @@ typedef struct gsat_statistics {
   char answered_by[8];      /* the member that answered, "" when none did */
   uint32_t workers_requested; /* CPU CDCL: the threads asked for when fewer
                                  searchers fit in memory (0: all ran) */
+  gsat_search_id search_id;   /* search, as an enum */
+  gsat_backend_id backend_id; /* backend, as an enum */
 } gsat_statistics;
 
 /* The counters of a progress report: one uint64_t per row of
@@ -168,6 +195,7 @@ typedef struct gsat_progress_report {
   uint32_t busy_workers;
   char search[8];           /* "dpll", "cdcl" or "walk" */
   gsat_progress_counters counters;
+  gsat_search_id search_id; /* search, as an enum */
 } gsat_progress_report;
 
 typedef void (*gsat_progress_callback)(void *data, const gsat_progress_report *report);

@@ -16,13 +16,15 @@
  * searchers exported into the exchange ring and what the other member put
  * there into the member's ring (gsat_share_relay), units and clauses of at
  * most 8 literals or glue 2.  The counts are the members' port_out /
- * port_in counters.  --no-portfolio-gpu-cdcl (gsat_portfolio_set_gpu_dpll)
- * keeps the GPU member on DPLL.  With a proof there is no portfolio (api.c), and the
+ * port_in counters.  --no-portfolio-gpu-cdcl (api.c: the GPU DPLL row as
+ * the GPU member) keeps the GPU member on DPLL.  With a proof there is no
+ * portfolio (api.c), and the
  * bridge is never opened for a search that writes one: a clause from the
  * other member is not in the log. */
 #ifndef GSAT_API_PORTFOLIO_H
 #define GSAT_API_PORTFOLIO_H
 
+#include "api/backends.h"
 #include "api/race.h"
 #include "core/db.h"
 #include "core/search.h"
@@ -49,48 +51,45 @@ const gsat_db *gsat_portfolio_db(const gsat_portfolio *pf);
 /* Frees a portfolio that did not run. */
 void gsat_portfolio_discard(gsat_portfolio *pf);
 
-/* Races the CPU search (CDCL when cdcl, else DPLL, with p as given: its
- * progress callback, limits, extra clauses and proof sink) against the GPU
- * search of the same kind (p's GPU fields and CDCL configuration, no
- * progress, no proof, no extra clauses, no assumptions), stopped by p->stop and
- * p->time_limit.  The GPU member waits gpu_delay seconds (or until the race
- * ends) before it touches CUDA.  verify checks a SAT answer (race.h) before it can win.
- * Fills *out (race.h); consumes pf.  Errors: those of the race when every
- * member failed (out->member[i].message says why each did). */
-gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p, int cdcl,
-                                 double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
+/* Races the CPU row cpu (backends.h; with p as given: its progress
+ * callback, limits, extra clauses and proof sink) against the GPU row gpu
+ * (p's GPU fields and CDCL configuration, no progress, no proof, no extra
+ * clauses, no assumptions; the walkers no node limit: p's counts the CPU's
+ * decisions), stopped by p->stop and p->time_limit; the members exchange
+ * clauses when both rows do (GSAT_BACKEND_CLAUSES).  The GPU member waits
+ * gpu_delay seconds (or until the race ends) before it touches CUDA.  verify
+ * checks a SAT answer (race.h) before it can win.  Fills *out (race.h; the
+ * members are named after their machines, "cpu" and "gpu"); consumes pf.
+ * Errors: those of the race when every member failed (out->member[i].message
+ * says why each did). */
+gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p,
+                                 const gsat_backend *cpu, const gsat_backend *gpu, double gpu_delay,
+                                 gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err);
 
-/* Lends the GPU DPLL member the engine e (gpu/search.h: device memory, streams
+/* Lends the GPU member the engine e (gpu/search.h: device memory, streams
  * and context kept between solves) instead of a temporary one; call before
  * gsat_portfolio_solve, which sets *taken (may be NULL) to whether the member
- * runs on e (the GPU DPLL member, not a stand-in, walkers or GPU CDCL).  The
+ * runs on e (a row with GSAT_BACKEND_ENGINE, GPU DPLL, not a stand-in).  The
  * member uses it only while it runs: when it took e and was left in its setup
  * (out->member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP) it may still hold
  * e after the return, so the caller must not use or free e then. */
 void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, struct gsat_gpu_engine *e, int *taken);
 
-/* Makes the GPU member run DPLL even when the portfolio runs CDCL (no
- * clause exchange then); call before gsat_portfolio_solve. */
-void gsat_portfolio_set_gpu_dpll(gsat_portfolio *pf);
-
-/* Makes the GPU member run the walkers (gpu/walk_search.h: models only,
- * never UNSAT, no clause exchange, no flip limit) when the portfolio runs
- * CDCL; call before gsat_portfolio_solve.  Takes precedence over
- * gsat_portfolio_set_gpu_dpll. */
-void gsat_portfolio_set_gpu_walk(gsat_portfolio *pf);
-
-/* Whether the GPU member runs CDCL (the CPU member's search), else the
- * walkers or DPLL; for stand-ins (shared is the gsat_portfolio). */
-int gsat_portfolio_gpu_cdcl(const gsat_portfolio *pf);
-
-/* Whether the GPU member runs the walkers (the CPU member runs CDCL). */
-int gsat_portfolio_gpu_walk(const gsat_portfolio *pf);
+/* The row of member index (GSAT_PORTFOLIO_CPU or GSAT_PORTFOLIO_GPU) while
+ * gsat_portfolio_solve runs; for stand-ins (shared is the gsat_portfolio),
+ * which stand in for the GPU row's search. */
+const gsat_backend *gsat_portfolio_member(const gsat_portfolio *pf, uint32_t index);
 
 /* The GPU member's clause port (the bridge), NULL when the members do not
  * exchange clauses; for stand-ins, which poll it with a ring of their own
  * as the GPU search does. */
 const struct gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf);
+
+/* The phase exchange (core/phases.h) of the GPU walkers and the CPU
+ * searchers when the GPU member runs the walkers, else NULL; for stand-ins,
+ * which offer into it as the GPU walkers do. */
+struct gsat_phases *gsat_portfolio_phases(gsat_portfolio *pf);
 
 /* Whether a GPU member may run: gsat_gpu_maybe_present() (gpu/search.h), or
  * a stand-in was set. */

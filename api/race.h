@@ -18,10 +18,10 @@
  * main() can end the process without waiting for a CUDA context it no longer
  * needs (only main() decides that).
  *
- * Sharing between members (units and short learned clauses, once the GPU
- * learns): the shared data the caller hands to gsat_race_new() outlives every
- * member, so a sharing ring (core/share.h) placed there is the place
- * where CPU and GPU members meet (gsat_search_params.share). */
+ * Sharing between members (units and short learned clauses): the shared
+ * data the caller hands to gsat_race_new() outlives every member, so a
+ * sharing ring (core/share.h) placed there is where CPU and GPU
+ * members meet (the portfolio's exchange, portfolio.h). */
 #ifndef GSAT_API_RACE_H
 #define GSAT_API_RACE_H
 

@@ -29,16 +29,17 @@ static const counter_line counter_lines[] = {
 /* Whether line c is printed for st (the search that ran, the value). */
 static int counter_shown(const counter_line *c, const gsat_statistics *st,
                          uint64_t value) {
-  if (st->search[0] == 'w') return c->shown == SHOWN_NONZERO && value != 0; /* walkers */
+  const int learns = st->search_id == GSAT_SEARCH_ID_CDCL;
+  if (st->search_id == GSAT_SEARCH_ID_WALK) return c->shown == SHOWN_NONZERO && value != 0;
   switch (c->shown) {
   case SHOWN_ALL:
     return 1;
   case SHOWN_DPLL:
-    return st->search[0] != 'c';
+    return !learns;
   case SHOWN_CDCL:
-    return st->search[0] == 'c';
+    return learns;
   case SHOWN_PORTFOLIO:
-    return st->search[0] == 'c' && st->workers > 1;
+    return learns && st->workers > 1;
   case SHOWN_NONZERO:
     return value != 0;
   default:
@@ -65,7 +66,7 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   fprintf(out, "c %-22s %14.3f s\n", "search time", st->search_seconds);
   fprintf(out, "c %-22s %14s (%s)\n", "backend", st->backend, st->backend_reason);
   fprintf(out, "c %-22s %14s (%s)\n", "search", st->search, st->search_reason);
-  if (st->search[0] != 'c' && st->search[0] != 'w')
+  if (st->search_id != GSAT_SEARCH_ID_CDCL && st->search_id != GSAT_SEARCH_ID_WALK)
     fprintf(out, "c %-22s %14s (%s)\n", "decide", st->decide, st->decide_reason);
   fprintf(out, "c %-22s %14" PRIu32 " %s, %" PRIu32 " %s, %" PRIu64 " %s, %" PRIu32 " %s\n",
           "formula", st->vars, gsat_plural(st->vars, "var", "vars"), st->clauses,
@@ -79,12 +80,12 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   else
     fprintf(out, "c %-22s %14" PRIu32 "\n", "workers", st->workers);
   if (st->ranks) fprintf(out, "c %-22s %14" PRIu32 " (MPI)\n", "ranks", st->ranks);
-  if (st->backend[0] == 'g') {
+  if (st->backend_id == GSAT_BACKEND_ID_GPU) {
     fprintf(out, "c %-22s %s\n", "device", st->device);
     fprintf(out, "c %-22s %14s, %" PRIu32 " blocks x %" PRIu32 " threads\n", "gpu mapping",
             st->gpu_map, st->gpu_blocks, st->gpu_threads);
     fprintf(out, "c %-22s %14.3f s\n", "context time", st->context_seconds);
-    if (st->search[0] == 'c') {
+    if (st->search_id == GSAT_SEARCH_ID_CDCL) {
       fprintf(out, "c %-22s %14" PRIu32 " warps, %" PRIu32 " out of arena\n", "gpu cdcl searchers",
               st->gpu_cdcl_searchers, st->gpu_cdcl_retired);
       fprintf(out, "c %-22s %14.1f MiB learned clauses per searcher, %.1f MiB device memory\n",
@@ -103,16 +104,20 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
     } else {
       fprintf(out, "c %-22s %14s\n", "gpu layout", st->gpu_layout);
     }
+    if (st->search[0] == 'w')
+      fprintf(out, "c %-22s %14s memory, %" PRIu32 " per SM, %.1f KiB of state each\n",
+              "gpu walkers", st->gpu_walk_memory, st->gpu_walk_per_sm,
+              st->gpu_walk_state_bytes / 1024.0);
     fprintf(out, "c %-22s %14.3f s\n", "upload time", st->upload_seconds);
     fprintf(out, "c %-22s %14.6f s\n", "layout build time", st->layout_seconds);
     fprintf(out, "c %-22s %14.3f s\n", "kernel time", st->kernel_seconds);
     fprintf(out, "c %-22s %14.3f\n", "occupancy (theory)", st->occupancy);
     fprintf(out, "c %-22s %13.1f%% search, %.1f%% replay, %.1f%% idle\n", "worker time",
             100 * st->gpu_busy, 100 * st->gpu_replay, 100 * (1 - st->gpu_busy - st->gpu_replay));
-    fprintf(out, "c %-22s %14" PRIu64 " lane, %" PRIu64 " warp, %" PRIu64 " block\n", "steals",
-            st->steals_lane, st->steals_warp, st->steals_block);
+    fprintf(out, "c %-22s %14" PRIu64 " warp, %" PRIu64 " block\n", "steals", st->steals_warp,
+            st->steals_block);
   }
-  if (st->rank && st->ranks > 1 && st->search[0] == 'c') {
+  if (st->rank && st->ranks > 1 && st->search_id == GSAT_SEARCH_ID_CDCL) {
     fprintf(out, "c %6s %7s %14s %14s %12s %12s %10s %10s %8s %8s\n", "rank", "threads",
             "conflicts", "conflicts/s", "clauses out", "clauses in", "port out", "port in",
             "rounds", "search s");
@@ -158,7 +163,8 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
                                                : "unknown");
     }
   }
-  if (st->worker && st->workers > 1 && st->search[0] != 'w') { /* walkers: thousands */
+  /* one line per worker, but not for the walkers: thousands */
+  if (st->worker && st->workers > 1 && st->search_id != GSAT_SEARCH_ID_WALK) {
     fprintf(out, "c %6s %14s %16s %14s %8s %9s %8s\n", "worker", "nodes", "checks", "checks/s",
             "cubes", "donations", "busy s");
     for (uint32_t i = 0; i < st->workers; i++) {

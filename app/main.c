@@ -249,12 +249,12 @@ static double progress_rate(const progress_state *ps, const gsat_progress_report
 static void print_progress(void *data, const gsat_progress_report *r) {
   progress_state *ps = data;
   const gsat_progress_counters *n = &r->counters;
-  if (strcmp(r->search, "walk") == 0)
+  if (r->search_id == GSAT_SEARCH_ID_WALK)
     printf("c progress %8.1f s  %14" PRIu64 " flips  %10.3g flips/s  %8" PRIu64
            " best unsatisfied",
            r->seconds, n->walk_flips, progress_rate(ps, r, n->walk_flips, ps->last_flips),
            n->walk_best_unsat);
-  else if (strcmp(r->search, "cdcl") == 0)
+  else if (r->search_id == GSAT_SEARCH_ID_CDCL)
     printf("c progress %8.1f s  %12" PRIu64 " conflicts  %10.3g propagations/s  %10" PRIu64
            " learned  %8" PRIu64 " restarts",
            r->seconds, n->conflicts, progress_rate(ps, r, n->propagations, ps->last_propagations),
@@ -263,6 +263,9 @@ static void print_progress(void *data, const gsat_progress_report *r) {
     printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
            " cubes left",
            r->seconds, r->nodes, progress_rate(ps, r, r->checks, ps->last_checks), r->cubes_left);
+  if (strcmp(r->search, "cdcl") == 0 && (n->walk_flips || n->phases_out)) /* walker phases */
+    printf("  %" PRIu64 " flips  best %" PRIu64 " unsatisfied  %" PRIu64 " phases out  %" PRIu64
+           " in", n->walk_flips, n->walk_best_unsat, n->phases_out, n->phases_in);
   if (r->busy_workers) printf("  %u busy", r->busy_workers);
   printf("\n");
   fflush(stdout);
@@ -821,7 +824,7 @@ static void print_verbose_summary(const cli *c, const gsat_statistics *st) {
          gsat_plural(st->units, "unit", "units"));
   printf("c times: parse %.3f s, build %.3f s, search %.3f s", st->parse_seconds,
          st->build_seconds, st->search_seconds);
-  if (st->backend[0] == 'g')
+  if (st->backend_id == GSAT_BACKEND_ID_GPU)
     printf(", CUDA context %.3f s, upload %.3f s, layout %.3f s",
            st->context_seconds, st->upload_seconds, st->layout_seconds);
   printf(", total %.3f s\n", gsat_seconds() - c->start);
@@ -851,25 +854,28 @@ static void print_members(const gsat_statistics *st) {
  * answer is UNKNOWN; with -v the formula and the phase times. */
 static void print_summary(const cli *c, int result) {
   const gsat_statistics *st = gsat_get_statistics(c->s);
-  if (!st->backend[0])
+  if (st->backend_id == GSAT_BACKEND_ID_NONE)
     printf("c stopped before the search started\n");
-  else if (st->search[0] == 'c' || st->search[0] == 'w')
+  else if (st->search_id == GSAT_SEARCH_ID_CDCL || st->search_id == GSAT_SEARCH_ID_WALK)
     printf("c backend %s (%s), search %s (%s)\n", st->backend, st->backend_reason, st->search,
            st->search_reason);
   else
     printf("c backend %s (%s), decide %s (%s)\n", st->backend,
            st->backend_reason, st->decide, st->decide_reason);
-  if (st->backend[0] == 'g')
+  if (st->backend_id == GSAT_BACKEND_ID_GPU)
     printf("c device %s, mapping %s, layout %s, %u %s x %u %s\n", st->device, st->gpu_map,
            st->gpu_layout, st->gpu_blocks, gsat_plural(st->gpu_blocks, "block", "blocks"),
            st->gpu_threads, gsat_plural(st->gpu_threads, "thread", "threads"));
-  if (st->search[0] == 'w')
+  if (st->backend_id == GSAT_BACKEND_ID_GPU && st->search_id == GSAT_SEARCH_ID_WALK)
+    printf("c walkers' state in %s memory, %" PRIu32 " per SM\n", st->gpu_walk_memory,
+           st->gpu_walk_per_sm);
+  if (st->search_id == GSAT_SEARCH_ID_WALK)
     printf("c search %.3f s, %" PRIu64 " %s, %.3g flips/s, %" PRIu64 " %s, best %" PRIu64
            " unsatisfied\n",
            st->search_seconds, st->walk_flips, gsat_plural(st->walk_flips, "flip", "flips"),
            st->search_seconds > 0 ? st->walk_flips / st->search_seconds : 0.0, st->walk_restarts,
            gsat_plural(st->walk_restarts, "restart", "restarts"), st->walk_best_unsat);
-  else if (st->search[0] == 'c')
+  else if (st->search_id == GSAT_SEARCH_ID_CDCL)
     printf("c search %.3f s, %" PRIu64 " %s, %" PRIu64 " %s, %.3g propagations/s\n",
            st->search_seconds, st->conflicts, gsat_plural(st->conflicts, "conflict", "conflicts"),
            st->decisions, gsat_plural(st->decisions, "decision", "decisions"),
@@ -1079,7 +1085,7 @@ static int end_fast;
 static int end_fast_wanted(gsat_solver *s) {
   const double mode = gsat_get_option(s, "fast_exit");
   const gsat_statistics *st = gsat_get_statistics(s);
-  return mode > 0 || (mode == 0 && (st->members > 0 || st->backend[0] == 'g'));
+  return mode > 0 || (mode == 0 && (st->members > 0 || st->backend_id == GSAT_BACKEND_ID_GPU));
 }
 
 static int solve_cli(int argc, char **argv) {

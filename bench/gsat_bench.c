@@ -5,8 +5,8 @@
  * ratio of checks per second to the 1-thread CPU run of the same instance, the
  * time from parse to answer, and the CUDA context time (reported separately);
  * the GPU's CNF layout (--gpu-layout) and its build time on the GPU close the
- * row. Configurations lane-csr, lane-slot, warp-csr and warp-slot fix the
- * layout, so that the layout A/B runs in one process. */
+ * row. Configurations warp-csr and warp-slot fix the layout, so that the
+ * layout A/B runs in one process. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +24,6 @@ typedef struct config {
 static const config all_configs[] = {
     {"cpu1", "cpu", "", "1", ""},
     {"cpuall", "cpu", "", "0", ""},
-    {"lane", "gpu", "lane", "0", ""},
-    {"lane-csr", "gpu", "lane", "0", "csr"},
-    {"lane-slot", "gpu", "lane", "0", "slot"},
     {"warp", "gpu", "warp", "0", ""},
     {"warp-csr", "gpu", "warp", "0", "csr"},
     {"warp-slot", "gpu", "warp", "0", "slot"},
@@ -57,13 +54,13 @@ static int choose_configs(const char *configs, int chosen[NUM_CONFIGS]) {
 static void usage(FILE *out) {
   fprintf(
       out,
-      "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,lane,warp]\n"
+      "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,warp]\n"
       "                  [--decide=auto|static|moms] [--csv=FILE] [--stats]\n"
       "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
       "Runs each configuration on each file and prints CSV rows (and writes "
       "FILE).\n"
-      "Configurations: cpu1 cpuall lane warp (GPU layout auto) and lane-csr\n"
-      "lane-slot warp-csr warp-slot (layout fixed).  --stats prints, per GPU "
+      "Configurations: cpu1 cpuall warp (GPU layout auto) and warp-csr\n"
+      "warp-slot (layout fixed).  --stats prints, per GPU "
       "run,\n"
       "the layout and its build time on the GPU (apart from the upload).\n"
       "Exits 1 if any run fails: an error, answers that disagree with each "
@@ -127,7 +124,7 @@ static void warm_up(const config *cf) {
 }
 
 int main(int argc, char **argv) {
-  const char *limit = "60", *configs = "cpu1,cpuall,lane,warp",
+  const char *limit = "60", *configs = "cpu1,cpuall,warp",
              *decide = "auto", *csv = NULL;
   const char *manifest = NULL;
   int relaxed = 0, stats = 0;
@@ -261,7 +258,7 @@ int main(int argc, char **argv) {
                st->context_seconds, 100 * st->gpu_busy, 100 * st->gpu_replay,
                st->gpu_blocks, st->gpu_threads,
                st->gpu_layout[0] ? st->gpu_layout : "-", st->layout_seconds);
-      if (stats && st->backend[0] == 'g')
+      if (stats && st->backend_id == GSAT_BACKEND_ID_GPU)
         fprintf(stderr,
                 "c %s %s: layout %s, layout build %.6f s on the GPU, upload "
                 "%.6f s, "

@@ -50,7 +50,7 @@ env_line() { sed -n "s/^$1: //p" "$OUT/env.txt" 2>/dev/null | head -1; }
     line GPU "$(env_line gpu)"
     line CPU "$(env_line cpu) ($(env_line cpus))"
     line OS "$(env_line os)"
-    line "Time limits" "CaDiCaL, MiniSat and gsat GPU $(env_line solver_time_limit_s) s per instance (GPU lane mapping subset $(env_line lane_time_limit_s) s); gsat CPU $(env_line gsat_cpu_time_limit_s) s per run (the throughput reference)"
+    line "Time limits" "CaDiCaL, MiniSat and gsat GPU $(env_line solver_time_limit_s) s per instance; gsat CPU $(env_line gsat_cpu_time_limit_s) s per run (the throughput reference)"
     line "CaDiCaL/MiniSat runs at once" "$(env_line solver_jobs) (one per physical core, never beside gsat runs)"
     sed -n 's/^solver: /- Solver: /p' "$OUT/env.txt"
     sed -n 's/^note: /- Note: /p' "$OUT/env.txt"

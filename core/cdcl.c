@@ -25,91 +25,53 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c) {
   c->tier2_lbd = 6;
   c->initial_phase = 0;
   c->target = GSAT_CDCL_TARGET_STABLE;
+  c->vivify = 100;
+  c->vivify_interval = 1000;
 }
 
-/* Bytes of the fixed block for V variables, and the offsets of each array
- * (aligned to 8 bytes). */
-typedef struct plan {
-  size_t off[24];
-  size_t total;
-} plan;
-
-static size_t take(plan *p, int i, size_t bytes) {
-  p->off[i] = p->total;
-  p->total += (bytes + 7) & ~(size_t)7;
-  return p->off[i];
+/* The fixed block (GSAT_CDCL_FIXED) for num_vars variables: its rows in
+ * order, each at the next 8-aligned offset.  Points s's arrays into the block
+ * at m when s is set; returns the block's bytes. */
+static size_t place_fixed(gsat_cdcl *s, char *m, uint32_t num_vars) {
+  const size_t V = num_vars;
+  size_t at = 0;
+#define GSAT_CDCL_PLACE(name, type, count, what) \
+  if (s) s->name = (type *)(m + at);             \
+  at += ((count) * sizeof(type) + 7) & ~(size_t)7;
+  GSAT_CDCL_FIXED(GSAT_CDCL_PLACE)
+#undef GSAT_CDCL_PLACE
+  return at;
 }
 
-static plan make_plan(uint32_t V) {
-  plan p;
-  memset(&p, 0, sizeof p);
-  size_t L = 2 * (size_t)V, n = (size_t)V;
-  take(&p, 0, L);                 /* val */
-  take(&p, 1, L * 4);             /* ws_start */
-  take(&p, 2, L * 4);             /* ws_len */
-  take(&p, 3, n * 4);             /* level */
-  take(&p, 4, n * 4);             /* reason */
-  take(&p, 5, n * 4);             /* trail */
-  take(&p, 6, (2 * n + 2) * 4);   /* trail_lim: levels <= assumptions + V */
-  take(&p, 7, n);                 /* phase */
-  take(&p, 8, n);                 /* seen */
-  take(&p, 9, n * 8);             /* activity */
-  take(&p, 10, n * 4);            /* heap */
-  take(&p, 11, n * 4);            /* heap_pos */
-  take(&p, 12, n * 4);            /* vmtf_prev */
-  take(&p, 13, n * 4);            /* vmtf_next */
-  take(&p, 14, n * 8);            /* vmtf_stamp */
-  take(&p, 15, (n + 1) * 4);      /* learnt */
-  take(&p, 16, (n + 1) * 4);      /* stack */
-  take(&p, 17, (n + 1) * 4);      /* toclear */
-  take(&p, 18, (2 * n + 2) * 4);  /* level_stamp */
-  take(&p, 19, (n + 1) * 4);      /* assumptions */
-  take(&p, 20, (n + 1) * 4);      /* failed */
-  take(&p, 21, n);                /* target */
-  return p;
-}
+#define SLOT_OF(name) SLOT_OF_(name)
+#define SLOT_OF_(name) GSAT_CDCL_SLOT_##name
+_Static_assert(SLOT_OF(GSAT_CDCL_FIXED_FIRST) == 0, "the fixed block starts with its first row");
 
+/* GSAT_CDCL_OPTION's rule: the policies are their option's values less one. */
+_Static_assert(GSAT_CDCL_AUTO == -1 && GSAT_CDCL_RESTART_AUTO == -1 &&
+                   GSAT_CDCL_TARGET_AUTO == -1 && GSAT_CDCL_DECIDE_AUTO == 0 &&
+                   GSAT_RESTARTS_AUTO == 0 && GSAT_TARGETS_AUTO == 0,
+               "AUTO first in the CDCL policy lists");
+
+/* Every searcher past the first gets the next decision heuristic every
+ * second id and the next restart policy every fourth, cycling through all
+ * of them (their counts, cdcl_types.h), so that a policy added to the
+ * option's list is diversified into as well. */
 void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base,
                                 uint32_t id) {
-  static const uint32_t restarts[3] = {GSAT_CDCL_RESTART_SWITCH, GSAT_CDCL_RESTART_GLUCOSE,
-                                       GSAT_CDCL_RESTART_LUBY};
   *c = *base;
   if (id == 0) return;
   c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
   if (c->seed == 0) c->seed = 1;
   if (id & 1) c->initial_phase = !base->initial_phase;
-  if (id & 2) c->decide = base->decide == GSAT_CDCL_VMTF ? GSAT_CDCL_VSIDS : GSAT_CDCL_VMTF;
-  if (id >= 4) c->restart = restarts[(base->restart + id / 4) % 3];
+  c->decide = (base->decide + id / 2) % GSAT_CDCL_DECIDES;
+  if (id >= 4) c->restart = (base->restart + id / 4) % GSAT_CDCL_RESTARTS;
   c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
 }
 
-size_t gsat_cdcl_fixed_bytes(uint32_t num_vars) { return make_plan(num_vars).total; }
+size_t gsat_cdcl_fixed_bytes(uint32_t num_vars) { return place_fixed(NULL, NULL, num_vars); }
 
-void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V) {
-  plan p = make_plan(V);
-  s->val = (int8_t *)(m + p.off[0]);
-  s->ws_start = (uint32_t *)(m + p.off[1]);
-  s->ws_len = (uint32_t *)(m + p.off[2]);
-  s->level = (uint32_t *)(m + p.off[3]);
-  s->reason = (uint32_t *)(m + p.off[4]);
-  s->trail = (gsat_lit *)(m + p.off[5]);
-  s->trail_lim = (uint32_t *)(m + p.off[6]);
-  s->phase = (uint8_t *)(m + p.off[7]);
-  s->seen = (uint8_t *)(m + p.off[8]);
-  s->activity = (double *)(m + p.off[9]);
-  s->heap = (uint32_t *)(m + p.off[10]);
-  s->heap_pos = (uint32_t *)(m + p.off[11]);
-  s->vmtf_prev = (uint32_t *)(m + p.off[12]);
-  s->vmtf_next = (uint32_t *)(m + p.off[13]);
-  s->vmtf_stamp = (uint64_t *)(m + p.off[14]);
-  s->learnt = (gsat_lit *)(m + p.off[15]);
-  s->stack = (gsat_lit *)(m + p.off[16]);
-  s->toclear = (gsat_lit *)(m + p.off[17]);
-  s->level_stamp = (uint32_t *)(m + p.off[18]);
-  s->assumptions = (gsat_lit *)(m + p.off[19]);
-  s->failed = (gsat_lit *)(m + p.off[20]);
-  s->target = (uint8_t *)(m + p.off[21]);
-}
+void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V) { (void)place_fixed(s, m, V); }
 
 /* Resets the per-variable state: nothing assigned, every variable queued. */
 static void reset_vars(gsat_cdcl *s) {
@@ -203,6 +165,7 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
   s->var_inc = 1;
   s->cla_inc = 1;
   s->next_reduce = s->cfg.reduce_first;
+  s->next_vivify = s->cfg.vivify_interval;
   s->reduce_interval = s->cfg.reduce_first;
   s->mode_length = s->cfg.mode_conflicts;
   s->mode_switch_at = s->cfg.mode_conflicts;
@@ -226,7 +189,7 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
 }
 
 void gsat_cdcl_destroy(gsat_cdcl *s) {
-  free(s->val); /* the fixed block starts with val */
+  free(gsat_cdcl_fixed_block(s));
   free(s->arena);
   free(s->scratch);
   free(s->wpool);

@@ -5,7 +5,8 @@
  * Clause arena layout (32-bit words): a clause at reference c is
  *   arena[c + 0] size          literals now
  *   arena[c + 1] cap           literal slots allocated (size <= cap)
- *   arena[c + 2] meta          GSAT_CDCL_LEARNED | GSAT_CDCL_DELETED | used (2 bits) | LBD
+ *   arena[c + 2] meta          GSAT_CDCL_LEARNED | GSAT_CDCL_DELETED | used (2 bits) |
+ *                              GSAT_CDCL_VIVIFIED | LBD
  *   arena[c + 3] activity      float bits (learned clauses)
  *   arena[c + 4] forward       new reference during compaction
  *   arena[c + 5 ...] literals  lits[0], lits[1] are the watched ones
@@ -23,6 +24,7 @@
 
 #include "core/counters.h"
 #include "core/literal.h"
+#include "core/option_table.h"
 
 #define GSAT_CDCL_NOREF 0xffffffffu
 #define GSAT_CDCL_STREAM 0x80000000u /* reason: an occurrence-stream clause */
@@ -31,7 +33,8 @@
 #define GSAT_CDCL_LEARNED 0x80000000u
 #define GSAT_CDCL_DELETED 0x40000000u
 #define GSAT_CDCL_USED_SHIFT 28
-#define GSAT_CDCL_LBD_MASK 0x0fffffffu
+#define GSAT_CDCL_VIVIFIED 0x08000000u /* tried by vivification (cdcl_vivify.h) */
+#define GSAT_CDCL_LBD_MASK 0x07ffffffu
 
 /* Results of gsat_cdcl_search. */
 enum {
@@ -43,13 +46,26 @@ enum {
                                  unsat_assumptions is set) */
 };
 
-/* Decision heuristics and restart policies (the cdcl_decide, cdcl_restart knobs). */
-enum { GSAT_CDCL_VSIDS = 0, GSAT_CDCL_VMTF = 1 };
-enum { GSAT_CDCL_RESTART_SWITCH = 0, GSAT_CDCL_RESTART_GLUCOSE = 1, GSAT_CDCL_RESTART_LUBY = 2 };
-/* Target phases (the cdcl_target knob): never, in stable mode, always. */
-enum { GSAT_CDCL_TARGET_OFF = 0, GSAT_CDCL_TARGET_STABLE = 1, GSAT_CDCL_TARGET_ALWAYS = 2 };
-/* BCP variants (cdcl.md section 3). */
-enum { GSAT_CDCL_BCP_WATCHED = 0, GSAT_CDCL_BCP_STREAMS = 1 };
+/* The policies, generated from the value lists of their options
+ * (option_table.h) in the lists' order: decision heuristics GSAT_CDCL_<X>
+ * (cdcl_decide: VSIDS, VMTF), restart policies GSAT_CDCL_RESTART_<X>
+ * (cdcl_restart: SWITCH, GLUCOSE, LUBY), target phases GSAT_CDCL_TARGET_<X>
+ * (cdcl_target: OFF, STABLE, ALWAYS: never, in stable mode, always), BCP
+ * variants GSAT_CDCL_BCP_<X> (cdcl_bcp: WATCHED, STREAMS; cdcl.md section 3).
+ * A list's AUTO comes first and is -1 here (gsat_cdcl_config_default resolves
+ * it; it is never in a configuration), so the policies count from 0 and
+ * GSAT_CDCL_<KIND>S is how many there are.  GSAT_CDCL_OPTION(v) is the
+ * policy of option value v (not AUTO) of a list with AUTO. */
+#define GSAT_CDCL_POLICY(P, X, str) GSAT_##P##_##X,
+enum { GSAT_CDCL_DECIDE_BEFORE_AUTO = -2, GSAT_CDCL_DECIDE_VALUES(GSAT_CDCL_POLICY, CDCL)
+       GSAT_CDCL_DECIDES };
+enum { GSAT_CDCL_RESTART_BEFORE_AUTO = -2, GSAT_RESTARTS_VALUES(GSAT_CDCL_POLICY, CDCL_RESTART)
+       GSAT_CDCL_RESTARTS };
+enum { GSAT_CDCL_TARGET_BEFORE_AUTO = -2, GSAT_TARGETS_VALUES(GSAT_CDCL_POLICY, CDCL_TARGET)
+       GSAT_CDCL_TARGETS };
+enum { GSAT_BCP_VALUES(GSAT_CDCL_POLICY, CDCL_BCP) GSAT_CDCL_BCPS }; /* no AUTO */
+#undef GSAT_CDCL_POLICY
+#define GSAT_CDCL_OPTION(v) ((uint32_t)(v) - 1u)
 
 /* Tuning knobs; gsat_cdcl_config_default gives the measured defaults. */
 typedef struct gsat_cdcl_config {
@@ -69,6 +85,9 @@ typedef struct gsat_cdcl_config {
   uint32_t initial_phase;   /* 0 false, 1 true */
   uint32_t target;          /* GSAT_CDCL_TARGET_*: when decisions take the target phase */
   uint64_t seed;            /* diversification (phase perturbation); 0 = none */
+  uint32_t vivify;          /* vivification budget, per mille of the search's checks (0: off) */
+  uint32_t vivify_interval; /* conflicts between vivification rounds */
+  uint32_t vivify_irred;    /* vivify irredundant clauses too */
 } gsat_cdcl_config;
 
 /* Counters of one searcher: the CDCL and BOTH rows of the counter table
@@ -98,32 +117,57 @@ typedef struct gsat_watch {
   gsat_lit blocker;
 } gsat_watch;
 
+/* The fixed block: a searcher's arrays sized by its number of variables V,
+ * one table row each, X(name, element type, count, what); count is an
+ * expression of V (a size_t where it is evaluated).  The table generates the
+ * searcher's pointers (gsat_cdcl), the plan of the block (each array at the
+ * next 8-aligned offset, in row order: gsat_cdcl_fixed_bytes in cdcl.c), the
+ * carve (gsat_cdcl_carve) and the block's start (gsat_cdcl_fixed_block), from
+ * which the GPU copies a template searcher's block whole into each searcher's
+ * (gpu/cdcl_search.cu, gpu/cdcl_warp.cuh).  A new per-variable array is one
+ * new row. */
+// clang-format off
+#define GSAT_CDCL_FIXED(X)                                                                  \
+  X(val,         int8_t,   2 * (V),     "per literal: 1 true, -1 false, 0 unassigned")     \
+  X(ws_start,    uint32_t, 2 * (V),     "per literal: watch block offset (NOREF: none)")   \
+  X(ws_len,      uint32_t, 2 * (V),     "per literal: watch list length")                  \
+  X(level,       uint32_t, V,           "decision level")                                  \
+  X(reason,      uint32_t, V,           "reason (NOREF: decision, assumption, root unit)")  \
+  X(trail,       gsat_lit, V,           "assigned literals in order")                      \
+  X(trail_lim,   uint32_t, 2 * (V) + 2, "trail length at each level's start (<= assumptions + V levels)") \
+  X(phase,       uint8_t,  V,           "saved phase")                                     \
+  X(seen,        uint8_t,  V,           "analysis and minimization marks")                 \
+  X(activity,    double,   V,           "EVSIDS")                                          \
+  X(heap,        uint32_t, V,           "max-heap of variables by activity")               \
+  X(heap_pos,    uint32_t, V,           "position in the heap (NOREF: not in)")            \
+  X(vmtf_prev,   uint32_t, V,           "VMTF queue, NOREF-terminated")                    \
+  X(vmtf_next,   uint32_t, V,           "VMTF queue, NOREF-terminated")                    \
+  X(vmtf_stamp,  uint64_t, V,           "VMTF enqueue time")                               \
+  X(learnt,      gsat_lit, (V) + 1,     "scratch: the learned clause")                     \
+  X(stack,       gsat_lit, (V) + 1,     "scratch: minimization")                           \
+  X(toclear,     gsat_lit, (V) + 1,     "scratch: minimization's marks to clear")          \
+  X(level_stamp, uint32_t, 2 * (V) + 2, "scratch: LBD, per level")                         \
+  X(assumptions, gsat_lit, (V) + 1,     "the assumptions")                                 \
+  X(failed,      gsat_lit, (V) + 1,     "failed assumptions (as given)")                   \
+  X(target,      uint8_t,  V,           "target phase: 0 none, 1 false, 2 true")
+// clang-format on
+
+/* The table's first row: the plan puts it at the start of the block (cdcl.c
+ * checks that it is row 0). */
+#define GSAT_CDCL_FIXED_FIRST val
+
+#define GSAT_CDCL_POINTER(name, type, count, what) type *name;
+#define GSAT_CDCL_SLOT(name, type, count, what) GSAT_CDCL_SLOT_##name,
+/* The rows' numbers: GSAT_CDCL_SLOT_val == 0, ... */
+enum { GSAT_CDCL_FIXED(GSAT_CDCL_SLOT) GSAT_CDCL_FIXED_ROWS };
+
 /* One searcher.  Fixed arrays are carved from one planned block
- * (gsat_cdcl_plan); arena, scratch and wpool are the growable regions, which
+ * (GSAT_CDCL_FIXED); arena, scratch and wpool are the growable regions, which
  * only the host reallocates (between calls, after a GROW status). */
 typedef struct gsat_cdcl {
   uint32_t num_vars;
   gsat_cdcl_config cfg;
-  /* per literal [2 V] */
-  int8_t *val; /* 1 true, -1 false, 0 unassigned */
-  uint32_t *ws_start, *ws_len; /* watch block offset in wpool (NOREF: none), length */
-  /* per variable */
-  uint32_t *level, *reason;
-  gsat_lit *trail;      /* [V] */
-  uint32_t *trail_lim;  /* [V + 1] trail length at the start of each level */
-  uint8_t *phase, *seen;
-  uint8_t *target;      /* target phase: 0 none, 1 false, 2 true */
-  double *activity;     /* EVSIDS */
-  uint32_t *heap, *heap_pos; /* max-heap of variables by activity; pos NOREF: not in */
-  uint32_t *vmtf_prev, *vmtf_next; /* VMTF queue, NOREF-terminated */
-  uint64_t *vmtf_stamp;
-  /* scratch */
-  gsat_lit *learnt;      /* [V + 1] */
-  gsat_lit *stack;       /* [V] minimization */
-  gsat_lit *toclear;     /* [V + 1] */
-  uint32_t *level_stamp; /* [V + 1] LBD */
-  gsat_lit *assumptions; /* [V] */
-  gsat_lit *failed;      /* [V] failed assumptions (as given) */
+  GSAT_CDCL_FIXED(GSAT_CDCL_POINTER) /* the fixed block's arrays (the table above) */
   /* growable regions */
   uint32_t *arena;
   uint64_t arena_cap, arena_top, arena_garbage; /* words */
@@ -146,6 +190,7 @@ typedef struct gsat_cdcl {
   uint64_t luby_index, luby_limit;
   uint64_t mode_switch_at, mode_length;
   uint64_t next_reduce, reduce_interval;
+  uint64_t next_vivify, vivify_mark; /* conflicts of the next round; checks at the last */
   uint32_t target_assigned;   /* trail length the target phases were taken at */
   uint32_t simplified_trail;  /* level-0 trail length at the last simplification */
   uint32_t proof_units;       /* level-0 trail literals already logged as units */
@@ -163,5 +208,10 @@ typedef struct gsat_cdcl {
   uint64_t share_out;         /* clauses and units added to the ring */
   gsat_cdcl_counters n;
 } gsat_cdcl;
+
+/* The start of s's fixed block (gsat_cdcl_fixed_bytes of them). */
+GSAT_HD void *gsat_cdcl_fixed_block(const gsat_cdcl *s) {
+  return (void *)s->GSAT_CDCL_FIXED_FIRST;
+}
 
 #endif

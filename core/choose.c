@@ -5,12 +5,49 @@
 
 #include "base/plural.h"
 
+/* Pigeonhole-like: binary clauses (at-most-one constraints) and clauses of
+ * one other length that together hold every variable exactly once (each
+ * pigeon's "in some hole" clause), and exactly the binary clauses of the
+ * encoding: "no two pigeons in a hole" (L holes times C(longs, 2)), with or
+ * without "no pigeon in two holes" (longs times C(L, 2)); graph colouring
+ * (sw100: one "some colour" clause per vertex, each variable once) has other
+ * binary counts and short proofs.  Returns the holes L (the long clauses'
+ * length), 0 when f is not such a formula; *pigeons the long clauses. */
+static uint32_t pigeonhole_holes(const gsat_features *f, double *pigeons) {
+  const double b = f->binary_fraction, L = f->max_len, longs = f->clauses * (1 - b);
+  const double binaries = f->clauses * b, holes = L * longs * (longs - 1) / 2,
+               both = holes + longs * L * (L - 1) / 2;
+  *pigeons = longs;
+  const int like = f->clauses && f->min_len == 2 && L > 2 && b >= 0.5 &&
+                   fabs(f->mean_len - (2 * b + L * (1 - b))) < 1e-9 &&
+                   fabs(longs * L - f->vars) < 0.5 &&
+                   (fabs(binaries - holes) < 0.5 || fabs(binaries - both) < 0.5);
+  return like ? f->max_len : 0;
+}
+
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option) {
   gsat_decide_choice c = {option, "requested"};
   if (option != GSAT_DECIDE_AUTO) return c;
-  /* Mostly binary clauses (pigeonhole and other at-most-one encodings): the static
-   * order is cheapest per node and MOMS saves too few nodes to pay its scan. */
-  if (f->clauses && f->binary_fraction >= 0.5) {
+  const double ratio = f->vars ? (double)f->clauses / f->vars : 0;
+  double pigeons;
+  const uint32_t holes = pigeonhole_holes(f, &pigeons);
+  /* Look-ahead where it measured faster (docs/lookahead.md, "Choice"):
+   * uniform random 3-SAT near the threshold from GSAT_LA_AUTO_3SAT_VARS
+   * variables on (fewer nodes by 30-40x), pigeonhole from
+   * GSAT_LA_AUTO_HOLES holes on (the GPU 1.3-2.6x the static order). */
+  if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= GSAT_LA_AUTO_RATIO_LO &&
+      ratio <= GSAT_LA_AUTO_RATIO_HI && f->vars >= GSAT_LA_AUTO_3SAT_VARS) {
+    c.decide = GSAT_DECIDE_LOOKAHEAD;
+    snprintf(c.reason, sizeof c.reason, "auto: uniform 3-SAT, %u variables, %.2f clauses per variable",
+             f->vars, ratio);
+  } else if (holes >= GSAT_LA_AUTO_HOLES) {
+    c.decide = GSAT_DECIDE_LOOKAHEAD;
+    snprintf(c.reason, sizeof c.reason, "auto: pigeonhole-like, %.0f pigeons, %u holes", pigeons,
+             holes);
+  } else if (f->clauses && f->binary_fraction >= 0.5) {
+    /* Mostly binary clauses (pigeonhole and other at-most-one encodings): the
+     * static order is cheapest per node and MOMS saves too few nodes to pay
+     * its scan. */
     c.decide = GSAT_DECIDE_STATIC;
     snprintf(c.reason, sizeof c.reason, "auto: %.0f%% binary clauses", 100 * f->binary_fraction);
   } else {
@@ -32,22 +69,13 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
     snprintf(c.reason, sizeof c.reason, "auto: uniform 3-SAT, %.2f clauses per variable", ratio);
     return c;
   }
-  /* Pigeonhole-like: binary clauses (at-most-one constraints) and clauses of
-   * one other length that together hold every variable exactly once (each
-   * pigeon's "in some hole" clause): no short resolution proof exists. */
-  const double b = f->binary_fraction, L = f->max_len, longs = f->clauses * (1 - b);
-  /* ... and exactly the binary clauses of the encoding: "no two pigeons in a
-   * hole" (L holes times C(longs, 2)), with or without "no pigeon in two holes"
-   * (longs times C(L, 2)); graph colouring (sw100: one "some colour" clause per
-   * vertex, each variable once) has other binary counts and short proofs. */
-  const double binaries = f->clauses * b, holes = L * longs * (longs - 1) / 2,
-               both = holes + longs * L * (L - 1) / 2;
-  if (f->clauses && f->min_len == 2 && L > 2 && b >= 0.5 &&
-      fabs(f->mean_len - (2 * b + L * (1 - b))) < 1e-9 && fabs(longs * L - f->vars) < 0.5 &&
-      (fabs(binaries - holes) < 0.5 || fabs(binaries - both) < 0.5)) {
+  /* Pigeonhole-like (pigeonhole_holes): no short resolution proof exists. */
+  double longs;
+  const uint32_t L = pigeonhole_holes(f, &longs);
+  if (L) {
     c.search = GSAT_SEARCH_DPLL;
     snprintf(c.reason, sizeof c.reason,
-             "auto: pigeonhole-like, %.0f %s of length %.0f cover the %u variables once",
+             "auto: pigeonhole-like, %.0f %s of length %u cover the %u variables once",
              longs, gsat_plural((uint64_t)longs, "clause", "clauses"), L, f->vars);
     return c;
   }

@@ -5,10 +5,21 @@
 
 #include "core/db.h"
 #include "core/dpll_types.h"
+#include "core/search.h" /* gsat_search_kind */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The look-ahead's share of --decide=auto (gsat_choose_decide; the runs:
+ * docs/lookahead.md, "The choice", and bench/RESULTS.md): uniform random
+ * 3-SAT with at least GSAT_LA_AUTO_3SAT_VARS variables and clauses per
+ * variable in [GSAT_LA_AUTO_RATIO_LO, GSAT_LA_AUTO_RATIO_HI], and
+ * pigeonhole-like formulas with at least GSAT_LA_AUTO_HOLES holes. */
+#define GSAT_LA_AUTO_3SAT_VARS 200
+#define GSAT_LA_AUTO_RATIO_LO 4.0
+#define GSAT_LA_AUTO_RATIO_HI 5.0
+#define GSAT_LA_AUTO_HOLES 10
 
 typedef struct gsat_decide_choice {
   gsat_decide decide;
@@ -16,13 +27,12 @@ typedef struct gsat_decide_choice {
 } gsat_decide_choice;
 
 /* The heuristic for option decide (--decide): GSAT_DECIDE_STATIC, _MOMS or
- * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f,
- * with the reason. */
+ * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f, with
+ * the reason: the look-ahead for the formulas above, else the static order
+ * when at least half the clauses are binary, else MOMS (long clauses,
+ * 5-SAT and 7-SAT among them: the look-ahead's nodes cost more than it saves
+ * there). */
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
-
-/* GSAT_SEARCH_DPLL, GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK (the values of option search,
- * option_table.h; GSAT_SEARCH_AUTO is resolved by gsat_choose_search). */
-typedef gsat_opt_search gsat_search_kind;
 
 typedef struct gsat_search_choice {
   gsat_search_kind search;

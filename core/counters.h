@@ -48,6 +48,12 @@
   C (F, deleted_clauses,    CDCL,   _,         deleted,         CDCL, NORATE, "deleted clauses",    "clauses deleted (reduction and level-0 simplification)") \
   C (F, simplifications,    CDCL,   _,         simplifications, NO,   NORATE, "simplifications",    "level-0 simplification rounds") \
   C (F, compactions,        CDCL,   _,         compactions,     NO,   NORATE, "compactions",        "clause arena compactions") \
+  C (F, vivify_tried,       CDCL,   _,         vivify_tried,    NONZERO, NORATE, "vivify tried",    "clauses vivification tried (cdcl_vivify.h)") \
+  C (F, vivified_clauses,   CDCL,   _,         vivified,        NONZERO, NORATE, "vivified clauses", "clauses vivification shortened") \
+  C (F, vivify_subsumed,    CDCL,   _,         vivify_subsumed, NONZERO, NORATE, "vivify subsumed",  "clauses vivification found subsumed by another clause (deleted)") \
+  C (F, vivify_literals,    CDCL,   _,         vivify_lits,     NONZERO, NORATE, "vivify removed lits", "literals vivification removed") \
+  C (F, vivify_checks,      CDCL,   _,         vivify_checks,   NONZERO, NORATE, "vivify checks",   "literal checks of vivification's propagations (part of the literal checks)") \
+  C (F, vivify_us,          CDCL,   _,         vivify_us,       NONZERO, NORATE, "vivify us",       "microseconds in vivification (CPU searchers)") \
   C (F, shared_exported,    WORKER, _,         _,               PORTFOLIO, NORATE, "shared clauses out", "CDCL portfolio: learned clauses given to the other searchers") \
   C (F, shared_imported,    WORKER, _,         _,               PORTFOLIO, NORATE, "shared clauses in",  "CDCL portfolio: clauses taken from the other searchers") \
   C (F, port_out,           WORKER, _,         _,               NONZERO, NORATE, "port clauses out", "clause port: units and clauses this search gave to the other portfolio member or MPI ranks") \
@@ -57,8 +63,12 @@
   C (F, walk_flips,         WORKER, _,         _,               NONZERO, RATE, "flips",             "walkers: variables flipped (local search, walk.h)") \
   C (F, walk_restarts,      WORKER, _,         _,               NONZERO, NORATE, "walk restarts",   "walkers: restarts from a random or the best assignment") \
   C (F, walk_best_unsat,    WORKER, _,         _,               NONZERO, NORATE, "best unsatisfied", "walkers: the fewest unsatisfied clauses any walker reached (a minimum over the walkers, not a sum; 0 also when none walked)") \
+  C (F, phases_out,         WORKER, _,         _,               NONZERO, NORATE, "phases out",       "phase exchange: assignments this search offered that the exchange kept (walkers: best assignments; CDCL: target phases)") \
+  C (F, phases_in,          WORKER, _,         _,               NONZERO, NORATE, "phases in",        "phase exchange: assignments taken from the other side (CDCL: walker phases at a rephase; walkers: restarts from CDCL phases)") \
   C (F, simp_eliminated,    WORKER, _,         _,               NONZERO, NORATE, "eliminated vars",   "preprocessing: variables eliminated by clause distribution") \
-  C (F, simp_gates,         WORKER, _,         _,               NONZERO, NORATE, "gates",             "preprocessing: eliminations that used an AND or equivalence gate") \
+  C (F, simp_gates,         WORKER, _,         _,               NONZERO, NORATE, "gates",             "preprocessing: eliminations that used a gate (AND, equivalence, if-then-else or parity)") \
+  C (F, simp_ite_gates,     WORKER, _,         _,               NONZERO, NORATE, "ite gates",         "preprocessing: eliminations that used an if-then-else gate") \
+  C (F, simp_xor_gates,     WORKER, _,         _,               NONZERO, NORATE, "xor gates",         "preprocessing: eliminations that used a parity (XOR) gate") \
   C (F, simp_removed,       WORKER, _,         _,               NONZERO, NORATE, "removed clauses",   "preprocessing: clauses removed by subsumption and elimination") \
   C (F, simp_subsumed,      WORKER, _,         _,               NONZERO, NORATE, "subsumed clauses",  "preprocessing: clauses removed by backward subsumption") \
   C (F, simp_strengthened,  WORKER, _,         _,               NONZERO, NORATE, "strengthened lits", "preprocessing: literals removed by self-subsuming resolution") \

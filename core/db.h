@@ -10,7 +10,7 @@
  * t] front to back, so its clause x literal loop is one flat loop
  *     (tree-mapping.md, "Take 3" and "Take 4");
  *   - the static decision order (occurrence count, ties by index) and the cheap
- *     instance features that --decide=auto and --gpu-map=auto read. */
+ *     instance features that --decide=auto reads. */
 #ifndef GSAT_DB_H
 #define GSAT_DB_H
 

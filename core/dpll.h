@@ -1,9 +1,8 @@
 /* The DPLL step code, written once for every backend: state updates (assign,
  * unassign), BCP, the decision heuristics (static order, MOMS and the
  * look-ahead, dpll_lookahead.h), the root,
- * cube replay, the search loop and donation.  The CPU reference (cpu/), the
- * GPU warp mapping and the GPU lane mapping (gpu/) are instantiations of it plus
- * their scheduling, so that they run the same algorithm and count literal checks
+ * cube replay, the search loop and donation.  The CPU reference (cpu/) and
+ * the GPU warp mapping (gpu/) are instantiations of it plus their scheduling, so that they run the same algorithm and count literal checks
  * and nodes the same way (ARCHITECTURE.md, "Shared definitions"; cdcl.md
  * section 2, "the team"; tree-mapping.md).
  *
@@ -23,20 +22,17 @@
  * The code is written for a team (core/team.h): loops that the tree-mapping
  * method puts at lane level are TEAM_FOR / TEAM_ROUNDS loops, per-clause outcomes
  * are combined with ballots, shared arrays are written inside TEAM_ONE.  A team
- * of one (a CPU thread, a GPU lane) gets the sequential code: every mask is 0 or
+ * of one (a CPU thread) gets the sequential code: every mask is 0 or
  * 1 and the compiler folds them.  Every member of a team holds the same copy of
  * the scalar state (gsat_dpll's scalars are team-uniform).
  *
  * An instantiation includes its team header, defines GSAT_DPLL_FN (name) (the
  * functions' names) and GSAT_DPLL_AT (p, i) (the addressing of the per-worker
- * arrays: the GPU lane mapping interleaves the arrays of the 32 lanes of a
- * warp), and may define these hooks before including this header:
+ * arrays), and may define these hooks before including this header:
  *
  *   GSAT_DPLL_CUBE_LOAD (p)        read a cube literal (default *p; the warp
  *                                  mapping reads another SM's writes, __ldcg)
  *   GSAT_DPLL_CUBE_STORE (p, x)    write a donated literal (default *p = x)
- *   GSAT_DPLL_NO_LOOKAHEAD         no look-ahead decisions (dpll_lookahead.h),
- *                                  for an instance that never runs them
  *   GSAT_DPLL_MOMS_WALK (s, db, min, count)
  *                                  MOMS's scan of this member's clauses, calling
  *                                  GSAT_DPLL_FN (moms_clause) on each (default
@@ -368,9 +364,7 @@ TEAM_HD uint32_t GSAT_DPLL_FN(shallowest_open)(const gsat_dpll *s) {
  * unsatisfied clause is left (the look-ahead: or, with s->conflict set, when
  * its failed literals refute the node). */
 TEAM_HD gsat_lit GSAT_DPLL_FN(decide)(gsat_dpll *s, const gsat_db_view *db) {
-#ifndef GSAT_DPLL_NO_LOOKAHEAD
   if (s->decide == GSAT_DECIDE_LOOKAHEAD) return GSAT_DPLL_FN(decide_lookahead)(s, db);
-#endif
   return s->decide == GSAT_DECIDE_MOMS ? GSAT_DPLL_FN(decide_moms)(s, db)
                                        : GSAT_DPLL_FN(decide_static)(s, db);
 }
@@ -430,5 +424,4 @@ TEAM_HD uint32_t GSAT_DPLL_FN(donate)(gsat_dpll *s, gsat_lit *out, uint32_t cap)
 #undef GSAT_DPLL_CUBE_LOAD
 #undef GSAT_DPLL_CUBE_STORE
 #undef GSAT_DPLL_MOMS_WALK
-#undef GSAT_DPLL_NO_LOOKAHEAD
 #endif

@@ -3,9 +3,7 @@
  * SAT Solvers", Handbook of Satisfiability, ch. 5, 2009) and kcnfs (Dubois and
  * Dequen, "A backbone-search heuristic for efficient solving of hard 3-SAT
  * formulae", IJCAI 2001).  dpll.h includes it in its template part (no include
- * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives); an
- * instance that never looks ahead (the GPU lane mapping) defines
- * GSAT_DPLL_NO_LOOKAHEAD and gets none of it.
+ * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives).
  *
  * A decision is made in rounds.  A round:
  *  1. preselects candidate variables by a clause-reduction approximation (the
@@ -39,8 +37,6 @@
  * trail at the current level.  Heuristic work counts the clause literals of the
  * preselection scan, the variables of the selection rounds and the stream
  * entries that the look-aheads read. */
-
-#ifndef GSAT_DPLL_NO_LOOKAHEAD
 
 /* Preselection weight of each unassigned literal of an unsatisfied clause with
  * u unassigned literals: 4^(7 - u), 1 from 7 on. */
@@ -162,18 +158,19 @@ TEAM_HD int GSAT_DPLL_FN(la_value)(const gsat_dpll *s, const uint32_t *bits, gsa
   return (w >> (l & 31) & 1) ? 1 : (w >> (GSAT_NOT(l) & 31) & 1) ? -1 : 0;
 }
 
-/* One member's look-ahead on literal x (unassigned): sets x in its bits,
- * queues it, and propagates every queued literal over the occurrence stream
- * of its negation, clause by clause, alone, measuring the reduction as it goes
- * (as march does): each clause it reaches that is unsatisfied with u >= 2
- * unassigned literals adds la_weight (u) (a clause shortened twice counts
- * twice, one satisfied later stays counted).  *reads: stream entries read.
- * Returns GSAT_LA_FAILED on conflict, else the reduction; the bits are clear
- * again after. */
+/* A look-ahead on literal x (unassigned) in member slot `slot` (its bits and
+ * queue): sets x in the slot's bits, queues it, and propagates every queued
+ * literal over the occurrence stream of its negation, clause by clause,
+ * alone, measuring the reduction as it goes (as march does): each clause it
+ * reaches that is unsatisfied with u >= 2 unassigned literals adds la_weight
+ * (u) (a clause shortened twice counts twice, one satisfied later stays
+ * counted).  *reads: stream entries read; *queued: the literals it set (the
+ * slot's queue), which stay set until la_clear.  Returns GSAT_LA_FAILED on
+ * conflict, else the reduction. */
 TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view *db, gsat_lit x,
-                                          uint64_t *reads) {
-  uint32_t *bits = s->la_bits + (size_t)TEAM_RANK * s->la_words;
-  gsat_lit *queue = s->la_queue + (size_t)TEAM_RANK * db->num_vars;
+                                          uint32_t slot, uint32_t *queued, uint64_t *reads) {
+  uint32_t *bits = s->la_bits + (size_t)slot * s->la_words;
+  gsat_lit *queue = s->la_queue + (size_t)slot * db->num_vars;
   uint64_t diff = 0;
   uint32_t n = 1;
   GSAT_DPLL_FN(la_set)(bits, x);
@@ -208,18 +205,62 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view
     }
     *reads += i - b;
   }
-  for (uint32_t k = 0; k < n; k++) bits[queue[k] >> 5] = 0; /* only queued literals were set */
+  *queued = n;
   return diff;
 }
 
-/* Looks ahead on both literals of the c candidates, spread over the team's
- * members, into la_diff (literal GSAT_LIT (la_cand[k], j) at 2 k + j). */
+/* Clears the n queued literals of slot's look-ahead (only they were set). */
+TEAM_HD void GSAT_DPLL_FN(la_clear)(const gsat_dpll *s, uint32_t slot, uint32_t n, uint32_t V) {
+  uint32_t *bits = s->la_bits + (size_t)slot * s->la_words;
+  const gsat_lit *queue = s->la_queue + (size_t)slot * V;
+  for (uint32_t k = 0; k < n; k++) bits[queue[k] >> 5] = 0;
+}
+
+/* Local learning (the Handbook's section 5.3.3, "necessary assignments"):
+ * a literal y that the look-aheads of both x and NOT x set follows from the
+ * assignment.  Marks in moms_count (free after the preselection, zeroed by
+ * la_all) each literal of slot1's queue (NOT x's) that slot0's bits (x's)
+ * hold. */
+TEAM_HD void GSAT_DPLL_FN(la_necessary)(gsat_dpll *s, uint32_t slot0, uint32_t slot1, uint32_t n,
+                                        uint32_t V) {
+  const uint32_t *bits = s->la_bits + (size_t)slot0 * s->la_words;
+  const gsat_lit *queue = s->la_queue + (size_t)slot1 * V;
+  for (uint32_t k = 1; k < n; k++) {
+    const gsat_lit y = queue[k];
+    if (bits[y >> 5] >> (y & 31) & 1) TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, y), 1u);
+  }
+}
+
+/* Looks ahead on both literals of the c candidates into la_diff (literal
+ * GSAT_LIT (la_cand[k], j) at 2 k + j) and marks the necessary assignments
+ * (la_necessary).  The two literals of a candidate are looked ahead on side
+ * by side, so that both implied sets exist at once: in a team of one by the
+ * member in slots 0 and 1, in a larger team by members 2 p and 2 p + 1, each
+ * in its own slot (the literals spread over the members as one per member). */
 TEAM_HD void GSAT_DPLL_FN(la_all)(gsat_dpll *s, const gsat_db_view *db, uint32_t c) {
+  const uint32_t V = db->num_vars, per = TEAM_SIZE >= 2 ? 2 : 1, width = TEAM_SIZE / per;
   unsigned long long reads = 0;
-  TEAM_FOR(i, 0, 2 * c) {
-    uint64_t r = 0;
-    s->la_diff[i] = GSAT_DPLL_FN(la_literal)(s, db, GSAT_LIT(s->la_cand[i >> 1], i & 1), &r);
-    reads += r;
+  TEAM_SYNC();
+  TEAM_FOR(l, 0, 2 * V) GSAT_DPLL_AT(s->moms_count, l) = 0;
+  TEAM_SYNC();
+  for (uint32_t first = 0; first < c; first += width) { /* every member: the same rounds */
+    const uint32_t k = first + TEAM_RANK / per;
+    uint32_t queued[2] = {0, 0};
+    for (uint32_t j = TEAM_RANK % per; k < c && j < 2; j += per) {
+      uint64_t r = 0;
+      const uint32_t slot = per == 1 ? j : TEAM_RANK;
+      s->la_diff[2 * k + j] =
+          GSAT_DPLL_FN(la_literal)(s, db, GSAT_LIT(s->la_cand[k], j), slot, &queued[j], &r);
+      reads += r;
+    }
+    TEAM_SYNC();
+    if (k < c && (per == 1 || TEAM_RANK % 2 == 1) && s->la_diff[2 * k] != GSAT_LA_FAILED &&
+        s->la_diff[2 * k + 1] != GSAT_LA_FAILED)
+      GSAT_DPLL_FN(la_necessary)(s, per == 1 ? 0 : TEAM_RANK - 1, per == 1 ? 1 : TEAM_RANK,
+                                 queued[1], V);
+    TEAM_SYNC();
+    for (uint32_t j = TEAM_RANK % per; k < c && j < 2; j += per)
+      GSAT_DPLL_FN(la_clear)(s, per == 1 ? j : TEAM_RANK, queued[j], V);
   }
   TEAM_SYNC();
   for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) reads += TEAM_SHFL_XOR(reads, d);
@@ -228,13 +269,15 @@ TEAM_HD void GSAT_DPLL_FN(la_all)(gsat_dpll *s, const gsat_db_view *db, uint32_t
   s->n.cand += c;
 }
 
-/* Assigns the negation of each failed literal of the round (candidate order)
- * and propagates.  *found: failed literals.  Returns 1 when the node is
- * refuted: both literals of a candidate failed (one negation is false), or
- * the propagation conflicts. */
+/* Assigns the negation of each failed literal of the round (candidate order),
+ * then each necessary assignment (la_necessary; literal order), and
+ * propagates.  *found: failed literals; *necessary: necessary literals
+ * assigned.  Returns 1 when the node is refuted: both literals of a candidate
+ * failed (one negation is false), a necessary literal is false, or the
+ * propagation conflicts. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_assign_failed)(gsat_dpll *s, const gsat_db_view *db, uint32_t c,
-                                                uint32_t *found) {
-  uint32_t nf = 0, conflict = 0;
+                                                uint32_t *found, uint32_t *necessary) {
+  uint32_t nf = 0, nn = 0, conflict = 0;
   for (uint32_t i = 0; i < 2 * c && !conflict; i++) {
     if (s->la_diff[i] != GSAT_LA_FAILED) continue;
     nf++;
@@ -243,8 +286,24 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_assign_failed)(gsat_dpll *s, const gsat_db_view
     if (v < 0) conflict = 1;
     else if (v == 0) GSAT_DPLL_FN(assign)(s, neg);
   }
+  TEAM_SYNC();
+  TEAM_ROUNDS(b, 0, 2 * db->num_vars) {
+    const uint32_t l = b + TEAM_RANK;
+    uint32_t m = TEAM_BALLOT(!conflict && l < 2 * db->num_vars && GSAT_DPLL_AT(s->moms_count, l));
+    while (m && !conflict) {
+      const gsat_lit y = b + (uint32_t)TEAM_FIRST(m);
+      m &= m - 1;
+      const int v = GSAT_DPLL_AT(s->val, y);
+      if (v < 0) conflict = 1;
+      else if (v == 0) {
+        GSAT_DPLL_FN(assign)(s, y);
+        nn++;
+      }
+    }
+  }
   *found = nf;
-  if (!conflict && nf) conflict = GSAT_DPLL_FN(propagate)(s, db);
+  *necessary = nn;
+  if (!conflict && (nf || nn)) conflict = GSAT_DPLL_FN(propagate)(s, db);
   return conflict;
 }
 
@@ -292,15 +351,13 @@ TEAM_HD gsat_lit GSAT_DPLL_FN(decide_lookahead)(gsat_dpll *s, const gsat_db_view
     const uint32_t c = GSAT_DPLL_FN(la_preselect)(s, db);
     if (!c) return GSAT_DPLL_NONE;
     GSAT_DPLL_FN(la_all)(s, db, c);
-    uint32_t found = 0;
-    const uint32_t refuted = GSAT_DPLL_FN(la_assign_failed)(s, db, c, &found);
+    uint32_t found = 0, necessary = 0;
+    const uint32_t refuted = GSAT_DPLL_FN(la_assign_failed)(s, db, c, &found, &necessary);
     s->n.failed += found;
     if (refuted) {
       s->conflict = 1;
       return GSAT_DPLL_NONE;
     }
-    if (!found) return GSAT_DPLL_FN(la_pick)(s, c);
+    if (!found && !necessary) return GSAT_DPLL_FN(la_pick)(s, c);
   }
 }
-
-#endif

@@ -64,9 +64,9 @@ typedef struct gsat_dpll {
   uint32_t *la_cand;   /* [GSAT_LA_MAX_CAND] candidate variables of a round */
   uint64_t *la_diff;   /* [2 GSAT_LA_MAX_CAND] reduction of each candidate
                           literal (GSAT_LA_FAILED: its look-ahead conflicts) */
-  uint32_t *la_bits;   /* [team size * la_words] each member's look-ahead
-                          assignment: bit l of its words, literal l true */
-  gsat_lit *la_queue;  /* [team size * V] each member's look-ahead trail */
+  uint32_t *la_bits;   /* [GSAT_LA_SLOTS (team size) * la_words] each slot's
+                          look-ahead assignment: bit l, literal l true */
+  gsat_lit *la_queue;  /* [GSAT_LA_SLOTS (team size) * V] each slot's trail */
   uint32_t la_words;   /* words of one member's la_bits */
   uint32_t trail_len, qhead, level, base, root_len;
   uint32_t conflict;   /* a conflict is pending resolution */
@@ -84,10 +84,15 @@ typedef struct gsat_dpll {
 #define GSAT_LA_FRACTION 10u
 #define GSAT_LA_FAILED 0xffffffffffffffffull
 
+/* Look-ahead slots (bits and queue) of a team of `team` members: one per
+ * member, two for a team of one (both literals of a candidate at once). */
+#define GSAT_LA_SLOTS(team) ((team) < 2 ? 2u : (team))
+
 /* Bytes of the look-ahead arrays of one searcher over V variables run by a
  * team of `team` members (16-byte aligned pieces, gsat_dpll_la_carve). */
 GSAT_HD uint64_t gsat_dpll_la_bytes(uint32_t V, uint32_t team) {
   const uint64_t words = (2 * (uint64_t)V + 2 + 31) / 32;
+  team = GSAT_LA_SLOTS(team);
   return 4 * GSAT_LA_MAX_CAND + 16 * GSAT_LA_MAX_CAND + ((team * words * 4 + 15) & ~15ull) +
          ((team * 4 * (uint64_t)V + 15) & ~15ull);
 }
@@ -95,6 +100,7 @@ GSAT_HD uint64_t gsat_dpll_la_bytes(uint32_t V, uint32_t team) {
 /* Points s's look-ahead arrays into `at` (gsat_dpll_la_bytes (V, team)
  * bytes, 16-byte aligned). */
 GSAT_HD void gsat_dpll_la_carve(gsat_dpll *s, uint8_t *at, uint32_t V, uint32_t team) {
+  team = GSAT_LA_SLOTS(team);
   s->la_words = (uint32_t)((2 * (uint64_t)V + 2 + 31) / 32);
   s->la_cand = (uint32_t *)at;
   at += 4 * GSAT_LA_MAX_CAND;

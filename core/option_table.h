@@ -29,17 +29,20 @@
 #define GSAT_OPTIONS(O) \
   O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: the CPU search, raced by the GPU search when a GPU may be present: the first answer wins)") \
   O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
-  O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); auto: the measured default") \
+  O (cdcl_cube_count, INT, 0,                     0, 2048,     0,  _,            HIDE, "CPU CDCL with --cdcl-cubes=lookahead: look-ahead cubes the searchers start from (0: the measured default)") \
+  O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); lookahead: the CPU searchers start from look-ahead cubes, also one thread; auto: the measured default") \
   O (cdcl_decide,  ENUM,   GSAT_CDCL_DECIDE_AUTO,  _, _,        _,  CDCL_DECIDE,  HIDE, "CDCL decision heuristic (auto: the measured default)") \
   O (cdcl_memory,  INT,    0,                      0, 1048576,  0,  _,            HIDE, "CPU CDCL: MiB the searchers may start with in all (0: half the memory available, and of ulimit -v); with --threads beyond it fewer searchers run, as --stats says") \
   O (cdcl_reduce,  INT,    0,                      0, 1e9,      0,  _,            HIDE, "CDCL conflicts before the first learned-clause reduction, and its interval step / 7 (0: the measured default)") \
   O (cdcl_restart, ENUM,   GSAT_RESTARTS_AUTO,     _, _,        _,  RESTARTS,     HIDE, "CDCL restarts: switch (focused LBD averages and stable Luby phases), glucose or luby only (auto: the measured default)") \
   O (cdcl_target,  ENUM,   GSAT_TARGETS_AUTO,      _, _,        _,  TARGETS,      HIDE, "CDCL target phases (the assignment of the longest conflict-free trail since the mode switch): off, in stable mode, or always (auto: the measured default, stable)") \
+  O (cdcl_walk,    INT,    0,                      0, 1000,     0,  _,            HIDE, "CPU CDCL: per mille of the searchers' time that a CPU walker beside them may take; its best assignments become the searchers' phases at rephase, it restarts from their target phases (0: no walker; docs/phases.md)") \
+  O (cdcl_walk_answers, BOOL, true,               _, _,        _,  _,            HIDE, "with --cdcl-walk: the CPU walker's model answers SAT (false: it is only offered as phases, taken at the searchers' next restart; for measuring the phases alone)") \
   O (conflicts,    UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "CPU CDCL: conflicts (of all searchers) before giving up with s UNKNOWN (0: none; with it --search=auto picks CDCL and no GPU search races; refused with DPLL, the GPU search and MPI)") \
   O (cubes,        UINT64, 0,                      0, 1e12,     0,  _,            SHOW, "instead of solving, write up to N cubes of the look-ahead's splitting for cube-and-conquer, one 'a LIT... 0' line each (iCNF, as march_cu); every model satisfies exactly one; 0: solve") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
-  O (elim,         BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable elimination (with AND and equivalence gates); models are extended to the eliminated variables") \
+  O (elim,         BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable elimination (with AND, equivalence, if-then-else and XOR gates); models are extended to the eliminated variables") \
   O (equiv,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: equivalent-literal substitution (strongly connected components of the binary clauses)") \
   O (fast_exit,    INT,    0,                      -1, 1,       0,  _,            HIDE, "the CLI's end after the output is flushed: 1 _exit (no CUDA teardown), -1 a normal exit, 0 auto: _exit once CUDA was used (a GPU search, or a portfolio member still in its setup)") \
   O (gpu_backoff,  INT,    0,                      0, 1000000,  0,  _,            HIDE, "longest sleep in ns of an idle GPU worker between polls (0: 2048)") \
@@ -48,12 +51,13 @@
   O (gpu_cdcl_proof_ring, INT, 16384,               1, 1048576,  0,  _,            SHOW, "GPU CDCL with --proof: KiB of the ring of clause records that the searchers append to and the host drains into the proof (pinned host memory; at least two records of every variable; a searcher waits while it is full)") \
   O (gpu_cdcl_searchers, INT, 0,                   0, 1048576,  0,  _,            SHOW, "GPU CDCL: searchers, one per warp (0: 16 per SM, fewer when the device memory does not hold them)") \
   O (gpu_cdcl_share, BOOL,  true,                   _, _,        _,  _,            SHOW, "GPU CDCL: share learned units and short clauses between the searchers through a global ring (imported at restarts)") \
-  O (gpu_layout,   ENUM,   GSAT_GPU_LAYOUT_AUTO,   _, _,        _,  GPU_LAYOUT,   SHOW, "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: per mapping, by the A/B in bench/RESULTS.md") \
-  O (gpu_map,      ENUM,   GSAT_GPU_MAP_AUTO,      _, _,        _,  GPU_MAP,      SHOW, "GPU mapping of the tree search (auto: warp, the faster on every instance measured)") \
+  O (gpu_layout,   ENUM,   GSAT_GPU_LAYOUT_AUTO,   _, _,        _,  GPU_LAYOUT,   SHOW, "GPU CNF layout: csr, or slot (streams and slot-major clause buckets built on the GPU); auto: slot, by the A/B in bench/RESULTS.md") \
+  O (gpu_map,      ENUM,   GSAT_GPU_MAP_AUTO,      _, _,        _,  GPU_MAP,      SHOW, "GPU mapping of the DPLL tree search: warp, a subtree per warp (the only mapping; auto is warp)") \
   O (gpu_occ_sort, ENUM,   GSAT_GPU_OCC_SORT_AUTO, _, _,        _,  GPU_OCC_SORT, HIDE, "sort of the occurrence lists in the GPU layout build (auto: radix, gpu/occ.h)") \
   O (gpu_slice,    INT,    0,                      0, 1000000,  0,  _,            HIDE, "GPU decisions between stop and work-exchange checks (0: 64, fewer for MOMS on large formulas)") \
   O (gpu_stop_grace, REAL, 0,                      0, 3600,     _,  _,            HIDE, "seconds a GPU search kernel (DPLL or CDCL) may keep running after the stop request (a limit, a signal, the other member's answer) before gsat gives up on it with an error (0: 2)") \
-  O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512 warp, 128 lane)") \
+  O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512)") \
+  O (gpu_walk_global, BOOL, false,                _, _,        _,  _,            HIDE, "GPU walkers: keep every walker's state in global memory (many walkers per SM) even when it fits in shared memory (a few per SM); for A/B measurements") \
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (mpi_cube_queue, INT, 0,                       0, 4096,     0,  _,            HIDE, "MPI, GPU ranks: cubes a rank keeps split off beside the one its GPU searches, for other ranks and its next search (0: 4)") \
   O (mpi_cube_standin, BOOL, false,                _, _,        _,  _,            HIDE, "MPI with --backend=cpu: every rank runs the GPU ranks' cube loop with the CPU search standing in for the GPU search (tests without a GPU)") \
@@ -65,6 +69,7 @@
   O (portfolio_gpu_cdcl, BOOL, true,               _, _,        _,  _,            HIDE, "with --no-portfolio-gpu-walk, the portfolio's GPU member runs the GPU CDCL search (clauses exchanged with the CPU member) when the search is CDCL; false: GPU DPLL, no exchange") \
   O (portfolio_gpu_delay, REAL, 0.02,             0, 10,       _,  _,            HIDE, "seconds the portfolio's GPU member waits before it touches CUDA, so that what the CPU answers sooner costs no CUDA teardown (0: none; 0.02 by measurement, bench/RESULTS.md); no wait once an earlier solve made the CUDA context") \
   O (portfolio_gpu_walk, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU walkers (models only, never UNSAT, no clause exchange) when the search is CDCL; false: the GPU CDCL search or DPLL, as --portfolio-gpu-cdcl says") \
+  O (portfolio_phases, BOOL, true,                 _, _,        _,  _,            HIDE, "the portfolio's GPU walkers offer their best assignments to the CPU CDCL searchers, which take them as phases at rephase (docs/phases.md)") \
   O (probe,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: failed-literal probing on the roots of the binary implication graph") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
   O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
@@ -81,7 +86,11 @@
   O (subsume,      BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: backward subsumption and self-subsuming strengthening") \
   O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
   O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)") \
-  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)")
+  O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)") \
+  O (vivify,       BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: vivify learned clauses at restarts (propagate the negation of a clause's literals, shorten it on a conflict or an implied literal; docs/simplify.md)") \
+  O (vivify_effort, INT,   100,                    1, 1000000,  0,  _,            HIDE, "CDCL vivification: budget of a round, per mille of the literal checks the search made since the last round") \
+  O (vivify_interval, INT, 1000,                   1, 1e9,      0,  _,            HIDE, "CDCL vivification: conflicts between rounds") \
+  O (vivify_irred, BOOL,   false,                  _, _,        _,  _,            HIDE, "CDCL vivification: irredundant clauses too (a quarter of the budget)")
 
 /* The values of the enum options: V (P, X, "name") makes the constant
  * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
@@ -95,7 +104,8 @@
 #define GSAT_CDCL_CUBES_VALUES(V, P) \
   V (P, AUTO, "auto") /* GSAT_PORTFOLIO_CUBES_DEFAULT (cpu/cdcl_portfolio.h) */ \
   V (P, ON,   "on")   /* cubes as assumptions, split when a searcher idles */ \
-  V (P, OFF,  "off")  /* a plain portfolio */
+  V (P, OFF,  "off")  /* a plain portfolio */ \
+  V (P, LOOKAHEAD, "lookahead") /* on, from look-ahead cubes (cpu_ref.h gsat_cpu_cubes_seed) */
 #define GSAT_CDCL_DECIDE_VALUES(V, P) \
   V (P, AUTO,  "auto")  /* gsat_cdcl_config_default's */ \
   V (P, VSIDS, "vsids") /* GSAT_CDCL_VSIDS */ \
@@ -124,12 +134,11 @@
   V (P, MOMS,   "moms")   /* max occurrences in min-size unsatisfied clauses */ \
   V (P, LOOKAHEAD, "lookahead") /* march/kcnfs look-ahead (dpll_lookahead.h) */
 #define GSAT_GPU_LAYOUT_VALUES(V, P) \
-  V (P, AUTO, "auto")   /* per mapping: GSAT_GPU_LAYOUT_AUTO_* (gpu/search.h) */ \
+  V (P, AUTO, "auto")   /* GSAT_GPU_LAYOUT_AUTO_PICK (gpu/search.h) */ \
   V (P, CSR,  "csr")    /* host-built occurrence streams, MOMS reads CSR */ \
   V (P, SLOT, "slot")   /* streams and slot-major buckets built on the GPU */
 #define GSAT_GPU_MAP_VALUES(V, P) \
   V (P, AUTO, "auto")   /* warp */ \
-  V (P, LANE, "lane")   /* a subtree per lane */ \
   V (P, WARP, "warp")   /* a subtree per warp, the lanes share BCP */
 #define GSAT_GPU_OCC_SORT_VALUES(V, P) \
   V (P, AUTO,  "auto")  /* GSAT_OCC_SORT_DEFAULT (gpu/occ.h) */ \

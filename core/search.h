@@ -15,6 +15,11 @@
 extern "C" {
 #endif
 
+/* A search: GSAT_SEARCH_DPLL, GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK (the
+ * values of option search, option_table.h; GSAT_SEARCH_AUTO is resolved by
+ * gsat_choose_search, choose.h, before any search runs). */
+typedef gsat_opt_search gsat_search_kind;
+
 /* A progress report (defined below, after gsat_worker_stats). */
 typedef struct gsat_progress gsat_progress;
 
@@ -51,19 +56,14 @@ typedef struct gsat_search_params {
   int cdcl_cubes;               /* 1: the portfolio splits the work as cubes
                                    (cdcl_portfolio.h); 0: each searcher
                                    searches the whole formula */
+  uint32_t cdcl_lookahead_cubes; /* with cdcl_cubes, the CPU portfolio starts from
+                                   this many look-ahead cubes (cpu_ref.h
+                                   gsat_cpu_cubes_seed), also with one searcher;
+                                   0: from the whole formula */
   const gsat_lit *assumptions;  /* internal literals, or NULL */
   uint32_t num_assumptions;
   const struct gsat_cube_port *port; /* CPU only; NULL: none */
   const struct gsat_clause_port *clause_port; /* CPU CDCL only; NULL: none */
-  /* the distributed CDCL search (mpi/): seconds between clause
-   * exchange rounds and 32-bit words a rank sends per round */
-  double mpi_share_interval;
-  uint32_t mpi_share_words;
-  /* log2 of the slots of a GPU rank's exchange ring (dist.h; 0: 14) */
-  uint32_t mpi_port_ring;
-  /* the distributed search's GPU ranks: cubes a rank keeps split off beside
-   * the one its GPU searches (0: GSAT_DIST_CUBE_QUEUE, mpi/dist.h) */
-  uint32_t mpi_cube_queue;
   /* clauses implied by the formula (learned in an earlier solve), added at
    * level 0 before the search: extra_start[num_extra + 1] offsets into
    * extra_lits (internal literals) */
@@ -77,30 +77,52 @@ typedef struct gsat_search_params {
    * search.  Only the GPU has a setup worth asking about so far. */
   int (*may_start)(void *data);
   void *may_start_data;
-  /* CDCL: a sharing ring (core/share.h) that other members of a
-   * portfolio also read and write (units and short learned clauses between
-   * the CPU and GPU searches, once the GPU learns); NULL: the search keeps
-   * its own.  Not read yet: the hook for the GPU CDCL member. */
-  struct gsat_share *share;
-  /* GPU only */
-  int device;
-  gsat_opt_gpu_map gpu_map;
+  /* The phase exchange (core/phases.h; NULL: none): the CDCL
+   * searchers take the walkers' best assignments at rephase and offer their
+   * target phases (phases_cdcl.h); walkers offer their best assignments and
+   * restart from the searchers' phases. */
+  struct gsat_phases *phases;
+  /* CPU CDCL: per mille of its searchers' time that one CPU walker beside
+   * them may take, trading phases through an exchange of their own (or
+   * p->phases); 0: no walker */
+  uint32_t cdcl_walk;
+  /* CPU walkers: the share of one core each may take (0: all; between 0
+   * and 1 a walker sleeps to keep its busy time at that share of the wall
+   * time) */
+  double walk_duty;
+  /* CPU walkers with p->phases: a model is offered (cost 0), not answered:
+   * the walk goes on until stopped */
+  int walk_phases_only;
+  /* the CPU+GPU portfolio with GPU walkers: an exchange between them and the
+   * CPU searchers (api/portfolio.h); 0: none */
+  int portfolio_phases;
+  int device;                /* the GPU rows' CUDA device */
+  /* The knobs of one backend, GSAT_SEARCH_KNOBS below: options the rows
+   * read as they are (option_table.h's help says what each does; 0: the
+   * backend's own choice).  The distributed search's are in dist.h. */
+  uint32_t cdcl_memory;      /* CPU CDCL: MiB the searchers may start with, 0 = auto */
+  /* GPU rows (gpu/search.h, gpu/cdcl_search.h, gpu/walk_search.h) */
   uint32_t gpu_blocks;       /* 0 = from the device */
   uint32_t gpu_threads;      /* per block, 0 = from the device */
   gsat_opt_gpu_layout gpu_layout;
-  /* tuning knobs (hidden options) */
   gsat_opt_gpu_occ_sort gpu_occ_sort;
   uint32_t gpu_slice;        /* decisions between checks, 0 = from the formula */
   uint32_t gpu_backoff;      /* longest idle sleep in ns, 0 = 2048 */
   double gpu_stop_grace;     /* seconds a GPU search kernel may run after the stop
                                 request before the search gives up on it, 0 = 2 */
-  uint32_t cdcl_memory;      /* CPU CDCL: MiB the searchers may start with, 0 = auto */
-  /* GPU CDCL (gpu/cdcl_search.h) */
   uint32_t gpu_cdcl_searchers; /* 0 = planned from the device */
   uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
   uint32_t gpu_cdcl_proof_ring; /* KiB of the proof ring (with proof), 0 = 16 MiB */
   int gpu_cdcl_share;          /* share units and short clauses through a ring */
+  int gpu_walk_global;         /* GPU walkers: state in global memory even when it fits shared */
 } gsat_search_params;
+
+/* The fields of gsat_search_params that are options of the same name, taken
+ * as they are (api.c copies them by this list). */
+#define GSAT_SEARCH_KNOBS(K)                                                              \
+  K(cdcl_memory) K(gpu_blocks) K(gpu_threads) K(gpu_layout) K(gpu_occ_sort)    \
+  K(gpu_slice) K(gpu_backoff) K(gpu_stop_grace) K(gpu_cdcl_searchers) K(gpu_cdcl_arena)   \
+  K(gpu_cdcl_proof_ring) K(gpu_cdcl_share) K(gpu_walk_global) K(cdcl_walk) K(portfolio_phases)
 
 /* Why a search must end now (gsat_search_stop_reason). */
 typedef enum gsat_stop_reason {
@@ -133,8 +155,8 @@ typedef struct gsat_worker_stats {
  * slices). */
 struct gsat_progress {
   double seconds;        /* since the search started */
-  int cdcl;              /* a CDCL search reports */
-  int walk;              /* walkers report (walk_flips, walk_best_unsat) */
+  gsat_search_kind search; /* which search reports: DPLL, CDCL, or the walkers
+                              (walk_flips, walk_best_unsat) */
   gsat_worker_stats total;
   uint64_t cubes_left;   /* cubes queued, not yet taken */
   uint32_t busy_workers;
@@ -165,11 +187,11 @@ typedef struct gsat_search_result {
   uint32_t failed_len;
   /* GPU only (zero on the CPU) */
   double upload_seconds, kernel_seconds, context_seconds;
-  uint64_t steals_lane, steals_warp, steals_block;
+  uint64_t steals_warp, steals_block; /* GPU DPLL: cubes taken from a block's, the global queue */
   double occupancy;
   double gpu_busy, gpu_replay; /* fractions of worker cycles in search and in replay */
   char device_name[256];
-  gsat_opt_gpu_map gpu_map; /* resolved: LANE or WARP */
+  gsat_opt_gpu_map gpu_map; /* resolved: WARP */
   uint32_t gpu_blocks, gpu_threads;
   gsat_opt_gpu_layout gpu_layout; /* resolved: CSR or SLOT */
   double layout_seconds;    /* building the layouts on the GPU (events) */
@@ -184,6 +206,11 @@ typedef struct gsat_search_result {
   uint32_t gpu_cdcl_cube_nodes, gpu_cdcl_cube_cap;
   /* GPU CDCL with a proof: ring bytes, clause records drained into it */
   uint64_t gpu_cdcl_proof_ring_bytes, gpu_cdcl_proof_records;
+  /* GPU walkers (gpu/walk_plan.h): state in shared memory (else global),
+   * walkers per SM, bytes of one walker's state */
+  int gpu_walk_shared;
+  uint32_t gpu_walk_per_sm;
+  uint64_t gpu_walk_state_bytes;
 } gsat_search_result;
 
 /* Frees the arrays of a result. */

@@ -356,6 +356,143 @@ static int find_and_gate(simp *s, gsat_lit x) {
   return found;
 }
 
+static void clear_gate(simp *s, gsat_var v) {
+  for (uint32_t sign = 0; sign < 2; sign++)
+    for (uint32_t i = 0; i < s->occ[GSAT_LIT(v, sign)].n; i++)
+      *flags_of(s, s->occ[GSAT_LIT(v, sign)].a[i]) &= ~GATE;
+}
+
+/* The ternary clause of occ[x] that holds a and b, or UINT32_MAX. */
+static uint32_t ternary_with(simp *s, gsat_lit x, gsat_lit a, gsat_lit b) {
+  const vec *o = &s->occ[x];
+  for (uint32_t i = 0; i < o->n; i++) {
+    const uint32_t c = o->a[i];
+    if (size_of(s, c) != 3) continue;
+    const gsat_lit *l = lits_of(s, c);
+    s->steps += 3;
+    uint32_t hit = 0;
+    for (uint32_t j = 0; j < 3; j++) hit += l[j] == a || l[j] == b;
+    if (hit == 2) return c;
+  }
+  return UINT32_MAX;
+}
+
+/* The literal of ternary clause c that is neither a nor b. */
+static gsat_lit third(simp *s, uint32_t c, gsat_lit a, gsat_lit b) {
+  const gsat_lit *l = lits_of(s, c);
+  return l[0] != a && l[0] != b ? l[0] : l[1] != a && l[1] != b ? l[1] : l[2];
+}
+
+/* Marks the clauses of an if-then-else gate that defines literal x
+ * (x = c ? t : e: the clauses (NOT x, NOT c, t) (NOT x, c, e) (x, NOT c,
+ * NOT t) (x, c, NOT e)) with GATE; returns whether one was found (Een and
+ * Biere, SAT 2005, 3.2: any definition of x cuts the resolvents alike).
+ * The same clauses define NOT x, so one call covers both signs. */
+static int find_ite_gate(simp *s, gsat_lit x) {
+  const vec *o = &s->occ[GSAT_NOT(x)];
+  for (uint32_t i = 0; i < o->n; i++) {
+    const uint32_t c1 = o->a[i];
+    if (size_of(s, c1) != 3) continue;
+    const gsat_lit a = third(s, c1, GSAT_NOT(x), GSAT_NOT(x)); /* one of the other two */
+    const gsat_lit b = third(s, c1, GSAT_NOT(x), a);
+    for (uint32_t swap = 0; swap < 2; swap++) {
+      const gsat_lit nc = swap ? b : a, t = swap ? a : b; /* c1 = (NOT x, NOT c, t) */
+      const uint32_t c3 = ternary_with(s, x, nc, GSAT_NOT(t));
+      if (c3 == UINT32_MAX) continue;
+      for (uint32_t j = 0; j < o->n; j++) {
+        const uint32_t c2 = o->a[j];
+        if (c2 == c1 || size_of(s, c2) != 3) continue;
+        const gsat_lit *l = lits_of(s, c2);
+        if (l[0] != GSAT_NOT(nc) && l[1] != GSAT_NOT(nc) && l[2] != GSAT_NOT(nc)) continue;
+        const gsat_lit e = third(s, c2, GSAT_NOT(x), GSAT_NOT(nc)); /* c2 = (NOT x, c, e) */
+        const uint32_t c4 = ternary_with(s, x, GSAT_NOT(nc), GSAT_NOT(e));
+        if (c4 == UINT32_MAX) continue;
+        *flags_of(s, c1) |= GATE, *flags_of(s, c2) |= GATE;
+        *flags_of(s, c3) |= GATE, *flags_of(s, c4) |= GATE;
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+#define XOR_MAX 5u /* the longest clause of a parity gate tried (16 clauses) */
+
+/* The sign pattern of clause d over the variables marked with their
+ * positions + 1 in mark[GSAT_LIT(var, 0)] (bit i: the literal at position i
+ * is negative), or UINT32_MAX when d has another variable. */
+static uint32_t sign_pattern(simp *s, uint32_t d) {
+  const gsat_lit *l = lits_of(s, d);
+  uint32_t p = 0;
+  s->steps += size_of(s, d);
+  for (uint32_t j = 0; j < size_of(s, d); j++) {
+    const uint32_t at = s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)];
+    if (!at) return UINT32_MAX;
+    p |= (uint32_t)GSAT_SIGN(l[j]) << (at - 1);
+  }
+  return p;
+}
+
+static uint32_t popcount32(uint32_t x) {
+  uint32_t n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+/* Marks with GATE (when mark) the clauses of v of size k whose sign
+ * pattern has parity `parity`; returns the set of their patterns. */
+static uint32_t parity_clauses(simp *s, gsat_var v, uint32_t k, uint32_t parity, int mark) {
+  uint32_t seen = 0;
+  for (uint32_t sign = 0; sign < 2; sign++) {
+    const vec *o = &s->occ[GSAT_LIT(v, sign)];
+    for (uint32_t i = 0; i < o->n; i++) {
+      const uint32_t d = o->a[i];
+      if (size_of(s, d) != k) continue;
+      const uint32_t p = sign_pattern(s, d);
+      if (p == UINT32_MAX || (popcount32(p) & 1u) != parity) continue;
+      seen |= 1u << p;
+      if (mark) *flags_of(s, d) |= GATE;
+    }
+  }
+  return seen;
+}
+
+/* Marks the clauses of a parity (XOR) gate on v with GATE: for a clause c
+ * of v with k <= XOR_MAX literals, the 2^(k-1) clauses over c's variables
+ * whose count of negative literals has c's parity (v XOR the others is
+ * constant); returns whether one was found. */
+static int find_xor_gate(simp *s, gsat_var v) {
+  const vec *o = &s->occ[GSAT_LIT(v, 0)];
+  for (uint32_t i = 0; i < o->n; i++) {
+    const uint32_t c = o->a[i], k = size_of(s, c);
+    if (k < 3 || k > XOR_MAX) continue;
+    const gsat_lit *l = lits_of(s, c);
+    uint32_t parity = 0;
+    for (uint32_t j = 0; j < k; j++) {
+      s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = (uint8_t)(j + 1);
+      parity ^= GSAT_SIGN(l[j]);
+    }
+    const int found = popcount32(parity_clauses(s, v, k, parity, 0)) == 1u << (k - 1);
+    if (found) parity_clauses(s, v, k, parity, 1);
+    for (uint32_t j = 0; j < k; j++) s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = 0;
+    if (found) return 1;
+  }
+  return 0;
+}
+
+/* Looks for a definition of v: AND (of either sign), parity, if-then-else;
+ * its clauses marked with GATE.  Returns 0 (none), 1 AND, 2 ITE, 3 XOR. */
+static int find_gate(simp *s, gsat_var v) {
+  if (find_and_gate(s, GSAT_LIT(v, 0))) return 1;
+  clear_gate(s, v);
+  if (find_and_gate(s, GSAT_LIT(v, 1))) return 1;
+  clear_gate(s, v);
+  if (find_xor_gate(s, v)) return 3; /* before ITE: x = a XOR b is x = a ? NOT b : b */
+  if (find_ite_gate(s, GSAT_LIT(v, 0))) return 2;
+  clear_gate(s, v);
+  return 0;
+}
+
 /* The resolvent of c and d on variable v into s->tmp; 0 when tautological. */
 static int resolve(simp *s, uint32_t c, uint32_t d, gsat_var v) {
   s->tmp.n = 0;
@@ -393,12 +530,6 @@ static uint32_t count_resolvents(simp *s, gsat_var v, int gate, uint32_t bound) 
       if (++count > bound || s->tmp.n > s->cfg->clause_limit) return UINT32_MAX;
     }
   return count;
-}
-
-static void clear_gate(simp *s, gsat_var v) {
-  for (uint32_t sign = 0; sign < 2; sign++)
-    for (uint32_t i = 0; i < s->occ[GSAT_LIT(v, sign)].n; i++)
-      *flags_of(s, s->occ[GSAT_LIT(v, sign)].a[i]) &= ~GATE;
 }
 
 /* Pushes clause c (with pivot p) to the extension stack. */
@@ -455,18 +586,15 @@ static void try_eliminate(simp *s, gsat_var v) {
   uint32_t np = s->occ[GSAT_LIT(v, 0)].n, nn = s->occ[GSAT_LIT(v, 1)].n;
   if (s->elim[v] || s->val[GSAT_LIT(v, 0)] || np + nn == 0) return;
   if (np > s->cfg->occ_limit || nn > s->cfg->occ_limit) return;
-  int gate = find_and_gate(s, GSAT_LIT(v, 0));
-  if (!gate) {
-    clear_gate(s, v);
-    gate = find_and_gate(s, GSAT_LIT(v, 1));
-  }
-  if (!gate) clear_gate(s, v);
+  const int kind = find_gate(s, v), gate = kind != 0;
   uint32_t count = count_resolvents(s, v, gate, np + nn);
   if (count == UINT32_MAX) {
     clear_gate(s, v);
     return;
   }
   s->n->simp_gates += gate;
+  s->n->simp_ite_gates += kind == 2;
+  s->n->simp_xor_gates += kind == 3;
   eliminate(s, v, gate);
   propagate(s);
 }

@@ -2,7 +2,7 @@
  * searcher.  The step code (dpll.h, and the CDCL step code) is written once
  * with the collective primitives below; each instantiation defines them:
  *
- *   team of one, a CPU thread or a GPU lane  (core/team_one.h)
+ *   team of one, a CPU thread               (core/team_one.h)
  *   team of 32, a GPU warp                   (gpu/team_warp.cuh)
  *
  * | primitive               | team of one              | warp                          |

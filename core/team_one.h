@@ -1,6 +1,5 @@
-/* The team primitives (team.h) for a team of one: a CPU thread, or a GPU lane
- * that runs a searcher alone (the lane mapping).  No include guard: include it
- * before each instantiation of a step code header. */
+/* The team primitives (team.h) for a team of one: a CPU thread.  No include
+ * guard: include it before each instantiation of a step code header. */
 #include "core/team.h"
 
 #define TEAM_SIZE 1u

@@ -165,6 +165,21 @@ TEAM_HD void GSAT_WALK_FN(store)(gsat_walker *w, const gsat_walk_regs *r) {
            w->best_unsat = r->best; w->trail_len = r->trail_len; w->trail_over = r->over);
 }
 
+/* After w->val was set: rebuilds, schedules the next restart
+ * (p->restart_base) and keeps the start when it is the best so far. */
+TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f,
+                                  const gsat_walk_params *p, gsat_walk_regs *r) {
+  r->len = GSAT_WALK_FN(rebuild)(w, f);
+  r->since = 0;
+  r->restart_at = gsat_walk_restart_at(p->restart_base, r->restarts);
+  r->trail_len = 0;
+  r->over = 1;
+  if (r->len < r->best) {
+    r->best = r->len;
+    GSAT_WALK_FN(save_best)(w, f, r);
+  }
+}
+
 /* Sets w->val from r's restart count: a random assignment (hash of the seed
  * and the count) on even counts, the best one on odd counts; then rebuilds
  * and schedules the next restart (p->restart_base). */
@@ -177,15 +192,7 @@ TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f,
     TEAM_FOR(v, 0, f->num_vars) w->val[v] = (uint8_t)(gsat_walk_mix(h + v) >> 63);
   }
   TEAM_SYNC();
-  r->len = GSAT_WALK_FN(rebuild)(w, f);
-  r->since = 0;
-  r->restart_at = gsat_walk_restart_at(p->restart_base, r->restarts);
-  r->trail_len = 0;
-  r->over = 1;
-  if (r->len < r->best) {
-    r->best = r->len;
-    GSAT_WALK_FN(save_best)(w, f, r);
-  }
+  GSAT_WALK_FN(settle)(w, f, p, r);
 }
 
 /* Starts w (carved, gsat_walker_carve) on a random assignment of `seed`: no
@@ -195,6 +202,19 @@ TEAM_HD void GSAT_WALK_FN(start)(gsat_walker *w, const gsat_walk_cnf *f,
   TEAM_ONE(w->seed = seed);
   gsat_walk_regs r = {gsat_walk_mix(seed) | 1, 0, 0, 0, 0, 0, ~0u, 0, 1};
   GSAT_WALK_FN(assign)(w, f, p, &r);
+  GSAT_WALK_FN(store)(w, &r);
+}
+
+/* Restarts w from the assignment val[0..V) (1 true: the CDCL searchers'
+ * phases, phases.h), counted as a restart; the schedule starts over. */
+TEAM_HD void GSAT_WALK_FN(restart_from)(gsat_walker *w, const gsat_walk_cnf *f,
+                                        const gsat_walk_params *p, const uint8_t *val) {
+  gsat_walk_regs r;
+  GSAT_WALK_FN(load)(w, &r);
+  TEAM_FOR(v, 0, f->num_vars) w->val[v] = val[v];
+  TEAM_SYNC();
+  r.restarts++;
+  GSAT_WALK_FN(settle)(w, f, p, &r);
   GSAT_WALK_FN(store)(w, &r);
 }
 
@@ -230,13 +250,13 @@ TEAM_HD uint32_t GSAT_WALK_FN(pick)(gsat_walker *w, const gsat_walk_cnf *f,
   return GSAT_VAR(lits[k]);
 }
 
-/* The clauses of literal t (of variable v, becoming true) gain a true
- * literal: those that had none leave the unsatisfied list (in occurrence
- * order, one member at a time), those that had one lose their old only true
- * variable's break.  Returns how many had none (v's new break value). */
-TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, gsat_lit t,
-                                    uint32_t v, uint32_t *len) {
-  const uint32_t lo = f->occ_start[t], hi = f->occ_start[t + 1];
+/* The clauses of the literal becoming true, occurrences lo..hi (of variable
+ * v), gain a true literal: those that had none leave the unsatisfied list
+ * (in occurrence order, one member at a time), those that had one lose their
+ * old only true variable's break.  Returns how many had none (v's new break
+ * value). */
+TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t lo,
+                                    uint32_t hi, uint32_t v, uint32_t *len) {
   uint32_t made = 0;
   TEAM_ROUNDS(b, lo, hi) {
     const uint32_t i = b + TEAM_RANK;
@@ -262,12 +282,12 @@ TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, gsat
   return made;
 }
 
-/* The clauses of literal l (of variable v, becoming false) lose a true
- * literal: those left with none are appended to the unsatisfied list (rank
- * order), those left with one raise the break of their only true variable. */
-TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, gsat_lit l, uint32_t v,
-                                uint32_t *len) {
-  const uint32_t lo = f->occ_start[l], hi = f->occ_start[l + 1];
+/* The clauses of the literal becoming false, occurrences lo..hi (of
+ * variable v), lose a true literal: those left with none are appended to the
+ * unsatisfied list (rank order), those left with one raise the break of
+ * their only true variable. */
+TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t lo, uint32_t hi,
+                                uint32_t v, uint32_t *len) {
   TEAM_ROUNDS(b, lo, hi) {
     const uint32_t i = b + TEAM_RANK;
     uint32_t c = 0;
@@ -291,13 +311,15 @@ TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, gsat_lit
 }
 
 /* Flips v: gain, lose, then one member writes v's value, its break and its
- * trail entry. */
+ * trail entry.  The occurrence lists' bounds of both literals of v (2v and
+ * 2v + 1, adjacent) are read first, together. */
 TEAM_HD void GSAT_WALK_FN(flip)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t v,
                                 gsat_walk_regs *r) {
   const uint32_t old = w->val[v];
-  const gsat_lit t = GSAT_LIT(v, old); /* true after the flip */
-  const uint32_t made = GSAT_WALK_FN(gain)(w, f, t, v, &r->len);
-  GSAT_WALK_FN(lose)(w, f, GSAT_NOT(t), v, &r->len);
+  const uint32_t *os = f->occ_start + GSAT_LIT(v, 0);
+  const uint32_t lo = os[0], mid = os[1], hi = os[2]; /* v: lo..mid, not v: mid..hi */
+  const uint32_t made = GSAT_WALK_FN(gain)(w, f, old ? mid : lo, old ? hi : mid, v, &r->len);
+  GSAT_WALK_FN(lose)(w, f, old ? lo : mid, old ? mid : hi, v, &r->len);
   const uint32_t at = r->trail_len;
   const int push = at < w->trail_cap;
   TEAM_ONE(w->val[v] = (uint8_t)(old ^ 1u); w->brk[v] = made; if (push) w->trail[at] = v);

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/cdcl_one.h"
 #include "base/clock.h"
-#include "core/cdcl.h"
 #include "core/cdcl_host.h"
 #include "core/simp.h"
 
@@ -21,7 +21,7 @@ static void report(const gsat_search_params *p, const gsat_cdcl *s, double start
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = gsat_seconds() - start;
-  pr.cdcl = 1;
+  pr.search = GSAT_SEARCH_CDCL;
   fill_stats(&pr.total, s, 0);
   pr.busy_workers = 1;
   p->progress(p->progress_data, &pr);
@@ -130,7 +130,9 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err) {
   if (p->simplify && !p->num_assumptions && !p->num_extra && !p->clause_port)
     return solve_simplified(db, p, r, err);
-  if (p->threads > 1 || p->num_extra || p->clause_port) return gsat_cpu_cdcl_portfolio(db, p, r, err);
+  if (p->threads > 1 || p->num_extra || p->clause_port || p->phases || p->cdcl_walk ||
+      (p->cdcl_cubes && p->cdcl_lookahead_cubes && !p->num_assumptions))
+    return gsat_cpu_cdcl_portfolio(db, p, r, err);
   memset(r, 0, sizeof *r);
   const double start = gsat_seconds();
   gsat_db_view view = gsat_db_view_of(db);

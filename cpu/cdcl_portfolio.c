@@ -3,8 +3,10 @@
  * this file is its scheduling: threads, slices, sharing, termination. */
 #include "cpu/cdcl_portfolio.h"
 
+#include "cpu/cdcl_one.h"
 #include "cpu/cpu_ref.h" /* GSAT_PORT_CONTINUE */
 #include "cpu/threads.h"
+#include "cpu/walk_cpu.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -16,11 +18,12 @@
 #include <time.h>
 
 #include "base/clock.h"
-#include "core/cdcl.h"
 #include "core/cdcl_cubes.h"
 #include "core/cdcl_host.h"
 #include "core/cdcl_import.h"
+#include "core/phases_cdcl.h"
 #include "core/cube.h"
+#include "core/phases.h"
 #include "core/share.h"
 #include "core/term.h"
 
@@ -57,8 +60,22 @@ typedef struct searcher {
   uint64_t exported, imported;
   uint32_t node;           /* cube held (cube.h), GSAT_CUBE_NONE: idle */
   uint64_t cubes, donations;
+  gsat_cdcl_phase_port port; /* its end of the phase exchange (port.x NULL: none) */
   pthread_t thread;
 } searcher;
+
+/* The CPU walker beside the searchers (p->cdcl_walk): walk_cpu.h's search
+ * with one walker on a thread of its own, trading phases through the
+ * portfolio's exchange; its model answers SAT as searcher id n would. */
+typedef struct walk_member {
+  gsat_search_params q;
+  gsat_flag stop;        /* raised when the searchers are done */
+  gsat_search_result r;
+  gsat_status st;
+  gsat_error err;
+  int started;
+  pthread_t thread;
+} walk_member;
 
 struct portfolio {
   const gsat_db *db;
@@ -70,6 +87,8 @@ struct portfolio {
   int use_cubes;           /* split the work as cubes (p->cdcl_cubes) */
   gsat_cubes cubes;
   void *cubes_arena;
+  int seeded;              /* the tree starts from look-ahead cubes, held by nobody */
+  gsat_cpu_cubes_result seeds;
   pthread_mutex_t idle_lock; /* with idle_cond: idle searchers wait for a cube */
   pthread_cond_t idle_cond;
   int idle_sync;             /* idle_lock and idle_cond initialised */
@@ -80,6 +99,9 @@ struct portfolio {
   uint32_t stopped_by_limit; /* written by any searcher (gsat_store_u32) */
   searcher *w;
   uint32_t n;
+  gsat_phases own_phases;  /* the exchange when p->phases is NULL */
+  gsat_phases *phases;     /* the exchange the searchers trade with, or NULL */
+  walk_member walk;
 };
 
 /* Distinct decision levels of lits (unassigned ones count as one more). */
@@ -189,6 +211,19 @@ static void told_counters(portfolio *pf, gsat_worker_stats *t) {
   gsat_worker_stats_set_cdcl(t, &sum);
 }
 
+/* The phase exchange's counters so far into t: the walkers' best count and
+ * the assignments the exchange kept (phases_out, both directions), the
+ * searchers' takes (phases_in). */
+static void told_phases(portfolio *pf, gsat_worker_stats *t) {
+  if (!pf->phases) return;
+  const uint32_t best = gsat_phase_cost(&pf->phases->from_walk);
+  t->walk_best_unsat = best == GSAT_PHASES_NONE ? 0 : best;
+  t->walk_flips = gsat_load_u64(&pf->phases->walk_flips);
+  t->phases_out = gsat_phase_generation(&pf->phases->from_walk) +
+                  gsat_phase_generation(&pf->phases->from_cdcl);
+  for (uint32_t i = 0; i < pf->n; i++) t->phases_in += gsat_load_u64(&pf->w[i].port.taken);
+}
+
 /* The calling thread's duties between its slices: poll_stop, the clause port
  * and progress. */
 static void poll_limits(portfolio *pf, searcher *w, double now, double *next_progress) {
@@ -199,8 +234,9 @@ static void poll_limits(portfolio *pf, searcher *w, double now, double *next_pro
     gsat_progress pr;
     memset(&pr, 0, sizeof pr);
     pr.seconds = now - pf->start;
-    pr.cdcl = 1;
+    pr.search = GSAT_SEARCH_CDCL;
     told_counters(pf, &pr.total);
+    told_phases(pf, &pr.total);
     pr.busy_workers = pf->n;
     p->progress(p->progress_data, &pr);
     *next_progress = now + p->progress_interval;
@@ -348,6 +384,7 @@ static void run(searcher *w, int calling_thread) {
       answer(w, GSAT_CDCL_UNSAT);
       break;
     }
+    if (w->port.x) gsat_cdcl_phases_poll(&w->s, &w->port);
     if (calling_thread) poll_limits(pf, w, now, &next_progress);
     else poll_stop(pf, now);
   }
@@ -382,6 +419,29 @@ static gsat_status add_extra(searcher *w, int *refuted, gsat_error *err) {
   return GSAT_OK;
 }
 
+/* With p->cdcl_lookahead_cubes, seeds the fresh cube tree with look-ahead
+ * cubes (at most half the queue's slots, the rest for the searchers' splits)
+ * and makes every searcher idle; a formula too large for the look-ahead's
+ * streams (RESOURCE) starts from the root as without. */
+static gsat_status seed_cubes(portfolio *pf, gsat_error *err) {
+  const gsat_search_params *p = pf->p;
+  if (!p->cdcl_lookahead_cubes) return GSAT_OK;
+  const uint32_t most = 1u << (CUBE_QUEUE_LOG2 - 1);
+  const uint32_t want = p->cdcl_lookahead_cubes < most ? p->cdcl_lookahead_cubes : most;
+  const double deadline = p->time_limit > 0 ? pf->start + p->time_limit : 0;
+  gsat_error e;
+  gsat_status st = gsat_cpu_cubes_seed(pf->db, want, p->stop, deadline, &pf->cubes, &pf->term,
+                                       &pf->seeds, &e);
+  if (st == GSAT_RESOURCE) return GSAT_OK;
+  if (st != GSAT_OK) {
+    if (err) *err = e;
+    return st;
+  }
+  pf->seeded = 1;
+  pf->cubes.idle = pf->n;
+  return GSAT_OK;
+}
+
 /* Creates the ring and the n searchers; *refuted when the root units clash. */
 static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
   const gsat_search_params *p = pf->p;
@@ -400,6 +460,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     GSAT_FORWARD(gsat_cubes_init(&pf->cubes, pf->cubes_arena, CUBE_NODES_LOG2,
                                  CUBE_QUEUE_LOG2, err));
     pf->cubes.idle = pf->n - 1; /* searcher 0 holds the root */
+    GSAT_FORWARD(seed_cubes(pf, err));
     GSAT_RETURN_IF(pthread_mutex_init(&pf->idle_lock, NULL) != 0, err, RESOURCE,
                    "cannot create the idle searchers' lock");
     if (pthread_cond_init(&pf->idle_cond, NULL) != 0) {
@@ -414,14 +475,14 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
      * then sees it). */
     if (i > 0 && gsat_search_stop_reason(p, pf->start, gsat_seconds(), 0) != GSAT_STOP_NONE) {
       pf->n = i;
-      if (pf->use_cubes) pf->cubes.idle = i - 1;
+      if (pf->use_cubes) pf->cubes.idle = pf->seeded ? i : i - 1;
       break;
     }
     searcher *w = &pf->w[i];
     w->pf = pf;
     w->id = i;
     w->sink = (gsat_proof_sink){sink_add, sink_del, w};
-    w->node = i == 0 ? 0 : GSAT_CUBE_NONE;
+    w->node = i == 0 && !pf->seeded ? 0 : GSAT_CUBE_NONE;
     gsat_error_clear(&w->err);
     gsat_share_reader_init(&w->reader, &pf->share, i);
     gsat_cdcl_config cfg;
@@ -434,6 +495,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
       return GSAT_OK;
     }
     if (p->num_assumptions) gsat_cdcl_set_assumptions(&w->s, p->assumptions, p->num_assumptions);
+    if (pf->phases) GSAT_FORWARD(gsat_cdcl_phase_port_init(&w->port, pf->phases, pf->db->num_vars, err));
   }
   return GSAT_OK;
 }
@@ -445,11 +507,23 @@ static void fill_stats(gsat_worker_stats *ws, const searcher *w) {
   ws->shared_imported = w->imported;
   ws->cubes = w->cubes;
   ws->donations = w->donations;
+  ws->phases_out = w->port.offered;
+  ws->phases_in = w->port.taken;
   ws->busy_seconds = w->busy;
 }
 
 static void add_stats(gsat_worker_stats *t, const gsat_worker_stats *w) {
   gsat_worker_stats_add(t, w);
+}
+
+/* The walker's counters (walk_cpu.h: its flips, restarts, best count and
+ * phases) into the total t. */
+static void add_walk_stats(gsat_worker_stats *t, const gsat_search_result *wr) {
+  t->walk_flips += wr->total.walk_flips;
+  t->walk_restarts += wr->total.walk_restarts;
+  t->walk_best_unsat = wr->total.walk_best_unsat;
+  t->phases_out += wr->total.phases_out;
+  t->phases_in += wr->total.phases_in;
 }
 
 /* The answer, the winner's model or failed assumptions, the counters. */
@@ -471,7 +545,12 @@ static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err
   }
   r->answer = (int)pf->term.answer;
   r->stopped_by_limit = r->answer == 0 && gsat_load_u32(&pf->stopped_by_limit);
+  if (pf->walk.started) add_walk_stats(&r->total, &pf->walk.r);
   if (r->answer == 0) return GSAT_OK;
+  if (pf->term.winner == pf->n) { /* the walker's model */
+    memcpy(r->model, pf->walk.r.model, pf->db->num_vars);
+    return GSAT_OK;
+  }
   const gsat_cdcl *s = &pf->w[pf->term.winner].s;
   if (r->answer == GSAT_TERM_SAT)
     for (uint32_t v = 0; v < pf->db->num_vars; v++) r->model[v] = s->val[2 * v] > 0;
@@ -493,6 +572,47 @@ static int search_stopped(void *data) {
   return gsat_term_stopped(&pf->term);
 }
 
+static void *walk_main(void *arg) {
+  portfolio *pf = arg;
+  walk_member *m = &pf->walk;
+  m->st = gsat_cpu_walk_solve(pf->db, &m->q, &m->r, &m->err);
+  if (m->st != GSAT_OK) return NULL; /* the searchers go on without it */
+  if (m->r.answer == GSAT_TERM_SAT) {
+    gsat_term_answer(&pf->term, pf->n, GSAT_TERM_SAT);
+    wake_idle(pf);
+  }
+  return NULL;
+}
+
+/* Starts the walker beside the searchers (p->cdcl_walk, no assumptions: its
+ * model ignores them): one walker, its share of a core cdcl_walk per mille
+ * of the searchers' time, no limits of its own (stopped with them). */
+static void start_walker(portfolio *pf) {
+  const gsat_search_params *p = pf->p;
+  if (!p->cdcl_walk || !pf->phases || p->num_assumptions) return;
+  walk_member *m = &pf->walk;
+  m->q = *p;
+  m->q.threads = 1;
+  m->q.time_limit = 0;
+  m->q.node_limit = 0;
+  m->q.conflict_limit = 0;
+  m->q.progress = NULL;
+  m->q.progress_interval = 0;
+  m->q.stop = &m->stop;
+  m->q.phases = pf->phases;
+  m->q.walk_duty = p->cdcl_walk * (double)pf->n / 1000.0;
+  gsat_error_clear(&m->err);
+  m->started = pthread_create(&m->thread, NULL, walk_main, pf) == 0;
+}
+
+/* Stops and joins the walker; frees its result's arrays (counters kept). */
+static void stop_walker(portfolio *pf) {
+  walk_member *m = &pf->walk;
+  if (!m->started) return;
+  GSAT_FLAG_RAISE(&m->stop);
+  pthread_join(m->thread, NULL);
+}
+
 /* Starts searchers 1..n-1 on threads (no more once the search has stopped),
  * runs searcher 0 here, joins. */
 static gsat_status run_all(portfolio *pf, gsat_error *err) {
@@ -506,8 +626,10 @@ static gsat_status run_all(portfolio *pf, gsat_error *err) {
                         strerror(e));
     gsat_term_interrupt(&pf->term);
   }
+  if (st == GSAT_OK) start_walker(pf);
   if (st == GSAT_OK) run(&pf->w[0], 1);
   gsat_join_threads(&ts, 1, end);
+  stop_walker(pf);
   return st;
 }
 
@@ -556,18 +678,35 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   const uint32_t fit = searchers_that_fit(db, p, asked);
   pf.n = fit;
   pf.start = gsat_seconds();
-  pf.use_cubes = p->cdcl_cubes && pf.n > 1 && !p->num_assumptions;
+  pf.use_cubes = p->cdcl_cubes && (pf.n > 1 || p->cdcl_lookahead_cubes) && !p->num_assumptions;
   int refuted = 0;
-  gsat_status st = setup(&pf, &refuted, err);
+  gsat_status st = GSAT_OK;
+  pf.phases = p->phases;
+  if (!pf.phases && p->cdcl_walk) {
+    st = gsat_phases_init(&pf.own_phases, db->num_vars, err);
+    pf.phases = &pf.own_phases;
+  }
+  if (st == GSAT_OK) st = setup(&pf, &refuted, err);
   if (st == GSAT_OK && refuted) {
     gsat_term_unsat(&pf.term, 0);
   } else if (st == GSAT_OK) {
     st = run_all(&pf, err);
   }
   if (st == GSAT_OK) st = collect(&pf, r, err);
+  if (st == GSAT_OK && pf.seeded) { /* the look-ahead's work, as the DPLL search counts it */
+    r->total.n.la += pf.seeds.n.la;
+    r->total.n.failed += pf.seeds.n.failed;
+    r->total.n.cand += pf.seeds.n.cand;
+    r->total.n.heur += pf.seeds.n.heur;
+  }
   if (fit < asked) r->workers_requested = asked; /* (a stop while creating them is no news) */
   r->search_seconds = gsat_seconds() - pf.start;
-  for (uint32_t i = 0; pf.w && i < pf.n; i++) gsat_cdcl_destroy(&pf.w[i].s);
+  for (uint32_t i = 0; pf.w && i < pf.n; i++) {
+    gsat_cdcl_destroy(&pf.w[i].s);
+    gsat_cdcl_phase_port_free(&pf.w[i].port);
+  }
+  gsat_search_result_free(&pf.walk.r);
+  gsat_phases_free(&pf.own_phases);
   free(pf.w);
   free(pf.share_arena);
   free(pf.cubes_arena);

@@ -39,6 +39,9 @@ extern "C" {
  * "CDCL cubes": 0.73-0.97x the CPU time of the plain portfolio on structured
  * UNSAT instances with 2 threads; auto leaves uniform random k-SAT out). */
 #define GSAT_PORTFOLIO_CUBES_DEFAULT 1
+/* Look-ahead cubes of --cdcl-cubes=lookahead when --cdcl-cube-count is 0
+ * (bench/RESULTS.md, "Look-ahead cubes for the CDCL searchers"). */
+#define GSAT_PORTFOLIO_LOOKAHEAD_CUBES 16
 
 /* Producer id of the clauses that came from outside through the clause
  * port (no searcher has it). */

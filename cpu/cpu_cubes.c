@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
+#include "core/cube.h"
 #include "core/dpll.h"
 
 /* A FIFO of cubes: cube k is lits[start[k] .. start[k + 1]), k from head. */
@@ -98,5 +100,107 @@ gsat_status gsat_cpu_cubes(const gsat_db *db, uint64_t max_cubes, const gsat_fla
   gsat_cpu_dpll_free(&s);
   free(q.lits);
   free(q.start);
+  return st;
+}
+
+/* db with occurrence streams for the look-ahead: db itself when it has them,
+ * else *tmp, a shallow copy with streams of its own (free them with
+ * drop_streams).  Errors: those of gsat_db_build_streams. */
+static gsat_status with_streams(const gsat_db *db, gsat_db *tmp, const gsat_db **out,
+                                gsat_error *err) {
+  *out = db;
+  if (db->occ_start) return GSAT_OK;
+  *tmp = *db;
+  tmp->occ_start = NULL;
+  tmp->occ_stream = NULL;
+  tmp->stream_entries = 0;
+  for (uint32_t k = 0; k < db->num_clauses; k++) {
+    const uint64_t len = db->clause_start[k + 1] - db->clause_start[k];
+    tmp->stream_entries += len * len;
+  }
+  GSAT_FORWARD(gsat_db_build_streams(tmp, NULL, 0, err));
+  *out = tmp;
+  return GSAT_OK;
+}
+
+static void drop_streams(const gsat_db *db, gsat_db *tmp) {
+  if (db == tmp) {
+    free(tmp->occ_start);
+    free(tmp->occ_stream);
+  }
+}
+
+/* Splits leaf x of c on the look-ahead's decision (two new nodes, x's open
+ * count 2).  Returns 1 when split, 0 when x stays a leaf (refuted, satisfied,
+ * or the node array is full). */
+static int seed_split(gsat_dpll *s, const gsat_db_view *view, gsat_cubes *c, uint32_t x,
+                      gsat_lit *path, uint64_t *refuted) {
+  const uint32_t n = gsat_cubes_path(c, x, path, view->num_vars);
+  if (gsat_dpll_start_cube(s, view, path, n)) {
+    ++*refuted;
+    return 0;
+  }
+  const gsat_lit lit = gsat_dpll_decide(s, view);
+  *refuted += s->conflict != 0;
+  if (s->conflict || lit == GSAT_DPLL_NONE || c->node_cap - c->node_count < 2) return 0;
+  const uint32_t at = c->node_count;
+  c->node_count += 2;
+  for (uint32_t k = 0; k < 2; k++) {
+    c->parent[at + k] = x;
+    c->lit[at + k] = k ? GSAT_NOT(lit) : lit;
+    c->open[at + k] = 0;
+  }
+  c->open[x] = 2;
+  s->n.nodes += 2;
+  return 1;
+}
+
+gsat_status gsat_cpu_cubes_seed(const gsat_db *db, uint32_t max_cubes, const gsat_flag *stop,
+                                double deadline, gsat_cubes *c, gsat_term *t,
+                                gsat_cpu_cubes_result *r, gsat_error *err) {
+  memset(r, 0, sizeof *r);
+  const uint64_t slots = c->queue_mask + 1;
+  GSAT_RETURN_IF(max_cubes < 1 || max_cubes > slots || c->node_count != 1, err, USAGE,
+                 "look-ahead cubes: %u for a queue of %llu slots and a fresh tree", max_cubes,
+                 (unsigned long long)slots);
+  gsat_db tmp;
+  const gsat_db *sdb;
+  GSAT_FORWARD(with_streams(db, &tmp, &sdb, err));
+  const gsat_db_view view = gsat_db_view_of(sdb);
+  gsat_dpll s;
+  gsat_lit *path = malloc(((size_t)db->num_vars + 1) * sizeof *path);
+  uint32_t *open_leaves = malloc(((size_t)2 * max_cubes + 1) * sizeof *open_leaves);
+  gsat_status st = GSAT_OK;
+  if (!gsat_cpu_dpll_alloc(&s, db->num_vars, GSAT_DECIDE_LOOKAHEAD) || !path || !open_leaves)
+    st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the look-ahead cubes");
+  /* breadth first: open_leaves[head..tail) are the leaves still to split, `done` the
+   * leaves that stay (refuted or satisfied) */
+  uint32_t head = 0, tail = 0, done = 0;
+  if (st == GSAT_OK && !gsat_dpll_init_root(&s, &view, db->units, db->num_units)) open_leaves[tail++] = 0;
+  while (st == GSAT_OK && head < tail && tail - head + done < max_cubes &&
+         !(stop && GSAT_FLAG_IS_RAISED(stop)) && !(deadline > 0 && gsat_seconds() >= deadline)) {
+    const uint32_t x = open_leaves[head++];
+    if (!seed_split(&s, &view, c, x, path, &r->refuted)) {
+      done++;
+      continue;
+    }
+    open_leaves[tail++] = c->node_count - 2;
+    open_leaves[tail++] = c->node_count - 1;
+  }
+  if (st == GSAT_OK) { /* every leaf into the queue, in the order the nodes were made */
+    for (uint32_t x = 0; x < c->node_count; x++)
+      if (c->open[x] == 0) {
+        gsat_cubes_push(c, x); /* leaves <= max_cubes <= slots */
+        r->cubes++;
+        const uint32_t len = gsat_cubes_path(c, x, path, db->num_vars);
+        r->max_len = len > r->max_len ? len : r->max_len;
+      }
+    t->open_cubes = r->cubes;
+    r->n = s.n;
+  }
+  gsat_cpu_dpll_free(&s);
+  free(path);
+  free(open_leaves);
+  drop_streams(sdb, &tmp);
   return st;
 }

@@ -300,7 +300,7 @@ int gsat_cpu_dpll_alloc(gsat_dpll *s, uint32_t V, gsat_decide decide) {
     uint8_t *la = malloc(gsat_dpll_la_bytes(V, 1)); /* 16-byte aligned */
     if (la) {
       gsat_dpll_la_carve(s, la, V, 1);
-      memset(s->la_bits, 0, 4 * (size_t)s->la_words); /* the look-ahead keeps it clear */
+      memset(s->la_bits, 0, 4 * (size_t)GSAT_LA_SLOTS(1) * s->la_words); /* kept clear */
     }
     ok = ok && la;
   }
@@ -341,6 +341,7 @@ static void report_progress(shared *sh, double start) {
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = gsat_seconds() - start;
+  pr.search = GSAT_SEARCH_DPLL;
   for (uint32_t i = 0; i < sh->num_workers; i++) {
     pr.total.n.nodes += __atomic_load_n(&sh->workers[i].pub_nodes, __ATOMIC_RELAXED);
     pr.total.n.checks += __atomic_load_n(&sh->workers[i].pub_checks, __ATOMIC_RELAXED);

@@ -115,6 +115,29 @@ gsat_status gsat_cpu_cubes(const gsat_db *db, uint64_t max_cubes, const gsat_fla
                            gsat_cube_emit emit, void *data, gsat_cpu_cubes_result *r,
                            gsat_error *err);
 
+struct gsat_cubes; /* core/cube.h */
+struct gsat_term;  /* core/term.h */
+
+/* Seeds the cube tree c of a CDCL team (core/cube.h; fresh from
+ * gsat_cubes_init, its root held by nobody, t fresh from gsat_term_init) with
+ * look-ahead cubes, as gsat_cpu_cubes splits (cube-and-conquer, Heule et al.,
+ * HVC 2011): the shallowest open node is replayed and split on the
+ * look-ahead's decision l into children + l and + NOT l, until max_cubes
+ * leaves (at least 1, at most the queue's slots) exist, none is left to split,
+ * stop (may be NULL) is raised or the deadline (a gsat_seconds() time, 0:
+ * none) has passed.  Leaves that propagation or the look-ahead refutes, or
+ * below which every clause is satisfied, are kept as leaves (the searchers
+ * refute them, or find the model, with their own log).  Every leaf is
+ * queued, t->open_cubes is their count, and c->idle must be set by the caller
+ * (every searcher idle).  Without occurrence streams in db they are built for
+ * the look-ahead and freed after.  r: as gsat_cpu_cubes (cubes: the leaves
+ * queued, refuted: those the look-ahead refuted).  Errors: NOMEM, RESOURCE
+ * (streams; c and t are then left as they came, and the caller may search
+ * without the seeds). */
+gsat_status gsat_cpu_cubes_seed(const gsat_db *db, uint32_t max_cubes, const gsat_flag *stop,
+                                double deadline, struct gsat_cubes *c, struct gsat_term *t,
+                                gsat_cpu_cubes_result *r, gsat_error *err);
+
 /* Frees sp (NULL is fine). */
 void gsat_cpu_splitter_free(gsat_cpu_splitter *sp);
 

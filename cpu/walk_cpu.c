@@ -8,6 +8,7 @@
 #include "cpu/threads.h"
 #include "base/atomic.h"
 #include "base/clock.h"
+#include "core/phases.h"
 #include "core/walk.h"
 #include "core/walk_cnf.h"
 
@@ -24,6 +25,10 @@ typedef struct walker_thread {
   void *mem;
   uint64_t told_flips; /* w.flips after its last slice (atomic) */
   uint32_t told_best;  /* w.best_unsat after its last slice (atomic) */
+  uint8_t *phases;     /* [V] the CDCL phases taken (with p->phases) */
+  uint64_t seen;       /* generation of p->phases->from_cdcl last taken */
+  uint64_t phases_out, phases_in;
+  double busy;         /* seconds in slices (p->walk_duty) */
 } walker_thread;
 
 struct walk_run {
@@ -72,7 +77,7 @@ static void report_progress(walk_run *run, double now) {
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - run->start;
-  pr.walk = 1;
+  pr.search = GSAT_SEARCH_WALK;
   pr.total.walk_flips = told_flips(run);
   uint32_t best = ~0u;
   for (uint32_t i = 0; i < run->n; i++) {
@@ -84,23 +89,67 @@ static void report_progress(walk_run *run, double now) {
   run->p->progress(run->p->progress_data, &pr);
 }
 
+/* Flips a walker walks at least between two restarts from CDCL phases. */
+#define PHASES_MIN_FLIPS 10000u
+
+/* The phase exchange after a slice (p->phases): the walker's best
+ * assignment offered when it beats the slot's, and a restart from the CDCL
+ * searchers' phases when they offered newer ones (not before
+ * PHASES_MIN_FLIPS since the last restart). */
+static void exchange_phases(walker_thread *t, uint64_t flips) {
+  gsat_phases *x = t->run->p->phases;
+  gsat_walker *w = &t->w;
+  gsat_fetch_add_u64(&x->walk_flips, w->flips - flips);
+  if (w->best_unsat < gsat_phase_cost(&x->from_walk))
+    t->phases_out += (uint64_t)gsat_phase_offer(&x->from_walk, w->best, w->best_unsat);
+  if (w->since_restart < PHASES_MIN_FLIPS) return;
+  if (!gsat_phase_take(&x->from_cdcl, &t->seen, t->phases, NULL)) return;
+  gsat_walk_restart_from(w, t->run->f, &t->run->params, t->phases);
+  t->phases_in++;
+}
+
+/* With p->walk_duty in (0, 1): sleeps until the walker's busy time is at
+ * most that share of the wall time since the start, checking for the end of
+ * the walk every 10 ms.  Returns 1 when the walk is over meanwhile. */
+static int keep_duty(walker_thread *t) {
+  const double duty = t->run->p->walk_duty;
+  if (duty <= 0 || duty >= 1) return 0;
+  for (;;) {
+    const double now = gsat_seconds();
+    if (walk_over(t->run, now)) return 1;
+    const double due = t->busy / duty - (now - t->run->start);
+    if (due <= 0) return 0;
+    gsat_sleep(due < 0.01 ? due : 0.01);
+  }
+}
+
 static void *walker_main(void *item) {
   walker_thread *t = item;
   walk_run *run = t->run;
   const gsat_search_params *p = run->p;
   double next_progress =
       t->id == 0 && p->progress && p->progress_interval > 0 ? run->start + p->progress_interval : 0;
+  double t0 = gsat_seconds();
   gsat_walk_start(&t->w, run->f, &run->params, gsat_walk_mix(p->seed + t->id));
   for (;;) {
+    const uint64_t flips = t->w.flips;
     const int found = t->w.unsat_len == 0 || gsat_walk_run(&t->w, run->f, &run->params, SLICE);
     gsat_store_u64(&t->told_flips, t->w.flips);
     gsat_store_u32(&t->told_best, t->w.best_unsat);
+    if (found && p->phases && p->walk_phases_only) {
+      t->phases_out += (uint64_t)gsat_phase_offer(&p->phases->from_walk, t->w.val, 0);
+      while (!walk_over(run, gsat_seconds())) gsat_sleep(0.001);
+      return NULL;
+    }
     if (found) {
       gsat_cas_u32(&run->winner, 0, t->id + 1);
       return NULL;
     }
-    const double now = gsat_seconds();
-    if (walk_over(run, now)) return NULL;
+    if (p->phases) exchange_phases(t, flips);
+    double now = gsat_seconds();
+    t->busy += now - t0;
+    if (walk_over(run, now) || keep_duty(t)) return NULL;
+    t0 = now = gsat_seconds();
     if (next_progress && now >= next_progress) {
       report_progress(run, now);
       next_progress = now + p->progress_interval;
@@ -126,6 +175,9 @@ static gsat_status carve_walkers(walk_run *run, gsat_error *err) {
     GSAT_RETURN_IF(!t->mem, err, NOMEM, "out of memory for walker %u (%llu bytes each)", i,
                    (unsigned long long)bytes);
     gsat_walker_carve(&t->w, t->mem, f->num_vars, f->num_clauses, f->max_len);
+    if (!run->p->phases) continue;
+    t->phases = malloc(f->num_vars ? f->num_vars : 1);
+    GSAT_RETURN_IF(!t->phases, err, NOMEM, "out of memory for walker %u's phases", i);
   }
   return GSAT_OK;
 }
@@ -140,6 +192,8 @@ static gsat_status collect(walk_run *run, gsat_search_result *r, gsat_error *err
     r->workers[i].walk_flips = w->flips;
     r->workers[i].walk_restarts = w->restarts;
     r->workers[i].walk_best_unsat = w->best_unsat == ~0u ? 0 : w->best_unsat;
+    r->workers[i].phases_out = run->t[i].phases_out;
+    r->workers[i].phases_in = run->t[i].phases_in;
   }
   gsat_walk_stats_total(&r->total, r->workers, run->n);
   const uint32_t winner = gsat_load_u32(&run->winner);
@@ -190,7 +244,10 @@ gsat_status gsat_cpu_walk_solve(const gsat_db *db, const gsat_search_params *p,
   if (st == GSAT_OK) st = walk_threads(&run, err);
   r->search_seconds = gsat_seconds() - run.start;
   if (st == GSAT_OK) st = collect(&run, r, err);
-  for (uint32_t i = 0; run.t && i < n; i++) free(run.t[i].mem);
+  for (uint32_t i = 0; run.t && i < n; i++) {
+    free(run.t[i].mem);
+    free(run.t[i].phases);
+  }
   free(run.t);
   gsat_walk_formula_free(&wf);
   return st;

@@ -133,6 +133,7 @@ void gsat_cdcl_gpu_describe(const gsat_cdcl_gpu_plan *pl, const gsat_cdcl *t,
     gsat_cdcl_config c;
     gsat_cdcl_gpu_diversify(&c, base_cfg, i);
     c.bcp = t->cfg.bcp; /* what the template was built for */
+    c.vivify = 0;       /* vivification (cdcl_vivify.h): not measured on the GPU */
     s->cfg = c;
   }
 }

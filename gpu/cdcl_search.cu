@@ -22,7 +22,7 @@
 #include "gpu/cdcl_warp.cuh"
 #include "kernels/cuda_check.cuh"
 #include "kernels/device.h"
-#include "gpu/kernel_wait.cuh"
+#include "gpu/kernel_run.cuh"
 #include "gpu/search.h"
 #include "base/clock.h"
 #include "core/cdcl_host.h"
@@ -51,7 +51,7 @@ static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
 /* One run: the template, the plan, device memory and CUDA objects
  * (release_run frees them whatever happens). */
 typedef struct cdcl_run {
-  gsat_gpu_info info;
+  gsat_kernel_run k; /* the device, the stop flag, streams, events */
   gsat_cdcl t;
   int have_t;
   gsat_cdcl_gpu_plan pl;
@@ -68,7 +68,6 @@ typedef struct cdcl_run {
   char *d_mem;
   gsat_cdcl_gpu_at *h_at; /* pinned: their host copy for the stuck report */
   gsat_cdcl *h_desc; /* descriptors (device addresses) */
-  int *h_stop;
   /* with a proof (p->proof): the ring's words and head in mapped pinned host
    * memory (proof_ring.h), its writers' side at off_proof, the host reader */
   const gsat_proof_sink *proof;
@@ -76,8 +75,6 @@ typedef struct cdcl_run {
   char *h_ring;
   gsat_proof_reader rd;
   int have_rd;
-  cudaStream_t stream, copy_stream;
-  cudaEvent_t start, stop;
   gsat_gpu_cdcl_mirror *mirror; /* p->clause_port's end (cdcl_port.h), or NULL */
   int port_unsat;               /* the clause port found complementary units */
 } cdcl_run;
@@ -89,25 +86,16 @@ typedef struct cdcl_run {
  * read the stop flag and the descriptors and write the proof ring).  Host
  * memory is freed either way (the clause port's thread is joined first). */
 static void release_run(cdcl_run *d) {
-  const int stuck = gsat_gpu_stuck_kernels() != 0;
-  if (d->h_stop && d->stream && !stuck) {
-    *(volatile int *)d->h_stop = 1; /* a kernel still running after an error */
-    (void)cudaStreamSynchronize(d->stream);
-  }
+  const int stuck = gsat_kernel_run_halt(&d->k); /* a kernel still running after an error */
   gsat_gpu_cdcl_mirror_close(d->mirror); /* (its port skips CUDA when stuck) */
   if (d->have_rd) gsat_proof_reader_free(&d->rd);
   if (d->have_t) gsat_cdcl_destroy(&d->t);
   if (stuck) return;
   if (d->d_mem) cudaFree(d->d_mem);
-  if (d->h_stop) cudaFreeHost(d->h_stop);
   if (d->h_desc) cudaFreeHost(d->h_desc);
   if (d->h_at) cudaFreeHost(d->h_at);
   if (d->h_ring) cudaFreeHost(d->h_ring);
-  if (d->stream) cudaStreamDestroy(d->stream);
-  if (d->copy_stream) cudaStreamDestroy(d->copy_stream);
-  if (d->start) cudaEventDestroy(d->start);
-  if (d->stop) cudaEventDestroy(d->stop);
-  (void)cudaGetLastError();
+  gsat_kernel_run_free(&d->k);
 }
 
 /* The shared part's layout: template images, streams, model, control. */
@@ -156,7 +144,7 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   if (*refuted) return GSAT_OK;
   if (p->num_assumptions) gsat_cdcl_set_assumptions(&d->t, p->assumptions, p->num_assumptions);
   d->streams = d->t.cfg.bcp == GSAT_CDCL_BCP_STREAMS;
-  uint32_t dflt = (uint32_t)d->info.sm_count * 16;
+  uint32_t dflt = (uint32_t)d->k.info.sm_count * 16;
   d->max_searchers = p->gpu_cdcl_searchers ? p->gpu_cdcl_searchers : dflt;
   d->share = (p->gpu_cdcl_share && d->max_searchers > 1) || p->clause_port;
   d->share_bytes = gsat_share_bytes(GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2,
@@ -280,15 +268,13 @@ static gsat_status upload_proof(cdcl_run *d, char *sh, gsat_error *err) {
   GSAT_CUDA_TRY(err, cudaHostAlloc((void **)&d->h_ring, bytes, cudaHostAllocMapped));
   memset(d->h_ring, 0, bytes);
   char *dev = NULL;
-  int *dev_stop = NULL;
   GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&dev, d->h_ring, 0));
-  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&dev_stop, d->h_stop, 0));
   gsat_proof_ring w;
   memset(&w, 0, sizeof w);
   w.words = (uint32_t *)(dev + 256);
   w.mask = d->ring_words - 1;
   w.head = (uint64_t *)dev;
-  w.abort = dev_stop;
+  w.abort = d->k.d_stop;
   w.max_len = d->t.num_vars;
   GSAT_CUDA_TRY(err, cudaMemcpy(sh + d->off_proof, &w, sizeof w, cudaMemcpyHostToDevice));
   GSAT_FORWARD(gsat_proof_reader_init(&d->rd, (uint32_t *)(d->h_ring + 256), w.mask,
@@ -304,40 +290,36 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
                           gsat_error *err) {
   const gsat_cdcl_gpu_plan *pl = &d->pl;
   GSAT_CUDA_TRY(err, cudaMalloc(&d->d_mem, pl->total));
-  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_stop, sizeof(int), cudaHostAllocMapped));
-  *(volatile int *)d->h_stop = 0;
+  GSAT_FORWARD(gsat_kernel_run_create(&d->k, err));
   GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_desc, pl->searchers * sizeof(gsat_cdcl),
                                    cudaHostAllocDefault));
   GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_at, pl->searchers * sizeof(gsat_cdcl_gpu_at),
                                    cudaHostAllocDefault));
-  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
-  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->copy_stream, cudaStreamNonBlocking));
-  GSAT_CUDA_TRY(err, cudaEventCreate(&d->start));
-  GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
   gsat_cdcl_gpu_describe(pl, &d->t, &p->cdcl, d->d_mem, d->h_desc);
   char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(pl);
   if (d->proof) GSAT_FORWARD(upload_proof(d, sh, err));
   const gsat_cdcl *t = &d->t;
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->d_mem, d->h_desc, pl->searchers * sizeof(gsat_cdcl),
-                                     cudaMemcpyHostToDevice, d->stream));
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_fixed, t->val, gsat_cdcl_fixed_bytes(t->num_vars),
-                                     cudaMemcpyHostToDevice, d->stream));
+                                     cudaMemcpyHostToDevice, d->k.stream));
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_fixed, gsat_cdcl_fixed_block(t),
+                                     gsat_cdcl_fixed_bytes(t->num_vars), cudaMemcpyHostToDevice,
+                                     d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_arena, t->arena, 4 * t->arena_top,
-                                     cudaMemcpyHostToDevice, d->stream));
+                                     cudaMemcpyHostToDevice, d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_wpool, t->wpool, 8 * t->wpool_top,
-                                     cudaMemcpyHostToDevice, d->stream));
+                                     cudaMemcpyHostToDevice, d->k.stream));
   if (d->streams) {
     GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_occ_start, db->occ_start,
                                        4 * (2 * (size_t)db->num_vars + 1),
-                                       cudaMemcpyHostToDevice, d->stream));
+                                       cudaMemcpyHostToDevice, d->k.stream));
     GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_occ_stream, db->occ_stream,
                                        4 * (size_t)gsat_db_stream_size(db),
-                                       cudaMemcpyHostToDevice, d->stream));
+                                       cudaMemcpyHostToDevice, d->k.stream));
   }
-  GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl), d->stream));
+  GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl), d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_at, 0, pl->searchers * sizeof(gsat_cdcl_gpu_at),
-                                     d->stream));
-  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
+                                     d->k.stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream));
   if (d->share) GSAT_FORWARD(upload_share(d, sh, err));
   if (d->cubes) GSAT_FORWARD(upload_cubes(d, sh, err));
   return GSAT_OK;
@@ -389,8 +371,8 @@ static void sum_counters(const gsat_cdcl *desc, uint32_t n, gsat_worker_stats *t
 
 static gsat_status read_counters(cdcl_run *d, gsat_worker_stats *t, gsat_error *err) {
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_desc, d->d_mem, d->pl.searchers * sizeof(gsat_cdcl),
-                                     cudaMemcpyDeviceToHost, d->copy_stream));
-  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+                                     cudaMemcpyDeviceToHost, d->k.copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.copy_stream));
   sum_counters(d->h_desc, d->pl.searchers, t);
   return GSAT_OK;
 }
@@ -405,15 +387,16 @@ static int port_ends(cdcl_run *d) {
 }
 
 /* The search's side of the wait for its kernel (gsat_kernel_watch): the
- * clause port's verdict, the limits, progress from the searchers' counters t
- * (read every 10 ms with a node limit, and when a progress line is due), the
- * proof ring's drain. */
+ * clause port's verdict, the limits and progress from the searchers'
+ * counters (gpu/kernel_run.cuh), the proof ring's drain. */
 typedef struct cdcl_watch {
-  const gsat_search_params *p;
+  gsat_kernel_progress c;
   cdcl_run *d;
-  double start, next_progress, next_check;
-  gsat_worker_stats t;
 } cdcl_watch;
+
+static gsat_status read_hook(void *run, gsat_worker_stats *t, gsat_error *err) {
+  return read_counters((cdcl_run *)run, t, err);
+}
 
 static int watch_drain(void *run) {
   cdcl_run *d = ((cdcl_watch *)run)->d;
@@ -423,33 +406,17 @@ static int watch_drain(void *run) {
 static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
                                gsat_error *err) {
   cdcl_watch *w = (cdcl_watch *)run;
-  const gsat_search_params *p = w->p;
   const int port = !stop_sent && w->d->mirror && port_ends(w->d);
-  int over = p->time_limit > 0 && now - w->start >= p->time_limit;
-  int counters = (p->node_limit && now >= w->next_check) ||
-                 (w->next_progress && now >= w->next_progress);
-  if (!stop_sent && counters) {
-    GSAT_FORWARD(read_counters(w->d, &w->t, err));
-    w->next_check = now + 0.01;
-    if (p->node_limit && w->t.n.nodes >= p->node_limit) over = 1;
-  }
+  int over = 0;
+  GSAT_FORWARD(gsat_kernel_progress_check(&w->c, now, stop_sent, &over, err));
   *cause = port ? GSAT_KERNEL_VERDICT : over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
   return GSAT_OK;
 }
 
 /* The progress line from the searchers' counters. */
 static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error *err) {
-  cdcl_watch *w = (cdcl_watch *)run;
-  if (stop_sent || !w->next_progress || now < w->next_progress) return GSAT_OK;
-  gsat_progress pr;
-  memset(&pr, 0, sizeof pr);
-  pr.seconds = now - w->start;
-  pr.cdcl = 1;
-  pr.total = w->t;
-  pr.busy_workers = w->d->pl.searchers;
-  w->p->progress(w->p->progress_data, &pr);
-  w->next_progress = now + w->p->progress_interval;
-  return GSAT_OK;
+  (void)err;
+  return gsat_kernel_progress_report(&((cdcl_watch *)run)->c, now, stop_sent);
 }
 
 /* Gives up on a kernel that did not stop (gsat_kernel_wait_give_up): the
@@ -463,7 +430,7 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
       gsat_cdcl_gpu_where_of(d->h_at, d->pl.searchers, GSAT_CDCL_GPU_WARPS_PER_BLOCK);
   const int got = gsat_kernel_wait_fetch(d->h_at, sh + d->off_at,
                                          d->pl.searchers * sizeof(gsat_cdcl_gpu_at),
-                                         d->copy_stream);
+                                         d->k.copy_stream);
   return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
 }
 
@@ -473,16 +440,12 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r, cdcl_run *d,
                              double start, gsat_error *err) {
   cdcl_watch w;
-  memset(&w, 0, sizeof w);
-  w.p = p;
+  gsat_kernel_progress_init(&w.c, p, start, d, read_hook, 0, d->pl.searchers);
   w.d = d;
-  w.start = start;
-  w.next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
-  w.next_check = start + 0.01;
   const gsat_kernel_watch hooks = {&w, watch_drain, watch_check, watch_report, watch_give_up};
-  GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->stop, p->stop, p->gpu_stop_grace, d->h_stop,
+  GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace, d->k.h_stop,
                                      &r->stopped_by_limit, err));
-  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream)); /* reports a kernel fault */
   if (d->proof) gsat_proof_reader_drain(&d->rd, d->proof, 0); /* every record is written */
   return GSAT_OK;
 }
@@ -527,7 +490,7 @@ static gsat_status collect_cubes(gsat_search_result *r, cdcl_run *d, const char 
 /* After the kernel: time, counters, answer, model, failed assumptions. */
 static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) {
   float ms = 0;
-  GSAT_CUDA_TRY(err, cudaEventElapsedTime(&ms, d->start, d->stop));
+  GSAT_CUDA_TRY(err, cudaEventElapsedTime(&ms, d->k.start, d->k.stop));
   r->kernel_seconds = ms / 1000.0;
   char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
   gsat_cdcl_gpu_ctl ctl;
@@ -572,12 +535,7 @@ static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) 
 
 static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
                        cdcl_run *d, gsat_error *err) {
-  double t0 = gsat_seconds();
-  GSAT_CUDA_TRY(err, cudaSetDevice(p->device));
-  GSAT_CUDA_TRY(err, cudaFree(0)); /* creates the context */
-  r->context_seconds = gsat_seconds() - t0;
-  GSAT_FORWARD(gsat_gpu_device_info(p->device, &d->info, err));
-  snprintf(r->device_name, sizeof r->device_name, "%s", d->info.name);
+  GSAT_FORWARD(gsat_kernel_run_open(&d->k, p, r, err));
   double t1 = gsat_seconds();
   int refuted = 0;
   GSAT_FORWARD(plan_run(db, p, r, d, &refuted, err));
@@ -592,16 +550,14 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
                                            db->num_vars, p->clause_port, err));
   }
   r->upload_seconds = gsat_seconds() - t1;
-  int *d_host_stop = NULL;
-  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
-  gsat_cdcl_gpu_params kp = params_of(db, d, d_host_stop);
+  gsat_cdcl_gpu_params kp = params_of(db, d, d->k.d_stop);
   if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* stopped during the setup */
   if (p->may_start && !p->may_start(p->may_start_data)) return GSAT_OK; /* the race is over */
   double start = gsat_seconds();
-  GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-  gsat_cdcl_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, 0, d->stream>>>(kp);
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->k.start, d->k.stream));
+  gsat_cdcl_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, 0, d->k.stream>>>(kp);
   GSAT_CUDA_TRY(err, cudaPeekAtLastError());
-  GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->k.stop, d->k.stream));
   if (d->mirror) GSAT_FORWARD(gsat_gpu_cdcl_mirror_start(d->mirror, err));
   GSAT_FORWARD(supervise(p, r, d, start, err));
   if (d->mirror) GSAT_FORWARD(gsat_gpu_cdcl_mirror_stop(d->mirror, err));
@@ -611,10 +567,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
 extern "C" gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                            gsat_search_result *r, gsat_error *err) {
   memset(r, 0, sizeof *r);
-  GSAT_FORWARD(gsat_gpu_refuse_if_stuck(err));
-  char reason[256];
-  GSAT_RETURN_IF(!gsat_gpu_usable(p->device, reason, sizeof reason), err, NODEVICE, "%s",
-                 reason);
+  GSAT_FORWARD(gsat_kernel_run_usable(p->device, err));
   double t0 = gsat_seconds();
   cdcl_run d;
   memset(&d, 0, sizeof d);

@@ -1,5 +1,6 @@
 /* The GPU CDCL searchers (cdcl.md sections 3-4): the CDCL step code
- * (core/cdcl.h) instantiated for a warp team (gpu/team_warp.cuh), and
+ * (core/cdcl.h) instantiated for a warp team (gpu/team_warp.cuh:
+ * gsat_cdcl_warp_search, ...; the CPU's instance is cpu/cdcl_one.h), and
  * the kernel body that runs one searcher per warp over the whole formula.
  * Each warp copies the host-built template searcher (original clauses, their
  * watches, the root units) into its own planned regions (gpu/cdcl_plan.h),
@@ -33,13 +34,14 @@
 #include <stdint.h>
 
 #include "gpu/kernel_wait.h" /* enum gsat_gpu_where */
+#include "core/cdcl.h"
 #include "core/cdcl_cubes.h"
-#include "core/cdcl_import.h" /* (with the default instance of cdcl.h) */
+#include "core/cdcl_import.h"
 #include "core/share.h"
 
 #include "gpu/team_warp.cuh"
 #define GSAT_CDCL_FN(name) gsat_cdcl_warp_##name
-#include "core/cdcl.h"
+#include "core/cdcl_team.h"
 
 /* Answers in gsat_cdcl_gpu_ctl.answer (gsat_answer's values). */
 #define GSAT_CDCL_GPU_SAT 10u
@@ -88,7 +90,6 @@ static inline gsat_kernel_where gsat_cdcl_gpu_where_of(const gsat_cdcl_gpu_at *a
   k.workers = n;
   k.per_block = per_block;
   k.noun = "searcher";
-  k.lanes = 0;
   return k;
 }
 
@@ -210,7 +211,7 @@ __device__ inline void gsat_cdcl_gpu_claim(const gsat_cdcl_gpu_params &p, gsat_c
 
 /* Copies the template into searcher s's regions (all lanes). */
 __device__ inline void gsat_cdcl_gpu_load(const gsat_cdcl_gpu_params &p, gsat_cdcl *s) {
-  uint32_t *fixed = (uint32_t *)s->val; /* the fixed block starts with val */
+  uint32_t *fixed = (uint32_t *)gsat_cdcl_fixed_block(s);
   for (uint64_t k = TEAM_RANK; k < p.fixed_words; k += 32) fixed[k] = p.tmpl_fixed[k];
   for (uint64_t k = TEAM_RANK; k < p.arena_words; k += 32) s->arena[k] = p.tmpl_arena[k];
   for (uint64_t k = TEAM_RANK; k < p.wpool_entries; k += 32) s->wpool[k] = p.tmpl_wpool[k];

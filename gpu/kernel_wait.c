@@ -38,11 +38,8 @@ gsat_status gsat_gpu_refuse_if_stuck(gsat_error *err) {
 }
 
 static const char *const where_names[GSAT_GPU_AT_COUNT] = {
-    "not started",  "left",      "setup",        "round",       "search",
-    "share",        "take",      "return slot",  "give",        "publish",
-    "sleep",        "take queue", "take done",   "free pop",    "donate",
-    "publish free", "publish global", "round end", "reduce",    "refuted cube",
-    "claim",        "retired"};
+    "not started", "left",  "setup", "round",   "search",       "share", "take",   "return slot",
+    "give",        "publish", "sleep", "reduce", "refuted cube", "claim", "retired"};
 
 const char *gsat_gpu_where_name(unsigned w) { return w < GSAT_GPU_AT_COUNT ? where_names[w] : "?"; }
 
@@ -95,30 +92,6 @@ static int report_counts(const gsat_kernel_where *k, char *out, size_t size, siz
   return append(out, size, len, part, 0);
 }
 
-/* The 32 lanes of the warp that holds worker `first`, as runs of equal phase
- * and round ("0-23 take@2602"), which tells lanes stuck together in one loop
- * from lanes of one warp in different rounds (passing each other's
- * collectives); returns 0 when out is full. */
-static int report_lanes(const gsat_kernel_where *k, uint64_t first, char *out, size_t size,
-                        size_t *len) {
-  const uint64_t w0 = first & ~(uint64_t)31;
-  if (w0 + 32 > k->workers) return 1;
-  if (!append(out, size, len, "; its warp's lanes (phase@round):", 0)) return 0;
-  const char *sep = " ";
-  char part[64];
-  for (unsigned a = 0; a < 32;) {
-    const unsigned w = where_of(k, w0 + a), r = round_of(k, w0 + a);
-    unsigned b = a;
-    while (b + 1 < 32 && where_of(k, w0 + b + 1) == w && round_of(k, w0 + b + 1) == r) b++;
-    if (a == b) snprintf(part, sizeof part, "%s%u %s@%u", sep, a, gsat_gpu_where_name(w), r);
-    else snprintf(part, sizeof part, "%s%u-%u %s@%u", sep, a, b, gsat_gpu_where_name(w), r);
-    if (!append(out, size, len, part, 0)) return 0;
-    sep = ", ";
-    a = b + 1;
-  }
-  return 1;
-}
-
 /* The workers not left after `first` (running in all), as many as fit
  * whole with room for ", and N more". */
 static void report_others(const gsat_kernel_where *k, uint64_t first, uint64_t running,
@@ -148,7 +121,6 @@ void gsat_kernel_wait_report(const gsat_kernel_where *k, char *out, size_t size)
   if (len >= size) return;
   uint64_t running, first;
   if (!report_counts(k, out, size, &len, &running, &first) || first == k->workers) return;
-  if (k->lanes && !report_lanes(k, first, out, size, &len)) return;
   report_others(k, first, running, out, size, &len);
 }
 

@@ -50,29 +50,20 @@ gsat_kernel_wait_action gsat_kernel_wait_step(gsat_kernel_wait *w, double now,
 /* Where a worker of a search kernel is (a DPLL worker's
  * gsat_gpu_counters.where, a CDCL searcher's gsat_cdcl_gpu_at.where), stored
  * by the kernel as it goes (volatile), so that the host can say where the
- * workers of a kernel that does not stop are (gsat_kernel_wait_give_up;
- * bench/RESULTS.md, the lane hang).  Names: gsat_gpu_where_name. */
+ * workers of a kernel that does not stop are (gsat_kernel_wait_give_up).
+ * Names: gsat_gpu_where_name. */
 enum gsat_gpu_where {
   GSAT_GPU_AT_NOT_STARTED = 0, /* the cleared word: not begun */
   GSAT_GPU_AT_LEFT,            /* out of the kernel's loop, done */
   GSAT_GPU_AT_SETUP,           /* staging the CNF, the root; CDCL: loading the template */
   GSAT_GPU_AT_ROUND,           /* the top of a round (CDCL: of a slice): the stop check */
   GSAT_GPU_AT_SEARCH,          /* the step code's search of a slice */
-  GSAT_GPU_AT_SHARE,           /* DPLL lane: donating to or taking from warp-mates;
-                                  CDCL: importing shared clauses after a restart */
+  GSAT_GPU_AT_SHARE,           /* CDCL: importing shared clauses after a restart */
   GSAT_GPU_AT_TAKE,            /* taking a queued cube */
   GSAT_GPU_AT_RETURN_SLOT,     /* DPLL: giving a taken cube's pool slot back */
   GSAT_GPU_AT_GIVE,            /* donating (CDCL: a busy searcher's split turn) */
   GSAT_GPU_AT_PUBLISH,         /* DPLL: pushing a donated cube to a queue */
   GSAT_GPU_AT_SLEEP,           /* an idle worker's backoff */
-  /* finer phases of the DPLL lane mapping's exchange (the lane hang) */
-  GSAT_GPU_AT_TAKE_QUEUE,      /* the intake's leader popping the queues */
-  GSAT_GPU_AT_TAKE_DONE,       /* out of the intake's loop */
-  GSAT_GPU_AT_FREE_POP,        /* a donor popping a free pool slot */
-  GSAT_GPU_AT_DONATE,          /* a donor writing its cube to the slot */
-  GSAT_GPU_AT_PUBLISH_FREE,    /* publish: an empty cube's slot back to the free list */
-  GSAT_GPU_AT_PUBLISH_GLOBAL,  /* publish: pushing to the global queue */
-  GSAT_GPU_AT_ROUND_END,       /* the round's last collective */
   /* the CDCL searchers' */
   GSAT_GPU_AT_REDUCE,          /* CDCL: reducing a full learned-clause arena */
   GSAT_GPU_AT_REFUTED,         /* CDCL: learning a refuted cube, closing its parents */
@@ -94,16 +85,13 @@ typedef struct gsat_kernel_where {
   uint64_t workers;    /* count */
   uint64_t per_block;  /* workers per thread block (> 0) */
   const char *noun;    /* "worker", "searcher" */
-  int lanes;           /* the workers are lanes, 32 to a warp (the DPLL lane mapping) */
 } gsat_kernel_where;
 
 /* The report of where the workers of a kernel that did not stop are,
  * appended to out (a C string in size bytes, cut at whole entries): the
  * counts by phase and the first worker not left, "; 87 of 16896 workers not
  * left: search 3, publish 84; the first, worker 1234 (block 9), in publish
- * at round 5678"; with k->lanes the 32 lanes of its warp as runs of phase
- * and round, "; its warp's lanes (phase@round): 0-23 take@2602, 24-25
- * give@2601, ..."; then the other workers not left, as many as fit, "; also
+ * at round 5678"; then the other workers not left, as many as fit, "; also
  * worker 1240 (block 9) in search at round 5601, ..., and 80 more". */
 void gsat_kernel_wait_report(const gsat_kernel_where *k, char *out, size_t size);
 

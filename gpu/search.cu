@@ -1,6 +1,6 @@
 /* Host dispatch of the GPU tree search: plans device memory (one arena, laid out by
  * search_layout.cuh), uploads the search database once, launches the persistent
- * kernel of the chosen mapping and supervises it (time limit, stop requests,
+ * kernel (search_warp.cuh) and supervises it (time limit, stop requests,
  * progress) until it ends.  Nothing is allocated once the kernel runs. */
 #include "gpu/search.h"
 
@@ -66,13 +66,12 @@ static uint32_t slice_for(const gsat_gpu_cnf *cnf, int moms) {
   return n < 1 ? 1 : n > 64 ? 64 : (uint32_t)n;
 }
 
-/* The layout for p's mapping (--gpu-layout; auto: the A/B winner, search.h). */
+/* The layout (--gpu-layout; auto: the A/B winner, search.h). */
 static int resolve_layout(const gsat_search_params *p) {
   if (p->gpu_layout == GSAT_GPU_LAYOUT_CSR ||
       p->gpu_layout == GSAT_GPU_LAYOUT_SLOT)
     return (int)p->gpu_layout;
-  return p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_LAYOUT_AUTO_LANE
-                                         : GSAT_GPU_LAYOUT_AUTO_WARP;
+  return GSAT_GPU_LAYOUT_AUTO_PICK;
 }
 
 /* The sort of the GPU layout build's occurrence lists (the hidden option
@@ -112,10 +111,6 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   memset(pl, 0, sizeof *pl);
   const uint32_t V = cnf->num_vars;
   pl->moms = gsat_gpu_heur_kind(p->decide);
-  pl->map = p->gpu_map == GSAT_GPU_MAP_LANE ? GSAT_GPU_MAP_LANE : GSAT_GPU_MAP_WARP;
-  GSAT_RETURN_IF(pl->map == GSAT_GPU_MAP_LANE && pl->moms == 2, err, USAGE,
-                 "--decide=lookahead needs --gpu-map=warp (the lane mapping has no look-ahead: "
-                 "a lane's candidates would need 32 look-ahead assignments of their own)");
   pl->block_queue_cap = 64;
   /* Tuning for experiments (bench/RESULTS.md), the hidden options gpu_slice
    * (decisions between work-exchange checks) and gpu_backoff (the longest idle
@@ -127,27 +122,21 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   const uint64_t smem_max = info->smem_per_block_optin - 1024; /* margin for the runtime */
   const uint64_t fixed = GSAT_GPU_BLOCK_HEADER + gsat_gpu_block_queue_bytes(pl->block_queue_cap);
   const uint64_t cnf_bytes = gsat_gpu_cnf_smem_bytes(cnf, pl->moms);
-  /* Default block shapes, by measurement (bench/RESULTS.md, block-shape sweep on
-   * hole10): 16 warps per block for the warp mapping (512 threads, the kernels'
-   * launch bound), 4 for the lane mapping (its per-lane state should stay in L2). */
-  if (pl->map == GSAT_GPU_MAP_WARP) {
-    const uint64_t wsb = gsat_gpu_warp_state_bytes(V, pl->moms);
-    uint64_t fit = fixed + cnf_bytes < smem_max ? (smem_max - fixed - cnf_bytes) / wsb : 0;
-    uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 16;
-    if (fit >= want) {
-      pl->cnf_in_smem = pl->state_in_smem = 1;
-    } else {
-      pl->cnf_in_smem = fixed + cnf_bytes <= smem_max;
-    }
-    pl->warps_per_block = want;
+  /* The default block shape, by measurement (bench/RESULTS.md, block-shape
+   * sweep on hole10): 16 warps per block (512 threads, the kernel's launch
+   * bound). */
+  const uint64_t wsb = gsat_gpu_warp_state_bytes(V, pl->moms);
+  uint64_t fit = fixed + cnf_bytes < smem_max ? (smem_max - fixed - cnf_bytes) / wsb : 0;
+  uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 16;
+  if (fit >= want) {
+    pl->cnf_in_smem = pl->state_in_smem = 1;
   } else {
     pl->cnf_in_smem = fixed + cnf_bytes <= smem_max;
-    pl->warps_per_block = p->gpu_threads ? p->gpu_threads / 32 : 4;
   }
+  pl->warps_per_block = want;
   pl->threads = 32 * pl->warps_per_block;
   pl->smem = gsat_gpu_smem_bytes(pl, cnf);
-  const void *kernel = pl->map == GSAT_GPU_MAP_WARP ? (const void *)gsat_gpu_warp_kernel
-                                                    : (const void *)gsat_gpu_lane_kernel;
+  const void *kernel = (const void *)gsat_gpu_warp_kernel;
   cudaFuncAttributes fa;
   int per_sm = 0;
   GSAT_CUDA_TRY(err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -156,9 +145,9 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   GSAT_CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel,
                                                                    (int)pl->threads, pl->smem));
   GSAT_RETURN_IF(per_sm < 1, err, RESOURCE,
-                 "the %s kernel cannot run %u threads per block with %llu bytes of shared "
+                 "the warp kernel cannot run %u threads per block with %llu bytes of shared "
                  "memory (%d registers per thread); try a smaller --gpu-threads",
-                 pl->map == GSAT_GPU_MAP_WARP ? "warp" : "lane", pl->threads,
+                 pl->threads,
                  (unsigned long long)pl->smem, fa.numRegs);
   /* One block per SM by default: the tree is split among fewer, longer-lived
    * workers (bench/RESULTS.md shows more workers spending their time replaying
@@ -372,7 +361,7 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   GSAT_FORWARD(make_plan(&d->pl, p, &d->info, cnf, err));
   d->pl.layout = d->layout;
   d->pl.build_temp_bytes = build_temp;
-  r->gpu_map = (gsat_opt_gpu_map)d->pl.map;
+  r->gpu_map = GSAT_GPU_MAP_WARP;
   r->gpu_layout = (gsat_opt_gpu_layout)d->layout;
   r->gpu_blocks = d->pl.blocks;
   r->gpu_threads = d->pl.threads;
@@ -532,10 +521,10 @@ static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - w->start;
+  pr.search = GSAT_SEARCH_DPLL;
   pr.total = t;
   pr.cubes_left = run_ctl.work;
-  /* hungry counts idle workers: warps, or lanes still idle after their warp's
-   * intake */
+  /* hungry counts idle warps */
   pr.busy_workers =
       (uint32_t)(d->workers > run_ctl.hungry ? d->workers - run_ctl.hungry : 0);
   p->progress(p->progress_data, &pr);
@@ -545,8 +534,7 @@ static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error
 
 /* Gives up on a kernel that did not stop (gsat_kernel_wait_give_up): the
  * workers' phases from their counters, read through the copy stream, which
- * the kernel's stream does not hold up (with the lane mapping also the
- * first stuck worker's warp's lanes); without them when the copy does not
+ * the kernel's stream does not hold up; without them when the copy does not
  * come back within 0.5 s. */
 static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_error *err) {
   device_run *d = ((dpll_watch *)run)->d;
@@ -557,14 +545,13 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
   k.workers = d->workers;
   k.per_block = d->workers / d->pl.blocks ? d->workers / d->pl.blocks : 1;
   k.noun = "worker";
-  k.lanes = d->pl.map == GSAT_GPU_MAP_LANE && d->workers % 32 == 0;
   const int got = gsat_kernel_wait_fetch(d->h_counters, d->L.counters,
                                          d->workers * sizeof(gsat_gpu_counters), d->copy_stream);
   return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
 }
 
 /* Waits for the kernel launched at `start` (host seconds) to end
- * (gsat_kernel_supervise; a stuck kernel: bench/RESULTS.md, the lane hang),
+ * (gsat_kernel_supervise),
  * meanwhile passing on stop requests and the time and node limits, and
  * reporting progress. */
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
@@ -595,7 +582,6 @@ static gsat_status collect(gsat_search_result *r, device_run *d, gsat_error *err
   sum_counters(d->h_counters, d->workers, &r->total);
   sum_cycles(d->h_counters, d->workers, r);
   r->num_workers = (uint32_t)d->workers;
-  r->steals_lane = h_ctl.steals_lane;
   r->steals_warp = h_ctl.steals_warp;
   r->steals_block = h_ctl.steals_block;
   GSAT_RETURN_IF(h_ctl.answer != GSAT_ANSWER_UNKNOWN && h_ctl.answer != GSAT_ANSWER_SAT &&
@@ -611,8 +597,8 @@ static gsat_status collect(gsat_search_result *r, device_run *d, gsat_error *err
   return GSAT_OK;
 }
 
-/* The run: device, plan, memory, upload (and layout build), the kernel of the
- * chosen mapping, its supervision and its results. */
+/* The run: device, plan, memory, upload (and layout build), the kernel, its
+ * supervision and its results. */
 static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
                        device_run *d, gsat_error *err) {
   GSAT_FORWARD(open_device(p, r, d, err));
@@ -635,10 +621,7 @@ static gsat_status run(const gsat_db *db, const gsat_search_params *p, gsat_sear
     return GSAT_OK;
   double start = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-  if (pl->map == GSAT_GPU_MAP_WARP)
-    gsat_gpu_warp_kernel<<<pl->blocks, pl->threads, pl->smem, d->stream>>>(kp);
-  else
-    gsat_gpu_lane_kernel<<<pl->blocks, pl->threads, pl->smem, d->stream>>>(kp);
+  gsat_gpu_warp_kernel<<<pl->blocks, pl->threads, pl->smem, d->stream>>>(kp);
   GSAT_CUDA_TRY(err, cudaPeekAtLastError());
   GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
   GSAT_FORWARD(supervise(p, r, d, start, err));

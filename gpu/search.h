@@ -1,6 +1,6 @@
 /* The GPU tree search behind a C ABI (tree-mapping.md): uploads the search database
- * once, runs the persistent search kernel with the `lane` or `warp` mapping and
- * work stealing, and returns the answer, the model and per-worker counters. */
+ * once, runs the persistent search kernel (a subtree per warp, the `warp` mapping)
+ * with work stealing, and returns the answer, the model and per-worker counters. */
 #ifndef GSAT_GPU_SEARCH_H
 #define GSAT_GPU_SEARCH_H
 
@@ -12,22 +12,15 @@
 extern "C" {
 #endif
 
-/* Mappings (gsat_search_params.gpu_map, --gpu-map): GSAT_GPU_MAP_LANE,
- * GSAT_GPU_MAP_WARP (core/option_table.h).
- *
- * CNF layouts (gsat_search_params.gpu_layout, --gpu-layout): GSAT_GPU_LAYOUT_CSR
+/* CNF layouts (gsat_search_params.gpu_layout, --gpu-layout): GSAT_GPU_LAYOUT_CSR
  * uploads the host-built occurrence streams and reads MOMS's clauses from CSR
  * arrays; GSAT_GPU_LAYOUT_SLOT uploads only the CSR arrays and builds the
  * streams and the slot-major clause buckets on the GPU (gpu/layout_build.h,
  * gpu/slot_layout.h), which MOMS then reads. */
 
-/* What --gpu-layout=auto picks per mapping: the winner of the layout A/B
- * (bench/RESULTS.md, gsat-bench configs warp-csr, warp-slot, lane-csr,
- * lane-slot; bench/device/layout.sh).  H200, 2026-11-30: slot is 4-8% faster
- * for warp on uuf250/uf250 (equal on pigeonhole), 23% faster for lane on
- * uf250-01. */
-#define GSAT_GPU_LAYOUT_AUTO_WARP GSAT_GPU_LAYOUT_SLOT
-#define GSAT_GPU_LAYOUT_AUTO_LANE GSAT_GPU_LAYOUT_SLOT
+/* What --gpu-layout=auto picks: the winner of the layout A/B (bench/RESULTS.md,
+ * gsat-bench configs warp-csr, warp-slot; bench/device/layout.sh). */
+#define GSAT_GPU_LAYOUT_AUTO_PICK GSAT_GPU_LAYOUT_SLOT
 
 /* Whether device p->device can run the search (a CUDA build, a driver, the device,
  * compute capability 9.0 or newer).  When not, reason says why. */

@@ -1,5 +1,6 @@
-/* Device code shared by both mappings of the GPU search: the CNF copy into shared
- * memory, the cube pool and its queues, work accounting, stop polling. */
+/* Device code of the GPU search's scheduling (search_warp.cuh's kernel, and
+ * the host emulation's tests): the CNF copy into shared memory, the cube pool
+ * and its queues, work accounting, stop polling. */
 #ifndef GSAT_GPU_SEARCH_COMMON_CUH
 #define GSAT_GPU_SEARCH_COMMON_CUH
 
@@ -210,10 +211,9 @@ __device__ inline void gsat_gpu_poll_host(const gsat_gpu_params &p, gsat_gpu_blo
 }
 
 /* Refreshes the block's copy of the global stop flag; returns it.  Lane 0 of
- * every warp calls it at the top of each round of both kernels (besides the
- * poller and busy warps' calls): a block whose poller or warp 0 never comes
- * back (a stuck warp: bench/RESULTS.md, the lane hang) still stops its other
- * warps once any block raised the global flag. */
+ * every warp calls it at the top of each round (besides the poller and busy
+ * warps' calls): a block whose poller or warp 0 never comes back (a stuck
+ * warp) still stops its other warps once any block raised the global flag. */
 __device__ inline int gsat_gpu_refresh_stop(const gsat_gpu_params &p, gsat_gpu_block *blk) {
   if (*(volatile int *)&p.ctl->stop) gsat_gpu_block_store(&blk->stop, 1);
   return gsat_gpu_block_load(&blk->stop);
@@ -229,9 +229,9 @@ __device__ inline void gsat_gpu_block_init(gsat_gpu_block *blk) {
 
 /* A worker unit's (warp's) work-exchange bookkeeping, kept by its lane 0. */
 struct gsat_gpu_xchg {
-  unsigned hungry; /* registered in the hungry counters: 0 or 1 warp; lanes */
+  unsigned hungry; /* registered in the hungry counters: 0 or 1 */
   unsigned backoff;
-  unsigned long long steals[3]; /* lane, warp, block level */
+  unsigned long long steals[2]; /* warp level (block queue), block level (global queue) */
 };
 
 /* Lane 0 of an idle warp: takes a queued cube, from this block's queue or, for
@@ -266,7 +266,7 @@ __device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *bl
     x->hungry = 1;
   }
   if (src) {
-    x->steals[src]++;
+    x->steals[src - 1]++;
     x->backoff = 32;
   }
   return src;
@@ -275,60 +275,6 @@ __device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *bl
 /* Gives up the block's polling role if `warp` holds it. */
 __device__ inline void gsat_gpu_drop_poller(gsat_gpu_block *blk, int warp) {
   if (gsat_gpu_block_load(&blk->poller) == warp) atomicExch(&blk->poller, -1);
-}
-
-/* One lane of an idle warp (lane mapping): takes one queued cube, from this
- * block's queue or, for the one warp of the block that polls, from the global
- * queue.  Returns 0 (none), 1 (block) or 2 (global); the caller drops the
- * polling role (gsat_gpu_drop_poller) once it has taken from the global
- * queue, so that the block's other idle warps poll too. */
-__device__ inline int gsat_gpu_take_one(const gsat_gpu_params &p,
-                                        gsat_gpu_block *blk, gsat_bqueue *bq,
-                                        int warp, uint32_t *slot) {
-  if (gsat_queue_pop(bq, slot)) {
-    GSAT_GPU_SLOT_MOVE(p, *slot, GSAT_GPU_SLOT_BLOCK, GSAT_GPU_SLOT_HELD);
-    return 1;
-  }
-  int cur = gsat_gpu_block_load(&blk->poller);
-  if (cur < 0 && atomicCAS(&blk->poller, -1, warp) == -1) cur = warp;
-  if (cur != warp) return 0;
-  gsat_gpu_refresh_stop(p, blk);
-  if (!gsat_queue_pop(p.work, slot)) return 0;
-  GSAT_GPU_SLOT_MOVE(p, *slot, GSAT_GPU_SLOT_WORK, GSAT_GPU_SLOT_HELD);
-  return 2;
-}
-
-/* Lane 0 of a warp (lane mapping): registers `lanes` hungry lanes in the block
- * and global counters in place of the x->hungry registered so far. */
-__device__ inline void gsat_gpu_set_hunger(const gsat_gpu_params &p,
-                                           gsat_gpu_block *blk,
-                                           gsat_gpu_xchg *x, unsigned lanes) {
-  if (lanes == x->hungry) return;
-  const unsigned delta = lanes - x->hungry; /* modulo 2^32 */
-  atomicAdd(&blk->hungry, delta);
-  atomicAdd(&p.ctl->hungry, delta);
-  x->hungry = lanes;
-}
-
-/* Lane 0 of a warp with a busy lane (lane mapping), whose own lanes registered
- * `own` of the hungry counts: how many branches to give, to this block's queue
- * (low 16 bits) and to the global queue (high 16 bits), at most 32 in all:
- * the hungry lanes of the block's other warps beyond its queued cubes, then
- * those of other blocks beyond the global queue's.  Reads only. */
-__device__ inline unsigned gsat_gpu_donation_need(const gsat_gpu_params &p,
-                                                  gsat_gpu_block *blk,
-                                                  gsat_bqueue *bq,
-                                                  unsigned own) {
-  const long long bh = (long long)gsat_gpu_block_load(&blk->hungry) - own;
-  const long long gh = (long long)*(volatile unsigned *)&p.ctl->hungry - own;
-  long long to_block = bh - (long long)gsat_queue_size(bq);
-  long long to_global =
-      (gh - (bh > 0 ? bh : 0)) - (long long)gsat_queue_size(p.work);
-  to_block = to_block < 0 ? 0 : to_block > 32 ? 32 : to_block;
-  to_global = to_global < 0               ? 0
-              : to_global > 32 - to_block ? 32 - to_block
-                                          : to_global;
-  return (unsigned)to_block | (unsigned)to_global << 16;
 }
 
 /* Lane 0 of a warp that leaves: drops its hunger and its polling role. */
@@ -344,9 +290,8 @@ __device__ inline void gsat_gpu_leave(const gsat_gpu_params &p, gsat_gpu_block *
 
 /* Adds a worker's steal counts to the control block (once, at exit). */
 __device__ inline void gsat_gpu_add_steals(const gsat_gpu_params &p, const gsat_gpu_xchg *x) {
-  atomicAdd(&p.ctl->steals_lane, x->steals[0]);
-  atomicAdd(&p.ctl->steals_warp, x->steals[1]);
-  atomicAdd(&p.ctl->steals_block, x->steals[2]);
+  atomicAdd(&p.ctl->steals_warp, x->steals[0]);
+  atomicAdd(&p.ctl->steals_block, x->steals[1]);
 }
 
 /* Lane 0 of a busy warp: whether a branch should be given away, and where (0:
@@ -382,9 +327,8 @@ __device__ inline bool gsat_gpu_push_slot(const gsat_gpu_params &p, gsat_gqueue 
  * this block's queue (target 1; the global one when it is full) or the
  * global queue (target 2). */
 __device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *bq, int target,
-                                        uint32_t slot, uint32_t n, unsigned id = ~0u) {
+                                        uint32_t slot, uint32_t n) {
   if (!n) {
-    if (id != ~0u) gsat_gpu_at(p, id, GSAT_GPU_AT_PUBLISH_FREE);
     gsat_gpu_push_slot(p, p.free_slots, slot);
     return;
   }
@@ -397,7 +341,6 @@ __device__ inline void gsat_gpu_publish(const gsat_gpu_params &p, gsat_bqueue *b
     if (gsat_queue_push(bq, slot)) return;
     GSAT_GPU_SLOT_MOVE(p, slot, GSAT_GPU_SLOT_BLOCK, GSAT_GPU_SLOT_HELD); /* full */
   }
-  if (id != ~0u) gsat_gpu_at(p, id, GSAT_GPU_AT_PUBLISH_GLOBAL);
   gsat_gpu_push_slot(p, p.work, slot);
 }
 
@@ -427,7 +370,7 @@ __device__ inline void gsat_gpu_raise_stop(const gsat_gpu_params &p) {
 }
 
 
-/* The start of both kernels: the block header and queue at the start of the
+/* The start of the kernel: the block header and queue at the start of the
  * dynamic shared memory smem, then (with p.cnf_in_smem) the CNF copy, which cnf
  * points at; returns the shared memory after them.  Whole block; ends with
  * __syncthreads. */

@@ -7,11 +7,10 @@
 #define GSAT_GPU_SEARCH_LAYOUT_CUH
 
 #include "gpu/search.h"
-#include "gpu/search_lane.cuh"
 #include "gpu/search_warp.cuh"
 
 struct gsat_gpu_plan {
-  int map, moms;               /* GSAT_GPU_MAP_*, gsat_gpu_heur_kind */
+  int moms;                    /* gsat_gpu_heur_kind */
   uint32_t threads, blocks, warps_per_block;
   uint64_t smem;               /* dynamic shared memory per block */
   uint32_t cnf_in_smem, state_in_smem;
@@ -42,9 +41,9 @@ struct gsat_gpu_layout {
   uint64_t bytes;              /* total */
 };
 
+/* Workers (warps) of plan pl. */
 inline uint64_t gsat_gpu_workers(const gsat_gpu_plan *pl) {
-  uint64_t warps = (uint64_t)pl->blocks * pl->warps_per_block;
-  return pl->map == GSAT_GPU_MAP_WARP ? warps : 32 * warps;
+  return (uint64_t)pl->blocks * pl->warps_per_block;
 }
 
 /* Fills L with addresses relative to base (NULL: only sizes L->bytes). */
@@ -79,8 +78,7 @@ inline void gsat_gpu_layout_carve(gsat_gpu_layout *L, uint8_t *base, const gsat_
                                            (uint64_t)cnf->num_buckets)
                 : nullptr;
   L->build_temp = pl->build_temp_bytes ? take(pl->build_temp_bytes) : nullptr;
-  uint64_t warps = (uint64_t)pl->blocks * pl->warps_per_block;
-  L->state = pl->state_in_smem ? nullptr : take(warps * pl->state_stride);
+  L->state = pl->state_in_smem ? nullptr : take(gsat_gpu_workers(pl) * pl->state_stride);
   L->bytes = at;
 }
 
@@ -134,8 +132,7 @@ inline uint64_t gsat_gpu_smem_bytes(const gsat_gpu_plan *pl, const gsat_gpu_cnf 
 
 /* Bytes of global state per warp for plan pl. */
 inline uint64_t gsat_gpu_state_stride(const gsat_gpu_plan *pl, uint32_t V) {
-  uint64_t b = pl->map == GSAT_GPU_MAP_WARP ? gsat_gpu_warp_state_bytes(V, pl->moms) : gsat_lane_warp_bytes(V, pl->moms);
-  return (b + 255) & ~(uint64_t)255;
+  return (gsat_gpu_warp_state_bytes(V, pl->moms) + 255) & ~(uint64_t)255;
 }
 
 /* Queue and control initialisation for one index i (the device runs it in a

@@ -1,5 +1,5 @@
 /* Types shared by the GPU search's host dispatch (search.cu) and its kernels
- * (search_warp.cuh, search_lane.cuh): the kernel parameter block, the control
+ * (search_warp.cuh): the kernel parameter block, the control
  * block in device memory and per-worker counters. */
 #ifndef GSAT_GPU_SEARCH_TYPES_CUH
 #define GSAT_GPU_SEARCH_TYPES_CUH
@@ -36,10 +36,11 @@ struct gsat_gpu_control {
   int answer;               /* 10, 20, or 0 */
   unsigned int hungry;      /* idle workers waiting for a cube */
   unsigned int winner;      /* worker that wrote the model */
-  unsigned long long steals_lane, steals_warp, steals_block;
+  unsigned long long steals_warp;  /* cubes taken from a block's queue (between its warps) */
+  unsigned long long steals_block; /* cubes taken from the global queue (between blocks) */
 };
 
-/* Work counters of one worker (a warp or a lane), written back periodically:
+/* Work counters of one worker (a warp), written back periodically:
  * gsat_dpll_counters' fields, then the WORKER rows (counters.h: cubes,
  * donations, and the CDCL portfolio's, which stay 0 here); `where` (enum
  * gsat_gpu_where, gpu/kernel_wait.h: for the host's report of a kernel that
@@ -66,9 +67,9 @@ struct gsat_gpu_params {
   uint8_t *state;               /* per-worker state in global memory (or NULL) */
   unsigned long long state_stride; /* bytes per warp of global state */
   uint32_t cnf_in_smem;         /* copy the CNF into shared memory */
-  uint32_t state_in_smem;       /* warp mapping: per-warp state in shared memory */
+  uint32_t state_in_smem;       /* per-warp state in shared memory */
   uint32_t cnf_smem_bytes;      /* bytes of the shared-memory CNF copy */
-  uint32_t warp_state_bytes;    /* bytes of one warp's state (warp mapping) */
+  uint32_t warp_state_bytes;    /* bytes of one warp's state */
   uint32_t block_queue_cap;     /* power of two */
   uint32_t decide;              /* gsat_decide */
   uint32_t slice;               /* decisions between checks for stop and hunger */
@@ -83,7 +84,7 @@ __host__ __device__ inline int gsat_gpu_heur_kind(uint32_t decide) {
   return decide == GSAT_DECIDE_MOMS ? 1 : decide == GSAT_DECIDE_LOOKAHEAD ? 2 : 0;
 }
 
-/* Bytes of one warp's state in the warp mapping (16-byte aligned pieces). */
+/* Bytes of one warp's state (16-byte aligned pieces). */
 __host__ __device__ inline uint32_t gsat_gpu_align16(uint64_t x) {
   return (uint32_t)((x + 15) & ~(uint64_t)15);
 }
@@ -94,14 +95,6 @@ __host__ __device__ inline uint64_t gsat_gpu_warp_state_bytes(uint32_t V, int mo
   if (moms) b += gsat_gpu_align16(8 * (uint64_t)V + 8);
   if (moms == 2) b += gsat_dpll_la_bytes(V, 32);
   return b;
-}
-
-/* Bytes of one lane's state in the lane mapping (interleaved by 32 per warp). */
-__host__ __device__ inline uint64_t gsat_gpu_lane_state_bytes(uint32_t V, int moms) {
-  uint64_t b = (2 * (uint64_t)V + 2) + 4 * ((uint64_t)V + 1) + 16 * ((uint64_t)V + 2) +
-               4 * ((uint64_t)V + 1) /* cube buffer */;
-  if (moms) b += 8 * (uint64_t)V + 8;
-  return gsat_gpu_align16(b);
 }
 
 #endif

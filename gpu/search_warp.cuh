@@ -175,7 +175,7 @@ __global__ void __launch_bounds__(512, 1) gsat_gpu_warp_kernel(gsat_gpu_params p
   uint8_t *mine = p.state_in_smem ? at + (size_t)warp * p.warp_state_bytes
                                   : p.state + (size_t)w.id * p.state_stride;
   gsat_warp_init(p, cnf, mine, w);
-  gsat_gpu_xchg x = {false, 32, {0, 0, 0}}; /* apart from w: steals[] is indexed */
+  gsat_gpu_xchg x = {false, 32, {0, 0}}; /* apart from w: steals[] is indexed */
   long long last_poll = clock64();
   unsigned rounds = 0;
   for (;;) {

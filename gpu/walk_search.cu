@@ -1,5 +1,6 @@
 /* The GPU walkers' host side (gpu/walk_search.h): plan, upload, launch, the
- * wait (gpu/kernel_wait.cuh: stop flag, limits, progress), the model. */
+ * wait (gpu/kernel_wait.cuh: stop flag, limits, progress; the part it shares
+ * with the GPU CDCL search in gpu/kernel_run.cuh), the model. */
 #include "gpu/walk_search.h"
 
 #include <stdio.h>
@@ -7,71 +8,100 @@
 #include <string.h>
 
 #include "kernels/cuda_check.cuh"
-#include "kernels/device.h"
-#include "gpu/kernel_wait.cuh"
-#include "gpu/search.h"
+#include "gpu/kernel_run.cuh"
 #include "gpu/walk_plan.h"
 #include "gpu/walk_warp.cuh"
 #include "base/clock.h"
+#include "core/phases.h"
 #include "core/walk_cnf.h"
 
-#define GSAT_WALK_GPU_WARPS_PER_BLOCK 4u
-/* Walkers per SM by default: 12 blocks of 4 warps. */
-#define GSAT_WALK_GPU_PER_SM 48u
 /* Flips between two stop checks. */
 #define GSAT_WALK_GPU_SLICE 256u
 
-__global__ void __launch_bounds__(32 * GSAT_WALK_GPU_WARPS_PER_BLOCK)
+__global__ void __launch_bounds__(32 * GSAT_WALK_GPU_GLOBAL_PER_BLOCK)
     gsat_walk_gpu_kernel(gsat_walk_gpu_params p) {
-  gsat_walk_gpu_walker(p);
+  GSAT_WALK_GPU_SMEM(smem);
+  gsat_walk_gpu_walker(p, smem);
 }
 
 /* One run's device memory and CUDA objects (release_run frees them). */
 typedef struct walk_run {
-  gsat_gpu_info info;
+  gsat_kernel_run k;
   gsat_walk_gpu_plan pl;
   gsat_walk_gpu_layout L;
   char *d_mem;
   gsat_walker *h_desc; /* pinned: the descriptors (device addresses) */
-  int *h_stop;
-  cudaStream_t stream, copy_stream;
-  cudaEvent_t start, stop;
 } walk_run;
 
-/* As the GPU CDCL search's: a kernel still running after an error is asked
- * to stop and waited for; nothing is freed while a kernel is stuck. */
+/* Ends the run (gsat_kernel_run_halt): nothing is freed while a kernel is
+ * stuck. */
 static void release_run(walk_run *d) {
-  const int stuck = gsat_gpu_stuck_kernels() != 0;
-  if (d->h_stop && d->stream && !stuck) {
-    *(volatile int *)d->h_stop = 1;
-    (void)cudaStreamSynchronize(d->stream);
-  }
-  if (stuck) return;
+  if (gsat_kernel_run_halt(&d->k)) return;
   if (d->d_mem) cudaFree(d->d_mem);
-  if (d->h_stop) cudaFreeHost(d->h_stop);
   if (d->h_desc) cudaFreeHost(d->h_desc);
-  if (d->stream) cudaStreamDestroy(d->stream);
-  if (d->copy_stream) cudaStreamDestroy(d->copy_stream);
-  if (d->start) cudaEventDestroy(d->start);
-  if (d->stop) cudaEventDestroy(d->stop);
-  (void)cudaGetLastError();
+  gsat_kernel_run_free(&d->k);
 }
 
-/* The plan from the free device memory (6/10 of it) and the options. */
-static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p, walk_run *d,
-                            gsat_search_result *r, gsat_error *err) {
+/* What the plan reads of device d->k.info: SMs, shared memory, resident
+ * blocks (the kernel's occupancy at its shared memory, when known), and
+ * 6/10 of the free device memory. */
+static gsat_status device_of(walk_run *d, uint64_t smem, gsat_walk_gpu_device *dev,
+                             gsat_error *err) {
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
-  const uint32_t per_block = GSAT_WALK_GPU_WARPS_PER_BLOCK; /* the kernel's launch bounds */
-  const uint32_t want = p->gpu_blocks ? p->gpu_blocks * per_block
-                                      : (uint32_t)d->info.sm_count * GSAT_WALK_GPU_PER_SM;
-  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, want, free_mem / 10 * 6, err));
+  int per_sm = 0, reserved = 0, blocks = 0;
+  const int dv = d->k.info.device;
+  GSAT_CUDA_TRY(err,
+                cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dv));
+  GSAT_CUDA_TRY(err,
+                cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dv));
+  GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&blocks, cudaDevAttrMaxBlocksPerMultiprocessor, dv));
+  if (smem) {
+    int fit = 0;
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int)smem));
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
+                                            cudaFuncAttributePreferredSharedMemoryCarveout, 100));
+    GSAT_CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, gsat_walk_gpu_kernel,
+                                                                     32, smem));
+    if (fit < blocks) blocks = fit;
+  }
+  dev->sm_count = (uint32_t)d->k.info.sm_count;
+  dev->max_blocks_per_sm = (uint32_t)blocks;
+  dev->smem_per_sm = (uint64_t)per_sm;
+  dev->smem_per_block = d->k.info.smem_per_block_optin;
+  dev->smem_reserved = (uint64_t)reserved;
+  dev->budget = free_mem / 10 * 6;
+  return GSAT_OK;
+}
+
+/* The plan (gpu/walk_plan.h) from the device and the options: planned
+ * once, and again with the kernel's occupancy at the planned shared memory
+ * (registers may hold fewer blocks per SM than the shared memory does). */
+static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p, walk_run *d,
+                            gsat_search_result *r, gsat_error *err) {
+  gsat_walk_gpu_device dev;
+  GSAT_FORWARD(device_of(d, 0, &dev, err));
+  const int force_global = p->gpu_walk_global;
+  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, 0, force_global, err));
+  const uint32_t per_block = d->pl.per_block;
+  const uint32_t want = p->gpu_blocks ? p->gpu_blocks * per_block : 0;
+  GSAT_FORWARD(device_of(d, d->pl.smem_bytes, &dev, err));
+  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, want, force_global, err));
+  if (!d->pl.in_shared) /* the L1 cache as large as the driver likes (an earlier run's shared) */
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
+                                            cudaFuncAttributePreferredSharedMemoryCarveout,
+                                            cudaSharedmemCarveoutDefault));
   gsat_walk_gpu_layout_of(&d->pl, f, &d->L);
   r->num_workers = d->pl.walkers;
-  r->gpu_threads = 32 * per_block;
-  r->gpu_blocks = (d->pl.walkers + per_block - 1) / per_block;
+  r->gpu_threads = 32 * d->pl.per_block;
+  r->gpu_blocks = d->pl.blocks;
   r->gpu_map = GSAT_GPU_MAP_WARP;
   r->gpu_layout = GSAT_GPU_LAYOUT_CSR; /* clauses and occurrence lists as CSR */
+  r->gpu_walk_shared = (int)d->pl.in_shared;
+  r->gpu_walk_per_sm = d->pl.per_sm;
+  r->gpu_walk_state_bytes = d->pl.state_bytes;
   return GSAT_OK;
 }
 
@@ -82,32 +112,27 @@ static gsat_status upload(const gsat_walk_cnf *f, const gsat_walk_params *wp, wa
   const uint32_t n = d->pl.walkers;
   const uint64_t lits = f->clause_start[f->num_clauses];
   GSAT_CUDA_TRY(err, cudaMalloc(&d->d_mem, d->pl.total));
-  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_stop, sizeof(int), cudaHostAllocMapped));
-  *d->h_stop = 0;
+  GSAT_FORWARD(gsat_kernel_run_create(&d->k, err));
   GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_desc, n * sizeof(gsat_walker), cudaHostAllocDefault));
-  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
-  GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&d->copy_stream, cudaStreamNonBlocking));
-  GSAT_CUDA_TRY(err, cudaEventCreate(&d->start));
-  GSAT_CUDA_TRY(err, cudaEventCreate(&d->stop));
   gsat_walk_gpu_describe(&d->pl, &d->L, f, d->d_mem, view, d->h_desc);
   char *b = d->d_mem;
   const gsat_walk_gpu_layout *L = &d->L;
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->clause_start, f->clause_start,
                                      4 * ((uint64_t)f->num_clauses + 1), cudaMemcpyHostToDevice,
-                                     d->stream));
+                                     d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->clause_lits, f->clause_lits, 4 * lits,
-                                     cudaMemcpyHostToDevice, d->stream));
+                                     cudaMemcpyHostToDevice, d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->occ_start, f->occ_start,
                                      4 * (2 * (uint64_t)f->num_vars + 1), cudaMemcpyHostToDevice,
-                                     d->stream));
+                                     d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->occ, f->occ, 4 * lits, cudaMemcpyHostToDevice,
-                                     d->stream));
+                                     d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->params, wp, sizeof *wp, cudaMemcpyHostToDevice,
-                                     d->stream));
-  GSAT_CUDA_TRY(err, cudaMemsetAsync(b + L->ctl, 0, sizeof(gsat_walk_gpu_ctl), d->stream));
+                                     d->k.stream));
+  GSAT_CUDA_TRY(err, cudaMemsetAsync(b + L->ctl, 0, sizeof(gsat_walk_gpu_ctl), d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->desc, d->h_desc, n * sizeof(gsat_walker),
-                                     cudaMemcpyHostToDevice, d->stream));
-  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
+                                     cudaMemcpyHostToDevice, d->k.stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream));
   return GSAT_OK;
 }
 
@@ -118,8 +143,8 @@ static gsat_status read_counters(walk_run *d, gsat_worker_stats *total, gsat_wor
                                  gsat_error *err) {
   const uint32_t n = d->pl.walkers;
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_desc, d->d_mem + d->L.desc, n * sizeof(gsat_walker),
-                                     cudaMemcpyDeviceToHost, d->copy_stream));
-  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
+                                     cudaMemcpyDeviceToHost, d->k.copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.copy_stream));
   memset(total, 0, sizeof *total);
   uint32_t best = ~0u;
   for (uint32_t i = 0; i < n; i++) {
@@ -136,43 +161,59 @@ static gsat_status read_counters(walk_run *d, gsat_worker_stats *total, gsat_wor
   return GSAT_OK;
 }
 
-/* The search's side of the wait (gsat_kernel_watch): the limits, progress. */
+/* The search's side of the wait (gsat_kernel_watch): the limits and progress
+ * (gpu/kernel_run.cuh), and every 10 ms the walkers' best offered to
+ * p->phases when it is given and the walkers' state is in global memory. */
 typedef struct walk_watch {
-  const gsat_search_params *p;
+  gsat_kernel_progress k;
   walk_run *d;
-  double start, next_progress, next_check;
-  gsat_worker_stats t;
+  double next_offer;
+  uint8_t *phases; /* [V] host copy of the best walker's best assignment (p->phases) */
+  uint64_t phases_out;
 } walk_watch;
+
+static gsat_status read_hook(void *run, gsat_worker_stats *t, gsat_error *err) {
+  return read_counters((walk_run *)run, t, NULL, err);
+}
+
+/* Offers the best assignment of the walker with the fewest unsatisfied
+ * clauses to p->phases when it beats the slot's.  The copy races with that
+ * walker's next save of its best (it runs on): the assignment may be a mix
+ * of two of its bests, which is as good a phase guess (phases never affect
+ * soundness). */
+static gsat_status offer_phases(walk_watch *w, gsat_error *err) {
+  gsat_phases *x = w->k.p->phases;
+  const walk_run *d = w->d;
+  gsat_worker_stats t;
+  GSAT_FORWARD(read_counters(w->d, &t, NULL, err));
+  gsat_store_u64(&x->walk_flips, t.walk_flips);
+  uint32_t best = ~0u, at = 0;
+  for (uint32_t i = 0; i < d->pl.walkers; i++)
+    if (d->h_desc[i].best_unsat < best) best = d->h_desc[i].best_unsat, at = i;
+  if (best >= gsat_phase_cost(&x->from_walk)) return GSAT_OK;
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(w->phases, d->h_desc[at].best, x->from_walk.num_vars,
+                                     cudaMemcpyDeviceToHost, d->k.copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.copy_stream));
+  w->phases_out += (uint64_t)gsat_phase_offer(&x->from_walk, w->phases, best);
+  return GSAT_OK;
+}
 
 static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
                                gsat_error *err) {
   walk_watch *w = (walk_watch *)run;
-  const gsat_search_params *p = w->p;
-  int over = p->time_limit > 0 && now - w->start >= p->time_limit;
-  const int counters = (p->node_limit && now >= w->next_check) ||
-                       (w->next_progress && now >= w->next_progress);
-  if (!stop_sent && counters) {
-    GSAT_FORWARD(read_counters(w->d, &w->t, NULL, err));
-    w->next_check = now + 0.01;
-    if (p->node_limit && w->t.walk_flips >= p->node_limit) over = 1;
+  int over = 0;
+  GSAT_FORWARD(gsat_kernel_progress_check(&w->k, now, stop_sent, &over, err));
+  if (w->phases && !stop_sent && now >= w->next_offer) {
+    GSAT_FORWARD(offer_phases(w, err));
+    w->next_offer = now + 0.01;
   }
   *cause = over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
   return GSAT_OK;
 }
 
 static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error *err) {
-  walk_watch *w = (walk_watch *)run;
   (void)err;
-  if (stop_sent || !w->next_progress || now < w->next_progress) return GSAT_OK;
-  gsat_progress pr;
-  memset(&pr, 0, sizeof pr);
-  pr.seconds = now - w->start;
-  pr.walk = 1;
-  pr.total = w->t;
-  pr.busy_workers = w->d->pl.walkers;
-  w->p->progress(w->p->progress_data, &pr);
-  w->next_progress = now + w->p->progress_interval;
-  return GSAT_OK;
+  return gsat_kernel_progress_report(&((walk_watch *)run)->k, now, stop_sent);
 }
 
 static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_error *err) {
@@ -183,7 +224,7 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
 /* After the kernel: time, counters, the model of the winner. */
 static gsat_status collect(gsat_search_result *r, walk_run *d, uint32_t V, gsat_error *err) {
   float ms = 0;
-  GSAT_CUDA_TRY(err, cudaEventElapsedTime(&ms, d->start, d->stop));
+  GSAT_CUDA_TRY(err, cudaEventElapsedTime(&ms, d->k.start, d->k.stop));
   r->kernel_seconds = ms / 1000.0;
   r->workers = (gsat_worker_stats *)calloc(d->pl.walkers, sizeof *r->workers);
   GSAT_RETURN_IF(!r->workers, err, NOMEM, "out of memory for the walkers' statistics");
@@ -202,12 +243,7 @@ static gsat_status collect(gsat_search_result *r, walk_run *d, uint32_t V, gsat_
 
 static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
                        gsat_search_result *r, walk_run *d, gsat_error *err) {
-  double t0 = gsat_seconds();
-  GSAT_CUDA_TRY(err, cudaSetDevice(p->device));
-  GSAT_CUDA_TRY(err, cudaFree(0)); /* creates the context */
-  r->context_seconds = gsat_seconds() - t0;
-  GSAT_FORWARD(gsat_gpu_device_info(p->device, &d->info, err));
-  snprintf(r->device_name, sizeof r->device_name, "%s", d->info.name);
+  GSAT_FORWARD(gsat_kernel_run_open(&d->k, p, r, err));
   const double t1 = gsat_seconds();
   GSAT_FORWARD(plan_run(f, p, d, r, err));
   gsat_walk_params wp;
@@ -223,37 +259,41 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
   kp.seed = p->seed;
   kp.ctl = (gsat_walk_gpu_ctl *)(d->d_mem + d->L.ctl);
   kp.model = (uint8_t *)(d->d_mem + d->L.model);
-  int *d_host_stop = NULL;
-  GSAT_CUDA_TRY(err, cudaHostGetDevicePointer((void **)&d_host_stop, d->h_stop, 0));
-  kp.host_stop = d_host_stop;
+  kp.in_shared = d->pl.in_shared;
+  kp.state_bytes = (uint32_t)d->pl.state_bytes;
+  kp.host_stop = d->k.d_stop;
   if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* stopped during the setup */
   if (p->may_start && !p->may_start(p->may_start_data)) return GSAT_OK;
   const double start = gsat_seconds();
-  GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-  gsat_walk_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, 0, d->stream>>>(kp);
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->k.start, d->k.stream));
+  gsat_walk_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, d->pl.smem_bytes, d->k.stream>>>(kp);
   GSAT_CUDA_LAUNCHED(err, "gsat_walk_gpu_kernel");
-  GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
+  GSAT_CUDA_TRY(err, cudaEventRecord(d->k.stop, d->k.stream));
   walk_watch w;
   memset(&w, 0, sizeof w);
-  w.p = p;
+  gsat_kernel_progress_init(&w.k, p, start, d, read_hook, 1, d->pl.walkers);
   w.d = d;
-  w.start = start;
-  w.next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
-  w.next_check = start + 0.01;
+  /* A walker in shared memory keeps its best there, out of the host's reach:
+   * only walkers in global memory offer phases. */
+  if (p->phases && !d->pl.in_shared) {
+    w.phases = (uint8_t *)malloc(f->num_vars ? f->num_vars : 1);
+    GSAT_RETURN_IF(!w.phases, err, NOMEM, "out of memory for the walkers' phases");
+  }
   const gsat_kernel_watch hooks = {&w, NULL, watch_check, watch_report, watch_give_up};
-  GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->stop, p->stop, p->gpu_stop_grace, d->h_stop,
-                                     &r->stopped_by_limit, err));
-  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream)); /* reports a kernel fault */
-  return collect(r, d, f->num_vars, err);
+  gsat_status st = gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace,
+                                         d->k.h_stop, &r->stopped_by_limit, err);
+  free(w.phases);
+  GSAT_FORWARD(st);
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream)); /* reports a kernel fault */
+  GSAT_FORWARD(collect(r, d, f->num_vars, err));
+  r->total.phases_out = w.phases_out;
+  return GSAT_OK;
 }
 
 extern "C" gsat_status gsat_gpu_walk_solve(const gsat_db *db, const gsat_search_params *p,
                                            gsat_search_result *r, gsat_error *err) {
   memset(r, 0, sizeof *r);
-  GSAT_FORWARD(gsat_gpu_refuse_if_stuck(err));
-  char reason[256];
-  GSAT_RETURN_IF(!gsat_gpu_usable(p->device, reason, sizeof reason), err, NODEVICE, "%s",
-                 reason);
+  GSAT_FORWARD(gsat_kernel_run_usable(p->device, err));
   gsat_walk_formula wf;
   GSAT_FORWARD(gsat_walk_formula_build(&wf, db, err));
   const double t0 = gsat_seconds();

@@ -13,18 +13,22 @@
 extern "C" {
 #endif
 
-/* Walks db on device p->device with one walker per warp, 4 per block
- * (p->gpu_blocks blocks, 0: 12 per SM, fewer when the plan does not fit
- * them; p->gpu_threads is not read) until one finds a model: r->answer SAT with it in r->model
+/* Walks db on device p->device with one walker per warp, planned by
+ * gpu/walk_plan.h: each walker's state in shared memory, one walker per
+ * block and a few per SM, when it fits (unless p->gpu_walk_global), else in
+ * device memory, 4 walkers per block and 48 per SM (p->gpu_blocks sets the
+ * blocks; fewer walkers when the memory does not hold them; p->gpu_threads
+ * is not read; r->gpu_walk_* say which) until one finds a model: r->answer
+ * SAT with it in r->model
  * (internal variables; the caller checks it against the original clauses).
  * Never UNSAT: UNKNOWN at p->time_limit, p->node_limit (flips of all
  * walkers, checked about every 10 ms) or p->stop (forwarded to the kernel
  * through a host-mapped flag), r->stopped_by_limit for a limit.  Walker i's
  * seed: gsat_walk_mix(p->seed + i), as the CPU walkers'.  Errors: NODEVICE,
  * RESOURCE (not one walker fits the free device memory: the message names
- * the bytes one needs), CUDA (a failed call, a fault, or a kernel still
- * running p->gpu_stop_grace seconds after the stop request,
- * gpu/kernel_wait.h), NOMEM. */
+ * the bytes one needs and the shared memory its state needs), CUDA (a
+ * failed call, a fault, or a kernel still running p->gpu_stop_grace seconds
+ * after the stop request, gpu/kernel_wait.h), NOMEM. */
 gsat_status gsat_gpu_walk_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err);
 

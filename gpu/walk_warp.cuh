@@ -5,9 +5,13 @@
  * of `slice` flips, checking the stop words between slices: the first walker
  * with a model claims the answer (found, winner), copies its assignment to
  * the model and every walker returns; the host's stop flag (mapped host
- * memory: signals, limits) is forwarded to the stop word by walker 0.  The
- * walkers' descriptors (gsat_walker: flips, restarts, best count) are in
- * device memory, read by the host for progress and the flip limit.
+ * memory: signals, limits) is forwarded to the stop word by walker 0.  A
+ * walker's state is in global memory (its arrays carved by the host) or, when
+ * the plan says so (gpu/walk_plan.h), in its block's dynamic shared memory;
+ * the step code is the same, through generic pointers.  The walkers'
+ * descriptors in global memory (gsat_walker: flips, restarts, best count)
+ * are read by the host for progress and the flip limit; a walker in shared
+ * memory copies its scalars there after every slice.
  * Included by gpu/walk_search.cu and by the SIMT emulation test. */
 #ifndef GSAT_GPU_WALK_WARP_CUH
 #define GSAT_GPU_WALK_WARP_CUH
@@ -33,14 +37,25 @@ struct gsat_walk_gpu_ctl {
 struct gsat_walk_gpu_params {
   gsat_walk_cnf cnf;
   const gsat_walk_params *params;
-  gsat_walker *walkers; /* [n] descriptors, carved (gsat_walker_carve) */
+  gsat_walker *walkers; /* [n] descriptors: carved (gsat_walker_carve), or with
+                           in_shared the copies of the walkers' scalars */
   uint32_t n;
   uint32_t slice;       /* flips between stop checks */
   uint64_t seed;
   gsat_walk_gpu_ctl *ctl;
   const int *host_stop; /* mapped host memory */
   uint8_t *model;       /* [V] the winner's assignment */
+  uint32_t in_shared;   /* each walker's state in its block's dynamic shared
+                           memory, state_bytes apart (gpu/walk_plan.h) */
+  uint32_t state_bytes;
 };
+
+/* The kernel's dynamic shared memory (the host emulation provides it). */
+#ifdef __CUDACC__
+#define GSAT_WALK_GPU_SMEM(name) extern __shared__ __align__(16) uint8_t name[]
+#else
+#define GSAT_WALK_GPU_SMEM(name) uint8_t *name = gsat_simt_dynamic_smem()
+#endif
 
 /* Walker 0 forwards the host's stop flag; every walker reads the stop and
  * found words.  Team-uniform. */
@@ -66,15 +81,34 @@ __device__ inline void gsat_walk_gpu_claim(const gsat_walk_gpu_params &p, const 
   TEAM_ONE(gsat_store_u32(&p.ctl->winner, id));
 }
 
-/* One walker per warp: start, then slices until a model or a stop. */
-__device__ inline void gsat_walk_gpu_walker(const gsat_walk_gpu_params &p) {
+/* The host's copy of a walker kept in shared memory: its scalars (one
+ * lane, after a slice). */
+__device__ inline void gsat_walk_gpu_publish(gsat_walker *g, const gsat_walker *w) {
+  if (g == w) return;
+  TEAM_ONE(g->seed = w->seed; g->rng = w->rng; g->flips = w->flips;
+           g->since_restart = w->since_restart; g->restart_at = w->restart_at;
+           g->restarts = w->restarts; g->unsat_len = w->unsat_len; g->best_unsat = w->best_unsat;
+           g->trail_len = w->trail_len; g->trail_cap = w->trail_cap;
+           g->trail_over = w->trail_over);
+}
+
+/* One walker per warp: start, then slices until a model or a stop.  With
+ * p.in_shared the walker (descriptor and arrays) is carved from smem, the
+ * block's dynamic shared memory, at its warp's place. */
+__device__ inline void gsat_walk_gpu_walker(const gsat_walk_gpu_params &p, uint8_t *smem) {
   const uint32_t id = (uint32_t)(blockIdx.x * blockDim.x + threadIdx.x) >> 5;
   if (id >= p.n) return; /* the whole warp */
-  gsat_walker *w = &p.walkers[id];
+  gsat_walker *g = &p.walkers[id], *w = g;
+  if (p.in_shared) {
+    w = (gsat_walker *)(smem + (threadIdx.x >> 5) * (uint64_t)p.state_bytes);
+    TEAM_ONE(gsat_walker_carve(w, w + 1, p.cnf.num_vars, p.cnf.num_clauses, p.cnf.max_len));
+  }
   gsat_walk_warp_start(w, &p.cnf, p.params, gsat_walk_mix(p.seed + id));
+  gsat_walk_gpu_publish(g, w);
   for (;;) {
     if (gsat_walk_gpu_stopped(p, id)) return;
     const int found = gsat_walk_warp_run(w, &p.cnf, p.params, p.slice);
+    gsat_walk_gpu_publish(g, w);
     if (found) {
       gsat_walk_gpu_claim(p, w, id);
       return;

@@ -113,33 +113,50 @@ int gsat_dist_local_failure(void);
 gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
                                 gsat_error *err);
 
-/* A rank's search of one cube, for ranks whose search is not the CPU
- * backend's (GPU ranks): searches db (the formula, the cube's
- * literals added to its units) alone and fills r as gsat_gpu_engine_solve
- * does (answer, model over internal variables, counters in r->total),
- * stopping when *p->stop is raised and at p->time_limit and p->node_limit.
- * The GPU's is gsat_gpu_engine_solve with the rank's engine (set up once per
- * rank); the CLI's stand-in (--mpi-cube-standin, for tests without a GPU) is
- * gsat_cpu_solve.  CDCL (cdcl 1): the whole formula, no cube. */
+/* A rank's search (a row of the backend table, api/backends.h):
+ * searches db alone and fills r (answer, model over internal variables,
+ * counters in r->total), stopping when *p->stop is raised and at
+ * p->time_limit and p->node_limit.  In the cube loop (GPU ranks, and the
+ * CLI's stand-in --mpi-cube-standin for tests without a GPU) db is the
+ * formula with a cube's literals added to its units (CDCL: the whole
+ * formula, no cube), and the GPU's search runs on the rank's engine (data,
+ * set up once per rank); a CPU rank's search outside the loop takes the
+ * rank's cube port (p->port, DPLL) or clause port (p->clause_port, CDCL). */
 typedef gsat_status (*gsat_dist_search_fn)(void *data, const gsat_db *db,
                                            const gsat_search_params *p,
                                            gsat_search_result *r, gsat_error *err);
 
+/* The distributed search's knobs, options of the same name (option_table.h;
+ * api.c copies them by GSAT_DIST_KNOBS). */
+typedef struct gsat_dist_knobs {
+  double mpi_share_interval; /* CDCL: seconds between clause exchange rounds (0: 0.1) */
+  uint32_t mpi_share_words;  /* CDCL: 32-bit words a rank sends per round (0: 1024) */
+  uint32_t mpi_port_ring;    /* log2 of the slots of a GPU rank's exchange ring (0: 14) */
+  uint32_t mpi_cube_queue;   /* GPU ranks: cubes a rank keeps split off beside the one
+                              * its GPU searches (0: GSAT_DIST_CUBE_QUEUE) */
+} gsat_dist_knobs;
+#define GSAT_DIST_KNOBS(K)                                                                \
+  K(mpi_share_interval) K(mpi_share_words) K(mpi_port_ring) K(mpi_cube_queue)
+
+/* How a rank searches: its row's search, the cube loop or not, the knobs. */
 typedef struct gsat_dist_searcher {
   gsat_dist_search_fn search;
   void *data;
   uint32_t threads; /* the rank's workers, for --stats (1 for a GPU) */
+  int cube_loop;    /* 1: the cube loop (dist_mpi.c); 0: search takes the rank's port */
+  gsat_dist_knobs knobs;
 } gsat_dist_searcher;
 
 /* Cubes a rank with a searcher keeps split off beside the one its search
- * holds (p->mpi_cube_queue, 0: this), for other ranks and its next search. */
+ * holds (knob mpi_cube_queue, 0: this), for other ranks and its next search. */
 #define GSAT_DIST_CUBE_QUEUE 4
 
 /* Searches db on every rank (all ranks call it with the same db) with
- * p->threads CPU workers each, as gsat_cpu_solve (DPLL) or, when cdcl is 1,
- * gsat_cpu_cdcl_solve (p->cdcl; clause exchange every p->mpi_share_interval
- * s, at most p->mpi_share_words words per round; 0: 0.1 s, 1024) does
- * alone; no proof, no assumptions.  On rank 0, r is
+ * searcher (CPU ranks: p->threads CPU workers each), as it searches alone:
+ * DPLL (search GSAT_SEARCH_DPLL: cubes stolen between ranks) or CDCL
+ * (GSAT_SEARCH_CDCL: p->cdcl; clause exchange every mpi_share_interval s, at
+ * most mpi_share_words words per round, searcher's knobs; 0: 0.1 s, 1024);
+ * no proof, no assumptions.  On rank 0, r is
  * the whole run's result: the answer, the model (SAT, found on any rank, over
  * internal variables: rank 0 checks it), the counters summed over the ranks
  * (r->num_workers: the workers of all ranks; r->workers NULL) and
@@ -152,22 +169,22 @@ typedef struct gsat_dist_searcher {
  * is empty, rank 0 reports it), INTERNAL (MPI errors, a rank that does not
  * report within the timeout).
  *
- * With a searcher (NULL: the CPU backend as above), the rank runs the cube
- * loop of dist_mpi.c instead: DPLL: it keeps its cubes in a host queue, splits
+ * With searcher->cube_loop, the rank runs the cube loop of dist_mpi.c
+ * instead: DPLL: it keeps its cubes in a host queue, splits
  * them on the host (gsat_cpu_split, nodes counted as the tree search counts
- * them) until p->mpi_cube_queue are queued, hands the deepest to the
+ * them) until mpi_cube_queue (a knob) are queued, hands the deepest to the
  * searcher on a thread of its own (one cube at a time, to its end: refuted,
  * a model, or stopped) while this thread keeps the protocol going (thieves
  * get the shallowest queued cube, never part of the one being searched);
  * CDCL: every rank searches the whole formula, diversified by rank, and the
  * first answer wins; the searcher gets p->clause_port, a bridge
  * (gsat_share_bridge, share.h) to the rank's exchange ring of
- * 2^p->mpi_port_ring slots (0: 14), on which this thread runs the clause
+ * 2^mpi_port_ring slots (a knob; 0: 14), on which this thread runs the clause
  * rounds as a CPU rank runs them on its portfolio's ring; the rank's
  * port_out / port_in count the bridge's relays. */
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
-                            const gsat_dist_searcher *searcher, gsat_search_result *r,
-                            gsat_dist_rank_stats *ranks, gsat_error *err);
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_kind search, const gsat_dist_searcher *searcher,
+                            gsat_search_result *r, gsat_dist_rank_stats *ranks, gsat_error *err);
 
 #ifdef __cplusplus
 }

@@ -140,7 +140,7 @@ typedef struct dist {
   gsat_dist_rank_stats *ranks; /* rank 0: [size] */
   uint32_t reports;
   /* CDCL: the clause exchange */
-  int cdcl;
+  gsat_search_kind search; /* DPLL or CDCL */
   gsat_share *share;         /* the portfolio's ring during a poll, else NULL */
   gsat_share_reader reader;  /* what this rank's searchers exported */
   int reader_ready;
@@ -509,7 +509,7 @@ struct cube_rank {
   const gsat_db *db;
   const gsat_search_params *p; /* the rank's (node limit: its share) */
   const gsat_dist_searcher *searcher;
-  int cdcl;
+  gsat_search_kind search; /* DPLL or CDCL */
   gsat_cpu_splitter *split;
   held *q;
   uint32_t nq, capq, target;
@@ -658,7 +658,7 @@ static void end_search(cube_rank *c) {
   if (r->answer == GSAT_ANSWER_SAT && c->answer == GSAT_ANSWER_UNKNOWN) {
     c->answer = GSAT_ANSWER_SAT;
     memcpy(c->model, r->model, c->db->num_vars);
-  } else if (r->answer == GSAT_ANSWER_UNSAT && c->cdcl) {
+  } else if (r->answer == GSAT_ANSWER_UNSAT && c->search == GSAT_SEARCH_CDCL) {
     c->answer = GSAT_ANSWER_UNSAT; /* the whole formula */
   } else if (r->answer == GSAT_ANSWER_UNKNOWN && !GSAT_FLAG_IS_RAISED(&c->halt)) {
     c->by_limit = 1; /* the searcher's time or node limit (what was left of the rank's) */
@@ -682,11 +682,11 @@ static int cube_turn(dist *d, cube_rank *c) {
   }
   if (c->running && __atomic_load_n(&c->done, __ATOMIC_ACQUIRE)) end_search(c);
   if (c->st != GSAT_OK || c->by_limit || c->answer != GSAT_ANSWER_UNKNOWN) return 1;
-  if (!c->cdcl) refill(c);
+  if (c->search != GSAT_SEARCH_CDCL) refill(c);
   if (c->st != GSAT_OK || c->answer != GSAT_ANSWER_UNKNOWN) return 1;
   if (!c->running && c->nq) start_search(c, nodes_used(c));
   if (c->st != GSAT_OK) return 1;
-  if (c->cdcl || c->running || c->nq) return 0;
+  if (c->search == GSAT_SEARCH_CDCL || c->running || c->nq) return 0;
   if (!d->asking) { /* idle: ask for work, pass the token */
     post(d, d->mine.requests ? pick_victim(d) : (d->rank == 0 ? 1 : 0), TAG_REQ, NULL, 0);
     d->asking = 1;
@@ -699,12 +699,13 @@ static int cube_turn(dist *d, cube_rank *c) {
   return 0;
 }
 
-/* CDCL: the exchange ring (2^p->mpi_port_ring slots, 16 times as many
+/* CDCL: the exchange ring (2^mpi_port_ring slots, 16 times as many
  * filter entries, the portfolio's sharing rule) and the searcher's bridge to
  * it, diversified as a CPU rank's searchers are.  Errors: NOMEM. */
 static gsat_status open_exchange(cube_rank *c, const gsat_db *db, const gsat_search_params *p,
                                  const gsat_dist_searcher *searcher, gsat_error *err) {
-  const unsigned ring = p->mpi_port_ring ? p->mpi_port_ring : 14, filter = ring + 4;
+  const uint32_t knob = searcher->knobs.mpi_port_ring;
+  const unsigned ring = knob ? knob : 14, filter = ring + 4;
   c->exchange_arena = calloc(1, gsat_share_bytes(ring, filter, db->num_vars));
   GSAT_RETURN_IF(!c->exchange_arena, err, NOMEM,
                  "out of memory for the exchange ring of rank %d (2^%u slots)", g.rank, ring);
@@ -717,21 +718,23 @@ static gsat_status open_exchange(cube_rank *c, const gsat_db *db, const gsat_sea
 }
 
 static gsat_status cube_setup(cube_rank *c, const gsat_db *db, const gsat_search_params *p,
-                              int cdcl, const gsat_dist_searcher *searcher, int start_full,
-                              gsat_error *err) {
+                              gsat_search_kind search, const gsat_dist_searcher *searcher,
+                              int start_full, gsat_error *err) {
   memset(c, 0, sizeof *c);
+  const int learning = search == GSAT_SEARCH_CDCL;
   const size_t V = db->num_vars;
-  c->db = db, c->p = p, c->cdcl = cdcl, c->searcher = searcher;
-  c->target = cdcl ? 0 : p->mpi_cube_queue ? p->mpi_cube_queue : GSAT_DIST_CUBE_QUEUE;
-  c->split = cdcl ? NULL : gsat_cpu_splitter_new(db, p->decide);
+  c->db = db, c->p = p, c->search = search, c->searcher = searcher;
+  const uint32_t queue = searcher->knobs.mpi_cube_queue;
+  c->target = learning ? 0 : queue ? queue : GSAT_DIST_CUBE_QUEUE;
+  c->split = learning ? NULL : gsat_cpu_splitter_new(db, p->decide);
   c->a = malloc((V + 1) * sizeof *c->a);
   c->b = malloc((V + 1) * sizeof *c->b);
   c->model = malloc(V + 1);
   c->units = malloc(((size_t)db->num_units + V + 1) * sizeof *c->units);
-  GSAT_RETURN_IF((!cdcl && !c->split) || !c->a || !c->b || !c->model || !c->units, err, NOMEM,
+  GSAT_RETURN_IF((!learning && !c->split) || !c->a || !c->b || !c->model || !c->units, err, NOMEM,
                  "out of memory for the cube queue of rank %d", g.rank);
   if (start_full) GSAT_RETURN_IF(!queue_push(c, NULL, 0), err, NOMEM, "out of memory for a cube");
-  if (cdcl) GSAT_FORWARD(open_exchange(c, db, p, searcher, err));
+  if (learning) GSAT_FORWARD(open_exchange(c, db, p, searcher, err));
   c->start = gsat_seconds();
   return GSAT_OK;
 }
@@ -777,11 +780,12 @@ static gsat_status cube_result(cube_rank *c, gsat_search_result *r, gsat_error *
 
 /* The rank's search with a searcher (dist.h): the cube loop until the rank's
  * search is over or the run ends elsewhere. */
-static gsat_status cube_solve(dist *d, const gsat_db *db, const gsat_search_params *p, int cdcl,
-                              const gsat_dist_searcher *searcher, gsat_search_result *r,
-                              gsat_error *err) {
+static gsat_status cube_solve(dist *d, const gsat_db *db, const gsat_search_params *p,
+                              gsat_search_kind search, const gsat_dist_searcher *searcher,
+                              gsat_search_result *r, gsat_error *err) {
   cube_rank c;
-  gsat_status st = cube_setup(&c, db, p, cdcl, searcher, cdcl || d->rank == 0, err);
+  gsat_status st = cube_setup(&c, db, p, search, searcher,
+                              search == GSAT_SEARCH_CDCL || d->rank == 0, err);
   if (st != GSAT_OK) {
     cube_release(&c);
     return st;
@@ -927,12 +931,13 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_err
 
 /*------------------------------------------------------------------------*/
 
-static gsat_status setup(dist *d, const gsat_db *db, const gsat_search_params *p, int cdcl,
-                         gsat_dist_rank_stats *ranks, gsat_error *err) {
+static gsat_status setup(dist *d, const gsat_db *db, const gsat_dist_knobs *k,
+                         gsat_search_kind search, gsat_dist_rank_stats *ranks, gsat_error *err) {
   memset(d, 0, sizeof *d);
-  d->cdcl = cdcl;
-  d->interval = p->mpi_share_interval > 0 ? p->mpi_share_interval : 0.1;
-  d->pack_words = p->mpi_share_words >= 2 + GSAT_SHARE_MAX_LEN ? p->mpi_share_words : 1024;
+  const int learning = search == GSAT_SEARCH_CDCL;
+  d->search = search;
+  d->interval = k->mpi_share_interval > 0 ? k->mpi_share_interval : 0.1;
+  d->pack_words = k->mpi_share_words >= 2 + GSAT_SHARE_MAX_LEN ? k->mpi_share_words : 1024;
   d->rank = g.rank;
   d->size = g.size;
   d->V = db->num_vars;
@@ -942,7 +947,7 @@ static gsat_status setup(dist *d, const gsat_db *db, const gsat_search_params *p
   if ((size_t)d->V * sizeof(gsat_lit) > cap) cap = (size_t)d->V * sizeof(gsat_lit);
   if (sizeof(gsat_dist_rank_stats) > cap) cap = sizeof(gsat_dist_rank_stats);
   if ((size_t)d->pack_words * sizeof *d->pack > cap) cap = (size_t)d->pack_words * sizeof *d->pack;
-  d->pack = cdcl ? malloc((size_t)d->pack_words * sizeof *d->pack) : NULL;
+  d->pack = learning ? malloc((size_t)d->pack_words * sizeof *d->pack) : NULL;
   d->recv_cap = cap + 16;
   d->recv = malloc(d->recv_cap);
   d->cube = malloc(((size_t)d->V + 1) * sizeof *d->cube);
@@ -951,7 +956,7 @@ static gsat_status setup(dist *d, const gsat_db *db, const gsat_search_params *p
   d->model = g.rank == 0 ? malloc((size_t)d->V + 1) : NULL;
   d->ranks = g.rank == 0 ? ranks : NULL;
   GSAT_RETURN_IF(!d->recv || !d->cube || !d->thieves || !d->since || (g.rank == 0 && !d->model) ||
-                     (cdcl && !d->pack),
+                     (learning && !d->pack),
                  err, NOMEM, "out of memory for the distributed search on rank %d", g.rank);
   return GSAT_OK;
 }
@@ -1001,7 +1006,7 @@ static void count_mine(dist *d, const gsat_search_result *r, int bridged) {
   d->mine.work = r->total;
   d->mine.threads = r->num_workers;
   d->mine.search_seconds = r->search_seconds;
-  if (d->cdcl && !bridged) {
+  if (d->search == GSAT_SEARCH_CDCL && !bridged) {
     d->mine.work.port_out = d->mine.clauses_sent;
     d->mine.work.port_in = d->mine.clauses_received;
   }
@@ -1013,7 +1018,8 @@ static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
                           gsat_search_result *r, int stopping, gsat_error *err) {
   /* DPLL: only rank 0 answers UNSAT (no cube left anywhere); CDCL: any rank */
   if (!d->ended &&
-      !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT && !d->cdcl)) {
+      !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT &&
+        d->search != GSAT_SEARCH_CDCL)) {
     uint8_t *msg = d->recv; /* the receive buffer is free between polls */
     event ev;
     memset(&ev, 0, sizeof ev);
@@ -1139,12 +1145,13 @@ static gsat_status coordinate(dist *d, gsat_status st, const gsat_error *local,
   return GSAT_OK;
 }
 
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
-                            const gsat_dist_searcher *searcher, gsat_search_result *r,
-                            gsat_dist_rank_stats *ranks, gsat_error *err) {
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_kind search, const gsat_dist_searcher *searcher,
+                            gsat_search_result *r, gsat_dist_rank_stats *ranks, gsat_error *err) {
   dist d;
   const double start = gsat_seconds();
-  gsat_status st = setup(&d, db, p, cdcl, ranks, err);
+  const int learning = search == GSAT_SEARCH_CDCL;
+  gsat_status st = setup(&d, db, &searcher->knobs, search, ranks, err);
   if (st != GSAT_OK) {
     release(&d);
     return st; /* before any message: the others wait until their timeout */
@@ -1153,20 +1160,19 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int 
   gsat_clause_port cport = {&d, (uint32_t)g.rank * (p->threads ? p->threads : 1), POLL_SECONDS,
                             clause_poll};
   gsat_search_params lp = *p;
-  if (cdcl) lp.clause_port = &cport;
+  if (learning) lp.clause_port = &cport;
   else lp.port = &port;
   if (lp.node_limit) lp.node_limit = (lp.node_limit + (uint64_t)g.size - 1) / (uint64_t)g.size;
   if (g.rank != 0) lp.progress_interval = 0;
   gsat_error local;
   gsat_error_clear(&local);
-  if (searcher && cdcl) { /* diversified by rank: the seeds of its searchers */
+  if (searcher->cube_loop && learning) { /* diversified by rank: the seeds of its searchers */
     lp.seed += 0x9e3779b97f4a7c15ull * (uint64_t)g.rank;
     lp.cdcl.seed += 0x9e3779b97f4a7c15ull * (uint64_t)g.rank;
   }
-  if (searcher) st = cube_solve(&d, db, &lp, cdcl, searcher, r, &local);
-  else if (cdcl) st = gsat_cpu_cdcl_solve(db, &lp, r, &local);
-  else st = gsat_cpu_solve(db, &lp, r, &local);
-  if (st == GSAT_OK) count_mine(&d, r, searcher != NULL);
+  if (searcher->cube_loop) st = cube_solve(&d, db, &lp, search, searcher, r, &local);
+  else st = searcher->search(searcher->data, db, &lp, r, &local);
+  if (st == GSAT_OK) count_mine(&d, r, searcher->cube_loop);
   for (uint32_t i = 0; i < d.num_thieves; i++) post(&d, d.thieves[i], TAG_NOWORK, NULL, 0);
   d.num_thieves = 0; /* requests that waited for a split of the ended search */
   const int by_limit =

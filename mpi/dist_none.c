@@ -37,13 +37,13 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
   return read_status;
 }
 
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, int cdcl,
-                            const gsat_dist_searcher *searcher, gsat_search_result *r,
-                            gsat_dist_rank_stats *ranks, gsat_error *err) {
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
+                            gsat_search_kind search, const gsat_dist_searcher *searcher,
+                            gsat_search_result *r, gsat_dist_rank_stats *ranks, gsat_error *err) {
   (void)searcher;
   (void)db;
   (void)p;
-  (void)cdcl;
+  (void)search;
   (void)r;
   (void)ranks;
   return gsat_error_set(err, GSAT_INTERNAL,

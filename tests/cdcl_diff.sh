@@ -5,7 +5,10 @@
 # each solved by gsat --search=cdcl under one of ten option sets in turn
 # (VSIDS and VMTF, the three restart policies, both BCP variants, reductions
 # every few conflicts so that reduction and compaction run, seeded phases,
-# the portfolio of 2 and 4 searchers splitting the work as cubes).
+# the portfolio of 2 and 4 searchers splitting the work as cubes; vivification
+# off, and every few conflicts on learned and irredundant clauses; a CPU
+# walker beside the searchers trading phases with them, its models left to
+# them or answering).
 # Answers must agree with the reference (MiniSat; CaDiCaL for every 5th
 # formula), every SAT model is checked here against the formula, and every
 # 4th UNSAT answer writes a DRAT proof that drat-trim must verify (when given).
@@ -21,16 +24,18 @@ if [ -z "$minisat" ] && [ -z "$cadical" ]; then
   exit 77
 fi
 sets=(
-  "--cdcl-decide=vsids --cdcl-restart=switch"
+  "--cdcl-decide=vsids --cdcl-restart=switch --no-vivify"
   "--cdcl-decide=vmtf --cdcl-restart=switch"
-  "--cdcl-decide=vsids --cdcl-restart=glucose --cdcl-reduce=10"
+  "--cdcl-decide=vsids --cdcl-restart=glucose --cdcl-reduce=10 --vivify-interval=3"
   "--cdcl-decide=vmtf --cdcl-restart=luby --cdcl-reduce=5 --cdcl-target=always"
   "--cdcl-bcp=streams"
-  "--cdcl-bcp=streams --cdcl-decide=vmtf --cdcl-reduce=8"
-  "--seed=7 --cdcl-reduce=3 --cdcl-target=off"
+  "--cdcl-bcp=streams --cdcl-decide=vmtf --cdcl-reduce=8 --vivify-interval=2 --vivify-effort=1000"
+  "--seed=7 --cdcl-reduce=3 --cdcl-target=off --vivify-interval=2 --vivify-irred"
   "--seed=99 --cdcl-bcp=streams --cdcl-restart=luby --cdcl-reduce=4"
-  "--threads=2 --cdcl-cubes=on --cdcl-reduce=6"
+  "--threads=2 --cdcl-cubes=on --cdcl-reduce=6 --vivify-interval=4 --vivify-irred"
   "--threads=4 --cdcl-cubes=on --seed=3"
+  "--cdcl-walk=1000 --no-cdcl-walk-answers --cdcl-reduce=7"
+  "--threads=2 --cdcl-walk=500"
 )
 agree=0 sat=0 unsat=0 proofs=0
 rng=12345

@@ -41,6 +41,18 @@ foreach(threads 1 2)
     set_tests_properties(${name} PROPERTIES ENVIRONMENT GSAT_THREADS=${threads})
   endif()
 endforeach()
+# The same with a CPU walker beside the one searcher, its phases taken at
+# rephase (--cdcl-walk, docs/phases.md): phases never touch the proof.
+if(TEST proof_cdcl)
+  if(TARGET gsat_drat_trim)
+    gsat_add_script_test(proof_cdcl_walk SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
+      ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat_drat_trim>)
+  else()
+    gsat_add_script_test(proof_cdcl_walk SCRIPT proof_cdcl.sh SKIP LABELS corpus TIMEOUT 900
+      ARGS $<TARGET_FILE:gsat>)
+  endif()
+  set_tests_properties(proof_cdcl_walk PROPERTIES ENVIRONMENT "GSAT_THREADS=1;GSAT_CDCL_WALK=1000")
+endif()
 
 if(TARGET gsat_dimacs)
   gsat_add_test(test_portfolio LABELS unit SOURCES test_portfolio.c

@@ -27,7 +27,6 @@ instance,config,backend,mapping,decide,threads,answer,nodes,checks,seconds,check
 hole10.cnf,cpu1,cpu,-,static,1,UNKNOWN,10000,2840000000,10.0000,2.84e+08,1.00,10.0010,0.0000,0.0,0.0,0x0,-
 hole10.cnf,cpuall,cpu,-,static,16,UNSAT,141745218,8500000000,2.1700,3.93e+09,13.84,2.1710,0.0000,0.0,0.0,0x0,-
 hole10.cnf,warp,gpu,warp,static,67584,UNSAT,141745218,8830000000,0.2260,3.91e+10,137.68,0.2300,0.1100,98.4,0.5,132x512,csr
-hole10.cnf,lane,gpu,lane,static,16896,UNKNOWN,5000,470000000,5.0000,9.4e+07,0.33,5.0010,0.1000,90.0,1.0,132x128,csr
 uuf250-01.cnf,cpu1,cpu,-,moms,1,UNSAT,500000,200000000,8.0000,2.5e+07,1.00,8.0010,0.0000,0.0,0.0,0x0,-
 uuf250-01.cnf,cpuall,cpu,-,moms,16,UNSAT,500000,200000000,0.6600,3.0e+08,12.00,0.6610,0.0000,0.0,0.0,0x0,-
 uuf250-01.cnf,warp,gpu,warp,moms,67584,UNSAT,500000,200000000,0.0400,5.0e+09,200.00,0.0440,0.1200,97.0,1.0,132x512,slot

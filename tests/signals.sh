@@ -2,8 +2,8 @@
 # SIGINT and SIGTERM through the gsat CLI (CTest test `signals`).
 #   tests/signals.sh GSAT GSAT_GEN
 # GSAT_SIGNAL_BACKEND=gpu runs the same checks on the GPU backend (on the device
-# machine: `bench/device/search.sh limits`), with both mappings instead of 1 and 2 CPU
-# workers.
+# machine: `bench/device/search.sh limits`), with blocks of 512 and of 128 threads
+# instead of 1 and 2 CPU workers.
 # While gsat parses (a FIFO or pipe that stays silent, plain or gzip), while it
 # searches (php 12, one and two workers), and at several moments of a large
 # random instance (parse, database build or search), a signal must give
@@ -15,7 +15,7 @@ set -u
 gsat=$1 gen=$2
 backend=${GSAT_SIGNAL_BACKEND:-cpu}
 if [ "$backend" = gpu ]; then
-  configs="--gpu-map=lane --gpu-map=warp"
+  configs="--gpu-threads=512 --gpu-threads=128"
 else
   configs="--threads=1 --threads=2"
 fi

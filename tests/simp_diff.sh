@@ -7,7 +7,7 @@
 # solved by gsat --search=cdcl --backend=cpu under one of eight option sets in
 # turn (the defaults, each technique off, everything off, a tight occurrence
 # limit, a tiny effort, the portfolio of 2 splitting cubes over the
-# simplified formula).  Answers must agree with the reference, every SAT
+# simplified formula; vivification off in one, every few conflicts in two).  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
 # preprocessing on writes a DRAT proof that drat-trim must verify, and a
@@ -27,11 +27,11 @@ sets=(
   ""
   "--no-elim"
   "--no-subsume"
-  "--no-probe --no-equiv"
+  "--no-probe --no-equiv --no-vivify"
   "--no-simplify"
   "--simp-occ-limit=3"
-  "--simp-effort=1 --cdcl-reduce=5"
-  "--threads=2 --cdcl-cubes=on"
+  "--simp-effort=1 --cdcl-reduce=5 --vivify-interval=2 --vivify-irred"
+  "--threads=2 --cdcl-cubes=on --vivify-interval=3"
 )
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {

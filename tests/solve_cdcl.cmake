@@ -10,6 +10,7 @@ else()
     ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 2000)
 endif()
 gsat_add_test(test_cdcl LABELS unit SOURCES test_cdcl.c LIBS gsat_core)
+gsat_add_test(test_vivify LABELS unit SOURCES test_vivify.c LIBS gsat_core)
 # The preprocessing (core/simp.h): its unit test and the differential
 # test over generated circuit formulas (models, DRAT proofs, a cut proof).
 if(TARGET gsat_drat_trim)

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "core/cdcl.h"
+#include "cpu/cdcl_one.h"
 #include "core/cdcl_host.h"
 #include "core/cnf.h"
 #include "core/db.h"
@@ -286,7 +286,7 @@ static void searches_all_option_sets(void **state) {
     cfg.reduce_first = 20;
     cfg.reduce_inc = 5;
     cfg.seed = (uint64_t)k;
-    cfg.target = (uint32_t)k % 3; /* off, stable, always */
+    cfg.target = (uint32_t)k % GSAT_CDCL_TARGETS; /* off, stable, always */
     gsat_cdcl s;
     assert_int_equal(solve(&unsat, &cfg, &s), GSAT_CDCL_UNSAT);
     assert_true(s.n.conflicts > 20);
@@ -510,8 +510,41 @@ static void target_phases(void **state) {
   gsat_db_free(&db);
 }
 
+/* The fixed block's plan (GSAT_CDCL_FIXED): every array 8-aligned in row
+ * order, each at the end of the one before rounded up to 8 bytes, the block
+ * starting with the first row (gsat_cdcl_fixed_block); for 5 variables the
+ * offsets and size the plan had when it was written out by hand (the GPU's
+ * copies of the block rely on one layout for the template and the searchers). */
+static void fixed_block_plan(void **state) {
+  (void)state;
+  static const size_t at5[] = {0,   16,  56,  96,  120, 144, 168, 216, 224, 232, 272,
+                               296, 320, 344, 368, 408, 432, 456, 480, 528, 552, 576};
+  assert_int_equal(sizeof at5 / sizeof at5[0], GSAT_CDCL_FIXED_ROWS);
+  assert_int_equal(gsat_cdcl_fixed_bytes(5), 584);
+  for (uint32_t V = 0; V < 40; V += 5) {
+    const size_t bytes = gsat_cdcl_fixed_bytes(V);
+    char *m = malloc(bytes + 1);
+    assert_non_null(m);
+    gsat_cdcl s;
+    memset(&s, 0, sizeof s);
+    gsat_cdcl_carve(&s, m, V);
+    assert_ptr_equal(gsat_cdcl_fixed_block(&s), m);
+    size_t next = 0, row = 0;
+#define CHECK_ROW(name, type, count, what)                                       \
+  assert_int_equal((size_t)((char *)s.name - m), next);                          \
+  if (V == 5) assert_int_equal(next, at5[row]);                                  \
+  next += ((size_t)(count) * sizeof(type) + 7) / 8 * 8;                          \
+  row++;
+    GSAT_CDCL_FIXED(CHECK_ROW)
+#undef CHECK_ROW
+    assert_int_equal(next, bytes);
+    free(m);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(fixed_block_plan),
       cmocka_unit_test(lbd_counts_levels),
       cmocka_unit_test(minimization),
       cmocka_unit_test(reduction_tiers_and_compaction),

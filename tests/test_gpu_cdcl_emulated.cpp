@@ -21,7 +21,7 @@
  * records given up.  Runs without a GPU. */
 #include "simt_host.h"
 
-#include "core/cdcl.h" /* the default (CPU) instance first */
+#include "cpu/cdcl_one.h" /* the CPU instance first */
 #include "gpu/cdcl_warp.cuh"
 
 #include <cstdio>

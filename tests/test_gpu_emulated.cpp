@@ -1,8 +1,7 @@
 /* The GPU search kernels run on host threads (simt_host.h) against the CPU
  * reference: same answers, verified models, and for UNSAT formulas the same
  * node count (tree-mapping.md: the tree is fixed by the deterministic
- * heuristics however it is split among workers), for both mappings, several
- * grid shapes, and both placements of the CNF and of the per-warp state, and
+ * heuristics however it is split among workers), for several grid shapes, and both placements of the CNF and of the per-warp state, and
  * both CNF layouts: `csr` (host-built streams, CSR clauses) and `slot` (streams
  * from the host reference of the GPU gather, slot-major clause buckets from the
  * host reference, both through gpu/slot_layout.h's index functions), which must
@@ -129,7 +128,7 @@ struct outcome {
   int answer;
   gsat_worker_stats total;
   std::vector<uint8_t> model;
-  unsigned long long steals[3];
+  unsigned long long steals[2]; /* warp, block level */
   double busy; /* mean fraction of threads holding a cube (sampled) */
   unsigned round_half, round_full; /* thread 0's round at 50% and 90% busy */
   unsigned long long not_left;     /* workers whose `where` is not LEFT at the end */
@@ -157,7 +156,6 @@ static outcome cpu_solve(const gsat_db *db, gsat_decide decide, unsigned threads
 }
 
 struct shape {
-  int map;
   unsigned blocks, warps;
   int cnf_in_smem, state_in_smem;
 };
@@ -183,8 +181,7 @@ static void poison_arena_gaps(const gsat_gpu_layout &L, const gsat_gpu_plan &pl,
   if (L.slot_lits) used.push_back({L.slot_lits, 4ull * cnf.slot_size});
   if (L.slot_buckets) used.push_back({L.slot_buckets, 2 * sizeof(gsat_slot_bucket) * cnf.num_buckets});
   const uint64_t warps = (uint64_t)pl.blocks * pl.warps_per_block;
-  const uint64_t wb = pl.map == GSAT_GPU_MAP_WARP ? gsat_gpu_warp_state_bytes(cnf.num_vars, pl.moms)
-                                                  : gsat_lane_warp_bytes(cnf.num_vars, pl.moms);
+  const uint64_t wb = gsat_gpu_warp_state_bytes(cnf.num_vars, pl.moms);
   if (L.state)
     for (uint64_t w = 0; w < warps; w++) used.push_back({L.state + w * pl.state_stride, wb});
   used.push_back({base + L.bytes, 0});
@@ -238,13 +235,12 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   }
   gsat_gpu_plan pl;
   memset(&pl, 0, sizeof pl);
-  pl.map = sh.map;
   pl.moms = gsat_gpu_heur_kind(decide);
   pl.blocks = sh.blocks;
   pl.warps_per_block = sh.warps;
   pl.threads = 32 * sh.warps;
   pl.cnf_in_smem = (uint32_t)sh.cnf_in_smem;
-  pl.state_in_smem = sh.map == GSAT_GPU_MAP_WARP ? (uint32_t)sh.state_in_smem : 0;
+  pl.state_in_smem = (uint32_t)sh.state_in_smem;
   pl.block_queue_cap = tu.block_queue_cap;
   pl.slots = tu.slots;
   pl.slice = tu.slice;
@@ -320,10 +316,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   slot_count = pl.slots;
   const size_t arena_end = (size_t)(arena.data() + arena.size() - base);
   poison_arena_gaps(L, pl, kp.cnf, base, arena_end, true);
-  if (sh.map == GSAT_GPU_MAP_WARP)
-    gsat_simt_launch(gsat_gpu_warp_kernel, pl.blocks, pl.threads, pl.smem, kp);
-  else
-    gsat_simt_launch(gsat_gpu_lane_kernel, pl.blocks, pl.threads, pl.smem, kp);
+  gsat_simt_launch(gsat_gpu_warp_kernel, pl.blocks, pl.threads, pl.smem, kp);
   slot_state = nullptr;
   poison_arena_gaps(L, pl, kp.cnf, base, arena_end, false);
   if (L.ctl->answer == GSAT_ANSWER_UNSAT) check_pool_at_end(L, places, pl.slots);
@@ -335,7 +328,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   outcome o{L.ctl->answer,
             {},
             {},
-            {L.ctl->steals_lane, L.ctl->steals_warp, L.ctl->steals_block},
+            {L.ctl->steals_warp, L.ctl->steals_block},
             samples ? busy_sum / samples : 0,
             round_half,
             round_full,
@@ -358,9 +351,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
 }
 
 static const shape shapes[] = {
-    {GSAT_GPU_MAP_WARP, 1, 1, 1, 1}, {GSAT_GPU_MAP_WARP, 2, 2, 1, 1},
-    {GSAT_GPU_MAP_WARP, 2, 3, 0, 0}, {GSAT_GPU_MAP_WARP, 3, 1, 1, 0},
-    {GSAT_GPU_MAP_LANE, 1, 1, 1, 0}, {GSAT_GPU_MAP_LANE, 2, 1, 0, 0},
+    {1, 1, 1, 1}, {2, 2, 1, 1}, {2, 3, 0, 0}, {3, 1, 1, 0},
 };
 
 static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
@@ -370,14 +361,12 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
   if (expect) assert_int_equal(ref.answer, expect);
   if (ref.answer == 10) check_model(cnf, &db, ref.model);
   for (const shape &sh : shapes) {
-    if (decide == GSAT_DECIDE_LOOKAHEAD && sh.map == GSAT_GPU_MAP_LANE) continue; /* refused */
     outcome csr{};
     for (int layout : {GSAT_GPU_LAYOUT_CSR, GSAT_GPU_LAYOUT_SLOT}) {
       outcome o = gpu_emulate(&db, decide, sh, layout);
-      printf("  %s %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) "
+      printf("  warp %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) "
              "checks %llu "
              "cubes %llu\n",
-             sh.map == GSAT_GPU_MAP_WARP ? "warp" : "lane",
              layout == GSAT_GPU_LAYOUT_SLOT ? "slot" : "csr", sh.blocks,
              sh.warps, sh.cnf_in_smem ? "smem" : "global",
              sh.state_in_smem ? "smem" : "global", o.answer,
@@ -396,7 +385,7 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
       }
       if (layout == GSAT_GPU_LAYOUT_CSR) {
         csr = o;
-      } else if (sh.map == GSAT_GPU_MAP_WARP && sh.blocks * sh.warps == 1) {
+      } else if (sh.blocks * sh.warps == 1) {
         /* one worker: the same tree walked the same way */
         assert_int_equal(o.total.n.nodes, csr.total.n.nodes);
         assert_int_equal(o.total.n.checks, csr.total.n.checks);
@@ -490,10 +479,10 @@ static void lookahead_cpu_and_warp(void **state) {
   }
 }
 
-/* The occupancy experiment: both mappings on a pigeonhole formula and a grid
- * of 8 blocks of 4 warps with the GPU's default tuning; prints the sampled
- * mean fraction of threads holding a cube, the rounds (of thread 0) until half
- * and 90% of the threads hold one, and the steals per level.  Asserts only the
+/* The occupancy experiment: the kernel on a pigeonhole formula and a grid of
+ * 8 blocks of 4 warps with the GPU's default tuning; prints the sampled mean
+ * fraction of threads holding a cube, the rounds (of thread 0) until half and
+ * 90% of the threads hold one, and the steals per level.  Asserts only the
  * answer and the node count (the protocol's speed is measured, not tested). */
 static void occupancy(void **state) {
   (void)state;
@@ -505,29 +494,22 @@ static void occupancy(void **state) {
   build_db(&db, &cnf);
   outcome ref = cpu_solve(&db, GSAT_DECIDE_STATIC, 1);
   tuning tu;
-  /* slice 8: about as many slices per lane as php 9 has on an H200 at 64 */
+  /* slice 8: about as many slices per worker as php 9 has on an H200 at 64 */
   tu.slice =
       getenv("GSAT_EMU_SLICE") ? (uint32_t)atoi(getenv("GSAT_EMU_SLICE")) : 8;
   tu.block_queue_cap = 64;
   tu.max_backoff = 2048;
   tu.sample = true;
-  for (int map : {GSAT_GPU_MAP_LANE, GSAT_GPU_MAP_WARP}) {
-    shape sh{map, 8, 4, 1, 0};
-    tu.slots = map == GSAT_GPU_MAP_LANE ? 4096 : 128;
-    outcome o =
-        gpu_emulate(&db, GSAT_DECIDE_STATIC, sh, GSAT_GPU_LAYOUT_CSR, tu);
-    printf("  occupancy php %d %s 8x4: busy %.1f%% rounds to 50%% %d, to 90%% "
-           "%d; nodes %llu cubes %llu donations %llu steals lane %llu warp "
-           "%llu block %llu\n",
-           n, map == GSAT_GPU_MAP_WARP ? "warp" : "lane", 100 * o.busy,
-           (int)o.round_half, (int)o.round_full,
-           (unsigned long long)o.total.n.nodes,
-           (unsigned long long)o.total.cubes,
-           (unsigned long long)o.total.donations, o.steals[0], o.steals[1],
-           o.steals[2]);
-    assert_int_equal(o.answer, 20);
-    assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
-  }
+  tu.slots = 128;
+  outcome o = gpu_emulate(&db, GSAT_DECIDE_STATIC, shape{8, 4, 1, 0}, GSAT_GPU_LAYOUT_CSR, tu);
+  printf("  occupancy php %d 8x4: busy %.1f%% rounds to 50%% %d, to 90%% "
+         "%d; nodes %llu cubes %llu donations %llu steals warp %llu block "
+         "%llu\n",
+         n, 100 * o.busy, (int)o.round_half, (int)o.round_full,
+         (unsigned long long)o.total.n.nodes, (unsigned long long)o.total.cubes,
+         (unsigned long long)o.total.donations, o.steals[0], o.steals[1]);
+  assert_int_equal(o.answer, 20);
+  assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);
 }
@@ -612,8 +594,8 @@ static void push_gives_up_on_stop(void **state) {
 
 /* Every warp reads the global stop flag at the top of each round, not only
  * the block's poller and its busy warps (which a stuck warp may be): with
- * the flag raised before the launch (as by another block) every warp of both
- * mappings leaves at its first round, before any search: UNKNOWN, no node,
+ * the flag raised before the launch (as by another block) every warp leaves
+ * at its first round, before any search: UNKNOWN, no node,
  * no cube taken beyond worker 0's root. */
 static void raised_stop_flag_stops_every_warp_at_once(void **state) {
   (void)state;
@@ -623,23 +605,23 @@ static void raised_stop_flag_stops_every_warp_at_once(void **state) {
   build_db(&db, &cnf);
   tuning tu;
   tu.stop_raised = true;
-  for (shape sh : {shape{GSAT_GPU_MAP_LANE, 2, 2, 1, 0}, shape{GSAT_GPU_MAP_WARP, 2, 2, 1, 1}}) {
+  for (shape sh : {shape{2, 2, 1, 0}, shape{2, 2, 1, 1}}) {
     outcome o = gpu_emulate(&db, GSAT_DECIDE_STATIC, sh, GSAT_GPU_LAYOUT_CSR, tu);
     assert_int_equal(o.answer, GSAT_ANSWER_UNKNOWN);
     assert_int_equal(o.total.n.nodes, 0);
     assert_int_equal(o.total.cubes, 1);
-    assert_int_equal(o.steals[0] + o.steals[1] + o.steals[2], 0);
+    assert_int_equal(o.steals[0] + o.steals[1], 0);
     assert_int_equal(o.not_left, 0);
   }
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);
 }
 
-/* The lane mapping with many blocks on UNSAT random 3-SAT near the threshold
- * (the shape of uuf250, where the GPU's lane mapping hung): the GPU's tuning
- * (64 decisions a slice, block queues of 64, a pool of 4 slots per lane),
- * both heuristics; answer and node count equal the CPU reference's. */
-static void lane_many_blocks(void **state) {
+/* Many blocks on UNSAT random 3-SAT near the threshold (the shape of
+ * uuf250): the GPU's tuning (64 decisions a slice, block queues of 64, a pool
+ * of 4 slots per warp, at least 64), both heuristics; answer and node count
+ * equal the CPU reference's. */
+static void many_blocks(void **state) {
   (void)state;
   if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   std::mt19937_64 rng(2501);
@@ -654,11 +636,11 @@ static void lane_many_blocks(void **state) {
       tu.slice = 64;
       tu.block_queue_cap = 64;
       tu.max_backoff = 2048;
-      for (shape sh : {shape{GSAT_GPU_MAP_LANE, 8, 2, 1, 0}, shape{GSAT_GPU_MAP_LANE, 12, 1, 0, 0}}) {
+      for (shape sh : {shape{8, 2, 1, 0}, shape{12, 1, 0, 0}}) {
         tu.slots = 64;
-        while (tu.slots < 4 * 32 * sh.blocks * sh.warps) tu.slots *= 2;
+        while (tu.slots < 4 * sh.blocks * sh.warps) tu.slots *= 2;
         outcome o = gpu_emulate(&db, decide, sh, GSAT_GPU_LAYOUT_CSR, tu);
-        printf("  lane %ux%u %s: answer %d nodes %llu (cpu %llu) cubes %llu\n", sh.blocks, sh.warps,
+        printf("  warp %ux%u %s: answer %d nodes %llu (cpu %llu) cubes %llu\n", sh.blocks, sh.warps,
                decide == GSAT_DECIDE_MOMS ? "moms" : "static", o.answer,
                (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
                (unsigned long long)o.total.cubes);
@@ -713,18 +695,18 @@ static void slot_check_catches_bad_moves(void **state) {
   slot_violations = 0;
 }
 
-/* The lane mapping under perturbed interleavings (tests/simt_host.h,
+/* The kernel under perturbed interleavings (tests/simt_host.h,
  * GSAT_SIMT_PERTURB: the lanes of a warp run in a random order and yield to
  * each other at atomics, fences, L2 loads and stores and inside the queues'
  * CAS loops; host threads yield and sleep) with the work exchange at its
- * busiest: a slice of 1 decision, block queues of 2 or 4, pools of 64 to 256
- * slots for 256 to 512 lanes, both heuristics, on UNSAT random 3-SAT, three
+ * busiest: a slice of 1 decision, block queues of 2 or 4, pools of 8 to 32
+ * slots for 16 warps, both heuristics, on UNSAT random 3-SAT, three
  * seeds each.  The slot ownership check sees every move of a pool slot (and
  * there were moves); answer and node count are the CPU reference's, and
  * every slot is free once at the end (gpu_emulate), which catches a slot
  * dropped by a push that met a cell claimed and not yet released (the defect
  * fixed in gsat_gpu_push_slot). */
-static void lane_perturbed_exchange(void **state) {
+static void perturbed_exchange(void **state) {
   (void)state;
   if (getenv("GSAT_EMU_ONLY_OCC")) skip();
   const uint64_t seed0 = gsat_simt_perturb_seed();
@@ -742,9 +724,7 @@ static void lane_perturbed_exchange(void **state) {
     shape sh;
     uint32_t bq, slots;
   };
-  const grid grids[] = {{{GSAT_GPU_MAP_LANE, 8, 2, 1, 0}, 2, 64},
-                        {{GSAT_GPU_MAP_LANE, 4, 4, 1, 0}, 2, 128},
-                        {{GSAT_GPU_MAP_LANE, 16, 1, 0, 0}, 4, 256}};
+  const grid grids[] = {{{8, 2, 1, 0}, 2, 8}, {{4, 4, 1, 1}, 2, 16}, {{16, 1, 0, 0}, 4, 32}};
   uint64_t seed = 1;
   for (gsat_decide decide : {GSAT_DECIDE_MOMS, GSAT_DECIDE_STATIC}) {
     const outcome ref = cpu_solve(&db, decide, 1);
@@ -758,7 +738,7 @@ static void lane_perturbed_exchange(void **state) {
         gsat_simt_perturb_seed_var().store(seed0 ? seed0 + seed++ : seed++);
         slot_moves = 0;
         outcome o = gpu_emulate(&db, decide, g.sh, GSAT_GPU_LAYOUT_CSR, tu);
-        printf("  lane %ux%u %s perturbed: answer %d nodes %llu (cpu %llu) cubes %llu slot moves %llu\n",
+        printf("  warp %ux%u %s perturbed: answer %d nodes %llu (cpu %llu) cubes %llu slot moves %llu\n",
                g.sh.blocks, g.sh.warps, decide == GSAT_DECIDE_MOMS ? "moms" : "static", o.answer,
                (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
                (unsigned long long)o.total.cubes, slot_moves.load());
@@ -773,12 +753,12 @@ static void lane_perturbed_exchange(void **state) {
   gsat_cnf_free(&cnf);
 }
 
-/* An experiment, not run by default: GSAT_EMU_CNF=FILE runs the lane mapping
- * (GSAT_EMU_WARP: the warp mapping) on a DIMACS file with the GPU's tuning,
+/* An experiment, not run by default: GSAT_EMU_CNF=FILE runs the kernel on a
+ * DIMACS file with the GPU's tuning,
  * GSAT_EMU_GRID=BLOCKS,WARPS (default 4,2), GSAT_EMU_STATIC for the static
  * order, GSAT_EMU_TIMELINE for the occupancy trace; GSAT_EMU_SLICE (64),
  * GSAT_EMU_BQ (block queue capacity, 64), GSAT_EMU_SLOTS (pool slots, a power
- * of two; 4 per lane), GSAT_EMU_CNF_SMEM=0 (the CNF in global memory),
+ * of two; 4 per warp, at least 64), GSAT_EMU_CNF_SMEM=0 (the CNF in global memory),
  * GSAT_EMU_SLOT_LAYOUT (the slot layout, MOMS only), GSAT_EMU_RUNS (runs, 1);
  * with GSAT_SIMT_PERTURB=SEED (tests/simt_host.h) perturbed interleavings.
  * Asserts the CPU reference's answer and node count and, through the slot
@@ -806,13 +786,12 @@ static void file_experiment(void **state) {
   tu.block_queue_cap = knob("GSAT_EMU_BQ", 64);
   tu.max_backoff = 2048;
   tu.slots = 64;
-  while (tu.slots < 4 * 32 * blocks * warps) tu.slots *= 2;
+  while (tu.slots < 4 * blocks * warps) tu.slots *= 2;
   tu.slots = knob("GSAT_EMU_SLOTS", tu.slots);
   /* The trace's start barrier assumes lane 31 runs last in its warp, which a
    * perturbed run does not keep: sampled for the timeline only. */
   tu.sample = getenv("GSAT_EMU_TIMELINE") != nullptr;
-  const shape sh{getenv("GSAT_EMU_WARP") ? GSAT_GPU_MAP_WARP : GSAT_GPU_MAP_LANE, blocks, warps,
-                 (int)knob("GSAT_EMU_CNF_SMEM", 1), 0};
+  const shape sh{blocks, warps, (int)knob("GSAT_EMU_CNF_SMEM", 1), 0};
   const int layout = getenv("GSAT_EMU_SLOT_LAYOUT") ? GSAT_GPU_LAYOUT_SLOT : GSAT_GPU_LAYOUT_CSR;
   for (uint32_t run = 0, runs = knob("GSAT_EMU_RUNS", 1); run < runs; run++) {
     slot_moves = 0;
@@ -841,12 +820,12 @@ int main(void) {
       cmocka_unit_test(publish_waits_for_a_claimed_cell),
       cmocka_unit_test(push_gives_up_on_stop),
       cmocka_unit_test(raised_stop_flag_stops_every_warp_at_once),
-      cmocka_unit_test(lane_many_blocks),
+      cmocka_unit_test(many_blocks),
       cmocka_unit_test(slot_check_catches_bad_moves),
-      cmocka_unit_test(lane_perturbed_exchange),
+      cmocka_unit_test(perturbed_exchange),
       cmocka_unit_test(occupancy),
       cmocka_unit_test(file_experiment),
   };
-  if (getenv("GSAT_EMU_FILTER")) cmocka_set_test_filter(getenv("GSAT_EMU_FILTER")); /* e.g. lane_* */
+  if (getenv("GSAT_EMU_FILTER")) cmocka_set_test_filter(getenv("GSAT_EMU_FILTER")); /* e.g. perturbed_* */
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,7 @@
 /* The host's wait for a GPU search kernel (gpu/kernel_wait.h) without a GPU:
  * the supervision loop of gpu/search.cu (DPLL) and gpu/cdcl_search.cu (CDCL)
  * replayed on a simulated clock against simulated kernels (one that ends by
- * itself, one that stops soon after the request, one that never stops, as
- * the lane mapping did on the H200): when the stop is sent (once, whichever
+ * itself, one that stops soon after the request, one that never stops): when the stop is sent (once, whichever
  * of the CDCL loop's sources comes first: the limit, the stop flag, the
  * clause port's verdict), that a kernel stopping within the grace period is
  * waited for, and that a stuck one is given up on at the end of the grace
@@ -94,7 +93,7 @@ static wait_end supervise_when(fake_kernel *k, stop_sources src, double grace) {
       k->sent = 1;
     } else if (a == GSAT_KERNEL_WAIT_STUCK) {
       const gsat_kernel_where where = {&k->at[0].where, &k->at[0].round, sizeof k->at[0],
-                                       FAKE_WORKERS, 4, "worker", 0};
+                                       FAKE_WORKERS, 4, "worker"};
       assert_int_equal(gsat_kernel_wait_give_up(&w, &where, &e.err), GSAT_CUDA);
       e.stuck = 1;
       e.at = now;
@@ -202,7 +201,7 @@ static void the_report_is_cut_at_whole_entries(void **state) {
   at[0].where = GSAT_GPU_AT_LEFT;
   at[1].where = GSAT_GPU_AT_NOT_STARTED;
   at[2].where = 999;
-  const gsat_kernel_where k = {&at[0].where, &at[0].round, sizeof at[0], 5000, 128, "worker", 0};
+  const gsat_kernel_where k = {&at[0].where, &at[0].round, sizeof at[0], 5000, 128, "worker"};
   char out[GSAT_ERROR_MESSAGE_SIZE] = "GPU kernel did not stop";
   gsat_kernel_wait_report(&k, out, sizeof out);
   const char *want = "GPU kernel did not stop; 4999 of 5000 workers not left: not started 2, "
@@ -224,35 +223,9 @@ static void the_report_is_cut_at_whole_entries(void **state) {
   assert_string_equal(err.message, "GPU kernel did not stop within 2 s of the stop request (left "
                                    "running; no further GPU search in this process)");
   assert_string_equal(gsat_gpu_where_name(GSAT_GPU_AT_RETIRED), "retired");
-  assert_string_equal(gsat_gpu_where_name(GSAT_GPU_AT_ROUND_END), "round end");
+  assert_string_equal(gsat_gpu_where_name(GSAT_GPU_AT_SLEEP), "sleep");
+  assert_string_equal(gsat_gpu_where_name(GSAT_GPU_AT_REDUCE), "reduce");
   assert_string_equal(gsat_gpu_where_name(GSAT_GPU_AT_COUNT), "?");
-}
-
-/* The lane mapping's report (k.lanes): after the first worker not left,
- * the 32 lanes of its warp as runs of equal phase and round, then the
- * others. */
-static void the_lane_report_gives_the_first_warps_lanes(void **state) {
-  (void)state;
-  static fake_at at[128];
-  for (int i = 0; i < 128; i++) at[i] = (fake_at){GSAT_GPU_AT_LEFT, 5};
-  for (int i = 32; i < 64; i++) at[i] = (fake_at){GSAT_GPU_AT_TAKE, 2602};
-  at[56] = at[57] = (fake_at){GSAT_GPU_AT_GIVE, 2601};
-  at[63] = (fake_at){GSAT_GPU_AT_LEFT, 2602};
-  at[100] = (fake_at){GSAT_GPU_AT_PUBLISH, 9};
-  const gsat_kernel_where k = {&at[0].where, &at[0].round, sizeof at[0], 128, 64, "worker", 1};
-  char out[GSAT_ERROR_MESSAGE_SIZE] = "";
-  gsat_kernel_wait_report(&k, out, sizeof out);
-  assert_memory_equal(out,
-                      "; 32 of 128 workers not left: take 29, give 2, publish 1; the first, "
-                      "worker 32 (block 0), in take at round 2602; its warp's lanes "
-                      "(phase@round): 0-23 take@2602, 24-25 give@2601, 26-30 take@2602, 31 "
-                      "left@2602; also worker 33 (block 0) in take at round 2602, ",
-                      strlen("; 32 of 128 workers not left: take 29, give 2, publish 1; the "
-                             "first, worker 32 (block 0), in take at round 2602; its warp's "
-                             "lanes (phase@round): 0-23 take@2602, 24-25 give@2601, 26-30 "
-                             "take@2602, 31 left@2602; also worker 33 (block 0) in take at "
-                             "round 2602, "));
-  assert_int_equal(named_and_more(out), 32);
 }
 
 /* Order matters: the process-wide count only grows (the last cases). */
@@ -263,7 +236,6 @@ int main(void) {
       cmocka_unit_test(a_stuck_kernel_is_given_up_after_the_grace),
       cmocka_unit_test(the_first_stop_source_sends_the_stop_once),
       cmocka_unit_test(the_report_is_cut_at_whole_entries),
-      cmocka_unit_test(the_lane_report_gives_the_first_warps_lanes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

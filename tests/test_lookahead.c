@@ -4,7 +4,9 @@
  * reduction measure (weighted shortened clauses), the product rule and the
  * branch direction (whole searches: tests/lookahead_diff.sh); and the cubes
  * of gsat_cpu_cubes: every model in exactly one, the negated cubes with the
- * formula UNSAT. */
+ * formula UNSAT; the same for the look-ahead cubes seeded into a CDCL
+ * team's cube tree (gsat_cpu_cubes_seed); and --decide=auto's choice
+ * (gsat_choose_decide) on generated formulas. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -15,7 +17,9 @@
 #include <cmocka.h>
 
 #include "cpu/cpu_ref.h"
+#include "core/choose.h"
 #include "core/cnf.h"
+#include "core/cube.h"
 #include "core/db.h"
 #include "core/dpll.h"
 #include "tests/db_of.h"
@@ -107,6 +111,26 @@ static void reduction_and_product_rule(void **state) {
   assert_int_equal(d[L(-6)], 625);
   assert_int_equal(gsat_dpll_la_pick(s, c), L(2));
   for (uint32_t w = 0; w < s->la_words; w++) assert_int_equal(s->la_bits[w], 0); /* left clear */
+  close_root(&x);
+}
+
+/* x1 implies x2, which with x1 implies x3; -x1 implies x4, which with -x1
+ * implies x3: x3 follows (a necessary assignment, local learning), though
+ * no literal fails (-x3 only shortens clauses to binary ones).  The decision
+ * is made on the formula with x3 true. */
+static void necessary_assignment(void **state) {
+  (void)state;
+  static const int64_t f[] = {-1, 2, 0, -1, -2, 3, 0, 1, 4, 0, 1, -4, 3, 0, 0};
+  fixture x;
+  open_root(&x, f);
+  gsat_dpll *s = &x.s;
+  const gsat_lit lit = gsat_dpll_decide(s, &x.view);
+  assert_int_equal(s->conflict, 0);
+  assert_int_equal(s->n.failed, 0);
+  assert_int_equal(s->val[L(3)], 1);
+  assert_int_equal(s->val[L(1)] | s->val[L(2)] | s->val[L(4)], 0);
+  assert_true(lit != GSAT_DPLL_NONE && s->val[lit] == 0);
+  assert_int_equal(s->n.la, 2 * 4 + 2 * 3); /* round 1: x1..x4; round 2: x1, x2, x4 */
   close_root(&x);
 }
 
@@ -240,12 +264,145 @@ static void cubes_partition_models(void **state) {
   assert_true(made > 100); /* the splitting did split */
 }
 
+/* The leaves of a seeded tree c, taken from its queue, into cube list l;
+ * every leaf is queued once, every inner node has two children. */
+static void seeded_leaves(gsat_cubes *c, uint32_t V, cube_list *l) {
+  uint32_t x, children[1024] = {0};
+  gsat_lit path[64];
+  while (gsat_cubes_take(c, &x)) {
+    assert_int_equal(c->open[x], 0);
+    const uint32_t n = gsat_cubes_path(c, x, path, V);
+    assert_int_equal(collect(l, path, n), 1);
+  }
+  uint32_t leaves = 0;
+  for (uint32_t y = 1; y < c->node_count; y++) children[c->parent[y]]++;
+  for (uint32_t y = 0; y < c->node_count; y++) {
+    assert_int_equal(children[y], c->open[y]);
+    assert_true(c->open[y] == 0 || c->open[y] == 2);
+    leaves += c->open[y] == 0;
+  }
+  assert_int_equal(leaves, l->n);
+}
+
+/* gsat_cpu_cubes_seed on the formulas of cubes_partition_models, 2 to 40
+ * leaves: every leaf queued once (the term counts them), the leaves partition
+ * the models and their negations with the formula are UNSAT; a db without
+ * occurrence streams gets the same tree. */
+static void seeded_cubes_partition_models(void **state) {
+  (void)state;
+  uint64_t rng = 99, made = 0;
+  int64_t f[300 * 6 + 1];
+  static unsigned char arena[2][1 << 16];
+  assert_true(gsat_cubes_bytes(10, 7) <= sizeof arena[0]);
+  for (int round = 0; round < 12; round++) {
+    const int k = round % 3 == 2 ? 5 : 3, V = 12, C = k == 3 ? 36 + 4 * (round % 4) : 180;
+    random_formula(f, V, C, k, &rng);
+    gsat_db db;
+    build(&db, f);
+    gsat_db bare = db; /* the same clauses, no streams */
+    bare.occ_start = NULL;
+    bare.occ_stream = NULL;
+    for (uint32_t max = 2; max <= 40; max = max * 3 + 1) {
+      static cube_list l[2];
+      gsat_cubes c[2];
+      for (int b = 0; b < 2; b++) {
+        gsat_term t;
+        gsat_error err;
+        gsat_cpu_cubes_result r;
+        gsat_term_init(&t);
+        assert_int_equal(gsat_cubes_init(&c[b], arena[b], 10, 7, &err), GSAT_OK);
+        assert_int_equal(gsat_cpu_cubes_seed(b ? &bare : &db, max, NULL, 0, &c[b], &t, &r, &err),
+                         GSAT_OK);
+        assert_int_equal(t.open_cubes, r.cubes);
+        assert_true(r.cubes >= 1 && r.cubes <= max);
+        memset(&l[b], 0, sizeof l[b]);
+        seeded_leaves(&c[b], db.num_vars, &l[b]);
+        assert_int_equal(l[b].n, r.cubes);
+      }
+      assert_int_equal(l[0].n, l[1].n);
+      assert_memory_equal(l[0].lits, l[1].lits, l[0].start[l[0].n] * sizeof *l[0].lits);
+      made += l[0].n;
+      check_partition(&db, &l[0]);
+      check_negation_unsat(&db, &l[0]);
+    }
+    gsat_db_free(&db);
+  }
+  assert_true(made > 100);
+}
+
+/* Pigeonhole: p pigeons in h holes, build's DIMACS list in f. */
+static void php_formula(int64_t *f, int p, int h) {
+  int at = 0;
+  for (int i = 0; i < p; i++) {
+    for (int j = 0; j < h; j++) f[at++] = i * h + j + 1;
+    f[at++] = 0;
+  }
+  for (int j = 0; j < h; j++)
+    for (int a = 0; a < p; a++)
+      for (int b = a + 1; b < p; b++) f[at++] = -(a * h + j + 1), f[at++] = -(b * h + j + 1), f[at++] = 0;
+  f[at] = 0;
+}
+
+/* The choice of f (build's list) by --decide=auto. */
+static gsat_decide auto_choice(const int64_t *f) {
+  gsat_db db;
+  build(&db, f);
+  const gsat_decide d = gsat_choose_decide(&db.features, GSAT_DECIDE_AUTO).decide;
+  assert_int_equal(gsat_choose_decide(&db.features, GSAT_DECIDE_MOMS).decide, GSAT_DECIDE_MOMS);
+  gsat_db_free(&db);
+  return d;
+}
+
+/* --decide=auto (choose.h): look-ahead for uniform 3-SAT near the threshold
+ * from 200 variables on and for pigeonhole from 10 holes on; MOMS for smaller
+ * or under-constrained 3-SAT, 5-SAT and 7-SAT; the static order for smaller
+ * pigeonhole formulas. */
+static void decide_auto_rule(void **state) {
+  (void)state;
+  static int64_t f[6400 * 8 + 1];
+  uint64_t rng = 7;
+  static const struct {
+    int k, V, C;
+    gsat_decide want;
+  } rand[] = {
+      {3, 200, 852, GSAT_DECIDE_LOOKAHEAD},  {3, 500, 2130, GSAT_DECIDE_LOOKAHEAD},
+      {3, 250, 1250, GSAT_DECIDE_LOOKAHEAD}, {3, 199, 848, GSAT_DECIDE_MOMS},
+      {3, 150, 639, GSAT_DECIDE_MOMS},       {3, 300, 1050, GSAT_DECIDE_MOMS},
+      {3, 300, 1560, GSAT_DECIDE_MOMS},      {5, 100, 2110, GSAT_DECIDE_MOMS},
+      {5, 300, 6330, GSAT_DECIDE_MOMS},      {7, 60, 5280, GSAT_DECIDE_MOMS},
+  };
+  for (size_t i = 0; i < sizeof rand / sizeof *rand; i++) {
+    random_formula(f, rand[i].V, rand[i].C, rand[i].k, &rng);
+    assert_int_equal(auto_choice(f), rand[i].want);
+  }
+  static const struct {
+    int p, h;
+    gsat_decide want;
+  } php[] = {{11, 10, GSAT_DECIDE_LOOKAHEAD},
+             {13, 12, GSAT_DECIDE_LOOKAHEAD},
+             {10, 9, GSAT_DECIDE_STATIC},
+             {7, 6, GSAT_DECIDE_STATIC}};
+  for (size_t i = 0; i < sizeof php / sizeof *php; i++) {
+    php_formula(f, php[i].p, php[i].h);
+    assert_int_equal(auto_choice(f), php[i].want);
+  }
+  /* php 10's clauses and a 3-SAT clause more: not pigeonhole-like */
+  php_formula(f, 11, 10);
+  int at = 0;
+  while (f[at] || f[at + 1]) at++;
+  f[at + 1] = 1, f[at + 2] = 2, f[at + 3] = 3, f[at + 4] = 0, f[at + 5] = 0;
+  assert_int_equal(auto_choice(f), GSAT_DECIDE_STATIC);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(failed_literal_assigned),
       cmocka_unit_test(both_failed_refutes),
       cmocka_unit_test(reduction_and_product_rule),
+      cmocka_unit_test(necessary_assignment),
       cmocka_unit_test(cubes_partition_models),
+      cmocka_unit_test(seeded_cubes_partition_models),
+      cmocka_unit_test(decide_auto_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

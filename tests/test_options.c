@@ -120,6 +120,7 @@ static void enum_names_and_constants(void **state) {
       {"cdcl_cubes", "auto", GSAT_CDCL_CUBES_AUTO},
       {"cdcl_cubes", "on", GSAT_CDCL_CUBES_ON},
       {"cdcl_cubes", "off", GSAT_CDCL_CUBES_OFF},
+      {"cdcl_cubes", "lookahead", GSAT_CDCL_CUBES_LOOKAHEAD},
       {"cdcl_decide", "auto", GSAT_CDCL_DECIDE_AUTO},
       {"cdcl_decide", "vsids", GSAT_CDCL_DECIDE_VSIDS},
       {"cdcl_decide", "vmtf", GSAT_CDCL_DECIDE_VMTF},
@@ -139,7 +140,6 @@ static void enum_names_and_constants(void **state) {
       {"gpu_layout", "csr", GSAT_GPU_LAYOUT_CSR},
       {"gpu_layout", "slot", GSAT_GPU_LAYOUT_SLOT},
       {"gpu_map", "auto", GSAT_GPU_MAP_AUTO},
-      {"gpu_map", "lane", GSAT_GPU_MAP_LANE},
       {"gpu_map", "warp", GSAT_GPU_MAP_WARP},
       {"gpu_occ_sort", "auto", GSAT_GPU_OCC_SORT_AUTO},
       {"gpu_occ_sort", "radix", GSAT_GPU_OCC_SORT_RADIX},
@@ -225,13 +225,12 @@ static void aliases_name_rows(void **state) {
 
 static void hidden_rows(void **state) {
   (void)state;
-  const char *hidden[] = {"cdcl_bcp",    "cdcl_cubes",  "cdcl_decide",  "cdcl_memory",  "cdcl_reduce",
-                          "cdcl_restart", "cdcl_target", "fast_exit",   "gpu_backoff",  "gpu_occ_sort",
-                          "gpu_slice",    "gpu_stop_grace", "mpi_cube_queue", "mpi_cube_standin",
-                          "mpi_port_ring",
-                          "mpi_share_interval", "mpi_share_words",
-                          "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
-                          "simp_effort", "simp_occ_limit"};
+  const char *hidden[] = {"cdcl_bcp", "cdcl_cube_count", "cdcl_cubes", "cdcl_decide", "cdcl_memory", "cdcl_reduce",
+                          "cdcl_restart", "cdcl_target", "cdcl_walk", "cdcl_walk_answers", "fast_exit", "gpu_backoff",
+                          "gpu_occ_sort", "gpu_slice", "gpu_stop_grace", "gpu_walk_global", "mpi_cube_queue",
+                          "mpi_cube_standin", "mpi_port_ring", "mpi_share_interval", "mpi_share_words",
+                          "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk", "portfolio_phases",
+                          "simp_effort", "simp_occ_limit", "vivify_effort", "vivify_interval", "vivify_irred"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));
@@ -320,6 +319,9 @@ static void parse_values(void **state) {
   set_ok(&o, "time-limit", "2.5");
   assert_true(o.time_limit == 2.5);
   set_ok(&o, "gpu_map", "warp");
+  assert_int_equal(o.gpu_map, GSAT_GPU_MAP_WARP);
+  gsat_error err;
+  assert_int_equal(gsat_option_set(&o, "gpu_map", "lane", &err), GSAT_USAGE); /* removed */
   assert_int_equal(o.gpu_map, GSAT_GPU_MAP_WARP);
   set_ok(&o, "stats", NULL);
   assert_int_equal(o.stats, 1);

@@ -349,9 +349,10 @@ static int drat_verifies(const char *cnf, const char *proof) {
 }
 
 /* Solves f with threads searchers (splitting the work as cubes when cubes
- * is set) writing a proof in format, checks it; returns the cubes taken. */
-static uint64_t prove_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
-                            int cubes) {
+ * is set, from la look-ahead cubes when la is not 0) writing a proof in
+ * format, checks it; returns the cubes taken. */
+static uint64_t prove_la_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
+                               int cubes, uint32_t la) {
   char cnf_path[300], proof_path[300];
   snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", test_tmpdir);
   snprintf(proof_path, sizeof proof_path, "%s/f.drat", test_tmpdir);
@@ -367,11 +368,12 @@ static uint64_t prove_cubes(const formula *f, uint32_t threads, gsat_proof_forma
   params_init(&p, threads);
   p.proof = &sink;
   p.cdcl_cubes = cubes;
+  p.cdcl_lookahead_cubes = la;
   gsat_search_result r;
   assert_int_equal(solve(f, &p, &r), 20);
   const uint64_t taken = r.total.cubes;
   gsat_search_result_free(&r);
-  if (threads > 1) assert_int_equal(proof.deleted, 0); /* cdcl.md 5 */
+  if (r.num_workers > 1) assert_int_equal(proof.deleted, 0); /* cdcl.md 5 */
   assert_int_equal(gsat_proof_close(&proof, NULL), GSAT_OK);
   assert_true(drat_verifies(cnf_path, proof_path));
   struct stat st;
@@ -384,6 +386,11 @@ static uint64_t prove_cubes(const formula *f, uint32_t threads, gsat_proof_forma
     assert_false(drat_verifies(cnf_path, proof_path));
   }
   return taken;
+}
+
+static uint64_t prove_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
+                            int cubes) {
+  return prove_la_cubes(f, threads, format, cubes, 0);
 }
 
 static void prove(const formula *f, uint32_t threads, gsat_proof_format format) {
@@ -496,6 +503,50 @@ static void test_cube_proofs(void **state) {
   assert_true(taken > 0);
 }
 
+/* Look-ahead cubes (p.cdcl_lookahead_cubes, cpu_ref.h gsat_cpu_cubes_seed):
+ * 1, 2 and 4 searchers start from 2 to 64 of them and give the one-searcher
+ * answer on generated formulas, SAT and UNSAT (models checked by solve); the
+ * cubes are taken (with one searcher, every leaf: no split); their DRAT
+ * proofs verify. */
+static void test_lookahead_cubes(void **state) {
+  (void)state;
+  uint64_t taken = 0;
+  for (int k = 0; k < 10; k++) {
+    formula f;
+    if (k < 2) formula_php(&f, 6 + (uint32_t)k);
+    else formula_rand(&f, k < 6 ? 100 : 150, (uint64_t)k + 60);
+    const int one = solve_threads(&f, 1);
+    for (uint32_t n = 1; n <= 4; n *= 2) {
+      gsat_search_params p;
+      params_init(&p, n);
+      p.cdcl_cubes = 1;
+      p.cdcl_lookahead_cubes = 2u << (k % 6);
+      gsat_search_result r;
+      assert_int_equal(solve(&f, &p, &r), one);
+      assert_int_equal(r.num_workers, n);
+      assert_true(r.total.cubes >= 1);
+      assert_true(r.total.n.la >= 2); /* the seeding's look-aheads are counted */
+      if (n == 1) assert_int_equal(r.total.donations, 0);
+      taken += r.total.cubes;
+      gsat_search_result_free(&r);
+    }
+    formula_free(&f);
+  }
+  assert_true(taken > 30);
+  if (!have_drat_trim()) return;
+  formula f;
+  formula_php(&f, 7);
+  prove_la_cubes(&f, 1, GSAT_PROOF_BINARY, 1, 16);
+  prove_la_cubes(&f, 2, GSAT_PROOF_TEXT, 1, 64);
+  formula_free(&f);
+  for (uint64_t seed = 1; seed <= 8; seed++) {
+    formula_rand(&f, 120, seed);
+    if (solve_threads(&f, 1) == 20)
+      prove_la_cubes(&f, seed & 1 ? 1 : 2, GSAT_PROOF_BINARY, 1, 8u << (seed % 3));
+    formula_free(&f);
+  }
+}
+
 /* ---- limits, assumptions ------------------------------------------------------------- */
 
 static void test_limits(void **state) {
@@ -571,6 +622,7 @@ int main(void) {
       cmocka_unit_test(test_proofs_two_searchers),
       cmocka_unit_test(test_cubes),
       cmocka_unit_test(test_cube_proofs),
+      cmocka_unit_test(test_lookahead_cubes),
       cmocka_unit_test(test_cubes_many_threads),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_assumptions),

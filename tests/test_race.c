@@ -515,8 +515,9 @@ static void api_cpu_answers(void **state) {
 static int told_walk = -1, told_cdcl = -1;
 static gsat_status gpu_told(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
                             gsat_search_result *r, gsat_error *err) {
-  __atomic_store_n(&told_walk, gsat_portfolio_gpu_walk(shared), __ATOMIC_RELAXED);
-  __atomic_store_n(&told_cdcl, gsat_portfolio_gpu_cdcl(shared), __ATOMIC_RELAXED);
+  const gsat_backend *gpu = gsat_portfolio_member(shared, GSAT_PORTFOLIO_GPU);
+  __atomic_store_n(&told_walk, gpu->search == GSAT_SEARCH_WALK, __ATOMIC_RELAXED);
+  __atomic_store_n(&told_cdcl, gpu->search == GSAT_SEARCH_CDCL, __ATOMIC_RELAXED);
   return gpu_never(shared, race, index, stop, r, err);
 }
 static int told_both(void) {
@@ -667,7 +668,7 @@ static gsat_status gpu_records(void *shared, gsat_race *race, uint32_t index,
                                const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
   (void)stop;
   (void)err;
-  seen_cdcl = gsat_portfolio_gpu_cdcl(shared);
+  seen_cdcl = gsat_portfolio_member(shared, GSAT_PORTFOLIO_GPU)->search == GSAT_SEARCH_CDCL;
   seen_port = gsat_portfolio_gpu_port(shared) != NULL;
   if (!gsat_race_begin(race, index)) return GSAT_OK;
   r->answer = GSAT_ANSWER_UNKNOWN;

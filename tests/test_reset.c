@@ -256,6 +256,7 @@ static void test_kept_and_cleared(void **state) {
   gsat_reset(s);
   assert_int_equal(gsat_get_statistics(s)->vars, 0);
   assert_int_equal(gsat_get_statistics(s)->backend[0], 0);
+  assert_int_equal(gsat_get_statistics(s)->backend_id, GSAT_BACKEND_ID_NONE);
   assert_true(gsat_get_option(s, "node_limit") == 12345);
   assert_true(gsat_get_option(s, "threads") == 1);
   gsat_terminate(s);

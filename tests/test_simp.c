@@ -272,14 +272,97 @@ static void and_gate(void **state) {
   memset(&n, 0, sizeof n);
   gsat_error err;
   assert_int_equal(gsat_simp_run(&in, &cfg, NULL, &out, &ext, &n, &err), GSAT_OK);
-  assert_int_equal(n.simp_gates, 1);
+  assert_int_equal(n.simp_gates, 2); /* and 7, in two parity constraints alone: */
+  assert_int_equal(n.simp_xor_gates, 1); /* 7 = 2 XOR 5, 8 resolvents for 8 clauses */
   assert_false(occurs(&out, 0));
+  assert_false(occurs(&out, 6));
   assert_true(has_clause(&out, (int64_t[]){-2, -3, 5, 6}, 4)); /* gate x non-gate */
   assert_false(has_clause(&out, (int64_t[]){4, 5, 6}, 3)); /* non-gate x non-gate */
   for (gsat_var v = 1; v < 6; v++) assert_true(occurs(&out, v)); /* 2..6 stay */
   gsat_db_free(&in);
   gsat_db_free(&out);
   gsat_simp_ext_free(&ext);
+}
+
+/* Puts each variable of first..first + count - 1 (count >= 4) into three
+ * parity constraints (x XOR y XOR z, four clauses each) at f[at]: with six
+ * occurrences of each sign, no elimination takes it.  Returns the new end. */
+static uint32_t protect(int64_t *f, uint32_t at, int64_t first, int64_t count) {
+  for (int64_t i = 0; i < count; i++) {
+    const int64_t v[3] = {first + i % count, first + (i + 1) % count, first + (i + 3) % count};
+    for (int s = 0; s < 4; s++) { /* the four sign patterns with an even count of minuses */
+      f[at++] = v[0] * (s == 2 || s == 3 ? -1 : 1);
+      f[at++] = v[1] * (s == 1 || s == 3 ? -1 : 1);
+      f[at++] = v[2] * (s == 1 || s == 2 ? -1 : 1);
+      f[at++] = 0;
+    }
+  }
+  f[at] = 0;
+  return at;
+}
+
+/* Eliminates variable 1 of f[0..n) (its other variables protected from
+ * first on, count of them); checks that 1 is gone, and the gate counters. */
+static void eliminate_gate(const int64_t *base, uint32_t n, int64_t count, uint64_t ite,
+                           uint64_t xor, gsat_db *out) {
+  int64_t f[512];
+  memcpy(f, base, n * sizeof *f);
+  protect(f, n, 2, count);
+  gsat_db in;
+  build(&in, f);
+  gsat_simp_config cfg;
+  gsat_simp_config_default(&cfg);
+  cfg.subsume = cfg.probe = 0;
+  gsat_simp_ext ext = {0};
+  gsat_worker_stats st;
+  memset(&st, 0, sizeof st);
+  gsat_error err;
+  assert_int_equal(gsat_simp_run(&in, &cfg, NULL, out, &ext, &st, &err), GSAT_OK);
+  assert_int_equal(st.simp_eliminated, 1);
+  assert_int_equal(st.simp_gates, 1);
+  assert_int_equal(st.simp_ite_gates, ite);
+  assert_int_equal(st.simp_xor_gates, xor);
+  assert_false(occurs(out, 0));
+  gsat_db_free(&in);
+  gsat_simp_ext_free(&ext);
+}
+
+/* 1 = (2 ? 3 : 4), with the non-gate clauses (1 5 6) (1 -5 7) (-1 8 9)
+ * (-1 -8 7): 12 non-tautological resolvents for 8 clauses, so 1 goes only
+ * with the gate (8 resolvents, gate against non-gate). */
+static void ite_gate(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, -2, 3, 0, -1, 2, 4, 0, 1, -2, -3, 0, 1, 2, -4, 0,
+                       1, 5, 6, 0, 1, -5, 7, 0, -1, 8, 9, 0, -1, -8, 7, 0};
+  gsat_db out;
+  eliminate_gate(f, sizeof f / sizeof *f, 8, 1, 0, &out);
+  assert_true(has_clause(&out, (int64_t[]){-2, -3, 8, 9}, 4)); /* gate x non-gate */
+  assert_true(has_clause(&out, (int64_t[]){5, 6, -2, 3}, 4));
+  assert_false(has_clause(&out, (int64_t[]){5, 6, 8, 9}, 4)); /* non-gate x non-gate */
+  gsat_db_free(&out);
+}
+
+/* 1 XOR 2 XOR 3 XOR 4 (the eight clauses with an even count of minuses),
+ * with (1 5 6) (-1 7 8): the non-gate resolvent (5 6 7 8) is not added. */
+static void xor_gate(void **state) {
+  (void)state;
+  int64_t f[64];
+  uint32_t n = 0;
+  for (int s = 0; s < 16; s++) {
+    int minus = 0;
+    for (int b = 0; b < 4; b++) minus += s >> b & 1;
+    if (minus & 1) continue;
+    for (int b = 0; b < 4; b++) f[n++] = (s >> b & 1) ? -(b + 1) : b + 1;
+    f[n++] = 0;
+  }
+  const int64_t rest[] = {1, 5, 6, 0, -1, 7, 8, 0};
+  memcpy(f + n, rest, sizeof rest);
+  n += sizeof rest / sizeof *rest;
+  gsat_db out;
+  eliminate_gate(f, n, 7, 0, 1, &out);
+  assert_true(has_clause(&out, (int64_t[]){-2, 3, 4, 5, 6}, 5)); /* gate x non-gate */
+  assert_false(has_clause(&out, (int64_t[]){5, 6, 7, 8}, 4)); /* non-gate x non-gate */
+  gsat_db_free(&out);
 }
 
 /* 1 implies 2 and 3, and (-2 -3 4) (-2 -3 -4): 1 fails, -1 is a unit. */
@@ -394,6 +477,8 @@ int main(void) {
       cmocka_unit_test(subsumption_and_strengthening),
       cmocka_unit_test(elimination_by_distribution),
       cmocka_unit_test(and_gate),
+      cmocka_unit_test(ite_gate),
+      cmocka_unit_test(xor_gate),
       cmocka_unit_test(failed_literal),
       cmocka_unit_test(equivalent_literals),
       cmocka_unit_test(equivalence_contradiction),

@@ -6,8 +6,12 @@
  * equals a recomputation after every flip (GSAT_WALK_AFTER_FLIP, both
  * instances), also with the warp's lanes interleaved; the grid of walkers (the kernel body with the plan's layout)
  * finds a model of satisfiable formulas, checked against the original
- * clauses and equal to the CPU walk of the winner's seed; the host's stop
- * flag ends the grid on an UNSAT formula; the plan's resource error.  Runs
+ * clauses and equal to the CPU walk of the winner's seed, every walker's
+ * walk that of the CPU walker of its seed, with the walkers' state in shared
+ * memory and in global memory alike (one walker: the same flips and model in
+ * both); the host's stop flag ends the grid on an UNSAT formula; the plan
+ * (shared memory for small formulas, global for large ones, the counts) and
+ * its resource error.  Runs
  * without a GPU. */
 #include <atomic>
 #include <cstdint>
@@ -82,7 +86,23 @@ static void steps_kernel(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk
   gsat_walk_warp_run(w, f, p, flips);
 }
 
-static void grid_kernel(gsat_walk_gpu_params p) { gsat_walk_gpu_walker(p); }
+static void grid_kernel(gsat_walk_gpu_params p) {
+  GSAT_WALK_GPU_SMEM(smem);
+  gsat_walk_gpu_walker(p, smem);
+}
+
+/* A device as the plan sees it: H100-like shared memory (228 KiB per SM,
+ * 227 KiB a block, 1 KiB reserved, 32 blocks), `sms` SMs, a budget. */
+static gsat_walk_gpu_device test_device(uint32_t sms, uint64_t budget) {
+  gsat_walk_gpu_device d;
+  d.sm_count = sms;
+  d.max_blocks_per_sm = 32;
+  d.smem_per_sm = 228 * 1024;
+  d.smem_per_block = 227 * 1024;
+  d.smem_reserved = 1024;
+  d.budget = budget;
+  return d;
+}
 
 /* Asserts that walkers a and b over f are in the same state. */
 static void assert_same_walk(const gsat_walker &a, const gsat_walker &b, const gsat_walk_cnf *f) {
@@ -170,17 +190,21 @@ static void test_same_walk_long_clauses(void **state) {
   assert_same_walk(cpu.w, warp.w, f);
 }
 
-/* The grid's block in host memory, laid out by the plan. */
+/* The grid's block in host memory, laid out by the plan: the walkers'
+ * state in shared memory (the emulated blocks' dynamic shared memory) or,
+ * with force_global, in the block. */
 struct grid {
   gsat_walk_gpu_plan pl;
   gsat_walk_gpu_layout L;
   uint8_t *base = nullptr;
   gsat_walk_gpu_params kp;
   int host_stop = 0;
-  grid(const gsat_walk_cnf *f, uint32_t walkers, uint64_t seed) {
+  grid(const gsat_walk_cnf *f, uint32_t walkers, uint64_t seed, int force_global) {
     gsat_error err;
-    assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, walkers, 1ull << 30, &err), GSAT_OK);
+    const gsat_walk_gpu_device dev = test_device(2, 1ull << 30);
+    assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, walkers, force_global, &err), GSAT_OK);
     assert_int_equal(pl.walkers, walkers);
+    assert_int_equal(pl.in_shared, !force_global);
     gsat_walk_gpu_layout_of(&pl, f, &L);
     base = (uint8_t *)aligned_alloc(256, (pl.total + 255) & ~255ull);
     memset(base, 0xa5, pl.total); /* poisoned: the walkers must start from nothing */
@@ -201,35 +225,87 @@ struct grid {
     kp.ctl = (gsat_walk_gpu_ctl *)(base + L.ctl);
     kp.host_stop = &host_stop;
     kp.model = base + L.model;
+    kp.in_shared = pl.in_shared;
+    kp.state_bytes = (uint32_t)pl.state_bytes;
   }
   ~grid() { free(base); }
-  void launch() { gsat_simt_launch(grid_kernel, (kp.n + 1) / 2, 64u, (size_t)0, kp); }
+  void launch() {
+    gsat_simt_launch(grid_kernel, pl.blocks, 32u * pl.per_block, (size_t)pl.smem_bytes, kp);
+  }
 };
 
+/* Asserts that every walker of g walked as the CPU walker of its seed for
+ * as many flips: the same random state, restarts, unsatisfied and best
+ * counts (their scalars as the grid left them in its descriptors). */
+static void assert_grid_walks_as_cpu(const grid &g, const gsat_walk_cnf *f) {
+  for (uint32_t i = 0; i < g.kp.n; i++) {
+    const gsat_walker &ww = g.kp.walkers[i]; /* (0 flips: stopped before its first slice) */
+    walker_mem cpu(f);
+    gsat_walk_start(&cpu.w, f, g.kp.params, gsat_walk_mix(g.kp.seed + i));
+    gsat_walk_run(&cpu.w, f, g.kp.params, ww.flips);
+    assert_int_equal(cpu.w.flips, ww.flips);
+    assert_int_equal(cpu.w.rng, ww.rng);
+    assert_int_equal(cpu.w.restarts, ww.restarts);
+    assert_int_equal(cpu.w.unsat_len, ww.unsat_len);
+    assert_int_equal(cpu.w.best_unsat, ww.best_unsat);
+  }
+}
+
 /* Models found by a grid of 4 walkers, checked, equal to the CPU walk of
- * the winner's seed. */
+ * the winner's seed; every walker's walk as the CPU's of its seed; the
+ * state in shared memory and in global memory. */
 static void test_grid_finds_models(void **state) {
   (void)state;
   const int shapes[][3] = {{100, 400, 3}, {50, 900, 5}, {25, 1500, 7}};
-  for (int i = 0; i < 3; i++) {
-    formula F(50 + i, shapes[i][0], shapes[i][1], shapes[i][2]);
-    const gsat_walk_cnf *f = &F.wf.view;
-    grid g(f, 4, 17 + i);
-    checks = bad = 0;
-    g.launch();
-    assert_int_equal(bad.load(), 0);
-    assert_int_equal(g.kp.ctl->found, 1);
-    const uint32_t win = g.kp.ctl->winner;
-    assert_true(win < 4);
-    assert_true(walk_test_model_ok(&F.cnf, &F.db, g.kp.model));
-    const gsat_walker &ww = g.kp.walkers[win];
-    assert_int_equal(ww.unsat_len, 0);
-    walker_mem cpu(f);
-    gsat_walk_start(&cpu.w, f, g.kp.params, gsat_walk_mix(g.kp.seed + win));
-    assert_int_equal(gsat_walk_run(&cpu.w, f, g.kp.params, ww.flips), 1);
-    assert_int_equal(cpu.w.flips, ww.flips);
-    assert_memory_equal(cpu.w.val, g.kp.model, f->num_vars);
+  for (int global = 0; global < 2; global++) {
+    for (int i = 0; i < 3; i++) {
+      formula F(50 + i, shapes[i][0], shapes[i][1], shapes[i][2]);
+      const gsat_walk_cnf *f = &F.wf.view;
+      grid g(f, 4, 17 + i, global);
+      checks = bad = 0;
+      g.launch();
+      assert_int_equal(bad.load(), 0);
+      assert_true(checks.load() > 0);
+      assert_int_equal(g.kp.ctl->found, 1);
+      const uint32_t win = g.kp.ctl->winner;
+      assert_true(win < 4);
+      assert_true(walk_test_model_ok(&F.cnf, &F.db, g.kp.model));
+      const gsat_walker &ww = g.kp.walkers[win];
+      assert_int_equal(ww.unsat_len, 0);
+      walker_mem cpu(f);
+      gsat_walk_start(&cpu.w, f, g.kp.params, gsat_walk_mix(g.kp.seed + win));
+      assert_int_equal(gsat_walk_run(&cpu.w, f, g.kp.params, ww.flips), 1);
+      assert_int_equal(cpu.w.flips, ww.flips);
+      assert_memory_equal(cpu.w.val, g.kp.model, f->num_vars);
+      assert_grid_walks_as_cpu(g, f);
+    }
   }
+}
+
+/* One walker alone walks to the same model in the same flips with its
+ * state in shared memory, in global memory and on the CPU (restarts every
+ * 300 flips, so that a walk of thousands of flips crosses several). */
+static void test_grid_layouts_same_walk(void **state) {
+  (void)state;
+  formula F(61, 120, 560, 3);
+  const gsat_walk_cnf *f = &F.wf.view;
+  uint64_t flips[2];
+  std::vector<uint8_t> model[2];
+  for (int global = 0; global < 2; global++) {
+    grid g(f, 1, 4242, global);
+    gsat_walk_params_default((gsat_walk_params *)g.kp.params, f->num_vars);
+    ((gsat_walk_params *)g.kp.params)->restart_base = 300;
+    g.launch();
+    assert_int_equal(g.kp.ctl->found, 1);
+    assert_int_equal(g.kp.ctl->winner, 0);
+    assert_true(walk_test_model_ok(&F.cnf, &F.db, g.kp.model));
+    flips[global] = g.kp.walkers[0].flips;
+    model[global].assign(g.kp.model, g.kp.model + f->num_vars);
+    assert_grid_walks_as_cpu(g, f);
+  }
+  assert_int_equal(flips[0], flips[1]);
+  assert_true(flips[0] > 300);
+  assert_memory_equal(model[0].data(), model[1].data(), f->num_vars);
 }
 
 /* The host's stop flag ends a grid that cannot find a model (UNSAT: every
@@ -243,44 +319,128 @@ static void test_grid_stops(void **state) {
     gsat_cnf_end_clause(&cnf, NULL);
   }
   formula F(cnf);
-  grid g(&F.wf.view, 4, 5);
-  std::thread raiser([&g] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    __atomic_store_n(&g.host_stop, 1, __ATOMIC_RELAXED);
-  });
-  g.launch();
-  raiser.join();
-  assert_int_equal(g.kp.ctl->found, 0);
-  assert_int_equal(g.kp.ctl->stop, 1);
-  for (uint32_t i = 0; i < 4; i++) {
-    assert_int_equal(g.kp.walkers[i].best_unsat, 1);
-    assert_true(g.kp.walkers[i].flips > 0);
+  for (int global = 0; global < 2; global++) {
+    grid g(&F.wf.view, 4, 5, global);
+    std::thread raiser([&g] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      __atomic_store_n(&g.host_stop, 1, __ATOMIC_RELAXED);
+    });
+    g.launch();
+    raiser.join();
+    assert_int_equal(g.kp.ctl->found, 0);
+    assert_int_equal(g.kp.ctl->stop, 1);
+    for (uint32_t i = 0; i < 4; i++) {
+      assert_int_equal(g.kp.walkers[i].best_unsat, 1);
+      assert_true(g.kp.walkers[i].flips > 0);
+    }
   }
 }
 
-/* The plan: as many walkers as the budget holds; RESOURCE naming the bytes
- * when not one does. */
-static void test_plan(void **state) {
+/* The plan in shared memory: one walker per block, per SM the least of
+ * the default (8), what the shared memory per SM holds and the resident
+ * blocks; a grid asked for, up to the resident walkers. */
+static void test_plan_shared(void **state) {
+  (void)state;
+  formula F(9, 200, 800, 3);
+  const gsat_walk_cnf *f = &F.wf.view;
+  const uint64_t st = gsat_walk_gpu_state_bytes(f);
+  assert_int_equal(st % 16, 0);
+  assert_true(st >= sizeof(gsat_walker) + gsat_walker_bytes(200, 800, 3));
+  gsat_walk_gpu_plan pl;
+  gsat_error err;
+  gsat_walk_gpu_device dev = test_device(10, 1ull << 30);
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(pl.in_shared, 1);
+  assert_string_equal(gsat_walk_gpu_memory_name(&pl), "shared");
+  assert_int_equal(pl.per_block, 1);
+  assert_int_equal(pl.per_sm, GSAT_WALK_GPU_SHARED_PER_SM);
+  assert_int_equal(pl.walkers, 10 * GSAT_WALK_GPU_SHARED_PER_SM);
+  assert_int_equal(pl.blocks, pl.walkers);
+  assert_int_equal(pl.smem_bytes, st);
+  assert_int_equal(pl.walker_bytes, sizeof(gsat_walker));
+  assert_int_equal(pl.total, pl.shared_bytes + pl.walkers * sizeof(gsat_walker));
+  dev.smem_per_sm = 3 * (st + 1024) + 100; /* three blocks' state and reserve */
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(pl.per_sm, 3);
+  assert_int_equal(pl.walkers, 30);
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 7, 0, &err), GSAT_OK);
+  assert_int_equal(pl.walkers, 7);
+  assert_int_equal(pl.per_sm, 1);
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 1000, 0, &err), GSAT_OK);
+  assert_int_equal(pl.walkers, 30); /* no more than are resident */
+  dev = test_device(10, 1ull << 30);
+  dev.max_blocks_per_sm = 2; /* the kernel's occupancy */
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(pl.walkers, 20);
+}
+
+/* The plan of real shapes on an H100 (132 SMs): random 5-SAT with 200
+ * variables at ratio 20 walks in shared memory, 3 per SM (65 KiB of state
+ * each); random 3-SAT with 10,000 variables at ratio 4.2 (about 750 KiB)
+ * in global memory, 48 per SM in blocks of 4; forced global, the 5-SAT one
+ * too. */
+static void test_plan_shapes(void **state) {
+  (void)state;
+  gsat_walk_gpu_plan pl;
+  gsat_error err;
+  const gsat_walk_gpu_device dev = test_device(132, 48ull << 30);
+  formula five(3, 200, 4000, 5);
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, &five.wf.view, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(pl.in_shared, 1);
+  assert_true(pl.state_bytes > 64 * 1024 && pl.state_bytes < 68 * 1024);
+  assert_int_equal(pl.per_sm, 3);
+  assert_int_equal(pl.walkers, 396);
+  assert_int_equal(pl.blocks, 396);
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, &five.wf.view, &dev, 0, 1, &err), GSAT_OK);
+  assert_int_equal(pl.in_shared, 0);
+  assert_int_equal(pl.walkers, 132 * GSAT_WALK_GPU_GLOBAL_PER_SM);
+  formula three(4, 10000, 42000, 3);
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, &three.wf.view, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(pl.in_shared, 0);
+  assert_string_equal(gsat_walk_gpu_memory_name(&pl), "global");
+  assert_true(pl.state_bytes > dev.smem_per_block);
+  assert_int_equal(pl.walkers, 132 * GSAT_WALK_GPU_GLOBAL_PER_SM);
+  assert_int_equal(pl.per_block, GSAT_WALK_GPU_GLOBAL_PER_BLOCK);
+  assert_int_equal(pl.blocks, 132 * GSAT_WALK_GPU_GLOBAL_PER_SM / GSAT_WALK_GPU_GLOBAL_PER_BLOCK);
+  assert_int_equal(pl.per_sm, GSAT_WALK_GPU_GLOBAL_PER_SM);
+  assert_int_equal(pl.smem_bytes, 0);
+}
+
+/* The plan in global memory: as many walkers as the budget holds;
+ * RESOURCE naming the device memory and the shared memory when not one
+ * fits either. */
+static void test_plan_global(void **state) {
   (void)state;
   formula F(9, 200, 800, 3);
   const gsat_walk_cnf *f = &F.wf.view;
   gsat_walk_gpu_plan pl;
   gsat_error err;
   const uint64_t one = gsat_walk_gpu_shared_bytes(f);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, 1000, one + 10 * 32768, &err), GSAT_OK);
+  gsat_walk_gpu_device dev = test_device(10, one + 10 * 32768);
+  dev.smem_per_block = 4096; /* the state does not fit a block */
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 1000, 0, &err), GSAT_OK);
+  assert_int_equal(pl.in_shared, 0);
   assert_true(pl.walkers >= 1 && pl.walkers < 1000);
+  assert_int_equal(pl.walkers, (one + 10 * 32768 - pl.shared_bytes) / pl.walker_bytes);
   assert_true(pl.total <= one + 10 * 32768);
   assert_int_equal(pl.total, pl.shared_bytes + pl.walkers * pl.walker_bytes);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, 1000, one, &err), GSAT_RESOURCE);
-  assert_non_null(strstr(err.message, "MiB"));
+  assert_int_equal(pl.blocks, (pl.walkers + 3) / 4);
+  dev.budget = one;
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 1000, 0, &err), GSAT_RESOURCE);
+  assert_non_null(strstr(err.message, "MiB of device memory"));
+  assert_non_null(strstr(err.message, "shared memory"));
+  dev.smem_per_block = 227 * 1024; /* fits shared, but not the formula's device memory */
+  dev.budget = one - 1;
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_RESOURCE);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_same_walk),         cmocka_unit_test(test_same_walk_perturbed),
       cmocka_unit_test(test_same_walk_long_clauses),
-      cmocka_unit_test(test_grid_finds_models), cmocka_unit_test(test_grid_stops),
-      cmocka_unit_test(test_plan),
+      cmocka_unit_test(test_grid_finds_models), cmocka_unit_test(test_grid_layouts_same_walk),
+      cmocka_unit_test(test_grid_stops),        cmocka_unit_test(test_plan_shared),
+      cmocka_unit_test(test_plan_shapes),       cmocka_unit_test(test_plan_global),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,3 +13,11 @@ if(CMAKE_CXX_COMPILER AND GSAT_CCCL_INCLUDE)
 else()
   gsat_skipped_test(test_walk_emulated REASON no C++ compiler)
 endif()
+# The phase exchange between the walkers and the CDCL searchers
+# (core/phases.h, phases_cdcl.h), the CPU walker beside the CDCL
+# searchers and the portfolio's walker member (test_phases).
+gsat_add_test(test_phases SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_phases.c
+  LIBS gsat_api gsat_dimacs Threads::Threads)
+if(GSAT_HAVE_CUDA)
+  set_target_properties(test_phases PROPERTIES LINKER_LANGUAGE CUDA)
+endif()

@@ -15,11 +15,11 @@
 #           cores), prints the table, writes $OUT/guard.csv (every run) and
 #           $OUT/guard.txt (the table).
 # BASE must be the commit staged (checked against base.commit).  --runs: runs of
-# each binary per row (default 3; the GPU CDCL and lane uuf250 rows take 2
-# more, the wall and batch rows twice as many and 3 more); --rows: only rows
-# whose name matches; --quick: one run, no lane rows (a smoke test of the script).
+# each binary per row (default 3; the GPU CDCL rows take 2 more, the wall and
+# batch rows twice as many and 3 more); --rows: only rows whose name matches;
+# --quick: one run per row (a smoke test of the script).
 # Rows (metric, what "slower" means):
-#   dpll-warp/lane NAME  literal checks/s of `--backend=gpu --search=dpll`
+#   dpll-warp NAME       literal checks/s of `--backend=gpu --search=dpll`
 #                        (search time only); node counts must be equal (UNSAT)
 #   cdcl-gpu NAME        conflicts/s of `--backend=gpu --search=cdcl -t 1.5`
 #   wall NAME            wall seconds of plain `gsat -n FILE` (the portfolio),
@@ -123,7 +123,7 @@ row() {
   [ -n "$rows" ] && ! [[ $name =~ $rows ]] && return 0
   local n=$runs r order b res
   [ "$kind" = wall ] && n=$((2 * runs + 3))
-  [ "$kind" = conflicts ] || [[ $name == dpll-lane\ uuf* ]] && n=$((runs + 2)) # noisier rates
+  [ "$kind" = conflicts ] && n=$((runs + 2)) # noisier rates
   [ "$quick" = 1 ] && n=1
   local -a vb=() vn=() nb=() nn=()
   for ((r = 1; r <= n; r++)); do
@@ -182,15 +182,8 @@ batch_row() {
 echo "guard: base $(cut -c1-12 "$G/base.commit") against new $(cat "$G/new.commit" 2>/dev/null | cut -c1-18) on $card, $(nproc) cores"
 printf '%-28s %-9s %12s %12s %7s %-8s %s\n' row metric base new ratio nodes verdict
 DPLL="--backend=gpu --search=dpll -n --stats --progress=0 -t 120"
-maps="warp lane"
-[ "$quick" = 1 ] && maps=warp
-for map in $maps; do
-  for f in php10 php11 rand3-400; do
-    [ "$map" = lane ] && [ "$f" = rand3-400 ] && continue # minutes on the lane mapping
-    row "dpll-$map $f" checks "$G/$f.cnf" $DPLL --gpu-map=$map
-  done
-  for f in $UUF; do row "dpll-$map $(basename "$f" .cnf)" checks "$G/$f" $DPLL --gpu-map=$map; done
-done
+for f in php10 php11 rand3-400; do row "dpll-warp $f" checks "$G/$f.cnf" $DPLL; done
+for f in $UUF; do row "dpll-warp $(basename "$f" .cnf)" checks "$G/$f" $DPLL; done
 for f in $CDCL; do
   row "cdcl-gpu $(basename "${f%%.cnf*}")" conflicts "$G/$f" --backend=gpu --search=cdcl -n --stats --progress=0 -t 1.5
 done
@@ -198,7 +191,7 @@ for f in $WALL; do row "wall $(basename "${f%%.cnf*}")" wall "$G/$f" -n -q -t 60
 batch_row "batch uuf250 (10 files)" "$G"/cnf/uuf250/*.cnf
 
 {
-  echo "guard: base $(cut -c1-12 "$G/base.commit") against new $(cat "$G/new.commit" | cut -c1-18) on $card; median of $runs runs (GPU CDCL, lane uuf250: $((runs + 2)); wall and batch: $((2 * runs + 3))), alternating; ratio > 1: new is faster"
+  echo "guard: base $(cut -c1-12 "$G/base.commit") against new $(cat "$G/new.commit" | cut -c1-18) on $card; median of $runs runs (GPU CDCL: $((runs + 2)); wall and batch: $((2 * runs + 3))), alternating; ratio > 1: new is faster"
   printf '%-28s %-9s %12s %12s %7s %-8s %s\n' row metric base new ratio nodes verdict
   printf '%s\n' "${TABLE[@]}"
   if [ ${#FAILS[@]} -gt 0 ]; then echo "REGRESSION (more than 3% slower, or node counts differ): ${FAILS[*]}"

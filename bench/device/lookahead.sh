@@ -16,7 +16,17 @@
 # SAT, 20 UNSAT, 0 unknown; "-" not run).  Exit status 0.  BACKEND=cpu runs the
 # same on the CPU (a dry run without a GPU).  LOOK_BUILD: a build folder to take
 # gsat and gsat-gen from (default build-dev, built when missing); REFS: the
-# reference binaries (default .device/refs/bin).
+# reference binaries (default .device/refs/bin).  INSTANCES: the instances
+# instead of the list above, names phpN (gsat-gen php N) and rK-N-sS
+# (gsat-gen rand K N round(N * ratio) S, ratio 4.26, 21.1 or 88 for K 3, 5,
+# 7); SOLVERS: the solvers instead of "moms lookahead" and the references
+# found (static, moms, lookahead, march_cu, kissat); REFS_PARALLEL=1 runs
+# the references (one core each) beside the GPU runs, on the host's other
+# cores, so that the budget holds both.  The issue's benchmark at a reduced
+# scale (about 6 minutes of device time):
+#   INSTANCES="php10 php11 php12 r3-450-s1 r3-450-s2 r3-500-s1 r3-500-s2 r5-80-s1
+#   r5-90-s1 r5-100-s1 r7-50-s1 r7-60-s1" SOLVERS="moms lookahead march_cu"
+#   REFS_PARALLEL=1 BUDGET=220 bash bench/device/lookahead.sh 12
 set -u
 . "$(dirname "$0")/common.sh" # cd to the repository root, B=build-dev
 limit=${1:-10}
@@ -34,21 +44,28 @@ add() { # NAME GSAT-GEN-ARGS...
   shift
   "$gen" "$@" >"$dir/$name.cnf" && inst+=("$name")
 }
-add php10 php 10
-add php11 php 11
-add r3-350 rand 3 350 1491 1
-add r3-400 rand 3 400 1704 1
-add r5-80a rand 5 80 1688 1
-add r5-80b rand 5 80 1688 2
-add r5-100 rand 5 100 2110 1
-add r5-120 rand 5 120 2532 1
-add r7-50 rand 7 50 4400 1
-add r7-60 rand 7 60 5280 1
-add r7-70 rand 7 70 6160 1
-add r7-80 rand 7 80 7040 1
-solvers=(moms lookahead)
-[ -x "$refs/march_cu" ] && solvers+=(march_cu)
-[ -x "$refs/kissat" ] && solvers+=(kissat)
+# add_named NAME: phpN or rK-N-sS (above)
+add_named() {
+  local name=$1 k n seed ratio
+  case $name in
+    php*) add "$name" php "${name#php}" ;;
+    r*-*-s*)
+      IFS=- read -r k n seed <<<"${name#r}"
+      case $k in 3) ratio=4.26 ;; 5) ratio=21.1 ;; 7) ratio=88 ;; *) echo "no ratio for k=$k" >&2; return ;; esac
+      add "$name" rand "$k" "$n" "$(awk -v n="$n" -v r=$ratio 'BEGIN { printf "%d", n * r + 0.5 }')" "${seed#s}" ;;
+    *) echo "unknown instance $name" >&2 ;;
+  esac
+}
+for name in ${INSTANCES:-php10 php11 r3-350-s1 r3-400-s1 r5-80-s1 r5-80-s2 r5-100-s1 r5-120-s1 r7-50-s1 r7-60-s1 r7-70-s1 r7-80-s1}; do
+  add_named "$name"
+done
+if [ -n "${SOLVERS:-}" ]; then
+  read -r -a solvers <<<"$SOLVERS"
+else
+  solvers=(moms lookahead)
+  [ -x "$refs/march_cu" ] && solvers+=(march_cu)
+  [ -x "$refs/kissat" ] && solvers+=(kissat)
+fi
 # run NAME SOLVER: one run, a csv line
 run() {
   local name=$1 solver=$2 f=$dir/$1.cnf log=$dir/$1.$2.log
@@ -81,10 +98,27 @@ run() {
   echo "$name,$solver,$ans,$secs,${nodes:-},${la:-},${failed:-}" >>"$csv"
   echo "$name $solver: answer $ans in ${secs}s, nodes ${nodes:-?} (rc $rc)"
 }
-for name in "${inst[@]}"; do
-  case $name in php*) run "$name" static ;; esac # the speed guard: php's default
-  for solver in "${solvers[@]}"; do run "$name" "$solver"; done
-done
+is_ref() { [ "$1" = march_cu ] || [ "$1" = kissat ]; }
+# loop ALL|GSAT|REFS: the runs of those solvers over every instance
+loop() {
+  for name in "${inst[@]}"; do
+    case $name in php*) [ "$1" = REFS ] || run "$name" static ;; esac # the speed guard: php's default
+    for solver in "${solvers[@]}"; do
+      if [ "$1" = ALL ] || { [ "$1" = REFS ] && is_ref "$solver"; } ||
+         { [ "$1" = GSAT ] && ! is_ref "$solver"; }; then
+        run "$name" "$solver"
+      fi
+    done
+  done
+}
+if [ "${REFS_PARALLEL:-0}" = 1 ]; then
+  loop REFS &
+  refs_pid=$!
+  loop GSAT
+  wait "$refs_pid"
+else
+  loop ALL
+fi
 echo "================ look-ahead vs MOMS, GPU DPLL (warp), ${limit}s per run ================"
 awk -F, 'NR > 1 { if (!($1 in seen_i)) { seen_i[$1] = 1; list[++ni] = $1 }
                   if (!($2 in seen_s)) { seen_s[$2] = 1; order[++ns] = $2 }

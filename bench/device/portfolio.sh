@@ -8,10 +8,9 @@
 #   bash bench/device/portfolio.sh walls   gsat FILE vs --backend=cpu vs
 #        --backend=gpu on uf20/uf50, uuf250, hole10/11 and structured
 #        instances; --stats of auto; the CUDA phase times against the wall;
-#        CUDA_MODULE_LOADING; SIGTERM and -t on both mappings and on auto;
+#        CUDA_MODULE_LOADING; SIGTERM and -t on the GPU and on auto;
 #        check-answers over a subset with the defaults
-#   bash bench/device/portfolio.sh knobs   the lane mapping on uuf250-01 with
-#        progress lines (where it hangs); auto with --threads=16,
+#   bash bench/device/portfolio.sh knobs   auto with --threads=16,
 #        --portfolio-gpu-delay=0.02/0.05, --fast-exit=-1 against the
 #        defaults; --backend=gpu with --fast-exit=1/-1
 set -u
@@ -19,7 +18,6 @@ D=${D:-.device/portfolio}
 mode=${1:-walls}
 G=$D/gsat
 C=$D/bench/cnf
-OUT=${OUT:-/tmp}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 echo "cores $(nproc)"
 wall() {
@@ -58,28 +56,16 @@ for i in 1 2 3; do t0=$EPOCHREALTIME; $G -v -n --backend=gpu $C/uf20/uf20-01.cnf
 echo "== CUDA_MODULE_LOADING (--backend=gpu uf20-01, median of 5)"
 for m in LAZY EAGER; do echo "$m $(CUDA_MODULE_LOADING=$m med 5 $G -n --backend=gpu $C/uf20/uf20-01.cnf)"; done
 echo "== stops: SIGTERM / time limit (wall, rc, answer)"
-for map in lane warp; do
-  echo "uuf250-01 --gpu-map=$map SIGTERM@2s: $(wall timeout -k 5 -s TERM 2 $G -n --backend=gpu --gpu-map=$map $C/uuf250/uuf250-01.cnf)"
-  echo "uuf250-010 --gpu-map=$map SIGTERM@1s: $(wall timeout -k 5 -s TERM 1 $G -n --backend=gpu --gpu-map=$map $C/uuf250/uuf250-010.cnf)"
-  echo "uuf250-01 --gpu-map=$map -t 2: $(wall timeout -k 5 10 $G -n --backend=gpu --gpu-map=$map -t 2 $C/uuf250/uuf250-01.cnf)"
-  echo "hole11 --gpu-map=$map SIGTERM@1s: $(wall timeout -k 5 -s TERM 1 $G -n --backend=gpu --gpu-map=$map $D/hole11.cnf)"
-done
-echo "uuf250-01 lane full run: $(wall timeout -k 5 60 $G -n --backend=gpu --gpu-map=lane $C/uuf250/uuf250-01.cnf)"
+echo "uuf250-01 --backend=gpu SIGTERM@2s: $(wall timeout -k 5 -s TERM 2 $G -n --backend=gpu $C/uuf250/uuf250-01.cnf)"
+echo "uuf250-010 --backend=gpu SIGTERM@1s: $(wall timeout -k 5 -s TERM 1 $G -n --backend=gpu $C/uuf250/uuf250-010.cnf)"
+echo "uuf250-01 --backend=gpu -t 2: $(wall timeout -k 5 10 $G -n --backend=gpu -t 2 $C/uuf250/uuf250-01.cnf)"
+echo "hole11 --backend=gpu SIGTERM@1s: $(wall timeout -k 5 -s TERM 1 $G -n --backend=gpu $D/hole11.cnf)"
 for t in 0.02 0.1 0.3 1.5; do echo "hole11 auto SIGTERM@${t}s: $(wall timeout -k 5 -s TERM $t $G -n $D/hole11.cnf)"; done
 for t in 0.05 0.3 1.5; do echo "hole11 auto -t $t: $(wall timeout -k 5 10 $G -n -t $t $D/hole11.cnf)"; done
 echo "hole11 auto SIGINT@0.3s stats:"; timeout -k 5 -s INT 0.3 $G -n --stats $D/hole11.cnf | grep -E '^c (stopped|portfolio|member| *(cpu|gpu) )|^s '
 echo "== check-answers, auto, subset"
 $D/check-answers -q -t 20 -f 'uf50/|uuf50/|pigeonhole/hole[6-9]|aim-50|dubois2|pret60|ssa|bmc-ibm-[25]|logistics|flat200' $D/bench/manifest.tsv -- $G 2>&1 | tail -5
 else
-echo "== lane stop diagnostics, uuf250-01 (SIGTERM at 3 s, killed 3 s later)"
-for opt in "" "--gpu-layout=csr" "--decide=static" "--gpu-slice=1" "--gpu-blocks=1 --gpu-threads=32"; do
-  echo "-- lane $opt"
-  t0=$EPOCHREALTIME
-  timeout -k 3 -s TERM 3 $G -n --stats --progress=0.5 --backend=gpu --gpu-map=lane $opt $C/uuf250/uuf250-01.cnf > $OUT/lane.txt 2>&1; rc=$?
-  t1=$EPOCHREALTIME
-  grep -E '^c (progress|stopped|search|kernel time|context|upload)|^s ' $OUT/lane.txt | head -14
-  awk -v a=$t0 -v b=$t1 -v rc=$rc 'BEGIN{printf "   wall %.3f s rc %d\n", b-a, rc}'
-done
 echo "== auto: default (CPU threads = cores - 1) vs --threads=16, GPU delay, fast exit; median of 3"
 printf '%-14s %-30s %-30s %-30s %-30s %-30s\n' instance default threads16 delay0.02 delay0.05 fastexit-1
 for f in uf20/uf20-01.cnf bmc/bmc-ibm-2.cnf.gz ssa/ssa2670-130.cnf.gz logistics/logistics.a.cnf.gz hanoi/hanoi4.cnf.gz uuf250/uuf250-01.cnf uuf250/uuf250-010.cnf pigeonhole/hole10.cnf; do

@@ -5,8 +5,8 @@
 # cnf/uuf50, cnf/pigeonhole):
 #   bash bench/device/profile.sh [PART...]      (default: sanitize ncu)
 # Parts:
-#   sanitize      compute-sanitizer memcheck and racecheck of gsat on both
-#                 mappings (small grids: --gpu-blocks=2 --gpu-threads=64;
+#   sanitize      compute-sanitizer memcheck and racecheck of the GPU DPLL
+#                 search (small grids: --gpu-blocks=2 --gpu-threads=64;
 #                 hole6, uf50-01, uuf50-01); memcheck of device_check
 #                 sort-quick 15 and bmmc 12, racecheck of bmmc 10 and of
 #                 sort_bench --race (every sort kernel once)
@@ -31,15 +31,12 @@ CHECK=$B/tests/support/device_check
 NCU="ncu --clock-control none"
 
 sanitize() {
-  local m
-  for m in warp lane; do
-    step memcheck-$m 40 $S --tool memcheck $B/gsat --backend=gpu --gpu-map=$m \
-      --gpu-blocks=2 --gpu-threads=64 -q $C/pigeonhole/hole6.cnf
-    step memcheck-$m-uf 40 $S --tool memcheck $B/gsat --backend=gpu --gpu-map=$m \
-      --gpu-blocks=2 --gpu-threads=64 -q $C/uf50/uf50-01.cnf
-    step racecheck-$m 40 $S --tool racecheck $B/gsat --backend=gpu --gpu-map=$m \
-      --gpu-blocks=2 --gpu-threads=64 -q $C/uuf50/uuf50-01.cnf
-  done
+  step memcheck-warp 40 $S --tool memcheck $B/gsat --backend=gpu \
+    --gpu-blocks=2 --gpu-threads=64 -q $C/pigeonhole/hole6.cnf
+  step memcheck-warp-uf 40 $S --tool memcheck $B/gsat --backend=gpu \
+    --gpu-blocks=2 --gpu-threads=64 -q $C/uf50/uf50-01.cnf
+  step racecheck-warp 40 $S --tool racecheck $B/gsat --backend=gpu \
+    --gpu-blocks=2 --gpu-threads=64 -q $C/uuf50/uuf50-01.cnf
   step memcheck-sort 60 $S --tool memcheck "$CHECK" sort-quick 15
   step racecheck-sort 90 $S --tool racecheck $B/bench/sort_bench --race
   step memcheck-bmmc 90 $S --tool memcheck "$CHECK" bmmc 12
@@ -57,7 +54,7 @@ ncu_part() {
     --metrics "$SMEM_METRICS" --csv --page raw --log-file "$OUT/ncu-sort.csv" \
     $B/bench/sort_bench --profile 20
   step ncu-warp 90 $NCU --section WarpStateStats --section SchedulerStats --section Occupancy \
-    -k regex:warp_kernel -c 1 $B/gsat --backend=gpu --gpu-map=warp -q $C/pigeonhole/hole8.cnf
+    -k regex:warp_kernel -c 1 $B/gsat --backend=gpu -q $C/pigeonhole/hole8.cnf
   local f
   for f in bmmc sort; do
     echo "-- bank conflicts, $f (per launch: time, conflicts, wavefronts, instructions; ld/st):"

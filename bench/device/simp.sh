@@ -1,47 +1,68 @@
 #!/usr/bin/env bash
-# The CDCL preprocessing (docs/simplify.md) on the GPU machine's
-# 16-core host, where nothing else runs: app09 (and optionally more of the
-# corpus) through bench/solver_bench.sh, with
-#   gsat-cdcl1          gsat --search=cdcl --backend=cpu --threads=1 (preprocessing on)
-#   gsat-cdcl1-nosimp   the same with --no-simplify
-#   gsat-cpu16 / gsat-cpu16-nosimp  the CPU portfolio on 16 threads (alone)
-#   gsat                plain `gsat FILE` (the CPU+GPU portfolio, alone: the
-#                       CPU member preprocesses, the GPU member runs walkers;
-#                       with --no-portfolio-gpu-walk the CPU member exchanges
-#                       clauses with the GPU CDCL member and does not)
-#   minisat, cadical    carried (bench/device/stage.sh)
-#   kissat, gimsatul    when .device/refs/bin/kissat and gimsatul are there
-#                       (gimsatul --threads=16, alone)
-# Run from the repository root on the GPU machine, with .device/bench (staged
-# by `bash bench/device/stage.sh --only='app09'`) and .device/refs carried:
-#   bash bench/device/simp.sh
-# Environment (all optional): LIMIT=S (default 60), ONLY=REGEX (default
-# '^cnf/app09/'), BUDGET=S (default 560), JOBS=N single-threaded runs at once
-# (default 4), OUT (default bench/out/simp), BENCH_BIN, CORPUS, GSAT: as
-# cdcl_gpu.sh.  $OUT: runs.csv, summary.txt (solved, PAR-2, ratios to Kissat
-# and MiniSat, propagations/s, gsat-cdcl1 against gsat-cdcl1-nosimp and
-# gsat-cpu16 against gsat-cpu16-nosimp), env.txt, bench.log.
+# The CDCL preprocessing and inprocessing (docs/simplify.md) on the GPU
+# machine's 16-core host, where nothing else runs, in about 8 minutes, in two
+# bench/solver_bench.sh runs:
+#  1. app09 (ONLY), single-threaded configurations JOBS (15) at once, then
+#     plain `gsat FILE` alone:
+#       gsat-cdcl1          gsat --search=cdcl --backend=cpu --threads=1
+#                           (preprocessing and vivification on)
+#       gsat-cdcl1-noviv    the same with --no-vivify
+#       gsat-cdcl1-nosimp   the same with --no-simplify --no-vivify
+#       kissat              .device/refs/bin/kissat (when there)
+#       minisat, cadical    carried by bench/device/stage.sh
+#       gsat                plain `gsat FILE` (the CPU+GPU portfolio, alone)
+#  2. the UNSAT instances of app09 (from the manifest): plain `gsat FILE`
+#     and gimsatul --threads=16 (.device/refs/bin/gimsatul), both alone.
+# Run from the repository root on the GPU machine, with .device/bench and
+# .device/refs carried (.device/ is git-ignored; ../shared does not travel):
+#   bash bench/device/stage.sh --only='^cnf/app09/'    # here, before the call
+#   bash bench/device/simp.sh                          # there
+# Environment (all optional): LIMIT=S per run (default 60), ONLY=REGEX of the
+# first run (default '^cnf/app09/'), BUDGET=S for both runs (default 470),
+# JOBS=N (default 15), OUT (default bench/out/simp), REFS (default
+# .device/refs/bin), BENCH_BIN, CORPUS, GSAT: as cdcl_gpu.sh.  $OUT/single
+# and $OUT/unsat: runs.csv, summary.txt (solved, PAR-2, time ratios to Kissat
+# and gimsatul, propagations/s, gsat-cdcl1 against -noviv and -nosimp),
+# env.txt, bench.log.
 set -u
 OUT=${OUT:-bench/out/simp}
-BUDGET=${BUDGET:-560}
+BUDGET=${BUDGET:-470}
 . "$(dirname "$0")/common.sh" # cd to the repository root; solver_setup, left
 T0=$SECONDS
 solver_setup
-refs=.device/refs/bin
-solvers=(--solver="gsat-cdcl1-nosimp=gsat --search=cdcl --backend=cpu --threads=1 --stats --no-simplify"
-         --solver="gsat-cpu16:alone=gsat --search=cdcl --backend=cpu --threads=16 --stats"
-         --solver="gsat-cpu16-nosimp:alone=gsat --search=cdcl --backend=cpu --threads=16 --stats --no-simplify")
+refs=${REFS:-.device/refs/bin}
+[ -d "$refs" ] && refs=$(cd "$refs" && pwd)
+cdcl1="gsat --search=cdcl --backend=cpu --threads=1 --stats"
+single=(--solver="gsat-cdcl1-noviv=$cdcl1 --no-vivify"
+        --solver="gsat-cdcl1-nosimp=$cdcl1 --no-simplify --no-vivify")
 ref_list=minisat
 if [ -x "$refs/kissat" ]; then
-  solvers+=(--solver="kissat=$refs/kissat -q")
+  single+=(--solver="kissat=$refs/kissat -q")
   ref_list=kissat,minisat
+else
+  echo "simp.sh: no $refs/kissat: the ratios are to MiniSat"
 fi
-[ -x "$refs/gimsatul" ] && solvers+=(--solver="gimsatul:alone=$refs/gimsatul --threads=16")
-bench/solver_bench.sh -o "$OUT" -t "${LIMIT:-60}" -j "${JOBS:-4}" -f "${ONLY:-^cnf/app09/}" \
-  --solvers=gsat-cdcl1,gsat,minisat,cadical "${solvers[@]}" --proofs=none --refs="$ref_list" \
-  --budget="$(left 20)" --compare=gsat-cdcl1:gsat-cdcl1-nosimp,gsat-cpu16:gsat-cpu16-nosimp \
-  "$CORPUS" >"$OUT/bench.log" 2>&1
-rc=$?
-echo "================ simp: solver_bench rc=$rc in $((SECONDS - T0)) s ($OUT) ================"
-grep -E '^(gpu|gsat|config|phases):' "$OUT/env.txt"
-cat "$OUT/summary.txt" 2>/dev/null || tail -20 "$OUT/bench.log"
+run() { # NAME BUDGET ARGS...: one solver_bench run into $OUT/NAME
+  local name=$1 budget=$2
+  shift 2
+  mkdir -p "$OUT/$name"
+  bench/solver_bench.sh -o "$OUT/$name" -t "${LIMIT:-60}" --proofs=none --budget="$budget" "$@" \
+    "$CORPUS" >"$OUT/$name/bench.log" 2>&1
+  local rc=$?
+  echo "================ simp $name: solver_bench rc=$rc at $((SECONDS - T0)) s ($OUT/$name) ================"
+  grep -E '^(gpu|gsat|config|phases):' "$OUT/$name/env.txt" 2>/dev/null
+  cat "$OUT/$name/summary.txt" 2>/dev/null || tail -20 "$OUT/$name/bench.log"
+}
+# the first run gets what the second leaves: 7 UNSAT instances, 2 runs each
+run single "$(left 130)" -j "${JOBS:-15}" -f "${ONLY:-^cnf/app09/}" \
+  --solvers=gsat-cdcl1,gsat,minisat,cadical "${single[@]}" --refs="$ref_list" \
+  --compare=gsat-cdcl1:gsat-cdcl1-noviv,gsat-cdcl1:gsat-cdcl1-nosimp
+unsat=$(awk -F'\t' 'NR > 1 && $1 ~ /^cnf\/app09\// && $5 == "UNSAT" { print $1 }' "$CORPUS/manifest.tsv" |
+  sed 's/\./\\./g' | paste -sd'|')
+if [ -x "$refs/gimsatul" ] && [ -n "$unsat" ]; then
+  run unsat "$(left 10)" -f "^($unsat)\$" --solvers=gsat \
+    --solver="gimsatul:alone=$refs/gimsatul --threads=16" --refs=gimsatul
+else
+  echo "simp.sh: no $refs/gimsatul or no UNSAT app09 instance in $CORPUS/manifest.tsv: the second run skipped"
+fi
+echo "simp.sh: done in $((SECONDS - T0)) s"

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The GPU walkers' two layouts side by side in one run (gpu/walk_plan.h):
+# each walker's state in its block's shared memory (the default where it
+# fits: a few walkers per SM) against global memory (--gpu-walk-global:
+# 48 walkers per SM), and the CPU walkers on every core:
+#   [BUDGET=280] [LIMIT=4] [SEEDS=2] [WALK_BUILD=dir] bash bench/device/walk_layouts.sh
+# On the classes of bench/RESULTS.md's walker table (`gsat-gen rand K N M
+# SEED`): 5-SAT at ratio 20 with n = 200, 400, 600; 7-SAT at ratio 85 with
+# n = 80, 140; 3-SAT at ratio 4.2 with n = 10000; SEEDS seeds each, LIMIT
+# seconds per run.  Per run: the wall time (the process: parse, CUDA
+# context, plan, upload, search), the search time and flips/s of gsat's
+# summary line, the walkers and where their state is; flips/s per walker is
+# the grid's over the walkers.  Models are checked by gsat (a failing check
+# is an error, ERRrc, its log kept).  Results go to $OUT (default
+# bench/out/device): walk_layouts.tsv and the table that ends the output; the
+# instances to $TMPDIR (default /tmp).
+# Builds gsat and gsat-gen (bench/device/build.sh) unless WALK_BUILD names a
+# build folder that has them.
+source "$(dirname "$0")/common.sh"
+BUDGET=${BUDGET:-280}
+LIMIT=${LIMIT:-4}
+SEEDS=${SEEDS:-2}
+CORES=$(nproc)
+if [ -n "${WALK_BUILD:-}" ]; then B=$WALK_BUILD; else step build 200 bash bench/device/build.sh gsat gsat-gen; fi
+GSAT=$B/gsat
+GEN=$B/gsat-gen
+[ -x "$GSAT" ] && [ -x "$GEN" ] || { summary; echo "walk_layouts.sh: no build ($OUT/build.log)"; exit 1; }
+CNF=${TMPDIR:-/tmp}/walk_layouts_cnf # not in $OUT: few files come back from the GPU machine
+mkdir -p "$CNF"
+TSV=$OUT/walk_layouts.tsv
+printf 'instance\tsolver\tstatus\twall_s\tsearch_s\tflips_per_s\twalkers\tmemory\tper_sm\n' >"$TSV"
+
+# run NAME INSTANCE ARGS...: gsat --search=walk ARGS on INSTANCE (LIMIT s),
+# its row appended to $TSV.
+run() {
+  local name=$1 inst=$2
+  shift 2
+  local log=$OUT/walk_layouts_last.log t0 t1 rc status
+  t0=$(date +%s.%N)
+  timeout -k 2 $((LIMIT + 3)) "$GSAT" --search=walk --time-limit="$LIMIT" --no-model "$@" "$inst" \
+    >"$log" 2>&1
+  rc=$?
+  t1=$(date +%s.%N)
+  case $rc in
+  10) status=SAT ;;
+  0) status=UNKNOWN ;;
+  124) status=UNKNOWN ;;
+  *)
+    status=ERR$rc
+    cp "$log" "$OUT/walk_layouts_err_$(basename "$inst" .cnf)_$name.log"
+    ;;
+  esac
+  # c search 1.505 s, 16871424 flips, 1.12e+07 flips/s, ...
+  local search rate walkers memory per_sm
+  search=$(sed -n 's/^c search \([0-9.]*\) s, .* flips, .*/\1/p' "$log" | head -1)
+  rate=$(sed -n 's/^c search .* flips, \([0-9.e+]*\) flips\/s.*/\1/p' "$log" | head -1)
+  # c device NAME, mapping warp, layout csr, B blocks x T threads
+  walkers=$(sed -n 's/^c device .*, \([0-9]*\) blocks\{0,1\} x \([0-9]*\) threads\{0,1\}$/\1 \2/p' "$log" |
+    awk '{ print $1 * $2 / 32 }' | head -1)
+  memory=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\1/p" "$log" | head -1)
+  per_sm=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\2/p" "$log" | head -1)
+  [ "$name" = cpu ] && walkers=$CORES
+  printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$inst" .cnf)" "$name" "$status" \
+    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "${search:--}" "${rate:--}" \
+    "${walkers:--}" "${memory:--}" "${per_sm:--}" >>"$TSV"
+}
+
+CLASSES="5:20:200 7:85:80 3:4.2:10000 5:20:400 7:85:140 5:20:600"
+for seed in $(seq 1 "$SEEDS"); do
+  for cls in $CLASSES; do
+    IFS=: read -r k ratio n <<<"$cls"
+    if [ $((BUDGET - (SECONDS - STEP_START))) -lt $((3 * LIMIT + 15)) ]; then
+      SUMMARY+=("$(printf '%-16s skipped from k%s n%s seed %s on: budget' runs "$k" "$n" "$seed")")
+      break 2
+    fi
+    m=$(awk -v r="$ratio" -v n="$n" 'BEGIN { printf "%d", r * n }')
+    inst=$CNF/k${k}_n${n}_s${seed}.cnf
+    "$GEN" rand "$k" "$n" "$m" "$seed" >"$inst"
+    run gpu-shared "$inst" --backend=gpu --seed="$seed"
+    run gpu-global "$inst" --backend=gpu --seed="$seed" --gpu-walk-global
+    run cpu "$inst" --backend=cpu --threads="$CORES" --seed="$seed"
+  done
+done
+SUMMARY+=("$(printf '%-16s %s runs in %s, %s gsat errors (walk_layouts_err_*.log)' runs \
+  "$(($(wc -l <"$TSV") - 1))" "$TSV" "$(grep -c $'\tERR' "$TSV")")")
+summary
+echo "---- per run (limit ${LIMIT} s; wall: the whole process; flips/s per walker: the grid's / walkers)"
+awk -F'\t' 'NR == 1 { printf "%-14s %-10s %-7s %7s %8s %10s %7s %10s %-6s %s\n", "instance", "solver",
+    "status", "wall_s", "search_s", "flips/s", "walkers", "per walker", "memory", "per_sm"; next }
+  { pw = ($6 != "-" && $7 > 0) ? sprintf("%.3g", $6 / $7) : "-"
+    printf "%-14s %-10s %-7s %7.2f %8s %10s %7s %10s %-6s %s\n", $1, $2, $3, $4, $5, $6, $7, pw, $8, $9 }' "$TSV"
+echo "---- time to solution by class (median wall s over SEEDS, unsolved as >lim; solved/runs)"
+awk -F'\t' 'NR > 1 {
+    split($1, a, "_"); cls = a[1] "_" a[2]
+    if (!(cls in seen)) { seen[cls] = 1; order[++nc] = cls }
+    key = cls SUBSEP $2; n[key]++
+    if ($3 == "SAT") { k[key]++; t[key, k[key]] = $4 }
+  }
+  END {
+    split("gpu-shared gpu-global cpu", sv, " ")
+    printf "%-10s %18s %18s %18s\n", "class", "gpu-shared", "gpu-global", "cpu"
+    for (c = 1; c <= nc; c++) {
+      printf "%-10s", order[c]
+      for (s = 1; s <= 3; s++) {
+        key = order[c] SUBSEP sv[s]; m = k[key] + 0
+        for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
+          if (t[key, j] + 0 < t[key, i] + 0) { x = t[key, i]; t[key, i] = t[key, j]; t[key, j] = x }
+        idx = int((n[key] + 1) / 2)
+        med = (n[key] && idx <= m) ? sprintf("%.2f", t[key, idx]) : (n[key] ? ">lim" : "-")
+        printf " %11s %2d/%-3d", med, m, n[key]
+      }
+      printf "\n"
+    }
+  }' "$TSV"
