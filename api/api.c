@@ -33,8 +33,7 @@
 enum { STATE_ADDING, STATE_SOLVED };
 
 /* The search's answers are the API's results. */
-_Static_assert(GSAT_ANSWER_SAT == GSAT_SATISFIABLE &&
-                   GSAT_ANSWER_UNSAT == GSAT_UNSATISFIABLE &&
+_Static_assert(GSAT_ANSWER_SAT == GSAT_SATISFIABLE && GSAT_ANSWER_UNSAT == GSAT_UNSATISFIABLE &&
                    GSAT_ANSWER_UNKNOWN == GSAT_UNKNOWN,
                "gsat_answer and gsat.h agree");
 /* The searches and backends of the statistics are the option values. */
@@ -79,7 +78,7 @@ struct gsat_solver {
   int input_known;      /* the last file read: its device and inode, so that */
   dev_t input_dev;      /* a proof is never written over it */
   ino_t input_ino;
-  gsat_gpu_engine *gpu; /* the GPU state kept between solves (gpu/search.h) */
+  gsat_gpu_engine *gpu;      /* the GPU state kept between solves (gpu/search.h) */
   gsat_gpu_engine *lent_gpu; /* an engine a portfolio's GPU member may still hold */
 };
 
@@ -99,8 +98,7 @@ gsat_solver *gsat_init(void) {
     gsat_release(s);
     return NULL;
   }
-  if (gsat_options_from_env(&s->opt, &s->err) != GSAT_OK)
-    s->pending = GSAT_USAGE;
+  if (gsat_options_from_env(&s->opt, &s->err) != GSAT_OK) s->pending = GSAT_USAGE;
   return s;
 }
 
@@ -126,7 +124,7 @@ static void free_lent_gpu_engine(gsat_solver *s) {
 static void lend_gpu_engine(gsat_solver *s) {
   free_lent_gpu_engine(s);
   if (!s->lent_gpu) s->lent_gpu = s->gpu; /* else leaked: two members still in setup */
-  s->gpu = gsat_gpu_engine_new(); /* NULL: each solve uses a temporary engine */
+  s->gpu = gsat_gpu_engine_new();         /* NULL: each solve uses a temporary engine */
 }
 
 void gsat_release(gsat_solver *s) {
@@ -180,8 +178,7 @@ void gsat_add(gsat_solver *s, int32_t lit) {
   if (s->pending != GSAT_OK) return;
   gsat_status st;
   if (lit == INT32_MIN)
-    st = gsat_error_set(&s->err, GSAT_USAGE, "gsat_add: invalid literal %d",
-                        (int)lit);
+    st = gsat_error_set(&s->err, GSAT_USAGE, "gsat_add: invalid literal %d", (int)lit);
   else if (lit == 0)
     st = gsat_cnf_end_clause(&s->cnf, &s->err);
   else
@@ -189,8 +186,7 @@ void gsat_add(gsat_solver *s, int32_t lit) {
   s->pending = st;
 }
 
-static void forward_warning(void *data, const char *file, uint64_t line,
-                            const char *message) {
+static void forward_warning(void *data, const char *file, uint64_t line, const char *message) {
   gsat_solver *s = data;
   if (s->warn) s->warn(s->warn_data, file, line, message);
 }
@@ -212,10 +208,9 @@ static void remember_input(gsat_solver *s, const char *path) {
  * refused before, with the options (check_proof_options). */
 static gsat_status check_proof_not_input(gsat_solver *s, const char *proof) {
   struct stat st;
-  GSAT_RETURN_IF(s->input_known && !stat(proof, &st) && st.st_dev == s->input_dev &&
-                     st.st_ino == s->input_ino,
-                 &s->err, USAGE,
-                 "the proof file '%s' is the input file: refusing to overwrite it", proof);
+  GSAT_RETURN_IF(
+      s->input_known && !stat(proof, &st) && st.st_dev == s->input_dev && st.st_ino == s->input_ino,
+      &s->err, USAGE, "the proof file '%s' is the input file: refusing to overwrite it", proof);
   return GSAT_OK;
 }
 
@@ -236,9 +231,8 @@ int gsat_read_dimacs(gsat_solver *s, const char *path) {
   gsat_cnf file;
   gsat_cnf_init(&file);
   /* Distributed (mpi/): rank 0 reads, every rank gets its clauses. */
-  gsat_status st = gsat_dist_rank() == 0
-                       ? gsat_dimacs_read_path(path, &o, &file, &s->err)
-                       : GSAT_OK;
+  gsat_status st =
+      gsat_dist_rank() == 0 ? gsat_dimacs_read_path(path, &o, &file, &s->err) : GSAT_OK;
   st = gsat_dist_share_cnf(&file, st, &s->err);
   s->stats.parse_seconds = gsat_seconds() - t0;
   remember_input(s, path);
@@ -252,13 +246,11 @@ int gsat_read_dimacs(gsat_solver *s, const char *path) {
     return GSAT_OK;
   }
   /* Append to clauses added before. */
-  uint64_t declared = file.declared_vars > s->cnf.declared_vars
-                          ? file.declared_vars
-                          : s->cnf.declared_vars;
+  uint64_t declared =
+      file.declared_vars > s->cnf.declared_vars ? file.declared_vars : s->cnf.declared_vars;
   st = gsat_cnf_reserve_lits(&s->cnf, file.num_lits, &s->err);
   for (size_t c = 0; st == GSAT_OK && c < file.num_clauses; c++) {
-    for (size_t i = file.clause_start[c];
-         st == GSAT_OK && i < file.clause_start[c + 1]; i++)
+    for (size_t i = file.clause_start[c]; st == GSAT_OK && i < file.clause_start[c + 1]; i++)
       st = gsat_cnf_add_lit(&s->cnf, file.lits[i], &s->err);
     if (st == GSAT_OK) st = gsat_cnf_end_clause(&s->cnf, &s->err);
   }
@@ -316,19 +308,16 @@ const gsat_statistics *gsat_get_statistics(gsat_solver *s) {
 }
 
 int64_t gsat_max_variable(gsat_solver *s) {
-  uint64_t m = s->cnf.declared_vars > s->cnf.max_var ? s->cnf.declared_vars
-                                                     : s->cnf.max_var;
+  uint64_t m = s->cnf.declared_vars > s->cnf.max_var ? s->cnf.declared_vars : s->cnf.max_var;
   return (int64_t)m;
 }
 
-void gsat_set_progress_callback(gsat_solver *s, gsat_progress_callback fn,
-                                void *data) {
+void gsat_set_progress_callback(gsat_solver *s, gsat_progress_callback fn, void *data) {
   s->progress = fn;
   s->progress_data = data;
 }
 
-void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn,
-                               void *data) {
+void gsat_set_warning_callback(gsat_solver *s, gsat_warning_callback fn, void *data) {
   s->warn = fn;
   s->warn_data = data;
 }
@@ -345,8 +334,7 @@ static int model_value(const gsat_solver *s, uint64_t v) {
 }
 
 int32_t gsat_value(gsat_solver *s, int32_t lit) {
-  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || lit == 0 ||
-      lit == INT32_MIN)
+  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || lit == 0 || lit == INT32_MIN)
     return 0;
   int truth = model_value(s, (uint64_t)(lit > 0 ? lit : -lit) - 1);
   if (truth < 0) return 0;
@@ -354,8 +342,7 @@ int32_t gsat_value(gsat_solver *s, int32_t lit) {
 }
 
 int64_t gsat_next_model_variable(gsat_solver *s, int64_t v) {
-  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || v < 0)
-    return 0;
+  if (s->state != STATE_SOLVED || s->answer != GSAT_SATISFIABLE || v < 0) return 0;
   if (!s->model_vars) { /* dense: index v is variable v + 1 */
     for (uint64_t i = (uint64_t)v; i < s->model_size; i++)
       if (s->model[i] != NO_VALUE) return (int64_t)i + 1;
@@ -370,7 +357,7 @@ int64_t gsat_next_model_variable(gsat_solver *s, int64_t v) {
 
 /* The reported value of every counter (counters.h) of w into the public
  * struct *o (gsat_statistics, gsat_worker_statistics, ...). */
-#define COPY_COUNTER(o, name, in, dpll, cdcl, shown, rate, label, help)       \
+#define COPY_COUNTER(o, name, in, dpll, cdcl, shown, rate, label, help)                            \
   (o)->name = GSAT_CTR_VALUE_##in(*w, dpll, cdcl, name);
 static void copy_progress_counters(gsat_progress_counters *o, const gsat_worker_stats *w) {
   GSAT_COUNTERS(COPY_COUNTER, o)
@@ -393,8 +380,7 @@ static void forward_progress(void *data, const gsat_progress *p) {
 static void copy_counters(gsat_statistics *st, const gsat_worker_stats *w) {
   GSAT_COUNTERS(COPY_COUNTER, st)
 }
-static void copy_worker_counters(gsat_worker_statistics *o,
-                                 const gsat_worker_stats *w) {
+static void copy_worker_counters(gsat_worker_statistics *o, const gsat_worker_stats *w) {
   GSAT_COUNTERS(COPY_COUNTER, o)
 }
 static void copy_member_counters(gsat_member_statistics *o, const gsat_worker_stats *w) {
@@ -402,13 +388,11 @@ static void copy_member_counters(gsat_member_statistics *o, const gsat_worker_st
 }
 #undef COPY_COUNTER
 
-static void copy_result_statistics(gsat_solver *s,
-                                   const gsat_search_result *r) {
+static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) {
   gsat_statistics *st = &s->stats;
   st->search_seconds = r->search_seconds;
   copy_counters(st, &r->total);
-  st->checks_per_second =
-      r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
+  st->checks_per_second = r->search_seconds > 0 ? (double)st->checks / r->search_seconds : 0;
   st->workers = r->num_workers;
   st->workers_requested = r->workers_requested;
   free(s->worker);
@@ -462,30 +446,25 @@ static void copy_result_statistics(gsat_solver *s,
 /* Keeps the model of the variables that occur (db->ext_var, internal values):
  * dense when the largest index is at most about twice the literal count,
  * sparse otherwise (see struct gsat_solver). */
-static gsat_status keep_model(gsat_solver *s, const gsat_db *db,
-                              const uint8_t *internal) {
+static gsat_status keep_model(gsat_solver *s, const gsat_db *db, const uint8_t *internal) {
   free_model(s);
-  const uint64_t n = s->cnf.max_var,
-                 dense_limit = 2 * (uint64_t)s->cnf.num_lits + (1u << 20);
+  const uint64_t n = s->cnf.max_var, dense_limit = 2 * (uint64_t)s->cnf.num_lits + (1u << 20);
   if (n <= dense_limit) {
     s->model = malloc(n ? n : 1);
     GSAT_RETURN_IF(!s->model, &s->err, NOMEM, "out of memory for the model");
     memset(s->model, NO_VALUE, n);
     s->model_size = (size_t)n;
-    for (uint32_t v = 0; v < db->num_vars; v++)
-      s->model[db->ext_var[v]] = internal[v] != 0;
+    for (uint32_t v = 0; v < db->num_vars; v++) s->model[db->ext_var[v]] = internal[v] != 0;
     return GSAT_OK;
   }
   const size_t V = db->num_vars;
   s->model = malloc(V ? V : 1);
   s->model_vars = malloc((V ? V : 1) * sizeof *s->model_vars);
-  GSAT_RETURN_IF(!s->model || !s->model_vars, &s->err, NOMEM,
-                 "out of memory for the model");
+  GSAT_RETURN_IF(!s->model || !s->model_vars, &s->err, NOMEM, "out of memory for the model");
   s->model_size = V;
   for (size_t v = 0; v < V; v++) {
-    GSAT_RETURN_IF(
-        v && db->ext_var[v] <= db->ext_var[v - 1], &s->err, INTERNAL,
-        "the search database's variables are not in ascending order");
+    GSAT_RETURN_IF(v && db->ext_var[v] <= db->ext_var[v - 1], &s->err, INTERNAL,
+                   "the search database's variables are not in ascending order");
     s->model_vars[v] = db->ext_var[v];
     s->model[v] = internal[v] != 0;
   }
@@ -500,8 +479,7 @@ static size_t first_falsified(const gsat_solver *s) {
     return gsat_cnf_first_falsified(cnf, s->model, s->model_size);
   for (size_t c = 0; c < cnf->num_clauses; c++) {
     int sat = 0;
-    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat;
-         i++) {
+    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat; i++) {
       gsat_lit l = cnf->lits[i];
       sat = model_value(s, GSAT_VAR(l)) == (int)!GSAT_SIGN(l);
     }
@@ -512,8 +490,7 @@ static size_t first_falsified(const gsat_solver *s) {
 
 /* Maps the internal model to external variables and checks it against every
  * clause added.  A failure is an internal error, never an answer. */
-static gsat_status check_model(gsat_solver *s, const gsat_db *db,
-                               const uint8_t *internal) {
+static gsat_status check_model(gsat_solver *s, const gsat_db *db, const uint8_t *internal) {
   GSAT_FORWARD(keep_model(s, db, internal));
   size_t bad = first_falsified(s);
   GSAT_RETURN_IF(bad != SIZE_MAX, &s->err, INTERNAL,
@@ -597,8 +574,7 @@ static uint32_t threads_per_rank(unsigned cores) {
   return cores / local > 0 ? cores / local : 1;
 }
 
-static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ranks,
-                                 uint32_t n) {
+static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ranks, uint32_t n) {
   s->rank = calloc(n, sizeof *s->rank);
   if (!s->rank) return; /* the per-rank table is left out */
   for (uint32_t i = 0; i < n; i++) {
@@ -630,9 +606,8 @@ static void keep_rank_statistics(gsat_solver *s, const gsat_dist_rank_stats *ran
  * search, a CPU row with the rank's cube or clause port, a GPU row (or the
  * CPU row standing in for it, --mpi-cube-standin) in the GPU ranks' cube
  * loop on the solver's engine; rank 0 keeps the per-rank counters. */
-static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db,
-                                     const gsat_search_params *p, const gsat_backend *row,
-                                     gsat_search_result *r) {
+static gsat_status solve_distributed(gsat_solver *s, const gsat_db *db, const gsat_search_params *p,
+                                     const gsat_backend *row, gsat_search_result *r) {
   const uint32_t n = gsat_dist_size();
   gsat_dist_searcher searcher = {row->solve, s->gpu, 1, 1, {0, 0, 0, 0}};
 #define COPY_KNOB(name) searcher.knobs.name = s->opt.name;
@@ -710,7 +685,8 @@ static gsat_status check_conflict_options(gsat_solver *s) {
                  "--node-limit or --time-limit there)");
   GSAT_RETURN_IF(gsat_dist_size() > 1, &s->err, USAGE,
                  "--conflicts limits the CPU CDCL search of one process: not under mpirun "
-                 "with %u ranks", gsat_dist_size());
+                 "with %u ranks",
+                 gsat_dist_size());
   return GSAT_OK;
 }
 
@@ -800,12 +776,12 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   const gsat_features *f = &db->features;
   const int uniform = f->clauses && f->min_len == f->max_len && f->min_len >= 3;
   const int lookahead_cubes = s->opt.cdcl_cubes == GSAT_CDCL_CUBES_LOOKAHEAD;
-  p->cdcl_lookahead_cubes = !lookahead_cubes ? 0
+  p->cdcl_lookahead_cubes = !lookahead_cubes         ? 0
                             : s->opt.cdcl_cube_count ? (uint32_t)s->opt.cdcl_cube_count
                                                      : GSAT_PORTFOLIO_LOOKAHEAD_CUBES;
-  p->cdcl_cubes = lookahead_cubes || s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
-                  (s->opt.cdcl_cubes == GSAT_CDCL_CUBES_AUTO && GSAT_PORTFOLIO_CUBES_DEFAULT &&
-                   !uniform);
+  p->cdcl_cubes =
+      lookahead_cubes || s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
+      (s->opt.cdcl_cubes == GSAT_CDCL_CUBES_AUTO && GSAT_PORTFOLIO_CUBES_DEFAULT && !uniform);
   return GSAT_OK;
 }
 
@@ -827,8 +803,8 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
   }
   int trivial = 0;
   const int keep = row->search == GSAT_SEARCH_CDCL && (s->solves++ > 0 || s->inc.num_assumed > 0);
-  gsat_status st = gsat_inc_begin(&s->inc, db, &s->stop, with_proof ? &sink : NULL, keep, p,
-                                  &trivial, &s->err);
+  gsat_status st =
+      gsat_inc_begin(&s->inc, db, &s->stop, with_proof ? &sink : NULL, keep, p, &trivial, &s->err);
   if (st != GSAT_OK) {
     /* no search */
   } else if (db->empty_clause || trivial) {
@@ -876,8 +852,7 @@ static gsat_status begin_solve(gsat_solver *s) {
 static gsat_status build_db(gsat_solver *s, gsat_db *db, double t0) {
   /* The time limit counts from this call, so it bounds the build too. */
   const double deadline = s->opt.time_limit > 0 ? t0 + s->opt.time_limit : 0;
-  gsat_status st =
-      gsat_db_build_clauses(db, &s->cnf, &s->stop, deadline, &s->err);
+  gsat_status st = gsat_db_build_clauses(db, &s->cnf, &s->stop, deadline, &s->err);
   s->stats.build_seconds = gsat_seconds() - t0;
   if (st != GSAT_OK) return st;
   s->stats.vars = db->num_vars;
@@ -937,16 +912,12 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   memset(p, 0, sizeof *p);
   gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide);
   p->decide = dc.decide;
-  gsat_option_enum_name("decide", dc.decide, s->stats.decide,
-                        sizeof s->stats.decide);
-  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s",
-           dc.reason);
+  gsat_option_enum_name("decide", dc.decide, s->stats.decide, sizeof s->stats.decide);
+  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
   GSAT_FORWARD(choose_search(s, db, p, search));
   GSAT_FORWARD(build_streams_for(s, db, p, *search, t0));
-  p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads
-                                  : threads_per_rank(online_cores());
-  if (s->opt.time_limit >
-      0) { /* the limit counts from the call: build time too */
+  p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : threads_per_rank(online_cores());
+  if (s->opt.time_limit > 0) { /* the limit counts from the call: build time too */
     p->time_limit = s->opt.time_limit - s->stats.build_seconds;
     if (p->time_limit <= 0) return GSAT_INTERRUPTED;
   }
@@ -1055,8 +1026,10 @@ static gsat_status choose_local_backend(gsat_solver *s, const gsat_search_params
   }
   if (!gpu_usable(s, p, search, reason, sizeof reason)) {
     if (requested) return no_usable_gpu(s, reason);
-    if (search == GSAT_SEARCH_WALK) backend_reason(s, "auto: CPU walkers (%s)", reason);
-    else backend_reason(s, "auto: %s", reason);
+    if (search == GSAT_SEARCH_WALK)
+      backend_reason(s, "auto: CPU walkers (%s)", reason);
+    else
+      backend_reason(s, "auto: %s", reason);
     return GSAT_OK;
   }
   *machine = GSAT_BACKEND_GPU;
@@ -1184,8 +1157,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   int trivial = 0;
   /* learned clauses of earlier solves */
   const int keep = search == GSAT_SEARCH_CDCL && s->solves++ > 0;
-  gsat_status st =
-      gsat_inc_begin(&s->inc, check.db, &s->stop, NULL, keep, p, &trivial, &s->err);
+  gsat_status st = gsat_inc_begin(&s->inc, check.db, &s->stop, NULL, keep, p, &trivial, &s->err);
   assert(!trivial); /* no assumptions */
   if (st != GSAT_OK) {
     gsat_inc_end(&s->inc, NULL, &s->err);
@@ -1278,7 +1250,8 @@ typedef struct cube_out {
 static int emit_cube(void *data, const gsat_lit *lits, uint32_t n) {
   cube_out *o = data;
   for (uint32_t k = 0; k < n; k++)
-    o->lits[k] = gsat_lit_to_dimacs(GSAT_LIT(o->db->ext_var[GSAT_VAR(lits[k])], GSAT_SIGN(lits[k])));
+    o->lits[k] =
+        gsat_lit_to_dimacs(GSAT_LIT(o->db->ext_var[GSAT_VAR(lits[k])], GSAT_SIGN(lits[k])));
   return o->fn(o->data, o->lits, n);
 }
 

@@ -10,11 +10,11 @@
 
 /* The rows' searches: the backends' entry points with the table's
  * signature; only GPU DPLL runs on an engine. */
-#define WITHOUT_ENGINE(name, entry)                                                        \
-  static gsat_status name(void *engine, const gsat_db *db, const gsat_search_params *p,  \
-                          gsat_search_result *r, gsat_error *err) {                      \
-    (void)engine;                                                                        \
-    return entry(db, p, r, err);                                                         \
+#define WITHOUT_ENGINE(name, entry)                                                                \
+  static gsat_status name(void *engine, const gsat_db *db, const gsat_search_params *p,            \
+                          gsat_search_result *r, gsat_error *err) {                                \
+    (void)engine;                                                                                  \
+    return entry(db, p, r, err);                                                                   \
   }
 WITHOUT_ENGINE(cpu_dpll, gsat_cpu_solve)
 WITHOUT_ENGINE(cpu_cdcl, gsat_cpu_cdcl_solve)
@@ -28,16 +28,16 @@ static gsat_status gpu_dpll(void *engine, const gsat_db *db, const gsat_search_p
   return gsat_gpu_engine_solve(engine, db, p, r, err); /* NULL: a temporary engine */
 }
 
-#define CPU GSAT_BACKEND_CPU
-#define GPU GSAT_BACKEND_GPU
-#define DPLL GSAT_SEARCH_DPLL
-#define CDCL GSAT_SEARCH_CDCL
-#define WALK GSAT_SEARCH_WALK
+#define CPU     GSAT_BACKEND_CPU
+#define GPU     GSAT_BACKEND_GPU
+#define DPLL    GSAT_SEARCH_DPLL
+#define CDCL    GSAT_SEARCH_CDCL
+#define WALK    GSAT_SEARCH_WALK
 #define STREAMS GSAT_BACKEND_STREAMS
-#define ENGINE GSAT_BACKEND_ENGINE
-#define PROOF GSAT_BACKEND_PROOF
+#define ENGINE  GSAT_BACKEND_ENGINE
+#define PROOF   GSAT_BACKEND_PROOF
 #define CLAUSES GSAT_BACKEND_CLAUSES
-#define USABLE gsat_gpu_engine_usable
+#define USABLE  gsat_gpu_engine_usable
 // clang-format off
 const gsat_backend gsat_backends[GSAT_BACKEND_ROWS] = {
   /* name        machine search features          setup   solve */

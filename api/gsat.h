@@ -38,9 +38,9 @@ extern "C" {
 
 #define GSAT_VERSION "0.1.0"
 
-#define GSAT_SATISFIABLE 10
+#define GSAT_SATISFIABLE   10
 #define GSAT_UNSATISFIABLE 20
-#define GSAT_UNKNOWN 0
+#define GSAT_UNKNOWN       0
 
 typedef struct gsat_solver gsat_solver;
 
@@ -73,21 +73,21 @@ typedef struct gsat_worker_statistics {
 
 /* One MPI rank's share of a distributed search (mpirun -np N gsat). */
 typedef struct gsat_rank_statistics {
-  uint32_t threads;         /* its CPU workers */
+  uint32_t threads; /* its CPU workers */
   uint64_t nodes, checks, cubes, donations;
-  uint64_t steals;          /* cubes received from other ranks */
-  uint64_t given;           /* cubes sent to other ranks */
-  uint64_t requests;        /* work requests sent */
-  uint64_t refused;         /* requests answered with no work */
+  uint64_t steals;   /* cubes received from other ranks */
+  uint64_t given;    /* cubes sent to other ranks */
+  uint64_t requests; /* work requests sent */
+  uint64_t refused;  /* requests answered with no work */
   /* CDCL over MPI */
   uint64_t conflicts;
-  uint64_t clauses_sent;    /* learned units and clauses sent to the others */
-  uint64_t clauses_received; /* new ones received (duplicates filtered) */
-  uint64_t rounds;          /* exchange rounds sent */
+  uint64_t clauses_sent;      /* learned units and clauses sent to the others */
+  uint64_t clauses_received;  /* new ones received (duplicates filtered) */
+  uint64_t rounds;            /* exchange rounds sent */
   uint64_t port_out, port_in; /* units and clauses that crossed its search's clause
-                             * port: out of the search, into it (a CPU rank: those
-                             * sent and received; a GPU rank: its bridge's relays) */
-  double busy_seconds;      /* its workers' time on cubes, summed */
+                               * port: out of the search, into it (a CPU rank: those
+                               * sent and received; a GPU rank: its bridge's relays) */
+  double busy_seconds;        /* its workers' time on cubes, summed */
   double search_seconds;
 } gsat_rank_statistics;
 
@@ -96,26 +96,26 @@ typedef struct gsat_rank_statistics {
  * answer wins and the other is stopped.  Times in seconds since the race
  * began. */
 typedef struct gsat_member_statistics {
-  char name[8];             /* "cpu" or "gpu" */
-  char search[8];           /* "cdcl" or "dpll" */
-  int status;               /* 0, or the negative status it failed with */
-  char message[256];        /* why it failed, "" otherwise */
-  int answer;               /* 10, 20 or 0 (stopped, or no answer) */
-  int searched;             /* its search began (the GPU: its kernel was launched) */
-  int returned;             /* 0: still in its setup (a CUDA context) when the race
-                             * ended, left to finish in the background */
-  double started_seconds;   /* its thread started */
+  char name[8];                  /* "cpu" or "gpu" */
+  char search[8];                /* "cdcl" or "dpll" */
+  int status;                    /* 0, or the negative status it failed with */
+  char message[256];             /* why it failed, "" otherwise */
+  int answer;                    /* 10, 20 or 0 (stopped, or no answer) */
+  int searched;                  /* its search began (the GPU: its kernel was launched) */
+  int returned;                  /* 0: still in its setup (a CUDA context) when the race
+                                  * ended, left to finish in the background */
+  double started_seconds;        /* its thread started */
   double search_started_seconds; /* its search began (0: never) */
-  double ended_seconds;     /* it returned (0: not while the race ran) */
-  double search_seconds;    /* its own search time */
-  double context_seconds;   /* GPU: creating the CUDA context */
+  double ended_seconds;          /* it returned (0: not while the race ran) */
+  double search_seconds;         /* its own search time */
+  double context_seconds;        /* GPU: creating the CUDA context */
   GSAT_PUBLIC_COUNTER_FIELDS(GSAT_CTR_U64_FIELD) /* its counters, as in gsat_statistics */
 } gsat_member_statistics;
 
 typedef struct gsat_statistics {
-  double parse_seconds;     /* gsat_read_dimacs */
-  double build_seconds;     /* normalisation, occurrence streams, decision order */
-  double search_seconds;    /* backend search, excluding build and upload */
+  double parse_seconds;  /* gsat_read_dimacs */
+  double build_seconds;  /* normalisation, occurrence streams, decision order */
+  double search_seconds; /* backend search, excluding build and upload */
   /* The counters, one uint64_t per row of core/counters.h (its help
    * column says what each counts): nodes, checks, replay_checks, heuristic,
    * propagations, conflicts; for CDCL decisions, restarts, reductions,
@@ -127,20 +127,21 @@ typedef struct gsat_statistics {
   uint32_t vars, clauses;   /* after normalisation (clauses of length >= 2) */
   uint64_t literals;
   uint32_t units;
-  char backend[8];          /* "cpu" or "gpu" (the portfolio: the member that answered, "cpu+gpu" when none did) */
+  char backend[8]; /* "cpu" or "gpu" (the portfolio: the member that answered, "cpu+gpu" when none
+                      did) */
   char backend_reason[160]; /* why: "auto: no CUDA device", "requested", ... */
   char search[8];           /* "dpll", "cdcl" or "walk" */
   char search_reason[96];
-  char decide[16];          /* "static", "moms" or "lookahead" (DPLL) */
+  char decide[16]; /* "static", "moms" or "lookahead" (DPLL) */
   char decide_reason[96];
-  uint32_t workers;         /* CPU threads, or GPU workers (warps) */
+  uint32_t workers;                     /* CPU threads, or GPU workers (warps) */
   const gsat_worker_statistics *worker; /* [workers] for the CPU; NULL on the GPU
                                            and in a distributed search */
-  uint32_t ranks;           /* MPI ranks of a distributed search (0: one process) */
-  const gsat_rank_statistics *rank; /* [ranks], on rank 0 */
+  uint32_t ranks;                       /* MPI ranks of a distributed search (0: one process) */
+  const gsat_rank_statistics *rank;     /* [ranks], on rank 0 */
   /* GPU */
   char device[256];
-  char gpu_map[8];          /* "warp" (GPU DPLL, CDCL and walk) */
+  char gpu_map[8]; /* "warp" (GPU DPLL, CDCL and walk) */
   uint32_t gpu_blocks, gpu_threads;
   /* GPU CDCL: searchers, those that ran out of arena, learned-clause arena
    * bytes of each, device bytes of the plan in all */
@@ -154,12 +155,12 @@ typedef struct gsat_statistics {
    * it carried into the proof */
   uint64_t gpu_cdcl_proof_ring_bytes, gpu_cdcl_proof_records;
   double context_seconds, upload_seconds, kernel_seconds, occupancy;
-  double gpu_busy;          /* fraction of worker time spent searching */
-  double gpu_replay;        /* fraction of worker time spent replaying cubes */
-  uint64_t steals_warp;      /* GPU DPLL: cubes taken from a block's queue (between its warps) */
-  uint64_t steals_block;     /* GPU DPLL: cubes taken from the global queue (between blocks) */
-  char gpu_layout[8];       /* "csr" or "slot" (--gpu-layout) */
-  double layout_seconds;    /* building the layout on the GPU, apart from upload */
+  double gpu_busy;       /* fraction of worker time spent searching */
+  double gpu_replay;     /* fraction of worker time spent replaying cubes */
+  uint64_t steals_warp;  /* GPU DPLL: cubes taken from a block's queue (between its warps) */
+  uint64_t steals_block; /* GPU DPLL: cubes taken from the global queue (between blocks) */
+  char gpu_layout[8];    /* "csr" or "slot" (--gpu-layout) */
+  double layout_seconds; /* building the layout on the GPU, apart from upload */
   /* GPU walkers: where each walker's state is ("shared" or "global"
    * memory), walkers per SM, bytes of one walker's state */
   char gpu_walk_memory[8];
@@ -169,11 +170,11 @@ typedef struct gsat_statistics {
    * fields above are the answering member's (the CPU's when none answered) */
   uint32_t members;
   const gsat_member_statistics *member; /* [members] */
-  char answered_by[8];      /* the member that answered, "" when none did */
-  uint32_t workers_requested; /* CPU CDCL: the threads asked for when fewer
-                                 searchers fit in memory (0: all ran) */
-  gsat_search_id search_id;   /* search, as an enum */
-  gsat_backend_id backend_id; /* backend, as an enum */
+  char answered_by[8];                  /* the member that answered, "" when none did */
+  uint32_t workers_requested;           /* CPU CDCL: the threads asked for when fewer
+                                           searchers fit in memory (0: all ran) */
+  gsat_search_id search_id;             /* search, as an enum */
+  gsat_backend_id backend_id;           /* backend, as an enum */
 } gsat_statistics;
 
 /* The counters of a progress report: one uint64_t per row of
@@ -193,7 +194,7 @@ typedef struct gsat_progress_report {
   double seconds;
   uint64_t nodes, checks, cubes_left;
   uint32_t busy_workers;
-  char search[8];           /* "dpll", "cdcl" or "walk" */
+  char search[8]; /* "dpll", "cdcl" or "walk" */
   gsat_progress_counters counters;
   gsat_search_id search_id; /* search, as an enum */
 } gsat_progress_report;

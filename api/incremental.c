@@ -63,8 +63,10 @@ static uint32_t internal_var(const gsat_db *db, gsat_var x) {
   uint32_t lo = 0, hi = db->num_vars;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (db->ext_var[mid] < x) lo = mid + 1;
-    else hi = mid;
+    if (db->ext_var[mid] < x)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return lo < db->num_vars && db->ext_var[lo] == x ? lo : GSAT_CDCL_NOREF;
 }

@@ -19,13 +19,13 @@
 /* Learned clauses kept between solves: at most this many, of at most
  * GSAT_INC_KEEP_LEN literals. */
 #define GSAT_INC_KEEP_CLAUSES 20000u
-#define GSAT_INC_KEEP_LEN 8u
+#define GSAT_INC_KEEP_LEN     8u
 
 typedef struct gsat_incremental {
-  int32_t *assumed;     /* DIMACS literals for the next solve */
+  int32_t *assumed; /* DIMACS literals for the next solve */
   size_t num_assumed, cap_assumed;
-  gsat_lit *internal;   /* [num_assumed] mapped for the search */
-  int32_t *failed;      /* after UNSAT under assumptions: sorted DIMACS */
+  gsat_lit *internal; /* [num_assumed] mapped for the search */
+  int32_t *failed;    /* after UNSAT under assumptions: sorted DIMACS */
   size_t num_failed;
   /* terminate callback, polled by a watcher thread during a solve */
   int (*terminate)(void *data);
@@ -37,16 +37,16 @@ typedef struct gsat_incremental {
   void (*learn)(void *data, int32_t *clause);
   void *learn_data;
   int32_t learn_max;
-  int32_t *learn_buf;       /* [learn_max + 1] */
+  int32_t *learn_buf; /* [learn_max + 1] */
   pthread_mutex_t learn_lock;
   /* learned clauses kept for the next solves (DIMACS, CSR), see begin */
-  int keep;                 /* collecting during this solve */
-  int32_t *kept_lits;       /* [kept_start[num_kept]] */
-  uint32_t *kept_start;     /* [GSAT_INC_KEEP_CLAUSES + 1] */
+  int keep;             /* collecting during this solve */
+  int32_t *kept_lits;   /* [kept_start[num_kept]] */
+  uint32_t *kept_start; /* [GSAT_INC_KEEP_CLAUSES + 1] */
   uint32_t num_kept;
-  uint32_t *extra_start;    /* the kept clauses mapped for the search */
+  uint32_t *extra_start; /* the kept clauses mapped for the search */
   gsat_lit *extra_lits;
-  const gsat_db *db;        /* during a solve: ext_var for the learn callback */
+  const gsat_db *db; /* during a solve: ext_var for the learn callback */
   gsat_proof_sink sink;
   const gsat_proof_sink *chain;
 } gsat_incremental;
@@ -81,11 +81,10 @@ gsat_status gsat_inc_set_learn(gsat_incremental *inc, int32_t max_length,
  * literals); with keep (an incremental solve: assumptions, or not the
  * first solve, and no DRAT proof) hands the clauses kept from earlier solves
  * to p->extra_* (those over variables db has) and collects the new short
- * learned clauses (the formula only grows, so they stay implied); *trivially_unsat when two assumptions on a variable that occurs
- * in no clause contradict each other (the failed set is then those two);
- * chains the learn sink ahead of proof (may be NULL) into p->proof; starts
- * the terminate watcher, which raises *stop.  Errors: NOMEM, RESOURCE (no
- * watcher thread). */
+ * learned clauses (the formula only grows, so they stay implied); *trivially_unsat when two
+ * assumptions on a variable that occurs in no clause contradict each other (the failed set is then
+ * those two); chains the learn sink ahead of proof (may be NULL) into p->proof; starts the
+ * terminate watcher, which raises *stop.  Errors: NOMEM, RESOURCE (no watcher thread). */
 gsat_status gsat_inc_begin(gsat_incremental *inc, const gsat_db *db, gsat_flag *stop,
                            const gsat_proof_sink *proof, int keep, gsat_search_params *p,
                            int *trivially_unsat, gsat_error *err);

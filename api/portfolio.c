@@ -12,9 +12,9 @@
 /* The exchange between the members (portfolio.h): a ring in host memory of
  * the CPU portfolio's layout, 2^14 slots (each side relays every 2 ms), a
  * filter of 2^18 hashes. */
-#define EXCHANGE_RING_LOG2 14
+#define EXCHANGE_RING_LOG2   14
 #define EXCHANGE_FILTER_LOG2 18
-#define PORT_POLL_SECONDS 0.002
+#define PORT_POLL_SECONDS    0.002
 
 /* What the members share; it outlives the caller when the GPU member is left
  * in its setup, and is freed with the race. */
@@ -22,17 +22,17 @@ struct gsat_portfolio {
   gsat_db db;
   gsat_search_params cpu, gpu;
   const gsat_backend *member[2]; /* the rows: [GSAT_PORTFOLIO_CPU], [GSAT_PORTFOLIO_GPU] */
-  double gpu_delay; /* seconds before the GPU member touches CUDA */
-  gsat_gpu_engine *engine; /* the GPU member's when its row runs on one, lent by the
-                            * caller (NULL: a temporary one) */
-  int *engine_taken;       /* the caller's: set when the member may use engine */
-  gsat_race *race;  /* for may_start */
-  int bridge;       /* both members run CDCL and exchange clauses */
+  double gpu_delay;              /* seconds before the GPU member touches CUDA */
+  gsat_gpu_engine *engine;       /* the GPU member's when its row runs on one, lent by the
+                                  * caller (NULL: a temporary one) */
+  int *engine_taken;             /* the caller's: set when the member may use engine */
+  gsat_race *race;               /* for may_start */
+  int bridge;                    /* both members run CDCL and exchange clauses */
   gsat_share exchange;
   void *exchange_arena;
   gsat_share_bridge side[2]; /* the members' ends of the exchange: [GSAT_PORTFOLIO_CPU],
-                             * [GSAT_PORTFOLIO_GPU], producer ids 0 and 1 there */
-  gsat_phases phases; /* the GPU walkers' and the CPU searchers' phase exchange */
+                              * [GSAT_PORTFOLIO_GPU], producer ids 0 and 1 there */
+  gsat_phases phases;        /* the GPU walkers' and the CPU searchers' phase exchange */
 };
 
 gsat_portfolio *gsat_portfolio_new(gsat_db *db) {
@@ -70,7 +70,7 @@ static gsat_status open_bridge(gsat_portfolio *pf, gsat_error *err) {
   pf->exchange_arena = calloc(1, bytes); /* pages touched only as the ring fills */
   GSAT_RETURN_IF(!pf->exchange_arena, err, NOMEM, "out of memory for the portfolio's exchange");
   GSAT_FORWARD(gsat_share_init_zeroed(&pf->exchange, pf->exchange_arena, EXCHANGE_RING_LOG2,
-                               EXCHANGE_FILTER_LOG2, pf->db.num_vars, 8, 2, err));
+                                      EXCHANGE_FILTER_LOG2, pf->db.num_vars, 8, 2, err));
   for (uint32_t i = 0; i < 2; i++)
     gsat_share_bridge_init(&pf->side[i], &pf->exchange, i, 0, PORT_POLL_SECONDS);
   pf->bridge = 1;
@@ -101,15 +101,13 @@ static int gpu_may_start(void *data) {
 
 /* The GPU member: its row's search (the walkers: models only; CDCL: with
  * the bridge's clause port; DPLL).  It first waits
- * pf->gpu_delay (0.02 s by default) for the race to end: a process whose GPU thread is inside the driver's
- * initialization when the CPU answers pays for the driver's teardown at exit
- * (H200 machine: about 60 ms on instances the CPU answers in 20-30 ms;
- * bench/RESULTS.md), one that never touched CUDA pays nothing.  A row that
- * reads the occurrence streams (DPLL), which a CPU member running CDCL with
- * watched BCP did not need (db.h), gets them built here, in the member's
- * setup, into its own shallow copy of the database (the clause arrays stay
- * shared and read only), so the CPU searchers never see a field change
- * under them. */
+ * pf->gpu_delay (0.02 s by default) for the race to end: a process whose GPU thread is inside the
+ * driver's initialization when the CPU answers pays for the driver's teardown at exit (H200
+ * machine: about 60 ms on instances the CPU answers in 20-30 ms; bench/RESULTS.md), one that never
+ * touched CUDA pays nothing.  A row that reads the occurrence streams (DPLL), which a CPU member
+ * running CDCL with watched BCP did not need (db.h), gets them built here, in the member's setup,
+ * into its own shallow copy of the database (the clause arrays stay shared and read only), so the
+ * CPU searchers never see a field change under them. */
 static gsat_status run_gpu(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
                            gsat_search_result *r, gsat_error *err) {
   gsat_portfolio *pf = shared;
@@ -169,7 +167,8 @@ int gsat_portfolio_gpu_possible(void) {
 }
 
 gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p,
-                                 const gsat_backend *cpu, const gsat_backend *gpu, double gpu_delay, gsat_race_verify_fn verify, void *verify_data,
+                                 const gsat_backend *cpu, const gsat_backend *gpu, double gpu_delay,
+                                 gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err) {
   memset(out, 0, sizeof *out);
   gsat_race *race = gsat_race_new(pf, free_portfolio, verify, verify_data);

@@ -11,8 +11,8 @@
  * Clause exchange (both members CDCL, no proof): each member gets a clause
  * port (core/share.h) polled about every 2 ms by its own host thread
  * (the CPU portfolio's calling thread with its ring; the GPU clause port's
- * thread with the host mirror of the device ring, gpu/cdcl_port.h).  The ports meet in an exchange ring in host memory (the
- * portfolio's, outliving both): each poll relays what the member's
+ * thread with the host mirror of the device ring, gpu/cdcl_port.h).  The ports meet in an exchange
+ * ring in host memory (the portfolio's, outliving both): each poll relays what the member's
  * searchers exported into the exchange ring and what the other member put
  * there into the member's ring (gsat_share_relay), units and clauses of at
  * most 8 literals or glue 2.  The counts are the members' port_out /

@@ -30,9 +30,9 @@ struct gsat_race {
   pthread_mutex_t lock;
   pthread_cond_t changed; /* a member began or returned */
   gsat_flag stop;
-  int refs;     /* the caller (until gsat_race_run returns) and each running member */
-  int over;     /* ended: no more begins, verifications or winners */
-  int running;  /* gsat_race_run was called */
+  int refs;       /* the caller (until gsat_race_run returns) and each running member */
+  int over;       /* ended: no more begins, verifications or winners */
+  int running;    /* gsat_race_run was called */
   int limit_stop; /* a member stopped by a limit */
   uint32_t n, winner;
   void *shared;
@@ -82,8 +82,7 @@ static void race_free(gsat_race *race) {
 gsat_status gsat_race_add(gsat_race *race, const char *name, gsat_race_run_fn run,
                           gsat_error *err) {
   GSAT_RETURN_IF(race->n >= GSAT_RACE_MAX_MEMBERS || race->running, err, USAGE,
-                 "a race takes at most %d members, added before it runs",
-                 GSAT_RACE_MAX_MEMBERS);
+                 "a race takes at most %d members, added before it runs", GSAT_RACE_MAX_MEMBERS);
   member *m = &race->m[race->n];
   m->race = race;
   m->index = race->n++;
@@ -255,8 +254,8 @@ static void fill_outcome(gsat_race *race, gsat_race_outcome *out, gsat_error *er
     }
     if (m->status != GSAT_OK && failures++ == 0) first_failure = (int)i;
   }
-  out->answer = race->winner != GSAT_RACE_NONE ? out->member[race->winner].answer
-                                               : GSAT_ANSWER_UNKNOWN;
+  out->answer =
+      race->winner != GSAT_RACE_NONE ? out->member[race->winner].answer : GSAT_ANSWER_UNKNOWN;
   out->status = GSAT_OK;
   if (race->winner == GSAT_RACE_NONE && failures == (int)race->n && first_failure >= 0) {
     out->status = race->m[first_failure].status;

@@ -36,7 +36,7 @@ extern "C" {
 #endif
 
 #define GSAT_RACE_MAX_MEMBERS 4
-#define GSAT_RACE_NONE UINT32_MAX
+#define GSAT_RACE_NONE        UINT32_MAX
 
 typedef struct gsat_race gsat_race;
 
@@ -67,15 +67,15 @@ typedef enum gsat_race_phase {
 /* What the caller learns of one member after gsat_race_run(). */
 typedef struct gsat_race_member_report {
   const char *name;
-  gsat_race_phase phase;       /* at the end of the race: SETUP means left in the background */
-  gsat_status status;          /* its return (GSAT_OK while not returned) */
-  char message[256];           /* its error message when it failed, else "" */
-  int answer;                  /* gsat_answer (UNKNOWN while not returned) */
+  gsat_race_phase phase; /* at the end of the race: SETUP means left in the background */
+  gsat_status status;    /* its return (GSAT_OK while not returned) */
+  char message[256];     /* its error message when it failed, else "" */
+  int answer;            /* gsat_answer (UNKNOWN while not returned) */
   int stopped_by_limit;
-  int verified;                /* a SAT answer that passed verify */
+  int verified;                 /* a SAT answer that passed verify */
   double started, began, ended; /* seconds after gsat_race_run() started; 0: never */
-  gsat_search_result result;   /* its result (counters, times; the model moved to the
-                                * winner's), zero when it did not return */
+  gsat_search_result result;    /* its result (counters, times; the model moved to the
+                                 * winner's), zero when it did not return */
 } gsat_race_member_report;
 
 /* The outcome of a race. */
@@ -97,8 +97,7 @@ gsat_race *gsat_race_new(void *shared, void (*free_shared)(void *shared),
 
 /* Adds member `name` (a string that outlives the race) running `run`.
  * Errors: USAGE (more than GSAT_RACE_MAX_MEMBERS, or after gsat_race_run). */
-gsat_status gsat_race_add(gsat_race *race, const char *name, gsat_race_run_fn run,
-                          gsat_error *err);
+gsat_status gsat_race_add(gsat_race *race, const char *name, gsat_race_run_fn run, gsat_error *err);
 
 /* Called by member `index` when its setup is done and its search would
  * begin: 1 to search, 0 when the race is over (return without searching).

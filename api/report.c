@@ -20,15 +20,14 @@ typedef struct counter_line {
 } counter_line;
 
 static const counter_line counter_lines[] = {
-#define LINE(F, name, in, dpll, cdcl, shown, rate, label, help)                \
+#define LINE(F, name, in, dpll, cdcl, shown, rate, label, help)                                    \
   {label, SHOWN_##shown, RATE_##rate, offsetof(gsat_statistics, name)},
     GSAT_COUNTERS(LINE, _)
 #undef LINE
 };
 
 /* Whether line c is printed for st (the search that ran, the value). */
-static int counter_shown(const counter_line *c, const gsat_statistics *st,
-                         uint64_t value) {
+static int counter_shown(const counter_line *c, const gsat_statistics *st, uint64_t value) {
   const int learns = st->search_id == GSAT_SEARCH_ID_CDCL;
   if (st->search_id == GSAT_SEARCH_ID_WALK) return c->shown == SHOWN_NONZERO && value != 0;
   switch (c->shown) {
@@ -123,44 +122,45 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
             "rounds", "search s");
     for (uint32_t i = 0; i < st->ranks; i++) {
       const gsat_rank_statistics *k = &st->rank[i];
-      fprintf(out, "c %6" PRIu32 " %7" PRIu32 " %14" PRIu64 " %14.0f %12" PRIu64 " %12" PRIu64
-                   " %10" PRIu64 " %10" PRIu64 " %8" PRIu64 " %8.3f\n",
+      fprintf(out,
+              "c %6" PRIu32 " %7" PRIu32 " %14" PRIu64 " %14.0f %12" PRIu64 " %12" PRIu64
+              " %10" PRIu64 " %10" PRIu64 " %8" PRIu64 " %8.3f\n",
               i, k->threads, k->conflicts,
               k->search_seconds > 0 ? k->conflicts / k->search_seconds : 0.0, k->clauses_sent,
               k->clauses_received, k->port_out, k->port_in, k->rounds, k->search_seconds);
     }
   } else if (st->rank && st->ranks > 1) {
-    fprintf(out, "c %6s %7s %14s %14s %8s %9s %7s %7s %8s %8s %8s\n", "rank", "threads",
-            "nodes", "nodes/s", "cubes", "donations", "steals", "given", "requests",
-            "refused", "busy s");
+    fprintf(out, "c %6s %7s %14s %14s %8s %9s %7s %7s %8s %8s %8s\n", "rank", "threads", "nodes",
+            "nodes/s", "cubes", "donations", "steals", "given", "requests", "refused", "busy s");
     for (uint32_t i = 0; i < st->ranks; i++) {
       const gsat_rank_statistics *k = &st->rank[i];
-      fprintf(out, "c %6" PRIu32 " %7" PRIu32 " %14" PRIu64 " %14.0f %8" PRIu64 " %9" PRIu64
-                   " %7" PRIu64 " %7" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8.3f\n",
-              i, k->threads, k->nodes,
-              k->search_seconds > 0 ? k->nodes / k->search_seconds : 0.0, k->cubes,
-              k->donations, k->steals, k->given, k->requests, k->refused, k->busy_seconds);
+      fprintf(out,
+              "c %6" PRIu32 " %7" PRIu32 " %14" PRIu64 " %14.0f %8" PRIu64 " %9" PRIu64 " %7" PRIu64
+              " %7" PRIu64 " %8" PRIu64 " %8" PRIu64 " %8.3f\n",
+              i, k->threads, k->nodes, k->search_seconds > 0 ? k->nodes / k->search_seconds : 0.0,
+              k->cubes, k->donations, k->steals, k->given, k->requests, k->refused,
+              k->busy_seconds);
     }
   }
   if (st->members) {
     fprintf(out, "c %-22s %14s\n", "answered by", st->answered_by[0] ? st->answered_by : "none");
-    fprintf(out, "c %6s %6s %9s %9s %9s %9s %14s %14s %9s %9s %8s\n", "member", "search",
-            "started", "searching", "ended", "context", "nodes", "conflicts", "port out",
-            "port in", "answer");
+    fprintf(out, "c %6s %6s %9s %9s %9s %9s %14s %14s %9s %9s %8s\n", "member", "search", "started",
+            "searching", "ended", "context", "nodes", "conflicts", "port out", "port in", "answer");
     for (uint32_t i = 0; i < st->members; i++) {
       const gsat_member_statistics *m = &st->member[i];
       char started[16], ended[16];
       snprintf(started, sizeof started, m->searched ? "%.3f" : "-", m->search_started_seconds);
       snprintf(ended, sizeof ended, m->returned ? "%.3f" : "-", m->ended_seconds);
-      fprintf(out, "c %6s %6s %9.3f %9s %9s %9.3f %14" PRIu64 " %14" PRIu64 " %9" PRIu64
-                   " %9" PRIu64 " %8s\n", m->name,
-              m->search, m->started_seconds, started, ended, m->context_seconds, m->nodes,
+      fprintf(out,
+              "c %6s %6s %9.3f %9s %9s %9.3f %14" PRIu64 " %14" PRIu64 " %9" PRIu64 " %9" PRIu64
+              " %8s\n",
+              m->name, m->search, m->started_seconds, started, ended, m->context_seconds, m->nodes,
               m->conflicts, m->port_out, m->port_in,
-              m->status                      ? "failed"
-              : !m->returned                 ? "setup"
-              : m->answer == GSAT_SATISFIABLE ? "sat"
+              m->status                         ? "failed"
+              : !m->returned                    ? "setup"
+              : m->answer == GSAT_SATISFIABLE   ? "sat"
               : m->answer == GSAT_UNSATISFIABLE ? "unsat"
-                                               : "unknown");
+                                                : "unknown");
     }
   }
   /* one line per worker, but not for the walkers: thousands */
@@ -169,8 +169,8 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
             "cubes", "donations", "busy s");
     for (uint32_t i = 0; i < st->workers; i++) {
       const gsat_worker_statistics *w = &st->worker[i];
-      fprintf(out, "c %6" PRIu32 " %14" PRIu64 " %16" PRIu64 " %14.0f %8" PRIu64 " %9" PRIu64
-                   " %8.3f\n",
+      fprintf(out,
+              "c %6" PRIu32 " %14" PRIu64 " %16" PRIu64 " %14.0f %8" PRIu64 " %9" PRIu64 " %8.3f\n",
               i, w->nodes, w->checks, w->busy_seconds > 0 ? w->checks / w->busy_seconds : 0.0,
               w->cubes, w->donations, w->busy_seconds);
     }

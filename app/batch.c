@@ -127,8 +127,7 @@ gsat_status gsat_batch_list_add(gsat_batch_list *l, const char *path, gsat_error
 gsat_status gsat_batch_list_read(gsat_batch_list *l, const char *list_path, gsat_error *err) {
   const int std_in = !strcmp(list_path, "-");
   FILE *in = std_in ? stdin : fopen(list_path, "r");
-  GSAT_RETURN_IF(!in, err, IO, "cannot open the batch list '%s': %s", list_path,
-                 strerror(errno));
+  GSAT_RETURN_IF(!in, err, IO, "cannot open the batch list '%s': %s", list_path, strerror(errno));
   l->from_stdin |= std_in;
   char *line = NULL;
   size_t size = 0;
@@ -166,10 +165,7 @@ static void count(tally *t, int code) {
 }
 
 const char *gsat_batch_signal_name(int sig) {
-  return sig == SIGINT    ? "SIGINT"
-         : sig == SIGTERM ? "SIGTERM"
-         : sig == SIGHUP  ? "SIGHUP"
-                          : "?";
+  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "?";
 }
 
 /* One file's block; returns its exit code. */
@@ -181,7 +177,7 @@ static int run_one(const gsat_batch_list *l, size_t i, gsat_batch_solve_fn solve
   int code;
   if (l->from_stdin && !strcmp(path, "-")) {
     const char *why = "'-' (standard input) holds the batch list itself";
-    fprintf(out, "c error: %s\n", why); /* in the block and on stderr, as */
+    fprintf(out, "c error: %s\n", why);        /* in the block and on stderr, as */
     fprintf(stderr, "gsat: error: %s\n", why); /* the CLI's other errors */
     code = 1;
   } else {

@@ -19,25 +19,24 @@ static const char usage[] = "usage: gsat-gen php N\n"
 
 static void help(void) {
   printf("%s", usage);
-  printf(
-      "\n"
-      "Writes a CNF formula in DIMACS format to standard output.\n"
-      "\n"
-      "  php N             pigeonhole formula: N+1 pigeons, N holes (UNSAT),\n"
-      "                    variable p(i,j) = i*N + j + 1 for pigeon i, hole "
-      "j;\n"
-      "                    one clause per pigeon over its N hole variables,\n"
-      "                    then for each hole each pair of pigeons excluded\n"
-      "                    (0 <= N <= %u)\n"
-      "  rand K V C SEED   uniform random K-SAT: C clauses of K distinct\n"
-      "                    variables out of V, random signs, drawn from the\n"
-      "                    splitmix64 generator seeded with SEED (0..2^64-1);\n"
-      "                    the same arguments give the same file everywhere\n"
-      "                    (1 <= K <= %u, K <= V <= 2147483647)\n"
-      "\n"
-      "Exit codes: 0 success, %d usage error, %d write error, %d out of "
-      "memory.\n",
-      GSAT_GEN_MAX_HOLES, GSAT_GEN_MAX_K, EXIT_USAGE, EXIT_IO, EXIT_RESOURCE);
+  printf("\n"
+         "Writes a CNF formula in DIMACS format to standard output.\n"
+         "\n"
+         "  php N             pigeonhole formula: N+1 pigeons, N holes (UNSAT),\n"
+         "                    variable p(i,j) = i*N + j + 1 for pigeon i, hole "
+         "j;\n"
+         "                    one clause per pigeon over its N hole variables,\n"
+         "                    then for each hole each pair of pigeons excluded\n"
+         "                    (0 <= N <= %u)\n"
+         "  rand K V C SEED   uniform random K-SAT: C clauses of K distinct\n"
+         "                    variables out of V, random signs, drawn from the\n"
+         "                    splitmix64 generator seeded with SEED (0..2^64-1);\n"
+         "                    the same arguments give the same file everywhere\n"
+         "                    (1 <= K <= %u, K <= V <= 2147483647)\n"
+         "\n"
+         "Exit codes: 0 success, %d usage error, %d write error, %d out of "
+         "memory.\n",
+         GSAT_GEN_MAX_HOLES, GSAT_GEN_MAX_K, EXIT_USAGE, EXIT_IO, EXIT_RESOURCE);
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -73,11 +72,10 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "php")) {
     uint64_t n;
     if (argc != 3) return usage_error("%sphp takes one argument", "");
-    if (number(argv[2], GSAT_GEN_MAX_HOLES, &n))
-      return usage_error("invalid N '%s'", argv[2]);
+    if (number(argv[2], GSAT_GEN_MAX_HOLES, &n)) return usage_error("invalid N '%s'", argv[2]);
     snprintf(comment, sizeof comment,
-             "gsat-gen php %" PRIu64 "\npigeonhole: %" PRIu64
-             " pigeons, %" PRIu64 " holes, p(i,j) = i*%" PRIu64 " + j + 1",
+             "gsat-gen php %" PRIu64 "\npigeonhole: %" PRIu64 " pigeons, %" PRIu64
+             " holes, p(i,j) = i*%" PRIu64 " + j + 1",
              n, n + 1, n, n);
     st = gsat_gen_php((uint32_t)n, &cnf, &err);
   } else if (!strcmp(argv[1], "rand")) {
@@ -87,10 +85,8 @@ int main(int argc, char **argv) {
       return usage_error("invalid K '%s'", argv[2]);
     if (number(argv[3], (uint64_t)GSAT_MAX_DIMACS_VAR, &v) || v < k)
       return usage_error("invalid V '%s' (need K <= V <= 2147483647)", argv[3]);
-    if (number(argv[4], UINT64_MAX, &c))
-      return usage_error("invalid C '%s'", argv[4]);
-    if (number(argv[5], UINT64_MAX, &seed))
-      return usage_error("invalid SEED '%s'", argv[5]);
+    if (number(argv[4], UINT64_MAX, &c)) return usage_error("invalid C '%s'", argv[4]);
+    if (number(argv[5], UINT64_MAX, &seed)) return usage_error("invalid SEED '%s'", argv[5]);
     snprintf(comment, sizeof comment,
              "gsat-gen rand %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
              "\nuniform random %" PRIu64 "-SAT, splitmix64 seed %" PRIu64,
@@ -103,7 +99,5 @@ int main(int argc, char **argv) {
   gsat_cnf_free(&cnf);
   if (st == GSAT_OK) return 0;
   fprintf(stderr, "gsat-gen: %s\n", err.message);
-  return st == GSAT_IO      ? EXIT_IO
-         : st == GSAT_USAGE ? EXIT_USAGE
-                            : EXIT_RESOURCE;
+  return st == GSAT_IO ? EXIT_IO : st == GSAT_USAGE ? EXIT_USAGE : EXIT_RESOURCE;
 }

@@ -37,20 +37,19 @@ enum {
 /* What main() passes between its phases. */
 typedef struct cli {
   gsat_solver *s;
-  const char *path; /* NULL or "-": standard input */
-  double start;     /* gsat_seconds() at the start */
-  double limit;     /* --time-limit, seconds from the start (0: none) */
+  const char *path;          /* NULL or "-": standard input */
+  double start;              /* gsat_seconds() at the start */
+  double limit;              /* --time-limit, seconds from the start (0: none) */
   int quiet, verbose, stats; /* verbose: 0, 1 (-v), 2 (-vv) */
   int progress_by_verbose;   /* -vv set --progress=1 (it was at its default) */
-  int batch;              /* --batch: every file argument is an input */
-  const char *batch_list; /* --batch=LIST: the list file ("-": stdin) */
-  gsat_batch_list files;  /* the batch's files */
+  int batch;                 /* --batch: every file argument is an input */
+  const char *batch_list;    /* --batch=LIST: the list file ("-": stdin) */
+  gsat_batch_list files;     /* the batch's files */
 } cli;
 
 static gsat_solver *solver; /* for the signal handler */
 
-static volatile sig_atomic_t
-    stop_cause; /* 0, SIGALRM (time limit) or the signal */
+static volatile sig_atomic_t stop_cause;  /* 0, SIGALRM (time limit) or the signal */
 static volatile sig_atomic_t interrupted; /* the first stop signal, or 0 */
 /* The signals that ask gsat to stop: SIGHUP (the terminal went away) is
  * taken as SIGTERM is.  SIGPIPE keeps its default action: a reader that
@@ -196,33 +195,30 @@ static void usage(FILE *out) {
                "  -h, --help                           print this text\n"
                "  --version                            print the version\n");
   gsat_options_usage(out);
-  fprintf(
-      out,
-      "\n"
-      "Boolean options also take =true/false (or yes/no, on/off, 1/0) and "
-      "--no-<name>;\n"
-      "--help, --version, --no-<name> and the short -n, -q, -s, -v take no "
-      "value.\n"
-      "Every option can be set in the environment as GSAT_<NAME>, e.g. "
-      "GSAT_THREADS=4.\n"
-      "\n"
-      "output: 'c' comment lines, one 's SATISFIABLE|UNSATISFIABLE|UNKNOWN' "
-      "line, and\n"
-      "for SAT 'v' lines (at most 4096 characters each) ending with 'v 0'.  "
-      "Every\n"
-      "model is checked against the input clauses before it is printed.\n"
-      "\n"
-      "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, node limit, SIGINT,\n"
-      "  SIGTERM, SIGHUP; a 'c stopped' line says which), 1 usage, 2 parse error,\n"
-      "  3 I/O error (also a failed write of standard output), 4 out of memory\n"
-      "  or resources, 5 internal error, 6 CUDA error, 7 no usable GPU for\n"
-      "  --backend=gpu,\n"
-      "  8 SAT but the model output was cut by a signal or the time limit\n"
-      "  (no 'v 0' line; the last line says so)\n");
+  fprintf(out, "\n"
+               "Boolean options also take =true/false (or yes/no, on/off, 1/0) and "
+               "--no-<name>;\n"
+               "--help, --version, --no-<name> and the short -n, -q, -s, -v take no "
+               "value.\n"
+               "Every option can be set in the environment as GSAT_<NAME>, e.g. "
+               "GSAT_THREADS=4.\n"
+               "\n"
+               "output: 'c' comment lines, one 's SATISFIABLE|UNSATISFIABLE|UNKNOWN' "
+               "line, and\n"
+               "for SAT 'v' lines (at most 4096 characters each) ending with 'v 0'.  "
+               "Every\n"
+               "model is checked against the input clauses before it is printed.\n"
+               "\n"
+               "exit codes: 10 SAT, 20 UNSAT, 0 UNKNOWN (time limit, node limit, SIGINT,\n"
+               "  SIGTERM, SIGHUP; a 'c stopped' line says which), 1 usage, 2 parse error,\n"
+               "  3 I/O error (also a failed write of standard output), 4 out of memory\n"
+               "  or resources, 5 internal error, 6 CUDA error, 7 no usable GPU for\n"
+               "  --backend=gpu,\n"
+               "  8 SAT but the model output was cut by a signal or the time limit\n"
+               "  (no 'v 0' line; the last line says so)\n");
 }
 
-static void print_warning(void *data, const char *file, uint64_t line,
-                          const char *message) {
+static void print_warning(void *data, const char *file, uint64_t line, const char *message) {
   (void)data;
   if (line)
     printf("c WARNING: %s:%" PRIu64 ": %s\n", file, line, message);
@@ -237,8 +233,8 @@ typedef struct progress_state {
 } progress_state;
 
 /* The increase of a counter since the last report, per second. */
-static double progress_rate(const progress_state *ps, const gsat_progress_report *r,
-                            uint64_t now, uint64_t last) {
+static double progress_rate(const progress_state *ps, const gsat_progress_report *r, uint64_t now,
+                            uint64_t last) {
   double dt = r->seconds - ps->last_seconds;
   return dt > 0 ? (double)(now - last) / dt : 0;
 }
@@ -250,8 +246,7 @@ static void print_progress(void *data, const gsat_progress_report *r) {
   progress_state *ps = data;
   const gsat_progress_counters *n = &r->counters;
   if (r->search_id == GSAT_SEARCH_ID_WALK)
-    printf("c progress %8.1f s  %14" PRIu64 " flips  %10.3g flips/s  %8" PRIu64
-           " best unsatisfied",
+    printf("c progress %8.1f s  %14" PRIu64 " flips  %10.3g flips/s  %8" PRIu64 " best unsatisfied",
            r->seconds, n->walk_flips, progress_rate(ps, r, n->walk_flips, ps->last_flips),
            n->walk_best_unsat);
   else if (r->search_id == GSAT_SEARCH_ID_CDCL)
@@ -260,12 +255,12 @@ static void print_progress(void *data, const gsat_progress_report *r) {
            r->seconds, n->conflicts, progress_rate(ps, r, n->propagations, ps->last_propagations),
            n->learned, n->restarts);
   else
-    printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64
-           " cubes left",
+    printf("c progress %8.1f s  %14" PRIu64 " nodes  %10.3g checks/s  %8" PRIu64 " cubes left",
            r->seconds, r->nodes, progress_rate(ps, r, r->checks, ps->last_checks), r->cubes_left);
   if (strcmp(r->search, "cdcl") == 0 && (n->walk_flips || n->phases_out)) /* walker phases */
     printf("  %" PRIu64 " flips  best %" PRIu64 " unsatisfied  %" PRIu64 " phases out  %" PRIu64
-           " in", n->walk_flips, n->walk_best_unsat, n->phases_out, n->phases_in);
+           " in",
+           n->walk_flips, n->walk_best_unsat, n->phases_out, n->phases_in);
   if (r->busy_workers) printf("  %u busy", r->busy_workers);
   printf("\n");
   fflush(stdout);
@@ -341,8 +336,8 @@ static int put_line(model_out *m, const char *line, size_t n) {
  * Streams in constant memory, also for a header that declares 2^31 - 1
  * variables (about 23 GB of v lines, as kissat and CaDiCaL print them too).
  * The s line comes first, in the same blocks.  A signal or the time limit
- * (stop_cause) ends it after a whole v line.  Returns 1 when the model is complete, 0 when it was cut (no "v 0"), -1 on a
- * write error. */
+ * (stop_cause) ends it after a whole v line.  Returns 1 when the model is complete, 0 when it was
+ * cut (no "v 0"), -1 on a write error. */
 static int print_model(gsat_solver *s, int partial) {
   static model_out m;
   char line[4096 + 32];
@@ -405,7 +400,8 @@ static void note_environment(char *text, size_t size) {
     const char *value = getenv(var);
     if (given[i] || !value || strstr(text, var)) continue;
     size_t k = (size_t)snprintf(dashed, sizeof dashed, "--");
-    for (const char *p = o->name; *p && k + 1 < sizeof dashed; p++) dashed[k++] = *p == '_' ? '-' : *p;
+    for (const char *p = o->name; *p && k + 1 < sizeof dashed; p++)
+      dashed[k++] = *p == '_' ? '-' : *p;
     dashed[k] = 0;
     if (!names_option(text, dashed)) continue;
     const size_t len = strlen(text);
@@ -506,9 +502,8 @@ static int parse_long_option(gsat_solver *s, int argc, char **argv, int *i) {
  * after '=' of a long spelling ("--time=5") or NULL, and `count` the uses
  * ("-vv" is two).  A spelling that takes a value reads it after '=' or from
  * the next argument (*i moves past it).  Returns -1, or EXIT_USAGE. */
-static int parse_alias(gsat_solver *s, const gsat_option_alias *al,
-                       const char *value, int count, int argc, char **argv,
-                       int *i) {
+static int parse_alias(gsat_solver *s, const gsat_option_alias *al, const char *value, int count,
+                       int argc, char **argv, int *i) {
   char buf[32];
   const char *v = al->value;
   const gsat_option_info *info = gsat_option_find(al->option);
@@ -535,8 +530,7 @@ static int parse_alias(gsat_solver *s, const gsat_option_alias *al,
 /* The alias that argument a spells: "-t", "--time" or "--time=5" (*value
  * set to "5"), or a repeated increment letter ("-vv": *count 2).  NULL if a
  * is none. */
-static const gsat_option_alias *find_alias(const char *a, const char **value,
-                                           int *count) {
+static const gsat_option_alias *find_alias(const char *a, const char **value, int *count) {
   char spelling[32];
   const char *eq = strchr(a, '='); /* "--time=5", "-verb=1"; not "-s=1" */
   if (eq && a[1] != '-' && eq - a <= 2) eq = NULL;
@@ -608,7 +602,8 @@ static int exclusive(gsat_solver *s, const char *a, const char *b, const char *m
 static int check_options(gsat_solver *s) {
   if (proof_format_given && gsat_get_option(s, "proof") == 0)
     return usage_error("--proof-format without a proof: name the proof file (--proof=FILE "
-                       "or a second file argument)%s", "");
+                       "or a second file argument)%s",
+                       "");
   int code = exclusive(s, "strict", "relaxed", "--strict and --relaxed exclude each other%s");
   if (code < 0)
     code = exclusive(s, "quiet", "verbose", "--quiet (-q) and --verbose (-v) exclude each other%s");
@@ -639,15 +634,15 @@ static int take_files(cli *c, char **argv, const int *pos, int files) {
   }
   if (c->batch_list && files)
     return usage_error("--batch=LIST takes its files from LIST: no file arguments%s", "");
-  if (!c->batch_list && !files)
-    return usage_error("--batch needs files (or --batch=LIST)%s", "");
+  if (!c->batch_list && !files) return usage_error("--batch needs files (or --batch=LIST)%s", "");
   gsat_status st = GSAT_OK;
   for (int k = 0; k < files && st == GSAT_OK; k++)
     st = gsat_batch_list_add(&c->files, argv[pos[k]], &err);
   if (st == GSAT_OK && c->batch_list) st = gsat_batch_list_read(&c->files, c->batch_list, &err);
   if (st == GSAT_OK && !c->files.count && c->files.skipped_count) /* directories of nothing */
     return usage_error("--batch has no file to solve: the directories hold no DIMACS or "
-                       "compressed file (skipped %s)", c->files.skipped[0]);
+                       "compressed file (skipped %s)",
+                       c->files.skipped[0]);
   if (st == GSAT_OK) return -1;
   fprintf(stderr, "gsat: error: %s\n", err.message);
   return st == GSAT_IO ? EXIT_IO : EXIT_RESOURCE;
@@ -669,10 +664,12 @@ static int check_batch(cli *c) {
     return usage_error("--batch= needs a list file ('-' for standard input)%s", "");
   if (gsat_get_option(c->s, "proof") != 0)
     return usage_error("--proof names one proof file: it cannot be used with --batch "
-                       "(solve a file alone to get its proof)%s", "");
+                       "(solve a file alone to get its proof)%s",
+                       "");
   if (gsat_dist_size() > 1)
     return usage_error("--batch runs in one process: not under mpirun with several "
-                       "ranks%s", "");
+                       "ranks%s",
+                       "");
   return -1;
 }
 
@@ -737,8 +734,7 @@ static int parse_args(cli *c, int argc, char **argv) {
   c->stats = gsat_get_option(c->s, "stats") != 0 || c->verbose >= 2;
   c->limit = gsat_get_option(c->s, "time_limit");
   const gsat_option_info *progress = gsat_option_find("progress");
-  if (c->verbose >= 2 && progress &&
-      gsat_get_option(c->s, "progress") == progress->def)
+  if (c->verbose >= 2 && progress && gsat_get_option(c->s, "progress") == progress->def)
     c->progress_by_verbose = !gsat_set_option(c->s, "progress", "1"); /* -vv: every second */
   return -1;
 }
@@ -754,8 +750,7 @@ static void arm_timer(const cli *c) {
   memset(&timer, 0, sizeof timer);
   if (left > 0) {
     timer.it_value.tv_sec = (time_t)left;
-    timer.it_value.tv_usec =
-        (suseconds_t)((left - (double)timer.it_value.tv_sec) * 1e6);
+    timer.it_value.tv_usec = (suseconds_t)((left - (double)timer.it_value.tv_sec) * 1e6);
   }
   if (!timer.it_value.tv_sec && !timer.it_value.tv_usec)
     timer.it_value.tv_usec = 1; /* a zero value would disarm it */
@@ -790,8 +785,7 @@ static void print_options(const cli *c) {
     if (v == o->def) continue;
     char name[64], value[40];
     size_t k = 0;
-    for (const char *p = o->name; *p && k + 1 < sizeof name; p++)
-      name[k++] = *p == '_' ? '-' : *p;
+    for (const char *p = o->name; *p && k + 1 < sizeof name; p++) name[k++] = *p == '_' ? '-' : *p;
     name[k] = 0;
     if (o->kind == GSAT_OPT_ENUM)
       gsat_option_enum_name(o->name, (int)v, value, sizeof value);
@@ -822,11 +816,11 @@ static void print_verbose_summary(const cli *c, const gsat_statistics *st) {
          gsat_plural(st->clauses, "clause", "clauses"), st->literals,
          gsat_plural(st->literals, "literal", "literals"), st->units,
          gsat_plural(st->units, "unit", "units"));
-  printf("c times: parse %.3f s, build %.3f s, search %.3f s", st->parse_seconds,
-         st->build_seconds, st->search_seconds);
+  printf("c times: parse %.3f s, build %.3f s, search %.3f s", st->parse_seconds, st->build_seconds,
+         st->search_seconds);
   if (st->backend_id == GSAT_BACKEND_ID_GPU)
-    printf(", CUDA context %.3f s, upload %.3f s, layout %.3f s",
-           st->context_seconds, st->upload_seconds, st->layout_seconds);
+    printf(", CUDA context %.3f s, upload %.3f s, layout %.3f s", st->context_seconds,
+           st->upload_seconds, st->layout_seconds);
   printf(", total %.3f s\n", gsat_seconds() - c->start);
 }
 
@@ -838,8 +832,7 @@ static void print_members(const gsat_statistics *st) {
       printf("c portfolio member %s failed: %s\n", st->member[i].name, st->member[i].message);
   if (st->members)
     printf("c portfolio: %s answered%s\n", st->answered_by[0] ? st->answered_by : "no member",
-           st->members > 1 && !st->member[1].searched ? " (the GPU search never started)"
-                                                      : "");
+           st->members > 1 && !st->member[1].searched ? " (the GPU search never started)" : "");
   for (uint32_t i = 0; i < st->members; i++)
     printf("c portfolio member %s: %s%s", st->member[i].name, st->member[i].search,
            i + 1 < st->members ? ", " : "\n");
@@ -860,8 +853,8 @@ static void print_summary(const cli *c, int result) {
     printf("c backend %s (%s), search %s (%s)\n", st->backend, st->backend_reason, st->search,
            st->search_reason);
   else
-    printf("c backend %s (%s), decide %s (%s)\n", st->backend,
-           st->backend_reason, st->decide, st->decide_reason);
+    printf("c backend %s (%s), decide %s (%s)\n", st->backend, st->backend_reason, st->decide,
+           st->decide_reason);
   if (st->backend_id == GSAT_BACKEND_ID_GPU)
     printf("c device %s, mapping %s, layout %s, %u %s x %u %s\n", st->device, st->gpu_map,
            st->gpu_layout, st->gpu_blocks, gsat_plural(st->gpu_blocks, "block", "blocks"),
@@ -887,8 +880,7 @@ static void print_summary(const cli *c, int result) {
     printf("c %u CDCL %s of the %u asked for: no more fit in memory\n", st->workers,
            gsat_plural(st->workers, "searcher", "searchers"), st->workers_requested);
   print_members(st);
-  if (result == GSAT_SATISFIABLE)
-    printf("c model checked against every input clause\n");
+  if (result == GSAT_SATISFIABLE) printf("c model checked against every input clause\n");
   if (result == GSAT_UNKNOWN) print_stop_cause(c->s, c->limit, st->nodes);
   if (c->verbose >= 1) print_verbose_summary(c, st);
 }
@@ -1021,8 +1013,7 @@ static int write_cubes(cli *c) {
 static int run(cli *c) {
   if (!c->quiet) {
     printf("c %s: CDCL and DPLL search on CPU cores and NVIDIA GPUs\n", gsat_signature());
-    printf("c reading %s\n",
-           c->path && strcmp(c->path, "-") ? c->path : "<stdin>");
+    printf("c reading %s\n", c->path && strcmp(c->path, "-") ? c->path : "<stdin>");
     fflush(stdout);
     gsat_set_warning_callback(c->s, print_warning, NULL);
     if (c->verbose >= 1) print_options(c);
@@ -1115,8 +1106,8 @@ static int solve_cli(int argc, char **argv) {
   if (code < 0) {
     install_handlers(&c);
     in_batch = c.batch;
-    code = c.batch ? gsat_batch_run(&c.files, batch_file, batch_stop, &c, c.start, stdout)
-                   : run(&c);
+    code =
+        c.batch ? gsat_batch_run(&c.files, batch_file, batch_stop, &c, c.start, stdout) : run(&c);
   }
   solver = NULL;
   end_fast = end_fast_wanted(c.s);
@@ -1139,8 +1130,7 @@ int main(int argc, char **argv) {
   if (gsat_dist_rank() > 0) {
     int fd = dup(STDERR_FILENO);
     rank_err = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!rank_err || !freopen("/dev/null", "w", stdout) ||
-        !freopen("/dev/null", "w", stderr)) {
+    if (!rank_err || !freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) {
       fprintf(rank_err ? rank_err : stderr, "gsat: rank %u: error: cannot silence output\n",
               gsat_dist_rank());
       gsat_dist_finalize();

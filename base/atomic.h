@@ -33,46 +33,51 @@
  * when *p == expected and returns the value *p held before (== expected on
  * success).  Made for W = 32 and 64 below. */
 #if GSAT_ATOMIC_DEVICE
-#define GSAT_ATOMIC_WIDTH(W, T, CT)                                            \
-  GSAT_HD T gsat_load_u##W(const T *p) { return *(const volatile T *)p; }     \
-  GSAT_HD T gsat_load_acquire_u##W(const T *p) {                               \
-    T v = *(const volatile T *)p;                                              \
-    __threadfence();                                                           \
-    return v;                                                                  \
-  }                                                                            \
-  GSAT_HD void gsat_store_u##W(T *p, T v) { *(volatile T *)p = v; }           \
-  GSAT_HD void gsat_store_release_u##W(T *p, T v) {                            \
-    __threadfence();                                                           \
-    *(volatile T *)p = v;                                                      \
-  }                                                                            \
-  GSAT_HD T gsat_fetch_add_u##W(T *p, T v) { return atomicAdd((CT *)p, (CT)v); } \
-  GSAT_HD T gsat_cas_u##W(T *p, T expected, T desired) {                       \
-    __threadfence();                                                           \
-    T old = atomicCAS((CT *)p, (CT)expected, (CT)desired);                     \
-    __threadfence();                                                           \
-    return old;                                                                \
+#define GSAT_ATOMIC_WIDTH(W, T, CT)                                                                \
+  GSAT_HD T gsat_load_u##W(const T *p) {                                                           \
+    return *(const volatile T *)p;                                                                 \
+  }                                                                                                \
+  GSAT_HD T gsat_load_acquire_u##W(const T *p) {                                                   \
+    T v = *(const volatile T *)p;                                                                  \
+    __threadfence();                                                                               \
+    return v;                                                                                      \
+  }                                                                                                \
+  GSAT_HD void gsat_store_u##W(T *p, T v) {                                                        \
+    *(volatile T *)p = v;                                                                          \
+  }                                                                                                \
+  GSAT_HD void gsat_store_release_u##W(T *p, T v) {                                                \
+    __threadfence();                                                                               \
+    *(volatile T *)p = v;                                                                          \
+  }                                                                                                \
+  GSAT_HD T gsat_fetch_add_u##W(T *p, T v) {                                                       \
+    return atomicAdd((CT *)p, (CT)v);                                                              \
+  }                                                                                                \
+  GSAT_HD T gsat_cas_u##W(T *p, T expected, T desired) {                                           \
+    __threadfence();                                                                               \
+    T old = atomicCAS((CT *)p, (CT)expected, (CT)desired);                                         \
+    __threadfence();                                                                               \
+    return old;                                                                                    \
   }
 #else
-#define GSAT_ATOMIC_WIDTH(W, T, CT)                                            \
-  GSAT_HD T gsat_load_u##W(const T *p) {                                       \
-    return __atomic_load_n(p, __ATOMIC_RELAXED);                               \
-  }                                                                            \
-  GSAT_HD T gsat_load_acquire_u##W(const T *p) {                               \
-    return __atomic_load_n(p, __ATOMIC_ACQUIRE);                               \
-  }                                                                            \
-  GSAT_HD void gsat_store_u##W(T *p, T v) {                                    \
-    __atomic_store_n(p, v, __ATOMIC_RELAXED);                                  \
-  }                                                                            \
-  GSAT_HD void gsat_store_release_u##W(T *p, T v) {                            \
-    __atomic_store_n(p, v, __ATOMIC_RELEASE);                                  \
-  }                                                                            \
-  GSAT_HD T gsat_fetch_add_u##W(T *p, T v) {                                   \
-    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                         \
-  }                                                                            \
-  GSAT_HD T gsat_cas_u##W(T *p, T expected, T desired) {                       \
-    __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL,    \
-                                __ATOMIC_ACQUIRE);                             \
-    return expected;                                                           \
+#define GSAT_ATOMIC_WIDTH(W, T, CT)                                                                \
+  GSAT_HD T gsat_load_u##W(const T *p) {                                                           \
+    return __atomic_load_n(p, __ATOMIC_RELAXED);                                                   \
+  }                                                                                                \
+  GSAT_HD T gsat_load_acquire_u##W(const T *p) {                                                   \
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);                                                   \
+  }                                                                                                \
+  GSAT_HD void gsat_store_u##W(T *p, T v) {                                                        \
+    __atomic_store_n(p, v, __ATOMIC_RELAXED);                                                      \
+  }                                                                                                \
+  GSAT_HD void gsat_store_release_u##W(T *p, T v) {                                                \
+    __atomic_store_n(p, v, __ATOMIC_RELEASE);                                                      \
+  }                                                                                                \
+  GSAT_HD T gsat_fetch_add_u##W(T *p, T v) {                                                       \
+    return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);                                             \
+  }                                                                                                \
+  GSAT_HD T gsat_cas_u##W(T *p, T expected, T desired) {                                           \
+    __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);     \
+    return expected;                                                                               \
   }
 #endif
 

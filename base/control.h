@@ -6,8 +6,8 @@
 
 typedef int gsat_flag;
 
-#define GSAT_FLAG_RAISE(f) __atomic_store_n((f), 1, __ATOMIC_RELAXED)
-#define GSAT_FLAG_CLEAR(f) __atomic_store_n((f), 0, __ATOMIC_RELAXED)
+#define GSAT_FLAG_RAISE(f)     __atomic_store_n((f), 1, __ATOMIC_RELAXED)
+#define GSAT_FLAG_CLEAR(f)     __atomic_store_n((f), 0, __ATOMIC_RELAXED)
 #define GSAT_FLAG_IS_RAISED(f) ((f) && __atomic_load_n((f), __ATOMIC_RELAXED) != 0)
 
 #endif

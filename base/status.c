@@ -6,8 +6,8 @@
 
 const char *gsat_status_name(gsat_status status) {
   switch (status) {
-#define GSAT_STATUS_CASE(name, value, text)                                    \
-  case GSAT_##name:                                                            \
+#define GSAT_STATUS_CASE(name, value, text)                                                        \
+  case GSAT_##name:                                                                                \
     return text;
     GSAT_STATUS_MAP(GSAT_STATUS_CASE)
 #undef GSAT_STATUS_CASE
@@ -15,8 +15,7 @@ const char *gsat_status_name(gsat_status status) {
   return "unknown status";
 }
 
-gsat_status gsat_error_set(gsat_error *err, gsat_status status, const char *fmt,
-                           ...) {
+gsat_status gsat_error_set(gsat_error *err, gsat_status status, const char *fmt, ...) {
   if (!err) return status;
   err->status = status;
   va_list ap;

@@ -57,8 +57,7 @@ typedef struct gsat_error {
 
 /* Records status and a printf-style message in err (which may be NULL) and
  * returns status, so that callers can write `return gsat_error_set (...)`. */
-gsat_status gsat_error_set(gsat_error *err, gsat_status status, const char *fmt,
-                           ...)
+gsat_status gsat_error_set(gsat_error *err, gsat_status status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -69,15 +68,15 @@ void gsat_error_clear(gsat_error *err);
 
 /* GSAT_RETURN_IF (cond, err, STATUS, "fmt", ...): record and return on failure.
  * GSAT_FORWARD (expr): evaluate a status expression and return it unless OK. */
-#define GSAT_RETURN_IF(cond, err, name, ...)                                   \
-  do {                                                                         \
-    if (cond) return gsat_error_set((err), GSAT_##name, __VA_ARGS__);          \
+#define GSAT_RETURN_IF(cond, err, name, ...)                                                       \
+  do {                                                                                             \
+    if (cond) return gsat_error_set((err), GSAT_##name, __VA_ARGS__);                              \
   } while (0)
 
-#define GSAT_FORWARD(expr)                                                     \
-  do {                                                                         \
-    gsat_status gsat_forward_status_ = (expr);                                 \
-    if (gsat_forward_status_ != GSAT_OK) return gsat_forward_status_;          \
+#define GSAT_FORWARD(expr)                                                                         \
+  do {                                                                                             \
+    gsat_status gsat_forward_status_ = (expr);                                                     \
+    if (gsat_forward_status_ != GSAT_OK) return gsat_forward_status_;                              \
   } while (0)
 
 #ifdef __cplusplus

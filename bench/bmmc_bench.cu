@@ -27,8 +27,7 @@ namespace {
 /* ---- copy kernels (the reference) ---------------------------------------- */
 
 template <typename T>
-__global__ void __launch_bounds__(1024)
-    copy_one(const T *__restrict__ in, T *__restrict__ out) {
+__global__ void __launch_bounds__(1024) copy_one(const T *__restrict__ in, T *__restrict__ out) {
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i];
 }
@@ -48,8 +47,7 @@ __global__ void __launch_bounds__(1024, 2)
 
 /* 16-byte vectors, grid-stride, 4 vectors in flight per thread. */
 __global__ void __launch_bounds__(512)
-    copy_vec16(const uint4 *__restrict__ in, uint4 *__restrict__ out,
-               size_t count) {
+    copy_vec16(const uint4 *__restrict__ in, uint4 *__restrict__ out, size_t count) {
   size_t stride = (size_t)gridDim.x * blockDim.x;
   size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   for (; i + 3 * stride < count; i += 4 * stride) {
@@ -118,12 +116,10 @@ template <typename F> double median_ms(F launch) {
   BENCH_CHECK(cudaEventDestroy(a));
   BENCH_CHECK(cudaEventDestroy(b));
   std::sort(t.begin(), t.end());
-  return reps % 2 ? t[(size_t)reps / 2]
-                  : 0.5 * (t[(size_t)reps / 2 - 1] + t[(size_t)reps / 2]);
+  return reps % 2 ? t[(size_t)reps / 2] : 0.5 * (t[(size_t)reps / 2 - 1] + t[(size_t)reps / 2]);
 }
 
-void record(const std::string &name, int n, int es, double ms,
-            const std::string &note) {
+void record(const std::string &name, int n, int es, double ms, const std::string &note) {
   double bytes = 2.0 * (double)((size_t)es << n);
   rows.push_back({name, n, es, ms, bytes / ms / 1e6, 0.0, note});
 }
@@ -138,69 +134,55 @@ void run_copies(int n, int es, const arrays &d) {
   unsigned grid = (unsigned)(count / (size_t)block);
   double ms;
   if (es == 4)
-    ms = median_ms([&] {
-      copy_one<uint32_t>
-          <<<grid, block>>>((const uint32_t *)d.in, (uint32_t *)d.out);
-    });
+    ms = median_ms(
+        [&] { copy_one<uint32_t><<<grid, block>>>((const uint32_t *)d.in, (uint32_t *)d.out); });
   else
-    ms = median_ms([&] {
-      copy_one<uint64_t>
-          <<<grid, block>>>((const uint64_t *)d.in, (uint64_t *)d.out);
-    });
+    ms = median_ms(
+        [&] { copy_one<uint64_t><<<grid, block>>>((const uint64_t *)d.in, (uint64_t *)d.out); });
   record("copy-1-per-thread", n, es, ms, "block 1024");
   int m = es == 4 ? 3 : 2;
   unsigned rgrid = (unsigned)(count >> (10 + m));
   if (es == 4)
     ms = median_ms([&] {
-      copy_rows<uint32_t, 3>
-          <<<rgrid, 1024>>>((const uint32_t *)d.in, (uint32_t *)d.out);
+      copy_rows<uint32_t, 3><<<rgrid, 1024>>>((const uint32_t *)d.in, (uint32_t *)d.out);
     });
   else
     ms = median_ms([&] {
-      copy_rows<uint64_t, 2>
-          <<<rgrid, 1024>>>((const uint64_t *)d.in, (uint64_t *)d.out);
+      copy_rows<uint64_t, 2><<<rgrid, 1024>>>((const uint64_t *)d.in, (uint64_t *)d.out);
     });
   record("copy-rows-like-tiled", n, es, ms, "1024 thr, 2^m elems/thread");
   size_t vec = bytes / 16;
   unsigned vgrid = (unsigned)(sm_count * 4);
-  ms = median_ms([&] {
-    copy_vec16<<<vgrid, 512>>>((const uint4 *)d.in, (uint4 *)d.out, vec);
-  });
+  ms = median_ms([&] { copy_vec16<<<vgrid, 512>>>((const uint4 *)d.in, (uint4 *)d.out, vec); });
   record("copy-vec16-gridstride", n, es, ms, "512 thr x 4 blocks/SM, unroll 4");
-  ms = median_ms([&] {
-    copy_vec16_x4<<<(unsigned)(vec / 1024), 256>>>((const uint4 *)d.in,
-                                                   (uint4 *)d.out);
-  });
+  ms = median_ms(
+      [&] { copy_vec16_x4<<<(unsigned)(vec / 1024), 256>>>((const uint4 *)d.in, (uint4 *)d.out); });
   record("copy-vec16-x4", n, es, ms, "256 thr, 4 x 16 B per thread");
 }
 
-bool run_plan(const char *name, const gsat_bmmc *perm, int es,
-              const gsat_bmmc_options *o, const arrays &d) {
+bool run_plan(const char *name, const gsat_bmmc *perm, int es, const gsat_bmmc_options *o,
+              const arrays &d) {
   gsat_bmmc_plan plan;
   gsat_error err;
   if (gsat_bmmc_plan_init(&plan, perm, (uint32_t)es, o, &err) != GSAT_OK) {
-    printf("  %-28s n=%d es=%d: plan failed: %s\n", name, perm->a.n, es,
-           err.message);
+    printf("  %-28s n=%d es=%d: plan failed: %s\n", name, perm->a.n, es, err.message);
     return false;
   }
   bool failed = false;
   double ms = median_ms([&] {
-    if (gsat_bmmc_plan_run(&plan, d.in, d.out, d.tmp, nullptr, &err) !=
-            GSAT_OK &&
-        !failed) {
+    if (gsat_bmmc_plan_run(&plan, d.in, d.out, d.tmp, nullptr, &err) != GSAT_OK && !failed) {
       printf("  %s: run failed: %s\n", name, err.message);
       failed = true;
     }
   });
   if (failed) return false;
   char desc[256];
-  record(name, perm->a.n, es, ms,
-         gsat_bmmc_plan_describe(&plan, desc, sizeof desc));
+  record(name, perm->a.n, es, ms, gsat_bmmc_plan_describe(&plan, desc, sizeof desc));
   return true;
 }
 
-gsat_bmmc_options make_options(int kernel, int h, int m, int locality,
-                               bool async, bool swizzle, bool gather) {
+gsat_bmmc_options make_options(int kernel, int h, int m, int locality, bool async, bool swizzle,
+                               bool gather) {
   gsat_bmmc_options o;
   gsat_bmmc_options_init(&o);
   o.kernel = kernel;
@@ -225,8 +207,7 @@ void run_size(int n, int es, bool sweep, const arrays &d) {
   gsat_bmmc_identity(&id, n);
   gsat_bmmc_transpose(&tr, n / 2, n - n / 2);
   gsat_bmmc_options def = make_options(0, -1, -1, 0, false, true, false);
-  gsat_bmmc_options naive =
-      make_options(GSAT_BMMC_NAIVE, -1, -1, 0, false, true, false);
+  gsat_bmmc_options naive = make_options(GSAT_BMMC_NAIVE, -1, -1, 0, false, true, false);
   gsat_bmmc_options naive_g = naive;
   naive_g.naive_gather = true;
   run_plan("naive-bitrev", &rev, es, &naive, d);
@@ -245,23 +226,16 @@ void run_size(int n, int es, bool sweep, const arrays &d) {
       bool async, swz;
     };
     static const cfg cfgs[] = {
-        {"h5m2", 5, 2, 0, false, true},
-        {"h5m3", 5, 3, 0, false, true},
-        {"h5m4", 5, 4, 0, false, true},
-        {"h5m3-low", 5, 3, 1, false, true},
-        {"h5m2-low", 5, 2, 1, false, true},
-        {"h4m3", 4, 3, 0, false, true},
-        {"h3m3", 3, 3, 0, false, true},
-        {"h3m4a", 3, 4, 0, true, true},
-        {"h5m3a", 5, 3, 0, true, true},
-        {"h5m4a", 5, 4, 0, true, true},
-        {"h5m2a", 5, 2, 0, true, true},
-        {"h5m3-noswz", 5, 3, 0, false, false},
+        {"h5m2", 5, 2, 0, false, true},     {"h5m3", 5, 3, 0, false, true},
+        {"h5m4", 5, 4, 0, false, true},     {"h5m3-low", 5, 3, 1, false, true},
+        {"h5m2-low", 5, 2, 1, false, true}, {"h4m3", 4, 3, 0, false, true},
+        {"h3m3", 3, 3, 0, false, true},     {"h3m4a", 3, 4, 0, true, true},
+        {"h5m3a", 5, 3, 0, true, true},     {"h5m4a", 5, 4, 0, true, true},
+        {"h5m2a", 5, 2, 0, true, true},     {"h5m3-noswz", 5, 3, 0, false, false},
     };
     for (const cfg &c : cfgs) {
       if (es == 8 && c.m == 4 && !c.async) continue;
-      gsat_bmmc_options o =
-          make_options(0, c.h, c.m, c.loc, c.async, c.swz, false);
+      gsat_bmmc_options o = make_options(0, c.h, c.m, c.loc, c.async, c.swz, false);
       std::string tag = std::string("sweep-bitrev-") + c.tag;
       run_plan(tag.c_str(), &rev, es, &o, d);
       tag = std::string("sweep-bpc-") + c.tag;
@@ -278,13 +252,12 @@ void run_size(int n, int es, bool sweep, const arrays &d) {
   printf("\nn=%d, %d-byte elements (%zu MiB per array); fastest copy: %s "
          "%.0f GB/s\n",
          n, es, ((size_t)es << n) >> 20, best_name.c_str(), best);
-  printf("  %-28s %10s %10s %8s  %s\n", "case", "ms", "GB/s", "of copy",
-         "plan");
+  printf("  %-28s %10s %10s %8s  %s\n", "case", "ms", "GB/s", "of copy", "plan");
   for (size_t i = first; i < rows.size(); i++) {
     row &r = rows[i];
     r.frac = r.gbps / best;
-    printf("  %-28s %10.4f %10.1f %7.1f%%  %s\n", r.name.c_str(), r.ms, r.gbps,
-           100 * r.frac, r.note.c_str());
+    printf("  %-28s %10.4f %10.1f %7.1f%%  %s\n", r.name.c_str(), r.ms, r.gbps, 100 * r.frac,
+           r.note.c_str());
   }
   fflush(stdout);
 }
@@ -292,8 +265,8 @@ void run_size(int n, int es, bool sweep, const arrays &d) {
 void print_csv(FILE *f) {
   fprintf(f, "case,n,elem_bytes,ms,gbps,frac_of_fastest_copy,plan\n");
   for (const row &r : rows)
-    fprintf(f, "%s,%d,%d,%.5f,%.1f,%.4f,\"%s\"\n", r.name.c_str(), r.n, r.es,
-            r.ms, r.gbps, r.frac, r.note.c_str());
+    fprintf(f, "%s,%d,%d,%.5f,%.1f,%.4f,\"%s\"\n", r.name.c_str(), r.n, r.es, r.ms, r.gbps, r.frac,
+            r.note.c_str());
 }
 
 /* One launch per tiled case, labelled, for ncu -k regex:bmmc_tiled. */
@@ -319,10 +292,8 @@ int profile(int n) {
   gsat_bmmc_options def = make_options(0, -1, -1, 0, false, true, false);
   std::vector<pcase> cases = {
       {"bitrev-4B", &rev, 4, def},
-      {"bitrev-4B-noswizzle", &rev, 4,
-       make_options(0, -1, -1, 0, false, false, false)},
-      {"bitrev-4B-async", &rev, 4,
-       make_options(0, -1, -1, 0, true, true, false)},
+      {"bitrev-4B-noswizzle", &rev, 4, make_options(0, -1, -1, 0, false, false, false)},
+      {"bitrev-4B-async", &rev, 4, make_options(0, -1, -1, 0, true, true, false)},
       {"bpc-4B", &bpc, 4, def},
       {"tiled-bmmc-4B", &tiled, 4, def},
       {"bmmc-two-pass-4B", &general, 4, def},
@@ -334,10 +305,8 @@ int profile(int n) {
     gsat_bmmc_plan plan;
     gsat_error err;
     char desc[256];
-    if (gsat_bmmc_plan_init(&plan, c.perm, (uint32_t)c.es, &c.o, &err) !=
-            GSAT_OK ||
-        gsat_bmmc_plan_run(&plan, d.in, d.out, d.tmp, nullptr, &err) !=
-            GSAT_OK) {
+    if (gsat_bmmc_plan_init(&plan, c.perm, (uint32_t)c.es, &c.o, &err) != GSAT_OK ||
+        gsat_bmmc_plan_run(&plan, d.in, d.out, d.tmp, nullptr, &err) != GSAT_OK) {
       printf("profile %s: %s\n", c.name, err.message);
       return 1;
     }
@@ -384,8 +353,7 @@ int main(int argc, char **argv) {
          (double)prop.totalGlobalMem / (1 << 30), prop.l2CacheSize >> 20);
   if (profile_n >= 0) return profile(profile_n);
 
-  std::vector<std::pair<int, int>> sizes = {
-      {24, 4}, {26, 4}, {28, 4}, {30, 4}, {28, 8}};
+  std::vector<std::pair<int, int>> sizes = {{24, 4}, {26, 4}, {28, 4}, {30, 4}, {28, 8}};
   if (opt.quick) sizes = {{22, 4}, {22, 8}};
   int top = 0;
   for (auto &s : sizes) top = std::max(top, s.first + (s.second == 8));
@@ -397,8 +365,7 @@ int main(int argc, char **argv) {
   BENCH_CHECK(cudaMemset(d.in, 0x3c, bytes));
   BENCH_CHECK(cudaMemset(d.out, 0, bytes));
   BENCH_CHECK(cudaMemset(d.tmp, 0, bytes));
-  for (auto &s : sizes)
-    run_size(s.first, s.second, !opt.quick && s.first == 28, d);
+  for (auto &s : sizes) run_size(s.first, s.second, !opt.quick && s.first == 28, d);
   printf("\nCSV\n");
   print_csv(stdout);
   if (opt.csv) print_csv(opt.csv), fclose(opt.csv);
@@ -417,12 +384,9 @@ int main(int argc, char **argv) {
   printf("\nTARGETS (n=%d, 4-byte)\n", tn);
   printf("  bit reversal   %5.1f%% of fastest copy (target 90%%)\n",
          100 * frac("tiled-bitrev", tn, 4));
-  printf("  random BPC     %5.1f%% (target 90%%)\n",
-         100 * frac("tiled-random-bpc", tn, 4));
-  printf("  tiled BMMC     %5.1f%% (target 85%%)\n",
-         100 * frac("tiled-random-tiled-bmmc", tn, 4));
-  printf("  general BMMC   %5.1f%% (target 45%%)\n",
-         100 * frac("two-pass-random-bmmc", tn, 4));
+  printf("  random BPC     %5.1f%% (target 90%%)\n", 100 * frac("tiled-random-bpc", tn, 4));
+  printf("  tiled BMMC     %5.1f%% (target 85%%)\n", 100 * frac("tiled-random-tiled-bmmc", tn, 4));
+  printf("  general BMMC   %5.1f%% (target 45%%)\n", 100 * frac("two-pass-random-bmmc", tn, 4));
   double t_tiled = ms("tiled-bitrev", tn, 4);
   printf("  naive/tiled bit reversal speedup %.1fx (target 20x)\n",
          t_tiled > 0 ? ms("naive-bitrev", tn, 4) / t_tiled : 0.0);

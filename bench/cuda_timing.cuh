@@ -10,14 +10,13 @@
 
 #include <cuda_runtime.h>
 
-#define BENCH_CHECK(call)                                                      \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,       \
-                   cudaGetErrorString(e_));                                    \
-      std::exit(2);                                                            \
-    }                                                                          \
+#define BENCH_CHECK(call)                                                                          \
+  do {                                                                                             \
+    cudaError_t e_ = (call);                                                                       \
+    if (e_ != cudaSuccess) {                                                                       \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_));  \
+      std::exit(2);                                                                                \
+    }                                                                                              \
   } while (0)
 
 /* Milliseconds from event a, recorded before run(), to event b, recorded

@@ -37,12 +37,11 @@ static int choose_configs(const char *configs, int chosen[NUM_CONFIGS]) {
   for (const char *at = configs; at;) {
     const char *comma = strchr(at, ',');
     size_t len = comma ? (size_t)(comma - at) : strlen(at), c = 0;
-    while (c < NUM_CONFIGS && (strlen(all_configs[c].name) != len ||
-                               strncmp(at, all_configs[c].name, len)))
+    while (c < NUM_CONFIGS &&
+           (strlen(all_configs[c].name) != len || strncmp(at, all_configs[c].name, len)))
       c++;
     if (c == NUM_CONFIGS) {
-      fprintf(stderr, "gsat-bench: unknown configuration '%.*s' in --configs\n",
-              (int)len, at);
+      fprintf(stderr, "gsat-bench: unknown configuration '%.*s' in --configs\n", (int)len, at);
       return -1;
     }
     chosen[c] = 1;
@@ -52,24 +51,22 @@ static int choose_configs(const char *configs, int chosen[NUM_CONFIGS]) {
 }
 
 static void usage(FILE *out) {
-  fprintf(
-      out,
-      "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,warp]\n"
-      "                  [--decide=auto|static|moms] [--csv=FILE] [--stats]\n"
-      "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
-      "Runs each configuration on each file and prints CSV rows (and writes "
-      "FILE).\n"
-      "Configurations: cpu1 cpuall warp (GPU layout auto) and warp-csr\n"
-      "warp-slot (layout fixed).  --stats prints, per GPU "
-      "run,\n"
-      "the layout and its build time on the GPU (apart from the upload).\n"
-      "Exits 1 if any run fails: an error, answers that disagree with each "
-      "other or\n"
-      "with the manifest's expected answer, or (UNSAT) a node count that "
-      "differs\n"
-      "from the 1-thread CPU run's (both heuristics are deterministic).  "
-      "Models are checked by\n"
-      "gsat_solve itself.\n");
+  fprintf(out, "usage: gsat-bench [--time-limit=S] [--configs=cpu1,cpuall,warp]\n"
+               "                  [--decide=auto|static|moms] [--csv=FILE] [--stats]\n"
+               "                  [--manifest=manifest.tsv] [--relaxed] file.cnf...\n"
+               "Runs each configuration on each file and prints CSV rows (and writes "
+               "FILE).\n"
+               "Configurations: cpu1 cpuall warp (GPU layout auto) and warp-csr\n"
+               "warp-slot (layout fixed).  --stats prints, per GPU "
+               "run,\n"
+               "the layout and its build time on the GPU (apart from the upload).\n"
+               "Exits 1 if any run fails: an error, answers that disagree with each "
+               "other or\n"
+               "with the manifest's expected answer, or (UNSAT) a node count that "
+               "differs\n"
+               "from the 1-thread CPU run's (both heuristics are deterministic).  "
+               "Models are checked by\n"
+               "gsat_solve itself.\n");
 }
 
 /* Expected answer of path from a manifest.tsv (path column relative to it):
@@ -86,16 +83,11 @@ static int expected_answer(const char *manifest, const char *path) {
     if (!tab) continue;
     *tab = 0;
     size_t n = strlen(line);
-    if (n > plen || strcmp(path + plen - n, line) ||
-        (n < plen && path[plen - n - 1] != '/'))
+    if (n > plen || strcmp(path + plen - n, line) || (n < plen && path[plen - n - 1] != '/'))
       continue;
     char *col = tab + 1;
-    for (int k = 0; k < 3 && col; k++)
-      col = strchr(col, '\t') ? strchr(col, '\t') + 1 : NULL;
-    if (col)
-      answer = !strncmp(col, "SAT", 3)     ? 10
-               : !strncmp(col, "UNSAT", 5) ? 20
-                                           : 0;
+    for (int k = 0; k < 3 && col; k++) col = strchr(col, '\t') ? strchr(col, '\t') + 1 : NULL;
+    if (col) answer = !strncmp(col, "SAT", 3) ? 10 : !strncmp(col, "UNSAT", 5) ? 20 : 0;
     break;
   }
   fclose(f);
@@ -116,16 +108,14 @@ static void warm_up(const config *cf) {
     gsat_set_option(s, "decide", heuristics[h]);
     if (cf->map[0]) gsat_set_option(s, "gpu_map", cf->map);
     if (cf->layout[0]) gsat_set_option(s, "gpu_layout", cf->layout);
-    for (size_t k = 0; k < sizeof lits / sizeof lits[0]; k++)
-      gsat_add(s, lits[k]);
+    for (size_t k = 0; k < sizeof lits / sizeof lits[0]; k++) gsat_add(s, lits[k]);
     (void)gsat_solve(s);
     gsat_release(s);
   }
 }
 
 int main(int argc, char **argv) {
-  const char *limit = "60", *configs = "cpu1,cpuall,warp",
-             *decide = "auto", *csv = NULL;
+  const char *limit = "60", *configs = "cpu1,cpuall,warp", *decide = "auto", *csv = NULL;
   const char *manifest = NULL;
   int relaxed = 0, stats = 0;
   static struct option longopts[] = {{"time-limit", required_argument, 0, 't'},
@@ -183,11 +173,10 @@ int main(int argc, char **argv) {
     perror(csv);
     return 3;
   }
-  const char *header =
-      "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
-      "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,"
-      "replay_pct,"
-      "grid,layout,layout_seconds\n";
+  const char *header = "instance,config,backend,mapping,decide,threads,answer,nodes,checks,"
+                       "seconds,checks_per_s,ratio_cpu1,solve_seconds,context_seconds,busy_pct,"
+                       "replay_pct,"
+                       "grid,layout,layout_seconds\n";
   printf("%s", header);
   if (out) fprintf(out, "%s", header);
   int failures = 0;
@@ -219,15 +208,14 @@ int main(int argc, char **argv) {
       double solve = gsat_seconds() - t0;
       const gsat_statistics *st = gsat_get_statistics(s);
       if (res < 0) {
-        fprintf(stderr, "gsat-bench: %s %s: %s\n", base, cf->name,
-                gsat_last_error(s));
+        fprintf(stderr, "gsat-bench: %s %s: %s\n", base, cf->name, gsat_last_error(s));
         failures++;
         gsat_release(s);
         continue;
       }
       if (res && expected >= 0 && res != expected) {
-        fprintf(stderr, "gsat-bench: %s %s: answer %d, but %d before\n", base,
-                cf->name, res, expected);
+        fprintf(stderr, "gsat-bench: %s %s: answer %d, but %d before\n", base, cf->name, res,
+                expected);
         failures++;
       }
       if (res) expected = res;
@@ -237,34 +225,30 @@ int main(int argc, char **argv) {
         cpu1_nodes = st->nodes;
         cpu1_answer = res;
       } else if (res == 20 && cpu1_answer == 20 && st->nodes != cpu1_nodes) {
-        fprintf(stderr,
-                "gsat-bench: %s %s: %llu nodes, but %llu on the 1-thread CPU\n",
-                base, cf->name, (unsigned long long)st->nodes,
-                (unsigned long long)cpu1_nodes);
+        fprintf(stderr, "gsat-bench: %s %s: %llu nodes, but %llu on the 1-thread CPU\n", base,
+                cf->name, (unsigned long long)st->nodes, (unsigned long long)cpu1_nodes);
         failures++;
       }
       char row[1024];
-      snprintf(row, sizeof row,
-               "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%."
-               "1f,%ux%u,%s,%.6f\n",
-               base, cf->name, st->backend, st->gpu_map[0] ? st->gpu_map : "-",
-               st->decide, st->workers,
-               res == 10   ? "SAT"
-               : res == 20 ? "UNSAT"
-                           : "UNKNOWN",
-               (unsigned long long)st->nodes, (unsigned long long)st->checks,
-               st->search_seconds, rate, cpu1_rate > 0 ? rate / cpu1_rate : 0.0,
-               st->parse_seconds + solve - st->context_seconds,
-               st->context_seconds, 100 * st->gpu_busy, 100 * st->gpu_replay,
-               st->gpu_blocks, st->gpu_threads,
-               st->gpu_layout[0] ? st->gpu_layout : "-", st->layout_seconds);
+      snprintf(
+          row, sizeof row,
+          "%s,%s,%s,%s,%s,%u,%s,%llu,%llu,%.4f,%.4g,%.2f,%.4f,%.4f,%.1f,%."
+          "1f,%ux%u,%s,%.6f\n",
+          base, cf->name, st->backend, st->gpu_map[0] ? st->gpu_map : "-", st->decide, st->workers,
+          res == 10   ? "SAT"
+          : res == 20 ? "UNSAT"
+                      : "UNKNOWN",
+          (unsigned long long)st->nodes, (unsigned long long)st->checks, st->search_seconds, rate,
+          cpu1_rate > 0 ? rate / cpu1_rate : 0.0, st->parse_seconds + solve - st->context_seconds,
+          st->context_seconds, 100 * st->gpu_busy, 100 * st->gpu_replay, st->gpu_blocks,
+          st->gpu_threads, st->gpu_layout[0] ? st->gpu_layout : "-", st->layout_seconds);
       if (stats && st->backend_id == GSAT_BACKEND_ID_GPU)
         fprintf(stderr,
                 "c %s %s: layout %s, layout build %.6f s on the GPU, upload "
                 "%.6f s, "
                 "context %.3f s, kernel %.4f s\n",
-                base, cf->name, st->gpu_layout, st->layout_seconds,
-                st->upload_seconds, st->context_seconds, st->kernel_seconds);
+                base, cf->name, st->gpu_layout, st->layout_seconds, st->upload_seconds,
+                st->context_seconds, st->kernel_seconds);
       printf("%s", row);
       fflush(stdout);
       if (out) {
@@ -275,7 +259,6 @@ int main(int argc, char **argv) {
     }
   }
   if (out) fclose(out);
-  fprintf(stderr, "gsat-bench: %d failure%s\n", failures,
-          failures == 1 ? "" : "s");
+  fprintf(stderr, "gsat-bench: %d failure%s\n", failures, failures == 1 ? "" : "s");
   return failures ? 1 : 0;
 }

@@ -19,19 +19,16 @@
 #include "core/db.h"
 
 static void usage(FILE *out) {
-  fprintf(
-      out,
-      "usage: layout_check [--sort=radix|bcf|both] INSTANCE...\n"
-      "INSTANCE: a DIMACS file, php:N (N holes) or rand:K:VARS:CLAUSES:SEED.\n"
-      "Prints PASS/FAIL per instance, layout part and sort; exits 1 on a\n"
-      "failure, 77 without a CUDA device.\n");
+  fprintf(out, "usage: layout_check [--sort=radix|bcf|both] INSTANCE...\n"
+               "INSTANCE: a DIMACS file, php:N (N holes) or rand:K:VARS:CLAUSES:SEED.\n"
+               "Prints PASS/FAIL per instance, layout part and sort; exits 1 on a\n"
+               "failure, 77 without a CUDA device.\n");
 }
 
 /* The kind of instance name: 'p' php:N, 'r' rand:K:V:C:SEED (each number
  * all digits, nothing after the last), 'f' a readable file, 0 neither. */
 static int instance_kind(const char *name, unsigned *n, unsigned long long *k,
-                         unsigned long long *v, unsigned long long *c,
-                         unsigned long long *seed) {
+                         unsigned long long *v, unsigned long long *c, unsigned long long *seed) {
   int end = -1;
   if (!strncmp(name, "php:", 4))
     return strspn(name + 4, "0123456789") == strlen(name + 4) && name[4] &&
@@ -40,8 +37,7 @@ static int instance_kind(const char *name, unsigned *n, unsigned long long *k,
                : 0;
   if (!strncmp(name, "rand:", 5))
     return strspn(name + 5, "0123456789:") == strlen(name + 5) &&
-                   sscanf(name, "rand:%llu:%llu:%llu:%llu%n", k, v, c, seed,
-                          &end) == 4 &&
+                   sscanf(name, "rand:%llu:%llu:%llu:%llu%n", k, v, c, seed, &end) == 4 &&
                    name[end] == 0
                ? 'r'
                : 0;
@@ -64,23 +60,21 @@ static gsat_status load(const char *name, gsat_cnf *cnf, gsat_error *err) {
 }
 
 /* First index where a and b differ, or -1. */
-static long long first_difference(const uint32_t *a, const uint32_t *b,
-                                  uint64_t n) {
+static long long first_difference(const uint32_t *a, const uint32_t *b, uint64_t n) {
   for (uint64_t i = 0; i < n; i++)
     if (a[i] != b[i]) return (long long)i;
   return -1;
 }
 
-static int report(const char *what, const char *name, const char *sort,
-                  long long bad, const uint32_t *got, const uint32_t *want,
-                  uint64_t n, double ms) {
+static int report(const char *what, const char *name, const char *sort, long long bad,
+                  const uint32_t *got, const uint32_t *want, uint64_t n, double ms) {
   if (bad < 0) {
     printf("PASS %-7s %s sort=%s words=%llu build=%.3f ms\n", what, name, sort,
            (unsigned long long)n, ms);
     return 0;
   }
-  printf("FAIL %-7s %s sort=%s: word %lld is %#x, want %#x (of %llu)\n", what,
-         name, sort, bad, got[bad], want[bad], (unsigned long long)n);
+  printf("FAIL %-7s %s sort=%s: word %lld is %#x, want %#x (of %llu)\n", what, name, sort, bad,
+         got[bad], want[bad], (unsigned long long)n);
   return 1;
 }
 
@@ -90,13 +84,12 @@ static int check_one(const char *name, const gsat_db *db, int sort) {
   const uint64_t L = 2ull * db->num_vars, total = gsat_db_stream_size(db);
   gsat_slot_plan plan;
   gsat_error err;
-  if (gsat_slot_plan_init(&plan, db->clause_start, db->num_clauses,
-                          db->num_vars, &err) != GSAT_OK) {
+  if (gsat_slot_plan_init(&plan, db->clause_start, db->num_clauses, db->num_vars, &err) !=
+      GSAT_OK) {
     printf("FAIL plan    %s: %s\n", name, err.message);
     return 1;
   }
-  uint32_t *start = malloc((L + 1) * 4),
-           *stream = malloc((total ? total : 1) * 4);
+  uint32_t *start = malloc((L + 1) * 4), *stream = malloc((total ? total : 1) * 4);
   uint32_t *slot = malloc((plan.size ? plan.size : 1) * 4);
   uint32_t *want = malloc((plan.size ? plan.size : 1) * 4);
   int fails = 0;
@@ -104,25 +97,20 @@ static int check_one(const char *name, const gsat_db *db, int sort) {
   if (!start || !stream || !slot || !want) {
     printf("FAIL memory  %s: out of host memory\n", name);
     fails = 1;
-  } else if (gsat_gpu_layout_roundtrip(db->clause_start, db->clause_lits,
-                                       db->num_clauses, db->num_vars, &plan,
-                                       sort, start, stream, total, slot,
+  } else if (gsat_gpu_layout_roundtrip(db->clause_start, db->clause_lits, db->num_clauses,
+                                       db->num_vars, &plan, sort, start, stream, total, slot,
                                        &seconds, &err) != GSAT_OK) {
     printf("FAIL build   %s sort=%s: %s\n", name, sname, err.message);
     fails = 1;
   } else {
     double ms = 1e3 * seconds;
-    fails += report("starts", name, sname,
-                    first_difference(start, db->occ_start, L + 1), start,
+    fails += report("starts", name, sname, first_difference(start, db->occ_start, L + 1), start,
                     db->occ_start, L + 1, ms);
-    fails += report("streams", name, sname,
-                    first_difference(stream, db->occ_stream, total), stream,
+    fails += report("streams", name, sname, first_difference(stream, db->occ_stream, total), stream,
                     db->occ_stream, total, ms);
-    gsat_slot_build_host(&plan, db->clause_start, db->clause_lits,
-                         db->num_clauses, want);
-    fails +=
-        report("slots", name, sname, first_difference(slot, want, plan.size),
-               slot, want, plan.size, ms);
+    gsat_slot_build_host(&plan, db->clause_start, db->clause_lits, db->num_clauses, want);
+    fails += report("slots", name, sname, first_difference(slot, want, plan.size), slot, want,
+                    plan.size, ms);
   }
   free(start);
   free(stream);
@@ -132,8 +120,7 @@ static int check_one(const char *name, const gsat_db *db, int sort) {
 }
 
 int main(int argc, char **argv) {
-  int sorts[2] = {GSAT_OCC_SORT_RADIX, GSAT_OCC_SORT_BCF}, nsorts = 2,
-      first = 1;
+  int sorts[2] = {GSAT_OCC_SORT_RADIX, GSAT_OCC_SORT_BCF}, nsorts = 2, first = 1;
   if (argc > 1 && !strncmp(argv[1], "--sort=", 7)) {
     if (!strcmp(argv[1] + 7, "radix"))
       nsorts = 1;

@@ -17,15 +17,13 @@ static double now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void print_warning(void *data, const char *file, uint64_t line,
-                          const char *message) {
+static void print_warning(void *data, const char *file, uint64_t line, const char *message) {
   (void)data;
   printf("c warning: %s:%llu: %s\n", file, (unsigned long long)line, message);
 }
 
 int main(int argc, char **argv) {
-  gsat_dimacs_options opt = {.mode = GSAT_DIMACS_DEFAULT,
-                             .warn = print_warning};
+  gsat_dimacs_options opt = {.mode = GSAT_DIMACS_DEFAULT, .warn = print_warning};
   int repeat = 1, failed = 0, files = 0;
   for (int a = 1; a < argc; a++) {
     if (!strcmp(argv[a], "--strict")) {
@@ -66,9 +64,8 @@ int main(int argc, char **argv) {
       if (r == repeat - 1)
         printf("%s: %.3f s, %.1f MB, %.1f MB/s, %zu clauses, %zu literals, "
                "%llu variables (declared %llu)\n",
-               argv[a], best, bytes / 1e6, bytes / 1e6 / best, cnf.num_clauses,
-               cnf.num_lits, (unsigned long long)cnf.max_var,
-               (unsigned long long)cnf.declared_vars);
+               argv[a], best, bytes / 1e6, bytes / 1e6 / best, cnf.num_clauses, cnf.num_lits,
+               (unsigned long long)cnf.max_var, (unsigned long long)cnf.declared_vars);
       gsat_cnf_free(&cnf);
     }
   }

@@ -74,8 +74,7 @@ __global__ void fill_kernel(uint32_t *a, uint64_t words, uint64_t seed) {
 
 void fill(void *d, size_t bytes, uint64_t seed) {
   uint64_t words = bytes / 4;
-  fill_kernel<<<(unsigned)((words + 255) / 256), 256>>>(
-      static_cast<uint32_t *>(d), words, seed);
+  fill_kernel<<<(unsigned)((words + 255) / 256), 256>>>(static_cast<uint32_t *>(d), words, seed);
   BENCH_CHECK(cudaGetLastError());
 }
 
@@ -104,9 +103,8 @@ struct Buffers {
     BENCH_CHECK(cudaMalloc(&vals_out, count * 4));
     gsat_error err;
     size_t bytes = 0;
-    ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr,
-                                      nullptr, nullptr, count, nullptr, nullptr,
-                                      &err),
+    ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &bytes, nullptr, nullptr, nullptr, nullptr, count,
+                                      nullptr, nullptr, &err),
               err);
     ensure_temp(bytes);
   }
@@ -114,8 +112,7 @@ struct Buffers {
 
 /* Median of 5 timed runs after one warm-up; `restore` (untimed) resets the
  * inputs of in-place sorts. */
-double time_ms(const std::function<void()> &restore,
-               const std::function<void()> &run) {
+double time_ms(const std::function<void()> &restore, const std::function<void()> &run) {
   cudaEvent_t a, b;
   BENCH_CHECK(cudaEventCreate(&a));
   BENCH_CHECK(cudaEventCreate(&b));
@@ -174,8 +171,8 @@ std::vector<Cfg> bcf_configs() {
   const char *name;
   for (int i = 0; (name = gsat_sort_variant(i, &c)) != nullptr; ++i)
     if (wanted(name)) v.push_back({std::string("bcf-") + name, c, false});
-  if (wanted("intcmp") && gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_64,
-                                                 &c, nullptr) == GSAT_OK) {
+  if (wanted("intcmp") &&
+      gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_64, &c, nullptr) == GSAT_OK) {
     c.integer_pairs = 1; /* the default, packed keys compared as integers */
     v.push_back({"bcf-intcmp", c, false});
   }
@@ -184,8 +181,7 @@ std::vector<Cfg> bcf_configs() {
 
 /* Times every algorithm on one kind ("keys u32", "keys u64", "pairs u32"). */
 template <class K>
-void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
-                std::vector<Row> &rows) {
+void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n, std::vector<Row> &rows) {
   const size_t kb = n * sizeof(K), vb = n * sizeof(uint32_t);
   K *k0 = static_cast<K *>(b.keys0), *k = static_cast<K *>(b.keys);
   K *ko = static_cast<K *>(b.keys_out);
@@ -204,14 +200,13 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
     const gsat_sort_config *cp = c.is_default ? nullptr : &c.cfg;
     auto call = [&](void *t, size_t *bytes) {
       if (pairs)
-        return gsat_gpu_sort_pairs_u32(t, bytes, (const uint32_t *)k,
-                                       (uint32_t *)ko, v, vo, n, cp, nullptr,
-                                       &err);
+        return gsat_gpu_sort_pairs_u32(t, bytes, (const uint32_t *)k, (uint32_t *)ko, v, vo, n, cp,
+                                       nullptr, &err);
       if (sizeof(K) == 4)
-        return gsat_gpu_sort_keys_u32(t, bytes, (const uint32_t *)k,
-                                      (uint32_t *)ko, n, cp, nullptr, &err);
-      return gsat_gpu_sort_keys_u64(t, bytes, (const uint64_t *)k,
-                                    (uint64_t *)ko, n, cp, nullptr, &err);
+        return gsat_gpu_sort_keys_u32(t, bytes, (const uint32_t *)k, (uint32_t *)ko, n, cp, nullptr,
+                                      &err);
+      return gsat_gpu_sort_keys_u64(t, bytes, (const uint64_t *)k, (uint64_t *)ko, n, cp, nullptr,
+                                    &err);
     };
     size_t bytes = 0;
     ok_or_die(call(nullptr, &bytes), err);
@@ -223,8 +218,7 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
   { /* CUB merge sort, in place */
     size_t bytes = 0;
     if (pairs)
-      BENCH_CHECK(cub::DeviceMergeSort::SortPairs(nullptr, bytes, k, v, (int)n,
-                                         Less<K>()));
+      BENCH_CHECK(cub::DeviceMergeSort::SortPairs(nullptr, bytes, k, v, (int)n, Less<K>()));
     else
       BENCH_CHECK(cub::DeviceMergeSort::SortKeys(nullptr, bytes, k, (int)n, Less<K>()));
     b.ensure_temp(bytes);
@@ -255,8 +249,8 @@ void bench_kind(const char *kind, bool pairs, Buffers &b, size_t n,
   }
 }
 
-double find_ms(const std::vector<Row> &rows, const std::string &kind,
-               const std::string &algo, size_t n) {
+double find_ms(const std::vector<Row> &rows, const std::string &kind, const std::string &algo,
+               size_t n) {
   for (const Row &r : rows)
     if (r.kind == kind && r.algo == algo && r.n == n) return r.ms;
   return 0;
@@ -287,21 +281,20 @@ int run_bench(const std::vector<int> &sizes, FILE *csv) {
     bench_kind<uint32_t>("pairs u32", true, b, n, rows);
   }
   FILE *f = csv;
-  if (f)
-    std::fprintf(f, "kind,n,algo,ms,gkeys_per_s,vs_cub_merge,vs_cub_radix\n");
-  std::printf("%-10s %6s %-20s %10s %10s %9s %9s\n", "kind", "log2n", "algo",
-              "ms", "Gkeys/s", "/merge", "/radix");
+  if (f) std::fprintf(f, "kind,n,algo,ms,gkeys_per_s,vs_cub_merge,vs_cub_radix\n");
+  std::printf("%-10s %6s %-20s %10s %10s %9s %9s\n", "kind", "log2n", "algo", "ms", "Gkeys/s",
+              "/merge", "/radix");
   for (const Row &r : rows) {
     const double merge = find_ms(rows, r.kind, "cub-merge", r.n);
     const double radix = find_ms(rows, r.kind, "cub-radix", r.n);
     const double g = (double)r.n / r.ms / 1e6;
     int lg = 0;
     while (((size_t)1 << lg) < r.n) ++lg;
-    std::printf("%-10s %6d %-20s %10.3f %10.2f %9.2f %9.2f\n", r.kind.c_str(),
-                lg, r.algo.c_str(), r.ms, g, merge / r.ms, radix / r.ms);
+    std::printf("%-10s %6d %-20s %10.3f %10.2f %9.2f %9.2f\n", r.kind.c_str(), lg, r.algo.c_str(),
+                r.ms, g, merge / r.ms, radix / r.ms);
     if (f)
-      std::fprintf(f, "%s,%zu,%s,%.4f,%.3f,%.3f,%.3f\n", r.kind.c_str(), r.n,
-                   r.algo.c_str(), r.ms, g, merge / r.ms, radix / r.ms);
+      std::fprintf(f, "%s,%zu,%s,%.4f,%.3f,%.3f,%.3f\n", r.kind.c_str(), r.n, r.algo.c_str(), r.ms,
+                   g, merge / r.ms, radix / r.ms);
   }
   if (f && std::fclose(f) != 0) {
     std::fprintf(stderr, "sort_bench: writing the CSV failed\n");
@@ -321,8 +314,8 @@ int run_bench(const std::vector<int> &sizes, FILE *csv) {
     double radix = find_ms(rows, kind, "cub-radix", top);
     std::printf("  %-10s bcf %.2f Gkeys/s  x%.2f vs merge  x%.2f vs radix"
                 "  (best variant %s x%.2f vs merge)\n",
-                kind, (double)top / bcf / 1e6, merge / bcf, radix / bcf,
-                best_name.c_str(), merge / best);
+                kind, (double)top / bcf / 1e6, merge / bcf, radix / bcf, best_name.c_str(),
+                merge / best);
   }
   return 0;
 }
@@ -338,33 +331,29 @@ int run_profile(int log2, const std::vector<gsat_sort_config> &pair_cfgs) {
   fill(b.keys, n * 8, 5);
   fill(b.vals, n * 4, 6);
   uint32_t *k32 = static_cast<uint32_t *>(b.keys);
-  ok_or_die(gsat_gpu_sort_keys_u32(b.temp, &bytes, k32,
-                                   static_cast<uint32_t *>(b.keys_out), n,
+  ok_or_die(gsat_gpu_sort_keys_u32(b.temp, &bytes, k32, static_cast<uint32_t *>(b.keys_out), n,
                                    nullptr, nullptr, &err),
             err);
-  ok_or_die(gsat_gpu_sort_keys_u64(
-                b.temp, &bytes, static_cast<uint64_t *>(b.keys),
-                static_cast<uint64_t *>(b.keys_out), n, nullptr, nullptr, &err),
+  ok_or_die(gsat_gpu_sort_keys_u64(b.temp, &bytes, static_cast<uint64_t *>(b.keys),
+                                   static_cast<uint64_t *>(b.keys_out), n, nullptr, nullptr, &err),
             err);
   std::vector<const gsat_sort_config *> cps;
   for (const gsat_sort_config &c : pair_cfgs) cps.push_back(&c);
   if (cps.empty()) cps.push_back(nullptr);
   for (const gsat_sort_config *cp : cps) {
     size_t pb = 0;
-    ok_or_die(gsat_gpu_sort_pairs_u32(nullptr, &pb, k32, nullptr, nullptr,
-                                      nullptr, n, cp, nullptr, &err),
-              err);
+    ok_or_die(
+        gsat_gpu_sort_pairs_u32(nullptr, &pb, k32, nullptr, nullptr, nullptr, n, cp, nullptr, &err),
+        err);
     b.ensure_temp(pb);
     pb = b.temp_bytes;
-    ok_or_die(gsat_gpu_sort_pairs_u32(
-                  b.temp, &pb, k32, static_cast<uint32_t *>(b.keys_out),
-                  static_cast<uint32_t *>(b.vals),
-                  static_cast<uint32_t *>(b.vals_out), n, cp, nullptr, &err),
+    ok_or_die(gsat_gpu_sort_pairs_u32(b.temp, &pb, k32, static_cast<uint32_t *>(b.keys_out),
+                                      static_cast<uint32_t *>(b.vals),
+                                      static_cast<uint32_t *>(b.vals_out), n, cp, nullptr, &err),
               err);
   }
   size_t cb = 0;
-  BENCH_CHECK(cub::DeviceMergeSort::SortKeys(nullptr, cb, k32, (int)n,
-                                    Less<uint32_t>()));
+  BENCH_CHECK(cub::DeviceMergeSort::SortKeys(nullptr, cb, k32, (int)n, Less<uint32_t>()));
   b.ensure_temp(cb);
   BENCH_CHECK(cub::DeviceMergeSort::SortKeys(b.temp, cb, k32, (int)n, Less<uint32_t>()));
   BENCH_CHECK(cudaDeviceSynchronize());
@@ -396,22 +385,20 @@ int run_occ_bench() {
   gsat_error err;
   for (int sort = 0; sort < 2; ++sort) {
     size_t bytes = 0;
-    ok_or_die(gsat_gpu_occ_build(nullptr, &bytes, &in, d_start, d_clause,
-                                 (gsat_occ_sort)sort, nullptr, &err),
+    ok_or_die(gsat_gpu_occ_build(nullptr, &bytes, &in, d_start, d_clause, (gsat_occ_sort)sort,
+                                 nullptr, &err),
               err);
     b.ensure_temp(bytes);
     bytes = b.temp_bytes;
-    double ms = time_ms(
-        [] {},
-        [&] {
-          ok_or_die(gsat_gpu_occ_build(b.temp, &bytes, &in, d_start, d_clause,
-                                       (gsat_occ_sort)sort, nullptr, &err),
-                    err);
-        });
+    double ms = time_ms([] {},
+                        [&] {
+                          ok_or_die(gsat_gpu_occ_build(b.temp, &bytes, &in, d_start, d_clause,
+                                                       (gsat_occ_sort)sort, nullptr, &err),
+                                    err);
+                        });
     std::printf("occ %-5s vars=%u clauses=%u entries=%u: %.3f ms (%.2f "
                 "Gentries/s)\n",
-                sort ? "radix" : "bcf", vars, clauses, entries, ms,
-                entries / ms / 1e6);
+                sort ? "radix" : "bcf", vars, clauses, entries, ms, entries / ms / 1e6);
   }
   return 0;
 }
@@ -431,21 +418,18 @@ int run_race() {
     size_t bytes = b.temp_bytes;
     gsat_status st;
     if (kind == 0)
-      st = gsat_gpu_sort_keys_u32(b.temp, &bytes, (uint32_t *)b.keys,
-                                  (uint32_t *)b.keys_out, n, nullptr, nullptr,
-                                  &err);
+      st = gsat_gpu_sort_keys_u32(b.temp, &bytes, (uint32_t *)b.keys, (uint32_t *)b.keys_out, n,
+                                  nullptr, nullptr, &err);
     else if (kind == 1)
-      st = gsat_gpu_sort_keys_u64(b.temp, &bytes, (uint64_t *)b.keys,
-                                  (uint64_t *)b.keys_out, n, nullptr, nullptr,
-                                  &err);
+      st = gsat_gpu_sort_keys_u64(b.temp, &bytes, (uint64_t *)b.keys, (uint64_t *)b.keys_out, n,
+                                  nullptr, nullptr, &err);
     else
-      st = gsat_gpu_sort_pairs_u32(b.temp, &bytes, (uint32_t *)b.keys,
-                                   (uint32_t *)b.keys_out, (uint32_t *)b.vals,
-                                   (uint32_t *)b.vals_out, n, nullptr, nullptr,
+      st = gsat_gpu_sort_pairs_u32(b.temp, &bytes, (uint32_t *)b.keys, (uint32_t *)b.keys_out,
+                                   (uint32_t *)b.vals, (uint32_t *)b.vals_out, n, nullptr, nullptr,
                                    &err);
     ok_or_die(st, err);
-    BENCH_CHECK(cudaMemcpy(h.data(), b.keys_out, kind == 1 ? n * 8 : n * 4,
-                  cudaMemcpyDeviceToHost));
+    BENCH_CHECK(
+        cudaMemcpy(h.data(), b.keys_out, kind == 1 ? n * 8 : n * 4, cudaMemcpyDeviceToHost));
     const uint32_t *h32 = reinterpret_cast<const uint32_t *>(h.data());
     for (size_t i = 1; i < n; ++i)
       if (kind == 1 ? h[i] < h[i - 1] : h32[i] < h32[i - 1]) {
@@ -463,11 +447,8 @@ bool arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
   char *end = nullptr;
   errno = 0;
   const long v = std::strtol(s, &end, 10);
-  if (!*s || std::isspace((unsigned char)*s) || *end || errno || v < lo ||
-      v > hi) {
-    std::fprintf(stderr,
-                 "sort_bench: %s needs an integer in [%d, %d], not '%s'\n", opt,
-                 lo, hi, s);
+  if (!*s || std::isspace((unsigned char)*s) || *end || errno || v < lo || v > hi) {
+    std::fprintf(stderr, "sort_bench: %s needs an integer in [%d, %d], not '%s'\n", opt, lo, hi, s);
     return false;
   }
   *out = (int)v;
@@ -478,8 +459,7 @@ bool arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
  * (gsat_sort_variant_find), appending their configs to *cfgs when cfgs is
  * not NULL; else prints the first unknown one, where it came from and the
  * known names. */
-bool variants_known(const char *from,
-                    const std::vector<std::string> &names = g_only,
+bool variants_known(const char *from, const std::vector<std::string> &names = g_only,
                     std::vector<gsat_sort_config> *cfgs = nullptr) {
   for (const std::string &name : names) {
     gsat_sort_config cfg;
@@ -487,9 +467,7 @@ bool variants_known(const char *from,
       if (cfgs) cfgs->push_back(cfg);
       continue;
     }
-    std::fprintf(stderr,
-                 "sort_bench: unknown variant '%s' in %s; known:", name.c_str(),
-                 from);
+    std::fprintf(stderr, "sort_bench: unknown variant '%s' in %s; known:", name.c_str(), from);
     for (int v = 0; const char *known = gsat_sort_variant(v, &cfg); ++v)
       std::fprintf(stderr, " %s", known);
     std::fprintf(stderr, "\n");
@@ -517,9 +495,7 @@ bool csv_writable(const char *path) {
   } else {
     std::string dir(path);
     const size_t slash = dir.rfind('/');
-    dir = slash == std::string::npos ? "."
-          : slash == 0               ? "/"
-                                     : dir.substr(0, slash);
+    dir = slash == std::string::npos ? "." : slash == 0 ? "/" : dir.substr(0, slash);
     if (access(dir.c_str(), W_OK | X_OK) != 0) why = std::strerror(errno);
   }
   if (why) std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", path, why);
@@ -557,8 +533,7 @@ int main(int argc, char **argv) {
     if (argc != 3) return usage();
     if (!arg_int(mode, argv[2], 10, 30, &log2)) return 2;
     if (!variants_known("GSAT_SORT_PROFILE_VARIANT",
-                        split_list(std::getenv("GSAT_SORT_PROFILE_VARIANT")),
-                        &profile_cfgs))
+                        split_list(std::getenv("GSAT_SORT_PROFILE_VARIANT")), &profile_cfgs))
       return 2;
   } else if (!std::strcmp(mode, "--occ") || !std::strcmp(mode, "--race")) {
     if (argc != 2) return usage();
@@ -610,8 +585,7 @@ int main(int argc, char **argv) {
   if (!std::strcmp(mode, "--race")) return run_race();
   FILE *f = nullptr;
   if (csv && !(f = std::fopen(csv, "w"))) {
-    std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", csv,
-                 std::strerror(errno));
+    std::fprintf(stderr, "sort_bench: cannot write %s: %s\n", csv, std::strerror(errno));
     return 2;
   }
   return run_bench(sizes, f);

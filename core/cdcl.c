@@ -35,15 +35,15 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c) {
 static size_t place_fixed(gsat_cdcl *s, char *m, uint32_t num_vars) {
   const size_t V = num_vars;
   size_t at = 0;
-#define GSAT_CDCL_PLACE(name, type, count, what) \
-  if (s) s->name = (type *)(m + at);             \
+#define GSAT_CDCL_PLACE(name, type, count, what)                                                   \
+  if (s) s->name = (type *)(m + at);                                                               \
   at += ((count) * sizeof(type) + 7) & ~(size_t)7;
   GSAT_CDCL_FIXED(GSAT_CDCL_PLACE)
 #undef GSAT_CDCL_PLACE
   return at;
 }
 
-#define SLOT_OF(name) SLOT_OF_(name)
+#define SLOT_OF(name)  SLOT_OF_(name)
 #define SLOT_OF_(name) GSAT_CDCL_SLOT_##name
 _Static_assert(SLOT_OF(GSAT_CDCL_FIXED_FIRST) == 0, "the fixed block starts with its first row");
 
@@ -57,8 +57,7 @@ _Static_assert(GSAT_CDCL_AUTO == -1 && GSAT_CDCL_RESTART_AUTO == -1 &&
  * second id and the next restart policy every fourth, cycling through all
  * of them (their counts, cdcl_types.h), so that a policy added to the
  * option's list is diversified into as well. */
-void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base,
-                                uint32_t id) {
+void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id) {
   *c = *base;
   if (id == 0) return;
   c->seed = base->seed + 0x9e3779b97f4a7c15ull * id;
@@ -69,9 +68,13 @@ void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *bas
   c->restart_margin *= 1.0 + 0.03 * (double)(id % 5);
 }
 
-size_t gsat_cdcl_fixed_bytes(uint32_t num_vars) { return place_fixed(NULL, NULL, num_vars); }
+size_t gsat_cdcl_fixed_bytes(uint32_t num_vars) {
+  return place_fixed(NULL, NULL, num_vars);
+}
 
-void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V) { (void)place_fixed(s, m, V); }
+void gsat_cdcl_carve(gsat_cdcl *s, char *m, uint32_t V) {
+  (void)place_fixed(s, m, V);
+}
 
 /* Resets the per-variable state: nothing assigned, every variable queued. */
 static void reset_vars(gsat_cdcl *s) {
@@ -177,8 +180,10 @@ gsat_status gsat_cdcl_create(gsat_cdcl *s, const gsat_db *db, const gsat_cdcl_co
   }
   for (uint32_t i = 0; i < db->num_units; i++) {
     gsat_lit u = db->units[i];
-    if (s->val[u] < 0) *refuted = 1;
-    else if (s->val[u] == 0) gsat_cdcl_assign(s, u, GSAT_CDCL_NOREF);
+    if (s->val[u] < 0)
+      *refuted = 1;
+    else if (s->val[u] == 0)
+      gsat_cdcl_assign(s, u, GSAT_CDCL_NOREF);
   }
   if (*refuted && proof) proof->add(proof->data, s->learnt, 0);
   /* The database's units are in the proof's formula already (input units,
@@ -216,7 +221,8 @@ gsat_status gsat_cdcl_grow(gsat_cdcl *s, int status, gsat_error *err) {
   uint64_t cap = s->wpool_cap * 2;
   uint64_t need = gsat_cdcl_watch_need(s->wpool_live + 2, s->num_vars);
   if (cap < need) cap = need;
-  GSAT_RETURN_IF(cap >= 0xffffffffull, err, RESOURCE, "the CDCL watch pool would exceed 2^32 entries");
+  GSAT_RETURN_IF(cap >= 0xffffffffull, err, RESOURCE,
+                 "the CDCL watch pool would exceed 2^32 entries");
   gsat_watch *w = realloc(s->wpool, cap * sizeof *w);
   GSAT_RETURN_IF(!w, err, NOMEM, "out of memory growing the watch pool to %llu MB",
                  (unsigned long long)(cap * 8 >> 20));

@@ -65,8 +65,8 @@ GSAT_HD uint32_t gsat_cdcl_backjump_level(gsat_cdcl *s, uint32_t len) {
 /* Analysis: takes the literals lits[r] of the ranks r in mask m (each new
  * and above level 0) in rank order: seen mark, bump, and a path count (at the
  * conflict level) or a learned literal. */
-GSAT_HD void gsat_cdcl_analyze_take(gsat_cdcl *s, const uint32_t *lits, uint32_t m,
-                                    uint32_t *path, uint32_t *len) {
+GSAT_HD void gsat_cdcl_analyze_take(gsat_cdcl *s, const uint32_t *lits, uint32_t m, uint32_t *path,
+                                    uint32_t *len) {
   for (uint32_t r = 0; m; r++, m >>= 1) {
     if (!(m & 1u)) continue;
     gsat_lit q = lits[r] & GSAT_STREAM_LIT;
@@ -74,15 +74,18 @@ GSAT_HD void gsat_cdcl_analyze_take(gsat_cdcl *s, const uint32_t *lits, uint32_t
     if (s->seen[v]) continue;
     s->seen[v] = 1;
     gsat_cdcl_bump_var(s, v);
-    if (s->level[v] >= s->dlevel) (*path)++;
-    else s->learnt[(*len)++] = q;
+    if (s->level[v] >= s->dlevel)
+      (*path)++;
+    else
+      s->learnt[(*len)++] = q;
   }
 }
 
 /* Analysis: the next seen literal below trail position idx (its seen mark
  * cleared); returns its position. */
 GSAT_HD uint32_t gsat_cdcl_analyze_next(gsat_cdcl *s, uint32_t idx) {
-  do idx--; while (!s->seen[GSAT_VAR(s->trail[idx])]);
+  do idx--;
+  while (!s->seen[GSAT_VAR(s->trail[idx])]);
   s->seen[GSAT_VAR(s->trail[idx])] = 0;
   return idx;
 }

@@ -23,7 +23,8 @@ GSAT_HD uint32_t gsat_cdcl_clause_new(gsat_cdcl *s, const gsat_lit *lits, uint32
   uint32_t c = (uint32_t)s->arena_top;
   s->arena[c] = n;
   s->arena[c + 1] = n;
-  s->arena[c + 2] = (learned ? GSAT_CDCL_LEARNED : 0) | (lbd < GSAT_CDCL_LBD_MASK ? lbd : GSAT_CDCL_LBD_MASK);
+  s->arena[c + 2] =
+      (learned ? GSAT_CDCL_LEARNED : 0) | (lbd < GSAT_CDCL_LBD_MASK ? lbd : GSAT_CDCL_LBD_MASK);
   s->arena[c + 3] = gsat_cdcl_u(0.0f);
   s->arena[c + 4] = 0;
   uint32_t *d = GSAT_CDCL_LITS(s, c);
@@ -135,7 +136,8 @@ GSAT_HD int gsat_cdcl_room(gsat_cdcl *s) {
       return GSAT_CDCL_GROW_ARENA;
   }
   if (s->scratch_cap < gsat_cdcl_scratch_need(s->arena_cap)) return GSAT_CDCL_GROW_ARENA;
-  if (s->wpool_cap < gsat_cdcl_watch_need(s->wpool_live + 2, s->num_vars)) return GSAT_CDCL_GROW_WATCHES;
+  if (s->wpool_cap < gsat_cdcl_watch_need(s->wpool_live + 2, s->num_vars))
+    return GSAT_CDCL_GROW_WATCHES;
   return 0;
 }
 

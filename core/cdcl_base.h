@@ -15,12 +15,18 @@
 #define GSAT_CDCL_LITS(s, c) ((s)->arena + (c) + GSAT_CDCL_HDR)
 
 GSAT_HD float gsat_cdcl_f(uint32_t u) {
-  union { uint32_t u; float f; } x;
+  union {
+    uint32_t u;
+    float f;
+  } x;
   x.u = u;
   return x.f;
 }
 GSAT_HD uint32_t gsat_cdcl_u(float f) {
-  union { uint32_t u; float f; } x;
+  union {
+    uint32_t u;
+    float f;
+  } x;
   x.f = f;
   return x.u;
 }

@@ -43,8 +43,14 @@ GSAT_HD void gsat_cdcl_analyze_final(gsat_cdcl *s, const gsat_db_view *db, gsat_
 GSAT_HD int gsat_cdcl_decide(gsat_cdcl *s, const gsat_db_view *db) {
   while (s->dlevel < s->num_assumptions) {
     gsat_lit a = s->assumptions[s->dlevel];
-    if (s->val[a] > 0) { gsat_cdcl_new_level(s); continue; }
-    if (s->val[a] < 0) { gsat_cdcl_analyze_final(s, db, a); return GSAT_CDCL_UNSAT; }
+    if (s->val[a] > 0) {
+      gsat_cdcl_new_level(s);
+      continue;
+    }
+    if (s->val[a] < 0) {
+      gsat_cdcl_analyze_final(s, db, a);
+      return GSAT_CDCL_UNSAT;
+    }
     gsat_cdcl_new_level(s);
     gsat_cdcl_assign(s, a, GSAT_CDCL_NOREF);
     s->n.decisions++;

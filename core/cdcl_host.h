@@ -23,8 +23,7 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c);
 /* Searcher id's configuration in a portfolio (the CPU threads, MPI ranks, the
  * GPU's warps): id 0 is base unchanged; the others differ in seed, initial
  * phase, decision heuristic (EVSIDS/VMTF), restart policy and margin. */
-void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base,
-                                uint32_t id);
+void gsat_cdcl_config_diversify(gsat_cdcl_config *c, const gsat_cdcl_config *base, uint32_t id);
 
 /* Bytes of the fixed per-variable block of a searcher over num_vars variables
  * (about 70 bytes per variable). */

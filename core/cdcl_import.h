@@ -16,8 +16,7 @@
  * Returns 0 (added, assigned, or satisfied and dropped), GSAT_CDCL_UNSAT
  * (false at level 0: the formula is refuted), or a GROW status (no room;
  * nothing was done: the host grows that region and calls again). */
-GSAT_HD int gsat_cdcl_import(gsat_cdcl *s, const gsat_lit *lits, uint32_t n,
-                             uint32_t lbd) {
+GSAT_HD int gsat_cdcl_import(gsat_cdcl *s, const gsat_lit *lits, uint32_t n, uint32_t lbd) {
   assert(s->dlevel == 0);
   int room = gsat_cdcl_room(s);
   if (room) return room;

@@ -13,8 +13,8 @@ GSAT_HD uint32_t gsat_cdcl_abstract(const gsat_cdcl *s, uint32_t v) {
 /* Is p (in the learned clause) implied by the other literals marked seen?
  * MiniSat's litRedundant with an explicit stack; marks what it proves in
  * seen[] and toclear[]. */
-GSAT_HD int gsat_cdcl_redundant(gsat_cdcl *s, const gsat_db_view *db, gsat_lit p,
-                                uint32_t abstract, uint32_t *toclear_len) {
+GSAT_HD int gsat_cdcl_redundant(gsat_cdcl *s, const gsat_db_view *db, gsat_lit p, uint32_t abstract,
+                                uint32_t *toclear_len) {
   uint32_t sp = 0, top = *toclear_len;
   s->stack[sp++] = p;
   while (sp) {

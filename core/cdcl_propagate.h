@@ -21,8 +21,12 @@ GSAT_HD uint32_t gsat_cdcl_stream_bcp(gsat_cdcl *s, const gsat_db_view *db, gsat
     uint32_t x = db->occ_stream[i];
     gsat_lit l = x & GSAT_STREAM_LIT;
     int8_t v = s->val[l];
-    if (v > 0) sat = 1;
-    else if (v == 0) { unassigned++; unit = l; }
+    if (v > 0)
+      sat = 1;
+    else if (v == 0) {
+      unassigned++;
+      unit = l;
+    }
     if (x & GSAT_STREAM_END) {
       if (!sat && unassigned == 0) return GSAT_CDCL_STREAM | begin;
       if (!sat && unassigned == 1) gsat_cdcl_assign(s, unit, GSAT_CDCL_STREAM | begin);
@@ -38,9 +42,9 @@ GSAT_HD uint32_t gsat_cdcl_stream_bcp(gsat_cdcl *s, const gsat_db_view *db, gsat
 /* What a member's look at one watcher of f (just falsified) found, under the
  * values at the start of its round (GSAT_CDCL_FN(watch_bcp)). */
 #define GSAT_CDCL_W_CLEAN 0u /* the blocker is true: the watcher stays as it is */
-#define GSAT_CDCL_W_KEEP 1u  /* the clause's other watch is true: stays, new blocker */
-#define GSAT_CDCL_W_MOVE 2u  /* a replacement watch lits[found] (not false) */
-#define GSAT_CDCL_W_UNIT 3u  /* the blocker (binary) or other watch is implied */
+#define GSAT_CDCL_W_KEEP  1u /* the clause's other watch is true: stays, new blocker */
+#define GSAT_CDCL_W_MOVE  2u /* a replacement watch lits[found] (not false) */
+#define GSAT_CDCL_W_UNIT  3u /* the blocker (binary) or other watch is implied */
 #define GSAT_CDCL_W_CONFL 4u /* every literal false */
 
 /* One member's look at one watcher (gsat_cdcl_watch_eval). */

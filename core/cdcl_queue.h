@@ -67,7 +67,10 @@ GSAT_HD void gsat_cdcl_vmtf_bump(gsat_cdcl *s, uint32_t v) {
   s->vmtf_stamp[v] = ++s->vmtf_clock;
   if (s->vmtf_last != v) {
     uint32_t p = s->vmtf_prev[v], n = s->vmtf_next[v];
-    if (p != GSAT_CDCL_NOREF) s->vmtf_next[p] = n; else s->vmtf_first = n;
+    if (p != GSAT_CDCL_NOREF)
+      s->vmtf_next[p] = n;
+    else
+      s->vmtf_first = n;
     s->vmtf_prev[n] = p; /* n exists: v is not last */
     s->vmtf_prev[v] = s->vmtf_last;
     s->vmtf_next[v] = GSAT_CDCL_NOREF;

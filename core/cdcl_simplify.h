@@ -16,14 +16,18 @@ GSAT_HD void gsat_cdcl_simplify(gsat_cdcl *s) {
   if (s->trail_len == s->simplified_trail) return;
   uint32_t *a = s->arena;
   if (gsat_cdcl_log_deletes(s))
-    for (uint32_t i = s->proof_units; i < s->trail_len; i++) s->proof->add(s->proof->data, &s->trail[i], 1);
+    for (uint32_t i = s->proof_units; i < s->trail_len; i++)
+      s->proof->add(s->proof->data, &s->trail[i], 1);
   s->proof_units = s->trail_len;
   for (uint32_t i = 0; i < s->trail_len; i++) s->reason[GSAT_VAR(s->trail[i])] = GSAT_CDCL_NOREF;
   for (uint64_t c = 0; c < s->arena_top; c += GSAT_CDCL_HDR + a[c + 1]) {
     if (a[c + 2] & GSAT_CDCL_DELETED) continue;
     uint32_t *lits = GSAT_CDCL_LITS(s, c), n = a[c], k = 0, sat = 0;
     for (uint32_t i = 0; i < n && !sat; i++) sat = s->val[lits[i]] > 0;
-    if (sat) { gsat_cdcl_delete(s, (uint32_t)c); continue; }
+    if (sat) {
+      gsat_cdcl_delete(s, (uint32_t)c);
+      continue;
+    }
     for (uint32_t i = 0; i < n; i++)
       if (s->val[lits[i]] == 0) s->learnt[k++] = lits[i];
     if (k == n) continue;

@@ -13,10 +13,10 @@
 #endif
 
 /* x = expr, evaluated by one member and broadcast (team-uniform). */
-#define GSAT_CDCL_ONE(x, expr)   \
-  do {                           \
-    TEAM_ONE((x) = (expr));      \
-    (x) = TEAM_BCAST((x), 0);    \
+#define GSAT_CDCL_ONE(x, expr)                                                                     \
+  do {                                                                                             \
+    TEAM_ONE((x) = (expr));                                                                        \
+    (x) = TEAM_BCAST((x), 0);                                                                      \
   } while (0)
 
 /* Takes the looks of the members [from, last] of a round (taken: this
@@ -33,7 +33,8 @@ TEAM_HD uint32_t GSAT_CDCL_FN(watch_take)(gsat_cdcl *s, gsat_lit f, gsat_watch *
     lits[0] = lits[1];
     lits[1] = f;
   }
-  for (uint32_t moves = TEAM_BALLOT(taken && m->out == GSAT_CDCL_W_MOVE); moves; moves &= moves - 1) {
+  for (uint32_t moves = TEAM_BALLOT(taken && m->out == GSAT_CDCL_W_MOVE); moves;
+       moves &= moves - 1) {
     /* the first mover's rank, written out in each broadcast (a team of
      * one's TEAM_BCAST ignores it: no variable left unused) */
     uint32_t c = TEAM_BCAST(m->w.cref, (uint32_t)TEAM_FIRST(moves));
@@ -49,8 +50,10 @@ TEAM_HD uint32_t GSAT_CDCL_FN(watch_take)(gsat_cdcl *s, gsat_lit f, gsat_watch *
   if (unit) {
     uint32_t c = TEAM_BCAST(m->w.cref, last) & ~GSAT_CDCL_BIN;
     gsat_lit lit = TEAM_BCAST(m->w.blocker, last);
-    if (TEAM_BCAST(m->out, last) == GSAT_CDCL_W_CONFL) confl = c;
-    else TEAM_ONE(gsat_cdcl_assign(s, lit, c));
+    if (TEAM_BCAST(m->out, last) == GSAT_CDCL_W_CONFL)
+      confl = c;
+    else
+      TEAM_ONE(gsat_cdcl_assign(s, lit, c));
   }
   const int keep = taken && m->out != GSAT_CDCL_W_MOVE;
   uint32_t kept = TEAM_BALLOT(keep);

@@ -26,15 +26,15 @@
 #include "core/literal.h"
 #include "core/option_table.h"
 
-#define GSAT_CDCL_NOREF 0xffffffffu
-#define GSAT_CDCL_STREAM 0x80000000u /* reason: an occurrence-stream clause */
-#define GSAT_CDCL_BIN 0x80000000u    /* watcher: a binary clause, blocker = other literal */
-#define GSAT_CDCL_HDR 5u             /* header words of an arena clause */
-#define GSAT_CDCL_LEARNED 0x80000000u
-#define GSAT_CDCL_DELETED 0x40000000u
+#define GSAT_CDCL_NOREF      0xffffffffu
+#define GSAT_CDCL_STREAM     0x80000000u /* reason: an occurrence-stream clause */
+#define GSAT_CDCL_BIN        0x80000000u /* watcher: a binary clause, blocker = other literal */
+#define GSAT_CDCL_HDR        5u          /* header words of an arena clause */
+#define GSAT_CDCL_LEARNED    0x80000000u
+#define GSAT_CDCL_DELETED    0x40000000u
 #define GSAT_CDCL_USED_SHIFT 28
-#define GSAT_CDCL_VIVIFIED 0x08000000u /* tried by vivification (cdcl_vivify.h) */
-#define GSAT_CDCL_LBD_MASK 0x07ffffffu
+#define GSAT_CDCL_VIVIFIED   0x08000000u /* tried by vivification (cdcl_vivify.h) */
+#define GSAT_CDCL_LBD_MASK   0x07ffffffu
 
 /* Results of gsat_cdcl_search. */
 enum {
@@ -57,15 +57,21 @@ enum {
  * GSAT_CDCL_<KIND>S is how many there are.  GSAT_CDCL_OPTION(v) is the
  * policy of option value v (not AUTO) of a list with AUTO. */
 #define GSAT_CDCL_POLICY(P, X, str) GSAT_##P##_##X,
-enum { GSAT_CDCL_DECIDE_BEFORE_AUTO = -2, GSAT_CDCL_DECIDE_VALUES(GSAT_CDCL_POLICY, CDCL)
-       GSAT_CDCL_DECIDES };
-enum { GSAT_CDCL_RESTART_BEFORE_AUTO = -2, GSAT_RESTARTS_VALUES(GSAT_CDCL_POLICY, CDCL_RESTART)
-       GSAT_CDCL_RESTARTS };
-enum { GSAT_CDCL_TARGET_BEFORE_AUTO = -2, GSAT_TARGETS_VALUES(GSAT_CDCL_POLICY, CDCL_TARGET)
-       GSAT_CDCL_TARGETS };
+enum {
+  GSAT_CDCL_DECIDE_BEFORE_AUTO = -2,
+  GSAT_CDCL_DECIDE_VALUES(GSAT_CDCL_POLICY, CDCL) GSAT_CDCL_DECIDES
+};
+enum {
+  GSAT_CDCL_RESTART_BEFORE_AUTO = -2,
+  GSAT_RESTARTS_VALUES(GSAT_CDCL_POLICY, CDCL_RESTART) GSAT_CDCL_RESTARTS
+};
+enum {
+  GSAT_CDCL_TARGET_BEFORE_AUTO = -2,
+  GSAT_TARGETS_VALUES(GSAT_CDCL_POLICY, CDCL_TARGET) GSAT_CDCL_TARGETS
+};
 enum { GSAT_BCP_VALUES(GSAT_CDCL_POLICY, CDCL_BCP) GSAT_CDCL_BCPS }; /* no AUTO */
 #undef GSAT_CDCL_POLICY
-#define GSAT_CDCL_OPTION(v) ((uint32_t)(v) - 1u)
+#define GSAT_CDCL_OPTION(v) ((uint32_t)(v)-1u)
 
 /* Tuning knobs; gsat_cdcl_config_default gives the measured defaults. */
 typedef struct gsat_cdcl_config {
@@ -157,7 +163,7 @@ typedef struct gsat_watch {
 #define GSAT_CDCL_FIXED_FIRST val
 
 #define GSAT_CDCL_POINTER(name, type, count, what) type *name;
-#define GSAT_CDCL_SLOT(name, type, count, what) GSAT_CDCL_SLOT_##name,
+#define GSAT_CDCL_SLOT(name, type, count, what)    GSAT_CDCL_SLOT_##name,
 /* The rows' numbers: GSAT_CDCL_SLOT_val == 0, ... */
 enum { GSAT_CDCL_FIXED(GSAT_CDCL_SLOT) GSAT_CDCL_FIXED_ROWS };
 
@@ -171,7 +177,7 @@ typedef struct gsat_cdcl {
   /* growable regions */
   uint32_t *arena;
   uint64_t arena_cap, arena_top, arena_garbage; /* words */
-  uint32_t *scratch;     /* [scratch_cap] clause references (reduction) */
+  uint32_t *scratch;                            /* [scratch_cap] clause references (reduction) */
   uint64_t scratch_cap;
   gsat_watch *wpool;
   uint64_t wpool_cap, wpool_top, wpool_live; /* entries; live = watchers in lists */
@@ -184,17 +190,17 @@ typedef struct gsat_cdcl {
   uint32_t lbd_clock;
   double var_inc;
   float cla_inc;
-  double lbd_fast, lbd_slow; /* exponential moving averages of learned LBDs */
+  double lbd_fast, lbd_slow;  /* exponential moving averages of learned LBDs */
   uint64_t restart_conflicts; /* conflicts since the last restart */
   uint32_t stable;            /* stable mode (Luby) rather than focused (Glucose) */
   uint64_t luby_index, luby_limit;
   uint64_t mode_switch_at, mode_length;
   uint64_t next_reduce, reduce_interval;
   uint64_t next_vivify, vivify_mark; /* conflicts of the next round; checks at the last */
-  uint32_t target_assigned;   /* trail length the target phases were taken at */
-  uint32_t simplified_trail;  /* level-0 trail length at the last simplification */
-  uint32_t proof_units;       /* level-0 trail literals already logged as units */
-  uint64_t learned_live;      /* learned clauses in the arena */
+  uint32_t target_assigned;          /* trail length the target phases were taken at */
+  uint32_t simplified_trail;         /* level-0 trail length at the last simplification */
+  uint32_t proof_units;              /* level-0 trail literals already logged as units */
+  uint64_t learned_live;             /* learned clauses in the arena */
   uint64_t rng;
   const gsat_proof_sink *proof;
   /* the proof log of a GPU searcher (a ring the host drains, without
@@ -205,7 +211,7 @@ typedef struct gsat_cdcl {
    * portfolio exports through its proof sink) */
   struct gsat_share *share;
   uint32_t share_id;
-  uint64_t share_out;         /* clauses and units added to the ring */
+  uint64_t share_out; /* clauses and units added to the ring */
   gsat_cdcl_counters n;
 } gsat_cdcl;
 

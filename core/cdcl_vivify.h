@@ -81,8 +81,10 @@ GSAT_HD uint64_t gsat_vivify_collect(gsat_cdcl *s, uint32_t t) {
   uint64_t k = 0, marked = 0;
   for (uint64_t c = 0; c < s->arena_top; c += GSAT_CDCL_HDR + a[c + 1]) {
     if ((a[c + 2] & GSAT_CDCL_DELETED) || !gsat_vivify_in_tier(s, (uint32_t)c, t)) continue;
-    if (a[c + 2] & GSAT_CDCL_VIVIFIED) marked++;
-    else s->scratch[k++] = (uint32_t)c;
+    if (a[c + 2] & GSAT_CDCL_VIVIFIED)
+      marked++;
+    else
+      s->scratch[k++] = (uint32_t)c;
   }
   if (k == 0 && marked) {
     for (uint64_t c = 0; c < s->arena_top; c += GSAT_CDCL_HDR + a[c + 1]) {
@@ -111,7 +113,8 @@ GSAT_HD void gsat_vivify_backtrack(gsat_cdcl *s) {
     const uint32_t v = GSAT_VAR(l);
     s->val[l] = 0;
     s->val[GSAT_NOT(l)] = 0;
-    if (!vmtf) gsat_cdcl_heap_insert(s, v);
+    if (!vmtf)
+      gsat_cdcl_heap_insert(s, v);
     else if (s->vmtf_search == GSAT_CDCL_NOREF || s->vmtf_stamp[v] > s->vmtf_stamp[s->vmtf_search])
       s->vmtf_search = v;
   }
@@ -274,8 +277,8 @@ GSAT_HD void gsat_vivify_end(gsat_cdcl *s, uint64_t checks0, uint64_t us0) {
  * literals in order, propagating after each; on a conflict or a literal of c
  * implied true, c is deleted when one clause alone gave the result (it
  * subsumes c: gsat_vivify_subsumer), else replaced by the clause the
- * analysis gives when that is shorter.  Returns to level 0.  Returns 1 when c became a unit (assigned at
- * level 0, not yet propagated), else 0. */
+ * analysis gives when that is shorter.  Returns to level 0.  Returns 1 when c became a unit
+ * (assigned at level 0, not yet propagated), else 0. */
 TEAM_HD int GSAT_CDCL_FN(vivify_clause)(gsat_cdcl *s, const gsat_db_view *db, uint32_t c) {
   const uint32_t n = s->arena[c];
   uint32_t len = 0, confl = GSAT_CDCL_NOREF, d = GSAT_CDCL_NOREF;

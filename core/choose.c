@@ -38,8 +38,8 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option
   if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= GSAT_LA_AUTO_RATIO_LO &&
       ratio <= GSAT_LA_AUTO_RATIO_HI && f->vars >= GSAT_LA_AUTO_3SAT_VARS) {
     c.decide = GSAT_DECIDE_LOOKAHEAD;
-    snprintf(c.reason, sizeof c.reason, "auto: uniform 3-SAT, %u variables, %.2f clauses per variable",
-             f->vars, ratio);
+    snprintf(c.reason, sizeof c.reason,
+             "auto: uniform 3-SAT, %u variables, %.2f clauses per variable", f->vars, ratio);
   } else if (holes >= GSAT_LA_AUTO_HOLES) {
     c.decide = GSAT_DECIDE_LOOKAHEAD;
     snprintf(c.reason, sizeof c.reason, "auto: pigeonhole-like, %.0f pigeons, %u holes", pigeons,
@@ -75,8 +75,8 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
   if (L) {
     c.search = GSAT_SEARCH_DPLL;
     snprintf(c.reason, sizeof c.reason,
-             "auto: pigeonhole-like, %.0f %s of length %u cover the %u variables once",
-             longs, gsat_plural((uint64_t)longs, "clause", "clauses"), L, f->vars);
+             "auto: pigeonhole-like, %.0f %s of length %u cover the %u variables once", longs,
+             gsat_plural((uint64_t)longs, "clause", "clauses"), L, f->vars);
     return c;
   }
   c.search = GSAT_SEARCH_CDCL;

@@ -17,9 +17,9 @@ extern "C" {
  * variable in [GSAT_LA_AUTO_RATIO_LO, GSAT_LA_AUTO_RATIO_HI], and
  * pigeonhole-like formulas with at least GSAT_LA_AUTO_HOLES holes. */
 #define GSAT_LA_AUTO_3SAT_VARS 200
-#define GSAT_LA_AUTO_RATIO_LO 4.0
-#define GSAT_LA_AUTO_RATIO_HI 5.0
-#define GSAT_LA_AUTO_HOLES 10
+#define GSAT_LA_AUTO_RATIO_LO  4.0
+#define GSAT_LA_AUTO_RATIO_HI  5.0
+#define GSAT_LA_AUTO_HOLES     10
 
 typedef struct gsat_decide_choice {
   gsat_decide decide;

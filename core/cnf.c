@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void gsat_cnf_init(gsat_cnf *cnf) { memset(cnf, 0, sizeof *cnf); }
+void gsat_cnf_init(gsat_cnf *cnf) {
+  memset(cnf, 0, sizeof *cnf);
+}
 
 void gsat_cnf_free(gsat_cnf *cnf) {
   free(cnf->clause_start);
@@ -13,8 +15,8 @@ void gsat_cnf_free(gsat_cnf *cnf) {
 
 gsat_status gsat_cnf_reserve_lits(gsat_cnf *cnf, size_t extra, gsat_error *err) {
   const size_t limit = SIZE_MAX / (8 * sizeof(gsat_lit));
-  GSAT_RETURN_IF(extra > limit - cnf->num_lits, err, RESOURCE,
-                 "too many literals (more than %zu)", limit);
+  GSAT_RETURN_IF(extra > limit - cnf->num_lits, err, RESOURCE, "too many literals (more than %zu)",
+                 limit);
   size_t need = cnf->num_lits + extra;
   if (need <= cnf->cap_lits) return GSAT_OK;
   size_t cap = cnf->cap_lits ? cnf->cap_lits : 1024;
@@ -45,8 +47,7 @@ void gsat_cnf_drop_open(gsat_cnf *cnf) {
   cnf->num_lits = cnf->clause_start ? cnf->clause_start[cnf->num_clauses] : 0;
 }
 
-size_t gsat_cnf_first_falsified(const gsat_cnf *cnf, const uint8_t *value,
-                                size_t num_values) {
+size_t gsat_cnf_first_falsified(const gsat_cnf *cnf, const uint8_t *value, size_t num_values) {
   for (size_t c = 0; c < cnf->num_clauses; c++) {
     bool sat = false;
     for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat; i++) {

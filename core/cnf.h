@@ -39,8 +39,7 @@ void gsat_cnf_free(gsat_cnf *cnf);
 gsat_status gsat_cnf_reserve_lits(gsat_cnf *cnf, size_t extra, gsat_error *err);
 
 /* Appends a literal to the open clause.  Errors: NOMEM. */
-static inline gsat_status gsat_cnf_add_lit(gsat_cnf *cnf, gsat_lit lit,
-                                           gsat_error *err) {
+static inline gsat_status gsat_cnf_add_lit(gsat_cnf *cnf, gsat_lit lit, gsat_error *err) {
   if (cnf->num_lits == cnf->cap_lits) {
     gsat_status st = gsat_cnf_reserve_lits(cnf, 1, err);
     if (st != GSAT_OK) return st;
@@ -65,8 +64,7 @@ void gsat_cnf_drop_open(gsat_cnf *cnf);
  * variables at or above num_values count as false) against every clause.
  * Returns the index of the first falsified clause, or SIZE_MAX when all are
  * satisfied. */
-size_t gsat_cnf_first_falsified(const gsat_cnf *cnf, const uint8_t *value,
-                                size_t num_values);
+size_t gsat_cnf_first_falsified(const gsat_cnf *cnf, const uint8_t *value, size_t num_values);
 
 #ifdef __cplusplus
 }

@@ -99,20 +99,17 @@
 #define GSAT_CTR_IN_WORKER_BOTH(x)
 #define GSAT_CTR_IN_WORKER_CDCL(x)
 #define GSAT_CTR_IN_WORKER_WORKER(x) x
-#define GSAT_CTR_PICK_DPLL(F, name, in, dpll, cdcl, shown, rate, label, help)  \
+#define GSAT_CTR_PICK_DPLL(F, name, in, dpll, cdcl, shown, rate, label, help)                      \
   GSAT_CTR_IN_DPLL_##in(F(dpll))
-#define GSAT_CTR_PICK_CDCL(F, name, in, dpll, cdcl, shown, rate, label, help)  \
+#define GSAT_CTR_PICK_CDCL(F, name, in, dpll, cdcl, shown, rate, label, help)                      \
   GSAT_CTR_IN_CDCL_##in(F(cdcl))
-#define GSAT_CTR_PICK_WORKER(F, name, in, dpll, cdcl, shown, rate, label,     \
-                             help)                                             \
+#define GSAT_CTR_PICK_WORKER(F, name, in, dpll, cdcl, shown, rate, label, help)                    \
   GSAT_CTR_IN_WORKER_##in(F(name))
-#define GSAT_CTR_PICK_PUBLIC(F, name, in, dpll, cdcl, shown, rate, label,     \
-                             help)                                             \
-  F(name)
-#define GSAT_DPLL_COUNTER_FIELDS(F) GSAT_COUNTERS(GSAT_CTR_PICK_DPLL, F)
-#define GSAT_CDCL_COUNTER_FIELDS(F) GSAT_COUNTERS(GSAT_CTR_PICK_CDCL, F)
-#define GSAT_WORKER_COUNTER_FIELDS(F) GSAT_COUNTERS(GSAT_CTR_PICK_WORKER, F)
-#define GSAT_PUBLIC_COUNTER_FIELDS(F) GSAT_COUNTERS(GSAT_CTR_PICK_PUBLIC, F)
+#define GSAT_CTR_PICK_PUBLIC(F, name, in, dpll, cdcl, shown, rate, label, help) F(name)
+#define GSAT_DPLL_COUNTER_FIELDS(F)                                             GSAT_COUNTERS(GSAT_CTR_PICK_DPLL, F)
+#define GSAT_CDCL_COUNTER_FIELDS(F)                                             GSAT_COUNTERS(GSAT_CTR_PICK_CDCL, F)
+#define GSAT_WORKER_COUNTER_FIELDS(F)                                           GSAT_COUNTERS(GSAT_CTR_PICK_WORKER, F)
+#define GSAT_PUBLIC_COUNTER_FIELDS(F)                                           GSAT_COUNTERS(GSAT_CTR_PICK_PUBLIC, F)
 
 /* A field declaration of each type. */
 #define GSAT_CTR_U64_FIELD(field) uint64_t field;
@@ -120,9 +117,9 @@
 
 /* The reported value of row `name` in a gsat_worker_stats w (search.h):
  * GSAT_CTR_VALUE_<in>(w, dpll, cdcl, name). */
-#define GSAT_CTR_VALUE_DPLL(w, dpll, cdcl, name) ((w).n.dpll)
-#define GSAT_CTR_VALUE_BOTH(w, dpll, cdcl, name) ((w).n.dpll)
-#define GSAT_CTR_VALUE_CDCL(w, dpll, cdcl, name) ((w).c.cdcl)
+#define GSAT_CTR_VALUE_DPLL(w, dpll, cdcl, name)   ((w).n.dpll)
+#define GSAT_CTR_VALUE_BOTH(w, dpll, cdcl, name)   ((w).n.dpll)
+#define GSAT_CTR_VALUE_CDCL(w, dpll, cdcl, name)   ((w).c.cdcl)
 #define GSAT_CTR_VALUE_WORKER(w, dpll, cdcl, name) ((w).name)
 
 #endif

@@ -3,7 +3,9 @@
 
 #include <string.h>
 
-static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+static size_t align8(size_t n) {
+  return (n + 7) & ~(size_t)7;
+}
 
 size_t gsat_cubes_bytes(unsigned node_log2, unsigned queue_log2) {
   if (node_log2 < 1 || node_log2 > 31 || queue_log2 < 1 || queue_log2 > 31) return 0;
@@ -12,12 +14,12 @@ size_t gsat_cubes_bytes(unsigned node_log2, unsigned queue_log2) {
          align8(slots * sizeof(uint32_t));
 }
 
-gsat_status gsat_cubes_init(gsat_cubes *c, void *arena, unsigned node_log2,
-                            unsigned queue_log2, gsat_error *err) {
+gsat_status gsat_cubes_init(gsat_cubes *c, void *arena, unsigned node_log2, unsigned queue_log2,
+                            gsat_error *err) {
   size_t bytes = gsat_cubes_bytes(node_log2, queue_log2);
   GSAT_RETURN_IF(bytes == 0, err, USAGE,
-                 "cube tree: 2^%u nodes and a queue of 2^%u slots (each exponent 1..31)",
-                 node_log2, queue_log2);
+                 "cube tree: 2^%u nodes and a queue of 2^%u slots (each exponent 1..31)", node_log2,
+                 queue_log2);
   GSAT_RETURN_IF(!arena, err, USAGE, "cube tree: no arena");
   memset(c, 0, sizeof *c);
   /* Node entries are written by the split that claims them, before anyone

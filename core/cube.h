@@ -73,8 +73,8 @@ size_t gsat_cubes_bytes(unsigned node_log2, unsigned queue_log2);
  * Only the root and the queue are written (the node arrays' pages stay
  * untouched until splits use them).
  * Errors: USAGE (an exponent outside 1..31, or NULL arena). */
-gsat_status gsat_cubes_init(gsat_cubes *c, void *arena, unsigned node_log2,
-                            unsigned queue_log2, gsat_error *err);
+gsat_status gsat_cubes_init(gsat_cubes *c, void *arena, unsigned node_log2, unsigned queue_log2,
+                            gsat_error *err);
 
 /* Cubes in the queue now (a snapshot). */
 GSAT_HD uint64_t gsat_cubes_queued(const gsat_cubes *c) {
@@ -126,8 +126,7 @@ GSAT_HD int gsat_cubes_take(gsat_cubes *c, uint32_t *x) {
  * cannot bring the count to 0 while x's other half is still searched).
  * Returns 0 (nothing changed, the split refused) when the nodes or the queue
  * are full. */
-GSAT_HD int gsat_cubes_split(gsat_cubes *c, gsat_term *t, uint32_t x, gsat_lit d,
-                             uint32_t *kept) {
+GSAT_HD int gsat_cubes_split(gsat_cubes *c, gsat_term *t, uint32_t x, gsat_lit d, uint32_t *kept) {
   assert(x < gsat_load_u32(&c->node_count) && gsat_load_u32(&c->open[x]) == 0);
   uint32_t at = gsat_fetch_add_u32(&c->node_count, 2);
   if (at >= c->node_cap || c->node_cap - at < 2) {
@@ -144,7 +143,7 @@ GSAT_HD int gsat_cubes_split(gsat_cubes *c, gsat_term *t, uint32_t x, gsat_lit d
   gsat_term_split(t);
   if (!gsat_cubes_push(c, at + 1)) {
     gsat_fetch_add_u64(&t->open_cubes, (uint64_t)-1); /* x is still held: >= 1 */
-    gsat_store_release_u32(&c->open[x], 0); /* x stays a leaf; the nodes leak */
+    gsat_store_release_u32(&c->open[x], 0);           /* x stays a leaf; the nodes leak */
     gsat_fetch_add_u64(&c->refused, 1);
     return 0;
   }

@@ -33,8 +33,7 @@ typedef struct halt {
 } halt;
 
 static int halted(const halt *h) {
-  return GSAT_FLAG_IS_RAISED(h->stop) ||
-         (h->deadline > 0 && gsat_seconds() >= h->deadline);
+  return GSAT_FLAG_IS_RAISED(h->stop) || (h->deadline > 0 && gsat_seconds() >= h->deadline);
 }
 
 /* Every 2^16 steps of a long loop: whether the build must stop. */
@@ -42,9 +41,8 @@ static int stop_now(const halt *h, uint64_t step) {
   return (step & 0xffff) == 0 && halted(h);
 }
 
-#define INTERRUPTED(err)                                                       \
-  gsat_error_set((err), GSAT_INTERRUPTED,                                      \
-                 "interrupted while building the search database")
+#define INTERRUPTED(err)                                                                           \
+  gsat_error_set((err), GSAT_INTERRUPTED, "interrupted while building the search database")
 
 static int compare_u32(const void *a, const void *b) {
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -64,15 +62,14 @@ static uint32_t map_var(const var_map *m, gsat_var v) {
 }
 
 /* Collects the used external variables in ascending order into db->ext_var. */
-static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf,
-                                     var_map *m, gsat_error *err) {
+static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf, var_map *m,
+                                     gsat_error *err) {
   memset(m, 0, sizeof *m);
   size_t n = cnf->num_lits;
   uint64_t limit = cnf->max_var;
   if (limit <= (uint64_t)2 * n + (1u << 20)) {
     m->direct = malloc((limit ? limit : 1) * sizeof *m->direct);
-    GSAT_RETURN_IF(!m->direct, err, NOMEM,
-                   "out of memory for the variable map");
+    GSAT_RETURN_IF(!m->direct, err, NOMEM, "out of memory for the variable map");
     for (uint64_t v = 0; v < limit; v++) m->direct[v] = -1;
     for (size_t i = 0; i < n; i++) m->direct[GSAT_VAR(cnf->lits[i])] = 0;
     uint64_t count = 0;
@@ -81,17 +78,15 @@ static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf,
     if (count >= GSAT_MAX_SEARCH_VARS) {
       free(m->direct);
       m->direct = NULL;
-      return gsat_error_set(
-          err, GSAT_RESOURCE,
-          "%llu variables occur, more than the %u the search supports",
-          (unsigned long long)count, GSAT_MAX_SEARCH_VARS - 1);
+      return gsat_error_set(err, GSAT_RESOURCE,
+                            "%llu variables occur, more than the %u the search supports",
+                            (unsigned long long)count, GSAT_MAX_SEARCH_VARS - 1);
     }
     db->ext_var = malloc((count ? count : 1) * sizeof *db->ext_var);
     if (!db->ext_var) {
       free(m->direct);
       m->direct = NULL;
-      return gsat_error_set(err, GSAT_NOMEM,
-                            "out of memory for the variable map");
+      return gsat_error_set(err, GSAT_NOMEM, "out of memory for the variable map");
     }
     uint32_t next = 0;
     for (uint64_t v = 0; v < limit; v++)
@@ -112,10 +107,9 @@ static gsat_status compact_variables(gsat_db *db, const gsat_cnf *cnf,
     if (!count || vars[count - 1] != vars[i]) vars[count++] = vars[i];
   if (count >= GSAT_MAX_SEARCH_VARS) {
     free(vars);
-    return gsat_error_set(
-        err, GSAT_RESOURCE,
-        "%zu variables occur, more than the %u the search supports", count,
-        GSAT_MAX_SEARCH_VARS - 1);
+    return gsat_error_set(err, GSAT_RESOURCE,
+                          "%zu variables occur, more than the %u the search supports", count,
+                          GSAT_MAX_SEARCH_VARS - 1);
   }
   gsat_var *shrunk = realloc(vars, (count ? count : 1) * sizeof *vars);
   db->ext_var = shrunk ? shrunk : vars;
@@ -132,8 +126,7 @@ typedef struct order_key {
 
 static int compare_order(const void *a, const void *b) {
   const order_key *x = a, *y = b;
-  if (x->occurrences != y->occurrences)
-    return x->occurrences > y->occurrences ? -1 : 1;
+  if (x->occurrences != y->occurrences) return x->occurrences > y->occurrences ? -1 : 1;
   return (x->var > y->var) - (x->var < y->var);
 }
 
@@ -145,11 +138,9 @@ static gsat_status build_order(gsat_db *db, gsat_error *err) {
   if (!count || !keys || !db->order) {
     free(count);
     free(keys);
-    return gsat_error_set(err, GSAT_NOMEM,
-                          "out of memory for the decision order");
+    return gsat_error_set(err, GSAT_NOMEM, "out of memory for the decision order");
   }
-  for (uint32_t i = 0; i < db->clause_start[db->num_clauses]; i++)
-    count[db->clause_lits[i]]++;
+  for (uint32_t i = 0; i < db->clause_start[db->num_clauses]; i++) count[db->clause_lits[i]]++;
   uint32_t n = 0;
   for (gsat_var v = 0; v < V; v++) {
     uint32_t occ = count[GSAT_LIT(v, 0)] + count[GSAT_LIT(v, 1)];
@@ -183,24 +174,21 @@ static uint64_t planned_stream_entries(const gsat_db *db) {
   return total;
 }
 
-static gsat_status build_streams(gsat_db *db, const halt *stop,
-                                 gsat_error *err) {
+static gsat_status build_streams(gsat_db *db, const halt *stop, gsat_error *err) {
   uint32_t L = 2 * db->num_vars;
   uint64_t total = db->stream_entries;
   if (total >= UINT32_MAX)
-    return gsat_error_set(
-        err, GSAT_RESOURCE,
-        "occurrence streams need %llu entries, more than 2^32 - 1 "
-        "(the sum of squared clause lengths is too large)",
-        (unsigned long long)total);
+    return gsat_error_set(err, GSAT_RESOURCE,
+                          "occurrence streams need %llu entries, more than 2^32 - 1 "
+                          "(the sum of squared clause lengths is too large)",
+                          (unsigned long long)total);
   uint64_t bytes = total * sizeof *db->occ_stream, mem = host_memory_bytes();
   if (mem && bytes > mem / 4 * 3)
-    return gsat_error_set(
-        err, GSAT_RESOURCE,
-        "occurrence streams need %.1f GB (the sum of squared clause "
-        "lengths is %llu), more than 3/4 of this machine's %.1f GB of "
-        "memory",
-        bytes / 1e9, (unsigned long long)total, mem / 1e9);
+    return gsat_error_set(err, GSAT_RESOURCE,
+                          "occurrence streams need %.1f GB (the sum of squared clause "
+                          "lengths is %llu), more than 3/4 of this machine's %.1f GB of "
+                          "memory",
+                          bytes / 1e9, (unsigned long long)total, mem / 1e9);
   uint64_t *size = calloc((size_t)L + 1, sizeof *size);
   GSAT_RETURN_IF(!size, err, NOMEM, "out of memory for occurrence streams");
   for (uint32_t c = 0; c < db->num_clauses; c++) {
@@ -213,8 +201,7 @@ static gsat_status build_streams(gsat_db *db, const halt *stop,
   if (!db->occ_start || !db->occ_stream) {
     free(size);
     free_streams(db);
-    return gsat_error_set(err, GSAT_NOMEM,
-                          "out of memory for %llu occurrence stream entries",
+    return gsat_error_set(err, GSAT_NOMEM, "out of memory for %llu occurrence stream entries",
                           (unsigned long long)total);
   }
   uint32_t at = 0;
@@ -224,8 +211,7 @@ static gsat_status build_streams(gsat_db *db, const halt *stop,
     size[l] = db->occ_start[l]; /* now the fill cursor */
   }
   db->occ_start[L] = at;
-  uint64_t written = 0,
-           next_poll = 0; /* poll per 2^20 entries, not per clause */
+  uint64_t written = 0, next_poll = 0; /* poll per 2^20 entries, not per clause */
   for (uint32_t c = 0; c < db->num_clauses; c++) {
     uint32_t b = db->clause_start[c], e = db->clause_start[c + 1];
     if (written >= next_poll) {
@@ -240,8 +226,7 @@ static gsat_status build_streams(gsat_db *db, const halt *stop,
     for (uint32_t i = b; i < e; i++) {
       gsat_lit f = db->clause_lits[i];
       for (uint32_t k = b; k < e; k++)
-        db->occ_stream[size[f]++] =
-            db->clause_lits[k] | (k + 1 == e ? GSAT_STREAM_END : 0);
+        db->occ_stream[size[f]++] = db->clause_lits[k] | (k + 1 == e ? GSAT_STREAM_END : 0);
     }
   }
   free(size);
@@ -269,40 +254,35 @@ static void compute_features(gsat_db *db) {
   f->binary_fraction = (double)binary / db->num_clauses;
   double var = sq / db->num_clauses - f->mean_len * f->mean_len;
   f->len_stddev = var > 0 ? sqrt(var) : 0;
-  f->mean_stream =
-      db->num_vars ? (double)db->stream_entries / (2.0 * db->num_vars) : 0;
+  f->mean_stream = db->num_vars ? (double)db->stream_entries / (2.0 * db->num_vars) : 0;
 }
 
 gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err) {
   return gsat_db_build_stoppable(db, cnf, NULL, 0, err);
 }
 
-gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
-                                    const gsat_flag *stop_flag, double deadline,
-                                    gsat_error *err) {
+gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf, const gsat_flag *stop_flag,
+                                    double deadline, gsat_error *err) {
   GSAT_FORWARD(gsat_db_build_clauses(db, cnf, stop_flag, deadline, err));
   gsat_status st = gsat_db_build_streams(db, stop_flag, deadline, err);
   if (st != GSAT_OK) gsat_db_free(db);
   return st;
 }
 
-gsat_status gsat_db_build_streams(gsat_db *db, const gsat_flag *stop_flag,
-                                  double deadline, gsat_error *err) {
+gsat_status gsat_db_build_streams(gsat_db *db, const gsat_flag *stop_flag, double deadline,
+                                  gsat_error *err) {
   const halt h = {stop_flag, deadline};
   if (db->occ_start) return GSAT_OK;
   return halted(&h) ? INTERRUPTED(err) : build_streams(db, &h, err);
 }
 
-gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf,
-                                  const gsat_flag *stop_flag, double deadline,
-                                  gsat_error *err) {
+gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf, const gsat_flag *stop_flag,
+                                  double deadline, gsat_error *err) {
   const halt h = {stop_flag, deadline}, *stop = &h;
   memset(db, 0, sizeof *db);
-  db->ext_vars =
-      cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
+  db->ext_vars = cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
   GSAT_RETURN_IF(cnf->num_lits >= UINT32_MAX, err, RESOURCE,
-                 "%zu literals, more than the search supports (2^32 - 1)",
-                 cnf->num_lits);
+                 "%zu literals, more than the search supports (2^32 - 1)", cnf->num_lits);
   var_map m;
   gsat_status st = compact_variables(db, cnf, &m, err);
   if (st != GSAT_OK) {
@@ -312,16 +292,13 @@ gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf,
   uint32_t L = 2 * db->num_vars;
   uint32_t *stamp = calloc((size_t)L + 1, sizeof *stamp);
   db->clause_start = malloc((cnf->num_clauses + 1) * sizeof *db->clause_start);
-  db->clause_lits =
-      malloc((cnf->num_lits ? cnf->num_lits : 1) * sizeof *db->clause_lits);
-  db->units =
-      malloc((cnf->num_clauses ? cnf->num_clauses : 1) * sizeof *db->units);
+  db->clause_lits = malloc((cnf->num_lits ? cnf->num_lits : 1) * sizeof *db->clause_lits);
+  db->units = malloc((cnf->num_clauses ? cnf->num_clauses : 1) * sizeof *db->units);
   if (!stamp || !db->clause_start || !db->clause_lits || !db->units) {
     free(stamp);
     free(m.direct);
     gsat_db_free(db);
-    return gsat_error_set(err, GSAT_NOMEM,
-                          "out of memory for the search database");
+    return gsat_error_set(err, GSAT_NOMEM, "out of memory for the search database");
   }
   uint32_t nclauses = 0, nlits = 0;
   db->clause_start[0] = 0;
@@ -355,8 +332,7 @@ gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf,
       db->clause_start[++nclauses] = nlits;
     }
     /* Clear the stamps of this clause (its literals are still in place). */
-    for (uint32_t i = begin; i < begin + len; i++)
-      stamp[db->clause_lits[i]] = 0;
+    for (uint32_t i = begin; i < begin + len; i++) stamp[db->clause_lits[i]] = 0;
   }
   free(stamp);
   free(m.direct);

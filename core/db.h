@@ -38,22 +38,22 @@ typedef struct gsat_features {
 } gsat_features;
 
 typedef struct gsat_db {
-  uint32_t num_vars;      /* internal variables: those that occur in a clause */
-  uint32_t num_clauses;   /* clauses of length >= 2 */
-  uint32_t num_units;     /* unit clauses (distinct literals) */
-  int empty_clause;       /* the input holds an empty clause: UNSAT */
-  uint64_t ext_vars;      /* external variables to report in a model */
-  gsat_var *ext_var;      /* [num_vars] internal -> external variable */
-  gsat_lit *units;        /* [num_units] internal literals */
-  uint32_t *clause_start; /* [num_clauses + 1] */
-  gsat_lit *clause_lits;  /* [clause_start[num_clauses]] internal literals */
-  uint32_t *occ_start;    /* [2 * num_vars + 1] offsets into occ_stream, or
-                             NULL: not built (gsat_db_build_clauses) */
-  uint32_t *occ_stream;   /* whole clause copies, see above */
+  uint32_t num_vars;       /* internal variables: those that occur in a clause */
+  uint32_t num_clauses;    /* clauses of length >= 2 */
+  uint32_t num_units;      /* unit clauses (distinct literals) */
+  int empty_clause;        /* the input holds an empty clause: UNSAT */
+  uint64_t ext_vars;       /* external variables to report in a model */
+  gsat_var *ext_var;       /* [num_vars] internal -> external variable */
+  gsat_lit *units;         /* [num_units] internal literals */
+  uint32_t *clause_start;  /* [num_clauses + 1] */
+  gsat_lit *clause_lits;   /* [clause_start[num_clauses]] internal literals */
+  uint32_t *occ_start;     /* [2 * num_vars + 1] offsets into occ_stream, or
+                              NULL: not built (gsat_db_build_clauses) */
+  uint32_t *occ_stream;    /* whole clause copies, see above */
   uint64_t stream_entries; /* entries the streams have, or would have when
                               built: the sum of squared clause lengths */
-  gsat_lit *order;    /* [order_len] static order: literal of preferred sign */
-  uint32_t order_len; /* variables that occur in a clause of length >= 2 */
+  gsat_lit *order;         /* [order_len] static order: literal of preferred sign */
+  uint32_t order_len;      /* variables that occur in a clause of length >= 2 */
   gsat_features features;
 } gsat_db;
 
@@ -67,25 +67,23 @@ gsat_status gsat_db_build(gsat_db *db, const gsat_cnf *cnf, gsat_error *err);
  * occurrence-stream entries and between phases: INTERRUPTED (db left empty)
  * once the flag is raised or the deadline passed, so that a signal or a time
  * limit during the build of a large instance is answered promptly. */
-gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf,
-                                    const gsat_flag *stop, double deadline,
-                                    gsat_error *err);
+gsat_status gsat_db_build_stoppable(gsat_db *db, const gsat_cnf *cnf, const gsat_flag *stop,
+                                    double deadline, gsat_error *err);
 
 /* As gsat_db_build_stoppable without the occurrence streams (occ_start and
  * occ_stream stay NULL; stream_entries and the features are set): memory
  * proportional to the formula's size, for the CDCL search with watched BCP,
  * which reads no streams (a clause of n literals costs n^2 stream entries).
  * Errors as gsat_db_build_stoppable, except the stream limits. */
-gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf,
-                                  const gsat_flag *stop, double deadline,
-                                  gsat_error *err);
+gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf, const gsat_flag *stop,
+                                  double deadline, gsat_error *err);
 
 /* Builds the occurrence streams of a db from gsat_db_build_clauses (nothing
  * when they exist), polling as gsat_db_build_stoppable.  Errors: NOMEM,
  * RESOURCE (2^32 - 1 entries or more, or more than 3/4 of the host's
  * memory), INTERRUPTED; db then keeps its clauses without streams. */
-gsat_status gsat_db_build_streams(gsat_db *db, const gsat_flag *stop,
-                                  double deadline, gsat_error *err);
+gsat_status gsat_db_build_streams(gsat_db *db, const gsat_flag *stop, double deadline,
+                                  gsat_error *err);
 
 /* Frees everything db owns. */
 void gsat_db_free(gsat_db *db);

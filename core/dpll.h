@@ -2,9 +2,9 @@
  * unassign), BCP, the decision heuristics (static order, MOMS and the
  * look-ahead, dpll_lookahead.h), the root,
  * cube replay, the search loop and donation.  The CPU reference (cpu/) and
- * the GPU warp mapping (gpu/) are instantiations of it plus their scheduling, so that they run the same algorithm and count literal checks
- * and nodes the same way (ARCHITECTURE.md, "Shared definitions"; cdcl.md
- * section 2, "the team"; tree-mapping.md).
+ * the GPU warp mapping (gpu/) are instantiations of it plus their scheduling, so that they run the
+ * same algorithm and count literal checks and nodes the same way (ARCHITECTURE.md, "Shared
+ * definitions"; cdcl.md section 2, "the team"; tree-mapping.md).
  *
  * The algorithm (tree-mapping.md): decide a literal, propagate by scanning the
  * occurrence stream of each newly falsified literal and evaluating whole clauses
@@ -277,8 +277,10 @@ TEAM_HD uint32_t GSAT_DPLL_FN(init_root)(gsat_dpll *s, const gsat_db_view *db,
   GSAT_DPLL_FN(set_level)(s, 0, root);
   for (uint32_t k = 0; k < num_units && !s->conflict; k++) {
     const int v = GSAT_DPLL_AT(s->val, units[k]);
-    if (v < 0) s->conflict = 1;
-    else if (v == 0) GSAT_DPLL_FN(assign)(s, units[k]);
+    if (v < 0)
+      s->conflict = 1;
+    else if (v == 0)
+      GSAT_DPLL_FN(assign)(s, units[k]);
   }
   if (!s->conflict) s->conflict = GSAT_DPLL_FN(propagate)(s, db);
   s->root_len = s->trail_len;

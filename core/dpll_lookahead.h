@@ -147,7 +147,9 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db
 }
 
 /* Sets literal l in a member's look-ahead assignment. */
-TEAM_HD void GSAT_DPLL_FN(la_set)(uint32_t *bits, gsat_lit l) { bits[l >> 5] |= 1u << (l & 31); }
+TEAM_HD void GSAT_DPLL_FN(la_set)(uint32_t *bits, gsat_lit l) {
+  bits[l >> 5] |= 1u << (l & 31);
+}
 
 /* The value of literal l in a member's look-ahead: the shared assignment, else
  * the member's bits (l and its negation share a word). */
@@ -256,8 +258,8 @@ TEAM_HD void GSAT_DPLL_FN(la_all)(gsat_dpll *s, const gsat_db_view *db, uint32_t
     TEAM_SYNC();
     if (k < c && (per == 1 || TEAM_RANK % 2 == 1) && s->la_diff[2 * k] != GSAT_LA_FAILED &&
         s->la_diff[2 * k + 1] != GSAT_LA_FAILED)
-      GSAT_DPLL_FN(la_necessary)(s, per == 1 ? 0 : TEAM_RANK - 1, per == 1 ? 1 : TEAM_RANK,
-                                 queued[1], V);
+      GSAT_DPLL_FN(la_necessary)
+    (s, per == 1 ? 0 : TEAM_RANK - 1, per == 1 ? 1 : TEAM_RANK, queued[1], V);
     TEAM_SYNC();
     for (uint32_t j = TEAM_RANK % per; k < c && j < 2; j += per)
       GSAT_DPLL_FN(la_clear)(s, per == 1 ? j : TEAM_RANK, queued[j], V);
@@ -283,8 +285,10 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_assign_failed)(gsat_dpll *s, const gsat_db_view
     nf++;
     const gsat_lit neg = GSAT_NOT(GSAT_LIT(s->la_cand[i >> 1], i & 1));
     const int v = GSAT_DPLL_AT(s->val, neg);
-    if (v < 0) conflict = 1;
-    else if (v == 0) GSAT_DPLL_FN(assign)(s, neg);
+    if (v < 0)
+      conflict = 1;
+    else if (v == 0)
+      GSAT_DPLL_FN(assign)(s, neg);
   }
   TEAM_SYNC();
   TEAM_ROUNDS(b, 0, 2 * db->num_vars) {
@@ -294,7 +298,8 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_assign_failed)(gsat_dpll *s, const gsat_db_view
       const gsat_lit y = b + (uint32_t)TEAM_FIRST(m);
       m &= m - 1;
       const int v = GSAT_DPLL_AT(s->val, y);
-      if (v < 0) conflict = 1;
+      if (v < 0)
+        conflict = 1;
       else if (v == 0) {
         GSAT_DPLL_FN(assign)(s, y);
         nn++;
@@ -329,9 +334,10 @@ TEAM_HD gsat_lit GSAT_DPLL_FN(la_pick)(const gsat_dpll *s, uint32_t c) {
   for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) {
     const unsigned long long oab = TEAM_SHFL_XOR(best_ab, d), osum = TEAM_SHFL_XOR(best_sum, d);
     const uint32_t ov = TEAM_SHFL_XOR(best_var, d), on = TEAM_SHFL_XOR(best_neg, d);
-    const int better = ov != GSAT_DPLL_NONE &&
-                       (best_var == GSAT_DPLL_NONE || oab > best_ab ||
-                        (oab == best_ab && (osum > best_sum || (osum == best_sum && ov < best_var))));
+    const int better =
+        ov != GSAT_DPLL_NONE &&
+        (best_var == GSAT_DPLL_NONE || oab > best_ab ||
+         (oab == best_ab && (osum > best_sum || (osum == best_sum && ov < best_var))));
     if (better) {
       best_ab = oab;
       best_sum = osum;

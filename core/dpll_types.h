@@ -54,23 +54,23 @@ typedef struct gsat_dpll_counters {
  * (slot_layout.h).  With a team of several threads (core/team.h) every
  * member holds its own copy of the struct, and the scalars are equal in all. */
 typedef struct gsat_dpll {
-  int8_t *val;         /* [2 V + 1] per literal: 1 true, -1 false, 0 unassigned */
-  gsat_lit *trail;     /* [V] */
-  gsat_level *levels;  /* [V + 1] */
+  int8_t *val;          /* [2 V + 1] per literal: 1 true, -1 false, 0 unassigned */
+  gsat_lit *trail;      /* [V] */
+  gsat_level *levels;   /* [V + 1] */
   uint32_t *moms_count; /* [2 V] scratch for MOMS and the look-ahead's
                            preselection (NULL with the static order) */
   /* The look-ahead's arrays (dpll_lookahead.h; NULL unless
    * GSAT_DECIDE_LOOKAHEAD), carved by gsat_dpll_la_carve: */
-  uint32_t *la_cand;   /* [GSAT_LA_MAX_CAND] candidate variables of a round */
-  uint64_t *la_diff;   /* [2 GSAT_LA_MAX_CAND] reduction of each candidate
-                          literal (GSAT_LA_FAILED: its look-ahead conflicts) */
-  uint32_t *la_bits;   /* [GSAT_LA_SLOTS (team size) * la_words] each slot's
-                          look-ahead assignment: bit l, literal l true */
-  gsat_lit *la_queue;  /* [GSAT_LA_SLOTS (team size) * V] each slot's trail */
-  uint32_t la_words;   /* words of one member's la_bits */
+  uint32_t *la_cand;  /* [GSAT_LA_MAX_CAND] candidate variables of a round */
+  uint64_t *la_diff;  /* [2 GSAT_LA_MAX_CAND] reduction of each candidate
+                         literal (GSAT_LA_FAILED: its look-ahead conflicts) */
+  uint32_t *la_bits;  /* [GSAT_LA_SLOTS (team size) * la_words] each slot's
+                         look-ahead assignment: bit l, literal l true */
+  gsat_lit *la_queue; /* [GSAT_LA_SLOTS (team size) * V] each slot's trail */
+  uint32_t la_words;  /* words of one member's la_bits */
   uint32_t trail_len, qhead, level, base, root_len;
-  uint32_t conflict;   /* a conflict is pending resolution */
-  uint32_t decide;     /* gsat_decide */
+  uint32_t conflict; /* a conflict is pending resolution */
+  uint32_t decide;   /* gsat_decide */
   uint32_t next_order_pos;
   gsat_dpll_counters n;
 } gsat_dpll;
@@ -82,7 +82,7 @@ typedef struct gsat_dpll {
 #define GSAT_LA_MAX_CAND 64u
 #define GSAT_LA_MIN_CAND 8u
 #define GSAT_LA_FRACTION 10u
-#define GSAT_LA_FAILED 0xffffffffffffffffull
+#define GSAT_LA_FAILED   0xffffffffffffffffull
 
 /* Look-ahead slots (bits and queue) of a team of `team` members: one per
  * member, two for a team of one (both literals of a candidate at once). */

@@ -21,9 +21,9 @@ typedef uint32_t gsat_var;
 #define GSAT_MAX_SEARCH_VARS ((uint32_t)1 << 30)
 
 #define GSAT_LIT(v, negated) ((gsat_lit)(((gsat_lit)(v) << 1) | (gsat_lit)((negated) != 0)))
-#define GSAT_VAR(l) ((gsat_var)((l) >> 1))
-#define GSAT_SIGN(l) ((unsigned)((l) & 1u))
-#define GSAT_NOT(l) ((gsat_lit)((l) ^ 1u))
+#define GSAT_VAR(l)          ((gsat_var)((l) >> 1))
+#define GSAT_SIGN(l)         ((unsigned)((l)&1u))
+#define GSAT_NOT(l)          ((gsat_lit)((l) ^ 1u))
 
 /* Occurrence stream entries (db.h): an internal literal, bit 31 set on the last
  * literal of each clause. */

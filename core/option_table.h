@@ -174,27 +174,26 @@
 
 /* The enums: typedef enum gsat_opt_<name> { GSAT_<values>_<X>, ... }. */
 #define GSAT_OPT_ENUM_CONSTANT(P, X, str) GSAT_##P##_##X,
-#define GSAT_OPT_ENUM_TYPE_ENUM(name, values)                                  \
-  typedef enum gsat_opt_##name {                                               \
-    GSAT_##values##_VALUES(GSAT_OPT_ENUM_CONSTANT, values)                     \
-  } gsat_opt_##name;
+#define GSAT_OPT_ENUM_TYPE_ENUM(name, values)                                                      \
+  typedef enum gsat_opt_##name{                                                                    \
+      GSAT_##values##_VALUES(GSAT_OPT_ENUM_CONSTANT, values)} gsat_opt_##name;
 #define GSAT_OPT_ENUM_TYPE_BOOL(name, values)
 #define GSAT_OPT_ENUM_TYPE_INT(name, values)
 #define GSAT_OPT_ENUM_TYPE_UINT64(name, values)
 #define GSAT_OPT_ENUM_TYPE_REAL(name, values)
 #define GSAT_OPT_ENUM_TYPE_STRING(name, values)
-#define GSAT_OPT_ENUM_TYPE(name, kind, def, lo, hi, step, values, hide, help)  \
+#define GSAT_OPT_ENUM_TYPE(name, kind, def, lo, hi, step, values, hide, help)                      \
   GSAT_OPT_ENUM_TYPE_##kind(name, values)
 GSAT_OPTIONS(GSAT_OPT_ENUM_TYPE)
 
 /* The fields, one per row, of the row's type. */
-#define GSAT_OPT_FIELD_BOOL(name) bool name;
-#define GSAT_OPT_FIELD_INT(name) int name;
+#define GSAT_OPT_FIELD_BOOL(name)   bool name;
+#define GSAT_OPT_FIELD_INT(name)    int name;
 #define GSAT_OPT_FIELD_UINT64(name) uint64_t name;
-#define GSAT_OPT_FIELD_REAL(name) double name;
-#define GSAT_OPT_FIELD_ENUM(name) gsat_opt_##name name;
+#define GSAT_OPT_FIELD_REAL(name)   double name;
+#define GSAT_OPT_FIELD_ENUM(name)   gsat_opt_##name name;
 #define GSAT_OPT_FIELD_STRING(name) char name[GSAT_OPTION_STRING_SIZE];
-#define GSAT_OPT_FIELD(name, kind, def, lo, hi, step, values, hide, help)      \
+#define GSAT_OPT_FIELD(name, kind, def, lo, hi, step, values, hide, help)                          \
   GSAT_OPT_FIELD_##kind(name)
 
 typedef struct gsat_options {
@@ -202,8 +201,7 @@ typedef struct gsat_options {
 } gsat_options;
 
 /* The row's position in the table: GSAT_OPTION_INDEX_<name>. */
-#define GSAT_OPT_INDEX(name, kind, def, lo, hi, step, values, hide, help)      \
-  GSAT_OPTION_INDEX_##name,
+#define GSAT_OPT_INDEX(name, kind, def, lo, hi, step, values, hide, help) GSAT_OPTION_INDEX_##name,
 enum { GSAT_OPTIONS(GSAT_OPT_INDEX) GSAT_OPTION_ROWS };
 
 #endif

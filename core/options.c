@@ -8,72 +8,69 @@
 #include <strings.h>
 
 /* The info rows, by kind: default, range and step, enum names. */
-#define DEF_BOOL(d) (d), NULL
-#define DEF_INT(d) (d), NULL
-#define DEF_UINT64(d) (d), NULL
-#define DEF_REAL(d) (d), NULL
-#define DEF_ENUM(d) (d), NULL
-#define DEF_STRING(d) 0, (d)
-#define ONE(P, X, str) +1
-#define BAR_NAME(P, X, str) "|" str
-#define RANGE_BOOL(lo, hi, step, values) 0, 1, 0
-#define RANGE_INT(lo, hi, step, values) (lo), (hi), (step)
+#define DEF_BOOL(d)                        (d), NULL
+#define DEF_INT(d)                         (d), NULL
+#define DEF_UINT64(d)                      (d), NULL
+#define DEF_REAL(d)                        (d), NULL
+#define DEF_ENUM(d)                        (d), NULL
+#define DEF_STRING(d)                      0, (d)
+#define ONE(P, X, str)                     +1
+#define BAR_NAME(P, X, str)                "|" str
+#define RANGE_BOOL(lo, hi, step, values)   0, 1, 0
+#define RANGE_INT(lo, hi, step, values)    (lo), (hi), (step)
 #define RANGE_UINT64(lo, hi, step, values) (lo), (hi), (step)
-#define RANGE_REAL(lo, hi, step, values) (lo), (hi), 0
-#define RANGE_ENUM(lo, hi, step, values)                                       \
-  0, (0 GSAT_##values##_VALUES(ONE, values)) - 1, 0
+#define RANGE_REAL(lo, hi, step, values)   (lo), (hi), 0
+#define RANGE_ENUM(lo, hi, step, values)   0, (0 GSAT_##values##_VALUES(ONE, values)) - 1, 0
 #define RANGE_STRING(lo, hi, step, values) 0, 0, 0
-#define NAMES_BOOL(values) NULL
-#define NAMES_INT(values) NULL
-#define NAMES_UINT64(values) NULL
-#define NAMES_REAL(values) NULL
-#define NAMES_ENUM(values) GSAT_##values##_VALUES(BAR_NAME, values) + 1
-#define NAMES_STRING(values) NULL
-#define HIDDEN_SHOW false
-#define HIDDEN_HIDE true
+#define NAMES_BOOL(values)                 NULL
+#define NAMES_INT(values)                  NULL
+#define NAMES_UINT64(values)               NULL
+#define NAMES_REAL(values)                 NULL
+#define NAMES_ENUM(values)                 GSAT_##values##_VALUES(BAR_NAME, values) + 1
+#define NAMES_STRING(values)               NULL
+#define HIDDEN_SHOW                        false
+#define HIDDEN_HIDE                        true
 
 const gsat_option_info gsat_option_table[] = {
-#define ROW(name, kind, def, lo, hi, step, values, hide, help)                 \
-  {#name,                                                                      \
-   GSAT_OPT_##kind,                                                            \
-   DEF_##kind(def),                                                            \
-   RANGE_##kind(lo, hi, step, values),                                         \
-   NAMES_##kind(values),                                                       \
-   help,                                                                       \
+#define ROW(name, kind, def, lo, hi, step, values, hide, help)                                     \
+  {#name,                                                                                          \
+   GSAT_OPT_##kind,                                                                                \
+   DEF_##kind(def),                                                                                \
+   RANGE_##kind(lo, hi, step, values),                                                             \
+   NAMES_##kind(values),                                                                           \
+   help,                                                                                           \
    HIDDEN_##hide},
     GSAT_OPTIONS(ROW)
 #undef ROW
 };
-const size_t gsat_option_count =
-    sizeof gsat_option_table / sizeof gsat_option_table[0];
-_Static_assert(sizeof gsat_option_table / sizeof gsat_option_table[0] ==
-                   GSAT_OPTION_ROWS,
+const size_t gsat_option_count = sizeof gsat_option_table / sizeof gsat_option_table[0];
+_Static_assert(sizeof gsat_option_table / sizeof gsat_option_table[0] == GSAT_OPTION_ROWS,
                "one info row per option");
 
 /* Stores, reads and resets a field by the row's kind (v: a parsed value). */
-#define STORE_BOOL(name) o->name = v->number != 0;
-#define STORE_INT(name) o->name = (int)v->number;
-#define STORE_UINT64(name) o->name = (uint64_t)v->number;
-#define STORE_REAL(name) o->name = v->number;
-#define STORE_ENUM(name) o->name = (gsat_opt_##name)(int)v->number;
-#define STORE_STRING(name) snprintf(o->name, sizeof o->name, "%s", v->string);
-#define GET_BOOL(name) o->name
-#define GET_INT(name) o->name
-#define GET_UINT64(name) (double)o->name
-#define GET_REAL(name) o->name
-#define GET_ENUM(name) (int)o->name
-#define GET_STRING(name) (o->name[0] != 0)
-#define INIT_BOOL(name, def) o->name = (def);
-#define INIT_INT(name, def) o->name = (def);
+#define STORE_BOOL(name)       o->name = v->number != 0;
+#define STORE_INT(name)        o->name = (int)v->number;
+#define STORE_UINT64(name)     o->name = (uint64_t)v->number;
+#define STORE_REAL(name)       o->name = v->number;
+#define STORE_ENUM(name)       o->name = (gsat_opt_##name)(int)v->number;
+#define STORE_STRING(name)     snprintf(o->name, sizeof o->name, "%s", v->string);
+#define GET_BOOL(name)         o->name
+#define GET_INT(name)          o->name
+#define GET_UINT64(name)       (double)o->name
+#define GET_REAL(name)         o->name
+#define GET_ENUM(name)         (int)o->name
+#define GET_STRING(name)       (o->name[0] != 0)
+#define INIT_BOOL(name, def)   o->name = (def);
+#define INIT_INT(name, def)    o->name = (def);
 #define INIT_UINT64(name, def) o->name = (def);
-#define INIT_REAL(name, def) o->name = (def);
-#define INIT_ENUM(name, def) o->name = (def);
+#define INIT_REAL(name, def)   o->name = (def);
+#define INIT_ENUM(name, def)   o->name = (def);
 #define INIT_STRING(name, def) snprintf(o->name, sizeof o->name, "%s", (def));
 
 static void store(gsat_options *o, size_t index, const gsat_option_value *v) {
   switch (index) {
-#define CASE(name, kind, def, lo, hi, step, values, hide, help)                \
-  case GSAT_OPTION_INDEX_##name:                                               \
+#define CASE(name, kind, def, lo, hi, step, values, hide, help)                                    \
+  case GSAT_OPTION_INDEX_##name:                                                                   \
     STORE_##kind(name) break;
     GSAT_OPTIONS(CASE)
 #undef CASE
@@ -82,8 +79,8 @@ static void store(gsat_options *o, size_t index, const gsat_option_value *v) {
 
 double gsat_option_get(const gsat_options *o, const gsat_option_info *info) {
   switch ((size_t)(info - gsat_option_table)) {
-#define CASE(name, kind, def, lo, hi, step, values, hide, help)                \
-  case GSAT_OPTION_INDEX_##name:                                               \
+#define CASE(name, kind, def, lo, hi, step, values, hide, help)                                    \
+  case GSAT_OPTION_INDEX_##name:                                                                   \
     return GET_##kind(name);
     GSAT_OPTIONS(CASE)
 #undef CASE
@@ -96,20 +93,17 @@ const gsat_option_alias gsat_option_aliases[] = {
     GSAT_OPTION_ALIASES(GSAT_OPTION_ALIAS_ROW)
 #undef GSAT_OPTION_ALIAS_ROW
 };
-const size_t gsat_option_alias_count =
-    sizeof gsat_option_aliases / sizeof gsat_option_aliases[0];
+const size_t gsat_option_alias_count = sizeof gsat_option_aliases / sizeof gsat_option_aliases[0];
 
 const gsat_option_alias *gsat_option_alias_find(const char *spelling) {
   for (size_t i = 0; i < gsat_option_alias_count; i++)
-    if (!strcmp(gsat_option_aliases[i].spelling, spelling))
-      return &gsat_option_aliases[i];
+    if (!strcmp(gsat_option_aliases[i].spelling, spelling)) return &gsat_option_aliases[i];
   return NULL;
 }
 
 void gsat_options_init(gsat_options *o) {
   memset(o, 0, sizeof *o);
-#define INIT(name, kind, def, lo, hi, step, values, hide, help)                \
-  INIT_##kind(name, def)
+#define INIT(name, kind, def, lo, hi, step, values, hide, help) INIT_##kind(name, def)
   GSAT_OPTIONS(INIT)
 #undef INIT
 }
@@ -124,8 +118,7 @@ static int same_name(const char *a, const char *b) {
 
 const gsat_option_info *gsat_option_find(const char *name) {
   for (size_t i = 0; i < gsat_option_count; i++)
-    if (same_name(gsat_option_table[i].name, name))
-      return &gsat_option_table[i];
+    if (same_name(gsat_option_table[i].name, name)) return &gsat_option_table[i];
   return NULL;
 }
 
@@ -143,8 +136,7 @@ static int enum_index(const char *names, const char *value) {
   return -1;
 }
 
-const char *gsat_option_enum_name(const char *option, int index, char *buf,
-                                  size_t n) {
+const char *gsat_option_enum_name(const char *option, int index, char *buf, size_t n) {
   const gsat_option_info *info = gsat_option_find(option);
   buf[0] = 0;
   if (!info || info->kind != GSAT_OPT_ENUM || index < 0) return buf;
@@ -216,18 +208,16 @@ static const char *dashed(const char *name, char *buf, size_t n) {
   return buf;
 }
 
-static gsat_status parse_bool(const char *oname, const char *value,
-                              gsat_option_value *out, gsat_error *err) {
+static gsat_status parse_bool(const char *oname, const char *value, gsat_option_value *out,
+                              gsat_error *err) {
   if (!value || !strcasecmp(value, "true") || !strcasecmp(value, "yes") ||
       !strcasecmp(value, "on") || !strcmp(value, "1"))
     out->number = 1;
-  else if (!strcasecmp(value, "false") || !strcasecmp(value, "no") ||
-           !strcasecmp(value, "off") || !strcmp(value, "0"))
+  else if (!strcasecmp(value, "false") || !strcasecmp(value, "no") || !strcasecmp(value, "off") ||
+           !strcmp(value, "0"))
     out->number = 0;
   else
-    return gsat_error_set(err, GSAT_USAGE,
-                          "option %s takes true or false, not '%s'", oname,
-                          value);
+    return gsat_error_set(err, GSAT_USAGE, "option %s takes true or false, not '%s'", oname, value);
   return GSAT_OK;
 }
 
@@ -245,43 +235,40 @@ static const char *range_text(const gsat_option_info *info, char *buf, size_t n)
 /* The message for value, which a double cannot hold (parse_number -1, v
  * strtod's result): beyond every range, which is finite; one too close to 0
  * says so, as a range may hold 0 ("1e-400" is not 0). */
-static gsat_status out_of_double(const char *oname, const char *value, double v,
-                                 const char *range, gsat_error *err) {
+static gsat_status out_of_double(const char *oname, const char *value, double v, const char *range,
+                                 gsat_error *err) {
   const int tiny = fabs(v) < 1;
-  return gsat_error_set(err, GSAT_USAGE, "option %s must be in %s, not '%s'%s", oname,
-                        range, value, tiny ? " (too close to 0 for a double)" : "");
+  return gsat_error_set(err, GSAT_USAGE, "option %s must be in %s, not '%s'%s", oname, range, value,
+                        tiny ? " (too close to 0 for a double)" : "");
 }
 
-static gsat_status parse_range(const gsat_option_info *info, const char *oname,
-                               const char *value, gsat_option_value *out,
-                               gsat_error *err) {
+static gsat_status parse_range(const gsat_option_info *info, const char *oname, const char *value,
+                               gsat_option_value *out, gsat_error *err) {
   double v = 0;
   char range[64];
   range_text(info, range, sizeof range);
   GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value in %s", oname, range);
-  GSAT_RETURN_IF(!*value, err, USAGE, "option %s needs a value in %s, not an empty one",
-                 oname, range);
+  GSAT_RETURN_IF(!*value, err, USAGE, "option %s needs a value in %s, not an empty one", oname,
+                 range);
   /* the whole value is the number: a blank is named, being hard to see */
   const char *blank = strpbrk(value, " \t\n\r\v\f") ? " (a blank is not part of a number)" : "";
   GSAT_RETURN_IF(info->kind != GSAT_OPT_REAL && !is_integer(value), err, USAGE,
                  "option %s takes an integer (digits only), not '%s'%s", oname, value, blank);
   const int parsed = parse_number(value, &v);
-  GSAT_RETURN_IF(!parsed, err, USAGE, "option %s takes a number, not '%s'%s", oname, value,
-                 blank);
+  GSAT_RETURN_IF(!parsed, err, USAGE, "option %s takes a number, not '%s'%s", oname, value, blank);
   if (parsed < 0) return out_of_double(oname, value, v, range, err);
-  GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE,
-                 "option %s must be in %s, not '%s'", oname, range, value);
+  GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE, "option %s must be in %s, not '%s'",
+                 oname, range, value);
   GSAT_RETURN_IF(info->step > 0 && fmod(v, info->step) != 0, err, USAGE,
-                 "option %s takes a multiple of %.15g, not '%s'", oname,
-                 info->step, value);
+                 "option %s takes a multiple of %.15g, not '%s'", oname, info->step, value);
   out->number = v;
   return GSAT_OK;
 }
 
 /* How the messages name option info: its --name, or the spelling the user
  * typed followed by the --name when they differ ("-t (--time-limit)"). */
-static const char *message_name(const gsat_option_info *info, const char *spelling,
-                                char *buf, size_t n) {
+static const char *message_name(const gsat_option_info *info, const char *spelling, char *buf,
+                                size_t n) {
   char canonical[72];
   dashed(info->name, canonical, sizeof canonical);
   if (!spelling || !strcmp(spelling, canonical))
@@ -292,8 +279,7 @@ static const char *message_name(const gsat_option_info *info, const char *spelli
 }
 
 gsat_status gsat_option_parse_as(const gsat_option_info *info, const char *spelling,
-                                 const char *value, gsat_option_value *out,
-                                 gsat_error *err) {
+                                 const char *value, gsat_option_value *out, gsat_error *err) {
   char opt[160];
   const char *oname = message_name(info, spelling, opt, sizeof opt);
   out->number = 0;
@@ -302,11 +288,10 @@ gsat_status gsat_option_parse_as(const gsat_option_info *info, const char *spell
   case GSAT_OPT_BOOL:
     return parse_bool(oname, value, out, err);
   case GSAT_OPT_ENUM: {
-    GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value: %s", oname,
-                   info->names);
+    GSAT_RETURN_IF(!value, err, USAGE, "option %s needs a value: %s", oname, info->names);
     int index = enum_index(info->names, value);
-    GSAT_RETURN_IF(index < 0, err, USAGE, "option %s takes one of %s, not '%s'",
-                   oname, info->names, value);
+    GSAT_RETURN_IF(index < 0, err, USAGE, "option %s takes one of %s, not '%s'", oname, info->names,
+                   value);
     out->number = index;
     return GSAT_OK;
   }
@@ -327,8 +312,7 @@ gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
   return gsat_option_parse_as(info, NULL, value, out, err);
 }
 
-gsat_status gsat_option_set(gsat_options *o, const char *name,
-                            const char *value, gsat_error *err) {
+gsat_status gsat_option_set(gsat_options *o, const char *name, const char *value, gsat_error *err) {
   const gsat_option_info *info = gsat_option_find(name);
   GSAT_RETURN_IF(!info, err, USAGE, "unknown option '%s' (try --help)", name);
   gsat_option_value v;
@@ -361,8 +345,7 @@ gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err) {
 }
 
 /* The default as --help shows it: a name, true/false, "" or a number. */
-static const char *default_text(const gsat_option_info *o, char *buf,
-                                size_t n) {
+static const char *default_text(const gsat_option_info *o, char *buf, size_t n) {
   switch (o->kind) {
   case GSAT_OPT_ENUM:
     return gsat_option_enum_name(o->name, (int)o->def, buf, n);
@@ -381,8 +364,7 @@ static const char *default_text(const gsat_option_info *o, char *buf,
 /* The --help spelling of option o (arg: "--name=RANGE") with its aliases:
  * "-t, --time, --time-limit=0..1e9"; a boolean's alias that clears it is
  * shown beside the --no- form: "--model, --no-model (-n)". */
-static const char *spelled_with_aliases(const gsat_option_info *o,
-                                        const char *arg) {
+static const char *spelled_with_aliases(const gsat_option_info *o, const char *arg) {
   static char out[448];
   char negated[200] = "";
   size_t n = 0;
@@ -405,8 +387,7 @@ void gsat_options_usage(FILE *out) {
     if (o->hidden) continue;
     char name[64];
     size_t k = 0;
-    for (const char *p = o->name; *p && k + 1 < sizeof name; p++)
-      name[k++] = *p == '_' ? '-' : *p;
+    for (const char *p = o->name; *p && k + 1 < sizeof name; p++) name[k++] = *p == '_' ? '-' : *p;
     name[k] = 0;
     char arg[160];
     switch (o->kind) {

@@ -20,19 +20,19 @@ typedef enum gsat_option_kind {
   GSAT_OPT_INT,
   GSAT_OPT_UINT64,
   GSAT_OPT_REAL,
-  GSAT_OPT_ENUM,   /* value is the index into the '|'-separated names */
+  GSAT_OPT_ENUM, /* value is the index into the '|'-separated names */
   GSAT_OPT_STRING,
 } gsat_option_kind;
 
 typedef struct gsat_option_info {
   const char *name; /* with underscores, as in the table */
   gsat_option_kind kind;
-  double def;                  /* the default (not for STRING) */
-  const char *def_string;      /* STRING: the default; NULL otherwise */
-  double low, high, step;      /* step: values are multiples of it (0: any) */
-  const char *names;           /* ENUM: the value names, '|'-separated */
+  double def;             /* the default (not for STRING) */
+  const char *def_string; /* STRING: the default; NULL otherwise */
+  double low, high, step; /* step: values are multiples of it (0: any) */
+  const char *names;      /* ENUM: the value names, '|'-separated */
   const char *help;
-  bool hidden;                 /* a tuning knob: not in --help */
+  bool hidden; /* a tuning knob: not in --help */
 } gsat_option_info;
 
 /* The table, sorted by name, and its length (GSAT_OPTION_ROWS); row i is
@@ -88,13 +88,11 @@ gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
  * they differ: "option -t (--time-limit) takes a number, not 'abc'".
  * spelling NULL: the --name alone, as gsat_option_parse. */
 gsat_status gsat_option_parse_as(const gsat_option_info *info, const char *spelling,
-                                 const char *value, gsat_option_value *out,
-                                 gsat_error *err);
+                                 const char *value, gsat_option_value *out, gsat_error *err);
 
 /* Parses value (gsat_option_parse) and sets option `name`.  Errors: USAGE
  * (unknown option or a bad value); the option is unchanged then. */
-gsat_status gsat_option_set(gsat_options *o, const char *name, const char *value,
-                            gsat_error *err);
+gsat_status gsat_option_set(gsat_options *o, const char *name, const char *value, gsat_error *err);
 
 /* Value of option info in o as a number: booleans 0 or 1, enums the index,
  * STRING 0 when empty and 1 otherwise. */

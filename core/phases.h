@@ -32,9 +32,9 @@ extern "C" {
 #define GSAT_PHASES_NONE 0xffffffffu /* cost of an empty slot */
 
 typedef struct gsat_phase_slot {
-  uint32_t lock;       /* 0 free, 1 held (atomic) */
+  uint32_t lock; /* 0 free, 1 held (atomic) */
   uint32_t num_vars;
-  uint32_t cost;       /* of val; GSAT_PHASES_NONE: nothing offered yet (atomic) */
+  uint32_t cost; /* of val; GSAT_PHASES_NONE: nothing offered yet (atomic) */
   uint32_t pad;
   uint64_t generation; /* offers taken so far (atomic) */
   uint64_t offers;     /* offers made, taken or not (atomic) */

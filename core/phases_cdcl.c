@@ -7,8 +7,8 @@
 #include "base/atomic.h"
 #include "core/cdcl.h"
 
-gsat_status gsat_cdcl_phase_port_init(gsat_cdcl_phase_port *port, gsat_phases *x,
-                                      uint32_t num_vars, gsat_error *err) {
+gsat_status gsat_cdcl_phase_port_init(gsat_cdcl_phase_port *port, gsat_phases *x, uint32_t num_vars,
+                                      gsat_error *err) {
   memset(port, 0, sizeof *port);
   port->x = x;
   port->next_take = GSAT_CDCL_REPHASE_FIRST;

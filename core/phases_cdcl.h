@@ -33,7 +33,7 @@ extern "C" {
 #endif
 
 #define GSAT_CDCL_REPHASE_FIRST 1000u
-#define GSAT_CDCL_REPHASE_STEP 1000u
+#define GSAT_CDCL_REPHASE_STEP  1000u
 
 /* One searcher's port: its state in the exchange. */
 typedef struct gsat_cdcl_phase_port {
@@ -44,14 +44,14 @@ typedef struct gsat_cdcl_phase_port {
   uint64_t next_take;        /* conflicts of the next rephase point */
   uint32_t offered_assigned; /* target trail length last offered */
   uint32_t pad;
-  uint64_t taken, offered;   /* the phases_in and phases_out counters (taken:
-                              * gsat_load_u64 from another thread) */
+  uint64_t taken, offered; /* the phases_in and phases_out counters (taken:
+                            * gsat_load_u64 from another thread) */
 } gsat_cdcl_phase_port;
 
 /* Points port at exchange x for a searcher over num_vars variables.
  * Errors: NOMEM. */
-gsat_status gsat_cdcl_phase_port_init(gsat_cdcl_phase_port *port, gsat_phases *x,
-                                      uint32_t num_vars, gsat_error *err);
+gsat_status gsat_cdcl_phase_port_init(gsat_cdcl_phase_port *port, gsat_phases *x, uint32_t num_vars,
+                                      gsat_error *err);
 
 /* Frees what gsat_cdcl_phase_port_init allocated. */
 void gsat_cdcl_phase_port_free(gsat_cdcl_phase_port *port);

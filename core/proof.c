@@ -17,8 +17,8 @@
  * clause's header or terminator. */
 #define PROOF_SLACK 16
 
-static gsat_status proof_init(gsat_proof *p, FILE *file, int fd, int own,
-                              gsat_proof_format format, gsat_error *err) {
+static gsat_status proof_init(gsat_proof *p, FILE *file, int fd, int own, gsat_proof_format format,
+                              gsat_error *err) {
   memset(p, 0, sizeof *p);
   p->file = file;
   p->fd = fd;
@@ -37,32 +37,29 @@ static gsat_status proof_init(gsat_proof *p, FILE *file, int fd, int own,
   return GSAT_OK;
 }
 
-gsat_status gsat_proof_open_file(gsat_proof *p, FILE *file,
-                                 gsat_proof_format format, gsat_error *err) {
+gsat_status gsat_proof_open_file(gsat_proof *p, FILE *file, gsat_proof_format format,
+                                 gsat_error *err) {
   return proof_init(p, file, -1, 0, format, err);
 }
 
-gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format,
-                               gsat_error *err) {
+gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format, gsat_error *err) {
   return proof_init(p, NULL, fd, 0, format, err);
 }
 
-gsat_status gsat_proof_open_path(gsat_proof *p, const char *path,
-                                 gsat_proof_format format, gsat_error *err) {
+gsat_status gsat_proof_open_path(gsat_proof *p, const char *path, gsat_proof_format format,
+                                 gsat_error *err) {
   int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
   if (fd < 0 && errno == EINTR) /* a FIFO with no reader yet, and a stop signal */
-    return gsat_error_set(err, GSAT_INTERRUPTED,
-                          "interrupted while opening the proof file '%s'", path);
+    return gsat_error_set(err, GSAT_INTERRUPTED, "interrupted while opening the proof file '%s'",
+                          path);
   if (fd < 0)
-    return gsat_error_set(err, GSAT_IO, "cannot create proof file '%s': %s",
-                          path, strerror(errno));
+    return gsat_error_set(err, GSAT_IO, "cannot create proof file '%s': %s", path, strerror(errno));
   gsat_status st = proof_init(p, NULL, fd, 1, format, err);
   if (st != GSAT_OK) close(fd);
   return st;
 }
 
-void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var,
-                        uint32_t num_vars) {
+void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var, uint32_t num_vars) {
   p->ext_var = ext_var;
   p->num_vars = num_vars;
 }
@@ -133,7 +130,8 @@ static gsat_status write_out(gsat_proof *p) {
       if (p->pipe) {
         const int ready = wait_writable(p);
         if (ready > 0)
-          return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: the search was "
+          return gsat_error_set(&p->err, GSAT_IO,
+                                "cannot write the proof: the search was "
                                 "stopped while its reader was not reading (the proof is cut)");
         if (ready < 0)
           return gsat_error_set(&p->err, GSAT_IO, "cannot write the proof: %s", strerror(errno));
@@ -153,7 +151,9 @@ static gsat_status write_out(gsat_proof *p) {
   return GSAT_OK;
 }
 
-void gsat_proof_stop_on_error(gsat_proof *p, gsat_flag *stop) { p->stop = stop; }
+void gsat_proof_stop_on_error(gsat_proof *p, gsat_flag *stop) {
+  p->stop = stop;
+}
 
 /* A write failed: the search is to stop (gsat_proof_stop_on_error). */
 static void stop_search(gsat_proof *p) {
@@ -198,8 +198,7 @@ static size_t put_text(unsigned char *out, int64_t d) {
 }
 
 /* DIMACS literal of entry i of lits (internal literals mapped, or DIMACS). */
-static int64_t dimacs_of(const gsat_proof *p, const void *lits, size_t i,
-                         int dimacs) {
+static int64_t dimacs_of(const gsat_proof *p, const void *lits, size_t i, int dimacs) {
   if (dimacs) return ((const int64_t *)lits)[i];
   gsat_lit l = ((const gsat_lit *)lits)[i];
   gsat_var v = GSAT_VAR(l);
@@ -209,11 +208,10 @@ static int64_t dimacs_of(const gsat_proof *p, const void *lits, size_t i,
 }
 
 /* Appends one clause; the caller holds the lock. */
-static gsat_status append_locked(gsat_proof *p, int deletion, const void *lits,
-                                 size_t n, int dimacs) {
+static gsat_status append_locked(gsat_proof *p, int deletion, const void *lits, size_t n,
+                                 int dimacs) {
   if (p->err.status != GSAT_OK) return p->err.status;
-  if (!p->buf)
-    return gsat_error_set(&p->err, GSAT_INTERNAL, "proof used after close");
+  if (!p->buf) return gsat_error_set(&p->err, GSAT_INTERNAL, "proof used after close");
   int text = p->format == GSAT_PROOF_TEXT;
   if (p->len + PROOF_SLACK > GSAT_PROOF_BUFFER) GSAT_FORWARD(drain(p));
   if (text) {
@@ -243,8 +241,7 @@ static gsat_status append_locked(gsat_proof *p, int deletion, const void *lits,
   return GSAT_OK;
 }
 
-static gsat_status append(gsat_proof *p, int deletion, const void *lits,
-                          size_t n, int dimacs) {
+static gsat_status append(gsat_proof *p, int deletion, const void *lits, size_t n, int dimacs) {
   pthread_mutex_lock(&p->lock);
   gsat_status st = append_locked(p, deletion, lits, n, dimacs);
   pthread_mutex_unlock(&p->lock);
@@ -259,13 +256,11 @@ gsat_status gsat_proof_delete(gsat_proof *p, const gsat_lit *lits, size_t n) {
   return append(p, 1, lits, n, 0);
 }
 
-gsat_status gsat_proof_add_dimacs(gsat_proof *p, const int64_t *lits,
-                                  size_t n) {
+gsat_status gsat_proof_add_dimacs(gsat_proof *p, const int64_t *lits, size_t n) {
   return append(p, 0, lits, n, 1);
 }
 
-gsat_status gsat_proof_delete_dimacs(gsat_proof *p, const int64_t *lits,
-                                     size_t n) {
+gsat_status gsat_proof_delete_dimacs(gsat_proof *p, const int64_t *lits, size_t n) {
   return append(p, 1, lits, n, 1);
 }
 
@@ -300,11 +295,9 @@ gsat_status gsat_proof_close(gsat_proof *p, gsat_error *err) {
   if (!p->buf) return report(p, err);
   flush_locked(p);
   if (p->own && p->file && fclose(p->file) != 0 && p->err.status == GSAT_OK)
-    gsat_error_set(&p->err, GSAT_IO, "cannot close the proof: %s",
-                   strerror(errno));
+    gsat_error_set(&p->err, GSAT_IO, "cannot close the proof: %s", strerror(errno));
   if (p->own && p->fd >= 0 && close(p->fd) != 0 && p->err.status == GSAT_OK)
-    gsat_error_set(&p->err, GSAT_IO, "cannot close the proof: %s",
-                   strerror(errno));
+    gsat_error_set(&p->err, GSAT_IO, "cannot close the proof: %s", strerror(errno));
   p->file = NULL;
   p->fd = -1;
   free(p->buf);

@@ -49,10 +49,10 @@ typedef enum gsat_proof_format {
 
 typedef struct gsat_proof {
   pthread_mutex_t lock;
-  FILE *file;   /* the output when it is a FILE (else NULL) */
-  int fd;       /* the output when it is a descriptor (else -1) */
-  int own;      /* close file or fd in gsat_proof_close */
-  int pipe;     /* fd is a pipe, FIFO or socket: written after poll, PIPE_BUF at a time */
+  FILE *file; /* the output when it is a FILE (else NULL) */
+  int fd;     /* the output when it is a descriptor (else -1) */
+  int own;    /* close file or fd in gsat_proof_close */
+  int pipe;   /* fd is a pipe, FIFO or socket: written after poll, PIPE_BUF at a time */
   gsat_proof_format format;
   const gsat_var *ext_var; /* internal -> external variable (NULL: same) */
   uint32_t num_vars;       /* entries of ext_var (checked in debug builds) */
@@ -73,13 +73,12 @@ void gsat_proof_stop_on_error(gsat_proof *p, gsat_flag *stop);
 
 /* Starts a proof written to file (not closed by gsat_proof_close) in format.
  * Errors: NOMEM. */
-gsat_status gsat_proof_open_file(gsat_proof *p, FILE *file,
-                                 gsat_proof_format format, gsat_error *err);
+gsat_status gsat_proof_open_file(gsat_proof *p, FILE *file, gsat_proof_format format,
+                                 gsat_error *err);
 
 /* Starts a proof written to the descriptor fd with write(2) (not closed by
  * gsat_proof_close).  Errors: NOMEM. */
-gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format,
-                               gsat_error *err);
+gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format, gsat_error *err);
 
 /* Creates or truncates the file at path and starts a proof in it (closed by
  * gsat_proof_close).  A pipe, FIFO or socket (here or with gsat_proof_open_fd)
@@ -88,15 +87,14 @@ gsat_status gsat_proof_open_fd(gsat_proof *p, int fd, gsat_proof_format format,
  * gsat_proof_stop_on_error) ends the write within 0.1 s with an IO error.
  * Errors: IO (cannot create, with the path and strerror), INTERRUPTED (a
  * signal interrupted the open: a FIFO that no reader opened), NOMEM. */
-gsat_status gsat_proof_open_path(gsat_proof *p, const char *path,
-                                 gsat_proof_format format, gsat_error *err);
+gsat_status gsat_proof_open_path(gsat_proof *p, const char *path, gsat_proof_format format,
+                                 gsat_error *err);
 
 /* Sets the internal -> external variable map for gsat_proof_add/delete
  * (ext_var[v] is the 0-based external variable of internal variable v, as
  * db.h's; num_vars its length).  NULL: internal variable v is external v.
  * The array must outlive the proof. */
-void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var,
-                        uint32_t num_vars);
+void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var, uint32_t num_vars);
 
 /* Appends the addition (lemma) or deletion of the clause lits[0..n-1] of
  * internal literals, mapped through the variable map; n == 0 is the empty
@@ -107,10 +105,8 @@ gsat_status gsat_proof_delete(gsat_proof *p, const gsat_lit *lits, size_t n);
 
 /* As gsat_proof_add/delete for signed DIMACS literals (non-zero, |d| <=
  * GSAT_MAX_DIMACS_VAR), written unchanged (no map). */
-gsat_status gsat_proof_add_dimacs(gsat_proof *p, const int64_t *lits,
-                                  size_t n);
-gsat_status gsat_proof_delete_dimacs(gsat_proof *p, const int64_t *lits,
-                                     size_t n);
+gsat_status gsat_proof_add_dimacs(gsat_proof *p, const int64_t *lits, size_t n);
+gsat_status gsat_proof_delete_dimacs(gsat_proof *p, const int64_t *lits, size_t n);
 
 /* Writes the buffered bytes out (and fflush for a FILE).  Thread-safe.
  * Errors: IO, the first error of any call, copied to err. */

@@ -19,8 +19,7 @@ gsat_status gsat_proof_reader_init(gsat_proof_reader *r, uint32_t *words, uint64
   r->head = head;
   r->max_len = max_len;
   r->buf = malloc(((size_t)max_len + 1) * sizeof *r->buf);
-  GSAT_RETURN_IF(!r->buf, err, NOMEM, "out of memory for the proof reader (%u literals)",
-                 max_len);
+  GSAT_RETURN_IF(!r->buf, err, NOMEM, "out of memory for the proof reader (%u literals)", max_len);
   return GSAT_OK;
 }
 
@@ -60,13 +59,15 @@ uint64_t gsat_proof_reader_drain(gsat_proof_reader *r, const gsat_proof_sink *si
 gsat_status gsat_proof_reader_finish(gsat_proof_reader *r, const gsat_proof_ring *w,
                                      const gsat_proof_sink *sink, int *unsat, gsat_error *err) {
   GSAT_RETURN_IF(r->corrupt, err, INTERNAL,
-                 "the proof ring holds a record longer than %u literals at word %llu",
-                 r->max_len, (unsigned long long)r->at);
+                 "the proof ring holds a record longer than %u literals at word %llu", r->max_len,
+                 (unsigned long long)r->at);
   GSAT_RETURN_IF(!w->dropped && r->at != w->reserved, err, INTERNAL,
                  "the proof ring ends at word %llu, but %llu words were reserved",
                  (unsigned long long)r->at, (unsigned long long)w->reserved);
   if (!*unsat) return GSAT_OK;
-  if (w->dropped) *unsat = 0;
-  else if (!r->empty && sink) sink->add(sink->data, r->buf, 0);
+  if (w->dropped)
+    *unsat = 0;
+  else if (!r->empty && sink)
+    sink->add(sink->data, r->buf, 0);
   return GSAT_OK;
 }

@@ -74,7 +74,7 @@ GSAT_HD int gsat_proof_ring_add(gsat_proof_ring *r, const gsat_lit *lits, uint32
   const uint64_t at = gsat_fetch_add_u64(&r->reserved, need);
   uint64_t h = gsat_load_u64(&r->head_seen);
   if (at + need - h > cap) gsat_fetch_add_u64(&r->waits, 1);
-  uint32_t pause = 1000; /* ns, doubled up to 128 us: few reads of host memory */
+  uint32_t pause = 1000;        /* ns, doubled up to 128 us: few reads of host memory */
   while (at + need - h > cap) { /* h <= at: the host never passes a reservation */
     h = gsat_load_acquire_system_u64(r->head);
     if (at + need - h <= cap) {
@@ -101,15 +101,15 @@ uint64_t gsat_proof_ring_words(uint64_t want_bytes, uint32_t max_len);
 
 /* The host's side: where it reads, what it read. */
 typedef struct gsat_proof_reader {
-  uint32_t *words;     /* the ring's words as the host reaches them */
+  uint32_t *words; /* the ring's words as the host reaches them */
   uint64_t mask;
-  uint64_t *head;      /* host memory the writers read */
-  uint64_t at;         /* the next position to read (== *head after a drain) */
+  uint64_t *head; /* host memory the writers read */
+  uint64_t at;    /* the next position to read (== *head after a drain) */
   uint32_t max_len;
-  gsat_lit *buf;       /* [max_len] a record that wraps around */
+  gsat_lit *buf;          /* [max_len] a record that wraps around */
   uint64_t records, lits; /* passed to the sink so far */
-  int empty;           /* the empty clause was among them */
-  int corrupt;         /* a header beyond max_len was found (the drain stopped) */
+  int empty;              /* the empty clause was among them */
+  int corrupt;            /* a header beyond max_len was found (the drain stopped) */
 } gsat_proof_reader;
 
 /* Sets up r over the ring's words (mask + 1 of them, all 0) and head (0),

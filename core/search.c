@@ -4,8 +4,8 @@
 #include <string.h>
 
 void gsat_worker_stats_add(gsat_worker_stats *t, const gsat_worker_stats *w) {
-#define ADD_DPLL(field) t->n.field += w->n.field;
-#define ADD_CDCL(field) t->c.field += w->c.field;
+#define ADD_DPLL(field)   t->n.field += w->n.field;
+#define ADD_CDCL(field)   t->c.field += w->c.field;
 #define ADD_WORKER(field) t->field += w->field;
   GSAT_DPLL_COUNTER_FIELDS(ADD_DPLL)
   GSAT_CDCL_COUNTER_FIELDS(ADD_CDCL)
@@ -21,7 +21,7 @@ void gsat_worker_stats_set_cdcl(gsat_worker_stats *w, const gsat_cdcl_counters *
 #define FROM_CDCL_DPLL(dpll, cdcl)
 #define FROM_CDCL_CDCL(dpll, cdcl)
 #define FROM_CDCL_WORKER(dpll, cdcl)
-#define FROM_CDCL_BOTH(dpll, cdcl) w->n.dpll = c->cdcl;
+#define FROM_CDCL_BOTH(dpll, cdcl)                                   w->n.dpll = c->cdcl;
 #define FROM_CDCL(F, name, in, dpll, cdcl, shown, rate, label, help) FROM_CDCL_##in(dpll, cdcl)
   GSAT_COUNTERS(FROM_CDCL, _)
 #undef FROM_CDCL
@@ -47,4 +47,3 @@ void gsat_search_result_free(gsat_search_result *r) {
   free(r->failed);
   memset(r, 0, sizeof *r);
 }
-

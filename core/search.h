@@ -37,14 +37,14 @@ struct gsat_clause_port;
 
 typedef struct gsat_search_params {
   gsat_decide decide;
-  uint32_t threads;          /* CPU workers (>= 1) */
-  double time_limit;         /* seconds of search, 0 = none */
-  uint64_t node_limit;       /* decisions (nodes) of all workers, 0 = none */
-  uint64_t conflict_limit;   /* CPU CDCL: conflicts of all searchers, 0 = none */
-  double progress_interval;  /* seconds, 0 = no progress callbacks */
+  uint32_t threads;         /* CPU workers (>= 1) */
+  double time_limit;        /* seconds of search, 0 = none */
+  uint64_t node_limit;      /* decisions (nodes) of all workers, 0 = none */
+  uint64_t conflict_limit;  /* CPU CDCL: conflicts of all searchers, 0 = none */
+  double progress_interval; /* seconds, 0 = no progress callbacks */
   gsat_progress_fn progress;
   void *progress_data;
-  const gsat_flag *stop;     /* raised by a signal handler or gsat_terminate() */
+  const gsat_flag *stop; /* raised by a signal handler or gsat_terminate() */
   uint64_t seed;
   /* CDCL (cpu/cdcl_portfolio.h) */
   gsat_cdcl_config cdcl;
@@ -53,16 +53,16 @@ typedef struct gsat_search_params {
                                    search leaves it out with assumptions,
                                    extra clauses or a clause port */
   gsat_simp_config simp;
-  int cdcl_cubes;               /* 1: the portfolio splits the work as cubes
-                                   (cdcl_portfolio.h); 0: each searcher
-                                   searches the whole formula */
+  int cdcl_cubes;                /* 1: the portfolio splits the work as cubes
+                                    (cdcl_portfolio.h); 0: each searcher
+                                    searches the whole formula */
   uint32_t cdcl_lookahead_cubes; /* with cdcl_cubes, the CPU portfolio starts from
                                    this many look-ahead cubes (cpu_ref.h
                                    gsat_cpu_cubes_seed), also with one searcher;
                                    0: from the whole formula */
-  const gsat_lit *assumptions;  /* internal literals, or NULL */
+  const gsat_lit *assumptions;   /* internal literals, or NULL */
   uint32_t num_assumptions;
-  const struct gsat_cube_port *port; /* CPU only; NULL: none */
+  const struct gsat_cube_port *port;          /* CPU only; NULL: none */
   const struct gsat_clause_port *clause_port; /* CPU CDCL only; NULL: none */
   /* clauses implied by the formula (learned in an earlier solve), added at
    * level 0 before the search: extra_start[num_extra + 1] offsets into
@@ -96,33 +96,47 @@ typedef struct gsat_search_params {
   /* the CPU+GPU portfolio with GPU walkers: an exchange between them and the
    * CPU searchers (api/portfolio.h); 0: none */
   int portfolio_phases;
-  int device;                /* the GPU rows' CUDA device */
+  int device; /* the GPU rows' CUDA device */
   /* The knobs of one backend, GSAT_SEARCH_KNOBS below: options the rows
    * read as they are (option_table.h's help says what each does; 0: the
    * backend's own choice).  The distributed search's are in dist.h. */
-  uint32_t cdcl_memory;      /* CPU CDCL: MiB the searchers may start with, 0 = auto */
+  uint32_t cdcl_memory; /* CPU CDCL: MiB the searchers may start with, 0 = auto */
   /* GPU rows (gpu/search.h, gpu/cdcl_search.h, gpu/walk_search.h) */
-  uint32_t gpu_blocks;       /* 0 = from the device */
-  uint32_t gpu_threads;      /* per block, 0 = from the device */
+  uint32_t gpu_blocks;  /* 0 = from the device */
+  uint32_t gpu_threads; /* per block, 0 = from the device */
   gsat_opt_gpu_layout gpu_layout;
   gsat_opt_gpu_occ_sort gpu_occ_sort;
-  uint32_t gpu_slice;        /* decisions between checks, 0 = from the formula */
-  uint32_t gpu_backoff;      /* longest idle sleep in ns, 0 = 2048 */
-  double gpu_stop_grace;     /* seconds a GPU search kernel may run after the stop
-                                request before the search gives up on it, 0 = 2 */
-  uint32_t gpu_cdcl_searchers; /* 0 = planned from the device */
-  uint32_t gpu_cdcl_arena;     /* MiB of learned clauses per searcher, 0 = planned */
+  uint32_t gpu_slice;           /* decisions between checks, 0 = from the formula */
+  uint32_t gpu_backoff;         /* longest idle sleep in ns, 0 = 2048 */
+  double gpu_stop_grace;        /* seconds a GPU search kernel may run after the stop
+                                   request before the search gives up on it, 0 = 2 */
+  uint32_t gpu_cdcl_searchers;  /* 0 = planned from the device */
+  uint32_t gpu_cdcl_arena;      /* MiB of learned clauses per searcher, 0 = planned */
   uint32_t gpu_cdcl_proof_ring; /* KiB of the proof ring (with proof), 0 = 16 MiB */
-  int gpu_cdcl_share;          /* share units and short clauses through a ring */
-  int gpu_walk_global;         /* GPU walkers: state in global memory even when it fits shared */
+  int gpu_cdcl_share;           /* share units and short clauses through a ring */
+  int gpu_walk_global;          /* GPU walkers: state in global memory even when it fits shared */
 } gsat_search_params;
 
 /* The fields of gsat_search_params that are options of the same name, taken
  * as they are (api.c copies them by this list). */
-#define GSAT_SEARCH_KNOBS(K)                                                              \
-  K(cdcl_memory) K(gpu_blocks) K(gpu_threads) K(gpu_layout) K(gpu_occ_sort)    \
-  K(gpu_slice) K(gpu_backoff) K(gpu_stop_grace) K(gpu_cdcl_searchers) K(gpu_cdcl_arena)   \
-  K(gpu_cdcl_proof_ring) K(gpu_cdcl_share) K(gpu_walk_global) K(cdcl_walk) K(portfolio_phases)
+/* clang-format off */
+#define GSAT_SEARCH_KNOBS(K)  \
+  K(cdcl_memory)              \
+  K(gpu_blocks)               \
+  K(gpu_threads)              \
+  K(gpu_layout)               \
+  K(gpu_occ_sort)             \
+  K(gpu_slice)                \
+  K(gpu_backoff)              \
+  K(gpu_stop_grace)           \
+  K(gpu_cdcl_searchers)       \
+  K(gpu_cdcl_arena)           \
+  K(gpu_cdcl_proof_ring)      \
+  K(gpu_cdcl_share)           \
+  K(gpu_walk_global)          \
+  K(cdcl_walk)                \
+  K(portfolio_phases)
+/* clang-format on */
 
 /* Why a search must end now (gsat_search_stop_reason). */
 typedef enum gsat_stop_reason {
@@ -142,8 +156,8 @@ gsat_stop_reason gsat_search_stop_reason(const gsat_search_params *p, double sta
 /* Per worker counters (counters.h): the step code's, and the WORKER rows
  * (cubes, donations: the work exchange). */
 typedef struct gsat_worker_stats {
-  gsat_dpll_counters n;  /* DPLL; CDCL fills nodes, checks, props, conflicts too */
-  gsat_cdcl_counters c;  /* CDCL only */
+  gsat_dpll_counters n; /* DPLL; CDCL fills nodes, checks, props, conflicts too */
+  gsat_cdcl_counters c; /* CDCL only */
   GSAT_WORKER_COUNTER_FIELDS(GSAT_CTR_U64_FIELD)
   double busy_seconds;
 } gsat_worker_stats;
@@ -154,11 +168,11 @@ typedef struct gsat_worker_stats {
  * in its result; the CPU CDCL portfolio's sums are of its searchers' last
  * slices). */
 struct gsat_progress {
-  double seconds;        /* since the search started */
+  double seconds;          /* since the search started */
   gsat_search_kind search; /* which search reports: DPLL, CDCL, or the walkers
                               (walk_flips, walk_best_unsat) */
   gsat_worker_stats total;
-  uint64_t cubes_left;   /* cubes queued, not yet taken */
+  uint64_t cubes_left; /* cubes queued, not yet taken */
   uint32_t busy_workers;
 };
 
@@ -171,9 +185,9 @@ void gsat_worker_stats_add(gsat_worker_stats *t, const gsat_worker_stats *w);
 void gsat_worker_stats_set_cdcl(gsat_worker_stats *w, const gsat_cdcl_counters *c);
 
 typedef struct gsat_search_result {
-  int answer;               /* gsat_answer: SAT, UNSAT or UNKNOWN */
-  int stopped_by_limit;     /* UNKNOWN because of the time or node limit */
-  uint8_t *model;           /* [db num_vars] internal variable values (SAT); malloc'd */
+  int answer;           /* gsat_answer: SAT, UNSAT or UNKNOWN */
+  int stopped_by_limit; /* UNKNOWN because of the time or node limit */
+  uint8_t *model;       /* [db num_vars] internal variable values (SAT); malloc'd */
   uint32_t num_workers;
   uint32_t workers_requested; /* CPU CDCL: the searchers asked for when fewer
                                  fit in memory (0: all ran) */
@@ -183,7 +197,7 @@ typedef struct gsat_search_result {
   /* CDCL with assumptions: UNSAT under them (failed_len may be 0 when the
    * formula itself is UNSAT) and the failed ones (internal literals) */
   int unsat_assumptions;
-  gsat_lit *failed;          /* [failed_len]; malloc'd */
+  gsat_lit *failed; /* [failed_len]; malloc'd */
   uint32_t failed_len;
   /* GPU only (zero on the CPU) */
   double upload_seconds, kernel_seconds, context_seconds;
@@ -194,7 +208,7 @@ typedef struct gsat_search_result {
   gsat_opt_gpu_map gpu_map; /* resolved: WARP */
   uint32_t gpu_blocks, gpu_threads;
   gsat_opt_gpu_layout gpu_layout; /* resolved: CSR or SLOT */
-  double layout_seconds;    /* building the layouts on the GPU (events) */
+  double layout_seconds;          /* building the layouts on the GPU (events) */
   /* GPU CDCL: the plan (searchers, learned-clause arena words of each,
    * device bytes in all) and the searchers that ran out of arena */
   uint32_t gpu_cdcl_searchers, gpu_cdcl_retired;

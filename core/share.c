@@ -4,35 +4,33 @@
 #include <assert.h>
 #include <string.h>
 
-static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+static size_t align8(size_t n) {
+  return (n + 7) & ~(size_t)7;
+}
 
-size_t gsat_share_bytes(unsigned ring_log2, unsigned filter_log2,
-                        uint32_t num_vars) {
-  if (ring_log2 < 1 || ring_log2 > 40 || filter_log2 < 1 || filter_log2 > 40)
-    return 0;
+size_t gsat_share_bytes(unsigned ring_log2, unsigned filter_log2, uint32_t num_vars) {
+  if (ring_log2 < 1 || ring_log2 > 40 || filter_log2 < 1 || filter_log2 > 40) return 0;
   return align8(((size_t)1 << ring_log2) * sizeof(gsat_share_slot)) +
          align8(((size_t)1 << filter_log2) * sizeof(uint64_t)) +
          3 * align8((size_t)num_vars * sizeof(uint32_t));
 }
 
-gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2,
-                            unsigned filter_log2, uint32_t num_vars,
-                            uint32_t max_len, uint32_t max_lbd,
+gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2, unsigned filter_log2,
+                            uint32_t num_vars, uint32_t max_len, uint32_t max_lbd,
                             gsat_error *err) {
   size_t bytes = gsat_share_bytes(ring_log2, filter_log2, num_vars);
   if (bytes != 0 && arena) memset(arena, 0, bytes);
-  return gsat_share_init_zeroed(s, arena, ring_log2, filter_log2, num_vars, max_len,
-                                max_lbd, err);
+  return gsat_share_init_zeroed(s, arena, ring_log2, filter_log2, num_vars, max_len, max_lbd, err);
 }
 
 gsat_status gsat_share_init_zeroed(gsat_share *s, void *arena, unsigned ring_log2,
-                                   unsigned filter_log2, uint32_t num_vars,
-                                   uint32_t max_len, uint32_t max_lbd,
-                                   gsat_error *err) {
+                                   unsigned filter_log2, uint32_t num_vars, uint32_t max_len,
+                                   uint32_t max_lbd, gsat_error *err) {
   size_t bytes = gsat_share_bytes(ring_log2, filter_log2, num_vars);
   GSAT_RETURN_IF(bytes == 0, err, USAGE,
                  "sharing ring: 2^%u slots and a filter of 2^%u entries "
-                 "(each exponent 1..40)", ring_log2, filter_log2);
+                 "(each exponent 1..40)",
+                 ring_log2, filter_log2);
   GSAT_RETURN_IF(!arena, err, USAGE, "sharing ring: no arena");
   memset(s, 0, sizeof *s);
   unsigned char *at = arena;
@@ -54,8 +52,7 @@ gsat_status gsat_share_init_zeroed(gsat_share *s, void *arena, unsigned ring_log
   return GSAT_OK;
 }
 
-void gsat_share_reader_init(gsat_share_reader *r, const gsat_share *s,
-                            uint32_t id) {
+void gsat_share_reader_init(gsat_share_reader *r, const gsat_share *s, uint32_t id) {
   memset(r, 0, sizeof *r);
   r->id = id;
   uint64_t cursor = gsat_load_acquire_u64(&s->cursor);

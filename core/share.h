@@ -59,9 +59,9 @@
 extern "C" {
 #endif
 
-#define GSAT_SHARE_MAX_LEN 30 /* literals of a shared clause, at most */
+#define GSAT_SHARE_MAX_LEN       30 /* literals of a shared clause, at most */
 #define GSAT_SHARE_FILTER_PROBES 4
-#define GSAT_SHARE_NO_LIT 0xffffffffu
+#define GSAT_SHARE_NO_LIT        0xffffffffu
 
 typedef struct gsat_share_slot {
   uint64_t seq;  /* 0, or 2i + 1 (writing index i), 2i + 2 (published) */
@@ -78,10 +78,10 @@ typedef struct gsat_share {
   uint64_t filter_mask;
   uint32_t max_len, max_lbd; /* shared: len <= max_len or lbd <= max_lbd */
   uint32_t num_vars;
-  uint32_t *unit_value;  /* [num_vars] 0, 1 (positive), 2 (negative) */
-  gsat_lit *units;       /* [num_vars] GSAT_SHARE_NO_LIT until written */
-  uint32_t *unit_from;   /* [num_vars] producer of units[i] (written first) */
-  uint32_t unit_count;   /* entries of units claimed */
+  uint32_t *unit_value;   /* [num_vars] 0, 1 (positive), 2 (negative) */
+  gsat_lit *units;        /* [num_vars] GSAT_SHARE_NO_LIT until written */
+  uint32_t *unit_from;    /* [num_vars] producer of units[i] (written first) */
+  uint32_t unit_count;    /* entries of units claimed */
   uint32_t unit_conflict; /* 1: complementary units shared (UNSAT) */
   /* counters (relaxed atomics) */
   uint64_t exported, duplicates, busy, too_long;
@@ -96,11 +96,11 @@ typedef struct gsat_share_reader {
 } gsat_share_reader;
 
 typedef enum gsat_share_result {
-  GSAT_SHARE_ADDED = 0,    /* in the ring, or the unit array */
-  GSAT_SHARE_DUPLICATE,    /* filtered: already shared */
-  GSAT_SHARE_BUSY,         /* dropped: the slot is still being written */
-  GSAT_SHARE_TOO_LONG,     /* dropped: more than GSAT_SHARE_MAX_LEN literals */
-  GSAT_SHARE_CONFLICT,     /* a unit whose complement was shared: UNSAT */
+  GSAT_SHARE_ADDED = 0, /* in the ring, or the unit array */
+  GSAT_SHARE_DUPLICATE, /* filtered: already shared */
+  GSAT_SHARE_BUSY,      /* dropped: the slot is still being written */
+  GSAT_SHARE_TOO_LONG,  /* dropped: more than GSAT_SHARE_MAX_LEN literals */
+  GSAT_SHARE_CONFLICT,  /* a unit whose complement was shared: UNSAT */
 } gsat_share_result;
 
 /* A clause port: the hook through which a search's sharing ring meets the
@@ -119,7 +119,7 @@ typedef enum gsat_share_result {
  * the processes search differently.  Every clause that crosses a port is
  * implied by the formula; a search that writes a proof takes no port (the
  * clauses from outside are not in its log). */
-#define GSAT_SHARE_REMOTE 0xfffffffeu
+#define GSAT_SHARE_REMOTE         0xfffffffeu
 #define GSAT_CLAUSE_PORT_CONTINUE (-1)
 typedef struct gsat_clause_port {
   void *data;
@@ -153,7 +153,7 @@ uint64_t gsat_share_relay(const gsat_share *from, gsat_share_reader *r, gsat_sha
  * not move it after gsat_share_bridge_init. */
 typedef struct gsat_share_bridge {
   gsat_share *exchange;
-  uint32_t id;             /* this side's producer id in exchange */
+  uint32_t id; /* this side's producer id in exchange */
   gsat_clause_port port;
   gsat_share_reader own;   /* the search's ring (id GSAT_SHARE_REMOTE) */
   gsat_share_reader other; /* exchange (id `id`): what the others put there */
@@ -170,17 +170,14 @@ void gsat_share_bridge_init(gsat_share_bridge *b, gsat_share *exchange, uint32_t
 
 /* Bytes of the arena for a ring of 2^ring_log2 slots, a filter of
  * 2^filter_log2 entries and num_vars variables (8-byte aligned pieces). */
-size_t gsat_share_bytes(unsigned ring_log2, unsigned filter_log2,
-                        uint32_t num_vars);
+size_t gsat_share_bytes(unsigned ring_log2, unsigned filter_log2, uint32_t num_vars);
 
 /* Lays s out in arena (gsat_share_bytes(...) bytes, 8-byte aligned, owned by
  * the caller) and clears it.  max_len / max_lbd: the sharing rule of
  * gsat_share_wants (cdcl.md: 8 and 2).  Errors: USAGE (ring_log2 or
  * filter_log2 outside 1..40, or NULL arena). */
-gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2,
-                            unsigned filter_log2, uint32_t num_vars,
-                            uint32_t max_len, uint32_t max_lbd,
-                            gsat_error *err);
+gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2, unsigned filter_log2,
+                            uint32_t num_vars, uint32_t max_len, uint32_t max_lbd, gsat_error *err);
 
 /* gsat_share_init on an arena that is already zero-filled (calloc: fresh
  * pages the kernel gives zeroed, so a ring that is never filled is never
@@ -188,18 +185,15 @@ gsat_status gsat_share_init(gsat_share *s, void *arena, unsigned ring_log2,
  * them cost 16 threads about 9 ms of page faults on uf20, more than the
  * search.  Same arguments and errors as gsat_share_init. */
 gsat_status gsat_share_init_zeroed(gsat_share *s, void *arena, unsigned ring_log2,
-                                   unsigned filter_log2, uint32_t num_vars,
-                                   uint32_t max_len, uint32_t max_lbd,
-                                   gsat_error *err);
+                                   unsigned filter_log2, uint32_t num_vars, uint32_t max_len,
+                                   uint32_t max_lbd, gsat_error *err);
 
 /* A reader that starts at the oldest clause still in the ring. */
-void gsat_share_reader_init(gsat_share_reader *r, const gsat_share *s,
-                            uint32_t id);
+void gsat_share_reader_init(gsat_share_reader *r, const gsat_share *s, uint32_t id);
 
 /* Whether a learned clause of len literals and glue lbd is to be shared. */
 GSAT_HD int gsat_share_wants(const gsat_share *s, uint32_t len, uint32_t lbd) {
-  return len >= 1 && len <= GSAT_SHARE_MAX_LEN &&
-         (len <= s->max_len || lbd <= s->max_lbd);
+  return len >= 1 && len <= GSAT_SHARE_MAX_LEN && (len <= s->max_len || lbd <= s->max_lbd);
 }
 
 /* splitmix64's finaliser (Steele, Lea, Flood 2014). */
@@ -230,17 +224,14 @@ GSAT_HD int gsat_share_filter_insert(gsat_share *s, uint64_t h) {
       if (old == h) return 0;
     }
   }
-  gsat_store_u64(&s->filter[(h + (h >> 61) % GSAT_SHARE_FILTER_PROBES) &
-                            s->filter_mask],
-                 h);
+  gsat_store_u64(&s->filter[(h + (h >> 61) % GSAT_SHARE_FILTER_PROBES) & s->filter_mask], h);
   return 1;
 }
 
 /* Takes h out of the filter again (the clause was not shared after all). */
 GSAT_HD void gsat_share_filter_remove(gsat_share *s, uint64_t h) {
   for (uint32_t probe = 0; probe < GSAT_SHARE_FILTER_PROBES; probe++)
-    if (gsat_cas_u64(&s->filter[(h + probe) & s->filter_mask], h, 0) == h)
-      return;
+    if (gsat_cas_u64(&s->filter[(h + probe) & s->filter_mask], h, 0) == h) return;
 }
 
 /* Claims the ring index at the cursor (helping the cursor past indices
@@ -266,8 +257,7 @@ GSAT_HD int gsat_share_claim(gsat_share *s, uint64_t *index) {
 
 /* Sets the unit lit of producer `from` in the unit array (see the header
  * comment). */
-GSAT_HD gsat_share_result gsat_share_export_unit(gsat_share *s, uint32_t from,
-                                                 gsat_lit lit) {
+GSAT_HD gsat_share_result gsat_share_export_unit(gsat_share *s, uint32_t from, gsat_lit lit) {
   gsat_var v = GSAT_VAR(lit);
   assert(v < s->num_vars);
   uint32_t want = 1 + GSAT_SIGN(lit);
@@ -291,8 +281,8 @@ GSAT_HD gsat_share_result gsat_share_export_unit(gsat_share *s, uint32_t from,
 /* Shares the learned clause lits[0..len-1] (internal literals, no duplicate
  * literal) of producer `from`: a unit goes to the unit array, a longer
  * clause to the ring unless the filter has seen it. */
-GSAT_HD gsat_share_result gsat_share_export(gsat_share *s, uint32_t from,
-                                            const gsat_lit *lits, uint32_t len) {
+GSAT_HD gsat_share_result gsat_share_export(gsat_share *s, uint32_t from, const gsat_lit *lits,
+                                            uint32_t len) {
   if (len == 1) return gsat_share_export_unit(s, from, lits[0]);
   if (len == 0 || len > GSAT_SHARE_MAX_LEN) {
     gsat_fetch_add_u64(&s->too_long, 1);
@@ -320,8 +310,7 @@ GSAT_HD gsat_share_result gsat_share_export(gsat_share *s, uint32_t from,
 }
 
 /* Moves a reader that fell behind to the oldest index still in the ring. */
-GSAT_HD void gsat_share_reader_catch_up(const gsat_share *s,
-                                        gsat_share_reader *r) {
+GSAT_HD void gsat_share_reader_catch_up(const gsat_share *s, gsat_share_reader *r) {
   uint64_t cursor = gsat_load_acquire_u64(&s->cursor);
   uint64_t oldest = cursor > s->capacity ? cursor - s->capacity + 1 : 0;
   if (oldest <= r->next) oldest = r->next + 1;
@@ -332,8 +321,8 @@ GSAT_HD void gsat_share_reader_catch_up(const gsat_share *s,
 /* The next clause for reader r that another producer shared: copies it to
  * out (GSAT_SHARE_MAX_LEN entries), sets *len and returns 1; returns 0 when
  * there is nothing more to read now (the next index is not yet published). */
-GSAT_HD int gsat_share_import(const gsat_share *s, gsat_share_reader *r,
-                              gsat_lit *out, uint32_t *len) {
+GSAT_HD int gsat_share_import(const gsat_share *s, gsat_share_reader *r, gsat_lit *out,
+                              uint32_t *len) {
   for (;;) {
     if (r->next >= gsat_load_acquire_u64(&s->cursor)) return 0;
     const gsat_share_slot *slot = &s->slot[r->next & (s->capacity - 1)];
@@ -364,8 +353,7 @@ GSAT_HD int gsat_share_import(const gsat_share *s, gsat_share_reader *r,
 /* The next shared unit of another producer that reader r has not applied:
  * sets *lit, returns 1; 0 when none is ready (r's own units are passed
  * over). */
-GSAT_HD int gsat_share_import_unit(const gsat_share *s, gsat_share_reader *r,
-                                   gsat_lit *lit) {
+GSAT_HD int gsat_share_import_unit(const gsat_share *s, gsat_share_reader *r, gsat_lit *lit) {
   for (;;) {
     if (r->next_unit >= gsat_load_acquire_u32(&s->unit_count)) return 0;
     gsat_lit l = gsat_load_acquire_u32(&s->units[r->next_unit]);

@@ -8,12 +8,13 @@
 #include "core/db.h"
 #include "core/search.h"
 
-#define DELETED 1u   /* clause flag */
-#define QUEUED 2u    /* clause flag: in the subsumption queue */
-#define GATE 4u      /* clause flag: a gate clause of the variable tried */
-#define SUBSUME_OCC_LIMIT 1000 /* a clause whose rarest variable occurs more often
-                                  subsumes nothing (Kissat bounds it alike) */
-#define HDR 3u       /* clause header: size, flags, signature */
+#define DELETED 1u /* clause flag */
+#define QUEUED  2u /* clause flag: in the subsumption queue */
+#define GATE    4u /* clause flag: a gate clause of the variable tried */
+#define SUBSUME_OCC_LIMIT                                                                          \
+  1000         /* a clause whose rarest variable occurs more often                                 \
+                  subsumes nothing (Kissat bounds it alike) */
+#define HDR 3u /* clause header: size, flags, signature */
 
 typedef struct vec {
   uint32_t *a;
@@ -22,10 +23,10 @@ typedef struct vec {
 
 typedef struct simp {
   uint32_t V;
-  vec mem;          /* clauses: size, flags, literals */
-  vec clauses;      /* references of every clause made */
-  vec *occ;         /* [2V] references of the live clauses with the literal */
-  vec trail;        /* root assignments, in order */
+  vec mem;     /* clauses: size, flags, literals */
+  vec clauses; /* references of every clause made */
+  vec *occ;    /* [2V] references of the live clauses with the literal */
+  vec trail;   /* root assignments, in order */
   vec tmp, tmp2, queue;
   int8_t *val;      /* [2V] 1 true, -1 false */
   uint8_t *mark;    /* [2V] */
@@ -38,7 +39,7 @@ typedef struct simp {
   gsat_worker_stats *n;
   uint64_t steps, limit;
   uint32_t polls;
-  uint64_t lits;    /* literals of the formula loaded */
+  uint64_t lits; /* literals of the formula loaded */
   int unsat, oom;
 } simp;
 
@@ -56,9 +57,15 @@ static void push(simp *s, vec *v, uint32_t x) {
   v->a[v->n++] = x;
 }
 
-static uint32_t *lits_of(simp *s, uint32_t c) { return s->mem.a + c + HDR; }
-static uint32_t size_of(const simp *s, uint32_t c) { return s->mem.a[c]; }
-static uint32_t *flags_of(simp *s, uint32_t c) { return &s->mem.a[c + 1]; }
+static uint32_t *lits_of(simp *s, uint32_t c) {
+  return s->mem.a + c + HDR;
+}
+static uint32_t size_of(const simp *s, uint32_t c) {
+  return s->mem.a[c];
+}
+static uint32_t *flags_of(simp *s, uint32_t c) {
+  return &s->mem.a[c + 1];
+}
 /* A clause's signature: bit (variable mod 32) of each of its variables; a
  * clause subsumes or strengthens another only when its bits are among the
  * other's. */
@@ -67,8 +74,12 @@ static uint32_t signature(const gsat_lit *l, uint32_t k) {
   for (uint32_t i = 0; i < k; i++) sig |= 1u << (GSAT_VAR(l[i]) & 31);
   return sig;
 }
-static uint32_t sig_of(const simp *s, uint32_t c) { return s->mem.a[c + 2]; }
-static int dead(simp *s, uint32_t c) { return (*flags_of(s, c) & DELETED) != 0; }
+static uint32_t sig_of(const simp *s, uint32_t c) {
+  return s->mem.a[c + 2];
+}
+static int dead(simp *s, uint32_t c) {
+  return (*flags_of(s, c) & DELETED) != 0;
+}
 
 static void log_add(simp *s, const gsat_lit *l, uint32_t k) {
   if (s->proof) s->proof->add(s->proof->data, l, k);
@@ -156,8 +167,10 @@ static void shrink_clause(simp *s, uint32_t c, const gsat_lit *l, uint32_t k) {
   touch_clause(s, old, n);
   if (k < 2) {
     delete_clause(s, c, 0);
-    if (k == 0) refute(s);
-    else assign(s, l[0]);
+    if (k == 0)
+      refute(s);
+    else
+      assign(s, l[0]);
     return;
   }
   for (uint32_t i = 0; i < n; i++) s->mark[old[i]] = 1;
@@ -189,8 +202,10 @@ static void propagate(simp *s) {
       }
       if (s->oom) return;
       k = s->tmp.n;
-      if (sat) delete_clause(s, c, 1);
-      else shrink_clause(s, c, s->tmp.a, k);
+      if (sat)
+        delete_clause(s, c, 1);
+      else
+        shrink_clause(s, c, s->tmp.a, k);
     }
   }
 }
@@ -232,7 +247,8 @@ static int subsumes(simp *s, uint32_t c, uint32_t d, gsat_lit *flip) {
   const gsat_lit *l = lits_of(s, d);
   s->steps += kd;
   for (uint32_t i = 0; i < kd; i++) {
-    if (s->mark[l[i]]) hit++;
+    if (s->mark[l[i]])
+      hit++;
     else if (s->mark[GSAT_NOT(l[i])]) {
       if (++flips > 1) return 0;
       *flip = l[i];
@@ -263,8 +279,7 @@ static void subsume_with(simp *s, uint32_t c) {
   uint32_t kc = size_of(s, c);
   gsat_lit *cl = lits_of(s, c), best = cl[0];
   for (uint32_t i = 1; i < kc; i++)
-    if (s->occ[cl[i]].n + s->occ[GSAT_NOT(cl[i])].n <
-        s->occ[best].n + s->occ[GSAT_NOT(best)].n)
+    if (s->occ[cl[i]].n + s->occ[GSAT_NOT(cl[i])].n < s->occ[best].n + s->occ[GSAT_NOT(best)].n)
       best = cl[i];
   s->tmp.n = 0;
   if (s->occ[best].n + s->occ[GSAT_NOT(best)].n > SUBSUME_OCC_LIMIT) return;
@@ -506,8 +521,10 @@ static int resolve(simp *s, uint32_t c, uint32_t d, gsat_var v) {
     }
   for (uint32_t i = 0; i < kb && !taut; i++) {
     if (GSAT_VAR(b[i]) == v || s->mark[b[i]]) continue;
-    if (s->mark[GSAT_NOT(b[i])]) taut = 1;
-    else push(s, &s->tmp, b[i]);
+    if (s->mark[GSAT_NOT(b[i])])
+      taut = 1;
+    else
+      push(s, &s->tmp, b[i]);
   }
   for (uint32_t i = 0; i < ka; i++) s->mark[a[i]] = 0;
   return !taut && !s->oom;
@@ -600,8 +617,8 @@ static void try_eliminate(simp *s, gsat_var v) {
 }
 
 static uint64_t cost_of(simp *s, gsat_var v) {
-  return (uint64_t)s->occ[GSAT_LIT(v, 0)].n * s->occ[GSAT_LIT(v, 1)].n +
-         s->occ[GSAT_LIT(v, 0)].n + s->occ[GSAT_LIT(v, 1)].n;
+  return (uint64_t)s->occ[GSAT_LIT(v, 0)].n * s->occ[GSAT_LIT(v, 1)].n + s->occ[GSAT_LIT(v, 0)].n +
+         s->occ[GSAT_LIT(v, 1)].n;
 }
 
 static int by_cost(const void *a, const void *b) {
@@ -626,7 +643,8 @@ static void elim_rounds(simp *s) {
       }
     memset(s->touched, 0, s->V);
     qsort(cand, nc, 2 * sizeof *cand, by_cost);
-    for (uint32_t i = 0; i < nc && !out_of_time(s); i++) try_eliminate(s, (gsat_var)cand[2 * i + 1]);
+    for (uint32_t i = 0; i < nc && !out_of_time(s); i++)
+      try_eliminate(s, (gsat_var)cand[2 * i + 1]);
     if (s->n->simp_eliminated == before) break;
     if (s->cfg->subsume) subsume_round(s, first);
   }
@@ -651,8 +669,10 @@ static int probe_propagate(simp *s, gsat_lit l) {
       s->steps += k;
       int sat = 0;
       for (uint32_t j = 0; j < k && !sat && free_n < 2; j++) {
-        if (s->val[cl[j]] > 0) sat = 1;
-        else if (!s->val[cl[j]]) u = cl[j], free_n++;
+        if (s->val[cl[j]] > 0)
+          sat = 1;
+        else if (!s->val[cl[j]])
+          u = cl[j], free_n++;
       }
       if (sat || free_n > 1) continue;
       if (free_n == 0) return 0;
@@ -708,7 +728,8 @@ typedef struct tarjan {
 
 static void scc_found(simp *s, tarjan *t, gsat_lit u, gsat_lit *repr, gsat_lit *failed) {
   uint32_t start = t->top;
-  do start--; while (t->stack[start] != u);
+  do start--;
+  while (t->stack[start] != u);
   gsat_lit r = u;
   for (uint32_t i = start; i < t->top; i++) {
     gsat_lit m = t->stack[i];
@@ -859,8 +880,7 @@ static void els_round(simp *s) {
   t.stack = malloc(L * sizeof *t.stack), t.call = malloc(L * sizeof *t.call);
   t.edge = malloc(L * sizeof *t.edge), t.on = calloc(L + 1, 1);
   gsat_lit *repr = malloc(L * sizeof *repr), failed = UINT32_MAX;
-  if (!t.index || !t.low || !t.stack || !t.call || !t.edge || !t.on || !repr ||
-      !build_graph(s, &t))
+  if (!t.index || !t.low || !t.stack || !t.call || !t.edge || !t.on || !repr || !build_graph(s, &t))
     s->oom = 1;
   for (size_t l = 0; !s->oom && l < L; l++) t.index[l] = UINT32_MAX, repr[l] = (gsat_lit)l;
   for (gsat_lit l = 0; !s->oom && l < L && !out_of_time(s); l++)
@@ -987,7 +1007,9 @@ static void timed(simp *s, void (*fn)(simp *), uint64_t *us) {
   *us += (uint64_t)((gsat_seconds() - t0) * 1e6);
 }
 
-static void subsume_all(simp *s) { subsume_round(s, 0); }
+static void subsume_all(simp *s) {
+  subsume_round(s, 0);
+}
 
 gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
                           const gsat_proof_sink *proof, gsat_db *out, gsat_simp_ext *ext,

@@ -33,8 +33,8 @@
 #include "base/status.h"
 #include "core/cdcl_types.h"
 
-struct gsat_db;            /* core/db.h */
-struct gsat_worker_stats;  /* core/search.h (which includes this header) */
+struct gsat_db;           /* core/db.h */
+struct gsat_worker_stats; /* core/search.h (which includes this header) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -43,14 +43,14 @@ extern "C" {
 /* What the round does; gsat_simp_config_default gives the defaults. */
 typedef struct gsat_simp_config {
   int subsume, elim, probe, equiv; /* each technique on (1) or off (0) */
-  uint32_t effort;           /* work per technique: steps (clause literals
-                                read) per literal of the formula, at least
-                                10^6 steps */
-  uint32_t occ_limit;        /* elimination: at most this many occurrences of
-                                each polarity */
-  uint32_t clause_limit;     /* elimination: longest resolvent allowed */
-  const gsat_flag *stop;     /* polled between steps; NULL: none */
-  double deadline;           /* gsat_seconds() time, 0: none */
+  uint32_t effort;                 /* work per technique: steps (clause literals
+                                      read) per literal of the formula, at least
+                                      10^6 steps */
+  uint32_t occ_limit;              /* elimination: at most this many occurrences of
+                                      each polarity */
+  uint32_t clause_limit;           /* elimination: longest resolvent allowed */
+  const gsat_flag *stop;           /* polled between steps; NULL: none */
+  double deadline;                 /* gsat_seconds() time, 0: none */
 } gsat_simp_config;
 
 /* The extension stack: eliminated clauses, each stored as its literals (the
@@ -73,8 +73,8 @@ void gsat_simp_config_default(gsat_simp_config *c);
  * counters.h) are added to *n.  proof may be NULL.  Errors: NOMEM (out and
  * ext then freed). */
 gsat_status gsat_simp_run(const struct gsat_db *in, const gsat_simp_config *cfg,
-                          const gsat_proof_sink *proof, struct gsat_db *out,
-                          gsat_simp_ext *ext, struct gsat_worker_stats *n, gsat_error *err);
+                          const gsat_proof_sink *proof, struct gsat_db *out, gsat_simp_ext *ext,
+                          struct gsat_worker_stats *n, gsat_error *err);
 
 /* Turns model (one byte per internal variable, 1 true), a model of the
  * simplified formula, into a model of the original one: the stack is walked

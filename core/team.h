@@ -62,7 +62,9 @@ GSAT_HD uint32_t gsat_team_ranks(int lo, int hi) {
 }
 
 /* Mask of the ranks below r (0 <= r <= 31). */
-GSAT_HD uint32_t gsat_team_below(uint32_t r) { return (1u << r) - 1u; }
+GSAT_HD uint32_t gsat_team_below(uint32_t r) {
+  return (1u << r) - 1u;
+}
 
 #endif
 

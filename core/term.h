@@ -21,9 +21,9 @@
 #include "base/hd.h"
 
 #define GSAT_TERM_UNKNOWN 0u
-#define GSAT_TERM_SAT 10u
-#define GSAT_TERM_UNSAT 20u
-#define GSAT_TERM_NOBODY 0xffffffffu
+#define GSAT_TERM_SAT     10u
+#define GSAT_TERM_UNSAT   20u
+#define GSAT_TERM_NOBODY  0xffffffffu
 
 typedef struct gsat_term {
   uint32_t answer;     /* GSAT_TERM_UNKNOWN, _SAT or _UNSAT: the first one */

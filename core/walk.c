@@ -13,8 +13,8 @@ void gsat_walk_params_default(gsat_walk_params *p, uint32_t num_vars) {
     }
   const uint64_t base = 100ull * num_vars;
   p->restart_base = base < GSAT_WALK_RESTART_BASE ? GSAT_WALK_RESTART_BASE
-                    : base > (1u << 30)          ? (1u << 30)
-                                                 : (uint32_t)base;
+                    : base > (1u << 30)           ? (1u << 30)
+                                                  : (uint32_t)base;
 }
 
 void gsat_walk_formula_free(gsat_walk_formula *f) {
@@ -73,7 +73,7 @@ gsat_status gsat_walk_formula_build(gsat_walk_formula *f, const gsat_db *db, gsa
     const uint32_t n = f->clause_start[c + 1] - f->clause_start[c];
     if (n > max_len) max_len = n;
   }
-  f->view = (gsat_walk_cnf){V, (uint32_t)C, max_len, f->clause_start, f->clause_lits,
-                            f->occ_start, f->occ};
+  f->view = (gsat_walk_cnf){
+      V, (uint32_t)C, max_len, f->clause_start, f->clause_lits, f->occ_start, f->occ};
   return GSAT_OK;
 }

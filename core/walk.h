@@ -167,8 +167,8 @@ TEAM_HD void GSAT_WALK_FN(store)(gsat_walker *w, const gsat_walk_regs *r) {
 
 /* After w->val was set: rebuilds, schedules the next restart
  * (p->restart_base) and keeps the start when it is the best so far. */
-TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f,
-                                  const gsat_walk_params *p, gsat_walk_regs *r) {
+TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
+                                  gsat_walk_regs *r) {
   r->len = GSAT_WALK_FN(rebuild)(w, f);
   r->since = 0;
   r->restart_at = gsat_walk_restart_at(p->restart_base, r->restarts);
@@ -183,8 +183,8 @@ TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f,
 /* Sets w->val from r's restart count: a random assignment (hash of the seed
  * and the count) on even counts, the best one on odd counts; then rebuilds
  * and schedules the next restart (p->restart_base). */
-TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f,
-                                  const gsat_walk_params *p, gsat_walk_regs *r) {
+TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
+                                  gsat_walk_regs *r) {
   const uint64_t h = gsat_walk_mix(w->seed ^ (r->restarts * 0xd1342543de82ef95ull));
   if (r->restarts & 1) {
     TEAM_FOR(v, 0, f->num_vars) w->val[v] = w->best[v];
@@ -197,8 +197,8 @@ TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f,
 
 /* Starts w (carved, gsat_walker_carve) on a random assignment of `seed`: no
  * flips, no restarts, the best so far the start. */
-TEAM_HD void GSAT_WALK_FN(start)(gsat_walker *w, const gsat_walk_cnf *f,
-                                 const gsat_walk_params *p, uint64_t seed) {
+TEAM_HD void GSAT_WALK_FN(start)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
+                                 uint64_t seed) {
   TEAM_ONE(w->seed = seed);
   gsat_walk_regs r = {gsat_walk_mix(seed) | 1, 0, 0, 0, 0, 0, ~0u, 0, 1};
   GSAT_WALK_FN(assign)(w, f, p, &r);
@@ -323,8 +323,10 @@ TEAM_HD void GSAT_WALK_FN(flip)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t
   const uint32_t at = r->trail_len;
   const int push = at < w->trail_cap;
   TEAM_ONE(w->val[v] = (uint8_t)(old ^ 1u); w->brk[v] = made; if (push) w->trail[at] = v);
-  if (push) r->trail_len++;
-  else r->over = 1;
+  if (push)
+    r->trail_len++;
+  else
+    r->over = 1;
   r->flips++;
   r->since++;
 }
@@ -332,8 +334,8 @@ TEAM_HD void GSAT_WALK_FN(flip)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t
 /* Walks w for up to `budget` flips, restarting on schedule.  Returns 1 when
  * no clause is unsatisfied (w->val is a model), else 0.  Every member calls
  * it; the result is team-uniform. */
-TEAM_HD int GSAT_WALK_FN(run)(gsat_walker *w, const gsat_walk_cnf *f,
-                              const gsat_walk_params *p, uint64_t budget) {
+TEAM_HD int GSAT_WALK_FN(run)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
+                              uint64_t budget) {
   gsat_walk_regs r;
   GSAT_WALK_FN(load)(w, &r);
   for (; budget && r.len; budget--) {

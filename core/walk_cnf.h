@@ -17,7 +17,7 @@ typedef struct gsat_walk_formula {
   gsat_walk_cnf view;     /* points into the arrays below */
   uint32_t *clause_start; /* [C + 1] */
   gsat_lit *clause_lits;
-  uint32_t *occ_start;    /* [2 V + 1] */
+  uint32_t *occ_start; /* [2 V + 1] */
   uint32_t *occ;
 } gsat_walk_formula;
 

@@ -53,14 +53,14 @@ typedef struct gsat_walker {
   uint8_t *val;     /* [V] the assignment: 1 true */
   uint8_t *best;    /* [V] the assignment with the fewest unsatisfied clauses */
   uint64_t seed, rng;
-  uint64_t flips;          /* in all */
-  uint64_t since_restart;  /* flips since the last (re)start */
-  uint64_t restart_at;     /* since_restart that triggers the next restart */
+  uint64_t flips;         /* in all */
+  uint64_t since_restart; /* flips since the last (re)start */
+  uint64_t restart_at;    /* since_restart that triggers the next restart */
   uint64_t restarts;
   uint32_t unsat_len;
-  uint32_t best_unsat;     /* fewest unsatisfied clauses seen (~0u: none) */
+  uint32_t best_unsat; /* fewest unsatisfied clauses seen (~0u: none) */
   uint32_t trail_len, trail_cap;
-  uint32_t trail_over;     /* the trail lost flips: the best is copied whole */
+  uint32_t trail_over; /* the trail lost flips: the best is copied whole */
   uint32_t pad;
 } gsat_walker;
 

@@ -29,19 +29,25 @@ static void report(const gsat_search_params *p, const gsat_cdcl *s, double start
 
 /* Runs slices until an answer, a limit or the stop flag; returns the search
  * status (PAUSED for UNKNOWN) or a negative gsat_status on error. */
-static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params *p,
-               double start, gsat_search_result *r, gsat_error *err) {
+static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params *p, double start,
+               gsat_search_result *r, gsat_error *err) {
   uint64_t budget = 64;
   double next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
   for (;;) {
     uint64_t b = budget;
     if (p->node_limit) {
-      if (s->n.decisions >= p->node_limit) { r->stopped_by_limit = 1; return GSAT_CDCL_PAUSED; }
+      if (s->n.decisions >= p->node_limit) {
+        r->stopped_by_limit = 1;
+        return GSAT_CDCL_PAUSED;
+      }
       uint64_t left = p->node_limit - s->n.decisions;
       if (left < b) b = left;
     }
     if (p->conflict_limit) { /* a slice's budget counts conflicts too: exact */
-      if (s->n.conflicts >= p->conflict_limit) { r->stopped_by_limit = 1; return GSAT_CDCL_PAUSED; }
+      if (s->n.conflicts >= p->conflict_limit) {
+        r->stopped_by_limit = 1;
+        return GSAT_CDCL_PAUSED;
+      }
       uint64_t left = p->conflict_limit - s->n.conflicts;
       if (left < b) b = left;
     }
@@ -54,8 +60,10 @@ static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params 
       continue;
     }
     if (res != GSAT_CDCL_PAUSED) return res;
-    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
-    else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
+    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20))
+      budget *= 2;
+    else if (slice > SLICE_SECONDS && budget > 1)
+      budget /= 2;
     if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_CDCL_PAUSED;
     if (p->time_limit > 0 && now - start >= p->time_limit) {
       r->stopped_by_limit = 1;

@@ -19,8 +19,8 @@ TEAM_HD int gsat_cdcl_search(gsat_cdcl *s, const gsat_db_view *db, uint64_t budg
 TEAM_HD uint32_t gsat_cdcl_propagate(gsat_cdcl *s, const gsat_db_view *db);
 TEAM_HD uint32_t gsat_cdcl_watch_bcp(gsat_cdcl *s, gsat_lit f);
 TEAM_HD uint32_t gsat_cdcl_watch_take(gsat_cdcl *s, gsat_lit f, gsat_watch **ws,
-                                      const gsat_cdcl_look *m, int taken, uint32_t last,
-                                      int unit, uint32_t at, uint32_t *j);
+                                      const gsat_cdcl_look *m, int taken, uint32_t last, int unit,
+                                      uint32_t at, uint32_t *j);
 TEAM_HD uint32_t gsat_cdcl_analyze(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl);
 TEAM_HD int gsat_cdcl_learn(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl);
 

@@ -28,8 +28,8 @@
 #include "core/term.h"
 
 /* Target length of a slice between polls (stop flag, limits, imports). */
-#define SLICE_SECONDS 0.004
-#define FILTER_LOG2 18
+#define SLICE_SECONDS   0.004
+#define FILTER_LOG2     18
 #define CUBE_NODES_LOG2 20
 #define CUBE_QUEUE_LOG2 12
 /* An idle searcher sleeps on the portfolio's condition variable until a cube
@@ -38,8 +38,8 @@
  * calling thread's duties (limits, signals, progress) going.  (Polling every
  * 200 us once left `--threads=4096` on 2 cores 268 s on aim-50: 4095 idle
  * threads' wake-ups starved the busy one.) */
-#define IDLE_WAIT_CALLER_NS 1000000 /* the calling thread: 1 ms */
-#define IDLE_WAIT_OTHER_NS 50000000 /* the others: 50 ms */
+#define IDLE_WAIT_CALLER_NS 1000000  /* the calling thread: 1 ms */
+#define IDLE_WAIT_OTHER_NS  50000000 /* the others: 50 ms */
 
 typedef struct portfolio portfolio;
 
@@ -58,7 +58,7 @@ typedef struct searcher {
   gsat_error err;
   double busy, idle_seconds;
   uint64_t exported, imported;
-  uint32_t node;           /* cube held (cube.h), GSAT_CUBE_NONE: idle */
+  uint32_t node; /* cube held (cube.h), GSAT_CUBE_NONE: idle */
   uint64_t cubes, donations;
   gsat_cdcl_phase_port port; /* its end of the phase exchange (port.x NULL: none) */
   pthread_t thread;
@@ -69,7 +69,7 @@ typedef struct searcher {
  * portfolio's exchange; its model answers SAT as searcher id n would. */
 typedef struct walk_member {
   gsat_search_params q;
-  gsat_flag stop;        /* raised when the searchers are done */
+  gsat_flag stop; /* raised when the searchers are done */
   gsat_search_result r;
   gsat_status st;
   gsat_error err;
@@ -84,23 +84,23 @@ struct portfolio {
   gsat_share share;
   void *share_arena;
   gsat_term term;
-  int use_cubes;           /* split the work as cubes (p->cdcl_cubes) */
+  int use_cubes; /* split the work as cubes (p->cdcl_cubes) */
   gsat_cubes cubes;
   void *cubes_arena;
-  int seeded;              /* the tree starts from look-ahead cubes, held by nobody */
+  int seeded; /* the tree starts from look-ahead cubes, held by nobody */
   gsat_cpu_cubes_result seeds;
   pthread_mutex_t idle_lock; /* with idle_cond: idle searchers wait for a cube */
   pthread_cond_t idle_cond;
-  int idle_sync;             /* idle_lock and idle_cond initialised */
+  int idle_sync;      /* idle_lock and idle_cond initialised */
   uint64_t decisions; /* of all searchers, told after each slice */
   uint64_t conflicts; /* the same for conflicts (p->conflict_limit) */
   double start;
-  double next_port; /* when the clause port is polled next */
+  double next_port;          /* when the clause port is polled next */
   uint32_t stopped_by_limit; /* written by any searcher (gsat_store_u32) */
   searcher *w;
   uint32_t n;
-  gsat_phases own_phases;  /* the exchange when p->phases is NULL */
-  gsat_phases *phases;     /* the exchange the searchers trade with, or NULL */
+  gsat_phases own_phases; /* the exchange when p->phases is NULL */
+  gsat_phases *phases;    /* the exchange the searchers trade with, or NULL */
   walk_member walk;
 };
 
@@ -175,8 +175,10 @@ static void poll_port(portfolio *pf, searcher *w, double now) {
   if (!port || now < pf->next_port) return;
   pf->next_port = now + port->poll_seconds;
   int res = port->poll(port->data, &pf->share);
-  if (res == GSAT_ANSWER_UNSAT) gsat_term_unsat(&pf->term, w->id);
-  else if (res != GSAT_PORT_CONTINUE) gsat_term_interrupt(&pf->term);
+  if (res == GSAT_ANSWER_UNSAT)
+    gsat_term_unsat(&pf->term, w->id);
+  else if (res != GSAT_PORT_CONTINUE)
+    gsat_term_interrupt(&pf->term);
 }
 
 /* Every searcher's check between its slices: the stop flag (signals,
@@ -184,7 +186,8 @@ static void poll_port(portfolio *pf, searcher *w, double now) {
  * more threads than cores (--threads=4096 on 2 cores) the calling thread is
  * still creating the others, starved, long after the limit has passed. */
 static void poll_stop(portfolio *pf, double now) {
-  gsat_stop_reason why = gsat_search_stop_reason(pf->p, pf->start, now, gsat_load_u64(&pf->decisions));
+  gsat_stop_reason why =
+      gsat_search_stop_reason(pf->p, pf->start, now, gsat_load_u64(&pf->decisions));
   if (why == GSAT_STOP_NONE && pf->p->conflict_limit &&
       gsat_load_u64(&pf->conflicts) >= pf->p->conflict_limit)
     why = GSAT_STOP_LIMIT;
@@ -219,8 +222,8 @@ static void told_phases(portfolio *pf, gsat_worker_stats *t) {
   const uint32_t best = gsat_phase_cost(&pf->phases->from_walk);
   t->walk_best_unsat = best == GSAT_PHASES_NONE ? 0 : best;
   t->walk_flips = gsat_load_u64(&pf->phases->walk_flips);
-  t->phases_out = gsat_phase_generation(&pf->phases->from_walk) +
-                  gsat_phase_generation(&pf->phases->from_cdcl);
+  t->phases_out =
+      gsat_phase_generation(&pf->phases->from_walk) + gsat_phase_generation(&pf->phases->from_cdcl);
   for (uint32_t i = 0; i < pf->n; i++) t->phases_in += gsat_load_u64(&pf->w[i].port.taken);
 }
 
@@ -327,8 +330,10 @@ static void idle_wait(searcher *w, int calling_thread, double *next_progress) {
   pthread_mutex_unlock(&pf->idle_lock);
   double now = gsat_seconds();
   w->idle_seconds += now - t0;
-  if (calling_thread) poll_limits(pf, w, now, next_progress);
-  else poll_stop(pf, now);
+  if (calling_thread)
+    poll_limits(pf, w, now, next_progress);
+  else
+    poll_stop(pf, now);
 }
 
 /* Serves a search result res of w other than PAUSED: grows, answers or (a
@@ -353,7 +358,8 @@ static void run(searcher *w, int calling_thread) {
   const gsat_search_params *p = pf->p;
   const double begin = gsat_seconds();
   double next_progress = calling_thread && p->progress && p->progress_interval > 0
-                             ? pf->start + p->progress_interval : 0;
+                             ? pf->start + p->progress_interval
+                             : 0;
   uint64_t budget = 64;
   while (!gsat_term_stopped(&pf->term)) {
     if (pf->use_cubes && w->node == GSAT_CUBE_NONE && !take_cube(w)) {
@@ -372,8 +378,10 @@ static void run(searcher *w, int calling_thread) {
     gsat_fetch_add_u64(&pf->conflicts, w->s.n.conflicts - w->conflicts_told);
     w->conflicts_told = w->s.n.conflicts;
     tell_counters(w);
-    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20)) budget *= 2;
-    else if (slice > SLICE_SECONDS && budget > 1) budget /= 2;
+    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20))
+      budget *= 2;
+    else if (slice > SLICE_SECONDS && budget > 1)
+      budget /= 2;
     if (pf->use_cubes) maybe_split(w);
     int imp = import_shared(w);
     if (imp < 0) {
@@ -385,8 +393,10 @@ static void run(searcher *w, int calling_thread) {
       break;
     }
     if (w->port.x) gsat_cdcl_phases_poll(&w->s, &w->port);
-    if (calling_thread) poll_limits(pf, w, now, &next_progress);
-    else poll_stop(pf, now);
+    if (calling_thread)
+      poll_limits(pf, w, now, &next_progress);
+    else
+      poll_stop(pf, now);
   }
   if (w->st != GSAT_OK) gsat_term_interrupt(&pf->term);
   wake_idle(pf); /* the search stops: nobody waits for a cube any more */
@@ -430,8 +440,8 @@ static gsat_status seed_cubes(portfolio *pf, gsat_error *err) {
   const uint32_t want = p->cdcl_lookahead_cubes < most ? p->cdcl_lookahead_cubes : most;
   const double deadline = p->time_limit > 0 ? pf->start + p->time_limit : 0;
   gsat_error e;
-  gsat_status st = gsat_cpu_cubes_seed(pf->db, want, p->stop, deadline, &pf->cubes, &pf->term,
-                                       &pf->seeds, &e);
+  gsat_status st =
+      gsat_cpu_cubes_seed(pf->db, want, p->stop, deadline, &pf->cubes, &pf->term, &pf->seeds, &e);
   if (st == GSAT_RESOURCE) return GSAT_OK;
   if (st != GSAT_OK) {
     if (err) *err = e;
@@ -448,17 +458,17 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
   size_t bytes = gsat_share_bytes(GSAT_PORTFOLIO_RING_LOG2, FILTER_LOG2, pf->db->num_vars);
   pf->share_arena = calloc(1, bytes); /* zeroed pages: gsat_share_init_zeroed */
   pf->w = calloc(pf->n, sizeof *pf->w);
-  GSAT_RETURN_IF(!pf->share_arena || !pf->w, err, NOMEM,
-                 "out of memory for %u CDCL searchers", pf->n);
+  GSAT_RETURN_IF(!pf->share_arena || !pf->w, err, NOMEM, "out of memory for %u CDCL searchers",
+                 pf->n);
   GSAT_FORWARD(gsat_share_init_zeroed(&pf->share, pf->share_arena, GSAT_PORTFOLIO_RING_LOG2,
-                               FILTER_LOG2, pf->db->num_vars, GSAT_PORTFOLIO_SHARE_LEN,
-                               GSAT_PORTFOLIO_SHARE_LBD, err));
+                                      FILTER_LOG2, pf->db->num_vars, GSAT_PORTFOLIO_SHARE_LEN,
+                                      GSAT_PORTFOLIO_SHARE_LBD, err));
   gsat_term_init(&pf->term);
   if (pf->use_cubes) {
     pf->cubes_arena = malloc(gsat_cubes_bytes(CUBE_NODES_LOG2, CUBE_QUEUE_LOG2));
     GSAT_RETURN_IF(!pf->cubes_arena, err, NOMEM, "out of memory for the cube tree");
-    GSAT_FORWARD(gsat_cubes_init(&pf->cubes, pf->cubes_arena, CUBE_NODES_LOG2,
-                                 CUBE_QUEUE_LOG2, err));
+    GSAT_FORWARD(
+        gsat_cubes_init(&pf->cubes, pf->cubes_arena, CUBE_NODES_LOG2, CUBE_QUEUE_LOG2, err));
     pf->cubes.idle = pf->n - 1; /* searcher 0 holds the root */
     GSAT_FORWARD(seed_cubes(pf, err));
     GSAT_RETURN_IF(pthread_mutex_init(&pf->idle_lock, NULL) != 0, err, RESOURCE,
@@ -495,7 +505,8 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
       return GSAT_OK;
     }
     if (p->num_assumptions) gsat_cdcl_set_assumptions(&w->s, p->assumptions, p->num_assumptions);
-    if (pf->phases) GSAT_FORWARD(gsat_cdcl_phase_port_init(&w->port, pf->phases, pf->db->num_vars, err));
+    if (pf->phases)
+      GSAT_FORWARD(gsat_cdcl_phase_port_init(&w->port, pf->phases, pf->db->num_vars, err));
   }
   return GSAT_OK;
 }
@@ -617,8 +628,8 @@ static void stop_walker(portfolio *pf) {
  * runs searcher 0 here, joins. */
 static gsat_status run_all(portfolio *pf, gsat_error *err) {
   gsat_status st = GSAT_OK;
-  const gsat_thread_set ts = {pf->w, sizeof *pf->w, offsetof(searcher, thread), thread_main,
-                              search_stopped, pf};
+  const gsat_thread_set ts = {pf->w,       sizeof *pf->w,  offsetof(searcher, thread),
+                              thread_main, search_stopped, pf};
   int e;
   const uint32_t end = gsat_start_threads(&ts, 1, pf->n, &e);
   if (e) {
@@ -651,7 +662,8 @@ static uint64_t usable_bytes(void) {
     avail = pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : UINT64_MAX;
   }
   struct rlimit rl;
-  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (uint64_t)rl.rlim_cur < avail)
+  if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      (uint64_t)rl.rlim_cur < avail)
     avail = (uint64_t)rl.rlim_cur;
   return avail / 2;
 }

@@ -67,8 +67,8 @@ extern "C" {
 gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err);
 
-/* As gsat_cpu_cdcl_solve with p->threads >= 1 searchers: answer and model of the first searcher that finds one (UNSAT
- * under assumptions: that searcher's failed assumptions), counters per
+/* As gsat_cpu_cdcl_solve with p->threads >= 1 searchers: answer and model of the first searcher
+ * that finds one (UNSAT under assumptions: that searcher's failed assumptions), counters per
  * searcher in r->workers and summed in r->total.  p->proof receives every
  * searcher's learned clauses in one log, a clause before it is exported;
  * with more than one searcher deletions are left out (a clause deleted by

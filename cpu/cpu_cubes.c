@@ -176,7 +176,8 @@ gsat_status gsat_cpu_cubes_seed(const gsat_db *db, uint32_t max_cubes, const gsa
   /* breadth first: open_leaves[head..tail) are the leaves still to split, `done` the
    * leaves that stay (refuted or satisfied) */
   uint32_t head = 0, tail = 0, done = 0;
-  if (st == GSAT_OK && !gsat_dpll_init_root(&s, &view, db->units, db->num_units)) open_leaves[tail++] = 0;
+  if (st == GSAT_OK && !gsat_dpll_init_root(&s, &view, db->units, db->num_units))
+    open_leaves[tail++] = 0;
   while (st == GSAT_OK && head < tail && tail - head + done < max_cubes &&
          !(stop && GSAT_FLAG_IS_RAISED(stop)) && !(deadline > 0 && gsat_seconds() >= deadline)) {
     const uint32_t x = open_leaves[head++];

@@ -33,20 +33,20 @@ typedef struct shared {
   size_t lits_cap;
   size_t *start; /* [cubes_cap + 1] */
   size_t cubes, cubes_cap;
-  uint32_t busy;        /* workers holding a cube */
-  uint32_t hungry;      /* workers waiting for one (read without the lock) */
-  size_t queued;        /* mirror of cubes, read without the lock */
+  uint32_t busy;   /* workers holding a cube */
+  uint32_t hungry; /* workers waiting for one (read without the lock) */
+  size_t queued;   /* mirror of cubes, read without the lock */
   int done;
   gsat_answer answer;
-  gsat_flag halt;       /* raised when done: workers leave their slice loop */
-  uint64_t nodes; /* decisions of all workers so far (atomic; node limit) */
-  int limit_hit;  /* UNKNOWN because of the time or the node limit */
-  double t0;      /* start of the search (gsat_seconds), for the time limit */
-  uint32_t winner;      /* worker that found the model */
+  gsat_flag halt;  /* raised when done: workers leave their slice loop */
+  uint64_t nodes;  /* decisions of all workers so far (atomic; node limit) */
+  int limit_hit;   /* UNKNOWN because of the time or the node limit */
+  double t0;       /* start of the search (gsat_seconds), for the time limit */
+  uint32_t winner; /* worker that found the model */
   worker *workers;
   uint32_t num_workers;
   const gsat_cube_port *port; /* NULL: no cubes from outside */
-  uint32_t want;        /* cubes the port asks for (read without the lock) */
+  uint32_t want;              /* cubes the port asks for (read without the lock) */
 } shared;
 
 struct gsat_cpu_queue {
@@ -316,8 +316,7 @@ void gsat_cpu_dpll_free(gsat_dpll *s) {
   free(s->la_cand); /* the look-ahead's block */
 }
 
-static gsat_status alloc_worker(worker *w, const gsat_db *db, gsat_decide decide,
-                                gsat_error *err) {
+static gsat_status alloc_worker(worker *w, const gsat_db *db, gsat_decide decide, gsat_error *err) {
   const int ok = gsat_cpu_dpll_alloc(&w->s, db->num_vars, decide);
   w->cube = malloc(((size_t)db->num_vars + 1) * sizeof *w->cube);
   GSAT_RETURN_IF(!ok || !w->cube, err, NOMEM, "out of memory for the state of worker %u", w->id);
@@ -354,9 +353,8 @@ static void report_progress(shared *sh, double start) {
 /* Allocates the shared state of `threads` workers (the cube queue, each
  * worker's state) and r's arrays; *allocated counts the workers to free.
  * Errors: NOMEM. */
-static gsat_status setup(shared *sh, const gsat_db *db,
-                         const gsat_search_params *p, uint32_t threads,
-                         gsat_search_result *r, uint32_t *allocated,
+static gsat_status setup(shared *sh, const gsat_db *db, const gsat_search_params *p,
+                         uint32_t threads, gsat_search_result *r, uint32_t *allocated,
                          gsat_error *err) {
   memset(sh, 0, sizeof *sh);
   sh->db = db;
@@ -438,7 +436,9 @@ static void supervise(shared *sh) {
 }
 
 /* gsat_start_threads' question before each worker: poll_stop. */
-static int workers_stopped(void *data) { return poll_stop(data); }
+static int workers_stopped(void *data) {
+  return poll_stop(data);
+}
 
 /* Starts the worker threads (no more once the search has stopped),
  * supervises them and joins them.  Errors: RESOURCE (a thread that cannot
@@ -450,7 +450,7 @@ static gsat_status run_workers(shared *sh, gsat_error *err) {
   pthread_cond_init(&sh->work, NULL);
   pthread_cond_init(&sh->done_cv, NULL);
   const gsat_thread_set ts = {sh->workers, sizeof *sh->workers, offsetof(worker, thread),
-                              worker_main, workers_stopped, sh};
+                              worker_main, workers_stopped,     sh};
   int e;
   const uint32_t started = gsat_start_threads(&ts, 0, sh->num_workers, &e);
   if (e) {
@@ -485,8 +485,8 @@ static void collect(shared *sh, const gsat_db *db, gsat_search_result *r) {
   }
 }
 
-gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
-                           gsat_search_result *r, gsat_error *err) {
+gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                           gsat_error *err) {
   memset(r, 0, sizeof *r);
   shared sh;
   uint32_t allocated = 0;

@@ -23,7 +23,7 @@ extern "C" {
  * no cube is left anywhere). */
 typedef struct gsat_cpu_queue gsat_cpu_queue; /* the workers' queue, opaque */
 
-#define GSAT_PORT_CONTINUE GSAT_CLAUSE_PORT_CONTINUE
+#define GSAT_PORT_CONTINUE   GSAT_CLAUSE_PORT_CONTINUE
 #define GSAT_CPU_QUEUE_EMPTY 0xffffffffu
 
 typedef struct gsat_cube_port {
@@ -92,10 +92,10 @@ void gsat_cpu_dpll_free(gsat_dpll *s);
 typedef int (*gsat_cube_emit)(void *data, const gsat_lit *lits, uint32_t n);
 
 typedef struct gsat_cpu_cubes_result {
-  uint64_t cubes;      /* cubes emitted */
-  uint64_t refuted;    /* cubes dropped as refuted (by propagation or the
-                          look-ahead's failed literals) */
-  uint32_t max_len;    /* literals of the longest open cube emitted */
+  uint64_t cubes;       /* cubes emitted */
+  uint64_t refuted;     /* cubes dropped as refuted (by propagation or the
+                           look-ahead's failed literals) */
+  uint32_t max_len;     /* literals of the longest open cube emitted */
   gsat_dpll_counters n; /* the splitter's look-ahead work; nodes: 2 a split */
 } gsat_cpu_cubes_result;
 
@@ -164,8 +164,8 @@ gsat_dpll_counters gsat_cpu_splitter_counters(const gsat_cpu_splitter *sp);
  * a limit (r->stopped_by_limit) or the flag.  db must not hold an empty
  * clause (the caller answers UNSAT for it).  With p->port, cubes also come
  * and go through the port (above).  Errors: NOMEM, RESOURCE (threads). */
-gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p,
-                           gsat_search_result *r, gsat_error *err);
+gsat_status gsat_cpu_solve(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                           gsat_error *err);
 
 #ifdef __cplusplus
 }

@@ -39,7 +39,8 @@ void gsat_cpu_splitter_free(gsat_cpu_splitter *sp) {
 gsat_cpu_split_result gsat_cpu_split(gsat_cpu_splitter *sp, const gsat_lit *cube, uint32_t n,
                                      gsat_lit *a, gsat_lit *b, uint32_t *len, uint8_t *model) {
   gsat_dpll *s = &sp->s;
-  if (sp->root_refuted || gsat_dpll_start_cube(s, &sp->view, cube, n)) return GSAT_CPU_SPLIT_REFUTED;
+  if (sp->root_refuted || gsat_dpll_start_cube(s, &sp->view, cube, n))
+    return GSAT_CPU_SPLIT_REFUTED;
   /* one decision (a node), propagated; a conflict stays pending */
   const int res = gsat_dpll_search(s, &sp->view, 1);
   if (res == GSAT_DPLL_SAT) {
@@ -60,4 +61,6 @@ gsat_cpu_split_result gsat_cpu_split(gsat_cpu_splitter *sp, const gsat_lit *cube
   return first_refuted ? GSAT_CPU_SPLIT_SECOND : GSAT_CPU_SPLIT_TWO;
 }
 
-gsat_dpll_counters gsat_cpu_splitter_counters(const gsat_cpu_splitter *sp) { return sp->s.n; }
+gsat_dpll_counters gsat_cpu_splitter_counters(const gsat_cpu_splitter *sp) {
+  return sp->s.n;
+}

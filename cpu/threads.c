@@ -9,7 +9,8 @@ uint32_t gsat_start_threads(const gsat_thread_set *ts, uint32_t first, uint32_t 
   *create_errno = 0;
   uint32_t i = first;
   for (; i < n && !ts->stopped(ts->data); i++) {
-    int e = pthread_create(thread_of(ts, i), NULL, ts->main, (char *)ts->items + (size_t)i * ts->size);
+    int e =
+        pthread_create(thread_of(ts, i), NULL, ts->main, (char *)ts->items + (size_t)i * ts->size);
     if (e) {
       *create_errno = e;
       break;

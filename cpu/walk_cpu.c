@@ -28,7 +28,7 @@ typedef struct walker_thread {
   uint8_t *phases;     /* [V] the CDCL phases taken (with p->phases) */
   uint64_t seen;       /* generation of p->phases->from_cdcl last taken */
   uint64_t phases_out, phases_in;
-  double busy;         /* seconds in slices (p->walk_duty) */
+  double busy; /* seconds in slices (p->walk_duty) */
 } walker_thread;
 
 struct walk_run {
@@ -211,8 +211,8 @@ static gsat_status collect(walk_run *run, gsat_search_result *r, gsat_error *err
 
 /* Runs the walkers of run (carved): thread 0 is the caller's. */
 static gsat_status walk_threads(walk_run *run, gsat_error *err) {
-  gsat_thread_set ts = {run->t, sizeof *run->t, offsetof(walker_thread, thread), walker_main,
-                        walk_stopped, run};
+  gsat_thread_set ts = {run->t,      sizeof *run->t, offsetof(walker_thread, thread),
+                        walker_main, walk_stopped,   run};
   int create_errno = 0;
   const uint32_t end = gsat_start_threads(&ts, 1, run->n, &create_errno);
   walker_main(&run->t[0]);

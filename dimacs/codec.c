@@ -30,10 +30,8 @@
 static const gsat_dimacs_codec codecs[GSAT_DIMACS_FORMATS] = {
     [GSAT_DIMACS_GZIP] = {"gzip", "a gzip member", "zlib", true, false},
     [GSAT_DIMACS_XZ] = {"xz", "an xz stream", "liblzma", LZMA_BUILT_IN, true},
-    [GSAT_DIMACS_LZMA] = {"lzma", "an lzma stream", "liblzma", LZMA_BUILT_IN,
-                          false},
-    [GSAT_DIMACS_BZIP2] = {"bzip2", "a bzip2 stream", "libbz2", BZIP2_BUILT_IN,
-                           false},
+    [GSAT_DIMACS_LZMA] = {"lzma", "an lzma stream", "liblzma", LZMA_BUILT_IN, false},
+    [GSAT_DIMACS_BZIP2] = {"bzip2", "a bzip2 stream", "libbz2", BZIP2_BUILT_IN, false},
     [GSAT_DIMACS_ZSTD] = {"zstd", "a zstd frame", NULL, false, false},
 };
 
@@ -58,13 +56,11 @@ static bool magic_byte(char m, unsigned char b) {
   return m == '#' ? b >= '1' && b <= '9' : (unsigned char)m == b;
 }
 
-gsat_dimacs_format gsat_dimacs_sniff(const unsigned char *p, size_t n,
-                                     bool *undecided) {
+gsat_dimacs_format gsat_dimacs_sniff(const unsigned char *p, size_t n, bool *undecided) {
   if (undecided) *undecided = false;
   for (size_t k = 0; k < sizeof magics / sizeof *magics; k++) {
     size_t i = 0;
-    while (i < n && i < magics[k].size && magic_byte(magics[k].magic[i], p[i]))
-      i++;
+    while (i < n && i < magics[k].size && magic_byte(magics[k].magic[i], p[i])) i++;
     if (i == magics[k].size) return magics[k].format;
     if (i == n && undecided) *undecided = true;
   }
@@ -84,45 +80,39 @@ struct gsat_dimacs_decoder {
   } u;
 };
 
-static gsat_status start_gzip(z_stream *zs, bool reset, const char *name,
-                              gsat_error *err) {
+static gsat_status start_gzip(z_stream *zs, bool reset, const char *name, gsat_error *err) {
   /* 15 + 16: a 32 KiB window, gzip wrapper only (header and CRC checked). */
   int r = reset ? inflateReset(zs) : inflateInit2(zs, 15 + 16);
   if (r == Z_OK) return GSAT_OK;
-  return gsat_dimacs_fail(err, r == Z_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name, 0,
-                          0, "cannot start zlib: %s",
-                          zs->msg ? zs->msg : zError(r));
+  return gsat_dimacs_fail(err, r == Z_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name, 0, 0,
+                          "cannot start zlib: %s", zs->msg ? zs->msg : zError(r));
 }
 
 #ifdef GSAT_HAVE_LZMA
 /* (Re)initialising a stream reuses its memory where it can. */
-static gsat_status start_lzma(lzma_stream *xs, bool alone, const char *name,
-                              gsat_error *err) {
+static gsat_status start_lzma(lzma_stream *xs, bool alone, const char *name, gsat_error *err) {
   /* No memory limit (the input's own dictionary size decides), one stream
    * per call (concatenation is the input's job), every check verified. */
-  lzma_ret r = alone ? lzma_alone_decoder(xs, UINT64_MAX)
-                     : lzma_stream_decoder(xs, UINT64_MAX, 0);
+  lzma_ret r = alone ? lzma_alone_decoder(xs, UINT64_MAX) : lzma_stream_decoder(xs, UINT64_MAX, 0);
   if (r == LZMA_OK) return GSAT_OK;
-  return gsat_dimacs_fail(err, r == LZMA_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name,
-                          0, 0, "cannot start liblzma (error %d)", (int)r);
+  return gsat_dimacs_fail(err, r == LZMA_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name, 0, 0,
+                          "cannot start liblzma (error %d)", (int)r);
 }
 #endif
 
 #ifdef GSAT_HAVE_BZIP2
-static gsat_status start_bzip2(bz_stream *bs, bool reset, const char *name,
-                               gsat_error *err) {
+static gsat_status start_bzip2(bz_stream *bs, bool reset, const char *name, gsat_error *err) {
   if (reset) BZ2_bzDecompressEnd(bs); /* libbz2 has no reset */
   memset(bs, 0, sizeof *bs);
   int r = BZ2_bzDecompressInit(bs, 0, 0);
   if (r == BZ_OK) return GSAT_OK;
-  return gsat_dimacs_fail(err, r == BZ_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name,
-                          0, 0, "cannot start libbz2 (error %d)", r);
+  return gsat_dimacs_fail(err, r == BZ_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name, 0, 0,
+                          "cannot start libbz2 (error %d)", r);
 }
 #endif
 
-gsat_status gsat_dimacs_decoder_start(gsat_dimacs_decoder **dec,
-                                      gsat_dimacs_format f, const char *name,
-                                      gsat_error *err) {
+gsat_status gsat_dimacs_decoder_start(gsat_dimacs_decoder **dec, gsat_dimacs_format f,
+                                      const char *name, gsat_error *err) {
   const gsat_dimacs_codec *c = &codecs[f];
   if (!c->library)
     return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0,
@@ -138,8 +128,8 @@ gsat_status gsat_dimacs_decoder_start(gsat_dimacs_decoder **dec,
   if (!reset) {
     *dec = calloc(1, sizeof **dec);
     if (!*dec)
-      return gsat_dimacs_fail(err, GSAT_NOMEM, name, 0, 0,
-                              "out of memory for the %s decoder", c->name);
+      return gsat_dimacs_fail(err, GSAT_NOMEM, name, 0, 0, "out of memory for the %s decoder",
+                              c->name);
     (*dec)->format = f;
   }
   gsat_status st = GSAT_IO;
@@ -174,19 +164,17 @@ static unsigned clamp(size_t n) {
   return n > UINT_MAX ? UINT_MAX : (unsigned)n;
 }
 
-static int corrupt(gsat_error *err, gsat_status st, const char *name,
-                   const char *format, const char *what) {
+static int corrupt(gsat_error *err, gsat_status st, const char *name, const char *format,
+                   const char *what) {
   if (st == GSAT_NOMEM)
-    gsat_dimacs_fail(err, st, name, 0, 0, "out of memory in the %s decoder",
-                     format);
+    gsat_dimacs_fail(err, st, name, 0, 0, "out of memory in the %s decoder", format);
   else
     gsat_dimacs_fail(err, st, name, 0, 0, "corrupt %s data: %s", format, what);
   return -1;
 }
 
-static int step_gzip(z_stream *zs, const unsigned char **in, size_t *in_left,
-                     unsigned char **out, size_t *out_left, const char *name,
-                     gsat_error *err) {
+static int step_gzip(z_stream *zs, const unsigned char **in, size_t *in_left, unsigned char **out,
+                     size_t *out_left, const char *name, gsat_error *err) {
   const unsigned avail_in = clamp(*in_left), avail_out = clamp(*out_left);
   zs->next_in = (Bytef *)*in;
   zs->avail_in = avail_in;
@@ -217,10 +205,9 @@ static const char *lzma_message(lzma_ret r) {
   }
 }
 
-static int step_lzma(lzma_stream *xs, const char *format,
-                     const unsigned char **in, size_t *in_left,
-                     unsigned char **out, size_t *out_left, bool finish,
-                     const char *name, gsat_error *err) {
+static int step_lzma(lzma_stream *xs, const char *format, const unsigned char **in, size_t *in_left,
+                     unsigned char **out, size_t *out_left, bool finish, const char *name,
+                     gsat_error *err) {
   xs->next_in = *in;
   xs->avail_in = *in_left;
   xs->next_out = *out;
@@ -232,15 +219,13 @@ static int step_lzma(lzma_stream *xs, const char *format,
   *out_left = xs->avail_out;
   if (r == LZMA_STREAM_END) return 1;
   if (r == LZMA_OK || r == LZMA_BUF_ERROR) return 0; /* BUF: no progress */
-  return corrupt(err, r == LZMA_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name, format,
-                 lzma_message(r));
+  return corrupt(err, r == LZMA_MEM_ERROR ? GSAT_NOMEM : GSAT_IO, name, format, lzma_message(r));
 }
 #endif
 
 #ifdef GSAT_HAVE_BZIP2
-static int step_bzip2(bz_stream *bs, const unsigned char **in, size_t *in_left,
-                      unsigned char **out, size_t *out_left, const char *name,
-                      gsat_error *err) {
+static int step_bzip2(bz_stream *bs, const unsigned char **in, size_t *in_left, unsigned char **out,
+                      size_t *out_left, const char *name, gsat_error *err) {
   const unsigned avail_in = clamp(*in_left), avail_out = clamp(*out_left);
   bs->next_in = (char *)*in;
   bs->avail_in = avail_in;
@@ -260,9 +245,8 @@ static int step_bzip2(bz_stream *bs, const unsigned char **in, size_t *in_left,
 }
 #endif
 
-int gsat_dimacs_decoder_step(gsat_dimacs_decoder *dec, const unsigned char **in,
-                             size_t *in_left, unsigned char **out,
-                             size_t *out_left, bool finish, const char *name,
+int gsat_dimacs_decoder_step(gsat_dimacs_decoder *dec, const unsigned char **in, size_t *in_left,
+                             unsigned char **out, size_t *out_left, bool finish, const char *name,
                              gsat_error *err) {
   switch (dec->format) {
   case GSAT_DIMACS_GZIP:
@@ -270,8 +254,8 @@ int gsat_dimacs_decoder_step(gsat_dimacs_decoder *dec, const unsigned char **in,
 #ifdef GSAT_HAVE_LZMA
   case GSAT_DIMACS_XZ:
   case GSAT_DIMACS_LZMA:
-    return step_lzma(&dec->u.xs, codecs[dec->format].name, in, in_left, out,
-                     out_left, finish, name, err);
+    return step_lzma(&dec->u.xs, codecs[dec->format].name, in, in_left, out, out_left, finish, name,
+                     err);
 #endif
 #ifdef GSAT_HAVE_BZIP2
   case GSAT_DIMACS_BZIP2:

@@ -52,8 +52,7 @@ const gsat_dimacs_codec *gsat_dimacs_codec_of(gsat_dimacs_format f);
 /* The format whose magic the n bytes at p start with, or PLAIN; *undecided
  * (may be NULL) is set when the n bytes are a proper prefix of some magic,
  * so that more bytes could still make them one. */
-gsat_dimacs_format gsat_dimacs_sniff(const unsigned char *p, size_t n,
-                                     bool *undecided);
+gsat_dimacs_format gsat_dimacs_sniff(const unsigned char *p, size_t n, bool *undecided);
 
 typedef struct gsat_dimacs_decoder gsat_dimacs_decoder;
 
@@ -62,18 +61,16 @@ typedef struct gsat_dimacs_decoder gsat_dimacs_decoder;
  * next stream of the same format.  Errors (in err, messages naming name): IO
  * when the format is not built in ("xz-compressed input, but this gsat was
  * built without liblzma") or the library fails to start, NOMEM. */
-gsat_status gsat_dimacs_decoder_start(gsat_dimacs_decoder **dec,
-                                      gsat_dimacs_format f, const char *name,
-                                      gsat_error *err);
+gsat_status gsat_dimacs_decoder_start(gsat_dimacs_decoder **dec, gsat_dimacs_format f,
+                                      const char *name, gsat_error *err);
 
 /* Decodes from [*in, *in + *in_left) into [*out, *out + *out_left) and
  * advances both.  finish: no input follows what is given (then a stream that
  * does not end is truncated; the caller detects that as a call that makes no
  * progress).  Returns 1 when the stream ended, 0 when more input or output
  * space is needed, -1 on corrupt data (IO) or NOMEM, with err filled. */
-int gsat_dimacs_decoder_step(gsat_dimacs_decoder *dec, const unsigned char **in,
-                             size_t *in_left, unsigned char **out,
-                             size_t *out_left, bool finish, const char *name,
+int gsat_dimacs_decoder_step(gsat_dimacs_decoder *dec, const unsigned char **in, size_t *in_left,
+                             unsigned char **out, size_t *out_left, bool finish, const char *name,
                              gsat_error *err);
 
 /* Frees a decoder (NULL is fine). */

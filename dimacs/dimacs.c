@@ -55,7 +55,7 @@ typedef struct parser {
   bool header;
   uint64_t last_lit_line, last_lit_column;        /* for a missing final 0 */
   uint64_t big_var, big_var_line, big_var_column; /* first var > declared */
-  uint64_t extra_line; /* line of the 0 ending the first extra clause */
+  uint64_t extra_line;                            /* line of the 0 ending the first extra clause */
   /* A lone 0 after the declared clauses waits here: the end of the input or
    * a '%' line next drops it (the SATLIB end-marker artefact, trailer_line),
    * anything else next makes it an empty clause (empty_extra_line). */
@@ -85,16 +85,15 @@ static gsat_status syntax(parser *ps, uint64_t off, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
-  return gsat_dimacs_fail(ps->err, GSAT_PARSE, ps->in->name, ps->line,
-                          column(ps, off), "%s", text);
+  return gsat_dimacs_fail(ps->err, GSAT_PARSE, ps->in->name, ps->line, column(ps, off), "%s", text);
 }
 
 /* Adds the position of token offset off to an error that cnf.c reported. */
 static gsat_status locate(parser *ps, uint64_t off) {
   char text[GSAT_ERROR_MESSAGE_SIZE];
   snprintf(text, sizeof text, "%s", ps->err->message);
-  return gsat_dimacs_fail(ps->err, ps->err->status, ps->in->name, ps->line,
-                          column(ps, off), "%s", text);
+  return gsat_dimacs_fail(ps->err, ps->err->status, ps->in->name, ps->line, column(ps, off), "%s",
+                          text);
 }
 
 /* A byte (or PEEK_EOF) for messages, in a caller's buffer. */
@@ -131,22 +130,19 @@ static int skip_blanks(parser *ps) {
   return c;
 }
 
-#define PEEK_OR_RETURN(c)                                                      \
-  do {                                                                         \
-    if ((c) == PEEK_ERROR) return ps->err->status;                             \
+#define PEEK_OR_RETURN(c)                                                                          \
+  do {                                                                                             \
+    if ((c) == PEEK_ERROR) return ps->err->status;                                                 \
   } while (0)
 
 /* A header count of at most limit at the current byte. */
-static gsat_status header_number(parser *ps, uint64_t limit, const char *what,
-                                 uint64_t *value) {
+static gsat_status header_number(parser *ps, uint64_t limit, const char *what, uint64_t *value) {
   char b[16];
   int c = peek(ps);
   PEEK_OR_RETURN(c);
   const uint64_t start = offset(ps, ps->in->p);
   if (c < '0' || c > '9')
-    return syntax(ps, start,
-                  "expected the number of %s in the header, found %s", what,
-                  show(c, b));
+    return syntax(ps, start, "expected the number of %s in the header, found %s", what, show(c, b));
   uint64_t v = 0;
   while (c >= '0' && c <= '9') {
     const uint64_t d = (uint64_t)(c - '0');
@@ -170,8 +166,7 @@ static gsat_status parse_header(parser *ps) {
   int c = peek(ps);
   PEEK_OR_RETURN(c);
   if (!is_blank(c))
-    return syntax(ps, offset(ps, in->p), "expected a blank after 'p', found %s",
-                  show(c, b));
+    return syntax(ps, offset(ps, in->p), "expected a blank after 'p', found %s", show(c, b));
   c = skip_blanks(ps);
   PEEK_OR_RETURN(c);
   const uint64_t format = offset(ps, in->p);
@@ -185,12 +180,10 @@ static gsat_status parse_header(parser *ps) {
   c = peek(ps);
   PEEK_OR_RETURN(c);
   if (!is_blank(c))
-    return syntax(ps, offset(ps, in->p),
-                  "expected a blank after 'p cnf', found %s", show(c, b));
+    return syntax(ps, offset(ps, in->p), "expected a blank after 'p cnf', found %s", show(c, b));
   skip_blanks(ps);
   uint64_t vars, clauses;
-  GSAT_FORWARD(
-      header_number(ps, (uint64_t)GSAT_MAX_DIMACS_VAR, "variables", &vars));
+  GSAT_FORWARD(header_number(ps, (uint64_t)GSAT_MAX_DIMACS_VAR, "variables", &vars));
   c = peek(ps);
   PEEK_OR_RETURN(c);
   if (!is_blank(c))
@@ -205,8 +198,7 @@ static gsat_status parse_header(parser *ps) {
   c = skip_blanks(ps);
   PEEK_OR_RETURN(c);
   if (c != '\n' && c != PEEK_EOF)
-    return syntax(ps, offset(ps, in->p), "unexpected %s after the header",
-                  show(c, b));
+    return syntax(ps, offset(ps, in->p), "unexpected %s after the header", show(c, b));
   ps->cnf->declared_vars = vars;
   ps->cnf->declared_clauses = clauses;
   ps->header = true;
@@ -219,16 +211,14 @@ static gsat_status parse_header(parser *ps) {
 
 static gsat_status variable_above(parser *ps, uint64_t var, uint64_t tok) {
   if (ps->mode == GSAT_DIMACS_STRICT)
-    return syntax(
-        ps, tok, "variable %llu is above the %llu declared in the header",
-        (unsigned long long)var, (unsigned long long)ps->cnf->declared_vars);
+    return syntax(ps, tok, "variable %llu is above the %llu declared in the header",
+                  (unsigned long long)var, (unsigned long long)ps->cnf->declared_vars);
   if (ps->declared_only)
     return syntax(ps, tok,
                   "variable %llu is above the %llu declared in the header: a "
                   "proof is written, and a proof checker refuses a variable "
                   "above the declared count (fix the header's variable count)",
-                  (unsigned long long)var,
-                  (unsigned long long)ps->cnf->declared_vars);
+                  (unsigned long long)var, (unsigned long long)ps->cnf->declared_vars);
   if (!ps->big_var) {
     ps->big_var = var;
     ps->big_var_line = ps->line;
@@ -239,15 +229,13 @@ static gsat_status variable_above(parser *ps, uint64_t var, uint64_t tok) {
 
 /* The error of a clause beyond the declared ones while a proof is written,
  * at line and column. */
-static gsat_status beyond_declared(parser *ps, uint64_t line, uint64_t col,
-                                   const char *what) {
-  return gsat_dimacs_fail(
-      ps->err, GSAT_PARSE, ps->in->name, line, col,
-      "%s beyond the %llu %s the header declares: a proof is written, and a "
-      "proof checker reads only the declared clauses, not this one or any "
-      "after it (fix the header's clause count)",
-      what, (unsigned long long)ps->cnf->declared_clauses,
-      gsat_plural(ps->cnf->declared_clauses, "clause", "clauses"));
+static gsat_status beyond_declared(parser *ps, uint64_t line, uint64_t col, const char *what) {
+  return gsat_dimacs_fail(ps->err, GSAT_PARSE, ps->in->name, line, col,
+                          "%s beyond the %llu %s the header declares: a proof is written, and a "
+                          "proof checker reads only the declared clauses, not this one or any "
+                          "after it (fix the header's clause count)",
+                          what, (unsigned long long)ps->cnf->declared_clauses,
+                          gsat_plural(ps->cnf->declared_clauses, "clause", "clauses"));
 }
 
 /* A 0 at tok after the declared clauses: an error under STRICT; otherwise
@@ -265,8 +253,7 @@ static gsat_status clause_above(parser *ps, uint64_t tok, bool *defer) {
     ps->pending_column = column(ps, tok);
     return GSAT_OK;
   }
-  if (ps->declared_only)
-    return beyond_declared(ps, ps->line, column(ps, tok), "a clause");
+  if (ps->declared_only) return beyond_declared(ps, ps->line, column(ps, tok), "a clause");
   if (!ps->extra_line) ps->extra_line = ps->line;
   return GSAT_OK;
 }
@@ -280,9 +267,8 @@ static gsat_status keep_pending_zero(parser *ps) {
     return beyond_declared(ps, ps->pending_line, ps->pending_column,
                            "an empty clause (a lone 0 with more after it)");
   if (gsat_cnf_end_clause(ps->cnf, ps->err) != GSAT_OK)
-    return gsat_dimacs_fail(ps->err, ps->err->status, ps->in->name,
-                            ps->pending_line, ps->pending_column, "%s",
-                            ps->err->message);
+    return gsat_dimacs_fail(ps->err, ps->err->status, ps->in->name, ps->pending_line,
+                            ps->pending_column, "%s", ps->err->message);
   if (!ps->extra_line) ps->extra_line = ps->pending_line;
   if (!ps->empty_extra_line) ps->empty_extra_line = ps->pending_line;
   return GSAT_OK;
@@ -302,8 +288,7 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
     if (gsat_dimacs_input_refill(in, ps->err) < 0) return ps->err->status;
     p = in->p;
   }
-  if (neg && (unsigned)*p - '0' > 9)
-    return syntax(ps, tok, "expected a digit after '-'");
+  if (neg && (unsigned)*p - '0' > 9) return syntax(ps, tok, "expected a digit after '-'");
   uint64_t v = 0;
   for (;;) {
     const unsigned d = (unsigned)*p - '0';
@@ -335,14 +320,11 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
     if (v > cnf->declared_vars) GSAT_FORWARD(variable_above(ps, v, tok));
     ps->last_lit_line = ps->line;
     ps->last_lit_column = column(ps, tok);
-    if (gsat_cnf_add_lit(cnf, GSAT_LIT(v - 1, neg), ps->err) != GSAT_OK)
-      return locate(ps, tok);
+    if (gsat_cnf_add_lit(cnf, GSAT_LIT(v - 1, neg), ps->err) != GSAT_OK) return locate(ps, tok);
   } else {
     bool defer = false;
-    if (cnf->num_clauses >= cnf->declared_clauses)
-      GSAT_FORWARD(clause_above(ps, tok, &defer));
-    if (!defer && gsat_cnf_end_clause(cnf, ps->err) != GSAT_OK)
-      return locate(ps, tok);
+    if (cnf->num_clauses >= cnf->declared_clauses) GSAT_FORWARD(clause_above(ps, tok, &defer));
+    if (!defer && gsat_cnf_end_clause(cnf, ps->err) != GSAT_OK) return locate(ps, tok);
   }
   return GSAT_OK;
 }
@@ -351,22 +333,19 @@ static inline gsat_status parse_literal(parser *ps, const unsigned char **pp) {
 static gsat_status finish(parser *ps, uint64_t off, bool percent) {
   gsat_cnf *cnf = ps->cnf;
   if (off == 0 && !percent)
-    return gsat_dimacs_fail(ps->err, GSAT_PARSE, ps->in->name, 1, 1,
-                            "empty input");
+    return gsat_dimacs_fail(ps->err, GSAT_PARSE, ps->in->name, 1, 1, "empty input");
   if (!ps->header)
     return syntax(ps, off, "no 'p cnf' header before %s",
                   percent ? "the end marker '%'" : "the end of input");
   if (gsat_cnf_open_size(cnf) > 0)
-    return gsat_dimacs_fail(
-        ps->err, GSAT_PARSE, ps->in->name, ps->last_lit_line,
-        ps->last_lit_column, "the last clause has no terminating 0 (before %s)",
-        percent ? "the end marker '%'" : "the end of input");
+    return gsat_dimacs_fail(ps->err, GSAT_PARSE, ps->in->name, ps->last_lit_line,
+                            ps->last_lit_column, "the last clause has no terminating 0 (before %s)",
+                            percent ? "the end marker '%'" : "the end of input");
   if (ps->pending_zero) { /* the SATLIB end-marker artefact: dropped */
     ps->pending_zero = false;
     ps->trailer_line = ps->pending_line;
   }
-  if (cnf->num_clauses < cnf->declared_clauses &&
-      ps->mode != GSAT_DIMACS_RELAXED)
+  if (cnf->num_clauses < cnf->declared_clauses && ps->mode != GSAT_DIMACS_RELAXED)
     return syntax(ps, off,
                   "%zu %s, fewer than the %llu declared in the header "
                   "(truncated input?)",
@@ -410,12 +389,10 @@ static gsat_status parse(parser *ps) {
       continue;
     case C_HEADER:
       if (ps->header) {
-        if (ps->token_line == ps->line)
-          return syntax(ps, offset(ps, p), "unexpected 'p'");
+        if (ps->token_line == ps->line) return syntax(ps, offset(ps, p), "unexpected 'p'");
         return syntax(ps, offset(ps, p),
-                      ps->cnf->num_lits || ps->cnf->num_clauses
-                          ? "'p' line after clauses"
-                          : "second 'p' line");
+                      ps->cnf->num_lits || ps->cnf->num_clauses ? "'p' line after clauses"
+                                                                : "second 'p' line");
       }
       in->p = p;
       GSAT_FORWARD(parse_header(ps));
@@ -423,11 +400,9 @@ static gsat_status parse(parser *ps) {
       continue;
     case C_PERCENT:
       if (ps->token_line == ps->line)
-        return syntax(ps, offset(ps, p),
-                      "unexpected '%%' (the end marker must start a line)");
+        return syntax(ps, offset(ps, p), "unexpected '%%' (the end marker must start a line)");
       if (ps->mode == GSAT_DIMACS_STRICT)
-        return syntax(ps, offset(ps, p),
-                      "end marker '%%' (not allowed in strict mode)");
+        return syntax(ps, offset(ps, p), "end marker '%%' (not allowed in strict mode)");
       in->p = p;
       return finish(ps, offset(ps, p), true);
     case C_NUL:
@@ -442,25 +417,23 @@ static gsat_status parse(parser *ps) {
       return syntax(ps, offset(ps, p), "unexpected byte 0x00");
     default:
       if (c == '+')
-        return syntax(ps, offset(ps, p),
-                      "unexpected '+' (literals are written without a sign)");
-      return syntax(ps, offset(ps, p), "unexpected %s (not an integer)",
-                    show((int)c, b));
+        return syntax(ps, offset(ps, p), "unexpected '+' (literals are written without a sign)");
+      return syntax(ps, offset(ps, p), "unexpected %s (not an integer)", show((int)c, b));
     }
   }
 }
 
 /*------------------------------------------------------------------------*/
 
-static void warn(const gsat_dimacs_options *opt, const char *name,
-                 uint64_t line, const char *fmt, ...)
+static void warn(const gsat_dimacs_options *opt, const char *name, uint64_t line, const char *fmt,
+                 ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
-static void warn(const gsat_dimacs_options *opt, const char *name,
-                 uint64_t line, const char *fmt, ...) {
+static void warn(const gsat_dimacs_options *opt, const char *name, uint64_t line, const char *fmt,
+                 ...) {
   if (!opt || !opt->warn) return;
   char text[GSAT_ERROR_MESSAGE_SIZE];
   va_list ap;
@@ -470,32 +443,28 @@ static void warn(const gsat_dimacs_options *opt, const char *name,
   opt->warn(opt->warn_data, name, line, text);
 }
 
-static void report_warnings(const parser *ps, const char *name,
-                            const gsat_dimacs_options *opt) {
+static void report_warnings(const parser *ps, const char *name, const gsat_dimacs_options *opt) {
   const gsat_cnf *cnf = ps->cnf;
   if (ps->empty_extra_line)
     warn(opt, name, ps->empty_extra_line,
          "the lone 0 on line %llu, after the %llu %s declared in the header "
          "and with more after it, is an empty clause: the formula is "
          "unsatisfiable",
-         (unsigned long long)ps->empty_extra_line,
-         (unsigned long long)cnf->declared_clauses,
+         (unsigned long long)ps->empty_extra_line, (unsigned long long)cnf->declared_clauses,
          gsat_plural(cnf->declared_clauses, "clause", "clauses"));
   if (ps->big_var)
     warn(opt, name, ps->big_var_line,
          "variable %llu (line %llu, column %llu) is above the %llu declared "
          "in the header; the largest variable is %llu",
          (unsigned long long)ps->big_var, (unsigned long long)ps->big_var_line,
-         (unsigned long long)ps->big_var_column,
-         (unsigned long long)cnf->declared_vars,
+         (unsigned long long)ps->big_var_column, (unsigned long long)cnf->declared_vars,
          (unsigned long long)cnf->max_var);
   if (ps->extra_line)
     warn(opt, name, ps->extra_line,
          "%zu %s, more than the %llu declared in the header (the first "
          "extra clause ends on line %llu)",
          cnf->num_clauses, gsat_plural(cnf->num_clauses, "clause", "clauses"),
-         (unsigned long long)cnf->declared_clauses,
-         (unsigned long long)ps->extra_line);
+         (unsigned long long)cnf->declared_clauses, (unsigned long long)ps->extra_line);
   if (ps->trailer_line)
     warn(opt, name, ps->trailer_line,
          "an empty clause (a lone 0) after the %llu %s declared in the "
@@ -504,15 +473,13 @@ static void report_warnings(const parser *ps, const char *name,
          (unsigned long long)cnf->declared_clauses,
          gsat_plural(cnf->declared_clauses, "clause", "clauses"));
   if (cnf->num_clauses < cnf->declared_clauses)
-    warn(opt, name, 0,
-         "%zu %s, fewer than the %llu declared in the header", cnf->num_clauses,
+    warn(opt, name, 0, "%zu %s, fewer than the %llu declared in the header", cnf->num_clauses,
          gsat_plural(cnf->num_clauses, "clause", "clauses"),
          (unsigned long long)cnf->declared_clauses);
 }
 
 /* Parses an opened input, closes it, and empties cnf on error. */
-static gsat_status read_input(gsat_dimacs_input *in,
-                              const gsat_dimacs_options *opt, gsat_cnf *cnf,
+static gsat_status read_input(gsat_dimacs_input *in, const gsat_dimacs_options *opt, gsat_cnf *cnf,
                               gsat_error *err) {
   parser ps = {
       .in = in,
@@ -550,8 +517,7 @@ static gsat_status read_input(gsat_dimacs_input *in,
   if (st == GSAT_PARSE && in->trailing) { /* e.g. junk between members */
     const size_t len = strlen(err->message);
     snprintf(err->message + len, sizeof err->message - len,
-             " (the %s data ends early, at bytes that are not %s)", codec->name,
-             codec->a_stream);
+             " (the %s data ends early, at bytes that are not %s)", codec->name, codec->a_stream);
   }
   const bool trailing = in->trailing;
   gsat_dimacs_input_close(in);
@@ -561,75 +527,63 @@ static gsat_status read_input(gsat_dimacs_input *in,
   }
   report_warnings(&ps, name, opt);
   if (trailing)
-    warn(opt, name, 0,
-         "bytes after the end of the %s data that are not %s were ignored",
+    warn(opt, name, 0, "bytes after the end of the %s data that are not %s were ignored",
          codec->name, codec->a_stream);
   return GSAT_OK;
 }
 
 /* The cnf must be empty; it is reset (declared counts, max_var) too. */
-static gsat_status check_args(gsat_cnf *cnf, const char *name,
-                              gsat_error *err) {
+static gsat_status check_args(gsat_cnf *cnf, const char *name, gsat_error *err) {
   if (cnf->num_clauses || cnf->num_lits)
-    return gsat_dimacs_fail(err, GSAT_USAGE, name, 0, 0,
-                            "the cnf to read into is not empty");
+    return gsat_dimacs_fail(err, GSAT_USAGE, name, 0, 0, "the cnf to read into is not empty");
   gsat_cnf_free(cnf);
   return GSAT_OK;
 }
 
 /* Reads from fd, which it owns (closed in every case). */
-static gsat_status read_own_fd(int fd, const char *name,
-                               const gsat_dimacs_options *opt, gsat_cnf *cnf,
-                               gsat_error *err) {
+static gsat_status read_own_fd(int fd, const char *name, const gsat_dimacs_options *opt,
+                               gsat_cnf *cnf, gsat_error *err) {
   gsat_dimacs_input in;
-  GSAT_FORWARD(
-      gsat_dimacs_input_open_fd(&in, fd, name, opt ? opt->stop : NULL, err));
+  GSAT_FORWARD(gsat_dimacs_input_open_fd(&in, fd, name, opt ? opt->stop : NULL, err));
   return read_input(&in, opt, cnf, err);
 }
 
 /* Lets err be NULL: a local record takes its place. */
-#define LOCAL_ERROR(err)                                                       \
-  gsat_error local_error_;                                                     \
-  if (!(err)) (err) = &local_error_;                                           \
+#define LOCAL_ERROR(err)                                                                           \
+  gsat_error local_error_;                                                                         \
+  if (!(err)) (err) = &local_error_;                                                               \
   gsat_error_clear(err)
 
-gsat_status gsat_dimacs_read_fd(int fd, const char *name,
-                                const gsat_dimacs_options *opt, gsat_cnf *cnf,
-                                gsat_error *err) {
+gsat_status gsat_dimacs_read_fd(int fd, const char *name, const gsat_dimacs_options *opt,
+                                gsat_cnf *cnf, gsat_error *err) {
   LOCAL_ERROR(err);
   if (!name) name = "<fd>";
   GSAT_FORWARD(check_args(cnf, name, err));
   /* The input closes the descriptor it reads: give it a duplicate. */
   int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (own < 0)
-    return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0, "cannot read: %s",
-                            strerror(errno));
+    return gsat_dimacs_fail(err, GSAT_IO, name, 0, 0, "cannot read: %s", strerror(errno));
   return read_own_fd(own, name, opt, cnf, err);
 }
 
-gsat_status gsat_dimacs_read_path(const char *path,
-                                  const gsat_dimacs_options *opt, gsat_cnf *cnf,
+gsat_status gsat_dimacs_read_path(const char *path, const gsat_dimacs_options *opt, gsat_cnf *cnf,
                                   gsat_error *err) {
   if (!path || strcmp(path, "-") == 0)
     return gsat_dimacs_read_fd(STDIN_FILENO, "<stdin>", opt, cnf, err);
   LOCAL_ERROR(err);
   GSAT_FORWARD(check_args(cnf, path, err));
   int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return gsat_dimacs_fail(err, GSAT_IO, path, 0, 0, "cannot open: %s",
-                            strerror(errno));
+  if (fd < 0) return gsat_dimacs_fail(err, GSAT_IO, path, 0, 0, "cannot open: %s", strerror(errno));
   return read_own_fd(fd, path, opt, cnf, err);
 }
 
-gsat_status gsat_dimacs_read_memory(const void *data, size_t size,
-                                    const char *name,
-                                    const gsat_dimacs_options *opt,
-                                    gsat_cnf *cnf, gsat_error *err) {
+gsat_status gsat_dimacs_read_memory(const void *data, size_t size, const char *name,
+                                    const gsat_dimacs_options *opt, gsat_cnf *cnf,
+                                    gsat_error *err) {
   LOCAL_ERROR(err);
   if (!name) name = "<memory>";
   GSAT_FORWARD(check_args(cnf, name, err));
   gsat_dimacs_input in;
-  GSAT_FORWARD(gsat_dimacs_input_open_memory(&in, data, size, name,
-                                             opt ? opt->stop : NULL, err));
+  GSAT_FORWARD(gsat_dimacs_input_open_memory(&in, data, size, name, opt ? opt->stop : NULL, err));
   return read_input(&in, opt, cnf, err);
 }

@@ -124,23 +124,19 @@ typedef struct gsat_dimacs_options {
  * file, line, column), NOMEM, RESOURCE, INTERRUPTED.  On error cnf is emptied
  * (gsat_cnf_free).  Method: a hand-written tokenizer over 1 MiB chunks
  * (as MiniSat's and kissat's readers); see the rules above. */
-gsat_status gsat_dimacs_read_path(const char *path,
-                                  const gsat_dimacs_options *opt, gsat_cnf *cnf,
+gsat_status gsat_dimacs_read_path(const char *path, const gsat_dimacs_options *opt, gsat_cnf *cnf,
                                   gsat_error *err);
 
 /* As gsat_dimacs_read_path, from an open file descriptor (not closed; read
  * from its current offset to its end); name is used in messages (NULL:
  * "<fd>"). */
-gsat_status gsat_dimacs_read_fd(int fd, const char *name,
-                                const gsat_dimacs_options *opt, gsat_cnf *cnf,
-                                gsat_error *err);
+gsat_status gsat_dimacs_read_fd(int fd, const char *name, const gsat_dimacs_options *opt,
+                                gsat_cnf *cnf, gsat_error *err);
 
 /* As gsat_dimacs_read_path, from size bytes at data holding plain or
  * compressed data (recognised by its magic bytes, above), for tests and
  * fuzzing; name is used in messages (NULL: "<memory>"). */
-gsat_status gsat_dimacs_read_memory(const void *data, size_t size,
-                                    const char *name,
-                                    const gsat_dimacs_options *opt,
-                                    gsat_cnf *cnf, gsat_error *err);
+gsat_status gsat_dimacs_read_memory(const void *data, size_t size, const char *name,
+                                    const gsat_dimacs_options *opt, gsat_cnf *cnf, gsat_error *err);
 
 #endif

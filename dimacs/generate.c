@@ -12,13 +12,12 @@ uint64_t gsat_gen_below(gsat_gen_rng *rng, uint64_t n) {
 }
 
 gsat_status gsat_gen_php(uint32_t holes, gsat_cnf *cnf, gsat_error *err) {
-  GSAT_RETURN_IF(holes > GSAT_GEN_MAX_HOLES, err, USAGE,
-                 "php: at most %u holes", GSAT_GEN_MAX_HOLES);
+  GSAT_RETURN_IF(holes > GSAT_GEN_MAX_HOLES, err, USAGE, "php: at most %u holes",
+                 GSAT_GEN_MAX_HOLES);
   const uint64_t n = holes, pigeons = n + 1;
   cnf->declared_vars = n * pigeons;
   cnf->declared_clauses = pigeons + n * n * pigeons / 2;
-  GSAT_FORWARD(
-      gsat_cnf_reserve_lits(cnf, (size_t)(n * pigeons * (n + 1)), err));
+  GSAT_FORWARD(gsat_cnf_reserve_lits(cnf, (size_t)(n * pigeons * (n + 1)), err));
   for (uint64_t i = 0; i < pigeons; i++) {
     for (uint64_t j = 0; j < n; j++)
       GSAT_FORWARD(gsat_cnf_add_lit(cnf, GSAT_LIT(i * n + j, 0), err));
@@ -34,17 +33,14 @@ gsat_status gsat_gen_php(uint32_t holes, gsat_cnf *cnf, gsat_error *err) {
   return GSAT_OK;
 }
 
-gsat_status gsat_gen_rand(uint32_t k, uint64_t vars, uint64_t clauses,
-                          uint64_t seed, gsat_cnf *cnf, gsat_error *err) {
-  GSAT_RETURN_IF(k < 1 || k > GSAT_GEN_MAX_K, err, USAGE,
-                 "rand: K must be in 1..%u", GSAT_GEN_MAX_K);
-  GSAT_RETURN_IF(vars > (uint64_t)GSAT_MAX_DIMACS_VAR, err, USAGE,
-                 "rand: at most %lld variables",
+gsat_status gsat_gen_rand(uint32_t k, uint64_t vars, uint64_t clauses, uint64_t seed, gsat_cnf *cnf,
+                          gsat_error *err) {
+  GSAT_RETURN_IF(k < 1 || k > GSAT_GEN_MAX_K, err, USAGE, "rand: K must be in 1..%u",
+                 GSAT_GEN_MAX_K);
+  GSAT_RETURN_IF(vars > (uint64_t)GSAT_MAX_DIMACS_VAR, err, USAGE, "rand: at most %lld variables",
                  (long long)GSAT_MAX_DIMACS_VAR);
-  GSAT_RETURN_IF(k > vars, err, USAGE,
-                 "rand: K = %u distinct variables need V >= K", k);
-  GSAT_RETURN_IF(clauses > SIZE_MAX / 8 / k, err, RESOURCE,
-                 "rand: too many literals");
+  GSAT_RETURN_IF(k > vars, err, USAGE, "rand: K = %u distinct variables need V >= K", k);
+  GSAT_RETURN_IF(clauses > SIZE_MAX / 8 / k, err, RESOURCE, "rand: too many literals");
   cnf->declared_vars = vars;
   cnf->declared_clauses = clauses;
   GSAT_FORWARD(gsat_cnf_reserve_lits(cnf, (size_t)(clauses * k), err));

@@ -53,7 +53,7 @@ gsat_status gsat_gen_php(uint32_t holes, gsat_cnf *cnf, gsat_error *err);
  * gsat_gen_next() is set.  declared_vars is set to vars.  Errors: USAGE (k
  * outside 1..GSAT_GEN_MAX_K, k > vars, vars > GSAT_MAX_DIMACS_VAR), NOMEM,
  * RESOURCE. */
-gsat_status gsat_gen_rand(uint32_t k, uint64_t vars, uint64_t clauses,
-                          uint64_t seed, gsat_cnf *cnf, gsat_error *err);
+gsat_status gsat_gen_rand(uint32_t k, uint64_t vars, uint64_t clauses, uint64_t seed, gsat_cnf *cnf,
+                          gsat_error *err);
 
 #endif

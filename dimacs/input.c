@@ -15,9 +15,8 @@
 /* Milliseconds a read waits for data before it looks at the stop flag again. */
 #define POLL_MS 50
 
-gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status,
-                             const char *name, uint64_t line, uint64_t column,
-                             const char *fmt, ...) {
+gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status, const char *name, uint64_t line,
+                             uint64_t column, const char *fmt, ...) {
   if (!err) return status;
   if (!name) name = "";
   err->status = status;
@@ -40,21 +39,18 @@ gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status,
   return status;
 }
 
-static gsat_status alloc_buffer(gsat_dimacs_input *in, size_t size,
-                                gsat_error *err) {
+static gsat_status alloc_buffer(gsat_dimacs_input *in, size_t size, gsat_error *err) {
   in->buf = malloc(size + 1);
   if (!in->buf)
     return gsat_dimacs_fail(err, GSAT_NOMEM, in->name, 0, 0,
-                            "out of memory for a %zu byte input buffer",
-                            size + 1);
+                            "out of memory for a %zu byte input buffer", size + 1);
   in->size = size;
   in->buf[0] = 0;
   in->p = in->end = in->buf;
   return GSAT_OK;
 }
 
-static void init(gsat_dimacs_input *in, const char *name,
-                 const gsat_flag *stop) {
+static void init(gsat_dimacs_input *in, const char *name, const gsat_flag *stop) {
   memset(in, 0, sizeof *in);
   in->fd = -1;
   in->name = name;
@@ -62,16 +58,14 @@ static void init(gsat_dimacs_input *in, const char *name,
 }
 
 static int interrupted(gsat_dimacs_input *in, gsat_error *err) {
-  gsat_dimacs_fail(err, GSAT_INTERRUPTED, in->name, 0, 0,
-                   "interrupted while reading");
+  gsat_dimacs_fail(err, GSAT_INTERRUPTED, in->name, 0, 0, "interrupted while reading");
   return -1;
 }
 
 /* One read(2) of up to n bytes into dst: the byte count (0 at the end of the
  * input) or -1 with err filled.  Waits in poll(2) slices of POLL_MS, checking
  * the stop flag between them and after a read cut short by a signal. */
-static ssize_t read_some(gsat_dimacs_input *in, unsigned char *dst, size_t n,
-                         gsat_error *err) {
+static ssize_t read_some(gsat_dimacs_input *in, unsigned char *dst, size_t n, gsat_error *err) {
   for (;;) {
     if (GSAT_FLAG_IS_RAISED(in->stop)) return interrupted(in, err);
     if (in->poll_fd) {
@@ -79,16 +73,14 @@ static ssize_t read_some(gsat_dimacs_input *in, unsigned char *dst, size_t n,
       int r = poll(&pfd, 1, POLL_MS);
       if (r == 0 || (r < 0 && errno == EINTR)) continue;
       if (r < 0) {
-        gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error: %s",
-                         strerror(errno));
+        gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error: %s", strerror(errno));
         return -1;
       }
     }
     ssize_t got = read(in->fd, dst, n);
     if (got >= 0) return got;
     if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
-    gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error: %s",
-                     strerror(errno));
+    gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "read error: %s", strerror(errno));
     return -1;
   }
 }
@@ -101,11 +93,9 @@ _Static_assert(GSAT_DIMACS_CHUNK >= GSAT_DIMACS_MAGIC_MAX &&
  * is left.  Returns the bytes available or -1 on error. */
 static ssize_t raw_bytes(gsat_dimacs_input *in, size_t want, gsat_error *err) {
   while (in->avail_in < want && !in->raw_eof) { /* memory input: raw_eof */
-    if (in->avail_in && in->next_in != in->raw)
-      memmove(in->raw, in->next_in, in->avail_in);
+    if (in->avail_in && in->next_in != in->raw) memmove(in->raw, in->next_in, in->avail_in);
     in->next_in = in->raw;
-    ssize_t got = read_some(in, in->raw + in->avail_in,
-                            GSAT_DIMACS_RAW - in->avail_in, err);
+    ssize_t got = read_some(in, in->raw + in->avail_in, GSAT_DIMACS_RAW - in->avail_in, err);
     if (got < 0) return -1;
     if (got == 0) in->raw_eof = true;
     in->avail_in += (size_t)got;
@@ -114,16 +104,14 @@ static ssize_t raw_bytes(gsat_dimacs_input *in, size_t want, gsat_error *err) {
 }
 
 /* Starts decoding data of format f, whose first bytes are at next_in. */
-static gsat_status start_decoding(gsat_dimacs_input *in, gsat_dimacs_format f,
-                                  gsat_error *err) {
+static gsat_status start_decoding(gsat_dimacs_input *in, gsat_dimacs_format f, gsat_error *err) {
   in->format = f;
   in->codec = gsat_dimacs_codec_of(f);
   return gsat_dimacs_decoder_start(&in->dec, f, in->name, err);
 }
 
-gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
-                                      const char *name, const gsat_flag *stop,
-                                      gsat_error *err) {
+gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd, const char *name,
+                                      const gsat_flag *stop, gsat_error *err) {
   init(in, name, stop);
   in->fd = fd;
   struct stat sb;
@@ -168,10 +156,8 @@ gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
   return st;
 }
 
-gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
-                                          const void *data, size_t size,
-                                          const char *name,
-                                          const gsat_flag *stop,
+gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in, const void *data, size_t size,
+                                          const char *name, const gsat_flag *stop,
                                           gsat_error *err) {
   init(in, name, stop);
   const unsigned char *bytes = data;
@@ -188,8 +174,7 @@ gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
   /* Plain data: copied chunk by chunk into the buffer. */
   in->mem = bytes;
   in->mem_left = size;
-  return alloc_buffer(in, size < GSAT_DIMACS_CHUNK ? size : GSAT_DIMACS_CHUNK,
-                      err);
+  return alloc_buffer(in, size < GSAT_DIMACS_CHUNK ? size : GSAT_DIMACS_CHUNK, err);
 }
 
 /* Whether `zeros` bytes of zero padding before the next stream or the end
@@ -200,8 +185,7 @@ static bool padding_ok(gsat_dimacs_input *in, uint64_t zeros, gsat_error *err) {
   if (!in->codec->pad_between || zeros % 4 == 0) return true;
   gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
                    "corrupt %s data: stream padding of %llu %s, not a multiple of 4",
-                   in->codec->name, (unsigned long long)zeros,
-                   gsat_plural(zeros, "byte", "bytes"));
+                   in->codec->name, (unsigned long long)zeros, gsat_plural(zeros, "byte", "bytes"));
   return false;
 }
 
@@ -222,9 +206,7 @@ static int next_stream(gsat_dimacs_input *in, gsat_error *err) {
                          gsat_dimacs_sniff(in->next_in, (size_t)n, NULL) == in->format;
     if ((another || n == 0) && !padding_ok(in, zeros, err)) return -1;
     if (another) {
-      if (gsat_dimacs_decoder_start(&in->dec, in->format, in->name, err) !=
-          GSAT_OK)
-        return -1;
+      if (gsat_dimacs_decoder_start(&in->dec, in->format, in->name, err) != GSAT_OK) return -1;
       in->stream_end = false;
       return 1;
     }
@@ -256,14 +238,13 @@ static ssize_t decode_some(gsat_dimacs_input *in, gsat_error *err) {
     if (in->avail_in == 0 && raw_bytes(in, 1, err) < 0) return -1;
     const bool finish = in->avail_in == 0;
     if (GSAT_FLAG_IS_RAISED(in->stop)) return interrupted(in, err);
-    int r = gsat_dimacs_decoder_step(in->dec, &in->next_in, &in->avail_in, &out,
-                                     &out_left, finish, in->name, err);
+    int r = gsat_dimacs_decoder_step(in->dec, &in->next_in, &in->avail_in, &out, &out_left, finish,
+                                     in->name, err);
     if (r < 0) return -1;
     if (r > 0) {
       in->stream_end = true;
     } else if (finish && out_left == in->size) {
-      gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0,
-                       "truncated %s data: the input ends inside %s",
+      gsat_dimacs_fail(err, GSAT_IO, in->name, 0, 0, "truncated %s data: the input ends inside %s",
                        in->codec->name, in->codec->a_stream);
       return -1;
     }

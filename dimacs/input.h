@@ -40,10 +40,10 @@ typedef struct gsat_dimacs_input {
   const gsat_dimacs_codec *codec; /* its description (NULL for PLAIN) */
   gsat_dimacs_decoder *dec;       /* the decoder (NULL for PLAIN) */
   bool stream_end;                /* a stream ended; another may follow */
-  bool trailing; /* bytes that start no stream followed the last
-                    stream (the reader stopped there) */
-  bool raw_eof;  /* no compressed bytes beyond next_in/avail_in */
-  const unsigned char *next_in; /* compressed bytes not yet decoded */
+  bool trailing;                  /* bytes that start no stream followed the last
+                                     stream (the reader stopped there) */
+  bool raw_eof;                   /* no compressed bytes beyond next_in/avail_in */
+  const unsigned char *next_in;   /* compressed bytes not yet decoded */
   size_t avail_in;
   unsigned char *raw;       /* [GSAT_DIMACS_RAW] compressed bytes from fd */
   unsigned char *buf;       /* [size + 1] */
@@ -59,9 +59,8 @@ typedef struct gsat_dimacs_input {
 /* Records an error in err (which may be NULL) and returns status: err->file is
  * name, err->line and err->column are line and column (0 when unknown), and the
  * message reads "name:line:column: text" (or "name: text" without a line). */
-gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status,
-                             const char *name, uint64_t line, uint64_t column,
-                             const char *fmt, ...)
+gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status, const char *name, uint64_t line,
+                             uint64_t column, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
@@ -72,18 +71,14 @@ gsat_status gsat_dimacs_fail(gsat_error *err, gsat_status status,
  * GSAT_DIMACS_MAGIC_MAX, fewer when they already start no magic) to tell plain
  * from compressed data.  Errors: IO (also for a format that is not built in),
  * NOMEM, INTERRUPTED. */
-gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd,
-                                      const char *name, const gsat_flag *stop,
-                                      gsat_error *err);
+gsat_status gsat_dimacs_input_open_fd(gsat_dimacs_input *in, int fd, const char *name,
+                                      const gsat_flag *stop, gsat_error *err);
 
 /* Opens an input over size bytes at data (plain, or compressed and decoded
  * straight from memory).  data must stay valid until the input is closed.
  * Errors: IO (a format that is not built in), NOMEM. */
-gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in,
-                                          const void *data, size_t size,
-                                          const char *name,
-                                          const gsat_flag *stop,
-                                          gsat_error *err);
+gsat_status gsat_dimacs_input_open_memory(gsat_dimacs_input *in, const void *data, size_t size,
+                                          const char *name, const gsat_flag *stop, gsat_error *err);
 
 /* Called when p == end: discards the buffer and reads the next chunk.  Returns
  * 1 when new bytes are available, 0 at the end of the input, and -1 on error

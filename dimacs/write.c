@@ -54,10 +54,9 @@ static void make_room(writer *w) {
   if (w->used > WRITE_BUFFER - WRITE_SLACK) drain(w);
 }
 
-gsat_status gsat_dimacs_write(FILE *out, const gsat_cnf *cnf,
-                              const char *comment, gsat_error *err) {
-  const size_t closed =
-      cnf->clause_start ? cnf->clause_start[cnf->num_clauses] : 0;
+gsat_status gsat_dimacs_write(FILE *out, const gsat_cnf *cnf, const char *comment,
+                              gsat_error *err) {
+  const size_t closed = cnf->clause_start ? cnf->clause_start[cnf->num_clauses] : 0;
   GSAT_RETURN_IF(cnf->num_lits != closed, err, USAGE,
                  "cannot write a cnf whose last clause is open");
   writer w;
@@ -74,8 +73,7 @@ gsat_status gsat_dimacs_write(FILE *out, const gsat_cnf *cnf,
     line = nl ? nl + 1 : line + n;
   }
   make_room(&w);
-  uint64_t vars =
-      cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
+  uint64_t vars = cnf->declared_vars > cnf->max_var ? cnf->declared_vars : cnf->max_var;
   put_bytes(&w, "p cnf ", 6);
   put_uint(&w, vars);
   put_char(&w, ' ');

@@ -13,7 +13,6 @@
  * max_var) and C = num_clauses, then one clause per line ending in 0 (an empty
  * clause is a lone 0), literals as written.  Flushes out.  Errors: USAGE (cnf
  * has an open clause), IO (a write or flush failed). */
-gsat_status gsat_dimacs_write(FILE *out, const gsat_cnf *cnf,
-                              const char *comment, gsat_error *err);
+gsat_status gsat_dimacs_write(FILE *out, const gsat_cnf *cnf, const char *comment, gsat_error *err);
 
 #endif

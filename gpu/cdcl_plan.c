@@ -7,7 +7,9 @@
 #include "core/cdcl_host.h"
 #include "core/cube.h"
 
-static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
+static uint64_t align256(uint64_t x) {
+  return (x + 255) & ~(uint64_t)255;
+}
 
 /* Bytes of one searcher with cap arena words (scratch and pool follow). */
 static void size_regions(gsat_cdcl_gpu_plan *pl, const gsat_cdcl *t, uint64_t learned) {
@@ -103,7 +105,8 @@ static unsigned log2_at_least(uint64_t x) {
 }
 
 uint64_t gsat_cdcl_gpu_cube_plan(uint32_t searchers, unsigned *node_log2, unsigned *queue_log2) {
-  unsigned q = log2_at_least(2 * (uint64_t)searchers), n = log2_at_least(1024 * (uint64_t)searchers);
+  unsigned q = log2_at_least(2 * (uint64_t)searchers),
+           n = log2_at_least(1024 * (uint64_t)searchers);
   *queue_log2 = q < 6 ? 6 : q;
   *node_log2 = n < 16 ? 16 : n > 22 ? 22 : n;
   return gsat_cubes_bytes(*node_log2, *queue_log2);

@@ -23,14 +23,14 @@ extern "C" {
  * arena and scratch, entries (8 bytes) for the watch pool, bytes elsewhere. */
 typedef struct gsat_cdcl_gpu_plan {
   uint32_t searchers;
-  uint64_t fixed_bytes;    /* per-variable block (gsat_cdcl_fixed_bytes, 16-aligned) */
-  uint64_t arena_cap;      /* words: the original clauses plus the learned budget */
-  uint64_t learned_words;  /* the learned-clause budget in the arena */
-  uint64_t scratch_cap;    /* words */
-  uint64_t wpool_cap;      /* entries: enough for every clause the arena can hold */
-  uint64_t per_searcher;   /* bytes, all of the above plus the descriptor */
-  uint64_t shared_bytes;   /* bytes for everyone: template images, streams, model, control */
-  uint64_t total;          /* bytes */
+  uint64_t fixed_bytes;   /* per-variable block (gsat_cdcl_fixed_bytes, 16-aligned) */
+  uint64_t arena_cap;     /* words: the original clauses plus the learned budget */
+  uint64_t learned_words; /* the learned-clause budget in the arena */
+  uint64_t scratch_cap;   /* words */
+  uint64_t wpool_cap;     /* entries: enough for every clause the arena can hold */
+  uint64_t per_searcher;  /* bytes, all of the above plus the descriptor */
+  uint64_t shared_bytes;  /* bytes for everyone: template images, streams, model, control */
+  uint64_t total;         /* bytes */
 } gsat_cdcl_gpu_plan;
 
 /* Plans for a template searcher t (gsat_cdcl_create over the instance: its

@@ -34,12 +34,11 @@ struct gsat_gpu_cdcl_port {
   gsat_gpu_cdcl_port_counters total;
 };
 
-__global__ void gsat_gpu_cdcl_port_kernel(gsat_share *share, port_dev *state,
-                                          const uint32_t *inbox, uint32_t n_in,
-                                          uint32_t *outbox) {
+__global__ void gsat_gpu_cdcl_port_kernel(gsat_share *share, port_dev *state, const uint32_t *inbox,
+                                          uint32_t n_in, uint32_t *outbox) {
   if (threadIdx.x != 0 || blockIdx.x != 0) return;
-  gsat_gpu_cdcl_port_step(share, &state->reader, inbox, n_in, outbox,
-                          GSAT_GPU_CDCL_PORT_PULL_MAX, &state->round);
+  gsat_gpu_cdcl_port_step(share, &state->reader, inbox, n_in, outbox, GSAT_GPU_CDCL_PORT_PULL_MAX,
+                          &state->round);
 }
 
 static const size_t in_bytes =
@@ -68,7 +67,7 @@ static gsat_status create(gsat_gpu_cdcl_port *p, gsat_error *err) {
   /* an empty round before the search kernel starts: the round's kernel has
    * run once (loaded, whatever the loading mode) */
   gsat_gpu_cdcl_port_kernel<<<1, 32, 0, p->stream>>>(p->d_share, p->d_state, p->d_inbox, 0,
-                                                      p->d_outbox);
+                                                     p->d_outbox);
   GSAT_CUDA_TRY(err, cudaPeekAtLastError());
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(p->stream));
   return GSAT_OK;
@@ -89,11 +88,9 @@ extern "C" gsat_status gsat_gpu_cdcl_port_create(gsat_gpu_cdcl_port **port, gsat
   return GSAT_OK;
 }
 
-extern "C" int gsat_gpu_cdcl_port_push(gsat_gpu_cdcl_port *port, const gsat_lit *lits,
-                                       uint32_t n) {
+extern "C" int gsat_gpu_cdcl_port_push(gsat_gpu_cdcl_port *port, const gsat_lit *lits, uint32_t n) {
   port->total.staged++;
-  if (gsat_gpu_cdcl_port_record(port->h_inbox, GSAT_GPU_CDCL_PORT_PUSH_MAX, &port->staged, lits,
-                                n))
+  if (gsat_gpu_cdcl_port_record(port->h_inbox, GSAT_GPU_CDCL_PORT_PUSH_MAX, &port->staged, lits, n))
     return 1;
   port->total.dropped++;
   return 0;
@@ -127,12 +124,12 @@ static gsat_status start_round(gsat_gpu_cdcl_port *p, gsat_error *err) {
                                        (size_t)p->sent * GSAT_GPU_CDCL_PORT_RECORD * 4,
                                        cudaMemcpyHostToDevice, p->stream));
   gsat_gpu_cdcl_port_kernel<<<1, 32, 0, p->stream>>>(p->d_share, p->d_state, p->d_inbox, p->sent,
-                                                      p->d_outbox);
+                                                     p->d_outbox);
   GSAT_CUDA_TRY(err, cudaPeekAtLastError());
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(p->h_state, p->d_state, sizeof(port_dev),
                                      cudaMemcpyDeviceToHost, p->stream));
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(p->h_outbox, p->d_outbox, out_bytes, cudaMemcpyDeviceToHost,
-                                     p->stream));
+  GSAT_CUDA_TRY(
+      err, cudaMemcpyAsync(p->h_outbox, p->d_outbox, out_bytes, cudaMemcpyDeviceToHost, p->stream));
   GSAT_CUDA_TRY(err, cudaEventRecord(p->done, p->stream));
   p->in_flight = 1;
   return GSAT_OK;
@@ -180,7 +177,7 @@ extern "C" void gsat_gpu_cdcl_port_destroy(gsat_gpu_cdcl_port *port) {
 /*------------------------------------------------------------------------*/
 /* The mirror. */
 
-#define GSAT_GPU_CDCL_MIRROR_RING_LOG2 14u
+#define GSAT_GPU_CDCL_MIRROR_RING_LOG2   14u
 #define GSAT_GPU_CDCL_MIRROR_FILTER_LOG2 18u
 
 struct gsat_gpu_cdcl_mirror {
@@ -208,13 +205,13 @@ extern "C" gsat_status gsat_gpu_cdcl_mirror_open(gsat_gpu_cdcl_mirror **m, gsat_
   GSAT_RETURN_IF(!x, err, NOMEM, "out of memory for the GPU clause port's mirror");
   x->cp = cp;
   x->arena = calloc(1, gsat_share_bytes(GSAT_GPU_CDCL_MIRROR_RING_LOG2,
-                                     GSAT_GPU_CDCL_MIRROR_FILTER_LOG2, num_vars));
-  gsat_status st = x->arena ? GSAT_OK
-                            : gsat_error_set(err, GSAT_NOMEM,
-                                             "out of memory for the GPU clause port's mirror");
+                                        GSAT_GPU_CDCL_MIRROR_FILTER_LOG2, num_vars));
+  gsat_status st =
+      x->arena ? GSAT_OK
+               : gsat_error_set(err, GSAT_NOMEM, "out of memory for the GPU clause port's mirror");
   if (st == GSAT_OK)
     st = gsat_share_init_zeroed(&x->ring, x->arena, GSAT_GPU_CDCL_MIRROR_RING_LOG2,
-                         GSAT_GPU_CDCL_MIRROR_FILTER_LOG2, num_vars, 8, 2, err);
+                                GSAT_GPU_CDCL_MIRROR_FILTER_LOG2, num_vars, 8, 2, err);
   if (st == GSAT_OK) st = gsat_gpu_cdcl_port_create(&x->port, d_share, err);
   if (st != GSAT_OK) {
     gsat_gpu_cdcl_mirror_close(x);

@@ -58,9 +58,9 @@ extern "C" {
 
 /* The counts of one round (gsat_gpu_cdcl_port_step). */
 typedef struct gsat_gpu_cdcl_port_round {
-  uint32_t pushed;  /* inbox records the ring took (ADDED) */
-  uint32_t refused; /* inbox records it did not (duplicate, busy, too long) */
-  uint32_t pulled;  /* records written to the outbox */
+  uint32_t pushed;   /* inbox records the ring took (ADDED) */
+  uint32_t refused;  /* inbox records it did not (duplicate, busy, too long) */
+  uint32_t pulled;   /* records written to the outbox */
   uint32_t conflict; /* 1: complementary units in the ring (UNSAT) */
 } gsat_gpu_cdcl_port_round;
 
@@ -129,8 +129,8 @@ int gsat_gpu_cdcl_port_push(gsat_gpu_cdcl_port *port, const gsat_lit *lits, uint
  * exported that the last completed round fetched, and starts the next round
  * (which also sends what was pushed); returns without waiting.  *delivered:
  * how many fn received (may be NULL).  Errors: CUDA. */
-gsat_status gsat_gpu_cdcl_port_pull(gsat_gpu_cdcl_port *port, gsat_gpu_cdcl_port_fn fn,
-                                    void *data, uint32_t *delivered, gsat_error *err);
+gsat_status gsat_gpu_cdcl_port_pull(gsat_gpu_cdcl_port *port, gsat_gpu_cdcl_port_fn fn, void *data,
+                                    uint32_t *delivered, gsat_error *err);
 
 /* The port's totals so far (rounds completed). */
 void gsat_gpu_cdcl_port_counters_get(const gsat_gpu_cdcl_port *port,

@@ -30,13 +30,13 @@
 #include "core/share.h"
 
 #define GSAT_CDCL_GPU_WARPS_PER_BLOCK 4u
-#define GSAT_CDCL_GPU_SLICE 64u
+#define GSAT_CDCL_GPU_SLICE           64u
 /* The ring (core/share.h): 2^14 slots, a filter of 2^20 hashes,
  * clauses of at most 8 literals or glue at most 2 (the CPU portfolio's rule),
  * at most 256 imports per restart. */
-#define GSAT_CDCL_GPU_RING_LOG2 14u
+#define GSAT_CDCL_GPU_RING_LOG2   14u
 #define GSAT_CDCL_GPU_FILTER_LOG2 20u
-#define GSAT_CDCL_GPU_IMPORT_MAX 256u
+#define GSAT_CDCL_GPU_IMPORT_MAX  256u
 /* Proof records drained between two looks at the stop flag and the limits:
  * 2^22 words (16 MiB) at most. */
 #define GSAT_CDCL_GPU_DRAIN_WORDS (1u << 22)
@@ -46,7 +46,9 @@ __global__ void __launch_bounds__(32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK)
   gsat_cdcl_gpu_searcher(p);
 }
 
-static uint64_t align256(uint64_t x) { return (x + 255) & ~(uint64_t)255; }
+static uint64_t align256(uint64_t x) {
+  return (x + 255) & ~(uint64_t)255;
+}
 
 /* One run: the template, the plan, device memory and CUDA objects
  * (release_run frees them whatever happens). */
@@ -64,10 +66,10 @@ typedef struct cdcl_run {
   int cubes;
   unsigned cube_node_log2, cube_queue_log2;
   uint64_t off_cubes, off_cube_term, off_cube_arena, off_cube_state, cube_bytes;
-  uint64_t off_at;   /* the searchers' phases (gsat_cdcl_gpu_at, cleared) */
+  uint64_t off_at; /* the searchers' phases (gsat_cdcl_gpu_at, cleared) */
   char *d_mem;
   gsat_cdcl_gpu_at *h_at; /* pinned: their host copy for the stuck report */
-  gsat_cdcl *h_desc; /* descriptors (device addresses) */
+  gsat_cdcl *h_desc;      /* descriptors (device addresses) */
   /* with a proof (p->proof): the ring's words and head in mapped pinned host
    * memory (proof_ring.h), its writers' side at off_proof, the host reader */
   const gsat_proof_sink *proof;
@@ -87,7 +89,7 @@ typedef struct cdcl_run {
  * memory is freed either way (the clause port's thread is joined first). */
 static void release_run(cdcl_run *d) {
   const int stuck = gsat_kernel_run_halt(&d->k); /* a kernel still running after an error */
-  gsat_gpu_cdcl_mirror_close(d->mirror); /* (its port skips CUDA when stuck) */
+  gsat_gpu_cdcl_mirror_close(d->mirror);         /* (its port skips CUDA when stuck) */
   if (d->have_rd) gsat_proof_reader_free(&d->rd);
   if (d->have_t) gsat_cdcl_destroy(&d->t);
   if (stuck) return;
@@ -136,8 +138,8 @@ static uint64_t shared_layout(cdcl_run *d, const gsat_db *db) {
 }
 
 /* Template, plan and memory: RESOURCE when one searcher does not fit. */
-static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
-                            gsat_search_result *r, cdcl_run *d, int *refuted, gsat_error *err) {
+static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                            cdcl_run *d, int *refuted, gsat_error *err) {
   d->proof = p->proof;
   GSAT_FORWARD(gsat_cdcl_create(&d->t, db, &p->cdcl, p->proof, refuted, err));
   d->have_t = 1; /* refuted: the empty clause went to the proof */
@@ -147,15 +149,15 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   uint32_t dflt = (uint32_t)d->k.info.sm_count * 16;
   d->max_searchers = p->gpu_cdcl_searchers ? p->gpu_cdcl_searchers : dflt;
   d->share = (p->gpu_cdcl_share && d->max_searchers > 1) || p->clause_port;
-  d->share_bytes = gsat_share_bytes(GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2,
-                                    db->num_vars);
+  d->share_bytes =
+      gsat_share_bytes(GSAT_CDCL_GPU_RING_LOG2, GSAT_CDCL_GPU_FILTER_LOG2, db->num_vars);
   /* cubes as the CPU portfolio takes them (not with assumptions); with a
    * proof the refuted cubes' clauses and the closed parents' enter it
    * (gpu/cdcl_warp.cuh, cdcl.md 5) */
   d->cubes = p->cdcl_cubes && d->max_searchers > 1 && !p->num_assumptions;
   if (d->cubes)
-    d->cube_bytes = gsat_cdcl_gpu_cube_plan(d->max_searchers, &d->cube_node_log2,
-                                            &d->cube_queue_log2);
+    d->cube_bytes =
+        gsat_cdcl_gpu_cube_plan(d->max_searchers, &d->cube_node_log2, &d->cube_queue_log2);
   uint64_t shared = shared_layout(d, db);
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
@@ -172,7 +174,8 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
   }
   r->num_workers = d->pl.searchers;
   r->gpu_threads = 32 * GSAT_CDCL_GPU_WARPS_PER_BLOCK;
-  r->gpu_blocks = (d->pl.searchers + GSAT_CDCL_GPU_WARPS_PER_BLOCK - 1) / GSAT_CDCL_GPU_WARPS_PER_BLOCK;
+  r->gpu_blocks =
+      (d->pl.searchers + GSAT_CDCL_GPU_WARPS_PER_BLOCK - 1) / GSAT_CDCL_GPU_WARPS_PER_BLOCK;
   r->gpu_map = GSAT_GPU_MAP_WARP;
   if (d->pl.searchers < 2) d->cubes = 0; /* (the layout keeps its room) */
   r->gpu_cdcl_cubes = d->cubes;
@@ -196,9 +199,9 @@ static gsat_status upload_cubes(cdcl_run *d, char *sh, gsat_error *err) {
   hc.idle = d->pl.searchers - 1;
   char *dev = sh + d->off_cube_arena;
   cudaError_t e = cudaSuccess;
-#define GSAT_CDCL_GPU_CUBE_COPY(ptr, bytes)                                              \
-  if (e == cudaSuccess)                                                                \
-  e = cudaMemcpy(dev + ((char *)(ptr) - host), (ptr), (bytes), cudaMemcpyHostToDevice)
+#define GSAT_CDCL_GPU_CUBE_COPY(ptr, bytes)                                                        \
+  if (e == cudaSuccess)                                                                            \
+  e = cudaMemcpy(dev + ((char *)(ptr)-host), (ptr), (bytes), cudaMemcpyHostToDevice)
   GSAT_CDCL_GPU_CUBE_COPY(hc.parent, sizeof *hc.parent);
   GSAT_CDCL_GPU_CUBE_COPY(hc.lit, sizeof *hc.lit);
   GSAT_CDCL_GPU_CUBE_COPY(hc.open, sizeof *hc.open);
@@ -215,7 +218,8 @@ static gsat_status upload_cubes(cdcl_run *d, char *sh, gsat_error *err) {
   gsat_term ht;
   gsat_term_init(&ht);
   if (e == cudaSuccess) e = cudaMemcpy(sh + d->off_cubes, &hc, sizeof hc, cudaMemcpyHostToDevice);
-  if (e == cudaSuccess) e = cudaMemcpy(sh + d->off_cube_term, &ht, sizeof ht, cudaMemcpyHostToDevice);
+  if (e == cudaSuccess)
+    e = cudaMemcpy(sh + d->off_cube_term, &ht, sizeof ht, cudaMemcpyHostToDevice);
   GSAT_CUDA_TRY(err, e);
   return GSAT_OK;
 }
@@ -256,7 +260,8 @@ static gsat_status upload_share(cdcl_run *d, char *sh, gsat_error *err) {
     d->h_desc[i].share = (gsat_share *)(sh + d->off_share);
     d->h_desc[i].share_id = i;
   }
-  GSAT_CUDA_TRY(err, cudaMemcpy(d->d_mem, d->h_desc, n * sizeof(gsat_cdcl), cudaMemcpyHostToDevice));
+  GSAT_CUDA_TRY(err,
+                cudaMemcpy(d->d_mem, d->h_desc, n * sizeof(gsat_cdcl), cudaMemcpyHostToDevice));
   return GSAT_OK;
 }
 
@@ -291,10 +296,10 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
   const gsat_cdcl_gpu_plan *pl = &d->pl;
   GSAT_CUDA_TRY(err, cudaMalloc(&d->d_mem, pl->total));
   GSAT_FORWARD(gsat_kernel_run_create(&d->k, err));
-  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_desc, pl->searchers * sizeof(gsat_cdcl),
-                                   cudaHostAllocDefault));
-  GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_at, pl->searchers * sizeof(gsat_cdcl_gpu_at),
-                                   cudaHostAllocDefault));
+  GSAT_CUDA_TRY(err,
+                cudaHostAlloc(&d->h_desc, pl->searchers * sizeof(gsat_cdcl), cudaHostAllocDefault));
+  GSAT_CUDA_TRY(
+      err, cudaHostAlloc(&d->h_at, pl->searchers * sizeof(gsat_cdcl_gpu_at), cudaHostAllocDefault));
   gsat_cdcl_gpu_describe(pl, &d->t, &p->cdcl, d->d_mem, d->h_desc);
   char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(pl);
   if (d->proof) GSAT_FORWARD(upload_proof(d, sh, err));
@@ -310,11 +315,11 @@ static gsat_status upload(const gsat_db *db, const gsat_search_params *p, cdcl_r
                                      cudaMemcpyHostToDevice, d->k.stream));
   if (d->streams) {
     GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_occ_start, db->occ_start,
-                                       4 * (2 * (size_t)db->num_vars + 1),
-                                       cudaMemcpyHostToDevice, d->k.stream));
+                                       4 * (2 * (size_t)db->num_vars + 1), cudaMemcpyHostToDevice,
+                                       d->k.stream));
     GSAT_CUDA_TRY(err, cudaMemcpyAsync(sh + d->off_occ_stream, db->occ_stream,
-                                       4 * (size_t)gsat_db_stream_size(db),
-                                       cudaMemcpyHostToDevice, d->k.stream));
+                                       4 * (size_t)gsat_db_stream_size(db), cudaMemcpyHostToDevice,
+                                       d->k.stream));
   }
   GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_ctl, 0, sizeof(gsat_cdcl_gpu_ctl), d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemsetAsync(sh + d->off_at, 0, pl->searchers * sizeof(gsat_cdcl_gpu_at),
@@ -403,8 +408,7 @@ static int watch_drain(void *run) {
   return d->proof && gsat_proof_reader_drain(&d->rd, d->proof, GSAT_CDCL_GPU_DRAIN_WORDS) != 0;
 }
 
-static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
-                               gsat_error *err) {
+static gsat_status watch_check(void *run, double now, int stop_sent, int *cause, gsat_error *err) {
   cdcl_watch *w = (cdcl_watch *)run;
   const int port = !stop_sent && w->d->mirror && port_ends(w->d);
   int over = 0;
@@ -428,9 +432,8 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
   char *sh = d->d_mem + gsat_cdcl_gpu_shared_at(&d->pl);
   const gsat_kernel_where k =
       gsat_cdcl_gpu_where_of(d->h_at, d->pl.searchers, GSAT_CDCL_GPU_WARPS_PER_BLOCK);
-  const int got = gsat_kernel_wait_fetch(d->h_at, sh + d->off_at,
-                                         d->pl.searchers * sizeof(gsat_cdcl_gpu_at),
-                                         d->k.copy_stream);
+  const int got = gsat_kernel_wait_fetch(
+      d->h_at, sh + d->off_at, d->pl.searchers * sizeof(gsat_cdcl_gpu_at), d->k.copy_stream);
   return gsat_kernel_wait_give_up(wait, got ? &k : NULL, err);
 }
 
@@ -445,7 +448,7 @@ static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
   const gsat_kernel_watch hooks = {&w, watch_drain, watch_check, watch_report, watch_give_up};
   GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace, d->k.h_stop,
                                      &r->stopped_by_limit, err));
-  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream)); /* reports a kernel fault */
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream));     /* reports a kernel fault */
   if (d->proof) gsat_proof_reader_drain(&d->rd, d->proof, 0); /* every record is written */
   return GSAT_OK;
 }
@@ -502,7 +505,8 @@ static gsat_status collect(gsat_search_result *r, cdcl_run *d, gsat_error *err) 
     gsat_cdcl_gpu_reader *rd = (gsat_cdcl_gpu_reader *)malloc(n * sizeof *rd);
     GSAT_RETURN_IF(!rd, err, NOMEM, "out of memory for the readers' counters");
     cudaError_t e = cudaMemcpy(rd, sh + d->off_readers, n * sizeof *rd, cudaMemcpyDeviceToHost);
-    for (uint32_t i = 0; e == cudaSuccess && i < n; i++) r->total.shared_imported += rd[i].r.imported;
+    for (uint32_t i = 0; e == cudaSuccess && i < n; i++)
+      r->total.shared_imported += rd[i].r.imported;
     free(rd);
     GSAT_CUDA_TRY(err, e);
   }

@@ -25,22 +25,20 @@ extern "C" {
  * r->failed when under the assumptions); UNKNOWN at a limit, a stop, or when
  * every searcher ran out of arena.  p->clause_port (core/share.h):
  * polled about every poll_seconds by a host thread of its own
- * (gsat_gpu_cdcl_mirror_start) with a host mirror of the device ring (gpu/cdcl_port.h; the ring is used even with one
- * searcher), its 20 ends the search UNSAT; r->total.port_out / port_in count
+ * (gsat_gpu_cdcl_mirror_start) with a host mirror of the device ring (gpu/cdcl_port.h; the ring is
+ * used even with one searcher), its 20 ends the search UNSAT; r->total.port_out / port_in count
  * what crossed it.  p->may_start: asked after the upload, before the launch
  * (search.h).  p->proof (may be NULL) receives, from this thread while the
  * kernel runs, every clause the searchers learn (with cubes also each
  * refuted cube's negated failed assumptions and, after its children, each
- * closed parent's negated cube; and the empty clause of an UNSAT), streamed through a ring of p->gpu_cdcl_proof_ring KiB (0: 16 MiB)
- * of mapped pinned host memory (core/proof_ring.h), in an order where
- * each clause follows those it was derived from, without deletions (cdcl.md,
- * section 5); an UNSAT whose proof lost records at a stop comes back
- * UNKNOWN.  p->extra_* are ignored (they are implied
- * clauses).  Errors: NODEVICE, RESOURCE (the formula does not fit: the
- * message names the memory needed), CUDA (a failed call, a kernel fault, or
- * a kernel still running p->gpu_stop_grace seconds after the stop request:
- * the message names the searchers that have not left, the kernel is left
- * running and every later GPU search of the process fails at once,
+ * closed parent's negated cube; and the empty clause of an UNSAT), streamed through a ring of
+ * p->gpu_cdcl_proof_ring KiB (0: 16 MiB) of mapped pinned host memory (core/proof_ring.h), in an
+ * order where each clause follows those it was derived from, without deletions (cdcl.md, section
+ * 5); an UNSAT whose proof lost records at a stop comes back UNKNOWN.  p->extra_* are ignored (they
+ * are implied clauses).  Errors: NODEVICE, RESOURCE (the formula does not fit: the message names
+ * the memory needed), CUDA (a failed call, a kernel fault, or a kernel still running
+ * p->gpu_stop_grace seconds after the stop request: the message names the searchers that have not
+ * left, the kernel is left running and every later GPU search of the process fails at once,
  * gpu/kernel_wait.h), NOMEM, INTERNAL (a corrupt proof ring). */
 gsat_status gsat_gpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err);

@@ -44,7 +44,7 @@
 #include "core/cdcl_team.h"
 
 /* Answers in gsat_cdcl_gpu_ctl.answer (gsat_answer's values). */
-#define GSAT_CDCL_GPU_SAT 10u
+#define GSAT_CDCL_GPU_SAT   10u
 #define GSAT_CDCL_GPU_UNSAT 20u
 
 /* The run's control block in device memory. */
@@ -64,7 +64,7 @@ struct gsat_cdcl_gpu_reader {
 /* A searcher's side of the cube pool (core/cdcl_cubes.h): the node
  * it holds and its counters.  Written by the kernel only (set at its start). */
 struct gsat_cdcl_gpu_cube {
-  uint32_t node;   /* held, GSAT_CUBE_NONE: idle */
+  uint32_t node; /* held, GSAT_CUBE_NONE: idle */
   uint32_t pad;
   uint64_t taken, donated, refuted;
 };
@@ -95,7 +95,7 @@ static inline gsat_kernel_where gsat_cdcl_gpu_where_of(const gsat_cdcl_gpu_at *a
 
 /* What the kernel takes (device addresses). */
 struct gsat_cdcl_gpu_params {
-  gsat_cdcl *searchers;       /* [count] descriptors (gsat_cdcl_gpu_describe) */
+  gsat_cdcl *searchers; /* [count] descriptors (gsat_cdcl_gpu_describe) */
   uint32_t count;
   const uint32_t *tmpl_fixed; /* the template's fixed block, fixed_words */
   uint64_t fixed_words;
@@ -103,16 +103,16 @@ struct gsat_cdcl_gpu_params {
   uint64_t arena_words;
   const gsat_watch *tmpl_wpool; /* its wpool_top entries */
   uint64_t wpool_entries;
-  gsat_db_view db;            /* occurrence streams (the STREAMS variant) */
+  gsat_db_view db; /* occurrence streams (the STREAMS variant) */
   gsat_cdcl_gpu_ctl *ctl;
-  uint8_t *model;             /* [num_vars] */
-  const int *host_stop;       /* mapped host flag */
-  uint32_t slice;             /* steps between stop checks */
-  gsat_share *share;          /* the ring of short learned clauses and units, or NULL */
-  gsat_cdcl_gpu_reader *readers; /* [count] */
-  uint32_t import_max;        /* clauses taken at one restart, at most */
-  gsat_cubes *cubes;          /* the cube tree and queue (cube.h), or NULL: no cubes */
-  gsat_term *cube_term;       /* its open-cube count (term.h; the answer goes to ctl) */
+  uint8_t *model;                 /* [num_vars] */
+  const int *host_stop;           /* mapped host flag */
+  uint32_t slice;                 /* steps between stop checks */
+  gsat_share *share;              /* the ring of short learned clauses and units, or NULL */
+  gsat_cdcl_gpu_reader *readers;  /* [count] */
+  uint32_t import_max;            /* clauses taken at one restart, at most */
+  gsat_cubes *cubes;              /* the cube tree and queue (cube.h), or NULL: no cubes */
+  gsat_term *cube_term;           /* its open-cube count (term.h; the answer goes to ctl) */
   gsat_cdcl_gpu_cube *cube_state; /* [count] */
   gsat_cdcl_gpu_at *at;           /* [count], cleared */
 };
@@ -191,8 +191,8 @@ __device__ inline int gsat_cdcl_gpu_stopped(const gsat_cdcl_gpu_params &p, uint3
 
 /* Claims the answer a for searcher id; the winner (SAT) writes the model.
  * Raises the stop word. */
-__device__ inline void gsat_cdcl_gpu_claim(const gsat_cdcl_gpu_params &p, gsat_cdcl *s,
-                                           uint32_t id, uint32_t a) {
+__device__ inline void gsat_cdcl_gpu_claim(const gsat_cdcl_gpu_params &p, gsat_cdcl *s, uint32_t id,
+                                           uint32_t a) {
   int won = 0;
   if (TEAM_RANK == 0) won = atomicCAS(&p.ctl->answer, 0u, a) == 0u;
   won = TEAM_BCAST(won, 0);
@@ -290,8 +290,7 @@ __device__ inline int gsat_cdcl_gpu_after_slice(const gsat_cdcl_gpu_params &p, g
   }
   if (ok) return 1;
   if (p.cubes) TEAM_ONE(gsat_cdcl_gpu_cube_return(p, id));
-  if (TEAM_RANK == 0 && atomicAdd(&p.ctl->retired, 1u) + 1 == p.count)
-    atomicExch(&p.ctl->stop, 1u);
+  if (TEAM_RANK == 0 && atomicAdd(&p.ctl->retired, 1u) + 1 == p.count) atomicExch(&p.ctl->stop, 1u);
   __syncwarp();
   if (id == 0) gsat_cdcl_gpu_mark(p, id, GSAT_GPU_AT_RETIRED);
   while (id == 0 && !gsat_cdcl_gpu_stopped(p, id)) __nanosleep(100000);

@@ -17,12 +17,11 @@
 #define GSAT_QUEUE_PAUSE() ((void)0)
 #endif
 
-template <cuda::thread_scope Scope>
-struct gsat_queue {
+template <cuda::thread_scope Scope> struct gsat_queue {
   unsigned long long head, tail;
-  uint32_t mask;            /* capacity - 1, capacity a power of two */
-  unsigned long long *seq;  /* [capacity] */
-  uint32_t *data;           /* [capacity] */
+  uint32_t mask;           /* capacity - 1, capacity a power of two */
+  unsigned long long *seq; /* [capacity] */
+  uint32_t *data;          /* [capacity] */
 };
 
 template <cuda::thread_scope Scope>

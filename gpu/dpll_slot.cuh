@@ -16,13 +16,13 @@ TEAM_HD uint32_t GSAT_DPLL_FN(moms_walk_slot)(gsat_dpll *s, const gsat_gpu_view 
   for (uint32_t j = 0; j < v->num_buckets; j++) {
     const gsat_slot_bucket b = v->buckets[j];
     TEAM_FOR(r, 0, b.count)
-    min = GSAT_DPLL_FN(moms_clause)(s, v->slot_lits + gsat_slot_index(&b, 0, r),
-                                    1u << b.width_log, b.stride, min, count);
+    min = GSAT_DPLL_FN(moms_clause)(s, v->slot_lits + gsat_slot_index(&b, 0, r), 1u << b.width_log,
+                                    b.stride, min, count);
   }
   return min;
 }
 
-#define GSAT_DPLL_MOMS_WALK(s, db, min, count)                                          \
-  (((const gsat_gpu_view *)(db))->slot_lits                                            \
-       ? GSAT_DPLL_FN(moms_walk_slot)(s, (const gsat_gpu_view *)(db), min, count)      \
+#define GSAT_DPLL_MOMS_WALK(s, db, min, count)                                                     \
+  (((const gsat_gpu_view *)(db))->slot_lits                                                        \
+       ? GSAT_DPLL_FN(moms_walk_slot)(s, (const gsat_gpu_view *)(db), min, count)                  \
        : GSAT_DPLL_FN(moms_walk)(s, db, min, count))

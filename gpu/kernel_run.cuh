@@ -103,11 +103,10 @@ typedef struct gsat_kernel_progress {
 } gsat_kernel_progress;
 
 /* w for a kernel launched at host time start (seconds). */
-static inline void gsat_kernel_progress_init(gsat_kernel_progress *w, const gsat_search_params *p,
-                                             double start, void *run,
-                                             gsat_status (*read)(void *, gsat_worker_stats *,
-                                                                 gsat_error *),
-                                             int walk, uint32_t workers) {
+static inline void
+gsat_kernel_progress_init(gsat_kernel_progress *w, const gsat_search_params *p, double start,
+                          void *run, gsat_status (*read)(void *, gsat_worker_stats *, gsat_error *),
+                          int walk, uint32_t workers) {
   memset(w, 0, sizeof *w);
   w->p = p;
   w->run = run;
@@ -126,8 +125,8 @@ static inline gsat_status gsat_kernel_progress_check(gsat_kernel_progress *w, do
                                                      int stop_sent, int *over, gsat_error *err) {
   const gsat_search_params *p = w->p;
   *over = p->time_limit > 0 && now - w->start >= p->time_limit;
-  const int counters = (p->node_limit && now >= w->next_check) ||
-                       (w->next_progress && now >= w->next_progress);
+  const int counters =
+      (p->node_limit && now >= w->next_check) || (w->next_progress && now >= w->next_progress);
   if (stop_sent || !counters) return GSAT_OK;
   GSAT_FORWARD(w->read(w->run, &w->t, err));
   w->next_check = now + 0.01;

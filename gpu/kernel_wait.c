@@ -12,8 +12,7 @@ void gsat_kernel_wait_init(gsat_kernel_wait *w, double grace) {
   w->sent_at = -1;
 }
 
-gsat_kernel_wait_action gsat_kernel_wait_step(gsat_kernel_wait *w, double now,
-                                              int stop_wanted) {
+gsat_kernel_wait_action gsat_kernel_wait_step(gsat_kernel_wait *w, double now, int stop_wanted) {
   if (w->sent_at < 0) {
     if (!stop_wanted) return GSAT_KERNEL_WAIT_KEEP;
     w->sent_at = now;
@@ -38,10 +37,12 @@ gsat_status gsat_gpu_refuse_if_stuck(gsat_error *err) {
 }
 
 static const char *const where_names[GSAT_GPU_AT_COUNT] = {
-    "not started", "left",  "setup", "round",   "search",       "share", "take",   "return slot",
+    "not started", "left",    "setup", "round",  "search",       "share", "take",   "return slot",
     "give",        "publish", "sleep", "reduce", "refuted cube", "claim", "retired"};
 
-const char *gsat_gpu_where_name(unsigned w) { return w < GSAT_GPU_AT_COUNT ? where_names[w] : "?"; }
+const char *gsat_gpu_where_name(unsigned w) {
+  return w < GSAT_GPU_AT_COUNT ? where_names[w] : "?";
+}
 
 /* Worker i's phase and rounds in k. */
 static unsigned where_of(const gsat_kernel_where *k, uint64_t i) {
@@ -94,8 +95,8 @@ static int report_counts(const gsat_kernel_where *k, char *out, size_t size, siz
 
 /* The workers not left after `first` (running in all), as many as fit
  * whole with room for ", and N more". */
-static void report_others(const gsat_kernel_where *k, uint64_t first, uint64_t running,
-                          char *out, size_t size, size_t *len) {
+static void report_others(const gsat_kernel_where *k, uint64_t first, uint64_t running, char *out,
+                          size_t size, size_t *len) {
   const size_t reserve = 32; /* ", and 18446744073709551615 more" */
   const char *sep = "; also ";
   char part[96];
@@ -104,8 +105,8 @@ static void report_others(const gsat_kernel_where *k, uint64_t first, uint64_t r
     const unsigned w = where_of(k, i);
     if (w == GSAT_GPU_AT_LEFT) continue;
     snprintf(part, sizeof part, "%s%s %llu (block %llu) in %s at round %u", sep, k->noun,
-             (unsigned long long)i, (unsigned long long)(i / k->per_block),
-             gsat_gpu_where_name(w), round_of(k, i));
+             (unsigned long long)i, (unsigned long long)(i / k->per_block), gsat_gpu_where_name(w),
+             round_of(k, i));
     if (!append(out, size, len, part, named + 1 < running ? reserve : 0)) break;
     named++;
     sep = ", ";

@@ -69,9 +69,8 @@ typedef struct gsat_kernel_watch {
  * GSAT_GPU_STOP_GRACE) after that (gsat_kernel_wait_step).  Errors: CUDA (a
  * kernel fault, a stuck kernel), and those of the hooks. */
 static inline gsat_status gsat_kernel_supervise(const gsat_kernel_watch *w, cudaEvent_t done,
-                                                const gsat_flag *stop, double grace,
-                                                int *h_stop, int *stopped_by_limit,
-                                                gsat_error *err) {
+                                                const gsat_flag *stop, double grace, int *h_stop,
+                                                int *stopped_by_limit, gsat_error *err) {
   gsat_kernel_wait wait;
   gsat_kernel_wait_init(&wait, grace);
   for (;;) {

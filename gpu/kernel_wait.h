@@ -44,8 +44,7 @@ void gsat_kernel_wait_init(gsat_kernel_wait *w, double grace);
  * stop_wanted nonzero when the search should end (a stop flag, a limit):
  * SEND_STOP the first time stop_wanted is seen, STUCK once `grace` seconds
  * have passed since then, else KEEP. */
-gsat_kernel_wait_action gsat_kernel_wait_step(gsat_kernel_wait *w, double now,
-                                              int stop_wanted);
+gsat_kernel_wait_action gsat_kernel_wait_step(gsat_kernel_wait *w, double now, int stop_wanted);
 
 /* Where a worker of a search kernel is (a DPLL worker's
  * gsat_gpu_counters.where, a CDCL searcher's gsat_cdcl_gpu_at.where), stored
@@ -65,10 +64,10 @@ enum gsat_gpu_where {
   GSAT_GPU_AT_PUBLISH,         /* DPLL: pushing a donated cube to a queue */
   GSAT_GPU_AT_SLEEP,           /* an idle worker's backoff */
   /* the CDCL searchers' */
-  GSAT_GPU_AT_REDUCE,          /* CDCL: reducing a full learned-clause arena */
-  GSAT_GPU_AT_REFUTED,         /* CDCL: learning a refuted cube, closing its parents */
-  GSAT_GPU_AT_CLAIM,           /* CDCL: claiming the answer, writing the model */
-  GSAT_GPU_AT_RETIRED,         /* CDCL: searcher 0 retired (no room), forwarding the stop */
+  GSAT_GPU_AT_REDUCE,  /* CDCL: reducing a full learned-clause arena */
+  GSAT_GPU_AT_REFUTED, /* CDCL: learning a refuted cube, closing its parents */
+  GSAT_GPU_AT_CLAIM,   /* CDCL: claiming the answer, writing the model */
+  GSAT_GPU_AT_RETIRED, /* CDCL: searcher 0 retired (no room), forwarding the stop */
   GSAT_GPU_AT_COUNT
 };
 
@@ -81,10 +80,10 @@ const char *gsat_gpu_where_name(unsigned w);
  * (char *)round + i * stride. */
 typedef struct gsat_kernel_where {
   const unsigned *where, *round;
-  size_t stride;       /* bytes */
-  uint64_t workers;    /* count */
-  uint64_t per_block;  /* workers per thread block (> 0) */
-  const char *noun;    /* "worker", "searcher" */
+  size_t stride;      /* bytes */
+  uint64_t workers;   /* count */
+  uint64_t per_block; /* workers per thread block (> 0) */
+  const char *noun;   /* "worker", "searcher" */
 } gsat_kernel_where;
 
 /* The report of where the workers of a kernel that did not stop are,

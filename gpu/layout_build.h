@@ -47,11 +47,9 @@ typedef struct gsat_layout_output {
  * NULL only *temp_bytes is set.  Enqueued on `stream` (a cudaStream_t), not
  * synchronised; allocates nothing.  Errors: USAGE (NULL arrays, short
  * temporary storage, bad sort), NODEVICE (built without CUDA), CUDA. */
-gsat_status gsat_gpu_layout_build(void *d_temp, size_t *temp_bytes,
-                                  const gsat_layout_input *in,
-                                  const gsat_slot_plan *plan,
-                                  const gsat_layout_output *out, int sort,
-                                  struct CUstream_st *stream, gsat_error *err);
+gsat_status gsat_gpu_layout_build(void *d_temp, size_t *temp_bytes, const gsat_layout_input *in,
+                                  const gsat_slot_plan *plan, const gsat_layout_output *out,
+                                  int sort, struct CUstream_st *stream, gsat_error *err);
 
 /* For checks and benchmarks: uploads the host CSR (clause_start[C + 1], lits),
  * builds the layouts on the current device in memory of its own and copies
@@ -59,12 +57,10 @@ gsat_status gsat_gpu_layout_build(void *d_temp, size_t *temp_bytes,
  * are not NULL, slot[plan->size].  *seconds receives the device time of the
  * build alone (CUDA events, upload excluded).  Errors: as
  * gsat_gpu_layout_build, RESOURCE when the device memory is too small. */
-gsat_status gsat_gpu_layout_roundtrip(const uint32_t *clause_start,
-                                      const uint32_t *lits,
+gsat_status gsat_gpu_layout_roundtrip(const uint32_t *clause_start, const uint32_t *lits,
                                       uint32_t num_clauses, uint32_t num_vars,
-                                      const gsat_slot_plan *plan, int sort,
-                                      uint32_t *occ_start, uint32_t *stream,
-                                      uint64_t stream_size, uint32_t *slot,
+                                      const gsat_slot_plan *plan, int sort, uint32_t *occ_start,
+                                      uint32_t *stream, uint64_t stream_size, uint32_t *slot,
                                       double *seconds, gsat_error *err);
 
 #ifdef __cplusplus

@@ -13,8 +13,7 @@ constexpr int kThreads = 256;
 
 /* key[p] = lits[p] << 32 | c for every entry p of clause c. */
 __global__ void occ_pack_kernel(const uint32_t *__restrict__ clause_start,
-                                const uint32_t *__restrict__ lits,
-                                uint32_t num_clauses,
+                                const uint32_t *__restrict__ lits, uint32_t num_clauses,
                                 uint64_t *__restrict__ key) {
   const uint32_t c = blockIdx.x * kThreads + threadIdx.x;
   if (c >= num_clauses) return;
@@ -24,9 +23,8 @@ __global__ void occ_pack_kernel(const uint32_t *__restrict__ clause_start,
 
 /* Entry p (p <= entries) starts the lists of the literals in (literal of
  * p - 1, literal of p], where entry `entries` has literal num_literals. */
-__global__ void occ_split_kernel(const uint64_t *__restrict__ key,
-                                 uint32_t entries, uint32_t num_literals,
-                                 uint32_t *__restrict__ occ_start,
+__global__ void occ_split_kernel(const uint64_t *__restrict__ key, uint32_t entries,
+                                 uint32_t num_literals, uint32_t *__restrict__ occ_start,
                                  uint32_t *__restrict__ occ_clause) {
   const uint32_t p = blockIdx.x * kThreads + threadIdx.x;
   if (p > entries) return;
@@ -48,14 +46,13 @@ int bit_width(uint32_t x) {
 
 } // namespace
 
-extern "C" gsat_status
-gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes, const gsat_occ_input *in,
-                   uint32_t *d_occ_start, uint32_t *d_occ_clause,
-                   gsat_occ_sort sort, struct CUstream_st *stream,
-                   gsat_error *err) {
+extern "C" gsat_status gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes,
+                                          const gsat_occ_input *in, uint32_t *d_occ_start,
+                                          uint32_t *d_occ_clause, gsat_occ_sort sort,
+                                          struct CUstream_st *stream, gsat_error *err) {
   GSAT_RETURN_IF(!temp_bytes || !in, err, USAGE, "occ: NULL argument");
-  GSAT_RETURN_IF(sort != GSAT_OCC_SORT_BCF && sort != GSAT_OCC_SORT_RADIX, err,
-                 USAGE, "occ: unknown sort %d", (int)sort);
+  GSAT_RETURN_IF(sort != GSAT_OCC_SORT_BCF && sort != GSAT_OCC_SORT_RADIX, err, USAGE,
+                 "occ: unknown sort %d", (int)sort);
   const size_t n = in->num_entries;
   const size_t kbytes = (n * sizeof(uint64_t) + 255u) & ~(size_t)255u;
   uint64_t *keys = static_cast<uint64_t *>(d_temp);
@@ -65,11 +62,9 @@ gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes, const gsat_occ_input *in,
   const int end_bit = 32 + bit_width(in->num_literals);
   size_t sub = 0;
   if (sort == GSAT_OCC_SORT_BCF) {
-    GSAT_FORWARD(gsat_gpu_sort_keys_u64(nullptr, &sub, nullptr, nullptr, n,
-                                        nullptr, stream, err));
+    GSAT_FORWARD(gsat_gpu_sort_keys_u64(nullptr, &sub, nullptr, nullptr, n, nullptr, stream, err));
   } else {
-    GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(nullptr, sub, keys,
-                                                      sorted, (int64_t)n, 0,
+    GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(nullptr, sub, keys, sorted, (int64_t)n, 0,
                                                       end_bit, stream));
   }
   if (!d_temp) {
@@ -80,11 +75,9 @@ gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes, const gsat_occ_input *in,
     return GSAT_OK;
   }
   GSAT_RETURN_IF(*temp_bytes < 2 * kbytes + sub, err, USAGE,
-                 "occ: %zu bytes of temporary storage, %zu needed", *temp_bytes,
-                 2 * kbytes + sub);
-  GSAT_RETURN_IF(!in->d_clause_start || !d_occ_start ||
-                     (n && (!in->d_lits || !d_occ_clause)),
-                 err, USAGE, "occ: NULL device array");
+                 "occ: %zu bytes of temporary storage, %zu needed", *temp_bytes, 2 * kbytes + sub);
+  GSAT_RETURN_IF(!in->d_clause_start || !d_occ_start || (n && (!in->d_lits || !d_occ_clause)), err,
+                 USAGE, "occ: NULL device array");
   if (in->num_clauses) {
     occ_pack_kernel<<<blocks(in->num_clauses), kThreads, 0, stream>>>(
         in->d_clause_start, in->d_lits, in->num_clauses, keys);
@@ -92,12 +85,10 @@ gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes, const gsat_occ_input *in,
   }
   if (n) {
     if (sort == GSAT_OCC_SORT_BCF) {
-      GSAT_FORWARD(gsat_gpu_sort_keys_u64(rest, &sub, keys, sorted, n, nullptr,
-                                          stream, err));
+      GSAT_FORWARD(gsat_gpu_sort_keys_u64(rest, &sub, keys, sorted, n, nullptr, stream, err));
     } else {
-      GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(rest, sub, keys, sorted,
-                                                        (int64_t)n, 0, end_bit,
-                                                        stream));
+      GSAT_CUDA_TRY(err, cub::DeviceRadixSort::SortKeys(rest, sub, keys, sorted, (int64_t)n, 0,
+                                                        end_bit, stream));
     }
   }
   occ_split_kernel<<<blocks((uint64_t)n + 1), kThreads, 0, stream>>>(

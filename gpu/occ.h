@@ -47,16 +47,14 @@ typedef struct gsat_occ_input {
  * Enqueued on `stream` (a cudaStream_t), not synchronised.  Errors: USAGE
  * (bad sizes, short temporary storage, unknown sort), NODEVICE (built without
  * CUDA), CUDA. */
-gsat_status gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes,
-                               const gsat_occ_input *in, uint32_t *d_occ_start,
-                               uint32_t *d_occ_clause, gsat_occ_sort sort,
+gsat_status gsat_gpu_occ_build(void *d_temp, size_t *temp_bytes, const gsat_occ_input *in,
+                               uint32_t *d_occ_start, uint32_t *d_occ_clause, gsat_occ_sort sort,
                                struct CUstream_st *stream, gsat_error *err);
 
 /* The host reference: the same lists from host arrays by counting sort.
  * occ_start has num_literals + 1 entries, occ_clause clause_start[C]. */
-void gsat_occ_build_host(const uint32_t *clause_start, const uint32_t *lits,
-                         uint32_t num_clauses, uint32_t num_literals,
-                         uint32_t *occ_start, uint32_t *occ_clause);
+void gsat_occ_build_host(const uint32_t *clause_start, const uint32_t *lits, uint32_t num_clauses,
+                         uint32_t num_literals, uint32_t *occ_start, uint32_t *occ_clause);
 
 #ifdef __cplusplus
 }

@@ -4,9 +4,8 @@
 
 #include <string.h>
 
-void gsat_occ_build_host(const uint32_t *clause_start, const uint32_t *lits,
-                         uint32_t num_clauses, uint32_t num_literals,
-                         uint32_t *occ_start, uint32_t *occ_clause) {
+void gsat_occ_build_host(const uint32_t *clause_start, const uint32_t *lits, uint32_t num_clauses,
+                         uint32_t num_literals, uint32_t *occ_start, uint32_t *occ_clause) {
   memset(occ_start, 0, ((size_t)num_literals + 1) * sizeof *occ_start);
   uint32_t entries = clause_start[num_clauses];
   for (uint32_t p = 0; p < entries; ++p) occ_start[lits[p] + 1]++;

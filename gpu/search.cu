@@ -68,8 +68,7 @@ static uint32_t slice_for(const gsat_gpu_cnf *cnf, int moms) {
 
 /* The layout (--gpu-layout; auto: the A/B winner, search.h). */
 static int resolve_layout(const gsat_search_params *p) {
-  if (p->gpu_layout == GSAT_GPU_LAYOUT_CSR ||
-      p->gpu_layout == GSAT_GPU_LAYOUT_SLOT)
+  if (p->gpu_layout == GSAT_GPU_LAYOUT_CSR || p->gpu_layout == GSAT_GPU_LAYOUT_SLOT)
     return (int)p->gpu_layout;
   return GSAT_GPU_LAYOUT_AUTO_PICK;
 }
@@ -85,17 +84,13 @@ static int occ_sort(const gsat_search_params *p) {
 
 /* The slot layout's buckets (host plan from the clause lengths); MOMS reads
  * them, so the static order needs none and cnf->slot stays 0 then. */
-static gsat_status plan_slot_layout(const gsat_db *db,
-                                    const gsat_search_params *p,
-                                    gsat_gpu_cnf *cnf, gsat_slot_plan *sp,
-                                    gsat_error *err) {
-  GSAT_FORWARD(gsat_slot_plan_init(sp, db->clause_start, db->num_clauses,
-                                   db->num_vars, err));
+static gsat_status plan_slot_layout(const gsat_db *db, const gsat_search_params *p,
+                                    gsat_gpu_cnf *cnf, gsat_slot_plan *sp, gsat_error *err) {
+  GSAT_FORWARD(gsat_slot_plan_init(sp, db->clause_start, db->num_clauses, db->num_vars, err));
   if (p->decide != GSAT_DECIDE_MOMS) return GSAT_OK;
-  GSAT_RETURN_IF(
-      sp->size >= UINT32_MAX || sp->compact_size >= UINT32_MAX, err, RESOURCE,
-      "the slot-major clause layout needs %llu words, more than 2^32 - 1",
-      (unsigned long long)sp->size);
+  GSAT_RETURN_IF(sp->size >= UINT32_MAX || sp->compact_size >= UINT32_MAX, err, RESOURCE,
+                 "the slot-major clause layout needs %llu words, more than 2^32 - 1",
+                 (unsigned long long)sp->size);
   cnf->slot = 1;
   cnf->num_buckets = sp->num_buckets;
   cnf->slot_size = (uint32_t)sp->size;
@@ -106,8 +101,7 @@ static gsat_status plan_slot_layout(const gsat_db *db,
 /* Chooses where the CNF and the per-worker state live, the block shape and the grid
  * (from the occupancy the compiled kernel allows), and the cube pool size. */
 static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
-                             const gsat_gpu_info *info, const gsat_gpu_cnf *cnf,
-                             gsat_error *err) {
+                             const gsat_gpu_info *info, const gsat_gpu_cnf *cnf, gsat_error *err) {
   memset(pl, 0, sizeof *pl);
   const uint32_t V = cnf->num_vars;
   pl->moms = gsat_gpu_heur_kind(p->decide);
@@ -147,8 +141,7 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   GSAT_RETURN_IF(per_sm < 1, err, RESOURCE,
                  "the warp kernel cannot run %u threads per block with %llu bytes of shared "
                  "memory (%d registers per thread); try a smaller --gpu-threads",
-                 pl->threads,
-                 (unsigned long long)pl->smem, fa.numRegs);
+                 pl->threads, (unsigned long long)pl->smem, fa.numRegs);
   /* One block per SM by default: the tree is split among fewer, longer-lived
    * workers (bench/RESULTS.md shows more workers spending their time replaying
    * cubes); --gpu-blocks sets any grid up to what fits. */
@@ -170,7 +163,7 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
 static void sum_counters(const gsat_gpu_counters *c, uint64_t n, gsat_worker_stats *t) {
   memset(t, 0, sizeof *t);
   for (uint64_t i = 0; i < n; i++) {
-#define GSAT_GPU_SUM_STEP(field) t->n.field += c[i].field;
+#define GSAT_GPU_SUM_STEP(field)   t->n.field += c[i].field;
 #define GSAT_GPU_SUM_WORKER(field) t->field += c[i].field;
     GSAT_DPLL_COUNTER_FIELDS(GSAT_GPU_SUM_STEP)
     GSAT_WORKER_COUNTER_FIELDS(GSAT_GPU_SUM_WORKER)
@@ -194,17 +187,17 @@ static void sum_cycles(const gsat_gpu_counters *c, uint64_t n, gsat_search_resul
 /* The device state kept between runs (gpu/search.h): what a run borrows
  * (device_run's pointers are copies of these), grown to the largest run. */
 struct gsat_gpu_engine {
-  int info_device;              /* device of info, -1: none yet */
+  int info_device; /* device of info, -1: none yet */
   gsat_gpu_info info;
-  int usable_device;            /* device of usable and reason, -1: not asked */
+  int usable_device; /* device of usable and reason, -1: not asked */
   int usable;
   char reason[256];
-  int objects_device;           /* device of everything below, -1: none */
+  int objects_device; /* device of everything below, -1: none */
   uint8_t *d_arena;
   size_t arena_bytes;
   int *h_stop;
   gsat_gpu_counters *h_counters;
-  uint64_t counters_cap;        /* workers h_counters holds */
+  uint64_t counters_cap; /* workers h_counters holds */
   cudaStream_t stream, copy_stream;
   cudaEvent_t start, stop;
 };
@@ -310,16 +303,16 @@ static void release_run(device_run *d, gsat_status st) {
 /* The workers' counters while the kernel runs (on the copy stream), summed. */
 static gsat_status running_counters(device_run *d, gsat_worker_stats *t, gsat_error *err) {
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->h_counters, d->L.counters,
-                                     d->workers * sizeof(gsat_gpu_counters),
-                                     cudaMemcpyDeviceToHost, d->copy_stream));
+                                     d->workers * sizeof(gsat_gpu_counters), cudaMemcpyDeviceToHost,
+                                     d->copy_stream));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
   sum_counters(d->h_counters, d->workers, t);
   return GSAT_OK;
 }
 
 /* Selects the device and creates its context (timed: it can take seconds). */
-static gsat_status open_device(const gsat_search_params *p, gsat_search_result *r,
-                               device_run *d, gsat_error *err) {
+static gsat_status open_device(const gsat_search_params *p, gsat_search_result *r, device_run *d,
+                               gsat_error *err) {
   gsat_gpu_engine *e = d->engine;
   if (e->objects_device >= 0 && e->objects_device != p->device) engine_drop(e);
   double t0 = gsat_seconds();
@@ -337,8 +330,8 @@ static gsat_status open_device(const gsat_search_params *p, gsat_search_result *
 
 /* The device CNF's sizes, the layout (and the slot plan, with its build's
  * temporaries) and the plan of the run. */
-static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
-                            gsat_search_result *r, device_run *d, gsat_error *err) {
+static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                            device_run *d, gsat_error *err) {
   gsat_gpu_cnf *cnf = &d->cnf;
   memset(cnf, 0, sizeof *cnf);
   cnf->num_vars = db->num_vars;
@@ -354,8 +347,8 @@ static gsat_status plan_run(const gsat_db *db, const gsat_search_params *p,
     GSAT_FORWARD(plan_slot_layout(db, p, cnf, &d->sp, err));
     gsat_layout_input in = {NULL, NULL, cnf->num_clauses, cnf->lits_size, db->num_vars};
     size_t bytes = 0;
-    GSAT_FORWARD(gsat_gpu_layout_build(NULL, &bytes, &in, cnf->slot ? &d->sp : NULL, NULL,
-                                       d->sort, NULL, err));
+    GSAT_FORWARD(gsat_gpu_layout_build(NULL, &bytes, &in, cnf->slot ? &d->sp : NULL, NULL, d->sort,
+                                       NULL, err));
     build_temp = bytes;
   }
   GSAT_FORWARD(make_plan(&d->pl, p, &d->info, cnf, err));
@@ -391,8 +384,7 @@ static gsat_status grow_arena(gsat_gpu_engine *e, size_t bytes, int device, gsat
 /* The engine's host buffers, streams and events, made on first use; the
  * pinned counter buffer grown to `workers`. */
 static gsat_status engine_objects(gsat_gpu_engine *e, uint64_t workers, gsat_error *err) {
-  if (!e->h_stop)
-    GSAT_CUDA_TRY(err, cudaHostAlloc(&e->h_stop, sizeof(int), cudaHostAllocMapped));
+  if (!e->h_stop) GSAT_CUDA_TRY(err, cudaHostAlloc(&e->h_stop, sizeof(int), cudaHostAllocMapped));
   if (e->counters_cap < workers) {
     if (e->h_counters) GSAT_CUDA_TRY(err, cudaFreeHost(e->h_counters));
     e->h_counters = NULL;
@@ -401,8 +393,7 @@ static gsat_status engine_objects(gsat_gpu_engine *e, uint64_t workers, gsat_err
                                      cudaHostAllocDefault));
     e->counters_cap = workers;
   }
-  if (!e->stream)
-    GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&e->stream, cudaStreamNonBlocking));
+  if (!e->stream) GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&e->stream, cudaStreamNonBlocking));
   if (!e->copy_stream)
     GSAT_CUDA_TRY(err, cudaStreamCreateWithFlags(&e->copy_stream, cudaStreamNonBlocking));
   if (!e->start) GSAT_CUDA_TRY(err, cudaEventCreate(&e->start));
@@ -439,23 +430,23 @@ static gsat_status allocate_run(const gsat_search_params *p, device_run *d, gsat
  * the queues and the control block, and waits for it. */
 static gsat_status upload(const gsat_db *db, device_run *d, gsat_error *err) {
   const gsat_gpu_layout *L = &d->L;
-  const void *h_arrays[6] = {db->occ_start, db->occ_stream, db->order,
+  const void *h_arrays[6] = {db->occ_start,    db->occ_stream,  db->order,
                              db->clause_start, db->clause_lits, db->units};
   for (int k = d->layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6; k++) /* slot: no streams */
     if (L->lens[k])
       GSAT_CUDA_TRY(err, cudaMemcpyAsync(L->arrays[k], h_arrays[k], 4 * L->lens[k],
                                          cudaMemcpyHostToDevice, d->stream));
-  GSAT_CUDA_TRY(err, cudaMemsetAsync(L->counters, 0, d->workers * sizeof(gsat_gpu_counters),
-                                     d->stream));
+  GSAT_CUDA_TRY(err,
+                cudaMemsetAsync(L->counters, 0, d->workers * sizeof(gsat_gpu_counters), d->stream));
   gsat_gpu_init_kernel<<<(d->pl.slots + 255) / 256, 256, 0, d->stream>>>(*L, d->pl.slots);
   GSAT_CUDA_LAUNCHED(err, "gsat_gpu_init_kernel");
   if (d->cnf.slot) {
     gsat_slot_bucket table[2 * GSAT_SLOT_MAX_BUCKETS];
     memcpy(table, d->sp.bucket, d->sp.num_buckets * sizeof *table);
     gsat_slot_compact_buckets(&d->sp, table + d->sp.num_buckets);
-    GSAT_CUDA_TRY(err, cudaMemcpyAsync(L->slot_buckets, table,
-                                       2 * d->sp.num_buckets * sizeof *table,
-                                       cudaMemcpyHostToDevice, d->stream));
+    GSAT_CUDA_TRY(err,
+                  cudaMemcpyAsync(L->slot_buckets, table, 2 * d->sp.num_buckets * sizeof *table,
+                                  cudaMemcpyHostToDevice, d->stream));
   }
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->stream));
   return GSAT_OK;
@@ -470,8 +461,8 @@ static gsat_status build_layout(gsat_search_result *r, device_run *d, gsat_error
   gsat_layout_output out = {L->arrays[0], L->arrays[1], L->slot_lits};
   size_t bytes = d->pl.build_temp_bytes;
   GSAT_CUDA_TRY(err, cudaEventRecord(d->start, d->stream));
-  GSAT_FORWARD(gsat_gpu_layout_build(L->build_temp, &bytes, &in, d->cnf.slot ? &d->sp : NULL,
-                                     &out, d->sort, d->stream, err));
+  GSAT_FORWARD(gsat_gpu_layout_build(L->build_temp, &bytes, &in, d->cnf.slot ? &d->sp : NULL, &out,
+                                     d->sort, d->stream, err));
   GSAT_CUDA_TRY(err, cudaEventRecord(d->stop, d->stream));
   GSAT_CUDA_TRY(err, cudaEventSynchronize(d->stop));
   float build_ms = 0;
@@ -488,8 +479,7 @@ typedef struct dpll_watch {
   double start, next_progress, next_node_check;
 } dpll_watch;
 
-static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
-                               gsat_error *err) {
+static gsat_status watch_check(void *run, double now, int stop_sent, int *cause, gsat_error *err) {
   dpll_watch *w = (dpll_watch *)run;
   const gsat_search_params *p = w->p;
   int over = p->time_limit > 0 && now - w->start >= p->time_limit;
@@ -515,8 +505,8 @@ static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error
   gsat_worker_stats t;
   GSAT_FORWARD(running_counters(d, &t, err));
   gsat_gpu_control run_ctl; /* outstanding cubes, read while the kernel runs */
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(&run_ctl, d->L.ctl, sizeof run_ctl,
-                                     cudaMemcpyDeviceToHost, d->copy_stream));
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(&run_ctl, d->L.ctl, sizeof run_ctl, cudaMemcpyDeviceToHost,
+                                     d->copy_stream));
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->copy_stream));
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
@@ -525,8 +515,7 @@ static gsat_status watch_report(void *run, double now, int stop_sent, gsat_error
   pr.total = t;
   pr.cubes_left = run_ctl.work;
   /* hungry counts idle warps */
-  pr.busy_workers =
-      (uint32_t)(d->workers > run_ctl.hungry ? d->workers - run_ctl.hungry : 0);
+  pr.busy_workers = (uint32_t)(d->workers > run_ctl.hungry ? d->workers - run_ctl.hungry : 0);
   p->progress(p->progress_data, &pr);
   w->next_progress = now + p->progress_interval;
   return GSAT_OK;
@@ -554,8 +543,8 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
  * (gsat_kernel_supervise),
  * meanwhile passing on stop requests and the time and node limits, and
  * reporting progress. */
-static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r,
-                             device_run *d, double start, gsat_error *err) {
+static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r, device_run *d,
+                             double start, gsat_error *err) {
   dpll_watch w;
   w.p = p;
   w.d = d;
@@ -651,8 +640,8 @@ static gsat_status root_refuted(const gsat_db *db, int *refuted, gsat_error *err
 }
 
 extern "C" gsat_status gsat_gpu_engine_solve(gsat_gpu_engine *e, const gsat_db *db,
-                                             const gsat_search_params *p,
-                                             gsat_search_result *r, gsat_error *err) {
+                                             const gsat_search_params *p, gsat_search_result *r,
+                                             gsat_error *err) {
   memset(r, 0, sizeof *r);
   if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* UNKNOWN, nothing touched */
   if (!e) {
@@ -664,8 +653,8 @@ extern "C" gsat_status gsat_gpu_engine_solve(gsat_gpu_engine *e, const gsat_db *
   }
   GSAT_FORWARD(gsat_gpu_refuse_if_stuck(err));
   char reason[256];
-  GSAT_RETURN_IF(!gsat_gpu_engine_usable(e, p->device, reason, sizeof reason), err, NODEVICE,
-                 "%s", reason);
+  GSAT_RETURN_IF(!gsat_gpu_engine_usable(e, p->device, reason, sizeof reason), err, NODEVICE, "%s",
+                 reason);
   int refuted = 0;
   double t0 = gsat_seconds();
   GSAT_FORWARD(root_refuted(db, &refuted, err));

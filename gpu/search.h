@@ -44,8 +44,8 @@ int gsat_gpu_maybe_present(void);
  * still running p->gpu_stop_grace seconds after the stop request: then the
  * kernel is left running, and every later GPU search of the process fails
  * at once, gpu/kernel_wait.h), NOMEM. */
-gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
-                           gsat_search_result *r, gsat_error *err);
+gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                           gsat_error *err);
 
 /* What the GPU search keeps between solves, so that a caller that solves many
  * formulas one after another (gsat_solver, the CLI's --batch) pays the setup

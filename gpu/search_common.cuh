@@ -84,22 +84,18 @@ struct gsat_gpu_block {
  * memory at smem: the compacted bucket table, then each bucket without its
  * padding rows (slot k of row r at offset + k * count + r).  Returns the bytes
  * used. */
-__device__ inline uint64_t gsat_gpu_stage_slots(gsat_gpu_cnf *cnf,
-                                                uint8_t *smem) {
+__device__ inline uint64_t gsat_gpu_stage_slots(gsat_gpu_cnf *cnf, uint8_t *smem) {
   const uint32_t nb = cnf->num_buckets;
   const gsat_slot_bucket *global = cnf->slot_buckets, *compact = global + nb;
   gsat_slot_bucket *table = (gsat_slot_bucket *)smem;
-  uint32_t *lits =
-      (uint32_t *)(smem +
-                   gsat_gpu_align16(sizeof(gsat_slot_bucket) * (uint64_t)nb));
+  uint32_t *lits = (uint32_t *)(smem + gsat_gpu_align16(sizeof(gsat_slot_bucket) * (uint64_t)nb));
   for (uint32_t j = threadIdx.x; j < nb; j += blockDim.x) table[j] = compact[j];
   for (uint32_t j = 0; j < nb; j++) {
     const gsat_slot_bucket g = global[j], c = compact[j];
     const uint32_t n = c.count << c.width_log;
     for (uint32_t t = threadIdx.x; t < n; t += blockDim.x) {
       const uint32_t k = t / c.count, r = t - k * c.count;
-      lits[gsat_slot_index(&c, k, r)] =
-          __ldg(cnf->slot_lits + gsat_slot_index(&g, k, r));
+      lits[gsat_slot_index(&c, k, r)] = __ldg(cnf->slot_lits + gsat_slot_index(&g, k, r));
     }
   }
   cnf->slot_lits = lits;
@@ -114,12 +110,11 @@ __device__ inline uint64_t gsat_gpu_stage_slots(gsat_gpu_cnf *cnf,
  * only), the compacted slot-major buckets.  Whole block; ends with
  * __syncthreads. */
 __device__ inline void gsat_gpu_stage_cnf(gsat_gpu_cnf *cnf, uint8_t *smem, int moms) {
-  const uint32_t *src[6] = {cnf->occ_start, cnf->occ_stream, cnf->order,
+  const uint32_t *src[6] = {cnf->occ_start,    cnf->occ_stream,  cnf->order,
                             cnf->clause_start, cnf->clause_lits, cnf->units};
   const int csr = moms && !cnf->slot;
-  uint32_t len[6] = {2 * cnf->num_vars + 1,    cnf->stream_size,
-                     cnf->order_len,           csr ? cnf->num_clauses + 1 : 0,
-                     csr ? cnf->lits_size : 0, cnf->num_units};
+  uint32_t len[6] = {2 * cnf->num_vars + 1,          cnf->stream_size,         cnf->order_len,
+                     csr ? cnf->num_clauses + 1 : 0, csr ? cnf->lits_size : 0, cnf->num_units};
   const uint32_t *dst[6];
   uint8_t *at = smem;
   for (int k = 0; k < 6; k++) {
@@ -145,8 +140,7 @@ __host__ __device__ inline uint64_t gsat_gpu_cnf_smem_bytes(const gsat_gpu_cnf *
                gsat_gpu_align16(4 * (uint64_t)cnf->order_len) +
                gsat_gpu_align16(4 * (uint64_t)cnf->num_units);
   if (moms && cnf->slot)
-    b += gsat_gpu_align16(sizeof(gsat_slot_bucket) *
-                          (uint64_t)cnf->num_buckets) +
+    b += gsat_gpu_align16(sizeof(gsat_slot_bucket) * (uint64_t)cnf->num_buckets) +
          gsat_gpu_align16(4 * (uint64_t)cnf->slot_compact_size);
   else if (moms)
     b += gsat_gpu_align16(4 * ((uint64_t)cnf->num_clauses + 1)) +
@@ -194,8 +188,12 @@ __device__ inline void gsat_gpu_at_round(const gsat_gpu_params &p, unsigned id, 
 /* The block header is shared by the block's warps without locks: every access
  * is an atomic read-modify-write (compute-sanitizer's racecheck does not model
  * relaxed ld/st as atomic, and these accesses are rare). */
-template <class T> __device__ inline T gsat_gpu_block_load(T *x) { return atomicAdd(x, (T)0); }
-template <class T> __device__ inline void gsat_gpu_block_store(T *x, T v) { atomicExch(x, v); }
+template <class T> __device__ inline T gsat_gpu_block_load(T *x) {
+  return atomicAdd(x, (T)0);
+}
+template <class T> __device__ inline void gsat_gpu_block_store(T *x, T v) {
+  atomicExch(x, v);
+}
 
 /* Polls the host's stop request every p.poll_cycles and raises the device flag
  * (one warp per block polls, to keep PCIe reads few). */
@@ -237,9 +235,8 @@ struct gsat_gpu_xchg {
 /* Lane 0 of an idle warp: takes a queued cube, from this block's queue or, for
  * the one warp of the block that polls, from the global queue.  Registers the
  * warp as hungry when it finds none.  Returns 0 (none), 1 (block) or 2 (global). */
-__device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                    gsat_bqueue *bq, int warp, gsat_gpu_xchg *x,
-                                    uint32_t *slot) {
+__device__ inline int gsat_gpu_take(const gsat_gpu_params &p, gsat_gpu_block *blk, gsat_bqueue *bq,
+                                    int warp, gsat_gpu_xchg *x, uint32_t *slot) {
   int src = 0;
   if (gsat_queue_pop(bq, slot)) {
     src = 1;
@@ -312,8 +309,7 @@ __device__ inline int gsat_gpu_wants_donation(const gsat_gpu_params &p, gsat_gpu
  * (false, the slot dropped) once the global stop flag is raised: the search
  * ends anyway, and a consumer that never releases its cell must not keep
  * this worker from leaving. */
-__device__ inline bool gsat_gpu_push_slot(const gsat_gpu_params &p, gsat_gqueue *q,
-                                          uint32_t slot) {
+__device__ inline bool gsat_gpu_push_slot(const gsat_gpu_params &p, gsat_gqueue *q, uint32_t slot) {
   GSAT_GPU_SLOT_MOVE(p, slot, GSAT_GPU_SLOT_HELD,
                      q == p.free_slots ? GSAT_GPU_SLOT_FREE : GSAT_GPU_SLOT_WORK);
   while (!gsat_queue_push(q, slot)) {
@@ -368,7 +364,6 @@ __device__ inline void gsat_gpu_raise_stop(const gsat_gpu_params &p) {
   __threadfence();
   atomicExch(&p.ctl->stop, 1);
 }
-
 
 /* The start of the kernel: the block header and queue at the start of the
  * dynamic shared memory smem, then (with p.cnf_in_smem) the CNF copy, which cnf

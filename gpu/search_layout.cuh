@@ -10,18 +10,18 @@
 #include "gpu/search_warp.cuh"
 
 struct gsat_gpu_plan {
-  int moms;                    /* gsat_gpu_heur_kind */
+  int moms; /* gsat_gpu_heur_kind */
   uint32_t threads, blocks, warps_per_block;
-  uint64_t smem;               /* dynamic shared memory per block */
+  uint64_t smem; /* dynamic shared memory per block */
   uint32_t cnf_in_smem, state_in_smem;
-  uint64_t state_stride;       /* bytes of global state per warp */
-  uint32_t slots;              /* cube pool slots, a power of two */
-  uint32_t block_queue_cap;    /* a power of two */
-  uint32_t slice;              /* decisions between work-exchange checks */
-  uint32_t max_backoff;        /* ns */
-  double occupancy;            /* theoretical */
-  int layout;                  /* GSAT_GPU_LAYOUT_CSR or _SLOT (resolved) */
-  uint64_t build_temp_bytes;   /* device temporaries of the layout build */
+  uint64_t state_stride;     /* bytes of global state per warp */
+  uint32_t slots;            /* cube pool slots, a power of two */
+  uint32_t block_queue_cap;  /* a power of two */
+  uint32_t slice;            /* decisions between work-exchange checks */
+  uint32_t max_backoff;      /* ns */
+  double occupancy;          /* theoretical */
+  int layout;                /* GSAT_GPU_LAYOUT_CSR or _SLOT (resolved) */
+  uint64_t build_temp_bytes; /* device temporaries of the layout build */
 };
 
 struct gsat_gpu_layout {
@@ -32,13 +32,13 @@ struct gsat_gpu_layout {
   uint32_t *pool;
   gsat_gpu_counters *counters;
   uint8_t *model;
-  uint32_t *arrays[6];         /* occ_start, occ_stream, order, clause_start, clause_lits, units */
-  uint64_t lens[6];            /* their lengths in words */
-  uint32_t *slot_lits;         /* slot-major buckets (cnf->slot) */
+  uint32_t *arrays[6]; /* occ_start, occ_stream, order, clause_start, clause_lits, units */
+  uint64_t lens[6];    /* their lengths in words */
+  uint32_t *slot_lits; /* slot-major buckets (cnf->slot) */
   gsat_slot_bucket *slot_buckets; /* [2 nb]: as built, compacted */
-  uint8_t *build_temp;         /* the layout build's temporaries */
+  uint8_t *build_temp;            /* the layout build's temporaries */
   uint8_t *state;
-  uint64_t bytes;              /* total */
+  uint64_t bytes; /* total */
 };
 
 /* Workers (warps) of plan pl. */
@@ -66,7 +66,7 @@ inline void gsat_gpu_layout_carve(gsat_gpu_layout *L, uint8_t *base, const gsat_
   L->pool = (uint32_t *)take((uint64_t)pl->slots * 4 * (V + 1));
   L->counters = (gsat_gpu_counters *)take(gsat_gpu_workers(pl) * sizeof(gsat_gpu_counters));
   L->model = take(V + 1);
-  uint64_t lens[6] = {2 * V + 1, cnf->stream_size, cnf->order_len, cnf->num_clauses + 1ull,
+  uint64_t lens[6] = {2 * V + 1,      cnf->stream_size, cnf->order_len, cnf->num_clauses + 1ull,
                       cnf->lits_size, cnf->num_units};
   for (int k = 0; k < 6; k++) {
     L->lens[k] = lens[k];
@@ -74,9 +74,9 @@ inline void gsat_gpu_layout_carve(gsat_gpu_layout *L, uint8_t *base, const gsat_
   }
   L->slot_lits = cnf->slot ? (uint32_t *)take(4ull * cnf->slot_size) : nullptr;
   L->slot_buckets =
-      cnf->slot ? (gsat_slot_bucket *)take(2 * sizeof(gsat_slot_bucket) *
-                                           (uint64_t)cnf->num_buckets)
-                : nullptr;
+      cnf->slot
+          ? (gsat_slot_bucket *)take(2 * sizeof(gsat_slot_bucket) * (uint64_t)cnf->num_buckets)
+          : nullptr;
   L->build_temp = pl->build_temp_bytes ? take(pl->build_temp_bytes) : nullptr;
   L->state = pl->state_in_smem ? nullptr : take(gsat_gpu_workers(pl) * pl->state_stride);
   L->bytes = at;

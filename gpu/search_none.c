@@ -9,10 +9,9 @@
 
 /* The answer of a GPU search without CUDA: NODEVICE, naming the search and
  * the device asked for. */
-static gsat_status no_search(const char *search, const gsat_search_params *p,
-                             gsat_error *err) {
-  return gsat_error_set(err, GSAT_NODEVICE,
-                        "gsat was built without CUDA: no %s (device %d)", search, p->device);
+static gsat_status no_search(const char *search, const gsat_search_params *p, gsat_error *err) {
+  return gsat_error_set(err, GSAT_NODEVICE, "gsat was built without CUDA: no %s (device %d)",
+                        search, p->device);
 }
 
 int gsat_gpu_usable(int device, char *reason, size_t reason_size) {
@@ -25,8 +24,8 @@ int gsat_gpu_maybe_present(void) {
   return 0;
 }
 
-gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p,
-                           gsat_search_result *r, gsat_error *err) {
+gsat_status gsat_gpu_solve(const gsat_db *db, const gsat_search_params *p, gsat_search_result *r,
+                           gsat_error *err) {
   (void)db, (void)r;
   return no_search("GPU search", p, err);
 }

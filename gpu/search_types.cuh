@@ -31,11 +31,11 @@ struct gsat_gpu_cnf {
 
 /* Control block in device memory. */
 struct gsat_gpu_control {
-  unsigned long long work;  /* cubes queued or held; 0: the whole tree is refuted */
-  int stop;                 /* raised on an answer or a host request */
-  int answer;               /* 10, 20, or 0 */
-  unsigned int hungry;      /* idle workers waiting for a cube */
-  unsigned int winner;      /* worker that wrote the model */
+  unsigned long long work;         /* cubes queued or held; 0: the whole tree is refuted */
+  int stop;                        /* raised on an answer or a host request */
+  int answer;                      /* 10, 20, or 0 */
+  unsigned int hungry;             /* idle workers waiting for a cube */
+  unsigned int winner;             /* worker that wrote the model */
   unsigned long long steals_warp;  /* cubes taken from a block's queue (between its warps) */
   unsigned long long steals_block; /* cubes taken from the global queue (between blocks) */
 };
@@ -49,32 +49,32 @@ struct gsat_gpu_counters {
   GSAT_DPLL_COUNTER_FIELDS(GSAT_CTR_ULL_FIELD)
   GSAT_WORKER_COUNTER_FIELDS(GSAT_CTR_ULL_FIELD)
   unsigned long long cyc_search, cyc_replay, cyc_idle; /* clock64 cycles per activity */
-  unsigned int where; /* gsat_gpu_where */
-  unsigned int round; /* rounds of the kernel's loop begun */
+  unsigned int where;                                  /* gsat_gpu_where */
+  unsigned int round;                                  /* rounds of the kernel's loop begun */
 };
 
 /* Everything a search kernel needs, passed by value. */
 struct gsat_gpu_params {
   gsat_gpu_cnf cnf;
   gsat_gpu_control *ctl;
-  volatile int *host_stop;      /* host-mapped: the host's stop request */
-  gsat_gqueue *free_slots;      /* free cube slots of the pool */
-  gsat_gqueue *work;            /* queued cubes (slot numbers) */
-  uint32_t *pool;               /* [pool_slots * slot_stride]: n, then n literals */
+  volatile int *host_stop; /* host-mapped: the host's stop request */
+  gsat_gqueue *free_slots; /* free cube slots of the pool */
+  gsat_gqueue *work;       /* queued cubes (slot numbers) */
+  uint32_t *pool;          /* [pool_slots * slot_stride]: n, then n literals */
   uint32_t pool_slots, slot_stride;
-  gsat_gpu_counters *counters;  /* [workers] */
-  uint8_t *model;               /* [num_vars] */
-  uint8_t *state;               /* per-worker state in global memory (or NULL) */
+  gsat_gpu_counters *counters;     /* [workers] */
+  uint8_t *model;                  /* [num_vars] */
+  uint8_t *state;                  /* per-worker state in global memory (or NULL) */
   unsigned long long state_stride; /* bytes per warp of global state */
-  uint32_t cnf_in_smem;         /* copy the CNF into shared memory */
-  uint32_t state_in_smem;       /* per-warp state in shared memory */
-  uint32_t cnf_smem_bytes;      /* bytes of the shared-memory CNF copy */
-  uint32_t warp_state_bytes;    /* bytes of one warp's state */
-  uint32_t block_queue_cap;     /* power of two */
-  uint32_t decide;              /* gsat_decide */
-  uint32_t slice;               /* decisions between checks for stop and hunger */
-  uint32_t max_backoff;         /* ns an idle worker sleeps at most between polls */
-  unsigned long long poll_cycles; /* clock64 cycles between host-flag polls */
+  uint32_t cnf_in_smem;            /* copy the CNF into shared memory */
+  uint32_t state_in_smem;          /* per-warp state in shared memory */
+  uint32_t cnf_smem_bytes;         /* bytes of the shared-memory CNF copy */
+  uint32_t warp_state_bytes;       /* bytes of one warp's state */
+  uint32_t block_queue_cap;        /* power of two */
+  uint32_t decide;                 /* gsat_decide */
+  uint32_t slice;                  /* decisions between checks for stop and hunger */
+  uint32_t max_backoff;            /* ns an idle worker sleeps at most between polls */
+  unsigned long long poll_cycles;  /* clock64 cycles between host-flag polls */
 };
 
 /* The heuristic's scratch that a worker's state holds ("moms" in the plan and

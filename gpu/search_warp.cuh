@@ -13,9 +13,9 @@
 #include "gpu/search_common.cuh"
 
 #include "gpu/team_warp.cuh"
-#define GSAT_DPLL_FN(name) gsat_warp_##name
-#define GSAT_DPLL_AT(p, i) ((p)[i])
-#define GSAT_DPLL_CUBE_LOAD(p) __ldcg(p) /* the pool: L2, another SM's writes */
+#define GSAT_DPLL_FN(name)         gsat_warp_##name
+#define GSAT_DPLL_AT(p, i)         ((p)[i])
+#define GSAT_DPLL_CUBE_LOAD(p)     __ldcg(p) /* the pool: L2, another SM's writes */
 #define GSAT_DPLL_CUBE_STORE(p, x) __stcg((p), (x))
 #include "gpu/dpll_slot.cuh"
 #include "core/dpll.h"
@@ -43,15 +43,15 @@ __device__ __forceinline__ void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint3
 struct gsat_warp_worker {
   gsat_dpll s;
   gsat_gpu_view view;
-  unsigned warp, id;     /* in the block, in the grid */
-  bool have;             /* holds a cube */
+  unsigned warp, id; /* in the block, in the grid */
+  bool have;         /* holds a cube */
   gsat_gpu_tally t;
 };
 
 /* Donates when a warp of this block, or anywhere, waits for work: the counters
  * first (reads only), then an open branch, then a pool slot. */
 __device__ __forceinline__ void gsat_warp_give(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                      gsat_bqueue *bq, gsat_warp_worker &w) {
+                                               gsat_bqueue *bq, gsat_warp_worker &w) {
   const unsigned lane = TEAM_RANK;
   int target = 0;
   if (lane == 0) {
@@ -80,7 +80,8 @@ __device__ __forceinline__ void gsat_warp_give(const gsat_gpu_params &p, gsat_gp
 /* Searches a slice of the held cube, then gives work away or gives the cube
  * up.  Returns 1 when the warp found a model (the kernel stops). */
 __device__ __forceinline__ int gsat_warp_slice(const gsat_gpu_params &p, gsat_gpu_block *blk,
-                                      gsat_bqueue *bq, gsat_warp_worker &w, long long *t0) {
+                                               gsat_bqueue *bq, gsat_warp_worker &w,
+                                               long long *t0) {
   const unsigned lane = TEAM_RANK;
   if (lane == 0) gsat_gpu_at(p, w.id, GSAT_GPU_AT_SEARCH);
   int res = gsat_warp_search(&w.s, &w.view.db, p.slice);
@@ -146,7 +147,7 @@ __device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gp
 /* The warp's searcher at the root (the host checked that the root is not
  * refuted); worker 0 holds the whole tree. */
 __device__ __forceinline__ void gsat_warp_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
-                                      uint8_t *state, gsat_warp_worker &w) {
+                                               uint8_t *state, gsat_warp_worker &w) {
   w.view = gsat_gpu_view_of(cnf);
   gsat_warp_carve(&w.s, state, cnf.num_vars, gsat_gpu_heur_kind(p.decide));
   w.s.n = gsat_dpll_counters{};

@@ -72,61 +72,50 @@ GSAT_HD uint32_t gsat_slot_width_log(uint32_t len) {
 }
 
 /* Slot-major index of row r, slot k (the layout the search reads). */
-GSAT_HD uint64_t gsat_slot_index(const gsat_slot_bucket *b, uint32_t k,
-                                 uint32_t r) {
+GSAT_HD uint64_t gsat_slot_index(const gsat_slot_bucket *b, uint32_t k, uint32_t r) {
   return b->offset + (uint64_t)k * b->stride + r;
 }
 
 /* Clause-major index of row r, slot k (before the transpose). */
-GSAT_HD uint64_t gsat_slot_cm_index(const gsat_slot_bucket *b, uint32_t r,
-                                    uint32_t k) {
+GSAT_HD uint64_t gsat_slot_cm_index(const gsat_slot_bucket *b, uint32_t r, uint32_t k) {
   return b->offset + ((uint64_t)r << b->width_log) + k;
 }
 
 /* Writes row r of bucket b (clause lits[0 .. len)) into a clause-major array:
  * the literals, then padding up to the width. */
-GSAT_HD void gsat_slot_scatter_row(const gsat_slot_bucket *b, uint32_t r,
-                                   const uint32_t *lits, uint32_t len,
-                                   uint32_t pad_lit, uint32_t *cm) {
+GSAT_HD void gsat_slot_scatter_row(const gsat_slot_bucket *b, uint32_t r, const uint32_t *lits,
+                                   uint32_t len, uint32_t pad_lit, uint32_t *cm) {
   const uint32_t w = 1u << b->width_log;
-  for (uint32_t k = 0; k < w; k++)
-    cm[gsat_slot_cm_index(b, r, k)] = k < len ? lits[k] : pad_lit;
+  for (uint32_t k = 0; k < w; k++) cm[gsat_slot_cm_index(b, r, k)] = k < len ? lits[k] : pad_lit;
 }
 
 /* Writes clause lits[0 .. len) as one occurrence-stream record at out. */
-GSAT_HD void gsat_stream_gather_clause(const uint32_t *lits, uint32_t len,
-                                       uint32_t *out) {
-  for (uint32_t k = 0; k < len; k++)
-    out[k] = lits[k] | (k + 1 == len ? GSAT_STREAM_END : 0u);
+GSAT_HD void gsat_stream_gather_clause(const uint32_t *lits, uint32_t len, uint32_t *out) {
+  for (uint32_t k = 0; k < len; k++) out[k] = lits[k] | (k + 1 == len ? GSAT_STREAM_END : 0u);
 }
 
 /* Plans the buckets of the clauses clause_start[0 .. C] (every length >= 1)
  * over `vars` variables.  Errors: RESOURCE when the padded layout needs 2^32
  * words or more (offsets are 32-bit). */
-gsat_status gsat_slot_plan_init(gsat_slot_plan *plan,
-                                const uint32_t *clause_start,
-                                uint32_t num_clauses, uint32_t vars,
-                                gsat_error *err);
+gsat_status gsat_slot_plan_init(gsat_slot_plan *plan, const uint32_t *clause_start,
+                                uint32_t num_clauses, uint32_t vars, gsat_error *err);
 
 /* The buckets of a compacted copy (stride = count, no padding rows), packed
  * from offset 0 in the same order: out[0 .. plan->num_buckets). */
-void gsat_slot_compact_buckets(const gsat_slot_plan *plan,
-                               gsat_slot_bucket *out);
+void gsat_slot_compact_buckets(const gsat_slot_plan *plan, gsat_slot_bucket *out);
 
 /* Host reference of the slot-major array: slot[plan->size], built directly
  * (no transpose) with the index functions above. */
-void gsat_slot_build_host(const gsat_slot_plan *plan,
-                          const uint32_t *clause_start, const uint32_t *lits,
-                          uint32_t num_clauses, uint32_t *slot);
+void gsat_slot_build_host(const gsat_slot_plan *plan, const uint32_t *clause_start,
+                          const uint32_t *lits, uint32_t num_clauses, uint32_t *slot);
 
 /* Host reference of the GPU's stream gather: occurrence lists (gpu/occ.h,
  * gsat_occ_build_host), prefix sums of clause lengths, gather.  occ_start has
  * num_literals + 1 entries; stream must hold the total (the sum over clauses
  * of length squared).  Returns the total, UINT64_MAX when out of host
  * memory. */
-uint64_t gsat_slot_streams_host(const uint32_t *clause_start,
-                                const uint32_t *lits, uint32_t num_clauses,
-                                uint32_t num_literals, uint32_t *occ_start,
+uint64_t gsat_slot_streams_host(const uint32_t *clause_start, const uint32_t *lits,
+                                uint32_t num_clauses, uint32_t num_literals, uint32_t *occ_start,
                                 uint32_t *stream);
 
 #ifdef __cplusplus

@@ -3,7 +3,9 @@
 #include <string.h>
 
 /* x rounded up to a multiple of 256. */
-static uint64_t align256(uint64_t x) { return (x + 255) & ~255ull; }
+static uint64_t align256(uint64_t x) {
+  return (x + 255) & ~255ull;
+}
 
 uint64_t gsat_walk_gpu_shared_bytes(const gsat_walk_cnf *f) {
   const uint64_t lits = f->clause_start ? f->clause_start[f->num_clauses] : 0;
@@ -22,7 +24,9 @@ const char *gsat_walk_gpu_memory_name(const gsat_walk_gpu_plan *pl) {
 }
 
 /* n rounded up to a multiple of d, over d. */
-static uint64_t ceil_div(uint64_t n, uint64_t d) { return (n + d - 1) / d; }
+static uint64_t ceil_div(uint64_t n, uint64_t d) {
+  return (n + d - 1) / d;
+}
 
 /* The plan with the state in shared memory, one walker per block; 0 when
  * a walker's state does not fit a block, or no descriptor the budget. */
@@ -76,8 +80,7 @@ gsat_status gsat_walk_gpu_plan_make(gsat_walk_gpu_plan *pl, const gsat_walk_cnf 
   memset(pl, 0, sizeof *pl);
   pl->shared_bytes = gsat_walk_gpu_shared_bytes(f);
   pl->state_bytes = gsat_walk_gpu_state_bytes(f);
-  if (force_global || !plan_shared(pl, dev, want))
-    GSAT_FORWARD(plan_global(pl, f, dev, want, err));
+  if (force_global || !plan_shared(pl, dev, want)) GSAT_FORWARD(plan_global(pl, f, dev, want, err));
   pl->blocks = (uint32_t)ceil_div(pl->walkers, pl->per_block);
   pl->per_sm = (uint32_t)ceil_div(pl->walkers, dev->sm_count ? dev->sm_count : 1);
   pl->total = pl->shared_bytes + (uint64_t)pl->walkers * pl->walker_bytes;

@@ -21,7 +21,7 @@ extern "C" {
 /* Walkers per block and per SM with the state in global memory (12 blocks
  * of 4 warps per SM). */
 #define GSAT_WALK_GPU_GLOBAL_PER_BLOCK 4u
-#define GSAT_WALK_GPU_GLOBAL_PER_SM 48u
+#define GSAT_WALK_GPU_GLOBAL_PER_SM    48u
 /* Walkers per SM by default with the state in shared memory (fewer when
  * the shared memory holds fewer): few enough that each walker has its SM's
  * issue slots and memory pipes nearly alone. */
@@ -40,8 +40,8 @@ typedef struct gsat_walk_gpu_device {
 
 typedef struct gsat_walk_gpu_plan {
   uint32_t walkers;
-  uint32_t in_shared;    /* 1: each walker's state in its block's dynamic shared memory */
-  uint32_t per_block;    /* walkers (warps) per block */
+  uint32_t in_shared; /* 1: each walker's state in its block's dynamic shared memory */
+  uint32_t per_block; /* walkers (warps) per block */
   uint32_t blocks;
   uint32_t per_sm;       /* walkers resident per SM (the most on one SM) */
   uint64_t smem_bytes;   /* dynamic shared memory per block (0 in global memory) */

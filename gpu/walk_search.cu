@@ -58,13 +58,13 @@ static gsat_status device_of(walk_run *d, uint64_t smem, gsat_walk_gpu_device *d
   GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&blocks, cudaDevAttrMaxBlocksPerMultiprocessor, dv));
   if (smem) {
     int fit = 0;
-    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                            (int)smem));
+    GSAT_CUDA_TRY(err,
+                  cudaFuncSetAttribute(gsat_walk_gpu_kernel,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
                                             cudaFuncAttributePreferredSharedMemoryCarveout, 100));
-    GSAT_CUDA_TRY(err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, gsat_walk_gpu_kernel,
-                                                                     32, smem));
+    GSAT_CUDA_TRY(
+        err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, gsat_walk_gpu_kernel, 32, smem));
     if (fit < blocks) blocks = fit;
   }
   dev->sm_count = (uint32_t)d->k.info.sm_count;
@@ -122,13 +122,13 @@ static gsat_status upload(const gsat_walk_cnf *f, const gsat_walk_params *wp, wa
                                      d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->clause_lits, f->clause_lits, 4 * lits,
                                      cudaMemcpyHostToDevice, d->k.stream));
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->occ_start, f->occ_start,
-                                     4 * (2 * (uint64_t)f->num_vars + 1), cudaMemcpyHostToDevice,
-                                     d->k.stream));
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->occ, f->occ, 4 * lits, cudaMemcpyHostToDevice,
-                                     d->k.stream));
-  GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->params, wp, sizeof *wp, cudaMemcpyHostToDevice,
-                                     d->k.stream));
+  GSAT_CUDA_TRY(err,
+                cudaMemcpyAsync(b + L->occ_start, f->occ_start, 4 * (2 * (uint64_t)f->num_vars + 1),
+                                cudaMemcpyHostToDevice, d->k.stream));
+  GSAT_CUDA_TRY(err,
+                cudaMemcpyAsync(b + L->occ, f->occ, 4 * lits, cudaMemcpyHostToDevice, d->k.stream));
+  GSAT_CUDA_TRY(
+      err, cudaMemcpyAsync(b + L->params, wp, sizeof *wp, cudaMemcpyHostToDevice, d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemsetAsync(b + L->ctl, 0, sizeof(gsat_walk_gpu_ctl), d->k.stream));
   GSAT_CUDA_TRY(err, cudaMemcpyAsync(b + L->desc, d->h_desc, n * sizeof(gsat_walker),
                                      cudaMemcpyHostToDevice, d->k.stream));
@@ -198,8 +198,7 @@ static gsat_status offer_phases(walk_watch *w, gsat_error *err) {
   return GSAT_OK;
 }
 
-static gsat_status watch_check(void *run, double now, int stop_sent, int *cause,
-                               gsat_error *err) {
+static gsat_status watch_check(void *run, double now, int stop_sent, int *cause, gsat_error *err) {
   walk_watch *w = (walk_watch *)run;
   int over = 0;
   GSAT_FORWARD(gsat_kernel_progress_check(&w->k, now, stop_sent, &over, err));
@@ -232,8 +231,8 @@ static gsat_status collect(gsat_search_result *r, walk_run *d, uint32_t V, gsat_
   gsat_walk_gpu_ctl ctl;
   GSAT_CUDA_TRY(err, cudaMemcpy(&ctl, d->d_mem + d->L.ctl, sizeof ctl, cudaMemcpyDeviceToHost));
   if (!ctl.found) return GSAT_OK;
-  GSAT_RETURN_IF(ctl.winner >= d->pl.walkers, err, INTERNAL,
-                 "the GPU walkers name walker %u of %u", ctl.winner, d->pl.walkers);
+  GSAT_RETURN_IF(ctl.winner >= d->pl.walkers, err, INTERNAL, "the GPU walkers name walker %u of %u",
+                 ctl.winner, d->pl.walkers);
   r->model = (uint8_t *)malloc((size_t)V + 1);
   GSAT_RETURN_IF(!r->model, err, NOMEM, "out of memory for the model");
   GSAT_CUDA_TRY(err, cudaMemcpy(r->model, d->d_mem + d->L.model, V, cudaMemcpyDeviceToHost));
@@ -241,8 +240,8 @@ static gsat_status collect(gsat_search_result *r, walk_run *d, uint32_t V, gsat_
   return GSAT_OK;
 }
 
-static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
-                       gsat_search_result *r, walk_run *d, gsat_error *err) {
+static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat_search_result *r,
+                       walk_run *d, gsat_error *err) {
   GSAT_FORWARD(gsat_kernel_run_open(&d->k, p, r, err));
   const double t1 = gsat_seconds();
   GSAT_FORWARD(plan_run(f, p, d, r, err));
@@ -280,8 +279,8 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p,
     GSAT_RETURN_IF(!w.phases, err, NOMEM, "out of memory for the walkers' phases");
   }
   const gsat_kernel_watch hooks = {&w, NULL, watch_check, watch_report, watch_give_up};
-  gsat_status st = gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace,
-                                         d->k.h_stop, &r->stopped_by_limit, err);
+  gsat_status st = gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace, d->k.h_stop,
+                                         &r->stopped_by_limit, err);
   free(w.phases);
   GSAT_FORWARD(st);
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream)); /* reports a kernel fault */

@@ -40,7 +40,7 @@ struct gsat_walk_gpu_params {
   gsat_walker *walkers; /* [n] descriptors: carved (gsat_walker_carve), or with
                            in_shared the copies of the walkers' scalars */
   uint32_t n;
-  uint32_t slice;       /* flips between stop checks */
+  uint32_t slice; /* flips between stop checks */
   uint64_t seed;
   gsat_walk_gpu_ctl *ctl;
   const int *host_stop; /* mapped host memory */
@@ -88,8 +88,7 @@ __device__ inline void gsat_walk_gpu_publish(gsat_walker *g, const gsat_walker *
   TEAM_ONE(g->seed = w->seed; g->rng = w->rng; g->flips = w->flips;
            g->since_restart = w->since_restart; g->restart_at = w->restart_at;
            g->restarts = w->restarts; g->unsat_len = w->unsat_len; g->best_unsat = w->best_unsat;
-           g->trail_len = w->trail_len; g->trail_cap = w->trail_cap;
-           g->trail_over = w->trail_over);
+           g->trail_len = w->trail_len; g->trail_cap = w->trail_cap; g->trail_over = w->trail_over);
 }
 
 /* One walker per warp: start, then slices until a model or a stop.  With

@@ -37,8 +37,7 @@ __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
     R[i] = load_key<PAIRS>(in, base + gsat_bcf_page_index(i, lane), n, io);
   }
   if constexpr (PAIRS) /* the page's values, gathered at the end: into L2 */
-    if (io.vals_dst && base + lane * 32u < n)
-      prefetch_l2(io.vals_src + base + lane * 32u);
+    if (io.vals_dst && base + lane * 32u < n) prefetch_l2(io.vals_src + base + lane * 32u);
   page_sort<PS>(R, page, lane);
 #pragma unroll
   for (int i = 0; i < 32; ++i) page[gsat_bcf_phys(i, lane)] = R[i];
@@ -66,8 +65,8 @@ __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
  * when the leaf is chosen again, so this hides part of that read's DRAM
  * latency (32-bit keys only: it cost the 64-bit kernels 2% on the H200). */
 template <class K>
-__device__ __forceinline__ void prefetch_block(const K *leaf, uint32_t q,
-                                               uint32_t end, uint32_t lane) {
+__device__ __forceinline__ void prefetch_block(const K *leaf, uint32_t q, uint32_t end,
+                                               uint32_t lane) {
   constexpr uint32_t per_line = 128 / sizeof(K);
   const uint32_t at = q + lane * per_line;
   if constexpr (sizeof(K) == 4) /* measured: +1.5% for u32 keys, -2% pairs */
@@ -75,14 +74,12 @@ __device__ __forceinline__ void prefetch_block(const K *leaf, uint32_t q,
 }
 
 /* Assigns v to a[i] for a run-time i, keeping a in registers. */
-template <int N, class T>
-__device__ __forceinline__ void set_at(T (&a)[N], uint32_t i, T v) {
+template <int N, class T> __device__ __forceinline__ void set_at(T (&a)[N], uint32_t i, T v) {
 #pragma unroll
   for (int c = 0; c < N; ++c)
     if ((uint32_t)c == i) a[c] = v;
 }
-template <int N, class T>
-__device__ __forceinline__ T get_at(const T (&a)[N], uint32_t i) {
+template <int N, class T> __device__ __forceinline__ T get_at(const T (&a)[N], uint32_t i) {
   T v = a[0];
 #pragma unroll
   for (int c = 1; c < N; ++c)
@@ -100,16 +97,14 @@ __device__ __forceinline__ T get_at(const T (&a)[N], uint32_t i) {
 template <class K, int D, int FORM, bool PAIRS>
 __global__ void __launch_bounds__(kMergeWarps * 32)
     merge_kernel(const K *__restrict__ in, K *__restrict__ out, gsat_bcf_pass p,
-                 const uint32_t *__restrict__ cuts, const K *__restrict__ split,
-                 PairIo io) {
+                 const uint32_t *__restrict__ cuts, const K *__restrict__ split, PairIo io) {
   constexpr int KW = 1 << D;
   extern __shared__ __align__(16) unsigned char smem_raw[];
   const uint32_t lane = threadIdx.x & 31u, w = threadIdx.x >> 5;
   const uint64_t b = (uint64_t)blockIdx.x * (blockDim.x >> 5) + w;
   if (b >= p.buckets) return;
   static_assert(FORM != GSAT_BCF_FORM_REG || D == 1, "REG: binary merges");
-  K *s = reinterpret_cast<K *>(smem_raw) +
-         (size_t)w * gsat_bcf_merge_keys(FORM, KW);
+  K *s = reinterpret_cast<K *>(smem_raw) + (size_t)w * gsat_bcf_merge_keys(FORM, KW);
   uint64_t g;
   uint32_t t;
   gsat_bcf_bucket_locate(&p, b, &g, &t);
@@ -141,8 +136,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
   if (ecount) {
     const K x = split[gsat_bcf_split_index(&p, g, t)];
     if (t < 2 || split[gsat_bcf_split_index(&p, g, t - 1)] != x)
-      for (uint64_t i = lane; i < ecount; i += 32)
-        emit<PAIRS>(out, eoff + i, x, io);
+      for (uint64_t i = lane; i < ecount; i += 32) emit<PAIRS>(out, eoff + i, x, io);
   }
   K lmin[KW];
 #pragma unroll
@@ -151,9 +145,8 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
   uint64_t emitted = 0;
   K R[32];
   const auto at = [lane](int i) {
-    return (uint64_t)(FORM == GSAT_BCF_FORM_REG
-                          ? gsat_bcf_page_index(i, lane)
-                          : gsat_bcf_block_index(i, lane));
+    return (uint64_t)(FORM == GSAT_BCF_FORM_REG ? gsat_bcf_page_index(i, lane)
+                                                : gsat_bcf_block_index(i, lane));
   };
   PendingValues<PAIRS> pend;
   while (emitted < nout) {
@@ -169,8 +162,7 @@ __global__ void __launch_bounds__(kMergeWarps * 32)
      * the smaller head (ties go left). */
     uint32_t right = 0;
 #pragma unroll
-    for (int c = 1; c < KW; ++c)
-      right |= (hv[2 * c + 1] < hv[2 * c] ? 1u : 0u) << c;
+    for (int c = 1; c < KW; ++c) right |= (hv[2 * c + 1] < hv[2 * c] ? 1u : 0u) << c;
     uint32_t v = 1;
 #pragma unroll
     for (int d = 0; d < D; ++d) v = 2 * v + ((right >> v) & 1u);
@@ -226,95 +218,80 @@ unsigned blocks_for(uint64_t threads) {
 }
 
 template <class K, int D, int FORM, bool PAIRS>
-gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p,
-                         const uint32_t *cuts, const K *split, const PairIo &io,
-                         uint32_t warps, cudaStream_t stream, gsat_error *err) {
-  const size_t smem =
-      (size_t)warps * sizeof(K) * gsat_bcf_merge_keys(FORM, 1u << D);
+gsat_status launch_merge(const K *src, K *dst, const gsat_bcf_pass &p, const uint32_t *cuts,
+                         const K *split, const PairIo &io, uint32_t warps, cudaStream_t stream,
+                         gsat_error *err) {
+  const size_t smem = (size_t)warps * sizeof(K) * gsat_bcf_merge_keys(FORM, 1u << D);
   if (smem > 48 * 1024)
-    GSAT_CUDA_TRY(
-        err, cudaFuncSetAttribute(merge_kernel<K, D, FORM, PAIRS>,
-                                  cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)smem));
+    GSAT_CUDA_TRY(err,
+                  cudaFuncSetAttribute(merge_kernel<K, D, FORM, PAIRS>,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
   const uint64_t blocks = (p.buckets + warps - 1) / warps;
   merge_kernel<K, D, FORM, PAIRS>
-      <<<(unsigned)blocks, warps * 32, smem, stream>>>(src, dst, p, cuts, split,
-                                                       io);
+      <<<(unsigned)blocks, warps * 32, smem, stream>>>(src, dst, p, cuts, split, io);
   GSAT_CUDA_LAUNCHED(err, "merge_kernel");
   return GSAT_OK;
 }
 
 /* The merge kernel of a pass's form and depth. */
 template <class K, int FORM, bool PAIRS>
-gsat_status launch_merge_depth(const K *src, K *dst, const gsat_bcf_pass &p,
-                               const uint32_t *cuts, const K *split,
-                               const PairIo &io, uint32_t warps,
+gsat_status launch_merge_depth(const K *src, K *dst, const gsat_bcf_pass &p, const uint32_t *cuts,
+                               const K *split, const PairIo &io, uint32_t warps,
                                cudaStream_t stream, gsat_error *err) {
   if constexpr (FORM == GSAT_BCF_FORM_REG) /* binary merges only */
-    return launch_merge<K, 1, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
-                                           stream, err);
+    return launch_merge<K, 1, FORM, PAIRS>(src, dst, p, cuts, split, io, warps, stream, err);
   else if (p.depth == 1)
-    return launch_merge<K, 1, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
-                                           stream, err);
+    return launch_merge<K, 1, FORM, PAIRS>(src, dst, p, cuts, split, io, warps, stream, err);
   else if (p.depth == 2)
-    return launch_merge<K, 2, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
-                                           stream, err);
+    return launch_merge<K, 2, FORM, PAIRS>(src, dst, p, cuts, split, io, warps, stream, err);
   else
-    return launch_merge<K, 3, FORM, PAIRS>(src, dst, p, cuts, split, io, warps,
-                                           stream, err);
+    return launch_merge<K, 3, FORM, PAIRS>(src, dst, p, cuts, split, io, warps, stream, err);
 }
 
 /* One merge pass src -> dst: cuts, then one warp per bucket. */
 template <class K, bool PAIRS>
-gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p,
-                     unsigned char *temp, const gsat_bcf_plan &plan,
-                     const PairIo &io, cudaStream_t stream, gsat_error *err) {
+gsat_status run_pass(const K *src, K *dst, const gsat_bcf_pass &p, unsigned char *temp,
+                     const gsat_bcf_plan &plan, const PairIo &io, cudaStream_t stream,
+                     gsat_error *err) {
   K *sorted = reinterpret_cast<K *>(temp + plan.sorted_off);
   K *split = reinterpret_cast<K *>(temp + plan.split_off);
   uint32_t *cuts = reinterpret_cast<uint32_t *>(temp + plan.cuts_off);
   if (p.buckets_full > 1) {
     const uint64_t bounds = p.groups * (uint64_t)(p.buckets_full - 1);
     if (p.merge_path) {
-      merge_path_cut_kernel<K>
-          <<<blocks_for(bounds), kThreads, 0, stream>>>(src, p, cuts);
+      merge_path_cut_kernel<K><<<blocks_for(bounds), kThreads, 0, stream>>>(src, p, cuts);
       GSAT_CUDA_LAUNCHED(err, "merge_path_cut_kernel");
     } else {
       const uint64_t threads = p.groups * (uint64_t)p.samples_full * p.ways;
-      sample_sort_kernel<K>
-          <<<blocks_for(threads), kThreads, 0, stream>>>(src, p, sorted);
+      sample_sort_kernel<K><<<blocks_for(threads), kThreads, 0, stream>>>(src, p, sorted);
       GSAT_CUDA_LAUNCHED(err, "sample_sort_kernel");
       splitter_cut_kernel<K>
-          <<<blocks_for(bounds * p.ways), kThreads, 0, stream>>>(src, p, sorted,
-                                                                 cuts, split);
+          <<<blocks_for(bounds * p.ways), kThreads, 0, stream>>>(src, p, sorted, cuts, split);
       GSAT_CUDA_LAUNCHED(err, "splitter_cut_kernel");
     }
   }
   if (p.form == GSAT_BCF_FORM_REG)
-    return launch_merge_depth<K, GSAT_BCF_FORM_REG, PAIRS>(
-        src, dst, p, cuts, split, io, plan.merge_warps, stream, err);
+    return launch_merge_depth<K, GSAT_BCF_FORM_REG, PAIRS>(src, dst, p, cuts, split, io,
+                                                           plan.merge_warps, stream, err);
   if (p.form == GSAT_BCF_FORM_ROW)
-    return launch_merge_depth<K, GSAT_BCF_FORM_ROW, PAIRS>(
-        src, dst, p, cuts, split, io, plan.merge_warps, stream, err);
-  return launch_merge_depth<K, GSAT_BCF_FORM_CLASSIC, PAIRS>(
-      src, dst, p, cuts, split, io, plan.merge_warps, stream, err);
+    return launch_merge_depth<K, GSAT_BCF_FORM_ROW, PAIRS>(src, dst, p, cuts, split, io,
+                                                           plan.merge_warps, stream, err);
+  return launch_merge_depth<K, GSAT_BCF_FORM_CLASSIC, PAIRS>(src, dst, p, cuts, split, io,
+                                                             plan.merge_warps, stream, err);
 }
 
 template <class K, int P, bool PAIRS>
-gsat_status launch_tile_sort(const K *in, K *out, uint64_t n, const PairIo &io,
-                             uint32_t page_sort, cudaStream_t stream,
-                             gsat_error *err) {
+gsat_status launch_tile_sort(const K *in, K *out, uint64_t n, const PairIo &io, uint32_t page_sort,
+                             cudaStream_t stream, gsat_error *err) {
   void (*kernel)(const K *, K *, uint64_t, PairIo) =
-      page_sort == GSAT_SORT_PAGE_BITONIC
-          ? tile_sort_kernel<K, P, GSAT_SORT_PAGE_BITONIC, PAIRS>
-          : tile_sort_kernel<K, P, GSAT_SORT_PAGE_SHEAR, PAIRS>;
+      page_sort == GSAT_SORT_PAGE_BITONIC ? tile_sort_kernel<K, P, GSAT_SORT_PAGE_BITONIC, PAIRS>
+                                          : tile_sort_kernel<K, P, GSAT_SORT_PAGE_SHEAR, PAIRS>;
   const size_t smem = (size_t)P * GSAT_BCF_SCRATCH * sizeof(K);
   if (smem > 48 * 1024)
-    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(
-                           kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           (int)smem));
+    GSAT_CUDA_TRY(
+        err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
   const uint64_t tile = (uint64_t)P * GSAT_BCF_PAGE;
-  kernel<<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out,
-                                                                      n, io);
+  kernel<<<(unsigned)((n + tile - 1) / tile), P * 32, smem, stream>>>(in, out, n, io);
   GSAT_CUDA_LAUNCHED(err, "tile_sort_kernel");
   return GSAT_OK;
 }
@@ -324,9 +301,8 @@ gsat_status launch_tile_sort(const K *in, K *out, uint64_t n, const PairIo &io,
  * out is a scratch array of n packs, and the values move from vals_in
  * through vbuf (n values) to vals_out, the keys to io.keys_out. */
 template <class K, bool PAIRS>
-gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
-                     unsigned char *temp, const PairIo &pairs,
-                     const uint32_t *vals_in, uint32_t *vbuf,
+gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out, unsigned char *temp,
+                     const PairIo &pairs, const uint32_t *vals_in, uint32_t *vbuf,
                      uint32_t *vals_out, cudaStream_t stream, gsat_error *err) {
   K *buf = reinterpret_cast<K *>(temp + plan.buf_off);
   K *src = plan.page_to_out ? out : buf;
@@ -341,15 +317,14 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
     io.keys_out = j == last ? pairs.keys_out : nullptr;
     if (j == 0) {
       if (plan.tile_pages == 16)
-        GSAT_FORWARD((launch_tile_sort<K, 16, PAIRS>(
-            in, src, plan.n, io, plan.page_sort, stream, err)));
+        GSAT_FORWARD(
+            (launch_tile_sort<K, 16, PAIRS>(in, src, plan.n, io, plan.page_sort, stream, err)));
       else
-        GSAT_FORWARD((launch_tile_sort<K, 8, PAIRS>(
-            in, src, plan.n, io, plan.page_sort, stream, err)));
+        GSAT_FORWARD(
+            (launch_tile_sort<K, 8, PAIRS>(in, src, plan.n, io, plan.page_sort, stream, err)));
     } else {
       K *dst = src == out ? buf : out;
-      GSAT_FORWARD((run_pass<K, PAIRS>(src, dst, plan.pass[j - 1], temp, plan,
-                                       io, stream, err)));
+      GSAT_FORWARD((run_pass<K, PAIRS>(src, dst, plan.pass[j - 1], temp, plan, io, stream, err)));
       src = dst;
     }
     if (move) io.vals_src = io.vals_dst;
@@ -358,18 +333,16 @@ gsat_status run_sort(const gsat_bcf_plan &plan, const K *in, K *out,
 }
 
 template <class K>
-gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out,
-                      size_t n, const gsat_sort_config *cfg,
-                      cudaStream_t stream, gsat_error *err) {
+gsat_status sort_keys(void *d_temp, size_t *temp_bytes, const K *in, K *out, size_t n,
+                      const gsat_sort_config *cfg, cudaStream_t stream, gsat_error *err) {
   gsat_bcf_plan plan;
   int run = 0;
-  GSAT_FORWARD(gsat_bcf_storage(d_temp, temp_bytes, n, sizeof(K), 0, cfg, &plan,
-                                &run, err));
+  GSAT_FORWARD(gsat_bcf_storage(d_temp, temp_bytes, n, sizeof(K), 0, cfg, &plan, &run, err));
   if (!run) return GSAT_OK;
   GSAT_RETURN_IF(!in || !out, err, USAGE, "sort: NULL key array");
   const PairIo none = {nullptr, nullptr, nullptr, nullptr, 0};
-  return run_sort<K, false>(plan, in, out, static_cast<unsigned char *>(d_temp),
-                            none, nullptr, nullptr, nullptr, stream, err);
+  return run_sort<K, false>(plan, in, out, static_cast<unsigned char *>(d_temp), none, nullptr,
+                            nullptr, nullptr, stream, err);
 }
 
 /* Shift of the packed pair keys: 30 keeps them below 2^62 (positions below
@@ -379,9 +352,8 @@ int pack_shift(size_t n, const gsat_sort_config *cfg) {
 }
 
 /* Sorts n packed pair keys in place. */
-gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
-                        int shift, const gsat_sort_config *cfg,
-                        cudaStream_t stream, gsat_error *err) {
+gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n, int shift,
+                        const gsat_sort_config *cfg, cudaStream_t stream, gsat_error *err) {
   if (shift == 30)
     return sort_keys<fkey>(temp, bytes, reinterpret_cast<const fkey *>(c),
                            reinterpret_cast<fkey *>(c), n, cfg, stream, err);
@@ -393,42 +365,37 @@ gsat_status sort_packed(void *temp, size_t *bytes, uint64_t *c, size_t n,
  * storage of plan, the 64-bit key plan of sort_pairs. */
 template <class K>
 gsat_status sort_pairs_carry(void *d_temp, const gsat_bcf_plan &plan, int shift,
-                             const uint32_t *keys_in, uint32_t *keys_out,
-                             const uint32_t *vals_in, uint32_t *vals_out,
-                             cudaStream_t stream, gsat_error *err) {
+                             const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
+                             uint32_t *vals_out, cudaStream_t stream, gsat_error *err) {
   const size_t n = plan.n;
   unsigned char *temp = static_cast<unsigned char *>(d_temp);
   K *packs = reinterpret_cast<K *>(temp);
-  uint32_t *vbuf =
-      reinterpret_cast<uint32_t *>(temp + gsat_bcf_composite_bytes(n));
+  uint32_t *vbuf = reinterpret_cast<uint32_t *>(temp + gsat_bcf_composite_bytes(n));
   const PairIo io = {keys_in, nullptr, nullptr, keys_out, shift};
-  return run_sort<K, true>(plan, nullptr, packs,
-                           temp + gsat_bcf_pairs_u32_extra_bytes(n), io,
+  return run_sort<K, true>(plan, nullptr, packs, temp + gsat_bcf_pairs_u32_extra_bytes(n), io,
                            vals_in, vbuf, vals_out, stream, err);
 }
 
 /* The 32-bit pair sort after its storage step: the packs compared as fkeys
  * (shift 30) or as integers. */
 gsat_status sort_pairs_body(void *d_temp, const gsat_bcf_plan &plan, int shift,
-                            const uint32_t *keys_in, uint32_t *keys_out,
-                            const uint32_t *vals_in, uint32_t *vals_out,
-                            const gsat_sort_config *cfg, cudaStream_t stream,
+                            const uint32_t *keys_in, uint32_t *keys_out, const uint32_t *vals_in,
+                            uint32_t *vals_out, const gsat_sort_config *cfg, cudaStream_t stream,
                             gsat_error *err) {
   (void)cfg;
   if (shift == 30)
-    return sort_pairs_carry<fkey>(d_temp, plan, shift, keys_in, keys_out,
-                                  vals_in, vals_out, stream, err);
-  return sort_pairs_carry<uint64_t>(d_temp, plan, shift, keys_in, keys_out,
-                                    vals_in, vals_out, stream, err);
+    return sort_pairs_carry<fkey>(d_temp, plan, shift, keys_in, keys_out, vals_in, vals_out, stream,
+                                  err);
+  return sort_pairs_carry<uint64_t>(d_temp, plan, shift, keys_in, keys_out, vals_in, vals_out,
+                                    stream, err);
 }
 
 /* The 64-bit pair sort after its storage step: temp holds two arrays of
  * packs (gsat_bcf_pairs_u64_extra_bytes), then the storage of the packed
  * sorts. */
 gsat_status sort_pairs_body(void *d_temp, const gsat_bcf_plan &plan, int shift,
-                            const uint64_t *keys_in, uint64_t *keys_out,
-                            const uint32_t *vals_in, uint32_t *vals_out,
-                            const gsat_sort_config *cfg, cudaStream_t stream,
+                            const uint64_t *keys_in, uint64_t *keys_out, const uint32_t *vals_in,
+                            uint32_t *vals_out, const gsat_sort_config *cfg, cudaStream_t stream,
                             gsat_error *err) {
   const size_t n = plan.n;
   size_t sub = plan.bytes;
@@ -438,16 +405,14 @@ gsat_status sort_pairs_body(void *d_temp, const gsat_bcf_plan &plan, int shift,
   uint64_t *cb = reinterpret_cast<uint64_t *>(temp + cbytes);
   void *rest = temp + 2 * cbytes;
   /* Least significant half first; both sorts are stable by position. */
-  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(keys_in, nullptr,
-                                                           0, shift, ca, n);
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(keys_in, nullptr, 0, shift, ca, n);
   GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
   GSAT_FORWARD(sort_packed(rest, &sub, ca, n, shift, cfg, stream, err));
-  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(keys_in, ca, 1,
-                                                           shift, cb, n);
+  pack_half_kernel<<<blocks_for(n), kThreads, 0, stream>>>(keys_in, ca, 1, shift, cb, n);
   GSAT_CUDA_LAUNCHED(err, "pack_half_kernel");
   GSAT_FORWARD(sort_packed(rest, &sub, cb, n, shift, cfg, stream, err));
-  unpack_u64_kernel<<<blocks_for(n), kThreads, 0, stream>>>(
-      ca, cb, shift, keys_in, keys_out, vals_in, vals_out, n);
+  unpack_u64_kernel<<<blocks_for(n), kThreads, 0, stream>>>(ca, cb, shift, keys_in, keys_out,
+                                                            vals_in, vals_out, n);
   GSAT_CUDA_LAUNCHED(err, "unpack_u64_kernel");
   return GSAT_OK;
 }
@@ -463,20 +428,18 @@ size_t pairs_extra_bytes(const uint64_t *, size_t n) {
 /* A pair sort: its storage step (pairs_extra_bytes of packs and values, then
  * the plan of a sort of n 64-bit packs), then the body of its key width. */
 template <class KeyT>
-gsat_status sort_pairs(void *d_temp, size_t *temp_bytes, const KeyT *keys_in,
-                       KeyT *keys_out, const uint32_t *vals_in,
-                       uint32_t *vals_out, size_t n, const gsat_sort_config *cfg,
-                       cudaStream_t stream, gsat_error *err) {
+gsat_status sort_pairs(void *d_temp, size_t *temp_bytes, const KeyT *keys_in, KeyT *keys_out,
+                       const uint32_t *vals_in, uint32_t *vals_out, size_t n,
+                       const gsat_sort_config *cfg, cudaStream_t stream, gsat_error *err) {
   gsat_bcf_plan plan;
   int run = 0;
   GSAT_FORWARD(gsat_bcf_storage(d_temp, temp_bytes, n, sizeof(uint64_t),
-                                pairs_extra_bytes(keys_in, n), cfg, &plan, &run,
-                                err));
+                                pairs_extra_bytes(keys_in, n), cfg, &plan, &run, err));
   if (!run) return GSAT_OK;
   GSAT_RETURN_IF(!keys_in || !keys_out || !vals_in || !vals_out, err, USAGE,
                  "sort: NULL key or value array");
-  return sort_pairs_body(d_temp, plan, pack_shift(n, cfg), keys_in, keys_out,
-                         vals_in, vals_out, cfg, stream, err);
+  return sort_pairs_body(d_temp, plan, pack_shift(n, cfg), keys_in, keys_out, vals_in, vals_out,
+                         cfg, stream, err);
 }
 
 } // namespace
@@ -485,41 +448,33 @@ gsat_status sort_pairs(void *d_temp, size_t *temp_bytes, const KeyT *keys_in,
 using namespace gsat_bcf;
 
 extern "C" gsat_status gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes,
-                                              const uint32_t *d_keys_in,
-                                              uint32_t *d_keys_out, size_t n,
-                                              const gsat_sort_config *cfg,
-                                              struct CUstream_st *stream,
-                                              gsat_error *err) {
-  return sort_keys<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg,
-                             stream, err);
+                                              const uint32_t *d_keys_in, uint32_t *d_keys_out,
+                                              size_t n, const gsat_sort_config *cfg,
+                                              struct CUstream_st *stream, gsat_error *err) {
+  return sort_keys<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg, stream, err);
 }
 
 extern "C" gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
-                                              const uint64_t *d_keys_in,
-                                              uint64_t *d_keys_out, size_t n,
-                                              const gsat_sort_config *cfg,
-                                              struct CUstream_st *stream,
-                                              gsat_error *err) {
-  return sort_keys<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg,
-                             stream, err);
+                                              const uint64_t *d_keys_in, uint64_t *d_keys_out,
+                                              size_t n, const gsat_sort_config *cfg,
+                                              struct CUstream_st *stream, gsat_error *err) {
+  return sort_keys<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, n, cfg, stream, err);
 }
 
-extern "C" gsat_status
-gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
-                        const uint32_t *d_keys_in, uint32_t *d_keys_out,
-                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
-                        size_t n, const gsat_sort_config *cfg,
-                        struct CUstream_st *stream, gsat_error *err) {
-  return sort_pairs<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out,
-                              d_vals_in, d_vals_out, n, cfg, stream, err);
+extern "C" gsat_status gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
+                                               const uint32_t *d_keys_in, uint32_t *d_keys_out,
+                                               const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                                               size_t n, const gsat_sort_config *cfg,
+                                               struct CUstream_st *stream, gsat_error *err) {
+  return sort_pairs<uint32_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, d_vals_in, d_vals_out, n,
+                              cfg, stream, err);
 }
 
-extern "C" gsat_status
-gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
-                        const uint64_t *d_keys_in, uint64_t *d_keys_out,
-                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
-                        size_t n, const gsat_sort_config *cfg,
-                        struct CUstream_st *stream, gsat_error *err) {
-  return sort_pairs<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out,
-                              d_vals_in, d_vals_out, n, cfg, stream, err);
+extern "C" gsat_status gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
+                                               const uint64_t *d_keys_in, uint64_t *d_keys_out,
+                                               const uint32_t *d_vals_in, uint32_t *d_vals_out,
+                                               size_t n, const gsat_sort_config *cfg,
+                                               struct CUstream_st *stream, gsat_error *err) {
+  return sort_pairs<uint64_t>(d_temp, temp_bytes, d_keys_in, d_keys_out, d_vals_in, d_vals_out, n,
+                              cfg, stream, err);
 }

@@ -126,22 +126,17 @@ const char *gsat_sort_variant(int i, gsat_sort_config *cfg);
 
 /* Stores the configuration of the variant called `name` in *cfg.  Errors:
  * USAGE (no such variant). */
-gsat_status gsat_sort_variant_find(const char *name, gsat_sort_config *cfg,
-                                   gsat_error *err);
+gsat_status gsat_sort_variant_find(const char *name, gsat_sort_config *cfg, gsat_error *err);
 
 /* Sorts n 32-bit keys from d_keys_in into d_keys_out (which may equal
  * d_keys_in). */
-gsat_status gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes,
-                                   const uint32_t *d_keys_in,
-                                   uint32_t *d_keys_out, size_t n,
-                                   const gsat_sort_config *cfg,
+gsat_status gsat_gpu_sort_keys_u32(void *d_temp, size_t *temp_bytes, const uint32_t *d_keys_in,
+                                   uint32_t *d_keys_out, size_t n, const gsat_sort_config *cfg,
                                    struct CUstream_st *stream, gsat_error *err);
 
 /* The same for 64-bit keys. */
-gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
-                                   const uint64_t *d_keys_in,
-                                   uint64_t *d_keys_out, size_t n,
-                                   const gsat_sort_config *cfg,
+gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes, const uint64_t *d_keys_in,
+                                   uint64_t *d_keys_out, size_t n, const gsat_sort_config *cfg,
                                    struct CUstream_st *stream, gsat_error *err);
 
 /* Stable sort of n (32-bit key, 32-bit value) pairs.  d_keys_out may equal
@@ -154,12 +149,10 @@ gsat_status gsat_gpu_sort_keys_u64(void *d_temp, size_t *temp_bytes,
  * keys unpacked.  For n <= 2^30 the packs stay below 2^62 and are compared
  * as doubles on the FP64 pipe, else (and with cfg->integer_pairs)
  * key << 32 | position as integers. */
-gsat_status
-gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
-                        const uint32_t *d_keys_in, uint32_t *d_keys_out,
-                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
-                        size_t n, const gsat_sort_config *cfg,
-                        struct CUstream_st *stream, gsat_error *err);
+gsat_status gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes, const uint32_t *d_keys_in,
+                                    uint32_t *d_keys_out, const uint32_t *d_vals_in,
+                                    uint32_t *d_vals_out, size_t n, const gsat_sort_config *cfg,
+                                    struct CUstream_st *stream, gsat_error *err);
 
 /* Stable sort of n (64-bit key, 32-bit value) pairs: two stable sorts of
  * packed (32-bit half, position) 64-bit keys, low half first (least
@@ -167,12 +160,10 @@ gsat_gpu_sort_pairs_u32(void *d_temp, size_t *temp_bytes,
  * of keys and values through both permutations (values do not travel with
  * the keys here, so cfg->pair_carry has no effect).  d_keys_out and
  * d_vals_out must not overlap the inputs. */
-gsat_status
-gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes,
-                        const uint64_t *d_keys_in, uint64_t *d_keys_out,
-                        const uint32_t *d_vals_in, uint32_t *d_vals_out,
-                        size_t n, const gsat_sort_config *cfg,
-                        struct CUstream_st *stream, gsat_error *err);
+gsat_status gsat_gpu_sort_pairs_u64(void *d_temp, size_t *temp_bytes, const uint64_t *d_keys_in,
+                                    uint64_t *d_keys_out, const uint32_t *d_vals_in,
+                                    uint32_t *d_vals_out, size_t n, const gsat_sort_config *cfg,
+                                    struct CUstream_st *stream, gsat_error *err);
 
 #ifdef __cplusplus
 }

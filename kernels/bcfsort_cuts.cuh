@@ -15,8 +15,7 @@ namespace gsat_bcf {
 constexpr int kThreads = 256; /* partition and packing kernels */
 
 /* Number of keys of run[0..len) below x (STRICT) or not above x. */
-template <class K, bool STRICT>
-__device__ uint32_t rank_in_run(const K *run, uint32_t len, K x) {
+template <class K, bool STRICT> __device__ uint32_t rank_in_run(const K *run, uint32_t len, K x) {
   uint32_t lo = 0, hi = len;
   while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
@@ -31,8 +30,7 @@ __device__ uint32_t rank_in_run(const K *run, uint32_t len, K x) {
 
 /* Samples of run[] (stride k) below x, or not above x when !STRICT. */
 template <class K, bool STRICT>
-__device__ uint32_t rank_in_samples(const K *run, uint32_t count, uint32_t k,
-                                    K x) {
+__device__ uint32_t rank_in_samples(const K *run, uint32_t count, uint32_t k, K x) {
   uint32_t lo = 0, hi = count;
   while (lo < hi) {
     const uint32_t mid = lo + (hi - lo) / 2;
@@ -50,8 +48,7 @@ __device__ uint32_t rank_in_samples(const K *run, uint32_t count, uint32_t k,
  * in the order (key, run, index), and the sum is the sample's rank. */
 template <class K>
 __global__ void __launch_bounds__(kThreads)
-    sample_sort_kernel(const K *__restrict__ in, gsat_bcf_pass p,
-                       K *__restrict__ sorted) {
+    sample_sort_kernel(const K *__restrict__ in, gsat_bcf_pass p, K *__restrict__ sorted) {
   const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   const uint32_t mo = (uint32_t)(tid % p.ways);
   const uint64_t rest = tid / p.ways;
@@ -62,8 +59,7 @@ __global__ void __launch_bounds__(kThreads)
   bool active = false;
   if (g < p.groups) {
     uint32_t total = 0;
-    for (uint32_t m = 0; m < p.ways; ++m)
-      total += gsat_bcf_run_samples(&p, g, m);
+    for (uint32_t m = 0; m < p.ways; ++m) total += gsat_bcf_run_samples(&p, g, m);
     active = s < total;
   }
   if (active) {
@@ -80,8 +76,7 @@ __global__ void __launch_bounds__(kThreads)
     else
       rank = rank_in_samples<K, true>(other, count, p.k, x);
   }
-  for (uint32_t off = p.ways / 2; off; off >>= 1)
-    rank += __shfl_xor_sync(kFullMask, rank, off);
+  for (uint32_t off = p.ways / 2; off; off >>= 1) rank += __shfl_xor_sync(kFullMask, rank, off);
   if (active && mo == 0) sorted[g * p.samples_full + rank] = x;
 }
 
@@ -89,8 +84,7 @@ __global__ void __launch_bounds__(kThreads)
  * (g, t, m) stores lower_bound and upper_bound of x_t in run m. */
 template <class K>
 __global__ void __launch_bounds__(kThreads)
-    splitter_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p,
-                        const K *__restrict__ sorted,
+    splitter_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p, const K *__restrict__ sorted,
                         uint32_t *__restrict__ cuts, K *__restrict__ split) {
   const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   const uint32_t m = (uint32_t)(tid % p.ways);
@@ -111,15 +105,13 @@ __global__ void __launch_bounds__(kThreads)
  * rank d = t * chunk of the group; ties go to the first run. */
 template <class K>
 __global__ void __launch_bounds__(kThreads)
-    merge_path_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p,
-                          uint32_t *__restrict__ cuts) {
+    merge_path_cut_kernel(const K *__restrict__ in, gsat_bcf_pass p, uint32_t *__restrict__ cuts) {
   const uint64_t tid = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   const uint32_t t = 1 + (uint32_t)(tid % (p.buckets_full - 1));
   const uint64_t g = tid / (p.buckets_full - 1);
   if (g >= p.groups || t >= gsat_bcf_group_buckets(&p, g)) return;
   const K *x = in + gsat_bcf_group_base(&p, g), *y = x + p.run;
-  const uint32_t lx = gsat_bcf_run_len(&p, g, 0),
-                 ly = gsat_bcf_run_len(&p, g, 1);
+  const uint32_t lx = gsat_bcf_run_len(&p, g, 0), ly = gsat_bcf_run_len(&p, g, 1);
   const uint32_t d = (uint32_t)((uint64_t)t * p.chunk);
   uint32_t lo = d > ly ? d - ly : 0, hi = d < lx ? d : lx;
   while (lo < hi) {

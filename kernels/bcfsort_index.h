@@ -57,8 +57,7 @@ GSAT_HD int gsat_bcf_bitonic_rev(int k, uint32_t lane) {
  * s == 0 is the flip stage (page a element e against page b element
  * 1023 - e, b mirroring a in the group of 2^lvl pages), s > 0 the half-cleaner
  * of s pages (element e against element e). */
-GSAT_HD void gsat_bcf_cross_pages(uint32_t lvl, uint32_t s, uint32_t q,
-                                      uint32_t *a, uint32_t *b) {
+GSAT_HD void gsat_bcf_cross_pages(uint32_t lvl, uint32_t s, uint32_t q, uint32_t *a, uint32_t *b) {
   if (s == 0) {
     uint32_t half = 1u << (lvl - 1), g = q / half, r = q % half;
     *a = 2 * half * g + r;
@@ -109,23 +108,20 @@ GSAT_HD uint32_t gsat_bcf_slot_index(uint32_t i, uint32_t c) {
  * multiple of 32 so that every warp's region starts at bank 0. */
 GSAT_HD uint32_t gsat_bcf_merge_keys(uint32_t form, uint32_t ways) {
   if (form == GSAT_BCF_FORM_REG) return GSAT_BCF_SCRATCH;
-  if (form == GSAT_BCF_FORM_ROW)
-    return GSAT_BCF_SCRATCH + 32u + (ways - 1u) * GSAT_BCF_ROW_SLOT;
+  if (form == GSAT_BCF_FORM_ROW) return GSAT_BCF_SCRATCH + 32u + (ways - 1u) * GSAT_BCF_ROW_SLOT;
   return GSAT_BCF_SCRATCH + (ways - 1u) * GSAT_BCF_HALF;
 }
 
 /* Offset, in the warp's region, of the leftover slot of tree node a >= 1. */
 GSAT_HD uint32_t gsat_bcf_slot_base(uint32_t form, uint32_t a) {
-  if (form == GSAT_BCF_FORM_ROW)
-    return GSAT_BCF_SCRATCH + 16u + (a - 1u) * GSAT_BCF_ROW_SLOT;
+  if (form == GSAT_BCF_FORM_ROW) return GSAT_BCF_SCRATCH + 16u + (a - 1u) * GSAT_BCF_ROW_SLOT;
   return GSAT_BCF_SCRATCH + (a - 1u) * GSAT_BCF_HALF;
 }
 
 /* ROW form: offset, in the warp's region, where lane j stores key c of row j
  * of the merged page: rows 0..15 (the output) into the scratch page, rows
  * 16..31 (the new leftover) into the slot at `slot`, both padded. */
-GSAT_HD uint32_t gsat_bcf_row_store_index(uint32_t slot, uint32_t j,
-                                              uint32_t c) {
+GSAT_HD uint32_t gsat_bcf_row_store_index(uint32_t slot, uint32_t j, uint32_t c) {
   return j < 16u ? gsat_bcf_phys(j, c) : slot + gsat_bcf_phys(j - 16u, c);
 }
 
@@ -167,28 +163,24 @@ GSAT_HD uint64_t gsat_bcf_group_size(const gsat_bcf_pass *p, uint64_t g) {
 }
 
 /* Length of run m of group g (0 for runs past the end). */
-GSAT_HD uint32_t gsat_bcf_run_len(const gsat_bcf_pass *p, uint64_t g,
-                                      uint32_t m) {
+GSAT_HD uint32_t gsat_bcf_run_len(const gsat_bcf_pass *p, uint64_t g, uint32_t m) {
   uint64_t start = gsat_bcf_group_base(p, g) + (uint64_t)m * p->run;
   if (start >= p->n) return 0;
   return (uint32_t)(p->n - start < p->run ? p->n - start : p->run);
 }
 
 /* Samples of run m of group g: keys at run positions (j + 1) k - 1. */
-GSAT_HD uint32_t gsat_bcf_run_samples(const gsat_bcf_pass *p, uint64_t g,
-                                          uint32_t m) {
+GSAT_HD uint32_t gsat_bcf_run_samples(const gsat_bcf_pass *p, uint64_t g, uint32_t m) {
   return p->k ? gsat_bcf_run_len(p, g, m) / p->k : 0;
 }
 
 /* Buckets of group g. */
-GSAT_HD uint32_t gsat_bcf_group_buckets(const gsat_bcf_pass *p,
-                                            uint64_t g) {
+GSAT_HD uint32_t gsat_bcf_group_buckets(const gsat_bcf_pass *p, uint64_t g) {
   return g + 1 < p->groups ? p->buckets_full : p->buckets_last;
 }
 
 /* Group and bucket-in-group of bucket b (b < p->buckets). */
-GSAT_HD void gsat_bcf_bucket_locate(const gsat_bcf_pass *p, uint64_t b,
-                                        uint64_t *g, uint32_t *t) {
+GSAT_HD void gsat_bcf_bucket_locate(const gsat_bcf_pass *p, uint64_t b, uint64_t *g, uint32_t *t) {
   uint64_t full = (p->groups - 1) * p->buckets_full;
   if (b < full) {
     *g = b / p->buckets_full;
@@ -202,21 +194,19 @@ GSAT_HD void gsat_bcf_bucket_locate(const gsat_bcf_pass *p, uint64_t b,
 /* Index of the cut record of (group g, bucket t, run m); records of one
  * bucket boundary t (t >= 1) hold lower_bound and upper_bound of x_t in every
  * run of the group, relative to the run start. */
-GSAT_HD uint64_t gsat_bcf_cut_index(const gsat_bcf_pass *p, uint64_t g,
-                                        uint32_t t, uint32_t m) {
+GSAT_HD uint64_t gsat_bcf_cut_index(const gsat_bcf_pass *p, uint64_t g, uint32_t t, uint32_t m) {
   return ((g * p->buckets_full + t) * p->ways + m) * 2u;
 }
 
 /* Index of splitter x_t of group g in the splitter array. */
-GSAT_HD uint64_t gsat_bcf_split_index(const gsat_bcf_pass *p, uint64_t g,
-                                          uint32_t t) {
+GSAT_HD uint64_t gsat_bcf_split_index(const gsat_bcf_pass *p, uint64_t g, uint32_t t) {
   return g * p->buckets_full + t;
 }
 
 /* Run m and index j of sample s of group g (s below the group's sample
  * count): samples are numbered run by run. */
-GSAT_HD void gsat_bcf_sample_locate(const gsat_bcf_pass *p, uint64_t g,
-                                        uint32_t s, uint32_t *m, uint32_t *j) {
+GSAT_HD void gsat_bcf_sample_locate(const gsat_bcf_pass *p, uint64_t g, uint32_t s, uint32_t *m,
+                                    uint32_t *j) {
   uint32_t r = 0;
   while (r + 1 < p->ways && s >= gsat_bcf_run_samples(p, g, r)) {
     s -= gsat_bcf_run_samples(p, g, r);

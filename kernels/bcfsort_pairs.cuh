@@ -43,8 +43,7 @@ __device__ __forceinline__ uint64_t key_bits(fkey x) {
 /* Key q of a tile (sentinel past n): in[q], or for pairs the pack of
  * keys_in[q] at position q. */
 template <bool PAIRS, class K>
-__device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n,
-                                      const PairIo &io) {
+__device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n, const PairIo &io) {
   if (q >= n) return sentinel<K>();
   if constexpr (PAIRS)
     return K(gsat_bcf_pack(io.keys_in[q], q, io.shift));
@@ -55,8 +54,7 @@ __device__ __forceinline__ K load_key(const K *in, uint64_t q, uint64_t n,
 /* Writes the pack with bits b to output index q: renumbered to q, or as the
  * 32-bit key when this is the last kernel. */
 template <class K>
-__device__ __forceinline__ void store_pack(K *out, uint64_t q, uint64_t b,
-                                           const PairIo &io) {
+__device__ __forceinline__ void store_pack(K *out, uint64_t q, uint64_t b, const PairIo &io) {
   if (io.keys_out)
     io.keys_out[q] = gsat_bcf_pack_key(b, io.shift);
   else
@@ -65,8 +63,7 @@ __device__ __forceinline__ void store_pack(K *out, uint64_t q, uint64_t b,
 
 /* Stores key x at output index q (see PairIo for pairs). */
 template <bool PAIRS, class K>
-__device__ __forceinline__ void emit(K *out, uint64_t q, K x,
-                                     const PairIo &io) {
+__device__ __forceinline__ void emit(K *out, uint64_t q, K x, const PairIo &io) {
   if constexpr (PAIRS) {
     const uint64_t b = key_bits(x);
     if (!io.vals_dst) { /* this kernel leaves the values where they are */
@@ -83,15 +80,12 @@ __device__ __forceinline__ void emit(K *out, uint64_t q, K x,
 /* v[i] = the value of pack R[c + i] in vals_src for i < CH (0 where
  * at(c + i) >= count). */
 template <int CH, class K, class At>
-__device__ __forceinline__ void load_values(uint32_t (&v)[CH], const K (&R)[32],
-                                            int c, uint64_t count, At at,
-                                            const PairIo &io) {
+__device__ __forceinline__ void load_values(uint32_t (&v)[CH], const K (&R)[32], int c,
+                                            uint64_t count, At at, const PairIo &io) {
 #pragma unroll
   for (int i = 0; i < CH; ++i)
-    v[i] = at(c + i) < count
-               ? __ldg(io.vals_src +
-                       gsat_bcf_pack_pos(key_bits(R[c + i]), io.shift))
-               : 0;
+    v[i] = at(c + i) < count ? __ldg(io.vals_src + gsat_bcf_pack_pos(key_bits(R[c + i]), io.shift))
+                             : 0;
 }
 
 /* Stores R[i] at out[base + at(i)] for i < N and at(i) < count, as emit
@@ -99,9 +93,8 @@ __device__ __forceinline__ void load_values(uint32_t (&v)[CH], const K (&R)[32],
  * their stores (a store could alias a later load, which would serialise the
  * loads); CH trades registers for loads in flight. */
 template <bool PAIRS, int N, int CH, class K, class At>
-__device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count,
-                                         const K (&R)[32], At at,
-                                         const PairIo &io) {
+__device__ __forceinline__ void emit_all(K *out, uint64_t base, uint64_t count, const K (&R)[32],
+                                         At at, const PairIo &io) {
   if constexpr (PAIRS) {
     if (io.vals_dst) {
 #pragma unroll
@@ -139,21 +132,18 @@ template <bool PAIRS> struct PendingValues {
   uint32_t v[16]; /* loaded, not stored */
   uint64_t vbase = 0, vcount = 0;
 
-  template <class At>
-  __device__ __forceinline__ void gather(const PairIo &io, At at) {
+  template <class At> __device__ __forceinline__ void gather(const PairIo &io, At at) {
     if constexpr (PAIRS) {
       if (!pcount) return;
 #pragma unroll
-      for (int i = 0; i < 16; ++i)
-        v[i] = at(i) < pcount ? __ldg(io.vals_src + pos[i]) : 0;
+      for (int i = 0; i < 16; ++i) v[i] = at(i) < pcount ? __ldg(io.vals_src + pos[i]) : 0;
       vbase = pbase;
       vcount = pcount;
       pcount = 0;
     }
   }
 
-  template <class At>
-  __device__ __forceinline__ void flush(const PairIo &io, At at) {
+  template <class At> __device__ __forceinline__ void flush(const PairIo &io, At at) {
     if constexpr (PAIRS) {
       if (!vcount) return;
 #pragma unroll
@@ -165,8 +155,7 @@ template <bool PAIRS> struct PendingValues {
 
   /* Emits block R[0..16) at out[b0 + at(i)] for at(i) < n. */
   template <class K, class At>
-  __device__ __forceinline__ void emit(K *out, uint64_t b0, uint64_t n,
-                                       const K (&R)[32], At at,
+  __device__ __forceinline__ void emit(K *out, uint64_t b0, uint64_t n, const K (&R)[32], At at,
                                        const PairIo &io) {
     if constexpr (PAIRS) {
       if (io.vals_dst) {
@@ -186,8 +175,7 @@ template <bool PAIRS> struct PendingValues {
   }
 
   /* Loads and stores what is still pending. */
-  template <class At>
-  __device__ __forceinline__ void finish(const PairIo &io, At at) {
+  template <class At> __device__ __forceinline__ void finish(const PairIo &io, At at) {
     flush(io, at);
     gather(io, at);
     flush(io, at);
@@ -198,9 +186,8 @@ template <bool PAIRS> struct PendingValues {
  * perm(j) = j when perm is NULL, else the position packed in perm[j]; shift
  * 30 (the pack stays below 2^62, so it sorts as an fkey) or 32. */
 __global__ void pack_half_kernel(const uint64_t *__restrict__ key,
-                                 const uint64_t *__restrict__ perm, int high,
-                                 int shift, uint64_t *__restrict__ c,
-                                 uint64_t n) {
+                                 const uint64_t *__restrict__ perm, int high, int shift,
+                                 uint64_t *__restrict__ c, uint64_t n) {
   const uint64_t j = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (j >= n) return;
   const uint64_t k = key[perm ? gsat_bcf_pack_pos(perm[j], shift) : j];
@@ -209,16 +196,14 @@ __global__ void pack_half_kernel(const uint64_t *__restrict__ key,
 
 /* Pairs u64: position i takes the input at the position packed in
  * ca[position packed in cb[i]]. */
-__global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca,
-                                  const uint64_t *__restrict__ cb, int shift,
-                                  const uint64_t *__restrict__ keys_in,
+__global__ void unpack_u64_kernel(const uint64_t *__restrict__ ca, const uint64_t *__restrict__ cb,
+                                  int shift, const uint64_t *__restrict__ keys_in,
                                   uint64_t *__restrict__ keys_out,
                                   const uint32_t *__restrict__ vals_in,
                                   uint32_t *__restrict__ vals_out, uint64_t n) {
   const uint64_t i = (uint64_t)blockIdx.x * kThreads + threadIdx.x;
   if (i >= n) return;
-  const uint64_t src =
-      gsat_bcf_pack_pos(ca[gsat_bcf_pack_pos(cb[i], shift)], shift);
+  const uint64_t src = gsat_bcf_pack_pos(ca[gsat_bcf_pack_pos(cb[i], shift)], shift);
   keys_out[i] = keys_in[src];
   vals_out[i] = vals_in[src];
 }

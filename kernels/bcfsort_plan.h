@@ -15,8 +15,8 @@
 extern "C" {
 #endif
 
-#define GSAT_BCF_SPB                                                           \
-  8u /* sorted samples per bucket (section 8: k = chunk/8)                     \
+#define GSAT_BCF_SPB                                                                               \
+  8u /* sorted samples per bucket (section 8: k = chunk/8)                                         \
       */
 
 typedef struct gsat_bcf_plan {
@@ -41,14 +41,12 @@ typedef struct gsat_bcf_plan {
 
 /* Plans a sort of n keys of key_bytes (4 or 8) bytes with cfg (NULL: defaults).
  * Errors: USAGE (n > GSAT_SORT_MAX_N, bad key size or config). */
-gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n,
-                               uint32_t key_bytes, const gsat_sort_config *cfg,
-                               gsat_error *err);
+gsat_status gsat_bcf_plan_make(gsat_bcf_plan *plan, uint64_t n, uint32_t key_bytes,
+                               const gsat_sort_config *cfg, gsat_error *err);
 
 /* The configuration a sort of key_bytes keys runs with: *cfg, or the default
  * variant of the key width when cfg is NULL. */
-gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg,
-                                         uint32_t key_bytes);
+gsat_sort_config gsat_bcf_config_resolve(const gsat_sort_config *cfg, uint32_t key_bytes);
 
 /* Bytes of one array of n packed 64-bit pair keys, 256-byte aligned (a
  * 64-bit pair sort keeps two before its key plan's storage). */
@@ -68,9 +66,8 @@ size_t gsat_bcf_pairs_u64_extra_bytes(uint64_t n);
  * *temp_bytes, else checks that *temp_bytes holds it.  *run: whether there
  * is work to enqueue (d_temp given and n > 0).  Errors: USAGE (temp_bytes
  * NULL, too little storage), those of gsat_bcf_plan_make. */
-gsat_status gsat_bcf_storage(void *d_temp, size_t *temp_bytes, uint64_t n,
-                             uint32_t key_bytes, size_t extra,
-                             const gsat_sort_config *cfg, gsat_bcf_plan *plan,
+gsat_status gsat_bcf_storage(void *d_temp, size_t *temp_bytes, uint64_t n, uint32_t key_bytes,
+                             size_t extra, const gsat_sort_config *cfg, gsat_bcf_plan *plan,
                              int *run, gsat_error *err);
 
 /* Whether kernel j of a 32-bit pair sort under plan (the tile sort is 0,

@@ -38,16 +38,14 @@ static void record(sim_warp *w, const uint32_t idx[32]) {
 }
 
 /* One warp-wide shared store of lane values v[l] at key index idx[l]. */
-static void smem_store(sim_warp *w, const uint32_t idx[32],
-                       const uint64_t v[32]) {
+static void smem_store(sim_warp *w, const uint32_t idx[32], const uint64_t v[32]) {
   record(w, idx);
   for (int l = 0; l < 32; ++l) w->smem[idx[l]] = v[l];
 }
 
 /* One warp-wide shared access: lane l at word idx[l] of the warp's shared
  * memory; load into R[l][reg] or store from it. */
-static void page_access(sim_warp *w, const uint32_t idx[32], int store,
-                        uint32_t reg) {
+static void page_access(sim_warp *w, const uint32_t idx[32], int store, uint32_t reg) {
   record(w, idx);
   for (uint32_t l = 0; l < 32; ++l)
     if (store)
@@ -74,8 +72,7 @@ static void cft(sim_warp *w, uint32_t rev, int load_rev) {
     smem_store(w, idx, v);
   }
   for (uint32_t i = 0; i < 32; ++i) {
-    for (uint32_t l = 0; l < 32; ++l)
-      idx[l] = gsat_bcf_phys(load_rev ? 31 - l : l, i);
+    for (uint32_t l = 0; l < 32; ++l) idx[l] = gsat_bcf_phys(load_rev ? 31 - l : l, i);
     page_access(w, idx, 0, i);
   }
 }
@@ -117,8 +114,7 @@ static void bitonic_page_sort(sim_warp *w) {
     const unsigned char(*net)[2];
     int count;
     uint32_t rev = 0;
-    for (uint32_t l = 0; l < 32; ++l)
-      rev |= (uint32_t)gsat_bcf_bitonic_rev(k, l) << l;
+    for (uint32_t l = 0; l < 32; ++l) rev |= (uint32_t)gsat_bcf_bitonic_rev(k, l) << l;
     gsat_bcf_sim_bitonic_stage(k, &net, &count);
     run_net(w, net, count);
     cft(w, 0, 0);
@@ -234,25 +230,22 @@ static uint64_t merge_step_form(sim_warp *w, uint32_t form, uint32_t a) {
     merge_step_reg(w);
     return 0;
   }
-  if (form == GSAT_BCF_FORM_ROW)
-    return merge_step_row(w, gsat_bcf_slot_base(form, a));
+  if (form == GSAT_BCF_FORM_ROW) return merge_step_row(w, gsat_bcf_slot_base(form, a));
   return merge_step(w, gsat_bcf_slot_base(form, a));
 }
 
-void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
-                            uint32_t page_sort, gsat_bcf_bank_stats *stats) {
+void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes, uint32_t page_sort,
+                            gsat_bcf_bank_stats *stats) {
   static sim_warp w;
   static uint64_t scratch[GSAT_BCF_SCRATCH];
   w.smem = scratch;
   w.key_bytes = key_bytes;
   w.stats = stats;
   for (uint32_t l = 0; l < 32; ++l)
-    for (uint32_t i = 0; i < 32; ++i)
-      w.R[l][i] = page[gsat_bcf_page_index(i, l)];
+    for (uint32_t i = 0; i < 32; ++i) w.R[l][i] = page[gsat_bcf_page_index(i, l)];
   sort_page(&w, page_sort);
   for (uint32_t l = 0; l < 32; ++l)
-    for (uint32_t i = 0; i < 32; ++i)
-      page[gsat_bcf_page_index(i, l)] = w.R[l][i];
+    for (uint32_t i = 0; i < 32; ++i) page[gsat_bcf_page_index(i, l)] = w.R[l][i];
 }
 
 /*------------------------------------------------------------------------*/
@@ -263,8 +256,7 @@ void gsat_bcf_sim_page_sort(uint64_t page[1024], uint32_t key_bytes,
 #define TILE_MAX 16u
 
 /* cross_stage of bcfsort_warp.cuh for warp w. */
-static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl, uint32_t s,
-                        uint32_t warp) {
+static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl, uint32_t s, uint32_t warp) {
   uint32_t a, b, ia[32], ib[32];
   gsat_bcf_cross_pages(lvl, s, warp >> 1, &a, &b);
   uint32_t r0 = 16u * (warp & 1u);
@@ -272,8 +264,8 @@ static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl, uint32_t s,
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) {
       ia[l] = a * GSAT_BCF_SCRATCH + gsat_bcf_phys(r0 + i, l);
-      ib[l] = b * GSAT_BCF_SCRATCH + (s ? gsat_bcf_phys(r0 + i, l)
-                                        : gsat_bcf_phys(31 - r0 - i, 31 - l));
+      ib[l] = b * GSAT_BCF_SCRATCH +
+              (s ? gsat_bcf_phys(r0 + i, l) : gsat_bcf_phys(31 - r0 - i, 31 - l));
       x[i][l] = tile[ia[l]];
       y[i][l] = tile[ib[l]];
     }
@@ -290,8 +282,8 @@ static void cross_stage(sim_warp *w, uint64_t *tile, uint32_t lvl, uint32_t s,
   for (uint32_t i = 0; i < 16; ++i) {
     for (uint32_t l = 0; l < 32; ++l) {
       ia[l] = a * GSAT_BCF_SCRATCH + gsat_bcf_phys(r0 + i, l);
-      ib[l] = b * GSAT_BCF_SCRATCH + (s ? gsat_bcf_phys(r0 + i, l)
-                                        : gsat_bcf_phys(31 - r0 - i, 31 - l));
+      ib[l] = b * GSAT_BCF_SCRATCH +
+              (s ? gsat_bcf_phys(r0 + i, l) : gsat_bcf_phys(31 - r0 - i, 31 - l));
       tile[ia[l]] = x[i][l];
       tile[ib[l]] = y[i][l];
     }
@@ -317,9 +309,8 @@ static void page_merge(sim_warp *w) {
 }
 
 /* Sorts keys[0..n) (n at most one tile) as one block of tile_sort_kernel. */
-static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
-                          uint32_t pages, uint32_t psort,
-                          gsat_bcf_bank_stats *stats) {
+static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes, uint32_t pages,
+                          uint32_t psort, gsat_bcf_bank_stats *stats) {
   static sim_warp warps[TILE_MAX];
   static uint64_t tile[TILE_MAX * GSAT_BCF_SCRATCH];
   uint32_t idx[32];
@@ -340,11 +331,9 @@ static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
     }
   }
   for (uint32_t lvl = 1; (1u << lvl) <= pages; ++lvl) {
-    for (uint32_t p = 0; p < pages; ++p)
-      cross_stage(&warps[p], tile, lvl, 0, p);
+    for (uint32_t p = 0; p < pages; ++p) cross_stage(&warps[p], tile, lvl, 0, p);
     for (uint32_t s = (1u << lvl) / 4; s >= 1; s /= 2)
-      for (uint32_t p = 0; p < pages; ++p)
-        cross_stage(&warps[p], tile, lvl, s, p);
+      for (uint32_t p = 0; p < pages; ++p) cross_stage(&warps[p], tile, lvl, s, p);
     for (uint32_t p = 0; p < pages; ++p) page_merge(&warps[p]);
   }
   for (uint32_t p = 0; p < pages; ++p) {
@@ -365,9 +354,8 @@ static void sim_tile_sort(uint64_t *keys, uint64_t n, uint32_t key_bytes,
 /* merge_kernel, one bucket. */
 
 /* Returns the size of the open bucket. */
-static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
-                                 const gsat_bcf_pass *p, const uint32_t *cuts,
-                                 const uint64_t *split, uint64_t b,
+static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out, const gsat_bcf_pass *p,
+                                 const uint32_t *cuts, const uint64_t *split, uint64_t b,
                                  sim_warp *w) {
   const uint32_t kw = p->ways, depth = p->depth;
   const uint64_t sent = sentinel(w->key_bytes);
@@ -409,8 +397,7 @@ static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
       hv[v] = (initm >> v) & 1u && lmin[v] < c ? lmin[v] : c;
     }
     uint32_t right = 0, v = 1;
-    for (uint32_t c = 1; c < kw; ++c)
-      right |= (hv[2 * c + 1] < hv[2 * c] ? 1u : 0u) << c;
+    for (uint32_t c = 1; c < kw; ++c) right |= (hv[2 * c + 1] < hv[2 * c] ? 1u : 0u) << c;
     for (uint32_t d = 0; d < depth; ++d) v = 2 * v + ((right >> v) & 1u);
     uint32_t m = v - kw, lp = pos[m], le = endp[m];
     const uint64_t *leaf = in + gbase + (uint64_t)m * p->run;
@@ -435,9 +422,8 @@ static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
     if (!alive) continue;
     for (uint32_t l = 0; l < 32; ++l)
       for (uint32_t i = 0; i < 16; ++i) {
-        uint64_t q = emitted + (p->form == GSAT_BCF_FORM_REG
-                                    ? gsat_bcf_page_index(i, l)
-                                    : gsat_bcf_block_index(i, l));
+        uint64_t q = emitted + (p->form == GSAT_BCF_FORM_REG ? gsat_bcf_page_index(i, l)
+                                                             : gsat_bcf_block_index(i, l));
         if (q < nout) out[obase + q] = w->R[l][i];
       }
     emitted += GSAT_BCF_HALF;
@@ -449,17 +435,15 @@ static uint64_t sim_merge_bucket(const uint64_t *in, uint64_t *out,
 /* sort_keys of bcfsort.cu. */
 
 gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
-                              const gsat_sort_config *cfg,
-                              gsat_bcf_sim_stats *stats, gsat_error *err) {
+                              const gsat_sort_config *cfg, gsat_bcf_sim_stats *stats,
+                              gsat_error *err) {
   gsat_bcf_plan plan;
   GSAT_FORWARD(gsat_bcf_plan_make(&plan, n, key_bytes, cfg, err));
   if (n == 0) return GSAT_OK;
   size_t per_key = sizeof(uint64_t);
   uint64_t *buf = malloc(n * per_key);
-  uint64_t *sorted = malloc(
-      (plan.split_off - plan.sorted_off) / key_bytes * per_key + per_key);
-  uint64_t *split =
-      malloc((plan.cuts_off - plan.split_off) / key_bytes * per_key + per_key);
+  uint64_t *sorted = malloc((plan.split_off - plan.sorted_off) / key_bytes * per_key + per_key);
+  uint64_t *split = malloc((plan.cuts_off - plan.split_off) / key_bytes * per_key + per_key);
   uint32_t *cuts = malloc(plan.bytes - plan.cuts_off + sizeof(uint32_t));
   sim_warp *w = malloc(sizeof *w);
   uint64_t *merge_smem = malloc(MERGE_SMEM * sizeof *merge_smem);
@@ -475,8 +459,7 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
   for (uint64_t base = 0; base < n; base += tile) {
     uint64_t len = n - base < tile ? n - base : tile;
     if (src != keys) memcpy(src + base, keys + base, len * sizeof *src);
-    sim_tile_sort(src + base, len, key_bytes, plan.tile_pages, plan.page_sort,
-                  w->stats);
+    sim_tile_sort(src + base, len, key_bytes, plan.tile_pages, plan.page_sort, w->stats);
   }
   for (uint32_t i = 0; i < plan.npasses; ++i) {
     const gsat_bcf_pass *p = &plan.pass[i];
@@ -488,8 +471,7 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
     for (uint64_t b = 0; b < p->buckets; ++b) {
       uint64_t size = sim_merge_bucket(src, dst, p, cuts, split, b, w);
       uint64_t bound = p->chunk + (uint64_t)p->ways * p->k;
-      if (stats && size * 1000 / bound > stats->max_over)
-        stats->max_over = size * 1000 / bound;
+      if (stats && size * 1000 / bound > stats->max_over) stats->max_over = size * 1000 / bound;
     }
     if (stats) stats->buckets += p->buckets;
     src = dst;
@@ -498,14 +480,12 @@ gsat_status gsat_bcf_sim_sort(uint64_t *keys, size_t n, uint32_t key_bytes,
   return GSAT_OK;
 }
 
-void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes,
-                         uint32_t tile_pages, uint32_t form, uint32_t page_sort,
-                         gsat_bcf_bank_stats *tile,
+void gsat_bcf_sim_replay(uint32_t depth, uint32_t key_bytes, uint32_t tile_pages, uint32_t form,
+                         uint32_t page_sort, gsat_bcf_bank_stats *tile,
                          gsat_bcf_bank_stats *merge) {
   static uint64_t keys[TILE_MAX * GSAT_BCF_PAGE], smem[MERGE_SMEM];
   static sim_warp w;
-  sim_tile_sort(keys, (uint64_t)tile_pages * GSAT_BCF_PAGE, key_bytes,
-                tile_pages, page_sort, tile);
+  sim_tile_sort(keys, (uint64_t)tile_pages * GSAT_BCF_PAGE, key_bytes, tile_pages, page_sort, tile);
   memset(&w, 0, sizeof w);
   w.smem = smem;
   w.key_bytes = key_bytes;

@@ -10,8 +10,8 @@
 /*------------------------------------------------------------------------*/
 /* Bank model (section 13.3). */
 
-uint32_t gsat_bcf_sim_access(const uint32_t addr[32], const uint8_t *active,
-                             uint32_t width, gsat_bcf_bank_stats *stats) {
+uint32_t gsat_bcf_sim_access(const uint32_t addr[32], const uint8_t *active, uint32_t width,
+                             gsat_bcf_bank_stats *stats) {
   uint32_t words[32 * 4], nwords = 0, lanes = 0, per_bank[32] = {0};
   for (uint32_t l = 0; l < 32; ++l) {
     if (active && !active[l]) continue;
@@ -77,8 +77,7 @@ static void window(net_buf *b, int d) {
 }
 
 static int differs(const net_buf *b, const unsigned char (*net)[2], int count) {
-  return b->count != count ||
-         memcmp(b->pair, net, (size_t)count * 2 * sizeof net[0][0]) != 0;
+  return b->count != count || memcmp(b->pair, net, (size_t)count * 2 * sizeof net[0][0]) != 0;
 }
 
 int gsat_bcf_sim_check_networks(void) {
@@ -121,8 +120,7 @@ int gsat_bcf_sim_check_networks(void) {
   return bad;
 }
 
-void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
-                          int count) {
+void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2], int count) {
   for (int c = 0; c < count; ++c) {
     uint64_t *a = &x[net[c][0]], *b = &x[net[c][1]];
     if (*b < *a) {
@@ -133,8 +131,7 @@ void gsat_bcf_sim_network(uint64_t x[32], const unsigned char (*net)[2],
   }
 }
 
-void gsat_bcf_sim_bitonic_stage(int k, const unsigned char (**net)[2],
-                                int *count) {
+void gsat_bcf_sim_bitonic_stage(int k, const unsigned char (**net)[2], int *count) {
   static const struct {
     const unsigned char (*net)[2];
     int count;

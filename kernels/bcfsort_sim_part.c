@@ -3,8 +3,7 @@
  * merge_path_cut_kernel of kernels/bcfsort.cu (sections 7-9), thread by thread. */
 #include "kernels/bcfsort_sim.h"
 
-static uint32_t rank_in_run(const uint64_t *run, uint32_t len, uint64_t x,
-                            int strict) {
+static uint32_t rank_in_run(const uint64_t *run, uint32_t len, uint64_t x, int strict) {
   uint32_t lo = 0, hi = len;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
@@ -16,8 +15,8 @@ static uint32_t rank_in_run(const uint64_t *run, uint32_t len, uint64_t x,
   return lo;
 }
 
-static uint32_t rank_in_samples(const uint64_t *run, uint32_t count, uint32_t k,
-                                uint64_t x, int strict) {
+static uint32_t rank_in_samples(const uint64_t *run, uint32_t count, uint32_t k, uint64_t x,
+                                int strict) {
   uint32_t lo = 0, hi = count;
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
@@ -30,12 +29,10 @@ static uint32_t rank_in_samples(const uint64_t *run, uint32_t count, uint32_t k,
   return lo;
 }
 
-void gsat_bcf_sim_sample_sort(const uint64_t *in, const gsat_bcf_pass *p,
-                              uint64_t *sorted) {
+void gsat_bcf_sim_sample_sort(const uint64_t *in, const gsat_bcf_pass *p, uint64_t *sorted) {
   for (uint64_t g = 0; g < p->groups; ++g) {
     uint32_t total = 0;
-    for (uint32_t m = 0; m < p->ways; ++m)
-      total += gsat_bcf_run_samples(p, g, m);
+    for (uint32_t m = 0; m < p->ways; ++m) total += gsat_bcf_run_samples(p, g, m);
     const uint64_t *base = in + gsat_bcf_group_base(p, g);
     for (uint32_t s = 0; s < total; ++s) {
       uint32_t m, j, rank = 0;
@@ -53,9 +50,8 @@ void gsat_bcf_sim_sample_sort(const uint64_t *in, const gsat_bcf_pass *p,
   }
 }
 
-void gsat_bcf_sim_cuts(const uint64_t *in, const gsat_bcf_pass *p,
-                       const uint64_t *sorted, uint32_t *cuts,
-                       uint64_t *split) {
+void gsat_bcf_sim_cuts(const uint64_t *in, const gsat_bcf_pass *p, const uint64_t *sorted,
+                       uint32_t *cuts, uint64_t *split) {
   for (uint64_t g = 0; g < p->groups; ++g) {
     const uint64_t *base = in + gsat_bcf_group_base(p, g);
     for (uint32_t t = 1; t < gsat_bcf_group_buckets(p, g); ++t) {

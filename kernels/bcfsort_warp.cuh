@@ -46,8 +46,7 @@ struct fkey {
   __host__ __device__ constexpr fkey(unsigned long long x) : v(x) {}
 };
 __device__ __forceinline__ bool operator<(fkey a, fkey b) {
-  return __longlong_as_double((long long)a.v) <
-         __longlong_as_double((long long)b.v);
+  return __longlong_as_double((long long)a.v) < __longlong_as_double((long long)b.v);
 }
 __device__ __forceinline__ bool operator!=(fkey a, fkey b) {
   return a.v != b.v;
@@ -77,8 +76,7 @@ __device__ __forceinline__ fkey shfl(fkey x, int src) {
 /* Applies a comparator network table; after unrolling every register index
  * is a constant, so R stays in registers. */
 template <int N, class K>
-__device__ __forceinline__ void run_net(K (&R)[32],
-                                        const unsigned char (&net)[N][2]) {
+__device__ __forceinline__ void run_net(K (&R)[32], const unsigned char (&net)[N][2]) {
 #pragma unroll
   for (int c = 0; c < N; ++c) cx(R[net[c][0]], R[net[c][1]]);
 }
@@ -91,8 +89,7 @@ template <bool STORE_REV, bool LOAD_REV, class K>
 __device__ __forceinline__ void cft(K (&R)[32], K *s, uint32_t lane) {
   const bool odd = (lane & 1u) != 0;
 #pragma unroll
-  for (int i = 0; i < 32; ++i)
-    s[gsat_bcf_phys(i, lane)] = (STORE_REV && odd) ? R[31 - i] : R[i];
+  for (int i = 0; i < 32; ++i) s[gsat_bcf_phys(i, lane)] = (STORE_REV && odd) ? R[31 - i] : R[i];
   __syncwarp();
   const uint32_t line = LOAD_REV ? 31u - lane : lane;
 #pragma unroll
@@ -108,8 +105,7 @@ __device__ __forceinline__ void cft(K (&R)[32], K *s, uint32_t lane) {
  * register inside the store loop instead made ptxas spill the 64-bit tile
  * sort of 8 pages.) */
 template <class K>
-__device__ __forceinline__ void cft_rev(K (&R)[32], K *s, uint32_t lane,
-                                        bool rev) {
+__device__ __forceinline__ void cft_rev(K (&R)[32], K *s, uint32_t lane, bool rev) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) {
     const K a = R[i], b = R[31 - i];
@@ -122,8 +118,7 @@ __device__ __forceinline__ void cft_rev(K (&R)[32], K *s, uint32_t lane,
 /* ShearSort of one page (section 5): lane j holds R_j[i] = page[32 i + j]
  * before and after.  Column phases after the second use window networks:
  * the columns then hold at most 8, 4, 2 dirty entries in one window. */
-template <class K>
-__device__ __forceinline__ void shear_sort(K (&R)[32], K *s, uint32_t lane) {
+template <class K> __device__ __forceinline__ void shear_sort(K (&R)[32], K *s, uint32_t lane) {
 #pragma unroll
   for (int it = 0; it < 5; ++it) {
     run_net(R, gsat_bcf_net_sort32);
@@ -159,8 +154,7 @@ __device__ __forceinline__ void shear_sort(K (&R)[32], K *s, uint32_t lane) {
  * blocks (gsat_bcf_bitonic_rev).  831 compare-exchanges per lane and 11
  * transpositions (ShearSort: 1843 and 11). */
 template <class K>
-__device__ __forceinline__ void bitonic_page_sort(K (&R)[32], K *s,
-                                                  uint32_t lane) {
+__device__ __forceinline__ void bitonic_page_sort(K (&R)[32], K *s, uint32_t lane) {
   run_net(R, gsat_bcf_net_sort32);
   cft<true, false>(R, s, lane);
 #pragma unroll
@@ -203,8 +197,8 @@ __device__ __forceinline__ void page_sort(K (&R)[32], K *s, uint32_t lane) {
  * gsat_bcf_cross_pages; FLIP pairs row r, column c with row 31 - r, column
  * 31 - c).  Pages are padded pages of 1056 keys in the tile. */
 template <class K>
-__device__ __forceinline__ void cross_stage(K *tile, uint32_t lvl, uint32_t s,
-                                            uint32_t w, uint32_t lane) {
+__device__ __forceinline__ void cross_stage(K *tile, uint32_t lvl, uint32_t s, uint32_t w,
+                                            uint32_t lane) {
   uint32_t a, b;
   gsat_bcf_cross_pages(lvl, s, w >> 1, &a, &b);
   K *pa = tile + a * GSAT_BCF_SCRATCH, *pb = tile + b * GSAT_BCF_SCRATCH;
@@ -213,8 +207,7 @@ __device__ __forceinline__ void cross_stage(K *tile, uint32_t lvl, uint32_t s,
 #pragma unroll
   for (int i = 0; i < 16; ++i) {
     x[i] = pa[gsat_bcf_phys(r0 + i, lane)];
-    y[i] = s ? pb[gsat_bcf_phys(r0 + i, lane)]
-             : pb[gsat_bcf_phys(31u - r0 - i, 31u - lane)];
+    y[i] = s ? pb[gsat_bcf_phys(r0 + i, lane)] : pb[gsat_bcf_phys(31u - r0 - i, 31u - lane)];
   }
 #pragma unroll
   for (int i = 0; i < 16; ++i) cx(x[i], y[i]);
@@ -231,8 +224,7 @@ __device__ __forceinline__ void cross_stage(K *tile, uint32_t lvl, uint32_t s,
 /* Bitonic merge of one page whose 1024 keys form a bitonic sequence, in
  * place in the warp's padded page: columns (strides 512..32), transposition
  * through the page itself, rows (strides 16..1), rows stored back. */
-template <class K>
-__device__ __forceinline__ void page_merge(K (&R)[32], K *page, uint32_t lane) {
+template <class K> __device__ __forceinline__ void page_merge(K (&R)[32], K *page, uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 32; ++i) R[i] = page[gsat_bcf_phys(i, lane)];
   run_net(R, gsat_bcf_net_bitonic32);
@@ -247,8 +239,7 @@ __device__ __forceinline__ void page_merge(K (&R)[32], K *page, uint32_t lane) {
  * hold two sorted blocks of 512 keys, columns first; odd-even merges of the
  * columns, a transposition, bitonic merges of the rows (at most one dirty,
  * bitonic).  Afterwards lane j holds merged row j. */
-template <class K>
-__device__ __forceinline__ void merge_halves(K (&R)[32], K *s, uint32_t lane) {
+template <class K> __device__ __forceinline__ void merge_halves(K (&R)[32], K *s, uint32_t lane) {
   run_net(R, gsat_bcf_net_merge32);
   cft<false, false>(R, s, lane);
   run_net(R, gsat_bcf_net_bitonic32);
@@ -260,23 +251,20 @@ __device__ __forceinline__ void merge_halves(K (&R)[32], K *s, uint32_t lane) {
  * with rows reversed, and the slot the highest 512; returns the new leftover
  * minimum. */
 template <class K>
-__device__ __forceinline__ K merge_step(K (&R)[32], K *s, K *slot,
-                                        uint32_t lane) {
+__device__ __forceinline__ K merge_step(K (&R)[32], K *s, K *slot, uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) R[16 + i] = slot[gsat_bcf_slot_index(i, lane)];
   merge_halves(R, s, lane);
   cft<false, true>(R, s, lane);
 #pragma unroll
-  for (int i = 0; i < 16; ++i)
-    slot[gsat_bcf_slot_index(i, 31u - lane)] = R[16 + i];
+  for (int i = 0; i < 16; ++i) slot[gsat_bcf_slot_index(i, 31u - lane)] = R[16 + i];
   __syncwarp(); /* the next step on this slot reads other lanes' words */
   return shfl(R[16], 31);
 }
 
 /* Stores the block in R[0..15] (rows reversed) into a leftover slot. */
 template <class K>
-__device__ __forceinline__ void absorb(const K (&R)[32], K *slot,
-                                       uint32_t lane) {
+__device__ __forceinline__ void absorb(const K (&R)[32], K *slot, uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) slot[gsat_bcf_slot_index(i, 31u - lane)] = R[i];
   __syncwarp();
@@ -289,8 +277,7 @@ __device__ __forceinline__ void absorb(const K (&R)[32], K *slot,
  * output block back from the scratch with rows reversed: 128 shared
  * accesses per step instead of 160, the same result in R[0..15]. */
 template <class K>
-__device__ __forceinline__ K merge_step_row(K (&R)[32], K *s, K *slot,
-                                            uint32_t lane) {
+__device__ __forceinline__ K merge_step_row(K (&R)[32], K *s, K *slot, uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) R[16 + i] = slot[gsat_bcf_phys(i, lane)];
   merge_halves(R, s, lane);
@@ -307,8 +294,7 @@ __device__ __forceinline__ K merge_step_row(K (&R)[32], K *s, K *slot,
 
 /* Stores the block in R[0..15] (rows reversed) into a ROW leftover slot. */
 template <class K>
-__device__ __forceinline__ void absorb_row(const K (&R)[32], K *slot,
-                                           uint32_t lane) {
+__device__ __forceinline__ void absorb_row(const K (&R)[32], K *slot, uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) slot[gsat_bcf_phys(i, 31u - lane)] = R[i];
   __syncwarp();
@@ -319,17 +305,14 @@ __device__ __forceinline__ void absorb_row(const K (&R)[32], K *slot,
  * where a plain second transposition leaves it.  The output block in
  * R[0..15] is then in row order (lane j, register i: key 32 i + j,
  * gsat_bcf_page_index), not reversed: it only goes to global memory. */
-template <class K>
-__device__ __forceinline__ void merge_step_reg(K (&R)[32], K *s,
-                                               uint32_t lane) {
+template <class K> __device__ __forceinline__ void merge_step_reg(K (&R)[32], K *s, uint32_t lane) {
   merge_halves(R, s, lane);
   cft<false, false>(R, s, lane);
 }
 
 /* The first block becomes the REG leftover: leftover key 32 i + j, block key
  * 32 i + j, sits in lane 31 - j, register i. */
-template <class K>
-__device__ __forceinline__ void absorb_reg(K (&R)[32], uint32_t lane) {
+template <class K> __device__ __forceinline__ void absorb_reg(K (&R)[32], uint32_t lane) {
 #pragma unroll
   for (int i = 0; i < 16; ++i) R[16 + i] = shfl(R[i], 31 - (int)lane);
 }

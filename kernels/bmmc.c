@@ -12,29 +12,25 @@ uint64_t gsat_bmmc_apply(const gsat_bmmc *p, uint64_t x) {
   return gsat_f2_apply(&p->a, x) ^ p->c;
 }
 
-void gsat_bmmc_compose(const gsat_bmmc *first, const gsat_bmmc *second,
-                       gsat_bmmc *out) {
+void gsat_bmmc_compose(const gsat_bmmc *first, const gsat_bmmc *second, gsat_bmmc *out) {
   uint64_t c = gsat_f2_apply(&second->a, first->c) ^ second->c;
   gsat_f2_mul(&second->a, &first->a, &out->a);
   out->c = c;
 }
 
-gsat_status gsat_bmmc_inverse(const gsat_bmmc *p, gsat_bmmc *out,
-                              gsat_error *err) {
+gsat_status gsat_bmmc_inverse(const gsat_bmmc *p, gsat_bmmc *out, gsat_error *err) {
   gsat_f2_mat inv;
-  GSAT_RETURN_IF(!gsat_f2_inverse(&p->a, &inv), err, USAGE,
-                 "BMMC matrix (n = %d) is singular", p->a.n);
+  GSAT_RETURN_IF(!gsat_f2_inverse(&p->a, &inv), err, USAGE, "BMMC matrix (n = %d) is singular",
+                 p->a.n);
   out->c = gsat_f2_apply(&inv, p->c);
   out->a = inv;
   return GSAT_OK;
 }
 
-gsat_status gsat_bmmc_from_perm(gsat_bmmc *p, int n, const uint8_t *sigma,
-                                uint64_t c, gsat_error *err) {
-  GSAT_RETURN_IF(n < 0 || n > GSAT_F2_MAX, err, USAGE,
-                 "BPC size %d outside 0..64", n);
-  GSAT_RETURN_IF(c & ~gsat_f2_mask(n), err, USAGE,
-                 "BPC complement has bits at or above n = %d", n);
+gsat_status gsat_bmmc_from_perm(gsat_bmmc *p, int n, const uint8_t *sigma, uint64_t c,
+                                gsat_error *err) {
+  GSAT_RETURN_IF(n < 0 || n > GSAT_F2_MAX, err, USAGE, "BPC size %d outside 0..64", n);
+  GSAT_RETURN_IF(c & ~gsat_f2_mask(n), err, USAGE, "BPC complement has bits at or above n = %d", n);
   GSAT_RETURN_IF(!gsat_f2_from_perm(&p->a, n, sigma), err, USAGE,
                  "sigma is not a permutation of 0..%d", n - 1);
   p->c = c;
@@ -67,8 +63,7 @@ void gsat_bmmc_random_bpc(gsat_bmmc *p, int n, bool with_c, uint64_t *state) {
   p->c = with_c ? gsat_f2_rng_next(state) & gsat_f2_mask(n) : 0;
 }
 
-void gsat_bmmc_random(gsat_bmmc *p, int n, int cls, bool with_c,
-                      uint64_t *state) {
+void gsat_bmmc_random(gsat_bmmc *p, int n, int cls, bool with_c, uint64_t *state) {
   if (cls == GSAT_BMMC_RANDOM_BPC) {
     gsat_bmmc_random_bpc(p, n, with_c, state);
     return;
@@ -94,13 +89,13 @@ uint64_t gsat_bmmc_tiled_columns(const gsat_f2_mat *a, int p) {
   return __builtin_popcountll(cols) == p ? cols : 0;
 }
 
-gsat_status gsat_bmmc_factor(const gsat_bmmc *p, gsat_bmmc *first,
-                             gsat_bmmc *second, gsat_error *err) {
+gsat_status gsat_bmmc_factor(const gsat_bmmc *p, gsat_bmmc *first, gsat_bmmc *second,
+                             gsat_error *err) {
   int n = p->a.n;
   gsat_f2_mat u, l, perm;
   uint8_t sigma[GSAT_F2_MAX];
-  GSAT_RETURN_IF(!gsat_f2_ulp(&p->a, &u, &l, sigma), err, USAGE,
-                 "BMMC matrix (n = %d) is singular", n);
+  GSAT_RETURN_IF(!gsat_f2_ulp(&p->a, &u, &l, sigma), err, USAGE, "BMMC matrix (n = %d) is singular",
+                 n);
   gsat_f2_from_perm(&perm, n, sigma);
   gsat_bmmc rev, t1, t2;
   gsat_bmmc_bit_reverse(&rev, n);
@@ -114,25 +109,20 @@ gsat_status gsat_bmmc_factor(const gsat_bmmc *p, gsat_bmmc *first,
   return GSAT_OK;
 }
 
-gsat_status gsat_bmmc_parm(gsat_f2_mat *a, int n, uint64_t mask,
-                           gsat_error *err) {
-  GSAT_RETURN_IF(n < 1 || n > GSAT_F2_MAX, err, USAGE,
-                 "parm size %d outside 1..64", n);
+gsat_status gsat_bmmc_parm(gsat_f2_mat *a, int n, uint64_t mask, gsat_error *err) {
+  GSAT_RETURN_IF(n < 1 || n > GSAT_F2_MAX, err, USAGE, "parm size %d outside 1..64", n);
   GSAT_RETURN_IF(mask == 0 || (mask & ~gsat_f2_mask(n)), err, USAGE,
-                 "parm mask %#llx invalid for n = %d", (unsigned long long)mask,
-                 n);
+                 "parm mask %#llx invalid for n = %d", (unsigned long long)mask, n);
   int l = __builtin_ctzll(mask);
   gsat_f2_zero(a, n);
-  for (int i = 0; i < n - 1; i++)
-    a->row[i] = (uint64_t)1 << (i < l ? i : i + 1);
+  for (int i = 0; i < n - 1; i++) a->row[i] = (uint64_t)1 << (i < l ? i : i + 1);
   a->row[n - 1] = mask;
   return GSAT_OK;
 }
 
-gsat_status gsat_bmmc_parm_nested(gsat_f2_mat *m, int n, const uint64_t *masks,
-                                  int k, gsat_error *err) {
-  GSAT_RETURN_IF(k < 0 || k > n, err, USAGE, "%d nested parm masks for n = %d",
-                 k, n);
+gsat_status gsat_bmmc_parm_nested(gsat_f2_mat *m, int n, const uint64_t *masks, int k,
+                                  gsat_error *err) {
+  GSAT_RETURN_IF(k < 0 || k > n, err, USAGE, "%d nested parm masks for n = %d", k, n);
   gsat_f2_identity(m, n);
   for (int s = 0; s < k; s++) {
     gsat_f2_mat stage;

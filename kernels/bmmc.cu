@@ -31,11 +31,9 @@ __global__ void __launch_bounds__(1024)
     out[y] = in[x];
 }
 
-template <int ES>
-__device__ __forceinline__ void cp_async(void *smem, const void *gmem) {
+template <int ES> __device__ __forceinline__ void cp_async(void *smem, const void *gmem) {
   uint32_t s = (uint32_t)__cvta_generic_to_shared(smem);
-  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(s),
-               "l"(gmem), "n"(ES)
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(s), "l"(gmem), "n"(ES)
                : "memory");
 }
 
@@ -52,8 +50,7 @@ __global__ void __launch_bounds__(1024, 2)
   typedef typename elem_type<ES>::type T;
   extern __shared__ __align__(16) unsigned char gsat_bmmc_smem[];
   T *tile = reinterpret_cast<T *>(gsat_bmmc_smem);
-  const gsat_bmmc_thread th =
-      gsat_bmmc_tiled_thread(&p, blockIdx.x, threadIdx.y, threadIdx.x);
+  const gsat_bmmc_thread th = gsat_bmmc_tiled_thread(&p, blockIdx.x, threadIdx.y, threadIdx.x);
   if (ASYNC) {
 #pragma unroll
     for (uint32_t t = 0; t < (1u << M); t++)
@@ -66,47 +63,43 @@ __global__ void __launch_bounds__(1024, 2)
     for (uint32_t t = 0; t < (1u << M); t++)
       v[t] = __ldg(in + (I)gsat_bmmc_tiled_gload(&p, &th, t));
 #pragma unroll
-    for (uint32_t t = 0; t < (1u << M); t++)
-      tile[gsat_bmmc_tiled_sstore(&p, &th, t)] = v[t];
+    for (uint32_t t = 0; t < (1u << M); t++) tile[gsat_bmmc_tiled_sstore(&p, &th, t)] = v[t];
   }
   __syncthreads();
 #pragma unroll
   for (uint32_t t = 0; t < (1u << M); t++)
-    out[(I)gsat_bmmc_tiled_gstore(&p, &th, t)] =
-        tile[gsat_bmmc_tiled_sload(&p, &th, t)];
+    out[(I)gsat_bmmc_tiled_gstore(&p, &th, t)] = tile[gsat_bmmc_tiled_sload(&p, &th, t)];
 }
 
 template <int ES, typename I, bool GATHER>
-gsat_status launch_naive(const gsat_bmmc_pass *p, const void *in, void *out,
-                         cudaStream_t stream, gsat_error *err) {
+gsat_status launch_naive(const gsat_bmmc_pass *p, const void *in, void *out, cudaStream_t stream,
+                         gsat_error *err) {
   typedef typename elem_type<ES>::type T;
   dim3 grid(1u << p->grid_log), block(1u << p->warps_log);
-  bmmc_naive<ES, I, GATHER><<<grid, block, 0, stream>>>(
-      static_cast<const T *>(in), static_cast<T *>(out), *p);
+  bmmc_naive<ES, I, GATHER>
+      <<<grid, block, 0, stream>>>(static_cast<const T *>(in), static_cast<T *>(out), *p);
   GSAT_CUDA_LAUNCHED(err, "bmmc_naive");
   return GSAT_OK;
 }
 
 template <int ES, typename I, int M, bool ASYNC>
-gsat_status launch_tiled(const gsat_bmmc_pass *p, const void *in, void *out,
-                         cudaStream_t stream, gsat_error *err) {
+gsat_status launch_tiled(const gsat_bmmc_pass *p, const void *in, void *out, cudaStream_t stream,
+                         gsat_error *err) {
   typedef typename elem_type<ES>::type T;
   auto kernel = bmmc_tiled<ES, I, M, ASYNC>;
   size_t smem = (size_t)ES << (GSAT_BMMC_LANE_BITS + p->warps_log + M);
   if (smem > 48 * 1024)
-    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(
-                           kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           (int)smem));
+    GSAT_CUDA_TRY(
+        err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
   dim3 grid(1u << p->grid_log), block(GSAT_BMMC_LANES, 1u << p->warps_log);
-  kernel<<<grid, block, smem, stream>>>(static_cast<const T *>(in),
-                                        static_cast<T *>(out), *p);
+  kernel<<<grid, block, smem, stream>>>(static_cast<const T *>(in), static_cast<T *>(out), *p);
   GSAT_CUDA_LAUNCHED(err, "bmmc_tiled");
   return GSAT_OK;
 }
 
 template <int ES, typename I, bool ASYNC>
-gsat_status dispatch_iters(const gsat_bmmc_pass *p, const void *in, void *out,
-                           cudaStream_t s, gsat_error *err) {
+gsat_status dispatch_iters(const gsat_bmmc_pass *p, const void *in, void *out, cudaStream_t s,
+                           gsat_error *err) {
   switch (p->iters_log) {
   case 0:
     return launch_tiled<ES, I, 0, ASYNC>(p, in, out, s, err);
@@ -118,17 +111,15 @@ gsat_status dispatch_iters(const gsat_bmmc_pass *p, const void *in, void *out,
     return launch_tiled<ES, I, 3, ASYNC>(p, in, out, s, err);
   case 4:
     /* 16 eight-byte elements do not fit in 32 registers (the plan refuses). */
-    if constexpr (ES == 4 || ASYNC)
-      return launch_tiled<ES, I, 4, ASYNC>(p, in, out, s, err);
+    if constexpr (ES == 4 || ASYNC) return launch_tiled<ES, I, 4, ASYNC>(p, in, out, s, err);
     break;
   }
-  return gsat_error_set(err, GSAT_USAGE, "BMMC pass with 2^%u iterations",
-                        p->iters_log);
+  return gsat_error_set(err, GSAT_USAGE, "BMMC pass with 2^%u iterations", p->iters_log);
 }
 
 template <int ES, typename I>
-gsat_status dispatch_kind(const gsat_bmmc_pass *p, bool async, const void *in,
-                          void *out, cudaStream_t s, gsat_error *err) {
+gsat_status dispatch_kind(const gsat_bmmc_pass *p, bool async, const void *in, void *out,
+                          cudaStream_t s, gsat_error *err) {
   switch (p->kind) {
   case GSAT_BMMC_PASS_NAIVE:
     return launch_naive<ES, I, false>(p, in, out, s, err);
@@ -142,25 +133,21 @@ gsat_status dispatch_kind(const gsat_bmmc_pass *p, bool async, const void *in,
 }
 
 template <int ES>
-gsat_status dispatch_index(const gsat_bmmc_pass *p, bool async, const void *in,
-                           void *out, cudaStream_t s, gsat_error *err) {
+gsat_status dispatch_index(const gsat_bmmc_pass *p, bool async, const void *in, void *out,
+                           cudaStream_t s, gsat_error *err) {
   if (p->n > 31) return dispatch_kind<ES, uint64_t>(p, async, in, out, s, err);
   return dispatch_kind<ES, uint32_t>(p, async, in, out, s, err);
 }
 
 } // namespace
 
-extern "C" gsat_status gsat_bmmc_plan_run(const gsat_bmmc_plan *plan,
-                                          const void *d_in, void *d_out,
-                                          void *d_temp, void *stream,
-                                          gsat_error *err) {
+extern "C" gsat_status gsat_bmmc_plan_run(const gsat_bmmc_plan *plan, const void *d_in, void *d_out,
+                                          void *d_temp, void *stream, gsat_error *err) {
   GSAT_RETURN_IF(!plan || !d_in || !d_out, err, USAGE,
                  "BMMC run needs a plan, an input and an output");
-  GSAT_RETURN_IF(d_in == d_out, err, USAGE,
-                 "BMMC permutations cannot run in place");
-  GSAT_RETURN_IF(plan->passes == 2 &&
-                     (!d_temp || d_temp == d_in || d_temp == d_out),
-                 err, USAGE, "two-pass BMMC plan needs a separate temporary");
+  GSAT_RETURN_IF(d_in == d_out, err, USAGE, "BMMC permutations cannot run in place");
+  GSAT_RETURN_IF(plan->passes == 2 && (!d_temp || d_temp == d_in || d_temp == d_out), err, USAGE,
+                 "two-pass BMMC plan needs a separate temporary");
   cudaStream_t s = static_cast<cudaStream_t>(stream);
   for (int i = 0; i < plan->passes; i++) {
     const void *src = i == 0 ? d_in : d_temp;
@@ -174,10 +161,9 @@ extern "C" gsat_status gsat_bmmc_plan_run(const gsat_bmmc_plan *plan,
   return GSAT_OK;
 }
 
-extern "C" gsat_status gsat_bmmc_permute(const gsat_bmmc *perm,
-                                         uint32_t elem_size, const void *d_in,
-                                         void *d_out, void *d_temp,
-                                         void *stream, gsat_error *err) {
+extern "C" gsat_status gsat_bmmc_permute(const gsat_bmmc *perm, uint32_t elem_size,
+                                         const void *d_in, void *d_out, void *d_temp, void *stream,
+                                         gsat_error *err) {
   gsat_bmmc_plan plan;
   GSAT_FORWARD(gsat_bmmc_plan_init(&plan, perm, elem_size, NULL, err));
   return gsat_bmmc_plan_run(&plan, d_in, d_out, d_temp, stream, err);

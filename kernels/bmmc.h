@@ -40,19 +40,17 @@ uint64_t gsat_bmmc_apply(const gsat_bmmc *p, uint64_t x);
 
 /* out = apply first, then second: (A2 A1, A2 c1 XOR c2).  Sizes must agree; out
  * may alias either argument. */
-void gsat_bmmc_compose(const gsat_bmmc *first, const gsat_bmmc *second,
-                       gsat_bmmc *out);
+void gsat_bmmc_compose(const gsat_bmmc *first, const gsat_bmmc *second, gsat_bmmc *out);
 
 /* out = (A^-1, A^-1 c), the permutation that undoes p.  Errors: USAGE when A is
  * singular (then p is not a permutation). */
-gsat_status gsat_bmmc_inverse(const gsat_bmmc *p, gsat_bmmc *out,
-                              gsat_error *err);
+gsat_status gsat_bmmc_inverse(const gsat_bmmc *p, gsat_bmmc *out, gsat_error *err);
 
 /* BPC from a permutation of bit positions: bit j of x goes to bit sigma[j] of
  * the output index, then XOR c.  Errors: USAGE when sigma is not a permutation
  * of 0..n-1 or c has bits at or above n. */
-gsat_status gsat_bmmc_from_perm(gsat_bmmc *p, int n, const uint8_t *sigma,
-                                uint64_t c, gsat_error *err);
+gsat_status gsat_bmmc_from_perm(gsat_bmmc *p, int n, const uint8_t *sigma, uint64_t c,
+                                gsat_error *err);
 
 /* Bit reversal: sigma(j) = n - 1 - j, c = 0. */
 void gsat_bmmc_bit_reverse(gsat_bmmc *p, int n);
@@ -71,16 +69,14 @@ void gsat_bmmc_random_bpc(gsat_bmmc *p, int n, bool with_c, uint64_t *state);
 
 /* Classes of random BMMCs for tests and benchmarks (bmmc.md section 11). */
 typedef enum gsat_bmmc_class {
-  GSAT_BMMC_RANDOM_BPC = 0, /* uniform bit permutation */
-  GSAT_BMMC_RANDOM_TILED =
-      1, /* 5-tiled (gsat_f2_random_tiled); any A if n < 5 */
+  GSAT_BMMC_RANDOM_BPC = 0,    /* uniform bit permutation */
+  GSAT_BMMC_RANDOM_TILED = 1,  /* 5-tiled (gsat_f2_random_tiled); any A if n < 5 */
   GSAT_BMMC_RANDOM_GENERAL = 2 /* uniform over GL(n, 2) */
 } gsat_bmmc_class;
 
 /* A random BMMC of the class from the seed state, with a uniform random c when
  * with_c, else c = 0. */
-void gsat_bmmc_random(gsat_bmmc *p, int n, int cls, bool with_c,
-                      uint64_t *state);
+void gsat_bmmc_random(gsat_bmmc *p, int n, int cls, bool with_c, uint64_t *state);
 
 /* True when A is a permutation matrix; then sigma (may be NULL) receives it. */
 bool gsat_bmmc_is_bpc(const gsat_bmmc *p, uint8_t *sigma);
@@ -96,15 +92,14 @@ uint64_t gsat_bmmc_tiled_columns(const gsat_f2_mat *a, int p);
  *     T1 = R L P,  T2 = U R,  A = T2 T1,
  * first = (T1, 0) and second = (T2, c), so applying first then second is p.
  * Errors: USAGE when A is singular. */
-gsat_status gsat_bmmc_factor(const gsat_bmmc *p, gsat_bmmc *first,
-                             gsat_bmmc *second, gsat_error *err);
+gsat_status gsat_bmmc_factor(const gsat_bmmc *p, gsat_bmmc *first, gsat_bmmc *second,
+                             gsat_error *err);
 
 /* The parm matrix A_mask (bmmc.md section 8): with l = lowest set bit of mask,
  * A_mask x deletes bit l of x, shifts the higher bits down and writes
  * parity(mask & x) into bit n-1.  Then parm mask f = perm(A^-1) o two f o
  * perm(A).  Errors: USAGE when mask is 0 or has bits at or above n. */
-gsat_status gsat_bmmc_parm(gsat_f2_mat *a, int n, uint64_t mask,
-                           gsat_error *err);
+gsat_status gsat_bmmc_parm(gsat_f2_mat *a, int n, uint64_t mask, gsat_error *err);
 
 /* The nested form for k masks (bmmc.md section 8): masks[0] has n bits,
  * masks[1] n-1 bits, ..., and
@@ -112,8 +107,8 @@ gsat_status gsat_bmmc_parm(gsat_f2_mat *a, int n, uint64_t mask,
  *     M = diag(A_{masks[k-1]}, I_{k-1}) ... diag(A_{masks[1]}, I_1)
  * A_{masks[0]} where two^k f applies f to each of the 2^k contiguous chunks.
  * Errors: USAGE when k > n or a mask is invalid for its size. */
-gsat_status gsat_bmmc_parm_nested(gsat_f2_mat *m, int n, const uint64_t *masks,
-                                  int k, gsat_error *err);
+gsat_status gsat_bmmc_parm_nested(gsat_f2_mat *m, int n, const uint64_t *masks, int k,
+                                  gsat_error *err);
 
 #ifdef __cplusplus
 }

@@ -92,8 +92,7 @@ typedef struct gsat_bmmc_thread {
   uint32_t sin, sout;
 } gsat_bmmc_thread;
 
-GSAT_HD uint64_t gsat_bmmc_xtab_apply(const gsat_bmmc_xtab *t, uint32_t chunks,
-                                      uint64_t u) {
+GSAT_HD uint64_t gsat_bmmc_xtab_apply(const gsat_bmmc_xtab *t, uint32_t chunks, uint64_t u) {
   uint64_t v = 0;
   GSAT_BMMC_UNROLL
   for (uint32_t k = 0; k < GSAT_BMMC_XTAB_CHUNKS; k++)
@@ -105,53 +104,47 @@ GSAT_HD uint64_t gsat_bmmc_xtab_apply(const gsat_bmmc_xtab *t, uint32_t chunks,
 GSAT_HD uint32_t gsat_bmmc_lane_xor32(const uint32_t *tab, uint32_t lane) {
   uint32_t v = 0;
   GSAT_BMMC_UNROLL
-  for (int b = 0; b < GSAT_BMMC_LANE_BITS; b++)
-    v ^= tab[b] & (0u - (lane >> b & 1u));
+  for (int b = 0; b < GSAT_BMMC_LANE_BITS; b++) v ^= tab[b] & (0u - (lane >> b & 1u));
   return v;
 }
 
 GSAT_HD uint64_t gsat_bmmc_lane_xor64(const uint64_t *tab, uint32_t lane) {
   uint64_t v = 0;
   GSAT_BMMC_UNROLL
-  for (int b = 0; b < GSAT_BMMC_LANE_BITS; b++)
-    v ^= tab[b] & ((uint64_t)0 - (lane >> b & 1u));
+  for (int b = 0; b < GSAT_BMMC_LANE_BITS; b++) v ^= tab[b] & ((uint64_t)0 - (lane >> b & 1u));
   return v;
 }
 
 /* Tiled pass: the per-thread setup for block g, warp row w, lane j. */
-GSAT_HD gsat_bmmc_thread gsat_bmmc_tiled_thread(const gsat_bmmc_pass *p,
-                                                uint64_t g, uint32_t w,
+GSAT_HD gsat_bmmc_thread gsat_bmmc_tiled_thread(const gsat_bmmc_pass *p, uint64_t g, uint32_t w,
                                                 uint32_t j) {
   gsat_bmmc_thread th;
   uint32_t lane = gsat_bmmc_lane_xor32(p->lane_pack, j);
   th.in = gsat_bmmc_xtab_apply(&p->blk_in, p->chunks, g) ^ p->row_in[w] ^ j;
-  th.out = p->c ^ gsat_bmmc_xtab_apply(&p->blk_out, p->chunks, g) ^
-           p->row_out[w] ^ (lane & 31u);
+  th.out = p->c ^ gsat_bmmc_xtab_apply(&p->blk_out, p->chunks, g) ^ p->row_out[w] ^ (lane & 31u);
   th.sin = p->row_sin[w] ^ j;
   th.sout = p->row_sout[w] ^ (lane >> 5);
   return th;
 }
 
 /* Iteration t of the read phase: global element read, shared slot written. */
-GSAT_HD uint64_t gsat_bmmc_tiled_gload(const gsat_bmmc_pass *p,
-                                       const gsat_bmmc_thread *th, uint32_t t) {
+GSAT_HD uint64_t gsat_bmmc_tiled_gload(const gsat_bmmc_pass *p, const gsat_bmmc_thread *th,
+                                       uint32_t t) {
   return th->in ^ p->it_in[t];
 }
 
-GSAT_HD uint32_t gsat_bmmc_tiled_sstore(const gsat_bmmc_pass *p,
-                                        const gsat_bmmc_thread *th,
+GSAT_HD uint32_t gsat_bmmc_tiled_sstore(const gsat_bmmc_pass *p, const gsat_bmmc_thread *th,
                                         uint32_t t) {
   return th->sin ^ p->it_sin[t];
 }
 
 /* Iteration t of the write phase: shared slot read, global element written. */
-GSAT_HD uint32_t gsat_bmmc_tiled_sload(const gsat_bmmc_pass *p,
-                                       const gsat_bmmc_thread *th, uint32_t t) {
+GSAT_HD uint32_t gsat_bmmc_tiled_sload(const gsat_bmmc_pass *p, const gsat_bmmc_thread *th,
+                                       uint32_t t) {
   return th->sout ^ p->it_sout[t];
 }
 
-GSAT_HD uint64_t gsat_bmmc_tiled_gstore(const gsat_bmmc_pass *p,
-                                        const gsat_bmmc_thread *th,
+GSAT_HD uint64_t gsat_bmmc_tiled_gstore(const gsat_bmmc_pass *p, const gsat_bmmc_thread *th,
                                         uint32_t t) {
   return th->out ^ p->it_out[t];
 }

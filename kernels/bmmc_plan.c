@@ -62,12 +62,10 @@ static void fill_xtab(gsat_bmmc_xtab *t, const uint64_t *img, int bits) {
 }
 
 /* The extra positions E (e of them, from B); see gsat_bmmc_locality. */
-static uint64_t choose_extra(const gsat_f2_mat *a, uint64_t tile, uint64_t b,
-                             int e, int locality) {
+static uint64_t choose_extra(const gsat_f2_mat *a, uint64_t tile, uint64_t b, int e, int locality) {
   uint64_t extra = 0;
   gsat_f2_mat inv;
-  bool out_live =
-      locality == GSAT_BMMC_LOCALITY_BALANCED && gsat_f2_inverse(a, &inv);
+  bool out_live = locality == GSAT_BMMC_LOCALITY_BALANCED && gsat_f2_inverse(a, &inv);
   int o = GSAT_BMMC_LANE_BITS; /* next output bit to make contiguous */
   bool input_turn = true;
   while (popc(extra) < e) {
@@ -113,8 +111,8 @@ static bool add_independent(uint64_t *basis, uint64_t v) {
  * lowest input bit e_i and the preimage A^-1 e_o of the lowest output bit:
  * consecutive blocks then read and write neighbouring segments.  The low
  * choice takes the free positions in ascending order (the paper's). */
-static void block_basis(const gsat_f2_mat *a, uint64_t tile, int count,
-                        int locality, uint64_t *out) {
+static void block_basis(const gsat_f2_mat *a, uint64_t tile, int count, int locality,
+                        uint64_t *out) {
   int n = a->n, k = 0;
   if (locality != GSAT_BMMC_LOCALITY_BALANCED) {
     for (uint64_t s = gsat_f2_mask(n) & ~tile; s; s &= s - 1) out[k++] = s & -s;
@@ -143,20 +141,16 @@ static void block_basis(const gsat_f2_mat *a, uint64_t tile, int count,
 }
 
 /* phi of the header comment, for a vector x of tile positions. */
-static uint32_t phi(uint64_t x, uint64_t ch, uint64_t w, uint64_t rin,
-                    bool swizzle) {
-  uint64_t low =
-      (x & LOW5) ^ (swizzle ? gsat_f2_dep(gsat_f2_ext(x, ch), w) : 0);
+static uint32_t phi(uint64_t x, uint64_t ch, uint64_t w, uint64_t rin, bool swizzle) {
+  uint64_t low = (x & LOW5) ^ (swizzle ? gsat_f2_dep(gsat_f2_ext(x, ch), w) : 0);
   return (uint32_t)(gsat_f2_ext(x, rin) << GSAT_BMMC_LANE_BITS | low);
 }
 
-static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
-                               const gsat_bmmc *perm, uint32_t es,
-                               const gsat_bmmc_options *opt, gsat_error *err) {
+static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info, const gsat_bmmc *perm,
+                               uint32_t es, const gsat_bmmc_options *opt, gsat_error *err) {
   const gsat_f2_mat *a = &perm->a;
   int n = a->n;
-  GSAT_RETURN_IF(n < GSAT_BMMC_LANE_BITS, err, USAGE,
-                 "tiled BMMC kernel needs n >= 5 (n = %d)", n);
+  GSAT_RETURN_IF(n < GSAT_BMMC_LANE_BITS, err, USAGE, "tiled BMMC kernel needs n >= 5 (n = %d)", n);
   uint64_t cols = gsat_bmmc_tiled_columns(a, GSAT_BMMC_LANE_BITS);
   GSAT_RETURN_IF(!cols, err, USAGE, "BMMC matrix (n = %d) is not tiled", n);
   uint64_t ch = cols & ~LOW5, w = LOW5 & ~cols;
@@ -168,20 +162,17 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
   int h = opt->warps_log >= 0 ? opt->warps_log : 4;
   int m = opt->iters_log >= 0 ? opt->iters_log : 3;
   /* 16 eight-byte elements per thread do not fit in 32 registers. */
-  int mmax = es == 8 && !opt->async_copy ? GSAT_BMMC_MAX_ITERS_LOG - 1
-                                         : GSAT_BMMC_MAX_ITERS_LOG;
+  int mmax = es == 8 && !opt->async_copy ? GSAT_BMMC_MAX_ITERS_LOG - 1 : GSAT_BMMC_MAX_ITERS_LOG;
   GSAT_RETURN_IF(h > GSAT_BMMC_MAX_WARPS_LOG || m > mmax, err, USAGE,
-                 "tiled geometry h = %d, m = %d out of range (m <= %d)", h, m,
-                 mmax);
+                 "tiled geometry h = %d, m = %d out of range (m <= %d)", h, m, mmax);
   int total = h + m < n - GSAT_BMMC_LANE_BITS ? h + m : n - GSAT_BMMC_LANE_BITS;
   if (total < q) total = q;
   h = h < total ? h : total;
   m = total - h;
   if (m > mmax) m = mmax, h = total - m;
   int grid_log = n - GSAT_BMMC_LANE_BITS - total;
-  GSAT_RETURN_IF(grid_log > 30, err, USAGE,
-                 "n = %d needs 2^%d blocks of 2^%d elements", n, grid_log,
-                 GSAT_BMMC_LANE_BITS + total);
+  GSAT_RETURN_IF(grid_log > 30, err, USAGE, "n = %d needs 2^%d blocks of 2^%d elements", n,
+                 grid_log, GSAT_BMMC_LANE_BITS + total);
 
   uint64_t b = gsat_f2_mask(n) & ~(LOW5 | ch);
   int e = total - q;
@@ -221,8 +212,7 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
     uint64_t x = s & -s;
     int col = x & LOW5 ? height(x) : height(gsat_f2_dep(gsat_f2_ext(x, ch), w));
     uint64_t y = gsat_f2_apply(a, x);
-    p->lane_pack[col] =
-        phi(x, ch, w, rin, sw) << GSAT_BMMC_LANE_BITS | (uint32_t)y;
+    p->lane_pack[col] = phi(x, ch, w, rin, sw) << GSAT_BMMC_LANE_BITS | (uint32_t)y;
   }
   for (int r = 0; r < (1 << h); r++) {
     uint64_t vin = dep_order((uint64_t)r << m, in_order);
@@ -252,8 +242,8 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info,
   return GSAT_OK;
 }
 
-static gsat_status build_naive(gsat_bmmc_pass *p, const gsat_bmmc *perm,
-                               bool gather, gsat_error *err) {
+static gsat_status build_naive(gsat_bmmc_pass *p, const gsat_bmmc *perm, bool gather,
+                               gsat_error *err) {
   int n = perm->a.n;
   gsat_bmmc f = *perm;
   if (gather) GSAT_FORWARD(gsat_bmmc_inverse(perm, &f, err));
@@ -267,29 +257,25 @@ static gsat_status build_naive(gsat_bmmc_pass *p, const gsat_bmmc *perm,
   int ubits = n > GSAT_BMMC_LANE_BITS ? n - GSAT_BMMC_LANE_BITS : 0;
   p->chunks = (uint32_t)(ubits + 3) / 4;
   p->c = f.c;
-  for (int b = 0; b < GSAT_BMMC_LANE_BITS; b++)
-    p->lane64[b] = b < n ? gsat_f2_column(&f.a, b) : 0;
+  for (int b = 0; b < GSAT_BMMC_LANE_BITS; b++) p->lane64[b] = b < n ? gsat_f2_column(&f.a, b) : 0;
   uint64_t img[64];
-  for (int i = 0; i < ubits; i++)
-    img[i] = gsat_f2_column(&f.a, GSAT_BMMC_LANE_BITS + i);
+  for (int i = 0; i < ubits; i++) img[i] = gsat_f2_column(&f.a, GSAT_BMMC_LANE_BITS + i);
   fill_xtab(&p->blk_out, img, ubits);
   return GSAT_OK;
 }
 
-gsat_status gsat_bmmc_plan_init(gsat_bmmc_plan *plan, const gsat_bmmc *perm,
-                                uint32_t elem_size,
+gsat_status gsat_bmmc_plan_init(gsat_bmmc_plan *plan, const gsat_bmmc *perm, uint32_t elem_size,
                                 const gsat_bmmc_options *opt, gsat_error *err) {
   gsat_bmmc_options defaults;
   if (!opt) gsat_bmmc_options_init(&defaults), opt = &defaults;
   int n = perm->a.n;
   GSAT_RETURN_IF(elem_size != 4 && elem_size != 8, err, USAGE,
                  "element size %u is not 4 or 8 bytes", elem_size);
-  GSAT_RETURN_IF(n < 0 || n > GSAT_BMMC_PLAN_MAX_N, err, USAGE,
-                 "BMMC size n = %d outside 0..%d", n, GSAT_BMMC_PLAN_MAX_N);
+  GSAT_RETURN_IF(n < 0 || n > GSAT_BMMC_PLAN_MAX_N, err, USAGE, "BMMC size n = %d outside 0..%d", n,
+                 GSAT_BMMC_PLAN_MAX_N);
   GSAT_RETURN_IF(perm->c & ~gsat_f2_mask(n), err, USAGE,
                  "BMMC complement has bits at or above n = %d", n);
-  GSAT_RETURN_IF(gsat_f2_rank(&perm->a) != n, err, USAGE,
-                 "BMMC matrix (n = %d) is singular", n);
+  GSAT_RETURN_IF(gsat_f2_rank(&perm->a) != n, err, USAGE, "BMMC matrix (n = %d) is singular", n);
   memset(plan, 0, sizeof *plan);
   plan->n = n;
   plan->elem_size = elem_size;
@@ -311,28 +297,23 @@ gsat_status gsat_bmmc_plan_init(gsat_bmmc_plan *plan, const gsat_bmmc *perm,
     return build_naive(&plan->pass[0], perm, opt->naive_gather, err);
   case GSAT_BMMC_TILED:
     plan->passes = 1;
-    return build_tiled(&plan->pass[0], &plan->info[0], perm, elem_size, opt,
-                       err);
+    return build_tiled(&plan->pass[0], &plan->info[0], perm, elem_size, opt, err);
   case GSAT_BMMC_TWO_PASS: {
     gsat_bmmc first, second;
     GSAT_RETURN_IF(n < GSAT_BMMC_LANE_BITS, err, USAGE,
                    "two-pass BMMC kernel needs n >= 5 (n = %d)", n);
     GSAT_FORWARD(gsat_bmmc_factor(perm, &first, &second, err));
     plan->passes = 2;
-    GSAT_FORWARD(build_tiled(&plan->pass[0], &plan->info[0], &first, elem_size,
-                             opt, err));
-    return build_tiled(&plan->pass[1], &plan->info[1], &second, elem_size, opt,
-                       err);
+    GSAT_FORWARD(build_tiled(&plan->pass[0], &plan->info[0], &first, elem_size, opt, err));
+    return build_tiled(&plan->pass[1], &plan->info[1], &second, elem_size, opt, err);
   }
   default:
     return gsat_error_set(err, GSAT_USAGE, "unknown BMMC kernel %d", kernel);
   }
 }
 
-gsat_status gsat_bmmc_plan_init_gather(gsat_bmmc_plan *plan,
-                                       const gsat_bmmc *gather,
-                                       uint32_t elem_size,
-                                       const gsat_bmmc_options *opt,
+gsat_status gsat_bmmc_plan_init_gather(gsat_bmmc_plan *plan, const gsat_bmmc *gather,
+                                       uint32_t elem_size, const gsat_bmmc_options *opt,
                                        gsat_error *err) {
   gsat_bmmc scatter;
   GSAT_FORWARD(gsat_bmmc_inverse(gather, &scatter, err));
@@ -346,30 +327,24 @@ size_t gsat_bmmc_plan_temp_bytes(const gsat_bmmc_plan *plan) {
 size_t gsat_bmmc_plan_smem_bytes(const gsat_bmmc_plan *plan, int i) {
   const gsat_bmmc_pass *p = &plan->pass[i];
   if (p->kind != GSAT_BMMC_PASS_TILED) return 0;
-  return (size_t)plan->elem_size
-         << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
+  return (size_t)plan->elem_size << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
 }
 
-const char *gsat_bmmc_plan_describe(const gsat_bmmc_plan *plan, char *buf,
-                                    size_t size) {
+const char *gsat_bmmc_plan_describe(const gsat_bmmc_plan *plan, char *buf, size_t size) {
   static const char *names[] = {"auto", "naive", "tiled", "two-pass"};
-  int len = snprintf(buf, size, "%s n=%d es=%u", names[plan->kernel & 3],
-                     plan->n, plan->elem_size);
+  int len = snprintf(buf, size, "%s n=%d es=%u", names[plan->kernel & 3], plan->n, plan->elem_size);
   for (int i = 0; i < plan->passes && len >= 0 && (size_t)len < size; i++) {
     const gsat_bmmc_pass *p = &plan->pass[i];
     const gsat_bmmc_pass_info *in = &plan->info[i];
     if (p->kind == GSAT_BMMC_PASS_TILED)
       len += snprintf(buf + len, size - (size_t)len,
-                      " | q=%d e=%d h=%u m=%u grid=2^%u E=%#llx %s%s", in->q,
-                      in->e, p->warps_log, p->iters_log, p->grid_log,
-                      (unsigned long long)in->extra,
-                      plan->locality == GSAT_BMMC_LOCALITY_LOW ? "low"
-                                                               : "balanced",
+                      " | q=%d e=%d h=%u m=%u grid=2^%u E=%#llx %s%s", in->q, in->e, p->warps_log,
+                      p->iters_log, p->grid_log, (unsigned long long)in->extra,
+                      plan->locality == GSAT_BMMC_LOCALITY_LOW ? "low" : "balanced",
                       plan->async_copy ? " async" : "");
     else
       len += snprintf(buf + len, size - (size_t)len, " | %s block=2^%u",
-                      p->kind == GSAT_BMMC_PASS_NAIVE ? "scatter" : "gather",
-                      p->warps_log);
+                      p->kind == GSAT_BMMC_PASS_NAIVE ? "scatter" : "gather", p->warps_log);
   }
   return buf;
 }

@@ -90,18 +90,15 @@ void gsat_bmmc_options_init(gsat_bmmc_options *opt);
  * only; allocates nothing.  Errors: USAGE (singular A, c out of range, element
  * size not 4 or 8, n > GSAT_BMMC_PLAN_MAX_N, a forced kernel that does not
  * apply, bad geometry options). */
-gsat_status gsat_bmmc_plan_init(gsat_bmmc_plan *plan, const gsat_bmmc *perm,
-                                uint32_t elem_size,
+gsat_status gsat_bmmc_plan_init(gsat_bmmc_plan *plan, const gsat_bmmc *perm, uint32_t elem_size,
                                 const gsat_bmmc_options *opt, gsat_error *err);
 
 /* The same for a caller that holds the gather form out[y] = in[G y ^ d]: that
  * is the scatter by the inverse (G^-1, G^-1 d).  (The gather form of the
  * scatter (A, c) is out[y] = in[A^-1 (y ^ c)], i.e. G = A^-1, d = A^-1 c.)
  * Errors as gsat_bmmc_plan_init. */
-gsat_status gsat_bmmc_plan_init_gather(gsat_bmmc_plan *plan,
-                                       const gsat_bmmc *gather,
-                                       uint32_t elem_size,
-                                       const gsat_bmmc_options *opt,
+gsat_status gsat_bmmc_plan_init_gather(gsat_bmmc_plan *plan, const gsat_bmmc *gather,
+                                       uint32_t elem_size, const gsat_bmmc_options *opt,
                                        gsat_error *err);
 
 /* Bytes of device temporary the plan needs (2^n * elem_size for a two-pass
@@ -113,22 +110,19 @@ size_t gsat_bmmc_plan_smem_bytes(const gsat_bmmc_plan *plan, int i);
 
 /* A one-line description ("tiled q=5 e=3 h=5 m=3 ...") into buf; returns buf.
  */
-const char *gsat_bmmc_plan_describe(const gsat_bmmc_plan *plan, char *buf,
-                                    size_t size);
+const char *gsat_bmmc_plan_describe(const gsat_bmmc_plan *plan, char *buf, size_t size);
 
 /* Runs the plan on the stream (a cudaStream_t; NULL = default stream):
  * out[A x ^ c] = in[x].  d_in and d_out must not overlap; d_temp (device,
  * gsat_bmmc_plan_temp_bytes bytes) is needed by two-pass plans only.  Returns
  * after the launches (asynchronous).  Errors: USAGE (NULL or equal pointers,
  * missing temporary), NODEVICE (no CUDA build), CUDA. */
-gsat_status gsat_bmmc_plan_run(const gsat_bmmc_plan *plan, const void *d_in,
-                               void *d_out, void *d_temp, void *stream,
-                               gsat_error *err);
+gsat_status gsat_bmmc_plan_run(const gsat_bmmc_plan *plan, const void *d_in, void *d_out,
+                               void *d_temp, void *stream, gsat_error *err);
 
 /* One-shot entry: builds a default plan for perm and runs it. */
-gsat_status gsat_bmmc_permute(const gsat_bmmc *perm, uint32_t elem_size,
-                              const void *d_in, void *d_out, void *d_temp,
-                              void *stream, gsat_error *err);
+gsat_status gsat_bmmc_permute(const gsat_bmmc *perm, uint32_t elem_size, const void *d_in,
+                              void *d_out, void *d_temp, void *stream, gsat_error *err);
 
 #ifdef __cplusplus
 }

@@ -9,21 +9,21 @@
 
 #include "base/status.h"
 
-#define GSAT_CUDA_TRY(err, call)                                                  \
-  do {                                                                            \
-    cudaError_t gsat_cuda_e_ = (call);                                            \
-    if (gsat_cuda_e_ != cudaSuccess) {                                            \
-      (void)cudaGetLastError();                                                   \
-      return gsat_error_set((err), GSAT_CUDA, "%s:%d: %s: %s", __FILE__, __LINE__, \
-                            #call, cudaGetErrorString(gsat_cuda_e_));             \
-    }                                                                             \
+#define GSAT_CUDA_TRY(err, call)                                                                   \
+  do {                                                                                             \
+    cudaError_t gsat_cuda_e_ = (call);                                                             \
+    if (gsat_cuda_e_ != cudaSuccess) {                                                             \
+      (void)cudaGetLastError();                                                                    \
+      return gsat_error_set((err), GSAT_CUDA, "%s:%d: %s: %s", __FILE__, __LINE__, #call,          \
+                            cudaGetErrorString(gsat_cuda_e_));                                     \
+    }                                                                                              \
   } while (0)
 
 #ifdef GSAT_DEBUG_SYNC
-#define GSAT_CUDA_LAUNCHED(err, name)                                             \
-  do {                                                                            \
-    GSAT_CUDA_TRY(err, cudaPeekAtLastError());                                    \
-    GSAT_CUDA_TRY(err, cudaDeviceSynchronize());                                  \
+#define GSAT_CUDA_LAUNCHED(err, name)                                                              \
+  do {                                                                                             \
+    GSAT_CUDA_TRY(err, cudaPeekAtLastError());                                                     \
+    GSAT_CUDA_TRY(err, cudaDeviceSynchronize());                                                   \
   } while (0)
 #else
 #define GSAT_CUDA_LAUNCHED(err, name) GSAT_CUDA_TRY(err, cudaPeekAtLastError())

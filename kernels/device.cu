@@ -4,7 +4,9 @@
 
 #include "kernels/cuda_check.cuh"
 
-extern "C" int gsat_gpu_built(void) { return 1; }
+extern "C" int gsat_gpu_built(void) {
+  return 1;
+}
 
 int gsat_gpu_device_count(void) {
   int count = 0;
@@ -16,11 +18,10 @@ int gsat_gpu_device_count(void) {
   return count;
 }
 
-extern "C" gsat_status gsat_gpu_device_info(int device, gsat_gpu_info *info,
-                                            gsat_error *err) {
+extern "C" gsat_status gsat_gpu_device_info(int device, gsat_gpu_info *info, gsat_error *err) {
   int count = gsat_gpu_device_count();
-  GSAT_RETURN_IF(device < 0 || device >= count, err, NODEVICE,
-                 "no CUDA device %d (%d found)", device, count);
+  GSAT_RETURN_IF(device < 0 || device >= count, err, NODEVICE, "no CUDA device %d (%d found)",
+                 device, count);
   cudaDeviceProp p;
   GSAT_CUDA_TRY(err, cudaGetDeviceProperties(&p, device));
   memset(info, 0, sizeof *info);

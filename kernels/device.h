@@ -12,10 +12,10 @@ extern "C" {
 #endif
 
 typedef struct gsat_gpu_info {
-  int device;                  /* CUDA ordinal */
+  int device; /* CUDA ordinal */
   char name[256];
-  int cc_major, cc_minor;      /* compute capability */
-  int sm_count;                /* multiprocessors */
+  int cc_major, cc_minor; /* compute capability */
+  int sm_count;           /* multiprocessors */
   int max_threads_per_sm;
   size_t global_mem;           /* bytes */
   size_t smem_per_block_optin; /* bytes of shared memory a block may opt in to */

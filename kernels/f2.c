@@ -54,8 +54,7 @@ uint64_t gsat_f2_column(const gsat_f2_mat *a, int j) {
 
 uint64_t gsat_f2_apply(const gsat_f2_mat *a, uint64_t x) {
   uint64_t y = 0;
-  for (int i = 0; i < a->n; i++)
-    y |= (uint64_t)gsat_f2_parity(a->row[i] & x) << i;
+  for (int i = 0; i < a->n; i++) y |= (uint64_t)gsat_f2_parity(a->row[i] & x) << i;
   return y;
 }
 
@@ -64,8 +63,7 @@ void gsat_f2_mul(const gsat_f2_mat *a, const gsat_f2_mat *b, gsat_f2_mat *out) {
   gsat_f2_zero(&r, a->n);
   /* Row i of a*b is the XOR of the rows k of b with A[i][k] = 1. */
   for (int i = 0; i < a->n; i++)
-    for (uint64_t s = a->row[i]; s; s &= s - 1)
-      r.row[i] ^= b->row[__builtin_ctzll(s)];
+    for (uint64_t s = a->row[i]; s; s &= s - 1) r.row[i] ^= b->row[__builtin_ctzll(s)];
   *out = r;
 }
 
@@ -165,8 +163,7 @@ static void swap_columns(uint64_t *rows, int n, int j, int k) {
   }
 }
 
-bool gsat_f2_ulp(const gsat_f2_mat *a, gsat_f2_mat *u, gsat_f2_mat *l,
-                 uint8_t *sigma) {
+bool gsat_f2_ulp(const gsat_f2_mat *a, gsat_f2_mat *u, gsat_f2_mat *l, uint8_t *sigma) {
   int n = a->n;
   gsat_f2_mat m = *a;
   uint8_t src[GSAT_F2_MAX];
@@ -220,8 +217,7 @@ void gsat_f2_random_perm(uint8_t *sigma, int n, uint64_t *state) {
 void gsat_f2_random_invertible(gsat_f2_mat *m, int n, uint64_t *state) {
   do {
     gsat_f2_zero(m, n);
-    for (int i = 0; i < n; i++)
-      m->row[i] = gsat_f2_rng_next(state) & gsat_f2_mask(n);
+    for (int i = 0; i < n; i++) m->row[i] = gsat_f2_rng_next(state) & gsat_f2_mask(n);
   } while (gsat_f2_rank(m) != n);
 }
 
@@ -250,8 +246,7 @@ void gsat_f2_random_tiled(gsat_f2_mat *m, int n, int p, uint64_t *state) {
   gsat_f2_random_invertible(&z, n - p, state);
   gsat_f2_zero(m, n);
   for (int i = 0; i < p; i++)
-    m->row[i] = (x.row[i] | (p < 64 ? gsat_f2_rng_next(state) << p : 0)) &
-                gsat_f2_mask(n);
+    m->row[i] = (x.row[i] | (p < 64 ? gsat_f2_rng_next(state) << p : 0)) & gsat_f2_mask(n);
   for (int i = p; i < n; i++) m->row[i] = z.row[i - p] << p;
   gsat_f2_random_perm(sigma, n, state);
   gsat_f2_from_perm(&perm, n, sigma);

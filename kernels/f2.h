@@ -85,8 +85,7 @@ void gsat_f2_diag(const gsat_f2_mat *a, int m, gsat_f2_mat *out);
  * triangular, L unit lower triangular, P the permutation matrix of sigma.
  * Bottom-up elimination with column pivoting on packed rows, O(n^2) word
  * operations (bmmc.md section 7).  Returns false when a is singular. */
-bool gsat_f2_ulp(const gsat_f2_mat *a, gsat_f2_mat *u, gsat_f2_mat *l,
-                 uint8_t *sigma);
+bool gsat_f2_ulp(const gsat_f2_mat *a, gsat_f2_mat *u, gsat_f2_mat *l, uint8_t *sigma);
 
 /* A small deterministic generator (splitmix64); *state is the seed. */
 uint64_t gsat_f2_rng_next(uint64_t *state);

@@ -52,15 +52,15 @@ extern "C" {
 
 /* One rank's share of a distributed search, for --stats. */
 typedef struct gsat_dist_rank_stats {
-  gsat_worker_stats work;  /* the rank's workers summed (n, cubes, donations, busy) */
-  uint32_t threads;        /* its CPU workers */
-  uint64_t steals;         /* cubes received from other ranks */
-  uint64_t given;          /* cubes sent to other ranks */
-  uint64_t requests;       /* work requests sent */
-  uint64_t refused;        /* requests answered with no work */
+  gsat_worker_stats work; /* the rank's workers summed (n, cubes, donations, busy) */
+  uint32_t threads;       /* its CPU workers */
+  uint64_t steals;        /* cubes received from other ranks */
+  uint64_t given;         /* cubes sent to other ranks */
+  uint64_t requests;      /* work requests sent */
+  uint64_t refused;       /* requests answered with no work */
   /* CDCL */
-  uint64_t clauses_sent;     /* clauses (units included) sent, once per round */
-  uint64_t clauses_received; /* clauses from other ranks taken into the ring */
+  uint64_t clauses_sent;           /* clauses (units included) sent, once per round */
+  uint64_t clauses_received;       /* clauses from other ranks taken into the ring */
   uint64_t rounds, rounds_skipped; /* exchange rounds sent, skipped (flow control) */
   double search_seconds;
 } gsat_dist_rank_stats;
@@ -110,8 +110,7 @@ int gsat_dist_local_failure(void);
  * error message then: rank 0 reports it).  Waits without spinning while rank
  * 0 reads.  A no-op returning read_status when not distributed.  Errors:
  * NOMEM, INTERNAL (MPI). */
-gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
-                                gsat_error *err);
+gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_error *err);
 
 /* A rank's search (a row of the backend table, api/backends.h):
  * searches db alone and fills r (answer, model over internal variables,
@@ -123,8 +122,8 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
  * set up once per rank); a CPU rank's search outside the loop takes the
  * rank's cube port (p->port, DPLL) or clause port (p->clause_port, CDCL). */
 typedef gsat_status (*gsat_dist_search_fn)(void *data, const gsat_db *db,
-                                           const gsat_search_params *p,
-                                           gsat_search_result *r, gsat_error *err);
+                                           const gsat_search_params *p, gsat_search_result *r,
+                                           gsat_error *err);
 
 /* The distributed search's knobs, options of the same name (option_table.h;
  * api.c copies them by GSAT_DIST_KNOBS). */
@@ -135,7 +134,7 @@ typedef struct gsat_dist_knobs {
   uint32_t mpi_cube_queue;   /* GPU ranks: cubes a rank keeps split off beside the one
                               * its GPU searches (0: GSAT_DIST_CUBE_QUEUE) */
 } gsat_dist_knobs;
-#define GSAT_DIST_KNOBS(K)                                                                \
+#define GSAT_DIST_KNOBS(K)                                                                         \
   K(mpi_share_interval) K(mpi_share_words) K(mpi_port_ring) K(mpi_cube_queue)
 
 /* How a rank searches: its row's search, the cube loop or not, the knobs. */
@@ -182,9 +181,9 @@ typedef struct gsat_dist_searcher {
  * 2^mpi_port_ring slots (a knob; 0: 14), on which this thread runs the clause
  * rounds as a CPU rank runs them on its portfolio's ring; the rank's
  * port_out / port_in count the bridge's relays. */
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
-                            gsat_search_kind search, const gsat_dist_searcher *searcher,
-                            gsat_search_result *r, gsat_dist_rank_stats *ranks, gsat_error *err);
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, gsat_search_kind search,
+                            const gsat_dist_searcher *searcher, gsat_search_result *r,
+                            gsat_dist_rank_stats *ranks, gsat_error *err);
 
 #ifdef __cplusplus
 }

@@ -60,7 +60,7 @@
  * and also sends SIGTERM when a rank has died, then SIGKILL about a second
  * later) rank 0 waits STOP_REPORT_TIMEOUT, so that it can still say which
  * rank is missing. */
-#define REPORT_TIMEOUT 30.0
+#define REPORT_TIMEOUT      30.0
 #define STOP_REPORT_TIMEOUT 0.5
 /* A stop that comes with the time limit (the CLI's timer raises the same
  * flag as a signal) is no sign of a dead rank: every rank's own limit ends
@@ -69,16 +69,23 @@
  * counts from the CLI's start, before the formula was read, so the stop is
  * taken for the limit's within LIMIT_SLACK seconds of it. */
 #define LIMIT_REPORT_TIMEOUT 10.0
-#define LIMIT_SLACK 1.0
+#define LIMIT_SLACK          1.0
 /* Seconds a request may wait for a busy worker's split before NOWORK. */
-#define SPLIT_WAIT 0.02
+#define SPLIT_WAIT   0.02
 #define POLL_SECONDS 0.001
 /* Seconds between the polls of a rank's bridge by the search behind it, as
  * the CPU+GPU portfolio's (a GPU search's poll runs a small kernel). */
 #define BRIDGE_POLL_SECONDS 0.002
 
 enum {
-  TAG_REQ = 1, TAG_CUBE, TAG_NOWORK, TAG_TOKEN, TAG_EVENT, TAG_DONE, TAG_STATS, TAG_FIN,
+  TAG_REQ = 1,
+  TAG_CUBE,
+  TAG_NOWORK,
+  TAG_TOKEN,
+  TAG_EVENT,
+  TAG_DONE,
+  TAG_STATS,
+  TAG_FIN,
   TAG_CLAUSES
 };
 enum { EV_SAT = 1, EV_STOP, EV_FAIL, EV_UNSAT };
@@ -114,38 +121,38 @@ typedef struct outbox {
 typedef struct dist {
   int rank, size;
   uint32_t V;
-  gsat_lit *cube;     /* [V + 1] scratch */
-  uint8_t *recv;      /* [sizeof (event) + V] receive buffer */
+  gsat_lit *cube; /* [V + 1] scratch */
+  uint8_t *recv;  /* [sizeof (event) + V] receive buffer */
   size_t recv_cap;
   outbox out;
   gsat_status failed; /* a local failure (MPI, memory): stop and report */
   char failure[GSAT_ERROR_MESSAGE_SIZE];
   uint32_t rng;
   /* stealing */
-  int asking;         /* a work request of ours is unanswered */
-  int *thieves;       /* [size] requests waiting for a busy worker's split */
+  int asking;   /* a work request of ours is unanswered */
+  int *thieves; /* [size] requests waiting for a busy worker's split */
   double *since;
   uint32_t num_thieves;
   /* Dijkstra-Safra */
-  int64_t count;      /* cubes sent - cubes received */
+  int64_t count; /* cubes sent - cubes received */
   int black, has_token, token_back, token_black;
   int64_t token_q;
   /* ending */
-  int ended;          /* rank 0: an EVENT arrived; others: DONE arrived */
+  int ended; /* rank 0: an EVENT arrived; others: DONE arrived */
   int fin;
-  event ev;           /* rank 0: the first EVENT; others: DONE in kind/status */
+  event ev; /* rank 0: the first EVENT; others: DONE in kind/status */
   int ev_rank;
-  uint8_t *model;     /* rank 0: [V] the model of a SAT event */
+  uint8_t *model; /* rank 0: [V] the model of a SAT event */
   gsat_dist_rank_stats mine;
   gsat_dist_rank_stats *ranks; /* rank 0: [size] */
   uint32_t reports;
   /* CDCL: the clause exchange */
-  gsat_search_kind search; /* DPLL or CDCL */
-  gsat_share *share;         /* the portfolio's ring during a poll, else NULL */
-  gsat_share_reader reader;  /* what this rank's searchers exported */
+  gsat_search_kind search;  /* DPLL or CDCL */
+  gsat_share *share;        /* the portfolio's ring during a poll, else NULL */
+  gsat_share_reader reader; /* what this rank's searchers exported */
   int reader_ready;
-  int unit_conflict;         /* complementary units arrived: UNSAT */
-  uint32_t *pack;            /* [pack_words] one round's clauses */
+  int unit_conflict; /* complementary units arrived: UNSAT */
+  uint32_t *pack;    /* [pack_words] one round's clauses */
   uint32_t pack_words;
   double interval, next_round;
   /* a rank with a searcher: its cube queue while the cube loop runs */
@@ -160,8 +167,7 @@ static void note_mpi(dist *d, int rc, const char *what) {
   int len = 0;
   MPI_Error_string(rc, text, &len);
   d->failed = GSAT_INTERNAL;
-  snprintf(d->failure, sizeof d->failure, "MPI error in %s on rank %d: %s", what, d->rank,
-           text);
+  snprintf(d->failure, sizeof d->failure, "MPI error in %s on rank %d: %s", what, d->rank, text);
 }
 
 /* Sends a copy of buf[0..bytes) to rank `to` with `tag` (MPI_BYTE). */
@@ -319,8 +325,12 @@ static void on_clauses(dist *d, int from, uint32_t words) {
 
 static void on_message(dist *d, gsat_cpu_queue *q, const MPI_Status *st, int bytes) {
   switch (st->MPI_TAG) {
-  case TAG_REQ: on_request(d, q, st->MPI_SOURCE); break;
-  case TAG_CUBE: on_cube(d, q, (uint32_t)bytes / sizeof(gsat_lit)); break;
+  case TAG_REQ:
+    on_request(d, q, st->MPI_SOURCE);
+    break;
+  case TAG_CUBE:
+    on_cube(d, q, (uint32_t)bytes / sizeof(gsat_lit));
+    break;
   case TAG_NOWORK:
     d->asking = 0;
     d->mine.refused++;
@@ -352,8 +362,12 @@ static void on_message(dist *d, gsat_cpu_queue *q, const MPI_Status *st, int byt
       d->reports++;
     }
     break;
-  case TAG_FIN: d->fin = 1; break;
-  case TAG_CLAUSES: on_clauses(d, st->MPI_SOURCE, (uint32_t)bytes / 4); break;
+  case TAG_FIN:
+    d->fin = 1;
+    break;
+  case TAG_CLAUSES:
+    on_clauses(d, st->MPI_SOURCE, (uint32_t)bytes / 4);
+    break;
   }
 }
 
@@ -513,14 +527,14 @@ struct cube_rank {
   gsat_cpu_splitter *split;
   held *q;
   uint32_t nq, capq, target;
-  gsat_lit *a, *b;   /* [V + 1] children of a split */
-  uint8_t *model;    /* [V] a SAT answer's */
+  gsat_lit *a, *b; /* [V + 1] children of a split */
+  uint8_t *model;  /* [V] a SAT answer's */
   /* the searcher's thread and its cube */
   pthread_t thread;
   int running, done; /* done: atomic, set by the thread */
   gsat_flag halt;
   gsat_db cube_db;
-  gsat_lit *units;   /* [num_units + V] db's units, then the cube */
+  gsat_lit *units; /* [num_units + V] db's units, then the cube */
   gsat_search_params cp;
   gsat_search_result cr;
   gsat_status cst;
@@ -556,7 +570,9 @@ static int queue_push(cube_rank *c, const gsat_lit *lits, uint32_t n) {
   return 1;
 }
 
-static uint32_t queue_size(const cube_rank *c) { return c->nq; }
+static uint32_t queue_size(const cube_rank *c) {
+  return c->nq;
+}
 
 /* Removes the queued cube with the fewest (shallowest) or most literals. */
 static held queue_take(cube_rank *c, int deepest) {
@@ -643,7 +659,7 @@ static void end_search(cube_rank *c) {
     return;
   }
   r->total.busy_seconds = 0; /* the thread's wall time counts (above) */
-  if (c->exchange_arena) { /* what crossed the clause port: the bridge's count */
+  if (c->exchange_arena) {   /* what crossed the clause port: the bridge's count */
     r->total.port_out = c->bridge.out;
     r->total.port_in = c->bridge.in;
   }
@@ -709,9 +725,8 @@ static gsat_status open_exchange(cube_rank *c, const gsat_db *db, const gsat_sea
   c->exchange_arena = calloc(1, gsat_share_bytes(ring, filter, db->num_vars));
   GSAT_RETURN_IF(!c->exchange_arena, err, NOMEM,
                  "out of memory for the exchange ring of rank %d (2^%u slots)", g.rank, ring);
-  GSAT_FORWARD(gsat_share_init_zeroed(&c->exchange, c->exchange_arena, ring, filter,
-                                      db->num_vars, GSAT_PORTFOLIO_SHARE_LEN,
-                                      GSAT_PORTFOLIO_SHARE_LBD, err));
+  GSAT_FORWARD(gsat_share_init_zeroed(&c->exchange, c->exchange_arena, ring, filter, db->num_vars,
+                                      GSAT_PORTFOLIO_SHARE_LEN, GSAT_PORTFOLIO_SHARE_LBD, err));
   const uint32_t first_id = (uint32_t)g.rank * (searcher->threads ? searcher->threads : 1);
   gsat_share_bridge_init(&c->bridge, &c->exchange, 0, first_id, BRIDGE_POLL_SECONDS);
   return GSAT_OK;
@@ -784,8 +799,8 @@ static gsat_status cube_solve(dist *d, const gsat_db *db, const gsat_search_para
                               gsat_search_kind search, const gsat_dist_searcher *searcher,
                               gsat_search_result *r, gsat_error *err) {
   cube_rank c;
-  gsat_status st = cube_setup(&c, db, p, search, searcher,
-                              search == GSAT_SEARCH_CDCL || d->rank == 0, err);
+  gsat_status st =
+      cube_setup(&c, db, p, search, searcher, search == GSAT_SEARCH_CDCL || d->rank == 0, err);
   if (st != GSAT_OK) {
     cube_release(&c);
     return st;
@@ -826,18 +841,18 @@ static int launched_with_ranks(void) {
 gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err) {
   if (g.joined || !launched_with_ranks()) return GSAT_OK;
   int provided = 0;
-  GSAT_RETURN_IF(MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS,
-                 err, INTERNAL, "MPI_Init_thread failed");
+  GSAT_RETURN_IF(MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS, err,
+                 INTERNAL, "MPI_Init_thread failed");
   g.joined = 1;
   MPI_Comm local;
-  int ok = MPI_Comm_dup(MPI_COMM_WORLD, &g.comm) == MPI_SUCCESS &&
-           MPI_Comm_set_errhandler(g.comm, MPI_ERRORS_RETURN) == MPI_SUCCESS &&
-           MPI_Comm_rank(g.comm, &g.rank) == MPI_SUCCESS &&
-           MPI_Comm_size(g.comm, &g.size) == MPI_SUCCESS &&
-           MPI_Comm_split_type(g.comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) ==
-               MPI_SUCCESS &&
-           MPI_Comm_size(local, &g.local_size) == MPI_SUCCESS &&
-           MPI_Comm_rank(local, &g.local_rank) == MPI_SUCCESS;
+  int ok =
+      MPI_Comm_dup(MPI_COMM_WORLD, &g.comm) == MPI_SUCCESS &&
+      MPI_Comm_set_errhandler(g.comm, MPI_ERRORS_RETURN) == MPI_SUCCESS &&
+      MPI_Comm_rank(g.comm, &g.rank) == MPI_SUCCESS &&
+      MPI_Comm_size(g.comm, &g.size) == MPI_SUCCESS &&
+      MPI_Comm_split_type(g.comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) == MPI_SUCCESS &&
+      MPI_Comm_size(local, &g.local_size) == MPI_SUCCESS &&
+      MPI_Comm_rank(local, &g.local_rank) == MPI_SUCCESS;
   GSAT_RETURN_IF(!ok, err, INTERNAL, "MPI setup (communicators) failed");
   MPI_Comm_free(&local);
   GSAT_RETURN_IF(provided < MPI_THREAD_FUNNELED, err, INTERNAL,
@@ -854,15 +869,25 @@ void gsat_dist_finalize(void) {
   g.rank = 0;
 }
 
-uint32_t gsat_dist_size(void) { return (uint32_t)g.size; }
+uint32_t gsat_dist_size(void) {
+  return (uint32_t)g.size;
+}
 
-uint32_t gsat_dist_rank(void) { return (uint32_t)g.rank; }
+uint32_t gsat_dist_rank(void) {
+  return (uint32_t)g.rank;
+}
 
-uint32_t gsat_dist_local_size(void) { return (uint32_t)g.local_size; }
+uint32_t gsat_dist_local_size(void) {
+  return (uint32_t)g.local_size;
+}
 
-uint32_t gsat_dist_local_rank(void) { return (uint32_t)g.local_rank; }
+uint32_t gsat_dist_local_rank(void) {
+  return (uint32_t)g.local_rank;
+}
 
-int gsat_dist_local_failure(void) { return g.local_failure; }
+int gsat_dist_local_failure(void) {
+  return g.local_failure;
+}
 
 /* An error of this rank alone (rank 0 cannot report it). */
 static gsat_status local_error(gsat_error *err, gsat_status st, const char *what, double seconds) {
@@ -897,8 +922,12 @@ static int bcast(void *buf, size_t n, MPI_Datatype type, size_t unit) {
 
 gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_error *err) {
   if (g.size <= 1) return read_status;
-  uint64_t h[6] = {(uint64_t)(int64_t)read_status, cnf->declared_vars, cnf->declared_clauses,
-                   cnf->max_var, cnf->num_clauses, cnf->num_lits};
+  uint64_t h[6] = {(uint64_t)(int64_t)read_status,
+                   cnf->declared_vars,
+                   cnf->declared_clauses,
+                   cnf->max_var,
+                   cnf->num_clauses,
+                   cnf->num_lits};
   GSAT_RETURN_IF(bcast(h, 6, MPI_UINT64_T, 8) != MPI_SUCCESS, err, INTERNAL,
                  "MPI: broadcasting the formula's size failed");
   gsat_status st = (gsat_status)(int64_t)h[0];
@@ -915,8 +944,9 @@ gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_err
     cnf->lits = malloc(cnf->cap_lits * sizeof *cnf->lits);
     if (!cnf->clause_start || !cnf->lits) {
       g.local_failure = 1;
-      return gsat_error_set(err, GSAT_NOMEM, "rank %d: out of memory for the formula (%zu literals)",
-                            g.rank, cnf->num_lits);
+      return gsat_error_set(err, GSAT_NOMEM,
+                            "rank %d: out of memory for the formula (%zu literals)", g.rank,
+                            cnf->num_lits);
     }
     cnf->clause_start[0] = 0;
   }
@@ -977,11 +1007,16 @@ enum { UNTIL_DONE, UNTIL_QUIET, UNTIL_REPORTS, UNTIL_FIN, UNTIL_SENT };
 
 static int reached(dist *d, int what) {
   switch (what) {
-  case UNTIL_DONE: return d->ended;
-  case UNTIL_QUIET: return !d->asking && flush(d) == 0;
-  case UNTIL_REPORTS: return !d->asking && d->reports + 1 == (uint32_t)d->size;
-  case UNTIL_FIN: return d->fin && flush(d) == 0;
-  default: return flush(d) == 0;
+  case UNTIL_DONE:
+    return d->ended;
+  case UNTIL_QUIET:
+    return !d->asking && flush(d) == 0;
+  case UNTIL_REPORTS:
+    return !d->asking && d->reports + 1 == (uint32_t)d->size;
+  case UNTIL_FIN:
+    return d->fin && flush(d) == 0;
+  default:
+    return flush(d) == 0;
   }
 }
 
@@ -1014,12 +1049,11 @@ static void count_mine(dist *d, const gsat_search_result *r, int bridged) {
 
 /* A rank other than 0 after its search: tells rank 0 why it ended (unless
  * rank 0 ended it), waits for the outcome, reports its counters. */
-static gsat_status follow(dist *d, gsat_status st, const gsat_error *local,
-                          gsat_search_result *r, int stopping, gsat_error *err) {
+static gsat_status follow(dist *d, gsat_status st, const gsat_error *local, gsat_search_result *r,
+                          int stopping, gsat_error *err) {
   /* DPLL: only rank 0 answers UNSAT (no cube left anywhere); CDCL: any rank */
-  if (!d->ended &&
-      !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT &&
-        d->search != GSAT_SEARCH_CDCL)) {
+  if (!d->ended && !(st == GSAT_OK && d->failed == GSAT_OK && r->answer == GSAT_ANSWER_UNSAT &&
+                     d->search != GSAT_SEARCH_CDCL)) {
     uint8_t *msg = d->recv; /* the receive buffer is free between polls */
     event ev;
     memset(&ev, 0, sizeof ev);
@@ -1063,8 +1097,10 @@ static void decide(dist *d, gsat_status st, const gsat_error *local, gsat_search
                    int *answer, gsat_status *status, gsat_error *err) {
   *answer = GSAT_ANSWER_UNKNOWN;
   *status = GSAT_OK;
-  const int other = !d->ended ? 0 : d->ev.kind == EV_SAT ? GSAT_ANSWER_SAT
-                                  : d->ev.kind == EV_UNSAT ? GSAT_ANSWER_UNSAT : 0;
+  const int other = !d->ended                ? 0
+                    : d->ev.kind == EV_SAT   ? GSAT_ANSWER_SAT
+                    : d->ev.kind == EV_UNSAT ? GSAT_ANSWER_UNSAT
+                                             : 0;
   if (st != GSAT_OK || d->failed != GSAT_OK) {
     *status = st != GSAT_OK ? st : d->failed;
     gsat_error_set(err, *status, "rank 0 of %d: %s", d->size,
@@ -1137,17 +1173,16 @@ static gsat_status coordinate(dist *d, gsat_status st, const gsat_error *local,
     return gsat_error_set(err, GSAT_INTERNAL,
                           "rank%s %s of %d did not report within %g s of the end of the "
                           "search (died or hangs); no answer is given",
-                          d->size - 1 - (int)d->reports > 1 ? "s" : "", missing, d->size,
-                          timeout);
+                          d->size - 1 - (int)d->reports > 1 ? "s" : "", missing, d->size, timeout);
   }
   r->answer = answer;
   sum_ranks(d, r);
   return GSAT_OK;
 }
 
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
-                            gsat_search_kind search, const gsat_dist_searcher *searcher,
-                            gsat_search_result *r, gsat_dist_rank_stats *ranks, gsat_error *err) {
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, gsat_search_kind search,
+                            const gsat_dist_searcher *searcher, gsat_search_result *r,
+                            gsat_dist_rank_stats *ranks, gsat_error *err) {
   dist d;
   const double start = gsat_seconds();
   const int learning = search == GSAT_SEARCH_CDCL;
@@ -1160,8 +1195,10 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
   gsat_clause_port cport = {&d, (uint32_t)g.rank * (p->threads ? p->threads : 1), POLL_SECONDS,
                             clause_poll};
   gsat_search_params lp = *p;
-  if (learning) lp.clause_port = &cport;
-  else lp.port = &port;
+  if (learning)
+    lp.clause_port = &cport;
+  else
+    lp.port = &port;
   if (lp.node_limit) lp.node_limit = (lp.node_limit + (uint64_t)g.size - 1) / (uint64_t)g.size;
   if (g.rank != 0) lp.progress_interval = 0;
   gsat_error local;
@@ -1170,13 +1207,14 @@ gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
     lp.seed += 0x9e3779b97f4a7c15ull * (uint64_t)g.rank;
     lp.cdcl.seed += 0x9e3779b97f4a7c15ull * (uint64_t)g.rank;
   }
-  if (searcher->cube_loop) st = cube_solve(&d, db, &lp, search, searcher, r, &local);
-  else st = searcher->search(searcher->data, db, &lp, r, &local);
+  if (searcher->cube_loop)
+    st = cube_solve(&d, db, &lp, search, searcher, r, &local);
+  else
+    st = searcher->search(searcher->data, db, &lp, r, &local);
   if (st == GSAT_OK) count_mine(&d, r, searcher->cube_loop);
   for (uint32_t i = 0; i < d.num_thieves; i++) post(&d, d.thieves[i], TAG_NOWORK, NULL, 0);
   d.num_thieves = 0; /* requests that waited for a split of the ended search */
-  const int by_limit =
-      p->time_limit > 0 && gsat_seconds() - start >= p->time_limit - LIMIT_SLACK;
+  const int by_limit = p->time_limit > 0 && gsat_seconds() - start >= p->time_limit - LIMIT_SLACK;
   const double timeout = !GSAT_FLAG_IS_RAISED(p->stop) ? REPORT_TIMEOUT
                          : by_limit                    ? LIMIT_REPORT_TIMEOUT
                                                        : STOP_REPORT_TIMEOUT;

@@ -20,32 +20,40 @@ gsat_status gsat_dist_init(int *argc, char ***argv, gsat_error *err) {
 
 void gsat_dist_finalize(void) {}
 
-uint32_t gsat_dist_size(void) { return 1; }
+uint32_t gsat_dist_size(void) {
+  return 1;
+}
 
-uint32_t gsat_dist_rank(void) { return 0; }
+uint32_t gsat_dist_rank(void) {
+  return 0;
+}
 
-uint32_t gsat_dist_local_size(void) { return 1; }
+uint32_t gsat_dist_local_size(void) {
+  return 1;
+}
 
-uint32_t gsat_dist_local_rank(void) { return 0; }
+uint32_t gsat_dist_local_rank(void) {
+  return 0;
+}
 
-int gsat_dist_local_failure(void) { return 0; }
+int gsat_dist_local_failure(void) {
+  return 0;
+}
 
-gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status,
-                                gsat_error *err) {
+gsat_status gsat_dist_share_cnf(gsat_cnf *cnf, gsat_status read_status, gsat_error *err) {
   (void)cnf;
   (void)err;
   return read_status;
 }
 
-gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p,
-                            gsat_search_kind search, const gsat_dist_searcher *searcher,
-                            gsat_search_result *r, gsat_dist_rank_stats *ranks, gsat_error *err) {
+gsat_status gsat_dist_solve(const gsat_db *db, const gsat_search_params *p, gsat_search_kind search,
+                            const gsat_dist_searcher *searcher, gsat_search_result *r,
+                            gsat_dist_rank_stats *ranks, gsat_error *err) {
   (void)searcher;
   (void)db;
   (void)p;
   (void)search;
   (void)r;
   (void)ranks;
-  return gsat_error_set(err, GSAT_INTERNAL,
-                        "gsat was built without MPI: no distributed search");
+  return gsat_error_set(err, GSAT_INTERNAL, "gsat was built without MPI: no distributed search");
 }

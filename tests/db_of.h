@@ -26,6 +26,8 @@ static void build(gsat_db *db, const int64_t *lits) {
 }
 
 /* The internal literal of DIMACS literal d (with build's numbering). */
-static gsat_lit L(int64_t d) { return gsat_lit_from_dimacs(d); }
+static gsat_lit L(int64_t d) {
+  return gsat_lit_from_dimacs(d);
+}
 
 #endif

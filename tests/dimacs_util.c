@@ -76,9 +76,7 @@ tbuf test_gzip(const void *data, size_t n) {
 tbuf test_gzip_level(const void *data, size_t n, int level) {
   z_stream zs;
   memset(&zs, 0, sizeof zs);
-  assert_int_equal(
-      deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY),
-      Z_OK);
+  assert_int_equal(deflateInit2(&zs, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
   tbuf out = {0};
   size_t bound = deflateBound(&zs, (uLong)n) + 64;
   tbuf_add(&out, NULL, 0);
@@ -108,8 +106,7 @@ void test_temp_cleanup(void) {
 const char *test_temp_file(const char *name, const void *data, size_t n) {
   char *dir = temp_dir;
   if (!dir[0]) {
-    snprintf(dir, sizeof temp_dir, "%s/tests/tmp-dimacs-%ld", GSAT_BINARY_DIR,
-             (long)getpid());
+    snprintf(dir, sizeof temp_dir, "%s/tests/tmp-dimacs-%ld", GSAT_BINARY_DIR, (long)getpid());
     mkdir(dir, 0777);
   }
   int slot = -1;
@@ -165,18 +162,13 @@ static void *feed(void *arg) {
   return NULL;
 }
 
-test_pipe test_pipe_start(const void *data, size_t n, gsat_flag *raise,
-                          size_t raise_after) {
+test_pipe test_pipe_start(const void *data, size_t n, gsat_flag *raise, size_t raise_after) {
   int fds[2];
   signal(SIGPIPE, SIG_IGN); /* the reader may close its end early */
   assert_int_equal(pipe(fds), 0);
   pipe_job *job = calloc(1, sizeof *job);
   assert_non_null(job);
-  *job = (pipe_job){.fd = fds[1],
-                    .data = data,
-                    .n = n,
-                    .raise = raise,
-                    .raise_after = raise_after};
+  *job = (pipe_job){.fd = fds[1], .data = data, .n = n, .raise = raise, .raise_after = raise_after};
   assert_int_equal(pthread_create(&job->thread, NULL, feed, job), 0);
   return (test_pipe){.read_fd = fds[0], .thread = job};
 }
@@ -188,8 +180,7 @@ void test_pipe_finish(test_pipe *tp) {
   free(job);
 }
 
-void test_collect_warning(void *data, const char *file, uint64_t line,
-                          const char *message) {
+void test_collect_warning(void *data, const char *file, uint64_t line, const char *message) {
   test_warnings *w = data;
   (void)file;
   if (w->count < 8) {
@@ -199,21 +190,20 @@ void test_collect_warning(void *data, const char *file, uint64_t line,
   w->count++;
 }
 
-void test_expect_error(gsat_status st, const gsat_error *err,
-                       const gsat_cnf *cnf, gsat_status status,
-                       const char *name, uint64_t line, uint64_t column,
+void test_expect_error(gsat_status st, const gsat_error *err, const gsat_cnf *cnf,
+                       gsat_status status, const char *name, uint64_t line, uint64_t column,
                        const char *text) {
   if (st != status)
-    fail_msg("expected status %s, got %s: %s", gsat_status_name(status),
-             gsat_status_name(st), err->message);
+    fail_msg("expected status %s, got %s: %s", gsat_status_name(status), gsat_status_name(st),
+             err->message);
   assert_int_equal(err->status, status);
   assert_int_equal(err->line, line);
   assert_int_equal(err->column, column);
   assert_string_equal(err->file, name);
   char prefix[1200];
   if (line)
-    snprintf(prefix, sizeof prefix, "%s:%llu:%llu: ", name,
-             (unsigned long long)line, (unsigned long long)column);
+    snprintf(prefix, sizeof prefix, "%s:%llu:%llu: ", name, (unsigned long long)line,
+             (unsigned long long)column);
   else
     snprintf(prefix, sizeof prefix, "%s: ", name);
   if (strncmp(err->message, prefix, strlen(prefix)) != 0)
@@ -256,8 +246,7 @@ gsat_status test_read_path(const char *path, gsat_cnf *cnf, gsat_error *err) {
   return gsat_dimacs_read_path(path, NULL, cnf, err);
 }
 
-void test_expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf,
-                      const char *clauses) {
+void test_expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf, const char *clauses) {
   if (st != GSAT_OK) fail_msg("%s", err->message);
   char *text = test_cnf_text(cnf);
   assert_string_equal(text, clauses);

@@ -49,8 +49,7 @@ typedef struct test_pipe {
   int read_fd;
   void *thread;
 } test_pipe;
-test_pipe test_pipe_start(const void *data, size_t n, gsat_flag *raise,
-                          size_t raise_after);
+test_pipe test_pipe_start(const void *data, size_t n, gsat_flag *raise, size_t raise_after);
 void test_pipe_finish(test_pipe *tp);
 
 /* Collected warnings. */
@@ -59,8 +58,7 @@ typedef struct test_warnings {
   uint64_t line[8];
   char text[8][GSAT_ERROR_MESSAGE_SIZE];
 } test_warnings;
-void test_collect_warning(void *data, const char *file, uint64_t line,
-                          const char *message);
+void test_collect_warning(void *data, const char *file, uint64_t line, const char *message);
 /* Reader options of mode that collect the warnings in *w. */
 gsat_dimacs_options test_warn_options(gsat_dimacs_mode mode, test_warnings *w);
 
@@ -71,17 +69,15 @@ gsat_status test_read_path(const char *path, gsat_cnf *cnf, gsat_error *err);
 
 /* Asserts that st is GSAT_OK and that cnf holds clauses (test_cnf_text);
  * frees cnf. */
-void test_expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf,
-                      const char *clauses);
+void test_expect_text(gsat_status st, const gsat_error *err, gsat_cnf *cnf, const char *clauses);
 
 /* Asserts that b read from memory gives a formula of `clauses` clauses. */
 void test_expect_clauses(const tbuf *b, uint64_t clauses);
 
 /* Asserts err records status at name:line:column with text in the message,
  * and that cnf was emptied. */
-void test_expect_error(gsat_status st, const gsat_error *err,
-                       const gsat_cnf *cnf, gsat_status status,
-                       const char *name, uint64_t line, uint64_t column,
+void test_expect_error(gsat_status st, const gsat_error *err, const gsat_cnf *cnf,
+                       gsat_status status, const char *name, uint64_t line, uint64_t column,
                        const char *text);
 
 #endif

@@ -30,9 +30,9 @@ static inline int gsat_test_have_gpu(size_t n) {
   return 0;
 }
 
-#define GSAT_RUN_GPU_ONLY_TESTS(tests)                                         \
-  (gsat_test_have_gpu(sizeof(tests) / sizeof((tests)[0]))                      \
-       ? cmocka_run_group_tests(tests, NULL, NULL)                             \
+#define GSAT_RUN_GPU_ONLY_TESTS(tests)                                                             \
+  (gsat_test_have_gpu(sizeof(tests) / sizeof((tests)[0]))                                          \
+       ? cmocka_run_group_tests(tests, NULL, NULL)                                                 \
        : GSAT_TEST_SKIPPED)
 
 #endif

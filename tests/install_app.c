@@ -17,8 +17,7 @@ int main(int argc, char **argv) {
   }
   if (argc <= 1) {
     const int clauses[] = {1, 2, 0, -1, 0};
-    for (unsigned i = 0; i < sizeof clauses / sizeof *clauses; i++)
-      gsat_add(s, clauses[i]);
+    for (unsigned i = 0; i < sizeof clauses / sizeof *clauses; i++) gsat_add(s, clauses[i]);
   }
   int result = gsat_solve(s);
   if (result == GSAT_SATISFIABLE) {

@@ -52,8 +52,16 @@ struct gsat_simt_spin_barrier {
 /* SIMT_YIELD: not a collective; a lane that lets its warp-mates run (the
  * perturbation below) and wants to be resumed before the warp's next
  * collective completes. */
-enum gsat_simt_op { SIMT_SYNC, SIMT_BLOCK_SYNC, SIMT_SHFL, SIMT_BALLOT, SIMT_MIN, SIMT_SUM, SIMT_DONE,
-                    SIMT_YIELD };
+enum gsat_simt_op {
+  SIMT_SYNC,
+  SIMT_BLOCK_SYNC,
+  SIMT_SHFL,
+  SIMT_BALLOT,
+  SIMT_MIN,
+  SIMT_SUM,
+  SIMT_DONE,
+  SIMT_YIELD
+};
 
 struct gsat_simt_block;
 
@@ -97,13 +105,17 @@ inline std::atomic<uint64_t> &gsat_simt_perturb_seed_var() { /* a test may set i
   }()};
   return seed;
 }
-inline uint64_t gsat_simt_perturb_seed() { return gsat_simt_perturb_seed_var().load(std::memory_order_relaxed); }
+inline uint64_t gsat_simt_perturb_seed() {
+  return gsat_simt_perturb_seed_var().load(std::memory_order_relaxed);
+}
 inline thread_local uint64_t gsat_simt_rng_state;
 inline std::atomic<uint64_t> gsat_simt_rng_streams{0};
 /* xorshift64*; each host thread its own stream of the seed. */
 inline uint64_t gsat_simt_rng() {
   uint64_t &x = gsat_simt_rng_state;
-  if (!x) x = (gsat_simt_perturb_seed() * 0x9e3779b97f4a7c15ull) ^ (++gsat_simt_rng_streams * 0xbf58476d1ce4e5b9ull) ^ 1;
+  if (!x)
+    x = (gsat_simt_perturb_seed() * 0x9e3779b97f4a7c15ull) ^
+        (++gsat_simt_rng_streams * 0xbf58476d1ce4e5b9ull) ^ 1;
   x ^= x >> 12;
   x ^= x << 25;
   x ^= x >> 27;
@@ -113,8 +125,10 @@ inline void gsat_simt_lane_yield();
 inline void gsat_simt_perturb() {
   if (!gsat_simt_perturb_seed()) return;
   const uint64_t r = gsat_simt_rng() >> 32;
-  if ((r & 7) == 0) gsat_simt_lane_yield();
-  else if ((r & 63) == 1) sched_yield();
+  if ((r & 7) == 0)
+    gsat_simt_lane_yield();
+  else if ((r & 63) == 1)
+    sched_yield();
   else if ((r & 4095) == 2) {
     struct timespec ts = {0, (long)(1000 * (1 + (r >> 10) % 50))};
     nanosleep(&ts, nullptr);
@@ -126,21 +140,27 @@ inline void gsat_simt_perturb() {
 inline void gsat_simt_queue_pause() {
   if (!gsat_simt_perturb_seed()) return;
   const uint64_t r = gsat_simt_rng() >> 32;
-  if ((r & 3) == 0) sched_yield();
+  if ((r & 3) == 0)
+    sched_yield();
   else if ((r & 63) == 1) {
     struct timespec ts = {0, (long)(1000 * (1 + (r >> 10) % 20))};
     nanosleep(&ts, nullptr);
-  } else if ((r & 7) == 2) gsat_simt_lane_yield();
+  } else if ((r & 7) == 2)
+    gsat_simt_lane_yield();
 }
 #define GSAT_QUEUE_PAUSE() gsat_simt_queue_pause()
 
 #define threadIdx (gsat_simt_cur->thread_idx)
-#define blockIdx (gsat_simt_cur->block_idx)
-#define blockDim (gsat_simt_cur->block_dim)
-#define gridDim (gsat_simt_cur->grid_dim)
+#define blockIdx  (gsat_simt_cur->block_idx)
+#define blockDim  (gsat_simt_cur->block_dim)
+#define gridDim   (gsat_simt_cur->grid_dim)
 
-inline uint8_t *gsat_simt_dynamic_smem() { return gsat_simt_cur->block->smem; }
-inline unsigned gsat_simt_lane_id() { return gsat_simt_cur->thread_idx.x & 31; }
+inline uint8_t *gsat_simt_dynamic_smem() {
+  return gsat_simt_cur->block->smem;
+}
+inline unsigned gsat_simt_lane_id() {
+  return gsat_simt_cur->thread_idx.x & 31;
+}
 
 /* Posts an operation and yields to the warp's scheduler; returns the result. */
 #define GSAT_SIMT_SITE const char *file = __builtin_FILE(), int line = __builtin_LINE()
@@ -170,7 +190,9 @@ inline void __syncwarp(unsigned mask = 0xffffffffu, GSAT_SIMT_SITE) {
   (void)mask;
   gsat_simt_post(SIMT_SYNC, 0, 0, file, line);
 }
-inline void __syncthreads(GSAT_SIMT_SITE) { gsat_simt_post(SIMT_BLOCK_SYNC, 0, 0, file, line); }
+inline void __syncthreads(GSAT_SIMT_SITE) {
+  gsat_simt_post(SIMT_BLOCK_SYNC, 0, 0, file, line);
+}
 inline unsigned __ballot_sync(unsigned mask, int pred, GSAT_SIMT_SITE) {
   (void)mask;
   return (unsigned)gsat_simt_post(SIMT_BALLOT, pred != 0, 0, file, line);
@@ -209,17 +231,27 @@ inline unsigned __reduce_add_sync(unsigned mask, unsigned v, GSAT_SIMT_SITE) {
   return (unsigned)gsat_simt_post(SIMT_SUM, v, 0, file, line);
 }
 
-inline int __popc(unsigned x) { return __builtin_popcount(x); }
-inline int __clz(unsigned x) { return x ? __builtin_clz(x) : 32; }
-inline int __ffs(unsigned x) { return __builtin_ffs((int)x); }
+inline int __popc(unsigned x) {
+  return __builtin_popcount(x);
+}
+inline int __clz(unsigned x) {
+  return x ? __builtin_clz(x) : 32;
+}
+inline int __ffs(unsigned x) {
+  return __builtin_ffs((int)x);
+}
 inline unsigned __fns(unsigned mask, unsigned base, int offset) {
   for (unsigned i = base; i < 32; i++)
     if ((mask >> i) & 1)
       if (--offset == 0) return i;
   return 0xffffffffu;
 }
-inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-inline int min(int a, int b) { return a < b ? a : b; }
+inline unsigned min(unsigned a, unsigned b) {
+  return a < b ? a : b;
+}
+inline int min(int a, int b) {
+  return a < b ? a : b;
+}
 
 inline long long clock64() {
   struct timespec ts;
@@ -238,7 +270,9 @@ inline void __threadfence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 
-template <class T> inline T __ldg(const T *p) { return *p; }
+template <class T> inline T __ldg(const T *p) {
+  return *p;
+}
 template <class T> inline T __ldcg(const T *p) {
   gsat_simt_perturb();
   return __atomic_load_n(p, __ATOMIC_RELAXED);
@@ -317,7 +351,9 @@ inline void gsat_simt_run_warp(gsat_simt_warp_run *w, gsat_simt_block *blk, unsi
       /* The same operation at the same call site: a collective that lanes
        * reach at different places (compute-sanitizer's synccheck) aborts. */
       if (b.op != op || (op != SIMT_DONE && (b.line != a.line || strcmp(b.file, a.file)))) {
-        fprintf(stderr, "simt: lanes of a warp at different sync operations (lane 0: %d at %s:%d, lane %u: %d at %s:%d)\n",
+        fprintf(stderr,
+                "simt: lanes of a warp at different sync operations (lane 0: %d at %s:%d, lane %u: "
+                "%d at %s:%d)\n",
                 (int)op, op == SIMT_DONE ? "-" : a.file, op == SIMT_DONE ? 0 : a.line, l, (int)b.op,
                 b.op == SIMT_DONE ? "-" : b.file, b.op == SIMT_DONE ? 0 : b.line);
         abort();
@@ -332,10 +368,14 @@ inline void gsat_simt_run_warp(gsat_simt_warp_run *w, gsat_simt_block *blk, unsi
     }
     for (unsigned l = 0; l < 32; l++) {
       gsat_simt_lane &ln = w->lanes[l];
-      if (op == SIMT_BALLOT) ln.result = all;
-      else if (op == SIMT_MIN) ln.result = mn;
-      else if (op == SIMT_SUM) ln.result = (unsigned)sum;
-      else if (op == SIMT_SHFL) ln.result = w->lanes[ln.src].value;
+      if (op == SIMT_BALLOT)
+        ln.result = all;
+      else if (op == SIMT_MIN)
+        ln.result = mn;
+      else if (op == SIMT_SUM)
+        ln.result = (unsigned)sum;
+      else if (op == SIMT_SHFL)
+        ln.result = w->lanes[ln.src].value;
     }
     if (op == SIMT_BLOCK_SYNC) blk->bar.wait();
   }

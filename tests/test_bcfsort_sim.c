@@ -82,10 +82,8 @@ static void test_bitonic32_sorts_all_cyclic_01(void **state) {
   for (int ones = 0; ones <= 32; ++ones)
     for (int rot = 0; rot < 32; ++rot)
       for (int flip = 0; flip < 2; ++flip) {
-        for (int i = 0; i < 32; ++i)
-          x[(i + rot) % 32] = (uint64_t)((i < ones) ^ flip);
-        gsat_bcf_sim_network(x, gsat_bcf_net_bitonic32,
-                             GSAT_BCF_NET_BITONIC32_SIZE);
+        for (int i = 0; i < 32; ++i) x[(i + rot) % 32] = (uint64_t)((i < ones) ^ flip);
+        gsat_bcf_sim_network(x, gsat_bcf_net_bitonic32, GSAT_BCF_NET_BITONIC32_SIZE);
         assert_true(is_sorted(x, 32));
       }
 }
@@ -174,12 +172,10 @@ static void test_replay_conflict_free(void **state) {
             gsat_bcf_sim_replay(depth, kb, pages, form, ps, &tile, &merge);
             uint64_t levels = pages == 16 ? 4 : 3;
             uint64_t stages = levels * (levels + 1) / 2;
-            assert_int_equal(tile.instructions,
-                             pages * (704 + 64 + 64 * stages + 128 * levels));
+            assert_int_equal(tile.instructions, pages * (704 + 64 + 64 * stages + 128 * levels));
             assert_int_equal(tile.wavefronts, tile.instructions * (kb / 4));
             assert_int_equal(tile.conflicts, 0);
-            assert_int_equal(merge.instructions,
-                             per_slot[form] * ((1u << depth) - 1));
+            assert_int_equal(merge.instructions, per_slot[form] * ((1u << depth) - 1));
             assert_int_equal(merge.wavefronts, merge.instructions * (kb / 4));
             assert_int_equal(merge.conflicts, 0);
           }
@@ -197,8 +193,7 @@ static void test_page_sort_inputs(void **state) {
           gsat_sort_fill(page, 1024, (gsat_sort_dist)d, bits, 99 + (uint64_t)d);
         else /* 0-1 matrices of two densities */
           for (int i = 0; i < 1024; ++i)
-            page[i] =
-                gsat_sort_rand(&seed) % (d == GSAT_DIST_COUNT ? 2 : 17) == 0;
+            page[i] = gsat_sort_rand(&seed) % (d == GSAT_DIST_COUNT ? 2 : 17) == 0;
         memcpy(ref, page, sizeof page);
         qsort(ref, 1024, sizeof ref[0], cmp_u64);
         gsat_bcf_bank_stats st = {0};
@@ -231,8 +226,7 @@ static void test_bitonic_page_sort_01(void **state) {
       for (uint32_t i = 0; i < 1024; ++i) page[i] = i < ones;
       shuffle(page, &seed);
       gsat_bcf_sim_page_sort(page, 4, GSAT_SORT_PAGE_BITONIC, NULL);
-      for (uint32_t i = 0; i < 1024; ++i)
-        assert_int_equal(page[i], i >= 1024 - ones);
+      for (uint32_t i = 0; i < 1024; ++i) assert_int_equal(page[i], i >= 1024 - ones);
     }
   for (uint32_t b = 5; b <= 9; ++b) /* every other block of 2^b set */
     for (uint32_t off = 0; off < 2; ++off) {
@@ -248,8 +242,7 @@ static void test_bitonic_page_sort_01(void **state) {
   }
 }
 
-static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits,
-                           const gsat_sort_config *cfg) {
+static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits, const gsat_sort_config *cfg) {
   uint64_t *a = malloc((n + 1) * sizeof *a), *ref = malloc((n + 1) * sizeof *a);
   assert_non_null(a);
   assert_non_null(ref);
@@ -268,8 +261,7 @@ static void check_sim_sort(size_t n, gsat_sort_dist d, uint32_t bits,
 static void test_sim_sort_distributions(void **state) {
   (void)state;
   static const size_t sizes[] = {0, 1, 31, 33, 1023, 1025, 4097, 70001};
-  gsat_sort_config cfg = {
-      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 1024};
+  gsat_sort_config cfg = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 1024};
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(sizes[s], (gsat_sort_dist)d, 32, &cfg);
@@ -322,8 +314,7 @@ static void test_sim_sort_configs(void **state) {
   for (size_t c = 0; c < sizeof cfgs / sizeof cfgs[0]; ++c)
     for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
       check_sim_sort(150001, (gsat_sort_dist)d, 32, &cfgs[c]);
-      if (c >= 7 && d % 2 == 0)
-        check_sim_sort(40009, (gsat_sort_dist)d, 64, &cfgs[c]);
+      if (c >= 7 && d % 2 == 0) check_sim_sort(40009, (gsat_sort_dist)d, 64, &cfgs[c]);
     }
 }
 
@@ -346,8 +337,7 @@ static void test_sim_sort_variants(void **state) {
   }
   assert_true(count >= 8);
   /* the -bp variants are their base variants with the bitonic page sort */
-  static const char *const bp[][2] = {{"row4", "row4-bp"},
-                                      {"row4-t8", "row4-t8-bp"}};
+  static const char *const bp[][2] = {{"row4", "row4-bp"}, {"row4-t8", "row4-t8-bp"}};
   for (size_t i = 0; i < sizeof bp / sizeof bp[0]; ++i) {
     gsat_sort_config base;
     assert_int_equal(gsat_sort_variant_find(bp[i][0], &base, &err), GSAT_OK);
@@ -357,12 +347,8 @@ static void test_sim_sort_variants(void **state) {
     cfg.page_sort = base.page_sort;
     assert_memory_equal(&cfg, &base, sizeof cfg);
   }
-  assert_int_equal(
-      gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_32, &cfg, &err),
-      GSAT_OK);
-  assert_int_equal(
-      gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_64, &cfg, &err),
-      GSAT_OK);
+  assert_int_equal(gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_32, &cfg, &err), GSAT_OK);
+  assert_int_equal(gsat_sort_variant_find(GSAT_SORT_DEFAULT_VARIANT_64, &cfg, &err), GSAT_OK);
   assert_int_equal(gsat_sort_variant_find("no-such", &cfg, &err), GSAT_USAGE);
 }
 
@@ -388,8 +374,7 @@ static void test_pair_moves(void **state) {
         prev = to_out;
       }
       assert_int_equal(to_out, 1); /* the last kernel writes vals_out */
-      assert_int_equal(moves,
-                       passes / every + 1 + (passes % every != 0 ? 1 : 0));
+      assert_int_equal(moves, passes / every + 1 + (passes % every != 0 ? 1 : 0));
     }
 }
 
@@ -400,8 +385,8 @@ static void test_pair_moves(void **state) {
  * (gsat_bcf_pair_moves) stores the value found at the pack's position in
  * the last moved array and renumbers the pack, the last writes the key, the
  * others copy the pack.  Values are moved out of place, as on the GPU. */
-static void sim_pair_sort(const uint32_t *keys, const uint32_t *vals, size_t n,
-                          uint32_t carry, uint32_t *kout, uint32_t *vout) {
+static void sim_pair_sort(const uint32_t *keys, const uint32_t *vals, size_t n, uint32_t carry,
+                          uint32_t *kout, uint32_t *vout) {
   const gsat_sort_config cfg = {.ways = 4,
                                 .partition = GSAT_SORT_SPLITTERS,
                                 .tile_pages = 8,
@@ -498,8 +483,7 @@ static void test_plan(void **state) {
   /* 25 tiles of 8192 64-bit keys, then 4 runs: the last pass merges them
    * with ways 4, not 8 */
   gsat_sort_config eight = {.ways = 8, .partition = GSAT_SORT_SPLITTERS};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err),
-                   GSAT_OK);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 24 * 8192 + 5, 8, &eight, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 2);
   assert_int_equal(plan.pass[1].ways, 4);
   assert_int_equal(plan.page_to_out, 1);
@@ -520,14 +504,11 @@ static void test_plan(void **state) {
   assert_int_equal(gsat_bcf_plan_make(&plan, 1u << 28, 4, &var, &err), GSAT_OK);
   assert_int_equal(plan.npasses, 5); /* 2^14 runs: 8, 8, 8, 8, 4 ways */
   assert_int_equal(plan.pass[4].ways, 4);
-  gsat_sort_config badtile = {
-      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .tile_pages = 32};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badtile, &err),
-                   GSAT_USAGE);
+  gsat_sort_config badtile = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .tile_pages = 32};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badtile, &err), GSAT_USAGE);
   gsat_sort_config badreg = {
       .ways = 4, .partition = GSAT_SORT_SPLITTERS, .form = GSAT_SORT_FORM_REG};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badreg, &err),
-                   GSAT_USAGE);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badreg, &err), GSAT_USAGE);
   /* the page sort: the -bp variants bitonic, unknown values fail */
   assert_int_equal(gsat_sort_variant_find("row4-t8-bp", &var, &err), GSAT_OK);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
@@ -544,44 +525,30 @@ static void test_plan(void **state) {
   assert_int_equal(plan.page_sort, GSAT_SORT_PAGE_SHEAR);
   static const int badps[] = {3, -1, 100};
   for (size_t i = 0; i < sizeof badps / sizeof badps[0]; ++i) {
-    gsat_sort_config c = {
-        .ways = 4, .partition = GSAT_SORT_SPLITTERS, .page_sort = badps[i]};
+    gsat_sort_config c = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .page_sort = badps[i]};
     assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &c, &err), GSAT_USAGE);
   }
   gsat_sort_config bad = {.ways = 3, .partition = GSAT_SORT_SPLITTERS};
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &bad, &err), GSAT_USAGE);
   gsat_sort_config badmp = {.ways = 4, .partition = GSAT_SORT_MERGE_PATH};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err),
-                   GSAT_USAGE);
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badmp, &err), GSAT_USAGE);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, NULL, &err), GSAT_OK);
   assert_int_equal(plan.merge_warps, 4);
-  assert_int_equal(gsat_sort_variant_find("row4-t8-bp-w1", &var, &err),
-                   GSAT_OK);
+  assert_int_equal(gsat_sort_variant_find("row4-t8-bp-w1", &var, &err), GSAT_OK);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
   assert_int_equal(plan.merge_warps, 1);
-  gsat_sort_config badwarps = {
-      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .merge_warps = 3};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badwarps, &err),
-                   GSAT_USAGE);
-  gsat_sort_config badint = {
-      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .integer_pairs = 2};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badint, &err),
-                   GSAT_USAGE);
-  gsat_sort_config badcarry = {
-      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .pair_carry = 5};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badcarry, &err),
-                   GSAT_USAGE);
-  assert_int_equal(gsat_sort_variant_find("row4-t8-bp-w1-c2", &var, &err),
-                   GSAT_OK);
+  gsat_sort_config badwarps = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .merge_warps = 3};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badwarps, &err), GSAT_USAGE);
+  gsat_sort_config badint = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .integer_pairs = 2};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badint, &err), GSAT_USAGE);
+  gsat_sort_config badcarry = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .pair_carry = 5};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &badcarry, &err), GSAT_USAGE);
+  assert_int_equal(gsat_sort_variant_find("row4-t8-bp-w1-c2", &var, &err), GSAT_OK);
   assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 8, &var, &err), GSAT_OK);
   assert_int_equal(plan.pair_carry, 2);
-  gsat_sort_config badchunk = {
-      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 3000};
-  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err),
-                   GSAT_USAGE);
-  assert_int_equal(
-      gsat_bcf_plan_make(&plan, (uint64_t)UINT32_MAX, 4, NULL, &err),
-      GSAT_USAGE);
+  gsat_sort_config badchunk = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 3000};
+  assert_int_equal(gsat_bcf_plan_make(&plan, 5000, 4, &badchunk, &err), GSAT_USAGE);
+  assert_int_equal(gsat_bcf_plan_make(&plan, (uint64_t)UINT32_MAX, 4, NULL, &err), GSAT_USAGE);
 }
 
 /* The bucket bound of section 8: an open bucket holds at most chunk + ways k
@@ -592,8 +559,7 @@ static void test_bucket_bound(void **state) {
   size_t n = 200000;
   uint64_t *a = malloc(n * sizeof *a);
   assert_non_null(a);
-  gsat_sort_config cfg = {
-      .ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 2048};
+  gsat_sort_config cfg = {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .chunk = 2048};
   gsat_error err;
   for (int d = 0; d < GSAT_DIST_COUNT; ++d) {
     gsat_bcf_sim_stats st = {{0}, 0, 0};

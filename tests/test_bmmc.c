@@ -39,8 +39,7 @@ static void test_compose_inverse(void **state) {
     assert_int_equal(gsat_bmmc_inverse(&p1, &inv, NULL), GSAT_OK);
     for (int i = 0; i < 30; i++) {
       uint64_t x = rand_below_mask(&rng, n);
-      assert_true(gsat_bmmc_apply(&p12, x) ==
-                  gsat_bmmc_apply(&p2, gsat_bmmc_apply(&p1, x)));
+      assert_true(gsat_bmmc_apply(&p12, x) == gsat_bmmc_apply(&p2, gsat_bmmc_apply(&p1, x)));
       assert_true(gsat_bmmc_apply(&inv, gsat_bmmc_apply(&p1, x)) == x);
       assert_true(gsat_bmmc_apply(&p1, gsat_bmmc_apply(&inv, x)) == x);
     }
@@ -194,8 +193,7 @@ static void test_factor(void **state) {
         assert_true(tiled_for(&t2.a, tp));
       }
       /* bmmc.md section 7: C2 = {n-5..n-1}. */
-      assert_true(gsat_bmmc_tiled_columns(&t2.a, 5) ==
-                  (gsat_f2_mask(n) & ~gsat_f2_mask(n - 5)));
+      assert_true(gsat_bmmc_tiled_columns(&t2.a, 5) == (gsat_f2_mask(n) & ~gsat_f2_mask(n - 5)));
     }
   }
 }
@@ -210,8 +208,7 @@ typedef struct nest {
 /* The inner function f on 2^n values: an arbitrary, non-permutation map. */
 static void inner_f(const uint32_t *xs, uint32_t *out, int n) {
   size_t len = (size_t)1 << n;
-  for (size_t i = 0; i < len; i++)
-    out[i] = xs[(i * 3 + 1) % len] * 7u + (uint32_t)i;
+  for (size_t i = 0; i < len; i++) out[i] = xs[(i * 3 + 1) % len] * 7u + (uint32_t)i;
 }
 
 /* parm masks[0] (parm masks[1] (... f)) on 2^n values. */
@@ -234,8 +231,7 @@ static void parm_list(nest ne, const uint32_t *xs, uint32_t *out, int n) {
   parm_list(rest, ls, lo, n - 1);
   parm_list(rest, rs, ro, n - 1);
   nl = nr = 0;
-  for (size_t i = 0; i < len; i++)
-    out[i] = gsat_f2_parity(ne.masks[0] & i) ? ro[nr++] : lo[nl++];
+  for (size_t i = 0; i < len; i++) out[i] = gsat_f2_parity(ne.masks[0] & i) ? ro[nr++] : lo[nl++];
   free(buf);
 }
 
@@ -256,16 +252,14 @@ static void test_parm(void **state) {
         size_t len = (size_t)1 << n, chunk = len >> k;
         uint32_t *xs = malloc(4 * len * sizeof *xs);
         uint32_t *want = xs + len, *t = want + len, *got = t + len;
-        for (size_t i = 0; i < len; i++)
-          xs[i] = (uint32_t)gsat_f2_rng_next(&rng);
+        for (size_t i = 0; i < len; i++) xs[i] = (uint32_t)gsat_f2_rng_next(&rng);
         nest ne = {masks, k};
         parm_list(ne, xs, want, n);
         gsat_f2_mat m, minv;
         assert_int_equal(gsat_bmmc_parm_nested(&m, n, masks, k, NULL), GSAT_OK);
         assert_true(gsat_f2_inverse(&m, &minv));
         perm_list(&m, xs, t);
-        for (size_t c = 0; c < len; c += chunk)
-          inner_f(t + c, got + c, n - k); /* two^k f */
+        for (size_t c = 0; c < len; c += chunk) inner_f(t + c, got + c, n - k); /* two^k f */
         perm_list(&minv, got, t);
         assert_memory_equal(t, want, len * sizeof *t);
         free(xs);
@@ -317,14 +311,10 @@ static void test_two_is_diag(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_compose_inverse),
-      cmocka_unit_test(test_bpc_constructors),
-      cmocka_unit_test(test_tiled_test),
-      cmocka_unit_test(test_random_classes),
-      cmocka_unit_test(test_factor),
-      cmocka_unit_test(test_parm),
-      cmocka_unit_test(test_parm_inverse),
-      cmocka_unit_test(test_two_is_diag),
+      cmocka_unit_test(test_compose_inverse), cmocka_unit_test(test_bpc_constructors),
+      cmocka_unit_test(test_tiled_test),      cmocka_unit_test(test_random_classes),
+      cmocka_unit_test(test_factor),          cmocka_unit_test(test_parm),
+      cmocka_unit_test(test_parm_inverse),    cmocka_unit_test(test_two_is_diag),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,7 +24,7 @@
 
 typedef struct stats {
   uint64_t shared_instr, wavefronts, excess; /* excess = wavefronts - ideal */
-  uint64_t half_excess; /* 8-byte: wavefronts of each half-warp above 1 */
+  uint64_t half_excess;                      /* 8-byte: wavefronts of each half-warp above 1 */
   uint64_t max_wavefronts;
   uint64_t global_instr, uncoalesced;
 } stats;
@@ -80,17 +80,14 @@ static void count_global(stats *st, const uint64_t *idx, uint32_t es) {
 
 /* The 32 lanes of warp row w, iteration t: global element and shared slot
  * of the read phase (store) or the write phase (!store). */
-static void warp_access(const gsat_bmmc_pass *p, uint64_t g, uint32_t w,
-                        uint32_t t, bool store, uint64_t *idx, uint32_t *slot) {
+static void warp_access(const gsat_bmmc_pass *p, uint64_t g, uint32_t w, uint32_t t, bool store,
+                        uint64_t *idx, uint32_t *slot) {
   uint64_t n_elems = (uint64_t)1 << p->n;
-  uint32_t tile_size =
-      1u << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
+  uint32_t tile_size = 1u << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
   for (uint32_t j = 0; j < 32; j++) {
     gsat_bmmc_thread th = gsat_bmmc_tiled_thread(p, g, w, j);
-    idx[j] = store ? gsat_bmmc_tiled_gload(p, &th, t)
-                   : gsat_bmmc_tiled_gstore(p, &th, t);
-    slot[j] = store ? gsat_bmmc_tiled_sstore(p, &th, t)
-                    : gsat_bmmc_tiled_sload(p, &th, t);
+    idx[j] = store ? gsat_bmmc_tiled_gload(p, &th, t) : gsat_bmmc_tiled_gstore(p, &th, t);
+    slot[j] = store ? gsat_bmmc_tiled_sstore(p, &th, t) : gsat_bmmc_tiled_sload(p, &th, t);
     assert_true(idx[j] < n_elems);
     assert_true(slot[j] < tile_size);
   }
@@ -98,12 +95,10 @@ static void warp_access(const gsat_bmmc_pass *p, uint64_t g, uint32_t w,
 
 /* One tiled block g: src -> dst through the tile (src/dst may be NULL in
  * sampled mode, then each output is compared with map instead). */
-static void replay_block(const gsat_bmmc_pass *p, uint32_t es, uint64_t g,
-                         const uint64_t *src, uint64_t *dst,
-                         const gsat_bmmc *map, uint64_t *tile, stats *st) {
+static void replay_block(const gsat_bmmc_pass *p, uint32_t es, uint64_t g, const uint64_t *src,
+                         uint64_t *dst, const gsat_bmmc *map, uint64_t *tile, stats *st) {
   uint32_t rows = 1u << p->warps_log, iters = 1u << p->iters_log;
-  uint32_t tile_size =
-      1u << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
+  uint32_t tile_size = 1u << (GSAT_BMMC_LANE_BITS + p->warps_log + p->iters_log);
   uint64_t idx[32];
   uint32_t slot[32];
   for (uint32_t s = 0; s < tile_size; s++) tile[s] = EMPTY;
@@ -137,8 +132,7 @@ static void replay_block(const gsat_bmmc_pass *p, uint32_t es, uint64_t g,
     }
 }
 
-static void replay_naive(const gsat_bmmc_pass *p, const uint64_t *src,
-                         uint64_t *dst) {
+static void replay_naive(const gsat_bmmc_pass *p, const uint64_t *src, uint64_t *dst) {
   uint64_t n_elems = (uint64_t)1 << p->n;
   for (uint64_t x = 0; x < n_elems; x++) {
     uint64_t f = gsat_bmmc_naive_map(p, x);
@@ -186,8 +180,8 @@ static void expect_clean(const stats *st, const gsat_bmmc_plan *plan) {
   assert_int_equal(st->max_wavefronts, plan->elem_size / 4);
 }
 
-static void plan_and_replay(const gsat_bmmc *perm, uint32_t es,
-                            const gsat_bmmc_options *opt, int want_kernel) {
+static void plan_and_replay(const gsat_bmmc *perm, uint32_t es, const gsat_bmmc_options *opt,
+                            int want_kernel) {
   gsat_bmmc_plan plan;
   gsat_error err;
   gsat_error_clear(&err);
@@ -289,8 +283,7 @@ static void test_replay_fixed(void **state) {
     gsat_bmmc_transpose(&cases[2], n / 2, n - n / 2);
     gsat_bmmc_rotate(&cases[3], n, 1);
     uint8_t sigma[64];
-    for (int j = 0; j < n; j++)
-      sigma[j] = (uint8_t)(j < 5 ? j : 5 + (n - 1 - j));
+    for (int j = 0; j < n; j++) sigma[j] = (uint8_t)(j < 5 ? j : 5 + (n - 1 - j));
     gsat_bmmc_from_perm(&cases[4], n, sigma, 0, NULL);
     gsat_bmmc_bit_reverse(&cases[5], n);
     cases[5].c = gsat_f2_mask(n) & 0x5a5a5;
@@ -319,10 +312,8 @@ static void test_replay_sampled_large(void **state) {
         gsat_bmmc perm;
         gsat_bmmc_random(&perm, n, kind, true, &rng);
         gsat_bmmc_plan plan;
-        assert_int_equal(gsat_bmmc_plan_init(&plan, &perm, es, NULL, NULL),
-                         GSAT_OK);
-        assert_int_equal(plan.kernel,
-                         kind == 2 ? GSAT_BMMC_TWO_PASS : GSAT_BMMC_TILED);
+        assert_int_equal(gsat_bmmc_plan_init(&plan, &perm, es, NULL, NULL), GSAT_OK);
+        assert_int_equal(plan.kernel, kind == 2 ? GSAT_BMMC_TWO_PASS : GSAT_BMMC_TILED);
         gsat_bmmc maps[2];
         if (plan.passes == 2)
           gsat_bmmc_factor(&perm, &maps[0], &maps[1], NULL);
@@ -377,8 +368,7 @@ static void test_gather_plan(void **state) {
     gsat_f2_random_invertible(&g.a, n, &rng);
     g.c = gsat_f2_rng_next(&rng) & gsat_f2_mask(n);
     gsat_bmmc_plan plan;
-    assert_int_equal(gsat_bmmc_plan_init_gather(&plan, &g, 4, NULL, NULL),
-                     GSAT_OK);
+    assert_int_equal(gsat_bmmc_plan_init_gather(&plan, &g, 4, NULL, NULL), GSAT_OK);
     assert_int_equal(gsat_bmmc_inverse(&g, &scatter, NULL), GSAT_OK);
     replay_plan(&plan, &scatter);
     /* out[y] = in[G y ^ d] for in[x] = x, i.e. scatter(x) = y. */
@@ -403,8 +393,7 @@ static void test_plan_choices(void **state) {
   /* Balanced: input bit 5 and the input bit 14 that lands on output bit 5. */
   assert_true(plan.info[0].extra == ((1u << 5) | (1u << 14)));
   assert_true(gsat_bmmc_plan_smem_bytes(&plan, 0) == 16384);
-  assert_non_null(
-      strstr(gsat_bmmc_plan_describe(&plan, buf, sizeof buf), "tiled"));
+  assert_non_null(strstr(gsat_bmmc_plan_describe(&plan, buf, sizeof buf), "tiled"));
   gsat_bmmc_options o;
   gsat_bmmc_options_init(&o);
   o.locality = GSAT_BMMC_LOCALITY_LOW;
@@ -477,8 +466,7 @@ static void test_plan_errors(void **state) {
   assert_int_equal(gsat_bmmc_plan_init(&plan, &small, 4, &o, &err), GSAT_USAGE);
   /* Without CUDA (or without a device) running reports an error, not UB. */
   gsat_bmmc_plan_init(&plan, &small, 4, NULL, NULL);
-  assert_int_not_equal(gsat_bmmc_plan_run(&plan, NULL, NULL, NULL, NULL, &err),
-                       GSAT_OK);
+  assert_int_not_equal(gsat_bmmc_plan_run(&plan, NULL, NULL, NULL, NULL, &err), GSAT_OK);
 }
 
 static void test_param_size(void **state) {
@@ -489,16 +477,11 @@ static void test_param_size(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_param_size),
-      cmocka_unit_test(test_plan_choices),
-      cmocka_unit_test(test_plan_errors),
-      cmocka_unit_test(test_replay_naive),
-      cmocka_unit_test(test_replay_fixed),
-      cmocka_unit_test(test_replay_bpc_and_tiled),
-      cmocka_unit_test(test_replay_two_pass),
-      cmocka_unit_test(test_replay_n16),
-      cmocka_unit_test(test_replay_sampled_large),
-      cmocka_unit_test(test_swizzle_matters),
+      cmocka_unit_test(test_param_size),           cmocka_unit_test(test_plan_choices),
+      cmocka_unit_test(test_plan_errors),          cmocka_unit_test(test_replay_naive),
+      cmocka_unit_test(test_replay_fixed),         cmocka_unit_test(test_replay_bpc_and_tiled),
+      cmocka_unit_test(test_replay_two_pass),      cmocka_unit_test(test_replay_n16),
+      cmocka_unit_test(test_replay_sampled_large), cmocka_unit_test(test_swizzle_matters),
       cmocka_unit_test(test_gather_plan),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

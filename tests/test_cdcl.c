@@ -317,23 +317,27 @@ static void assumptions(void **state) {
     gsat_lit as[2] = {L(4), L(-3)};
     gsat_cdcl_set_assumptions(&s, as, 2);
     int res;
-    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {}
+    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {
+    }
     assert_int_equal(res, GSAT_CDCL_UNSAT);
     assert_true(s.unsat_assumptions);
     assert_int_equal(s.failed_len, 1);
     assert_int_equal(s.failed[0], L(-3));
     gsat_lit one[1] = {L(-4)};
     gsat_cdcl_set_assumptions(&s, one, 1);
-    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {}
+    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {
+    }
     assert_int_equal(res, GSAT_CDCL_SAT);
     assert_true(s.val[L(-4)] > 0 && s.val[L(5)] > 0 && s.val[L(3)] > 0);
     gsat_cdcl_set_assumptions(&s, as, 2); /* 3 is a learned unit by now or implied */
-    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {}
+    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {
+    }
     assert_int_equal(res, GSAT_CDCL_UNSAT);
     assert_int_equal(s.failed_len, 1);
     assert_int_equal(s.failed[0], L(-3));
     gsat_cdcl_set_assumptions(&s, NULL, 0);
-    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {}
+    while ((res = gsat_cdcl_search(&s, &view, 1000)) == GSAT_CDCL_PAUSED) {
+    }
     assert_int_equal(res, GSAT_CDCL_SAT);
     gsat_cdcl_destroy(&s);
   }
@@ -408,7 +412,8 @@ static void long_clauses_without_streams(void **state) {
       make(&s, &db, &cfg, NULL);
       assert_int_equal(s.cfg.bcp, GSAT_CDCL_BCP_WATCHED);
       /* the arena: the clauses, half again, and room to learn */
-      const uint64_t words = db.clause_start[db.num_clauses] + GSAT_CDCL_HDR * (uint64_t)db.num_clauses;
+      const uint64_t words =
+          db.clause_start[db.num_clauses] + GSAT_CDCL_HDR * (uint64_t)db.num_clauses;
       assert_true(s.arena_cap <= 2 * words + 16 * ((uint64_t)db.num_vars + 8) + (1u << 20));
       gsat_db_view view = gsat_db_view_of(&db);
       int res;
@@ -440,7 +445,7 @@ static void assume_decision(void **state) {
   assert_int_equal(gsat_cdcl_decide(&s, &view), 0); /* level 1: the assumption */
   assert_int_equal(gsat_cdcl_propagate(&s, &view), GSAT_CDCL_NOREF);
   assert_int_equal(gsat_cdcl_assume_decision(&s), GSAT_CDCL_NOREF); /* no free decision */
-  assert_int_equal(gsat_cdcl_decide(&s, &view), 0); /* level 2: a free decision */
+  assert_int_equal(gsat_cdcl_decide(&s, &view), 0);                 /* level 2: a free decision */
   const gsat_lit d = s.trail[s.trail_lim[2]];
   const uint32_t trail = s.trail_len;
   assert_int_equal(gsat_cdcl_assume_decision(&s), d);
@@ -450,7 +455,8 @@ static void assume_decision(void **state) {
   assert_int_equal(s.trail_len, trail);
   assert_int_equal(s.dlevel, 2);
   int res;
-  while ((res = gsat_cdcl_search(&s, &view, 100)) == GSAT_CDCL_PAUSED) {}
+  while ((res = gsat_cdcl_search(&s, &view, 100)) == GSAT_CDCL_PAUSED) {
+  }
   assert_int_equal(res, GSAT_CDCL_SAT);
   assert_true(s.val[a] > 0 && s.val[d] > 0);
   gsat_cdcl_destroy(&s);
@@ -530,10 +536,10 @@ static void fixed_block_plan(void **state) {
     gsat_cdcl_carve(&s, m, V);
     assert_ptr_equal(gsat_cdcl_fixed_block(&s), m);
     size_t next = 0, row = 0;
-#define CHECK_ROW(name, type, count, what)                                       \
-  assert_int_equal((size_t)((char *)s.name - m), next);                          \
-  if (V == 5) assert_int_equal(next, at5[row]);                                  \
-  next += ((size_t)(count) * sizeof(type) + 7) / 8 * 8;                          \
+#define CHECK_ROW(name, type, count, what)                                                         \
+  assert_int_equal((size_t)((char *)s.name - m), next);                                            \
+  if (V == 5) assert_int_equal(next, at5[row]);                                                    \
+  next += ((size_t)(count) * sizeof(type) + 7) / 8 * 8;                                            \
   row++;
     GSAT_CDCL_FIXED(CHECK_ROW)
 #undef CHECK_ROW

@@ -30,11 +30,11 @@ static void structs_hold_the_rows(void **state) {
   c.checks = c.propagations = c.conflicts = c.decisions = c.learned_lits = 1;
   assert_int_equal(sizeof c, 18 * sizeof(uint64_t)); /* 6 of vivification */
   assert_int_equal(0 GSAT_CDCL_COUNTER_FIELDS(COUNT), 18);
-  assert_int_equal(0 GSAT_WORKER_COUNTER_FIELDS(COUNT), 25); /* 3 of the walkers, 2 of the phase exchange, 14 of the preprocessing */
+  assert_int_equal(0 GSAT_WORKER_COUNTER_FIELDS(COUNT),
+                   25); /* 3 of the walkers, 2 of the phase exchange, 14 of the preprocessing */
   /* every row is a public field */
   assert_int_equal(0 GSAT_PUBLIC_COUNTER_FIELDS(COUNT), 49);
-  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds),
-                   49 * sizeof(uint64_t));
+  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds), 49 * sizeof(uint64_t));
 }
 
 /* gsat_worker_stats_add adds every field: each gets a distinct value. */
@@ -44,8 +44,8 @@ static void sum_adds_every_field(void **state) {
   memset(&w, 0, sizeof w);
   memset(&t, 0, sizeof t);
   uint64_t k = 0;
-#define SET_DPLL(field) w.n.field = ++k;
-#define SET_CDCL(field) w.c.field = 100 + ++k;
+#define SET_DPLL(field)   w.n.field = ++k;
+#define SET_CDCL(field)   w.c.field = 100 + ++k;
 #define SET_WORKER(field) w.field = 1000 + ++k;
   GSAT_DPLL_COUNTER_FIELDS(SET_DPLL)
   GSAT_CDCL_COUNTER_FIELDS(SET_CDCL)
@@ -54,8 +54,8 @@ static void sum_adds_every_field(void **state) {
   gsat_worker_stats_add(&t, &w);
   gsat_worker_stats_add(&t, &w);
   k = 0;
-#define CHECK_DPLL(field) assert_int_equal(t.n.field, 2 * ++k);
-#define CHECK_CDCL(field) assert_int_equal(t.c.field, 2 * (100 + ++k));
+#define CHECK_DPLL(field)   assert_int_equal(t.n.field, 2 * ++k);
+#define CHECK_CDCL(field)   assert_int_equal(t.c.field, 2 * (100 + ++k));
 #define CHECK_WORKER(field) assert_int_equal(t.field, 2 * (1000 + ++k));
   GSAT_DPLL_COUNTER_FIELDS(CHECK_DPLL)
   GSAT_CDCL_COUNTER_FIELDS(CHECK_CDCL)
@@ -64,11 +64,12 @@ static void sum_adds_every_field(void **state) {
   assert_int_equal(k, 52);
 }
 
-static void add_lit(void *s, int32_t lit) { gsat_add(s, lit); }
+static void add_lit(void *s, int32_t lit) {
+  gsat_add(s, lit);
+}
 
 /* The --stats text of a solve of php(4) with `search`, and the statistics. */
-static char *stats_text(const char *search, const char *threads,
-                        gsat_statistics *out) {
+static char *stats_text(const char *search, const char *threads, gsat_statistics *out) {
   gsat_solver *s = gsat_init();
   assert_non_null(s);
   assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
@@ -132,8 +133,7 @@ static void stats_lines_follow_the_table(void **state) {
   assert_int_equal(st.nodes, st.decisions); /* the backend's mapping */
   assert_int_equal(line_value(cdcl, "decisions"), (long long)st.decisions);
   assert_int_equal(line_value(cdcl, "learned clauses"), (long long)st.learned);
-  assert_int_equal(line_value(cdcl, "learned literals"),
-                   (long long)st.learned_literals);
+  assert_int_equal(line_value(cdcl, "learned literals"), (long long)st.learned_literals);
   assert_int_equal(line_value(cdcl, "restarts"), (long long)st.restarts);
   assert_int_equal(line_value(cdcl, "simplifications"), -1); /* shown NO */
   assert_true(rate_follows(cdcl, "decisions"));

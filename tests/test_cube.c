@@ -158,7 +158,7 @@ static void test_split_refused(void **state) {
 /* ---- threads ------------------------------------------------------------------ */
 
 #define WORKERS 4
-#define DEPTH 9 /* leaves deeper than this are refuted, shallower ones split */
+#define DEPTH   9 /* leaves deeper than this are refuted, shallower ones split */
 
 static gsat_cubes tc;
 static gsat_term tt;
@@ -185,7 +185,8 @@ static void *worker_main(void *p) {
       continue;
     }
     refuted_leaves[w]++;
-    for (uint32_t x = gsat_cubes_close(&tc, node); x != GSAT_CUBE_NONE; x = gsat_cubes_close(&tc, x))
+    for (uint32_t x = gsat_cubes_close(&tc, node); x != GSAT_CUBE_NONE;
+         x = gsat_cubes_close(&tc, x))
       gsat_fetch_add_u32(&closed_inner[x], 1);
     node = GSAT_CUBE_NONE;
     gsat_fetch_add_u32(&tc.idle, 1);

@@ -14,8 +14,7 @@
 
 static void add_clause(gsat_cnf *cnf, const int64_t *lits) {
   for (; *lits; lits++)
-    assert_int_equal(gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(*lits), NULL),
-                     GSAT_OK);
+    assert_int_equal(gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(*lits), NULL), GSAT_OK);
   assert_int_equal(gsat_cnf_end_clause(cnf, NULL), GSAT_OK);
 }
 
@@ -68,10 +67,8 @@ static void normalisation(void **state) {
   assert_int_equal(GSAT_VAR(db.order[0]), 1);
   assert_int_equal(GSAT_VAR(db.order[1]), 2);
   assert_int_equal(GSAT_VAR(db.order[2]), 3);
-  assert_int_equal(db.order[0],
-                   GSAT_LIT(1, 0)); /* 5 positive twice, negative never */
-  assert_int_equal(db.order[1],
-                   GSAT_LIT(2, 1)); /* 7: once each way: negative on ties */
+  assert_int_equal(db.order[0], GSAT_LIT(1, 0)); /* 5 positive twice, negative never */
+  assert_int_equal(db.order[1], GSAT_LIT(2, 1)); /* 7: once each way: negative on ties */
   assert_int_equal(db.features.binary_fraction * 2, 1);
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);
@@ -118,15 +115,12 @@ static void build_stops_on_flag_or_deadline(void **state) {
   gsat_db db;
   gsat_error err;
   gsat_flag raised = 1, lowered = 0;
-  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, &raised, 0, &err),
-                   GSAT_INTERRUPTED);
+  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, &raised, 0, &err), GSAT_INTERRUPTED);
   assert_null(db.clause_start);
   const double now = gsat_seconds();
-  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, &lowered, now - 1, &err),
-                   GSAT_INTERRUPTED);
+  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, &lowered, now - 1, &err), GSAT_INTERRUPTED);
   assert_null(db.clause_start);
-  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, NULL, now + 3600, &err),
-                   GSAT_OK);
+  assert_int_equal(gsat_db_build_stoppable(&db, &cnf, NULL, now + 3600, &err), GSAT_OK);
   assert_int_equal(db.num_clauses, 2);
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);

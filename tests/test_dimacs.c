@@ -192,13 +192,11 @@ static const good_case good_cases[] = {
 
 /* The four routes of one input. */
 enum { ROUTE_PATH, ROUTE_MEMORY, ROUTE_GZIP, ROUTE_PIPE, ROUTES };
-static const char *const route_name[ROUTES] = {"path", "memory", "gzip",
-                                               "pipe"};
+static const char *const route_name[ROUTES] = {"path", "memory", "gzip", "pipe"};
 
 /* Reads file by route into cnf; *name receives the name in messages. */
-static gsat_status read_route(int route, const char *file,
-                              const gsat_dimacs_options *opt, gsat_cnf *cnf,
-                              gsat_error *err, const char **name) {
+static gsat_status read_route(int route, const char *file, const gsat_dimacs_options *opt,
+                              gsat_cnf *cnf, gsat_error *err, const char **name) {
   tbuf data = test_read_file(file);
   tbuf gz = {0};
   gsat_status st;
@@ -239,10 +237,8 @@ static void test_bad(void **state) {
     const char *name;
     gsat_status st = read_route(route, bc->file, &opt, &cnf, &err, &name);
     if (st != GSAT_PARSE)
-      fail_msg("%s (%s): expected a parse error, got %s", bc->file,
-               route_name[route], err.message);
-    test_expect_error(st, &err, &cnf, GSAT_PARSE, name, bc->line, bc->column,
-                      bc->text);
+      fail_msg("%s (%s): expected a parse error, got %s", bc->file, route_name[route], err.message);
+    test_expect_error(st, &err, &cnf, GSAT_PARSE, name, bc->line, bc->column, bc->text);
     assert_int_equal(w.count, 0); /* no warnings from a failed read */
   }
 }
@@ -257,8 +253,7 @@ static void test_good(void **state) {
     gsat_dimacs_options opt = test_warn_options(gc->mode, &w);
     const char *name;
     gsat_status st = read_route(route, gc->file, &opt, &cnf, &err, &name);
-    if (st != GSAT_OK)
-      fail_msg("%s (%s): %s", gc->file, route_name[route], err.message);
+    if (st != GSAT_OK) fail_msg("%s (%s): %s", gc->file, route_name[route], err.message);
     assert_int_equal(cnf.declared_vars, gc->vars);
     assert_int_equal(cnf.declared_clauses, gc->clauses);
     assert_int_equal(cnf.max_var, gc->max_var);
@@ -335,9 +330,7 @@ static void test_encoding(void **state) {
   const char text[] = "p cnf 3 1\n1 -1 3 -3 0\n";
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
-  assert_int_equal(
-      gsat_dimacs_read_memory(text, strlen(text), NULL, NULL, &cnf, NULL),
-      GSAT_OK);
+  assert_int_equal(gsat_dimacs_read_memory(text, strlen(text), NULL, NULL, &cnf, NULL), GSAT_OK);
   assert_int_equal(cnf.num_lits, 4);
   assert_int_equal(cnf.lits[0], 0);
   assert_int_equal(cnf.lits[1], 1);
@@ -355,9 +348,7 @@ static void test_nonempty_cnf(void **state) {
   assert_int_equal(gsat_cnf_add_lit(&cnf, 0, &err), GSAT_OK);
   assert_int_equal(gsat_cnf_end_clause(&cnf, &err), GSAT_OK);
   const char text[] = "p cnf 1 1\n1 0\n";
-  assert_int_equal(
-      gsat_dimacs_read_memory(text, strlen(text), "x", NULL, &cnf, &err),
-      GSAT_USAGE);
+  assert_int_equal(gsat_dimacs_read_memory(text, strlen(text), "x", NULL, &cnf, &err), GSAT_USAGE);
   assert_int_equal(cnf.num_clauses, 1);
   gsat_cnf_free(&cnf);
 }
@@ -375,14 +366,12 @@ int main(void) {
   for (int i = 0; i < NB; i++, n++) {
     snprintf(names[n], sizeof names[n], "bad %s (%s)", bad_cases[i].file,
              mode_name(bad_cases[i].mode));
-    tests[n] = (struct CMUnitTest){names[n], test_bad, NULL, NULL,
-                                   (void *)&bad_cases[i]};
+    tests[n] = (struct CMUnitTest){names[n], test_bad, NULL, NULL, (void *)&bad_cases[i]};
   }
   for (int i = 0; i < NG; i++, n++) {
     snprintf(names[n], sizeof names[n], "good %s (%s)", good_cases[i].file,
              mode_name(good_cases[i].mode));
-    tests[n] = (struct CMUnitTest){names[n], test_good, NULL, NULL,
-                                   (void *)&good_cases[i]};
+    tests[n] = (struct CMUnitTest){names[n], test_good, NULL, NULL, (void *)&good_cases[i]};
   }
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_encoding);
   tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_nonempty_cnf);

@@ -35,25 +35,21 @@
 /* SIMPLE compressed by `xz`, `lzma` and `bzip2` (xz-utils 5.4.1, bzip2
  * 1.0.8, default options). */
 static const unsigned char tool_xz[] = {
-    0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04, 0xe6, 0xd6, 0xb4, 0x46,
-    0x02, 0x00, 0x21, 0x01, 0x16, 0x00, 0x00, 0x00, 0x74, 0x2f, 0xe5, 0xa3,
-    0x01, 0x00, 0x19, 0x70, 0x20, 0x63, 0x6e, 0x66, 0x20, 0x33, 0x20, 0x32,
-    0x0a, 0x31, 0x20, 0x2d, 0x32, 0x20, 0x30, 0x0a, 0x32, 0x20, 0x33, 0x20,
-    0x2d, 0x31, 0x20, 0x30, 0x0a, 0x00, 0x00, 0x00, 0x25, 0x19, 0x67, 0x87,
-    0x1b, 0x9a, 0x7b, 0xee, 0x00, 0x01, 0x32, 0x1a, 0x20, 0x18, 0x94, 0x30,
-    0x1f, 0xb6, 0xf3, 0x7d, 0x01, 0x00, 0x00, 0x00, 0x00, 0x04, 0x59, 0x5a};
+    0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0x00, 0x04, 0xe6, 0xd6, 0xb4, 0x46, 0x02, 0x00,
+    0x21, 0x01, 0x16, 0x00, 0x00, 0x00, 0x74, 0x2f, 0xe5, 0xa3, 0x01, 0x00, 0x19, 0x70,
+    0x20, 0x63, 0x6e, 0x66, 0x20, 0x33, 0x20, 0x32, 0x0a, 0x31, 0x20, 0x2d, 0x32, 0x20,
+    0x30, 0x0a, 0x32, 0x20, 0x33, 0x20, 0x2d, 0x31, 0x20, 0x30, 0x0a, 0x00, 0x00, 0x00,
+    0x25, 0x19, 0x67, 0x87, 0x1b, 0x9a, 0x7b, 0xee, 0x00, 0x01, 0x32, 0x1a, 0x20, 0x18,
+    0x94, 0x30, 0x1f, 0xb6, 0xf3, 0x7d, 0x01, 0x00, 0x00, 0x00, 0x00, 0x04, 0x59, 0x5a};
 static const unsigned char tool_lzma[] = {
-    0x5d, 0x00, 0x00, 0x80, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0x00, 0x38, 0x08, 0x08, 0x67, 0x23, 0xbd, 0x95, 0x96, 0x29, 0xc3,
-    0xa8, 0x26, 0x3a, 0x7c, 0xd4, 0x57, 0x31, 0xd9, 0x97, 0xfb, 0x1f, 0xe2,
-    0x18, 0x77, 0x86, 0x46, 0x6c, 0x63, 0xff, 0xff, 0x4c, 0xb3, 0x00, 0x00};
+    0x5d, 0x00, 0x00, 0x80, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x38, 0x08,
+    0x08, 0x67, 0x23, 0xbd, 0x95, 0x96, 0x29, 0xc3, 0xa8, 0x26, 0x3a, 0x7c, 0xd4, 0x57, 0x31, 0xd9,
+    0x97, 0xfb, 0x1f, 0xe2, 0x18, 0x77, 0x86, 0x46, 0x6c, 0x63, 0xff, 0xff, 0x4c, 0xb3, 0x00, 0x00};
 static const unsigned char tool_bzip2[] = {
-    0x42, 0x5a, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59, 0xdf,
-    0x4a, 0x73, 0xbb, 0x00, 0x00, 0x0c, 0xd9, 0x80, 0x00, 0x10, 0x40,
-    0x02, 0x78, 0x00, 0x09, 0x01, 0x40, 0x00, 0x20, 0x00, 0x31, 0x00,
-    0xd3, 0x4d, 0x03, 0x53, 0x7a, 0x93, 0x09, 0xea, 0x57, 0x55, 0xdc,
-    0xc0, 0x6b, 0xc4, 0xb3, 0x48, 0x0e, 0x37, 0x3f, 0x17, 0x72, 0x45,
-    0x38, 0x50, 0x90, 0xdf, 0x4a, 0x73, 0xbb};
+    0x42, 0x5a, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59, 0xdf, 0x4a, 0x73, 0xbb, 0x00, 0x00,
+    0x0c, 0xd9, 0x80, 0x00, 0x10, 0x40, 0x02, 0x78, 0x00, 0x09, 0x01, 0x40, 0x00, 0x20, 0x00, 0x31,
+    0x00, 0xd3, 0x4d, 0x03, 0x53, 0x7a, 0x93, 0x09, 0xea, 0x57, 0x55, 0xdc, 0xc0, 0x6b, 0xc4, 0xb3,
+    0x48, 0x0e, 0x37, 0x3f, 0x17, 0x72, 0x45, 0x38, 0x50, 0x90, 0xdf, 0x4a, 0x73, 0xbb};
 
 /*------------------------------------------------------------------------*/
 /* Encoders. */
@@ -67,8 +63,7 @@ static tbuf encode_xz_check(const void *data, size_t n, lzma_check check) {
   out.data = realloc(out.data, cap + 1);
   assert_non_null(out.data);
   out.cap = cap + 1;
-  assert_int_equal(lzma_easy_buffer_encode(1, check, NULL, data, n,
-                                           (uint8_t *)out.data, &pos, cap),
+  assert_int_equal(lzma_easy_buffer_encode(1, check, NULL, data, n, (uint8_t *)out.data, &pos, cap),
                    LZMA_OK);
   out.size = pos;
   return out;
@@ -109,8 +104,7 @@ static tbuf encode_bzip2(const void *data, size_t n) {
   out.data = realloc(out.data, (size_t)cap + 1);
   assert_non_null(out.data);
   out.cap = (size_t)cap + 1;
-  assert_int_equal(BZ2_bzBuffToBuffCompress(out.data, &cap, (char *)data,
-                                            (unsigned)n, 1, 0, 0),
+  assert_int_equal(BZ2_bzBuffToBuffCompress(out.data, &cap, (char *)data, (unsigned)n, 1, 0, 0),
                    BZ_OK);
   out.size = cap;
   return out;
@@ -137,20 +131,20 @@ static const format formats[] = {
 #ifdef GSAT_HAVE_LZMA
     {"xz", "an xz stream", "liblzma", true, encode_xz, tool_xz, sizeof tool_xz,
      "\xfd\x37\x7a\x58\x5a\x00", 6, ".cnf.xz"},
-    {"lzma", "an lzma stream", "liblzma", true, encode_lzma, tool_lzma,
-     sizeof tool_lzma, "\x5d\0\0", 3, ".cnf.lzma"},
+    {"lzma", "an lzma stream", "liblzma", true, encode_lzma, tool_lzma, sizeof tool_lzma,
+     "\x5d\0\0", 3, ".cnf.lzma"},
 #else
     {"xz", "an xz stream", "liblzma", false, NULL, tool_xz, sizeof tool_xz,
      "\xfd\x37\x7a\x58\x5a\x00", 6, ".cnf.xz"},
-    {"lzma", "an lzma stream", "liblzma", false, NULL, tool_lzma,
-     sizeof tool_lzma, "\x5d\0\0", 3, ".cnf.lzma"},
+    {"lzma", "an lzma stream", "liblzma", false, NULL, tool_lzma, sizeof tool_lzma, "\x5d\0\0", 3,
+     ".cnf.lzma"},
 #endif
 #ifdef GSAT_HAVE_BZIP2
-    {"bzip2", "a bzip2 stream", "libbz2", true, encode_bzip2, tool_bzip2,
-     sizeof tool_bzip2, "BZh1", 4, ".cnf.bz2"},
+    {"bzip2", "a bzip2 stream", "libbz2", true, encode_bzip2, tool_bzip2, sizeof tool_bzip2, "BZh1",
+     4, ".cnf.bz2"},
 #else
-    {"bzip2", "a bzip2 stream", "libbz2", false, NULL, tool_bzip2,
-     sizeof tool_bzip2, "BZh1", 4, ".cnf.bz2"},
+    {"bzip2", "a bzip2 stream", "libbz2", false, NULL, tool_bzip2, sizeof tool_bzip2, "BZh1", 4,
+     ".cnf.bz2"},
 #endif
 };
 #define FORMATS (sizeof formats / sizeof *formats)
@@ -175,7 +169,6 @@ static const char *what(const char *kind, const format *f) {
 /*------------------------------------------------------------------------*/
 /* Reading. */
 
-
 /* Reads b from standard input ("-"), fed through a pipe. */
 static gsat_status read_stdin(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
   int saved = dup(STDIN_FILENO);
@@ -189,10 +182,8 @@ static gsat_status read_stdin(const tbuf *b, gsat_cnf *cnf, gsat_error *err) {
   return st;
 }
 
-
 /* b read from memory, from a file and from standard input gives clauses. */
-static void expect_everywhere(const tbuf *b, const format *f,
-                              const char *clauses) {
+static void expect_everywhere(const tbuf *b, const format *f, const char *clauses) {
   gsat_cnf cnf;
   gsat_error err;
   test_expect_text(test_read_mem(b, &cnf, &err), &err, &cnf, clauses);
@@ -205,11 +196,9 @@ static void expect_everywhere(const tbuf *b, const format *f,
 static void expect_damage(const tbuf *b, const format *f, const char *text) {
   gsat_cnf cnf;
   gsat_error err;
-  test_expect_error(test_read_mem(b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0,
-                    text);
+  test_expect_error(test_read_mem(b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0, text);
   const char *path = test_temp_file(f->suffix, b->data, b->size);
-  test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0,
-                    0, text);
+  test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0, 0, text);
 }
 
 /* The clauses of plain DIMACS text, as test_cnf_text writes them. */
@@ -237,18 +226,14 @@ static void test_tool_files(void **state) {
       expect_everywhere(&b, f, SIMPLE_CLAUSES);
     } else {
       char text[160];
-      snprintf(text, sizeof text,
-               "%s-compressed input, but this gsat was built without %s",
+      snprintf(text, sizeof text, "%s-compressed input, but this gsat was built without %s",
                f->name, f->library);
       gsat_cnf cnf;
       gsat_error err;
-      test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0,
-                        0, text);
+      test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0, text);
       const char *path = test_temp_file(f->suffix, b.data, b.size);
-      test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path,
-                        0, 0, text);
-      test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_IO,
-                        "<stdin>", 0, 0, text);
+      test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0, 0, text);
+      test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_IO, "<stdin>", 0, 0, text);
     }
     tbuf_free(&b);
   }
@@ -274,8 +259,8 @@ static void test_good_input(void **state) {
     b = f->encode(bad, strlen(bad));
     gsat_cnf cnf;
     gsat_error err;
-    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
-                      3, 3, "unexpected 'x'");
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3, 3,
+                      "unexpected 'x'");
     tbuf_free(&b);
   }
   free(big_clauses);
@@ -347,8 +332,7 @@ static void test_truncated(void **state) {
   for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     tbuf b = f->encode(text.data, text.size);
     const size_t full = b.size;
-    const size_t cuts[] = {f->magic_size, 12,       full / 3, full / 2,
-                           full - 12,     full - 4, full - 1};
+    const size_t cuts[] = {f->magic_size, 12, full / 3, full / 2, full - 12, full - 4, full - 1};
     for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
       b.size = cuts[i];
       expect_damage(&b, f, what("truncated", f));
@@ -365,11 +349,10 @@ static void test_truncated(void **state) {
  * whose size the stream footer gives (its backward size). */
 static size_t xz_check_offset(const tbuf *b, size_t check_size) {
   const unsigned char *footer = (const unsigned char *)b->data + b->size - 12;
-  const size_t index_size =
-      ((size_t)footer[4] | (size_t)footer[5] << 8 | (size_t)footer[6] << 16 |
-       (size_t)footer[7] << 24) *
-          4 +
-      4;
+  const size_t index_size = ((size_t)footer[4] | (size_t)footer[5] << 8 | (size_t)footer[6] << 16 |
+                             (size_t)footer[7] << 24) *
+                                4 +
+                            4;
   return b->size - 12 - index_size - check_size;
 }
 #endif
@@ -386,8 +369,7 @@ static void test_corrupt(void **state) {
 #ifdef GSAT_HAVE_LZMA
   const format *xz = &formats[0];
   for (int crc32 = 0; crc32 < 2; crc32++) {
-    tbuf b = encode_xz_check(text.data, text.size,
-                             crc32 ? LZMA_CHECK_CRC32 : LZMA_CHECK_CRC64);
+    tbuf b = encode_xz_check(text.data, text.size, crc32 ? LZMA_CHECK_CRC32 : LZMA_CHECK_CRC64);
     const size_t at = xz_check_offset(&b, crc32 ? 4 : 8);
     b.data[at] ^= 0x01;
     expect_damage(&b, xz, "corrupt xz data");
@@ -400,8 +382,7 @@ static void test_corrupt(void **state) {
 #ifdef GSAT_HAVE_BZIP2
   const format *bz = &formats[FORMATS - 1];
   tbuf b = encode_bzip2(text.data, text.size);
-  b.data[10] ^=
-      0x01; /* the first block CRC, after "BZh1" and the block magic */
+  b.data[10] ^= 0x01; /* the first block CRC, after "BZh1" and the block magic */
   expect_damage(&b, bz, "corrupt bzip2 data");
   b.data[10] ^= 0x01;
   b.data[b.size - 2] ^= 0x01; /* the stream CRC */
@@ -427,10 +408,8 @@ static void test_trailing_bytes(void **state) {
   (void)state;
   for (const format *f = next_built_in(NULL); f; f = next_built_in(f)) {
     tbuf gz = test_gzip(SIMPLE, strlen(SIMPLE));
-    const char *const junk[] = {"xyz\n",    f->magic, f->magic,
-                                "\0\0\0\0", "\0\0x",  gz.data};
-    const size_t junk_size[] = {4,      f->magic_size - 1, f->magic_size, 4, 3,
-                                gz.size};
+    const char *const junk[] = {"xyz\n", f->magic, f->magic, "\0\0\0\0", "\0\0x", gz.data};
+    const size_t junk_size[] = {4, f->magic_size - 1, f->magic_size, 4, 3, gz.size};
     for (size_t j = 0; j < 7; j++) {
       tbuf b = f->encode(SIMPLE, strlen(SIMPLE));
       if (j < 6) tbuf_add(&b, junk[j], junk_size[j]);
@@ -441,12 +420,10 @@ static void test_trailing_bytes(void **state) {
         gsat_cnf cnf;
         gsat_cnf_init(&cnf);
         gsat_error err;
-        gsat_status st =
-            gsat_dimacs_read_memory(b.data, b.size, "mem", &opt, &cnf, &err);
+        gsat_status st = gsat_dimacs_read_memory(b.data, b.size, "mem", &opt, &cnf, &err);
         char text[128];
         if (j == 2) {
-          test_expect_error(st, &err, &cnf, GSAT_IO, "mem", 0, 0,
-                            what("truncated", f));
+          test_expect_error(st, &err, &cnf, GSAT_IO, "mem", 0, 0, what("truncated", f));
         } else if (clean || mode != GSAT_DIMACS_STRICT) {
           test_expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
           assert_int_equal(w.count, clean ? 0 : 1);
@@ -456,8 +433,7 @@ static void test_trailing_bytes(void **state) {
                    f->name, f->a_stream);
           if (!clean) assert_string_equal(w.text[0], text);
         } else {
-          snprintf(text, sizeof text, "not %s (not allowed in strict mode)",
-                   f->a_stream);
+          snprintf(text, sizeof text, "not %s (not allowed in strict mode)", f->a_stream);
           test_expect_error(st, &err, &cnf, GSAT_IO, "mem", 0, 0, text);
         }
       }
@@ -498,25 +474,19 @@ static void test_damage_after_percent(void **state) {
  * its last byte, are plain text (here: parse errors at the first byte). */
 static void test_partial_magic(void **state) {
   (void)state;
-  const char *const inputs[] = {"\xfd\x37\x7a\x58",
-                                "\xfd\x37\x7a\x58\x5a\x01",
-                                "BZh",
-                                "BZh0",
-                                "BZ",
-                                "\x5d\0"};
+  const char *const inputs[] = {
+      "\xfd\x37\x7a\x58", "\xfd\x37\x7a\x58\x5a\x01", "BZh", "BZh0", "BZ", "\x5d\0"};
   const size_t sizes[] = {4, 6, 3, 4, 2, 2};
-  const char *const texts[] = {"unexpected byte 0xfd", "unexpected byte 0xfd",
-                               "unexpected 'B'",       "unexpected 'B'",
-                               "unexpected 'B'",       "unexpected ']'"};
+  const char *const texts[] = {"unexpected byte 0xfd", "unexpected byte 0xfd", "unexpected 'B'",
+                               "unexpected 'B'",       "unexpected 'B'",       "unexpected ']'"};
   for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
     tbuf b = {0};
     tbuf_add(&b, inputs[i], sizes[i]);
     gsat_cnf cnf;
     gsat_error err;
-    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
-                      1, 1, texts[i]);
-    test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_PARSE,
-                      "<stdin>", 1, 1, texts[i]);
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 1, 1, texts[i]);
+    test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "<stdin>", 1, 1,
+                      texts[i]);
     tbuf_free(&b);
   }
 }
@@ -534,31 +504,22 @@ static void test_zstd_named(void **state) {
   tbuf_add(&b, frame, sizeof frame);
   gsat_cnf cnf;
   gsat_error err;
-  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0,
-                    text);
+  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_IO, "mem", 0, 0, text);
   const char *path = test_temp_file(".cnf.zst", b.data, b.size);
-  test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0,
-                    0, text);
-  test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_IO, "<stdin>",
-                    0, 0, text);
+  test_expect_error(test_read_path(path, &cnf, &err), &err, &cnf, GSAT_IO, path, 0, 0, text);
+  test_expect_error(read_stdin(&b, &cnf, &err), &err, &cnf, GSAT_IO, "<stdin>", 0, 0, text);
   tbuf_free(&b);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_tool_files),
-      cmocka_unit_test(test_good_input),
-      cmocka_unit_test(test_multi_stream),
-      cmocka_unit_test(test_stream_padding),
-      cmocka_unit_test(test_truncated),
-      cmocka_unit_test(test_corrupt),
-      cmocka_unit_test(test_trailing_bytes),
-      cmocka_unit_test(test_damage_after_percent),
-      cmocka_unit_test(test_partial_magic),
-      cmocka_unit_test(test_zstd_named),
+      cmocka_unit_test(test_tool_files),     cmocka_unit_test(test_good_input),
+      cmocka_unit_test(test_multi_stream),   cmocka_unit_test(test_stream_padding),
+      cmocka_unit_test(test_truncated),      cmocka_unit_test(test_corrupt),
+      cmocka_unit_test(test_trailing_bytes), cmocka_unit_test(test_damage_after_percent),
+      cmocka_unit_test(test_partial_magic),  cmocka_unit_test(test_zstd_named),
   };
-  int failed =
-      cmocka_run_group_tests_name("dimacs compressed input", tests, NULL, NULL);
+  int failed = cmocka_run_group_tests_name("dimacs compressed input", tests, NULL, NULL);
   test_temp_cleanup();
   return failed;
 }

@@ -32,8 +32,7 @@ static const char *const stray_zero_files[] = {
 };
 
 static bool has_stray_zero(const char *path) {
-  for (size_t i = 0; i < sizeof stray_zero_files / sizeof *stray_zero_files;
-       i++)
+  for (size_t i = 0; i < sizeof stray_zero_files / sizeof *stray_zero_files; i++)
     if (!strcmp(path, stray_zero_files[i])) return true;
   return false;
 }
@@ -44,8 +43,8 @@ static bool has_empty_clause(const gsat_cnf *cnf) {
   return false;
 }
 
-static gsat_status read_one(const char *path, gsat_dimacs_mode mode,
-                            gsat_cnf *cnf, gsat_error *err, test_warnings *w) {
+static gsat_status read_one(const char *path, gsat_dimacs_mode mode, gsat_cnf *cnf, gsat_error *err,
+                            test_warnings *w) {
   char full[2048];
   snprintf(full, sizeof full, "%s/%s", BENCH, path);
   gsat_dimacs_options opt = test_warn_options(mode, w);
@@ -66,8 +65,7 @@ static void test_corpus(void **state) {
   while (fgets(line, sizeof line, manifest)) {
     char path[1024], family[256], answer[32];
     unsigned long long vars, clauses;
-    if (sscanf(line, "%1023s %255s %llu %llu %31s", path, family, &vars,
-               &clauses, answer) != 5)
+    if (sscanf(line, "%1023s %255s %llu %llu %31s", path, family, &vars, &clauses, answer) != 5)
       fail_msg("bad manifest line: %s", line);
     total++;
     gsat_cnf cnf;
@@ -76,8 +74,8 @@ static void test_corpus(void **state) {
     gsat_status st = read_one(path, GSAT_DIMACS_DEFAULT, &cnf, &err, &w);
     if (!strcmp(path, QUIRK)) {
       quirk_seen = 1;
-      test_expect_error(st, &err, &cnf, GSAT_PARSE, err.file, err.line,
-                        err.column, "598 clauses, fewer than the 800 declared");
+      test_expect_error(st, &err, &cnf, GSAT_PARSE, err.file, err.line, err.column,
+                        "598 clauses, fewer than the 800 declared");
       print_message("expected default-mode rejection: %s\n", err.message);
       continue;
     }
@@ -87,8 +85,7 @@ static void test_corpus(void **state) {
     assert_int_equal(cnf.declared_vars, vars);
     assert_int_equal(cnf.declared_clauses, clauses);
     if (cnf.num_clauses != clauses)
-      fail_msg("%s: %zu clauses, expected %llu", path, cnf.num_clauses,
-               clauses);
+      fail_msg("%s: %zu clauses, expected %llu", path, cnf.num_clauses, clauses);
     if (has_stray_zero(path)) {
       assert_int_equal(w.count, 1);
       if (!strstr(w.text[0], "an empty clause (a lone 0) after the"))

@@ -22,8 +22,6 @@
 #define SIMPLE         "p cnf 3 2\n1 -2 0\n2 3 -1 0\n"
 #define SIMPLE_CLAUSES "1 -2 0\n2 3 -1 0\n"
 
-
-
 static void test_gzip_file(void **state) {
   (void)state;
   const char *path = test_temp_file("simple.cnf.gz", "", 0);
@@ -66,8 +64,7 @@ static void test_gzip_concatenated(void **state) {
  * and from a file. */
 static void test_gzip_trailing_bytes(void **state) {
   (void)state;
-  const char *const junk[] = {"xyz\n", "\x1f", "\x1f\x8b", "\0\0\0\0\0",
-                              "\0\0x"};
+  const char *const junk[] = {"xyz\n", "\x1f", "\x1f\x8b", "\0\0\0\0\0", "\0\0x"};
   const size_t junk_size[] = {4, 1, 2, 5, 3};
   for (size_t j = 0; j < 6; j++) {
     tbuf gz = test_gzip(SIMPLE, strlen(SIMPLE));
@@ -85,18 +82,14 @@ static void test_gzip_trailing_bytes(void **state) {
         gsat_error err;
         gsat_status st = from_file
                              ? gsat_dimacs_read_path(path, &opt, &cnf, &err)
-                             : gsat_dimacs_read_memory(gz.data, gz.size, "mem",
-                                                       &opt, &cnf, &err);
+                             : gsat_dimacs_read_memory(gz.data, gz.size, "mem", &opt, &cnf, &err);
         const char *name = from_file ? path : "mem";
         if (j == 2) { /* "\x1f\x8b": a member header cut short */
-          test_expect_error(st, &err, &cnf, GSAT_IO, name, 0, 0,
-                            "truncated gzip data");
+          test_expect_error(st, &err, &cnf, GSAT_IO, name, 0, 0, "truncated gzip data");
         } else if (clean || mode != GSAT_DIMACS_STRICT) {
           test_expect_text(st, &err, &cnf, SIMPLE_CLAUSES);
           assert_int_equal(w.count, clean ? 0 : 1);
-          if (!clean)
-            assert_non_null(
-                strstr(w.text[0], "not a gzip member were ignored"));
+          if (!clean) assert_non_null(strstr(w.text[0], "not a gzip member were ignored"));
         } else {
           test_expect_error(st, &err, &cnf, GSAT_IO, name, 0, 0,
                             "not a gzip member (not allowed in strict mode)");
@@ -135,17 +128,15 @@ static void test_gzip_after_percent(void **state) {
   test_warnings w = {0};
   gsat_dimacs_options opt = test_warn_options(GSAT_DIMACS_DEFAULT, &w);
   gsat_cnf_init(&cnf);
-  test_expect_text(
-      gsat_dimacs_read_memory(gz.data, gz.size, "mem", &opt, &cnf, &err), &err,
-      &cnf, SIMPLE_CLAUSES);
+  test_expect_text(gsat_dimacs_read_memory(gz.data, gz.size, "mem", &opt, &cnf, &err), &err, &cnf,
+                   SIMPLE_CLAUSES);
   assert_int_equal(w.count, 1);
   /* junk between two members: the second is never read */
-  tbuf ga = test_gzip("p cnf 3 2\n1 -2 0\n", 17),
-       gb = test_gzip("2 3 -1 0\n", 9);
+  tbuf ga = test_gzip("p cnf 3 2\n1 -2 0\n", 17), gb = test_gzip("2 3 -1 0\n", 9);
   tbuf_add(&ga, "XY", 2);
   tbuf_add(&ga, gb.data, gb.size);
-  test_expect_error(test_read_mem(&ga, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3,
-                    1, "at bytes that are not a gzip member");
+  test_expect_error(test_read_mem(&ga, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3, 1,
+                    "at bytes that are not a gzip member");
   tbuf_free(&ga);
   tbuf_free(&gb);
   tbuf_free(&gz);
@@ -274,8 +265,8 @@ static void test_long_comments(void **state) {
   const char *path = test_temp_file("comments.cnf", b.data, b.size);
   test_expect_text(test_read_path(path, &cnf, &err), &err, &cnf, SIMPLE_CLAUSES);
   tbuf_add(&b, "\n  x\n", 5); /* line 7, column 3 */
-  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 7,
-                    3, "unexpected 'x'");
+  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 7, 3,
+                    "unexpected 'x'");
   tbuf_free(&gz);
   tbuf_free(&b);
 }
@@ -304,12 +295,12 @@ static void test_chunk_boundaries(void **state) {
     }
     b.size = prefix;
     tbuf_add(&b, wrong, strlen(wrong));
-    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
-                      3, 5, "not an integer"); /* at the '.' */
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3, 5,
+                      "not an integer"); /* at the '.' */
     b.size = prefix;
     tbuf_add(&b, huge, strlen(huge));
-    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem",
-                      3, 3, "too large");
+    test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 3, 3,
+                      "too large");
     tbuf_free(&b);
   }
 }
@@ -324,18 +315,15 @@ static void test_stop_flag(void **state) {
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   gsat_error err;
-  gsat_status st =
-      gsat_dimacs_read_memory(SIMPLE, strlen(SIMPLE), "mem", &opt, &cnf, &err);
-  test_expect_error(st, &err, &cnf, GSAT_INTERRUPTED, "mem", 0, 0,
-                    "interrupted");
+  gsat_status st = gsat_dimacs_read_memory(SIMPLE, strlen(SIMPLE), "mem", &opt, &cnf, &err);
+  test_expect_error(st, &err, &cnf, GSAT_INTERRUPTED, "mem", 0, 0, "interrupted");
   GSAT_FLAG_CLEAR(&stop);
   tbuf text = test_random_text(100000, 400000, 4);
   test_pipe tp = test_pipe_start(text.data, text.size, &stop, 2 * CHUNK);
   st = gsat_dimacs_read_fd(tp.read_fd, "<pipe>", &opt, &cnf, &err);
   test_pipe_finish(&tp);
   assert_int_equal(__atomic_load_n(&stop, __ATOMIC_RELAXED), 1);
-  test_expect_error(st, &err, &cnf, GSAT_INTERRUPTED, "<pipe>", 0, 0,
-                    "interrupted");
+  test_expect_error(st, &err, &cnf, GSAT_INTERRUPTED, "<pipe>", 0, 0, "interrupted");
   tbuf_free(&text);
 }
 
@@ -344,14 +332,13 @@ static void test_io_errors(void **state) {
   gsat_cnf cnf;
   gsat_error err;
   const char *missing = "/nonexistent/gsat/none.cnf";
-  test_expect_error(test_read_path(missing, &cnf, &err), &err, &cnf, GSAT_IO,
-                    missing, 0, 0, "cannot open");
+  test_expect_error(test_read_path(missing, &cnf, &err), &err, &cnf, GSAT_IO, missing, 0, 0,
+                    "cannot open");
   const char *dir = test_data_path("good");
-  test_expect_error(test_read_path(dir, &cnf, &err), &err, &cnf, GSAT_IO, dir, 0, 0,
-                    "read error");
+  test_expect_error(test_read_path(dir, &cnf, &err), &err, &cnf, GSAT_IO, dir, 0, 0, "read error");
   gsat_cnf_init(&cnf);
-  test_expect_error(gsat_dimacs_read_fd(-1, "bad fd", NULL, &cnf, &err), &err,
-                    &cnf, GSAT_IO, "bad fd", 0, 0, "cannot read");
+  test_expect_error(gsat_dimacs_read_fd(-1, "bad fd", NULL, &cnf, &err), &err, &cnf, GSAT_IO,
+                    "bad fd", 0, 0, "cannot read");
 }
 
 /* Nothing after a `%` line is read, not even garbage. */
@@ -373,8 +360,8 @@ static void test_half_magic(void **state) {
   tbuf_add(&b, "\x1f", 1);
   gsat_cnf cnf;
   gsat_error err;
-  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 1,
-                    1, "unexpected byte 0x1f");
+  test_expect_error(test_read_mem(&b, &cnf, &err), &err, &cnf, GSAT_PARSE, "mem", 1, 1,
+                    "unexpected byte 0x1f");
   tbuf_free(&b);
 }
 
@@ -387,9 +374,7 @@ static void test_declared_counts_cost_nothing(void **state) {
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   gsat_error err;
-  assert_int_equal(
-      gsat_dimacs_read_memory(text, strlen(text), "mem", &opt, &cnf, &err),
-      GSAT_OK);
+  assert_int_equal(gsat_dimacs_read_memory(text, strlen(text), "mem", &opt, &cnf, &err), GSAT_OK);
   assert_int_equal(cnf.declared_vars, 2147483647u);
   assert_int_equal(cnf.declared_clauses, UINT64_C(1) << 40);
   assert_int_equal(cnf.max_var, 2147483647u);

@@ -18,7 +18,8 @@ static void test_pick_device_round_robin(void **state) {
   for (uint32_t local = 0; local < 8; local++)
     assert_int_equal(gsat_dist_pick_device(local, 0, 4), want[local]);
   /* one device: every rank shares it; as many ranks as devices: one each */
-  for (uint32_t local = 0; local < 5; local++) assert_int_equal(gsat_dist_pick_device(local, 0, 1), 0);
+  for (uint32_t local = 0; local < 5; local++)
+    assert_int_equal(gsat_dist_pick_device(local, 0, 1), 0);
   for (uint32_t local = 0; local < 8; local++)
     assert_int_equal(gsat_dist_pick_device(local, 0, 8), (int)local);
 }

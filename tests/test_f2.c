@@ -9,8 +9,7 @@
 
 #include "kernels/f2.h"
 
-static const int sizes[] = {1,  2,  3,  5,  9,  10, 11, 16,
-                            20, 25, 31, 32, 33, 40, 63, 64};
+static const int sizes[] = {1, 2, 3, 5, 9, 10, 11, 16, 20, 25, 31, 32, 33, 40, 63, 64};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
 /* A check run reps times at each of the sizes, smallest first, all on one
@@ -57,13 +56,11 @@ static void test_apply_mul_transpose(void **state) {
     gsat_f2_mul(&a, &b, &ab);
     for (int i = 0; i < 20; i++) {
       uint64_t x = gsat_f2_rng_next(&rng) & gsat_f2_mask(n);
-      assert_true(gsat_f2_apply(&ab, x) ==
-                  gsat_f2_apply(&a, gsat_f2_apply(&b, x)));
+      assert_true(gsat_f2_apply(&ab, x) == gsat_f2_apply(&a, gsat_f2_apply(&b, x)));
     }
     gsat_f2_transpose(&a, &t);
     for (int i = 0; i < n; i++)
-      for (int j = 0; j < n; j++)
-        assert_int_equal(gsat_f2_get(&t, i, j), gsat_f2_get(&a, j, i));
+      for (int j = 0; j < n; j++) assert_int_equal(gsat_f2_get(&t, i, j), gsat_f2_get(&a, j, i));
     gsat_f2_transpose(&t, &tt);
     assert_true(gsat_f2_equal(&tt, &a));
     for (int j = 0; j < n; j++)

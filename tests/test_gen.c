@@ -61,13 +61,11 @@ static void test_php(void **state) {
   assert_int_equal(cnf.declared_clauses, 22);
   assert_int_equal(cnf.num_lits, 48);
   gsat_cnf_free(&cnf);
-  assert_int_equal(gsat_gen_php(0, &cnf, &err),
-                   GSAT_OK); /* 1 pigeon, 0 holes */
+  assert_int_equal(gsat_gen_php(0, &cnf, &err), GSAT_OK); /* 1 pigeon, 0 holes */
   assert_int_equal(cnf.num_clauses, 1);
   assert_int_equal(cnf.num_lits, 0);
   gsat_cnf_free(&cnf);
-  assert_int_equal(gsat_gen_php(GSAT_GEN_MAX_HOLES + 1, &cnf, &err),
-                   GSAT_USAGE);
+  assert_int_equal(gsat_gen_php(GSAT_GEN_MAX_HOLES + 1, &cnf, &err), GSAT_USAGE);
   gsat_cnf_free(&cnf);
 }
 
@@ -107,8 +105,7 @@ static void test_rand(void **state) {
   gsat_cnf_free(&b);
   assert_int_equal(gsat_gen_rand(0, 20, 1, 1, &a, &err), GSAT_USAGE);
   assert_int_equal(gsat_gen_rand(4, 3, 1, 1, &a, &err), GSAT_USAGE);
-  assert_int_equal(gsat_gen_rand(3, UINT64_C(1) << 31, 1, 1, &a, &err),
-                   GSAT_USAGE);
+  assert_int_equal(gsat_gen_rand(3, UINT64_C(1) << 31, 1, 1, &a, &err), GSAT_USAGE);
   gsat_cnf_free(&a);
 }
 
@@ -120,9 +117,7 @@ static void test_write_roundtrip(void **state) {
   gsat_cnf_init(&cnf);
   gsat_cnf_init(&back);
   gsat_error err;
-  assert_int_equal(
-      gsat_dimacs_read_memory(text, strlen(text), NULL, NULL, &cnf, &err),
-      GSAT_OK);
+  assert_int_equal(gsat_dimacs_read_memory(text, strlen(text), NULL, NULL, &cnf, &err), GSAT_OK);
   char *out = NULL;
   size_t size = 0;
   FILE *f = open_memstream(&out, &size);
@@ -131,8 +126,7 @@ static void test_write_roundtrip(void **state) {
   assert_string_equal(out, "c two\nc\nc lines\np cnf 9 4\n"
                            "1 -2 0\n0\n3 3 -3 0\n-7 0\n");
   gsat_dimacs_options strict = {.mode = GSAT_DIMACS_STRICT};
-  assert_int_equal(
-      gsat_dimacs_read_memory(out, size, NULL, &strict, &back, &err), GSAT_OK);
+  assert_int_equal(gsat_dimacs_read_memory(out, size, NULL, &strict, &back, &err), GSAT_OK);
   char *a = test_cnf_text(&cnf), *b = test_cnf_text(&back);
   assert_string_equal(a, b);
   free(a);
@@ -164,14 +158,12 @@ static int run_gen(const char *args, tbuf *out) {
   return WEXITSTATUS(status);
 }
 
-static void parse_counts(const tbuf *out, uint64_t vars, size_t clauses,
-                         size_t lits) {
+static void parse_counts(const tbuf *out, uint64_t vars, size_t clauses, size_t lits) {
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   gsat_error err;
   gsat_dimacs_options strict = {.mode = GSAT_DIMACS_STRICT};
-  if (gsat_dimacs_read_memory(out->data, out->size, "gsat-gen", &strict, &cnf,
-                              &err) != GSAT_OK)
+  if (gsat_dimacs_read_memory(out->data, out->size, "gsat-gen", &strict, &cnf, &err) != GSAT_OK)
     fail_msg("%s", err.message);
   assert_int_equal(cnf.declared_vars, vars);
   assert_int_equal(cnf.num_clauses, clauses);

@@ -30,7 +30,6 @@
 #include <string>
 #include <vector>
 
-
 #include "tests/emulated_harness.h"
 #include "cpu/cdcl_portfolio.h"
 extern "C" { /* C headers without C++ guards */
@@ -85,8 +84,7 @@ static void sample_ring(const gsat_share *sh, size_t max, outcome &o) {
     const gsat_share_slot *sl = &sh->slot[i & (sh->capacity - 1)];
     if (sl->seq == 2 * i + 2) o.shared.emplace_back(sl->lits, sl->lits + sl->len);
   }
-  for (uint32_t i = 0; i < sh->unit_count && i < max; i++)
-    o.shared.push_back({sh->units[i]});
+  for (uint32_t i = 0; i < sh->unit_count && i < max; i++) o.shared.push_back({sh->units[i]});
 }
 
 /* The default CDCL configuration (gsat_cdcl_config_default). */
@@ -120,7 +118,9 @@ static int cpu_answer(const gsat_cnf *cnf) {
   return answer;
 }
 
-static void cdcl_kernel(gsat_cdcl_gpu_params p) { gsat_cdcl_gpu_searcher(p); }
+static void cdcl_kernel(gsat_cdcl_gpu_params p) {
+  gsat_cdcl_gpu_searcher(p);
+}
 
 /* The GPU search's setup (gpu/cdcl_search.cu) on host memory: template,
  * plan, descriptors, shared images; `searchers` warps in blocks of 4. */
@@ -141,8 +141,8 @@ static void drain_loop(emu_proof *pr, gsat_proof_reader *rd, const gsat_proof_si
 
 /* Runs the emulated kernel on kp (with pr's ring and drainer when pr has
  * one); ends the proof as gpu/cdcl_search.cu does. */
-static void launch(gsat_cdcl_gpu_params &kp, const gsat_db *db, uint32_t searchers,
-                   emu_proof *pr, int *stop) {
+static void launch(gsat_cdcl_gpu_params &kp, const gsat_db *db, uint32_t searchers, emu_proof *pr,
+                   int *stop) {
   if (!pr || !pr->ring_words) {
     gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
     return;
@@ -160,9 +160,8 @@ static void launch(gsat_cdcl_gpu_params &kp, const gsat_db *db, uint32_t searche
   gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
   gsat_proof_sink sink = gsat_proof_sink_of(&proof);
   gsat_proof_reader rd;
-  assert_int_equal(gsat_proof_reader_init(&rd, words.data(), pr->ring.mask, &head,
-                                          db->num_vars, NULL),
-                   GSAT_OK);
+  assert_int_equal(
+      gsat_proof_reader_init(&rd, words.data(), pr->ring.mask, &head, db->num_vars, NULL), GSAT_OK);
   std::atomic<bool> done{false};
   std::thread drainer(drain_loop, pr, &rd, &sink, &done, stop);
   gsat_simt_launch(cdcl_kernel, (searchers + 3) / 4, 128, 0, kp);
@@ -215,9 +214,9 @@ static outcome gpu_emulate(const gsat_db *db, const gsat_cdcl_config &cfg, uint3
   const uint64_t off_ctl = off_model + ((t.num_vars + 1 + 255) & ~255ull);
   const uint64_t shared = off_ctl + 256;
   gsat_cdcl_gpu_plan pl;
-  assert_int_equal(gsat_cdcl_gpu_plan_make(&pl, &t, shared, searchers, 1, learned_words,
-                                           1ull << 34, &err),
-                   GSAT_OK);
+  assert_int_equal(
+      gsat_cdcl_gpu_plan_make(&pl, &t, shared, searchers, 1, learned_words, 1ull << 34, &err),
+      GSAT_OK);
   assert_int_equal(pl.searchers, searchers);
   char *mem = (char *)aligned_alloc(256, (pl.total + 255) & ~255ull);
   assert_non_null(mem);
@@ -466,7 +465,8 @@ static void bcp_rounds_are_sequential(void **state) {
       if (with_x) assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(-1), NULL), GSAT_OK);
       for (int m = 0; m < width; m++) {
         const int64_t v = 2 + (int64_t)(rng() % (V - 1));
-        assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(rng() & 1 ? v : -v), NULL), GSAT_OK);
+        assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(rng() & 1 ? v : -v), NULL),
+                         GSAT_OK);
       }
       assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
     }
@@ -619,8 +619,7 @@ static void shared_clauses_implied(void **state) {
     gsat_cnf_free(&cnf);
   }
   printf("  shared: %llu exported, %llu imported, %llu checked implied\n",
-         (unsigned long long)exported, (unsigned long long)imported,
-         (unsigned long long)checked);
+         (unsigned long long)exported, (unsigned long long)imported, (unsigned long long)checked);
   assert_true(exported > 0 && imported > 0 && checked > 0);
 }
 
@@ -637,8 +636,10 @@ static void cubes_split_and_refuted(void **state) {
   for (int round = 0; round < 8; round++) {
     gsat_cnf cnf;
     gsat_cnf_init(&cnf);
-    if (round < 2) php(&cnf, 5 + round);
-    else random_clauses(&cnf, rng, 60, round & 1 ? 300 : 240, 3);
+    if (round < 2)
+      php(&cnf, 5 + round);
+    else
+      random_clauses(&cnf, rng, 60, round & 1 ? 300 : 240, 3);
     gsat_db db;
     build_db(&db, &cnf);
     gsat_cdcl_config cfg = default_config();
@@ -729,13 +730,12 @@ static outcome prove(const gsat_cnf *cnf, uint32_t searchers, emu_proof &pr, boo
     assert_int_equal(truncate(proof_path, 0), 0);
     assert_false(drat_verifies(cnf_path, proof_path));
   }
-  printf("  proof: %u searchers, %llu records, %llu bytes, ring %llu words, %llu waits",
-         searchers, (unsigned long long)pr.records, (unsigned long long)st.st_size,
+  printf("  proof: %u searchers, %llu records, %llu bytes, ring %llu words, %llu waits", searchers,
+         (unsigned long long)pr.records, (unsigned long long)st.st_size,
          (unsigned long long)pr.ring_words, (unsigned long long)pr.ring.waits);
   if (cubes)
-    printf(", cubes: %llu splits, %llu taken, %llu refuted",
-           (unsigned long long)o.cube_splits, (unsigned long long)o.cubes_taken,
-           (unsigned long long)o.cubes_refuted);
+    printf(", cubes: %llu splits, %llu taken, %llu refuted", (unsigned long long)o.cube_splits,
+           (unsigned long long)o.cubes_taken, (unsigned long long)o.cubes_refuted);
   printf("\n");
   return o;
 }

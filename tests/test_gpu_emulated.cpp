@@ -1,9 +1,9 @@
 /* The GPU search kernels run on host threads (simt_host.h) against the CPU
  * reference: same answers, verified models, and for UNSAT formulas the same
  * node count (tree-mapping.md: the tree is fixed by the deterministic
- * heuristics however it is split among workers), for several grid shapes, and both placements of the CNF and of the per-warp state, and
- * both CNF layouts: `csr` (host-built streams, CSR clauses) and `slot` (streams
- * from the host reference of the GPU gather, slot-major clause buckets from the
+ * heuristics however it is split among workers), for several grid shapes, and both placements of
+ * the CNF and of the per-warp state, and both CNF layouts: `csr` (host-built streams, CSR clauses)
+ * and `slot` (streams from the host reference of the GPU gather, slot-major clause buckets from the
  * host reference, both through gpu/slot_layout.h's index functions), which must
  * decide alike: same nodes, and on one worker the same literal checks and
  * heuristic work.  Runs without a GPU. */
@@ -19,13 +19,10 @@ static std::atomic<unsigned> trace_round, trace_started;
 static unsigned trace_threads;
 static void trace(unsigned t, unsigned round, bool have) {
   if (!trace_have) return;
-  if (round ==
-      0) { /* all start together, as on a GPU: the emulated setup is slow */
+  if (round == 0) { /* all start together, as on a GPU: the emulated setup is slow */
     trace_started.fetch_add(1);
-    if ((t & 31) ==
-        31) /* the warp's last lane to run: its others have counted */
-      for (int k = 0; k < 2000000 && trace_started.load() < trace_threads; k++)
-        sched_yield();
+    if ((t & 31) == 31) /* the warp's last lane to run: its others have counted */
+      for (int k = 0; k < 2000000 && trace_started.load() < trace_threads; k++) sched_yield();
   }
   trace_have[t].store(have, std::memory_order_relaxed);
   if (t == 0) trace_round.store(round, std::memory_order_relaxed);
@@ -44,7 +41,7 @@ static void trace(unsigned t, unsigned round, bool have) {
 static void slot_move(uint32_t pool_slots, uint32_t slot, int from, int to);
 static void cube_check(uint32_t V, const uint32_t *cube, uint32_t n);
 #define GSAT_GPU_SLOT_MOVE(p, slot, from, to) slot_move((p).pool_slots, slot, from, to)
-#define GSAT_GPU_CUBE_CHECK(p, cube, n) cube_check((p).cnf.num_vars, cube, n)
+#define GSAT_GPU_CUBE_CHECK(p, cube, n)       cube_check((p).cnf.num_vars, cube, n)
 
 #include "core/dpll.h" /* the default (CPU) instance first */
 #include "gpu/search_layout.cuh"
@@ -59,13 +56,15 @@ static const char *const slot_kind[] = {"?", "free", "work", "block", "held"};
 
 static uint32_t slot_place(int kind) {
   const unsigned b = gsat_simt_cur ? gsat_simt_cur->block_idx.x : 0u;
-  const unsigned warp = gsat_simt_cur ? (b * gsat_simt_cur->block_dim.x + gsat_simt_cur->thread_idx.x) >> 5 : 0u;
+  const unsigned warp =
+      gsat_simt_cur ? (b * gsat_simt_cur->block_dim.x + gsat_simt_cur->thread_idx.x) >> 5 : 0u;
   const unsigned who = kind == GSAT_GPU_SLOT_BLOCK ? b : kind == GSAT_GPU_SLOT_HELD ? warp : 0u;
   return (uint32_t)kind << 24 | who;
 }
 
 static void slot_fail(const char *what) {
-  if (slot_violations.fetch_add(1) == 0) snprintf(slot_violation, sizeof slot_violation, "%s", what);
+  if (slot_violations.fetch_add(1) == 0)
+    snprintf(slot_violation, sizeof slot_violation, "%s", what);
   if (slot_check_record) return;
   fprintf(stderr, "slot check: %s\n", what);
   abort();
@@ -83,12 +82,11 @@ static void slot_move(uint32_t pool_slots, uint32_t slot, int from, int to) {
   uint32_t want = slot_place(from);
   const uint32_t got = want;
   if (!slot_state[slot].compare_exchange_strong(want, slot_place(to))) {
-    snprintf(msg, sizeof msg,
-             "slot %u moved %s %u -> %s %u by block %u thread %u, but it is %s %u", slot,
-             slot_kind[from], got & 0xffffffu, slot_kind[to], slot_place(to) & 0xffffffu,
+    snprintf(msg, sizeof msg, "slot %u moved %s %u -> %s %u by block %u thread %u, but it is %s %u",
+             slot, slot_kind[from], got & 0xffffffu, slot_kind[to], slot_place(to) & 0xffffffu,
              gsat_simt_cur ? gsat_simt_cur->block_idx.x : 0u,
-             gsat_simt_cur ? gsat_simt_cur->thread_idx.x : 0u, slot_kind[(want >> 24) <= 4 ? want >> 24 : 0],
-             want & 0xffffffu);
+             gsat_simt_cur ? gsat_simt_cur->thread_idx.x : 0u,
+             slot_kind[(want >> 24) <= 4 ? want >> 24 : 0], want & 0xffffffu);
     slot_fail(msg);
   }
 }
@@ -98,7 +96,8 @@ static void cube_check(uint32_t V, const uint32_t *cube, uint32_t n) {
   char msg[256];
   if (n < 1 || n > V) {
     snprintf(msg, sizeof msg, "cube length %u outside 1..%u (block %u thread %u)", n, V,
-             gsat_simt_cur ? gsat_simt_cur->block_idx.x : 0u, gsat_simt_cur ? gsat_simt_cur->thread_idx.x : 0u);
+             gsat_simt_cur ? gsat_simt_cur->block_idx.x : 0u,
+             gsat_simt_cur ? gsat_simt_cur->thread_idx.x : 0u);
     return slot_fail(msg);
   }
   for (uint32_t k = 0; k < n; k++) {
@@ -114,7 +113,6 @@ static void cube_check(uint32_t V, const uint32_t *cube, uint32_t n) {
 #include <cstdlib>
 #include <random>
 
-
 #include "tests/emulated_harness.h"
 #include "cpu/cpu_ref.h"
 extern "C" {
@@ -128,8 +126,8 @@ struct outcome {
   int answer;
   gsat_worker_stats total;
   std::vector<uint8_t> model;
-  unsigned long long steals[2]; /* warp, block level */
-  double busy; /* mean fraction of threads holding a cube (sampled) */
+  unsigned long long steals[2];    /* warp, block level */
+  double busy;                     /* mean fraction of threads holding a cube (sampled) */
   unsigned round_half, round_full; /* thread 0's round at 50% and 90% busy */
   unsigned long long not_left;     /* workers whose `where` is not LEFT at the end */
 };
@@ -137,7 +135,7 @@ struct outcome {
 /* The kernels' tuning; the defaults make work move often. */
 struct tuning {
   uint32_t slice = 4, block_queue_cap = 4, slots = 64, max_backoff = 256;
-  bool sample = false; /* sample the trace for occupancy */
+  bool sample = false;      /* sample the trace for occupancy */
   bool stop_raised = false; /* the device's stop flag raised before the launch */
 };
 
@@ -166,8 +164,8 @@ struct shape {
  * after each warp's state, after the last region), so that a write past a
  * pool slot, the counters, a CNF array or a warp's state is reported;
  * on = false unpoisons the whole arena. */
-static void poison_arena_gaps(const gsat_gpu_layout &L, const gsat_gpu_plan &pl, const gsat_gpu_cnf &cnf,
-                              uint8_t *base, size_t arena_end, bool on) {
+static void poison_arena_gaps(const gsat_gpu_layout &L, const gsat_gpu_plan &pl,
+                              const gsat_gpu_cnf &cnf, uint8_t *base, size_t arena_end, bool on) {
   if (!on) {
     ASAN_UNPOISON_MEMORY_REGION(base, arena_end);
     return;
@@ -179,7 +177,8 @@ static void poison_arena_gaps(const gsat_gpu_layout &L, const gsat_gpu_plan &pl,
       {L.model, V + 1}};
   for (int k = 0; k < 6; k++) used.push_back({L.arrays[k], 4 * L.lens[k]});
   if (L.slot_lits) used.push_back({L.slot_lits, 4ull * cnf.slot_size});
-  if (L.slot_buckets) used.push_back({L.slot_buckets, 2 * sizeof(gsat_slot_bucket) * cnf.num_buckets});
+  if (L.slot_buckets)
+    used.push_back({L.slot_buckets, 2 * sizeof(gsat_slot_bucket) * cnf.num_buckets});
   const uint64_t warps = (uint64_t)pl.blocks * pl.warps_per_block;
   const uint64_t wb = gsat_gpu_warp_state_bytes(cnf.num_vars, pl.moms);
   if (L.state)
@@ -199,8 +198,8 @@ static void poison_arena_gaps(const gsat_gpu_layout &, const gsat_gpu_plan &, co
 
 /* After an UNSAT search (every cube refuted, none queued or held): every
  * slot is free, and the free list holds each slot exactly once. */
-static void check_pool_at_end(const gsat_gpu_layout &L, const std::vector<std::atomic<uint32_t>> &places,
-                              uint32_t slots) {
+static void check_pool_at_end(const gsat_gpu_layout &L,
+                              const std::vector<std::atomic<uint32_t>> &places, uint32_t slots) {
   for (uint32_t i = 0; i < slots; i++) assert_int_equal(places[i].load() >> 24, GSAT_GPU_SLOT_FREE);
   assert_int_equal(gsat_queue_size(L.free_q), slots);
   assert_int_equal(gsat_queue_size(L.work_q), 0);
@@ -212,8 +211,8 @@ static void check_pool_at_end(const gsat_gpu_layout &L, const std::vector<std::a
   }
 }
 
-static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
-                           int layout, tuning tu = tuning{}) {
+static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh, int layout,
+                           tuning tu = tuning{}) {
   gsat_gpu_cnf cnf;
   memset(&cnf, 0, sizeof cnf);
   cnf.num_vars = db->num_vars;
@@ -224,8 +223,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   cnf.lits_size = db->clause_start[db->num_clauses];
   gsat_slot_plan sp;
   gsat_error err;
-  assert_int_equal(gsat_slot_plan_init(&sp, db->clause_start, db->num_clauses,
-                                       db->num_vars, &err),
+  assert_int_equal(gsat_slot_plan_init(&sp, db->clause_start, db->num_clauses, db->num_vars, &err),
                    GSAT_OK);
   if (layout == GSAT_GPU_LAYOUT_SLOT && decide == GSAT_DECIDE_MOMS) {
     cnf.slot = 1;
@@ -255,20 +253,17 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
   for (uint32_t i = 0; i < pl.slots; i++) gsat_gpu_init_index(L, pl.slots, i);
   memset(L.counters, 0, gsat_gpu_workers(&pl) * sizeof(gsat_gpu_counters));
   if (tu.stop_raised) L.ctl->stop = 1; /* as another block would raise it */
-  const void *src[6] = {db->occ_start, db->occ_stream, db->order,
+  const void *src[6] = {db->occ_start,    db->occ_stream,  db->order,
                         db->clause_start, db->clause_lits, db->units};
   for (int k = layout == GSAT_GPU_LAYOUT_SLOT ? 2 : 0; k < 6; k++)
     if (L.lens[k]) memcpy(L.arrays[k], src[k], 4 * L.lens[k]);
   if (layout == GSAT_GPU_LAYOUT_SLOT) /* what the GPU gathers */
-    assert_int_equal(gsat_slot_streams_host(db->clause_start, db->clause_lits,
-                                            db->num_clauses, 2 * db->num_vars,
-                                            L.arrays[0], L.arrays[1]),
+    assert_int_equal(gsat_slot_streams_host(db->clause_start, db->clause_lits, db->num_clauses,
+                                            2 * db->num_vars, L.arrays[0], L.arrays[1]),
                      cnf.stream_size);
   if (cnf.slot) {
-    gsat_slot_build_host(&sp, db->clause_start, db->clause_lits,
-                         db->num_clauses, L.slot_lits);
-    memcpy(L.slot_buckets, sp.bucket,
-           sp.num_buckets * sizeof(gsat_slot_bucket));
+    gsat_slot_build_host(&sp, db->clause_start, db->clause_lits, db->num_clauses, L.slot_lits);
+    memcpy(L.slot_buckets, sp.bucket, sp.num_buckets * sizeof(gsat_slot_bucket));
     gsat_slot_compact_buckets(&sp, L.slot_buckets + sp.num_buckets);
   }
   static int host_stop = 0;
@@ -289,9 +284,8 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
       while (running.load()) {
         unsigned busy = 0;
         for (auto &h : have) busy += h.load(std::memory_order_relaxed);
-        if (__atomic_load_n(&L.ctl->stop, __ATOMIC_RELAXED))
-          break;                               /* not the exit */
-        if (trace_started.load() < nthreads) { /* not the setup */
+        if (__atomic_load_n(&L.ctl->stop, __ATOMIC_RELAXED)) break; /* not the exit */
+        if (trace_started.load() < nthreads) {                      /* not the setup */
           std::this_thread::sleep_for(std::chrono::microseconds(50));
           continue;
         }
@@ -299,10 +293,9 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
         samples++;
         unsigned r = trace_round.load();
         if (getenv("GSAT_EMU_TIMELINE") && samples % 25 == 0)
-          printf("    t %llu busy %u hungry %u work %llu queue %u\n", samples,
-                 busy, __atomic_load_n(&L.ctl->hungry, __ATOMIC_RELAXED),
-                 (unsigned long long)__atomic_load_n(&L.ctl->work,
-                                                     __ATOMIC_RELAXED),
+          printf("    t %llu busy %u hungry %u work %llu queue %u\n", samples, busy,
+                 __atomic_load_n(&L.ctl->hungry, __ATOMIC_RELAXED),
+                 (unsigned long long)__atomic_load_n(&L.ctl->work, __ATOMIC_RELAXED),
                  gsat_queue_size(L.work_q));
         if (2 * busy >= nthreads && round_half == ~0u) round_half = r;
         if (10 * busy >= 9 * nthreads && round_full == ~0u) round_full = r;
@@ -351,7 +344,10 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh,
 }
 
 static const shape shapes[] = {
-    {1, 1, 1, 1}, {2, 2, 1, 1}, {2, 3, 0, 0}, {3, 1, 1, 0},
+    {1, 1, 1, 1},
+    {2, 2, 1, 1},
+    {2, 3, 0, 0},
+    {3, 1, 1, 0},
 };
 
 static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
@@ -367,13 +363,10 @@ static void compare_all(const gsat_cnf *cnf, gsat_decide decide, int expect) {
       printf("  warp %s %ux%u cnf:%s state:%s  answer %d nodes %llu (cpu %llu) "
              "checks %llu "
              "cubes %llu\n",
-             layout == GSAT_GPU_LAYOUT_SLOT ? "slot" : "csr", sh.blocks,
-             sh.warps, sh.cnf_in_smem ? "smem" : "global",
-             sh.state_in_smem ? "smem" : "global", o.answer,
-             (unsigned long long)o.total.n.nodes,
-             (unsigned long long)ref.total.n.nodes,
-             (unsigned long long)o.total.n.checks,
-             (unsigned long long)o.total.cubes);
+             layout == GSAT_GPU_LAYOUT_SLOT ? "slot" : "csr", sh.blocks, sh.warps,
+             sh.cnf_in_smem ? "smem" : "global", sh.state_in_smem ? "smem" : "global", o.answer,
+             (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
+             (unsigned long long)o.total.n.checks, (unsigned long long)o.total.cubes);
       assert_int_equal(o.answer, ref.answer);
       assert_int_equal(o.not_left, 0); /* every worker's `where` ends LEFT */
       if (o.answer == 10) check_model(cnf, &db, o.model);
@@ -495,8 +488,7 @@ static void occupancy(void **state) {
   outcome ref = cpu_solve(&db, GSAT_DECIDE_STATIC, 1);
   tuning tu;
   /* slice 8: about as many slices per worker as php 9 has on an H200 at 64 */
-  tu.slice =
-      getenv("GSAT_EMU_SLICE") ? (uint32_t)atoi(getenv("GSAT_EMU_SLICE")) : 8;
+  tu.slice = getenv("GSAT_EMU_SLICE") ? (uint32_t)atoi(getenv("GSAT_EMU_SLICE")) : 8;
   tu.block_queue_cap = 64;
   tu.max_backoff = 2048;
   tu.sample = true;
@@ -505,15 +497,14 @@ static void occupancy(void **state) {
   printf("  occupancy php %d 8x4: busy %.1f%% rounds to 50%% %d, to 90%% "
          "%d; nodes %llu cubes %llu donations %llu steals warp %llu block "
          "%llu\n",
-         n, 100 * o.busy, (int)o.round_half, (int)o.round_full,
-         (unsigned long long)o.total.n.nodes, (unsigned long long)o.total.cubes,
-         (unsigned long long)o.total.donations, o.steals[0], o.steals[1]);
+         n, 100 * o.busy, (int)o.round_half, (int)o.round_full, (unsigned long long)o.total.n.nodes,
+         (unsigned long long)o.total.cubes, (unsigned long long)o.total.donations, o.steals[0],
+         o.steals[1]);
   assert_int_equal(o.answer, 20);
   assert_int_equal(o.total.n.nodes, ref.total.n.nodes);
   gsat_db_free(&db);
   gsat_cnf_free(&cnf);
 }
-
 
 /* A pool slot given back meets a cell whose consumer one lap back has claimed
  * it and not yet released it (Vyukov's queue then answers "full" though the
@@ -550,8 +541,8 @@ static void publish_waits_for_a_claimed_cell(void **state) {
     p.pool_slots = 4;
     p.slot_stride = 2;
     std::thread slow([&] { /* releases the cell a while later */
-      std::this_thread::sleep_for(std::chrono::milliseconds(30));
-      __atomic_store_n(&q->seq[0], 0 + 4ull, __ATOMIC_RELEASE);
+                           std::this_thread::sleep_for(std::chrono::milliseconds(30));
+                           __atomic_store_n(&q->seq[0], 0 + 4ull, __ATOMIC_RELEASE);
     });
     gsat_gpu_publish(p, nullptr, 2, fast, to_free ? 0 : 1);
     slow.join();
@@ -584,8 +575,8 @@ static void push_gives_up_on_stop(void **state) {
   gsat_gpu_params p;
   memset(&p, 0, sizeof p);
   p.ctl = &ctl;
-  assert_false(gsat_gpu_push_slot(p, &q, fast)); /* returns: the slot is dropped */
-  assert_int_equal(q.tail, 4);                  /* nothing was pushed */
+  assert_false(gsat_gpu_push_slot(p, &q, fast));           /* returns: the slot is dropped */
+  assert_int_equal(q.tail, 4);                             /* nothing was pushed */
   __atomic_store_n(&q.seq[0], 0 + 4ull, __ATOMIC_RELEASE); /* the cell released */
   ctl.stop = 0;
   assert_true(gsat_gpu_push_slot(p, &q, fast));
@@ -738,7 +729,8 @@ static void perturbed_exchange(void **state) {
         gsat_simt_perturb_seed_var().store(seed0 ? seed0 + seed++ : seed++);
         slot_moves = 0;
         outcome o = gpu_emulate(&db, decide, g.sh, GSAT_GPU_LAYOUT_CSR, tu);
-        printf("  warp %ux%u %s perturbed: answer %d nodes %llu (cpu %llu) cubes %llu slot moves %llu\n",
+        printf("  warp %ux%u %s perturbed: answer %d nodes %llu (cpu %llu) cubes %llu slot moves "
+               "%llu\n",
                g.sh.blocks, g.sh.warps, decide == GSAT_DECIDE_MOMS ? "moms" : "static", o.answer,
                (unsigned long long)o.total.n.nodes, (unsigned long long)ref.total.n.nodes,
                (unsigned long long)o.total.cubes, slot_moves.load());
@@ -776,7 +768,8 @@ static void file_experiment(void **state) {
   const gsat_decide decide = getenv("GSAT_EMU_STATIC") ? GSAT_DECIDE_STATIC : GSAT_DECIDE_MOMS;
   outcome ref = cpu_solve(&db, decide, 1);
   unsigned blocks = 4, warps = 2;
-  if (getenv("GSAT_EMU_GRID")) assert_int_equal(sscanf(getenv("GSAT_EMU_GRID"), "%u,%u", &blocks, &warps), 2);
+  if (getenv("GSAT_EMU_GRID"))
+    assert_int_equal(sscanf(getenv("GSAT_EMU_GRID"), "%u,%u", &blocks, &warps), 2);
   tuning tu;
   auto knob = [](const char *name, uint32_t dflt) {
     const char *e = getenv(name);
@@ -796,11 +789,12 @@ static void file_experiment(void **state) {
   for (uint32_t run = 0, runs = knob("GSAT_EMU_RUNS", 1); run < runs; run++) {
     slot_moves = 0;
     outcome o = gpu_emulate(&db, decide, sh, layout, tu);
-    printf("  %s: cpu answer %d nodes %llu; emulated %ux%u (slice %u, block queue %u, %u slots) run %u"
-           " answer %d nodes %llu cubes %llu slot moves %llu\n",
-           path, ref.answer, (unsigned long long)ref.total.n.nodes, blocks, warps, tu.slice,
-           tu.block_queue_cap, tu.slots, run, o.answer, (unsigned long long)o.total.n.nodes,
-           (unsigned long long)o.total.cubes, slot_moves.load());
+    printf(
+        "  %s: cpu answer %d nodes %llu; emulated %ux%u (slice %u, block queue %u, %u slots) run %u"
+        " answer %d nodes %llu cubes %llu slot moves %llu\n",
+        path, ref.answer, (unsigned long long)ref.total.n.nodes, blocks, warps, tu.slice,
+        tu.block_queue_cap, tu.slots, run, o.answer, (unsigned long long)o.total.n.nodes,
+        (unsigned long long)o.total.cubes, slot_moves.load());
     fflush(stdout);
     assert_int_equal(o.answer, ref.answer);
     assert_int_equal(o.not_left, 0);
@@ -826,6 +820,7 @@ int main(void) {
       cmocka_unit_test(occupancy),
       cmocka_unit_test(file_experiment),
   };
-  if (getenv("GSAT_EMU_FILTER")) cmocka_set_test_filter(getenv("GSAT_EMU_FILTER")); /* e.g. perturbed_* */
+  if (getenv("GSAT_EMU_FILTER"))
+    cmocka_set_test_filter(getenv("GSAT_EMU_FILTER")); /* e.g. perturbed_* */
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,8 +125,8 @@ static void test_incremental_sessions(void **state) {
     ipasir_release(solver);
     free(s);
   }
-  print_message("incremental: %d SAT, %d UNSAT answers, %d failed sets checked\n", sat,
-                unsat, failed_checked);
+  print_message("incremental: %d SAT, %d UNSAT answers, %d failed sets checked\n", sat, unsat,
+                failed_checked);
   assert_true(sat > 0 && unsat > 0 && failed_checked > 0);
 }
 
@@ -173,8 +173,12 @@ static void test_states(void **state) {
 
 /* Pigeonhole (tests/php_add.h: UNSAT, thousands of conflicts) through
  * ipasir_add or gsat_add. */
-static void add_php(void *s, int n) { test_add_php(s, ipasir_add, n); }
-static void gsat_add_lit(void *s, int32_t lit) { gsat_add(s, lit); }
+static void add_php(void *s, int n) {
+  test_add_php(s, ipasir_add, n);
+}
+static void gsat_add_lit(void *s, int32_t lit) {
+  gsat_add(s, lit);
+}
 
 static int calls;
 static int stop_now(void *data) {

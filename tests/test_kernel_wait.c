@@ -1,13 +1,12 @@
 /* The host's wait for a GPU search kernel (gpu/kernel_wait.h) without a GPU:
  * the supervision loop of gpu/search.cu (DPLL) and gpu/cdcl_search.cu (CDCL)
  * replayed on a simulated clock against simulated kernels (one that ends by
- * itself, one that stops soon after the request, one that never stops): when the stop is sent (once, whichever
- * of the CDCL loop's sources comes first: the limit, the stop flag, the
- * clause port's verdict), that a kernel stopping within the grace period is
- * waited for, and that a stuck one is given up on at the end of the grace
- * period (gsat_kernel_wait_give_up: a CUDA error naming the workers that
- * have not left) and counted for the process.  The report itself: counts by
- * phase, the workers named, cut at whole entries. */
+ * itself, one that stops soon after the request, one that never stops): when the stop is sent
+ * (once, whichever of the CDCL loop's sources comes first: the limit, the stop flag, the clause
+ * port's verdict), that a kernel stopping within the grace period is waited for, and that a stuck
+ * one is given up on at the end of the grace period (gsat_kernel_wait_give_up: a CUDA error naming
+ * the workers that have not left) and counted for the process.  The report itself: counts by phase,
+ * the workers named, cut at whole entries. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,8 +48,10 @@ static int fake_done(fake_kernel *k, double now) {
     if (k->saw_stop < 0) k->saw_stop = now;
     done = now - k->saw_stop >= k->stops_after;
   }
-  if (done) fake_leave(k, 1);
-  else if (k->sent) fake_leave(k, 0);
+  if (done)
+    fake_leave(k, 1);
+  else if (k->sent)
+    fake_leave(k, 0);
   return done;
 }
 
@@ -69,7 +70,9 @@ typedef struct stop_sources {
   double limit, flag, port;
 } stop_sources;
 
-static int due(double at, double now) { return at >= 0 && now >= at; }
+static int due(double at, double now) {
+  return at >= 0 && now >= at;
+}
 
 /* The searches' loop: poll the kernel every 0.5 ms, ask for a stop once a
  * source is due, give up on STUCK with the workers' phases.  Bounded by 1e6
@@ -92,8 +95,8 @@ static wait_end supervise_when(fake_kernel *k, stop_sources src, double grace) {
       assert_false(k->sent); /* once */
       k->sent = 1;
     } else if (a == GSAT_KERNEL_WAIT_STUCK) {
-      const gsat_kernel_where where = {&k->at[0].where, &k->at[0].round, sizeof k->at[0],
-                                       FAKE_WORKERS, 4, "worker"};
+      const gsat_kernel_where where = {
+          &k->at[0].where, &k->at[0].round, sizeof k->at[0], FAKE_WORKERS, 4, "worker"};
       assert_int_equal(gsat_kernel_wait_give_up(&w, &where, &e.err), GSAT_CUDA);
       e.stuck = 1;
       e.at = now;

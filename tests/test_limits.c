@@ -103,8 +103,7 @@ static void node_limit_above_the_tree_gives_the_answer(void **state) {
   gsat_cnf cnf;
   php(5, &cnf);
   for (int threads = 1; threads <= 2; threads++) {
-    gsat_solver *s =
-        solve_limited(&cnf, threads == 1 ? "1" : "2", 100000000, GSAT_UNSATISFIABLE);
+    gsat_solver *s = solve_limited(&cnf, threads == 1 ? "1" : "2", 100000000, GSAT_UNSATISFIABLE);
     assert_true(gsat_get_statistics(s)->nodes < 100000000);
     gsat_release(s);
   }
@@ -118,8 +117,7 @@ static void node_limit_many_workers_stop(void **state) {
   gsat_solver *s = solve_limited(&cnf, "3", 20000, GSAT_UNKNOWN);
   const gsat_statistics *st = gsat_get_statistics(s);
   assert_true(st->nodes >= 20000);
-  assert_true(st->nodes <
-              20000 + 3 * 4096); /* at most a slice per worker more */
+  assert_true(st->nodes < 20000 + 3 * 4096); /* at most a slice per worker more */
   gsat_release(s);
   gsat_cnf_free(&cnf);
 }
@@ -240,8 +238,7 @@ static void reader_stops_on_a_silent_pipe(void **state) {
     gsat_cnf cnf;
     gsat_cnf_init(&cnf);
     gsat_error err;
-    assert_int_equal(gsat_dimacs_read_fd(fds[0], "<pipe>", &opt, &cnf, &err),
-                     GSAT_INTERRUPTED);
+    assert_int_equal(gsat_dimacs_read_fd(fds[0], "<pipe>", &opt, &cnf, &err), GSAT_INTERRUPTED);
     assert_int_equal(cnf.num_clauses, 0);
     pthread_join(t, NULL);
     close(fds[0]);

@@ -24,7 +24,6 @@
 #include "core/dpll.h"
 #include "tests/db_of.h"
 
-
 /* A look-ahead searcher at the root of a formula. */
 typedef struct fixture {
   gsat_db db;
@@ -173,7 +172,9 @@ static int collect(void *data, const gsat_lit *lits, uint32_t n) {
 
 /* Whether the total assignment `bits` (bit v: internal variable v true)
  * makes literal l true. */
-static int lit_true(uint32_t bits, gsat_lit l) { return (int)(bits >> GSAT_VAR(l) & 1) != (int)GSAT_SIGN(l); }
+static int lit_true(uint32_t bits, gsat_lit l) {
+  return (int)(bits >> GSAT_VAR(l) & 1) != (int)GSAT_SIGN(l);
+}
 
 /* Every model of db (all 2^V assignments tried) satisfies exactly one cube. */
 static void check_partition(const gsat_db *db, const cube_list *c) {
@@ -339,7 +340,8 @@ static void php_formula(int64_t *f, int p, int h) {
   }
   for (int j = 0; j < h; j++)
     for (int a = 0; a < p; a++)
-      for (int b = a + 1; b < p; b++) f[at++] = -(a * h + j + 1), f[at++] = -(b * h + j + 1), f[at++] = 0;
+      for (int b = a + 1; b < p; b++)
+        f[at++] = -(a * h + j + 1), f[at++] = -(b * h + j + 1), f[at++] = 0;
   f[at] = 0;
 }
 
@@ -396,12 +398,9 @@ static void decide_auto_rule(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(failed_literal_assigned),
-      cmocka_unit_test(both_failed_refutes),
-      cmocka_unit_test(reduction_and_product_rule),
-      cmocka_unit_test(necessary_assignment),
-      cmocka_unit_test(cubes_partition_models),
-      cmocka_unit_test(seeded_cubes_partition_models),
+      cmocka_unit_test(failed_literal_assigned),    cmocka_unit_test(both_failed_refutes),
+      cmocka_unit_test(reduction_and_product_rule), cmocka_unit_test(necessary_assignment),
+      cmocka_unit_test(cubes_partition_models),     cmocka_unit_test(seeded_cubes_partition_models),
       cmocka_unit_test(decide_auto_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -30,10 +30,8 @@ static void table_sorted_and_defaults_in_range(void **state) {
     assert_true((o->kind == GSAT_OPT_STRING) == (o->def_string != NULL));
   }
   /* the row of an option is at its generated index */
-  assert_string_equal(gsat_option_table[GSAT_OPTION_INDEX_threads].name,
-                      "threads");
-  assert_ptr_equal(gsat_option_find("gpu-map"),
-                   &gsat_option_table[GSAT_OPTION_INDEX_gpu_map]);
+  assert_string_equal(gsat_option_table[GSAT_OPTION_INDEX_threads].name, "threads");
+  assert_ptr_equal(gsat_option_find("gpu-map"), &gsat_option_table[GSAT_OPTION_INDEX_gpu_map]);
 }
 
 /* The fields have the types of their kinds, and the defaults of the table. */
@@ -52,13 +50,11 @@ static void typed_fields(void **state) {
   assert_int_equal(o.decide, GSAT_DECIDE_AUTO);
   assert_int_equal(o.gpu_layout, GSAT_GPU_LAYOUT_AUTO);
   /* an integer beyond a double's 2^53 would round: the range stops below */
-  assert_int_equal(gsat_option_set(&o, "node_limit", "999999999999999", &err),
-                   GSAT_OK);
+  assert_int_equal(gsat_option_set(&o, "node_limit", "999999999999999", &err), GSAT_OK);
   assert_true(o.node_limit == 999999999999999ull);
   set_ok(&o, "node_limit", "1000000000000000");
   assert_true(o.node_limit == 1000000000000000ull);
-  assert_int_equal(gsat_option_set(&o, "node_limit", "1000000000000001", &err),
-                   GSAT_USAGE);
+  assert_int_equal(gsat_option_set(&o, "node_limit", "1000000000000001", &err), GSAT_USAGE);
   set_ok(&o, "seed", "4294967295");
   assert_true(o.seed == 4294967295ull);
   set_ok(&o, "progress", "0.25");
@@ -161,16 +157,13 @@ static void enum_names_and_constants(void **state) {
     assert_non_null(info);
     assert_int_equal(info->kind, GSAT_OPT_ENUM);
     assert_true(values[i].constant <= info->high);
-    if (i + 1 == sizeof values / sizeof values[0] ||
-        strcmp(values[i + 1].option, values[i].option))
+    if (i + 1 == sizeof values / sizeof values[0] || strcmp(values[i + 1].option, values[i].option))
       assert_int_equal(values[i].constant, info->high); /* the last name */
-    assert_int_equal(gsat_option_set(&o, values[i].option, values[i].name, &err),
-                     GSAT_OK);
+    assert_int_equal(gsat_option_set(&o, values[i].option, values[i].name, &err), GSAT_OK);
     assert_int_equal((int)gsat_option_get(&o, info), values[i].constant);
-    assert_string_equal(gsat_option_enum_name(values[i].option,
-                                              values[i].constant, buf,
-                                              sizeof buf),
-                        values[i].name);
+    assert_string_equal(
+        gsat_option_enum_name(values[i].option, values[i].constant, buf, sizeof buf),
+        values[i].name);
   }
   assert_int_equal(o.gpu_occ_sort, GSAT_GPU_OCC_SORT_BCF);
   assert_string_equal(gsat_option_find("decide")->names, "auto|static|moms|lookahead");
@@ -225,12 +218,15 @@ static void aliases_name_rows(void **state) {
 
 static void hidden_rows(void **state) {
   (void)state;
-  const char *hidden[] = {"cdcl_bcp", "cdcl_cube_count", "cdcl_cubes", "cdcl_decide", "cdcl_memory", "cdcl_reduce",
-                          "cdcl_restart", "cdcl_target", "cdcl_walk", "cdcl_walk_answers", "fast_exit", "gpu_backoff",
-                          "gpu_occ_sort", "gpu_slice", "gpu_stop_grace", "gpu_walk_global", "mpi_cube_queue",
-                          "mpi_cube_standin", "mpi_port_ring", "mpi_share_interval", "mpi_share_words",
-                          "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk", "portfolio_phases",
-                          "simp_effort", "simp_occ_limit", "vivify_effort", "vivify_interval", "vivify_irred"};
+  const char *hidden[] = {
+      "cdcl_bcp",         "cdcl_cube_count",    "cdcl_cubes",          "cdcl_decide",
+      "cdcl_memory",      "cdcl_reduce",        "cdcl_restart",        "cdcl_target",
+      "cdcl_walk",        "cdcl_walk_answers",  "fast_exit",           "gpu_backoff",
+      "gpu_occ_sort",     "gpu_slice",          "gpu_stop_grace",      "gpu_walk_global",
+      "mpi_cube_queue",   "mpi_cube_standin",   "mpi_port_ring",       "mpi_share_interval",
+      "mpi_share_words",  "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
+      "portfolio_phases", "simp_effort",        "simp_occ_limit",      "vivify_effort",
+      "vivify_interval",  "vivify_irred"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));
@@ -287,12 +283,10 @@ static void string_kind(void **state) {
   test_options t;
   assert_int_equal(sizeof t.proof, GSAT_OPTION_STRING_SIZE);
   assert_int_equal(sizeof t.count, sizeof(uint64_t));
-  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0, "", 0, 0, 0,
-                                 NULL, "a path", true};
+  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0, "", 0, 0, 0, NULL, "a path", true};
   gsat_option_value v;
   gsat_error err;
-  assert_int_equal(gsat_option_parse(&info, "out/proof.drat", &v, &err),
-                   GSAT_OK);
+  assert_int_equal(gsat_option_parse(&info, "out/proof.drat", &v, &err), GSAT_OK);
   assert_string_equal(v.string, "out/proof.drat");
   assert_int_equal(gsat_option_parse(&info, "", &v, &err), GSAT_OK);
   assert_string_equal(v.string, "");
@@ -348,21 +342,20 @@ static void reject_bad_values(void **state) {
   assert_int_equal(gsat_option_set(&o, "time_limit", "nan", &err), GSAT_USAGE);
   /* Only decimal numbers: strtod's hexadecimal, inf and nan forms and
    * surrounding spaces are refused (0x10 once meant 16 s). */
-  const char *not_decimal[] = {"0x10", "0X1p3", "inf", "-infinity", "NAN",
-                               " 5",   "5 ",    ".",   "1e",        "1e+",
-                               "+",    "--1",   "1.2.3", "0b1"};
+  const char *not_decimal[] = {"0x10", "0X1p3", "inf", "-infinity", "NAN", " 5",    "5 ",
+                               ".",    "1e",    "1e+", "+",         "--1", "1.2.3", "0b1"};
   for (size_t i = 0; i < sizeof not_decimal / sizeof *not_decimal; i++) {
-    assert_int_equal(gsat_option_set(&o, "time_limit", not_decimal[i], &err),
-                     GSAT_USAGE);
+    assert_int_equal(gsat_option_set(&o, "time_limit", not_decimal[i], &err), GSAT_USAGE);
     assert_non_null(strstr(err.message, "--time-limit takes a number"));
   }
   assert_true(o.time_limit == 0);
-  const struct { const char *text; double value; } decimal[] = {
-      {"16", 16}, {"+2", 2}, {"0.5", 0.5}, {".25", 0.25}, {"3.", 3},
-      {"1e3", 1000}, {"2.5E-1", 0.25}, {"1e+2", 100}, {"007", 7}};
+  const struct {
+    const char *text;
+    double value;
+  } decimal[] = {{"16", 16},    {"+2", 2},        {"0.5", 0.5},  {".25", 0.25}, {"3.", 3},
+                 {"1e3", 1000}, {"2.5E-1", 0.25}, {"1e+2", 100}, {"007", 7}};
   for (size_t i = 0; i < sizeof decimal / sizeof *decimal; i++) {
-    assert_int_equal(gsat_option_set(&o, "time_limit", decimal[i].text, &err),
-                     GSAT_OK);
+    assert_int_equal(gsat_option_set(&o, "time_limit", decimal[i].text, &err), GSAT_OK);
     assert_true(o.time_limit == decimal[i].value);
   }
   /* an integer takes no exponent (a fresh-user review: --threads=1e3 was
@@ -410,7 +403,8 @@ static void value_messages(void **state) {
   assert_int_equal(gsat_option_parse_as(threads, NULL, "abc", &v, &err), GSAT_USAGE);
   assert_string_equal(err.message, "option --threads takes an integer (digits only), not 'abc'");
   assert_int_equal(gsat_option_parse_as(t, "-t", "1e400", &v, &err), GSAT_USAGE);
-  assert_string_equal(err.message, "option -t (--time-limit) must be in 0..1000000000, not '1e400'");
+  assert_string_equal(err.message,
+                      "option -t (--time-limit) must be in 0..1000000000, not '1e400'");
   assert_int_equal(gsat_option_parse_as(t, "-t", "1e-400", &v, &err), GSAT_USAGE);
   assert_string_equal(err.message, "option -t (--time-limit) must be in 0..1000000000, not "
                                    "'1e-400' (too close to 0 for a double)");

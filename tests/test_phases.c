@@ -44,7 +44,8 @@ static void planted_make(planted *x, uint64_t seed, int vars, int clauses, int k
   assert_int_equal(gsat_db_build(&x->db, &x->cnf, &err), GSAT_OK);
   x->model = malloc(x->db.num_vars + 1);
   assert_non_null(x->model);
-  for (uint32_t v = 0; v < x->db.num_vars; v++) x->model[v] = (uint8_t)!(x->db.ext_var[v] & 1); /* 0-based: DIMACS v - 1 */
+  for (uint32_t v = 0; v < x->db.num_vars; v++)
+    x->model[v] = (uint8_t) !(x->db.ext_var[v] & 1); /* 0-based: DIMACS v - 1 */
   assert_true(walk_test_model_ok(&x->cnf, &x->db, x->model));
 }
 
@@ -169,7 +170,7 @@ static void cdcl_takes_a_model_and_finds_it_without_conflicts(void **state) {
   gsat_cdcl_take_phases(&s, x.model);
   uint8_t *offer = malloc(x.db.num_vars);
   assert_int_equal(gsat_cdcl_offer_phases(&s, offer), x.db.num_vars); /* no trail yet */
-  assert_memory_equal(offer, x.model, x.db.num_vars);                  /* the targets */
+  assert_memory_equal(offer, x.model, x.db.num_vars);                 /* the targets */
   assert_int_equal(search_to_end(&s, &x.db), GSAT_CDCL_SAT);
   assert_int_equal(s.n.conflicts, 0);
   uint8_t *m = malloc(x.db.num_vars);
@@ -200,7 +201,7 @@ static void the_rephase_poll(void **state) {
   assert_int_equal(gsat_phase_offer(&ex.from_walk, wrong, 5), 1);
   assert_int_equal(gsat_cdcl_phases_poll(&s, &port), 0); /* no restart yet */
   s.n.restarts = 1;
-  s.target_assigned = 10; /* as after a conflict-free trail of 10 */
+  s.target_assigned = 10;                                /* as after a conflict-free trail of 10 */
   assert_int_equal(gsat_cdcl_phases_poll(&s, &port), 0); /* before the rephase point */
   assert_int_equal(port.offered, 1);
   assert_int_equal(gsat_phase_cost(&ex.from_cdcl), x.db.num_vars - 10);
@@ -367,16 +368,16 @@ static void cdcl_with_a_walker_answers_right(void **state) {
 static int stand_in_offer;
 static int stand_in_answers, stand_in_had_exchange;
 static gsat_status walker_stand_in(void *shared, gsat_race *race, uint32_t index,
-                                   const gsat_flag *stop, gsat_search_result *r,
-                                   gsat_error *err) {
+                                   const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
   (void)err;
   gsat_phases *x = gsat_portfolio_phases(shared);
   __atomic_store_n(&stand_in_had_exchange, x != NULL, __ATOMIC_RELAXED);
   if (!gsat_race_begin(race, index)) return GSAT_OK;
   const gsat_db *db = gsat_portfolio_db(shared);
   uint8_t *model = malloc(db->num_vars + 1);
-  for (uint32_t v = 0; v < db->num_vars; v++) model[v] = (uint8_t)!(db->ext_var[v] & 1);
-  if (x && stand_in_offer) r->total.phases_out = (uint64_t)gsat_phase_offer(&x->from_walk, model, 0);
+  for (uint32_t v = 0; v < db->num_vars; v++) model[v] = (uint8_t) !(db->ext_var[v] & 1);
+  if (x && stand_in_offer)
+    r->total.phases_out = (uint64_t)gsat_phase_offer(&x->from_walk, model, 0);
   if (stand_in_answers && stand_in_offer) {
     r->model = model;
     r->answer = GSAT_ANSWER_SAT;

@@ -152,11 +152,16 @@ static const struct {
   const char *name;
   int answer;
 } corpus[] = {
-    {"cnf/aim/aim-100-1_6-no-1.cnf", 20}, {"cnf/aim/aim-100-1_6-yes1-1.cnf", 10},
-    {"cnf/dubois/dubois50.cnf", 20},      {"cnf/jnh/jnh10.cnf", 20},
-    {"cnf/jnh/jnh1.cnf", 10},             {"cnf/bf/bf0432-007.cnf.gz", 20},
-    {"cnf/ii/ii16a1.cnf.gz", 10},         {"cnf/logistics/logistics.a.cnf.gz", 10},
-    {"cnf/ssa/ssa0432-003.cnf.gz", 20},   {"cnf/pret/pret60_25.cnf", 20},
+    {"cnf/aim/aim-100-1_6-no-1.cnf", 20},
+    {"cnf/aim/aim-100-1_6-yes1-1.cnf", 10},
+    {"cnf/dubois/dubois50.cnf", 20},
+    {"cnf/jnh/jnh10.cnf", 20},
+    {"cnf/jnh/jnh1.cnf", 10},
+    {"cnf/bf/bf0432-007.cnf.gz", 20},
+    {"cnf/ii/ii16a1.cnf.gz", 10},
+    {"cnf/logistics/logistics.a.cnf.gz", 10},
+    {"cnf/ssa/ssa0432-003.cnf.gz", 20},
+    {"cnf/pret/pret60_25.cnf", 20},
 };
 
 static void test_corpus(void **state) {
@@ -240,9 +245,12 @@ static void test_share_counters(void **state) {
   for (uint32_t n = 2; n <= 4; n += 2) {
     for (int k = 0; k < 3 + (int)(sizeof names / sizeof *names); k++) {
       formula f;
-      if (k == 0) formula_php(&f, 7);
-      else if (k < 3) formula_rand(&f, 150, (uint64_t)k);
-      else if (!formula_corpus(&f, names[k - 3])) continue;
+      if (k == 0)
+        formula_php(&f, 7);
+      else if (k < 3)
+        formula_rand(&f, 150, (uint64_t)k);
+      else if (!formula_corpus(&f, names[k - 3]))
+        continue;
       gsat_search_params p;
       params_init(&p, n);
       gsat_search_result r;
@@ -431,8 +439,10 @@ static void test_cubes(void **state) {
   uint64_t taken = 0;
   for (int k = 0; k < 14; k++) {
     formula f;
-    if (k < 2) formula_php(&f, 6 + (uint32_t)k);
-    else formula_rand(&f, k < 8 ? 100 : 150, (uint64_t)k);
+    if (k < 2)
+      formula_php(&f, 6 + (uint32_t)k);
+    else
+      formula_rand(&f, k < 8 ? 100 : 150, (uint64_t)k);
     const int one = solve_threads(&f, 1);
     for (uint32_t n = 2; n <= 4; n += 2) {
       gsat_search_params p;
@@ -459,8 +469,10 @@ static void test_cubes_many_threads(void **state) {
   (void)state;
   for (int k = 0; k < 3; k++) {
     formula f;
-    if (k == 0) formula_php(&f, 6);
-    else formula_rand(&f, 80, (uint64_t)k + 40);
+    if (k == 0)
+      formula_php(&f, 6);
+    else
+      formula_rand(&f, 80, (uint64_t)k + 40);
     const int one = solve_threads(&f, 1);
     gsat_search_params p;
     params_init(&p, 1024);
@@ -513,8 +525,10 @@ static void test_lookahead_cubes(void **state) {
   uint64_t taken = 0;
   for (int k = 0; k < 10; k++) {
     formula f;
-    if (k < 2) formula_php(&f, 6 + (uint32_t)k);
-    else formula_rand(&f, k < 6 ? 100 : 150, (uint64_t)k + 60);
+    if (k < 2)
+      formula_php(&f, 6 + (uint32_t)k);
+    else
+      formula_rand(&f, k < 6 ? 100 : 150, (uint64_t)k + 60);
     const int one = solve_threads(&f, 1);
     for (uint32_t n = 1; n <= 4; n *= 2) {
       gsat_search_params p;
@@ -582,7 +596,8 @@ static void test_assumptions(void **state) {
       continue;
     }
     gsat_lit a[6];
-    for (uint32_t k = 0; k < 6; k++) a[k] = GSAT_LIT((seed * 7 + k * 5) % f.db.num_vars, (seed >> k) & 1);
+    for (uint32_t k = 0; k < 6; k++)
+      a[k] = GSAT_LIT((seed * 7 + k * 5) % f.db.num_vars, (seed >> k) & 1);
     gsat_search_params p;
     params_init(&p, 2);
     p.assumptions = a;
@@ -614,18 +629,12 @@ static void test_assumptions(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_generated),
-      cmocka_unit_test(test_corpus),
-      cmocka_unit_test(test_sharing_happens),
-      cmocka_unit_test(test_share_counters),
-      cmocka_unit_test(test_clause_port),
-      cmocka_unit_test(test_proofs_two_searchers),
-      cmocka_unit_test(test_cubes),
-      cmocka_unit_test(test_cube_proofs),
-      cmocka_unit_test(test_lookahead_cubes),
-      cmocka_unit_test(test_cubes_many_threads),
-      cmocka_unit_test(test_limits),
-      cmocka_unit_test(test_assumptions),
+      cmocka_unit_test(test_generated),       cmocka_unit_test(test_corpus),
+      cmocka_unit_test(test_sharing_happens), cmocka_unit_test(test_share_counters),
+      cmocka_unit_test(test_clause_port),     cmocka_unit_test(test_proofs_two_searchers),
+      cmocka_unit_test(test_cubes),           cmocka_unit_test(test_cube_proofs),
+      cmocka_unit_test(test_lookahead_cubes), cmocka_unit_test(test_cubes_many_threads),
+      cmocka_unit_test(test_limits),          cmocka_unit_test(test_assumptions),
   };
   return cmocka_run_group_tests(tests, test_tmpdir_setup, test_tmpdir_teardown);
 }

@@ -25,7 +25,6 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-
 static const char *tmp_path(const char *name) {
   static char path[4][256];
   static int next;
@@ -37,8 +36,7 @@ static const char *tmp_path(const char *name) {
 /* Asserts that the calls made by fill(p) write exactly the n bytes want in
  * format (through open_memstream). */
 typedef void (*fill_fn)(gsat_proof *p);
-static void expect_proof_bytes(gsat_proof_format format, fill_fn fill, const void *want,
-                               size_t n) {
+static void expect_proof_bytes(gsat_proof_format format, fill_fn fill, const void *want, size_t n) {
   char *buf = NULL;
   size_t size = 0;
   FILE *f = open_memstream(&buf, &size);
@@ -107,8 +105,8 @@ static void test_binary_bytes(void **state) {
   (void)state;
   /* 1 -> 2, -2 -> 5, 100 -> 200 = 0xc8 0x01, -(2^31-1) -> 2^32 - 1 =
    * 0xff 0xff 0xff 0xff 0x0f */
-  const unsigned char want[] = {'a', 2, 5, 0, 'd', 0xc8, 0x01, 0xff, 0xff,
-                                0xff, 0xff, 0x0f, 0, 'a', 0};
+  const unsigned char want[] = {'a',  2,    5,    0,    'd', 0xc8, 0x01, 0xff,
+                                0xff, 0xff, 0xff, 0x0f, 0,   'a',  0};
   expect_proof_bytes(GSAT_PROOF_BINARY, fill_small, want, sizeof want);
 }
 
@@ -182,8 +180,7 @@ static void fill_four_wrong(gsat_proof *p) {
   assert_int_equal(gsat_proof_add_dimacs(p, NULL, 0), GSAT_OK);
 }
 
-static void check_format(gsat_proof_format format, fill_fn fill,
-                         const char *cnf, int expect) {
+static void check_format(gsat_proof_format format, fill_fn fill, const char *cnf, int expect) {
   const char *path = tmp_path(format == GSAT_PROOF_TEXT ? "p.txt" : "p.bin");
   gsat_proof p;
   gsat_error err;
@@ -261,8 +258,7 @@ static int falsified(const signed char *value) {
  * decisions are a RUP lemma once both children's lemmas are in (children
  * before parents), the root's is the empty clause; the children's lemmas are
  * deleted after the parent's.  path holds the decisions as literals. */
-static void dpll_refute(gsat_proof *p, signed char *value, gsat_lit *path,
-                        int depth) {
+static void dpll_refute(gsat_proof *p, signed char *value, gsat_lit *path, int depth) {
   gsat_lit lemma[PHP_VARS];
   for (int k = 0; k < depth; k++) lemma[k] = GSAT_NOT(path[k]);
   if (!falsified(value)) {
@@ -408,7 +404,7 @@ static void test_stalled_reader_and_stop(void **state) {
   assert_int_equal(gsat_proof_open_fd(&p, fds[1], GSAT_PROOF_TEXT, &err), GSAT_OK);
   assert_int_equal(p.pipe, 1);
   gsat_proof_stop_on_error(&p, &stop);
-  GSAT_FLAG_RAISE(&stop); /* the stop came first: the first blocked write gives up */
+  GSAT_FLAG_RAISE(&stop);      /* the stop came first: the first blocked write gives up */
   add_many(&p, 200000, &last); /* 3.2 MB of text: far beyond the pipe's 64 KiB */
   assert_int_equal(last, GSAT_IO);
   assert_int_equal(gsat_proof_close(&p, &err), GSAT_IO);

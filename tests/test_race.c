@@ -22,30 +22,30 @@
 #include "core/share.h"
 
 enum behaviour {
-  ANSWER,      /* answers `answer` once begun */
-  NEVER,       /* searches until the stop flag */
-  AFTER_STOP,  /* waits for the stop flag, then answers `answer` (too late) */
-  FAIL,        /* fails with `fail` in its search */
-  LIMIT,       /* stops at once by its node limit */
+  ANSWER,     /* answers `answer` once begun */
+  NEVER,      /* searches until the stop flag */
+  AFTER_STOP, /* waits for the stop flag, then answers `answer` (too late) */
+  FAIL,       /* fails with `fail` in its search */
+  LIMIT,      /* stops at once by its node limit */
 };
 
 typedef struct stand_in {
   enum behaviour how;
-  int answer;         /* GSAT_ANSWER_SAT or _UNSAT */
+  int answer; /* GSAT_ANSWER_SAT or _UNSAT */
   gsat_status fail;
-  int hold_setup;     /* waits in its setup until released */
-  int bad_model;      /* a SAT answer that verify rejects */
-  int began;          /* what gsat_race_begin returned (-1: not called) */
+  int hold_setup; /* waits in its setup until released */
+  int bad_model;  /* a SAT answer that verify rejects */
+  int began;      /* what gsat_race_begin returned (-1: not called) */
   int returned;
 } stand_in;
 
 typedef struct world {
   pthread_mutex_t lock;
   pthread_cond_t cond;
-  int released;    /* the setup gate is open */
-  int searching;   /* members that began */
-  int freed;       /* free_shared calls */
-  int verified;    /* verify calls */
+  int released;  /* the setup gate is open */
+  int searching; /* members that began */
+  int freed;     /* free_shared calls */
+  int verified;  /* verify calls */
   stand_in m[2];
 } world;
 
@@ -241,8 +241,7 @@ static void failing_member_leaves_the_answer_standing(void **state) {
 
 static void every_member_failing_is_the_first_failure(void **state) {
   (void)state;
-  world_of((stand_in){.how = FAIL, .fail = GSAT_NOMEM},
-           (stand_in){.how = FAIL, .fail = GSAT_CUDA});
+  world_of((stand_in){.how = FAIL, .fail = GSAT_NOMEM}, (stand_in){.how = FAIL, .fail = GSAT_CUDA});
   gsat_race_outcome out;
   gsat_error err;
   gsat_error_clear(&err);
@@ -318,8 +317,7 @@ static void *stop_when_both_search(void *arg) {
 
 static void stop_during_both_searches(void **state) {
   (void)state;
-  world_of((stand_in){.how = NEVER},
-           (stand_in){.how = NEVER});
+  world_of((stand_in){.how = NEVER}, (stand_in){.how = NEVER});
   GSAT_FLAG_CLEAR(&user_stop);
   pthread_t t;
   assert_int_equal(pthread_create(&t, NULL, stop_when_both_search, NULL), 0);
@@ -351,8 +349,7 @@ static void check_left_or_unknown(const gsat_race_outcome *out, int i) {
 
 static void time_limit_during_both_searches(void **state) {
   (void)state;
-  world_of((stand_in){.how = NEVER},
-           (stand_in){.how = NEVER});
+  world_of((stand_in){.how = NEVER}, (stand_in){.how = NEVER});
   gsat_race_outcome out;
   race2_ok(NULL, 0.02, &out);
   assert_int_equal(out.stopped_by_limit, 1);
@@ -381,8 +378,7 @@ static void time_limit_before_the_gpu_is_ready(void **state) {
 
 static void a_member_limit_stops_the_race(void **state) {
   (void)state;
-  world_of((stand_in){.how = LIMIT, .hold_setup = 1},
-           (stand_in){.how = NEVER});
+  world_of((stand_in){.how = LIMIT, .hold_setup = 1}, (stand_in){.how = NEVER});
   gsat_race_outcome out;
   race2_released(one_searching, &out); /* member 1 searches when member 0 stops */
   assert_int_equal(out.stopped_by_limit, 1);
@@ -411,8 +407,8 @@ static void at_most_four_members_added_before_the_run(void **state) {
 /* Through the API: --backend=auto with a stand-in GPU member beside the real
  * CPU search (gsat_portfolio_set_gpu_member). */
 
-static gsat_status gpu_never(void *shared, gsat_race *race, uint32_t index,
-                             const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+static gsat_status gpu_never(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                             gsat_search_result *r, gsat_error *err) {
   (void)shared;
   (void)err;
   if (!gsat_race_begin(race, index)) return GSAT_OK;
@@ -422,8 +418,8 @@ static gsat_status gpu_never(void *shared, gsat_race *race, uint32_t index,
   return GSAT_OK;
 }
 
-static gsat_status gpu_fails(void *shared, gsat_race *race, uint32_t index,
-                             const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+static gsat_status gpu_fails(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                             gsat_search_result *r, gsat_error *err) {
   (void)shared;
   (void)race;
   (void)index;
@@ -434,8 +430,8 @@ static gsat_status gpu_fails(void *shared, gsat_race *race, uint32_t index,
 
 /* Answers UNSAT, or SAT with the all-false model (which falsifies php). */
 static int gpu_answer;
-static gsat_status gpu_answers(void *shared, gsat_race *race, uint32_t index,
-                               const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+static gsat_status gpu_answers(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                               gsat_search_result *r, gsat_error *err) {
   (void)stop;
   (void)err;
   if (!gsat_race_begin(race, index)) return GSAT_OK;
@@ -448,8 +444,8 @@ static gsat_status gpu_answers(void *shared, gsat_race *race, uint32_t index,
   return GSAT_OK;
 }
 
-static gsat_status gpu_held(void *shared, gsat_race *race, uint32_t index,
-                            const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+static gsat_status gpu_held(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                            gsat_search_result *r, gsat_error *err) {
   (void)stop;
   (void)err;
   const gsat_db *db = gsat_portfolio_db(shared);
@@ -664,8 +660,8 @@ static void api_no_portfolio_for_the_cpu_backend_or_a_proof(void **state) {
  * or --search; a stand-in records
  * what the portfolio asks of it, and whether it got a clause port. */
 static int seen_cdcl, seen_port;
-static gsat_status gpu_records(void *shared, gsat_race *race, uint32_t index,
-                               const gsat_flag *stop, gsat_search_result *r, gsat_error *err) {
+static gsat_status gpu_records(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                               gsat_search_result *r, gsat_error *err) {
   (void)stop;
   (void)err;
   seen_cdcl = gsat_portfolio_member(shared, GSAT_PORTFOLIO_GPU)->search == GSAT_SEARCH_CDCL;
@@ -683,8 +679,11 @@ static void api_gpu_member_follows_the_search_choice(void **state) {
     const char *search;
     int cdcl, gpu_cdcl;
     const char *gpu_opt;
-  } cases[] = {{0, "auto", 1, 1, "true"},  {1, "auto", 0, 0, "true"}, {0, "dpll", 0, 0, "true"},
-               {1, "cdcl", 1, 1, "true"},  {0, "auto", 1, 0, "false"}};
+  } cases[] = {{0, "auto", 1, 1, "true"},
+               {1, "auto", 0, 0, "true"},
+               {0, "dpll", 0, 0, "true"},
+               {1, "cdcl", 1, 1, "true"},
+               {0, "auto", 1, 0, "false"}};
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     seen_cdcl = seen_port = -1;
     gsat_solver *s = cases[k].php ? php_solver(4) : tiny_sat();
@@ -739,7 +738,8 @@ static gsat_status gpu_exchanges(void *shared, gsat_race *race, uint32_t index,
   from_cpu = 0;
   while (!GSAT_FLAG_IS_RAISED(stop) && after != 0) {
     assert_int_equal(port->poll(port->data, &ring), GSAT_CLAUSE_PORT_CONTINUE);
-    while (gsat_share_import_unit(&ring, &reader, lits) || gsat_share_import(&ring, &reader, lits, &n))
+    while (gsat_share_import_unit(&ring, &reader, lits) ||
+           gsat_share_import(&ring, &reader, lits, &n))
       from_cpu++;
     if (from_cpu && after < 0) after = 50;
     if (after > 0) after--;

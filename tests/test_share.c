@@ -25,15 +25,13 @@ static int zeroed_arena; /* second group: calloc + gsat_share_init_zeroed */
 
 /* The first group fills the arena with garbage, which gsat_share_init must
  * clear; the second gives gsat_share_init_zeroed a calloc'd arena. */
-static void share_new(gsat_share *s, unsigned ring_log2, unsigned filter_log2,
-                      uint32_t num_vars) {
+static void share_new(gsat_share *s, unsigned ring_log2, unsigned filter_log2, uint32_t num_vars) {
   size_t bytes = gsat_share_bytes(ring_log2, filter_log2, num_vars);
   assert_true(bytes > 0);
   arena = zeroed_arena ? calloc(1, bytes) : malloc(bytes);
   assert_non_null(arena);
   if (zeroed_arena) {
-    assert_int_equal(gsat_share_init_zeroed(s, arena, ring_log2, filter_log2, num_vars, 8, 2,
-                                            NULL),
+    assert_int_equal(gsat_share_init_zeroed(s, arena, ring_log2, filter_log2, num_vars, 8, 2, NULL),
                      GSAT_OK);
   } else {
     memset(arena, 0xa5, bytes);
@@ -165,7 +163,8 @@ static void test_bridge(void **state) {
   gsat_share_reader_init(&searcher, &b, 0);
   gsat_lit out[GSAT_SHARE_MAX_LEN];
   uint32_t len = 0;
-  assert_int_equal(gsat_share_import_unit(&b, &remote, out) + gsat_share_import(&b, &remote, out, &len), 0);
+  assert_int_equal(
+      gsat_share_import_unit(&b, &remote, out) + gsat_share_import(&b, &remote, out, &len), 0);
   assert_int_equal(gsat_share_import_unit(&b, &searcher, out), 1);
   assert_int_equal(out[0], GSAT_LIT(5, 0));
   assert_int_equal(gsat_share_import(&b, &searcher, out, &len), 1);
@@ -205,7 +204,7 @@ static void test_wrapped_reader(void **state) {
     prev = id;
     got++;
   }
-  assert_int_equal(prev, 100000 + 19); /* the newest is there */
+  assert_int_equal(prev, 100000 + 19);  /* the newest is there */
   assert_true(r.missed >= 12);          /* 20 clauses, 8 slots */
   assert_int_equal(got + r.missed, 20); /* every index read or missed */
   assert_int_equal(s.cursor, 20);
@@ -390,9 +389,8 @@ static void test_threads_wrap(void **state) {
   for (int t = 0; t < READERS; t++) {
     assert_int_equal(rn.torn[t], 0);
     assert_int_equal(rn.disorder[t], 0);
-    print_message("reader %d: %llu read, %llu missed of %llu\n", t,
-                  (unsigned long long)rn.got[t], (unsigned long long)rn.reader[t].missed,
-                  (unsigned long long)s.cursor);
+    print_message("reader %d: %llu read, %llu missed of %llu\n", t, (unsigned long long)rn.got[t],
+                  (unsigned long long)rn.reader[t].missed, (unsigned long long)s.cursor);
     assert_int_equal(rn.got[t] + rn.reader[t].missed, s.cursor);
     /* a writer's own clauses are exported once each (a common clause may be
      * shared again after the filter evicted it) */
@@ -412,7 +410,8 @@ static void *unit_main(void *p) {
   uint32_t t = (uint32_t)(uintptr_t)p;
   for (uint32_t v = 0; v < UNIT_VARS; v++) {
     int neg = t >= 2 && (v & 1);
-    gsat_share_result r = gsat_share_export_unit(&unit_share, (uint32_t)t, GSAT_LIT((v * 7 + t) % UNIT_VARS, neg));
+    gsat_share_result r =
+        gsat_share_export_unit(&unit_share, (uint32_t)t, GSAT_LIT((v * 7 + t) % UNIT_VARS, neg));
     if (r == GSAT_SHARE_CONFLICT) unit_conflicts[t]++;
   }
   return NULL;
@@ -557,18 +556,12 @@ static void test_term_cubes_threads(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_rule_and_hash),
-      cmocka_unit_test(test_export_import),
-      cmocka_unit_test(test_wrapped_reader),
-      cmocka_unit_test(test_bridge),
-      cmocka_unit_test(test_units),
-      cmocka_unit_test(test_threads_fit),
-      cmocka_unit_test(test_threads_wrap),
-      cmocka_unit_test(test_units_threads),
-      cmocka_unit_test(test_term_orders),
-      cmocka_unit_test(test_term_cubes_threads),
+      cmocka_unit_test(test_rule_and_hash),  cmocka_unit_test(test_export_import),
+      cmocka_unit_test(test_wrapped_reader), cmocka_unit_test(test_bridge),
+      cmocka_unit_test(test_units),          cmocka_unit_test(test_threads_fit),
+      cmocka_unit_test(test_threads_wrap),   cmocka_unit_test(test_units_threads),
+      cmocka_unit_test(test_term_orders),    cmocka_unit_test(test_term_cubes_threads),
   };
   int failed = cmocka_run_group_tests_name("gsat_share_init", tests, NULL, NULL);
-  return failed + cmocka_run_group_tests_name("gsat_share_init_zeroed", tests, group_zeroed,
-                                              NULL);
+  return failed + cmocka_run_group_tests_name("gsat_share_init_zeroed", tests, group_zeroed, NULL);
 }

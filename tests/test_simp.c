@@ -38,7 +38,9 @@ static void build(gsat_db *db, const int64_t *lits) {
   gsat_cnf_free(&cnf);
 }
 
-static gsat_lit L(int64_t d) { return gsat_lit_from_dimacs(d); }
+static gsat_lit L(int64_t d) {
+  return gsat_lit_from_dimacs(d);
+}
 
 /* --- a tiny DRAT checker over internal literals ------------------------- */
 
@@ -78,8 +80,10 @@ static int conflict(const checker *k, int8_t *val) {
       gsat_lit u = 0;
       int sat = 0;
       for (uint32_t i = 0; i < k->n[c]; i++) {
-        if (val[k->c[c][i]] > 0) sat = 1;
-        else if (!val[k->c[c][i]]) u = k->c[c][i], free_n++;
+        if (val[k->c[c][i]] > 0)
+          sat = 1;
+        else if (!val[k->c[c][i]])
+          u = k->c[c][i], free_n++;
       }
       if (sat || free_n > 1) continue;
       if (!free_n) return 1;
@@ -89,8 +93,7 @@ static int conflict(const checker *k, int8_t *val) {
   return 0;
 }
 
-static int rup(const checker *k, const gsat_lit *l, uint32_t n, const gsat_lit *extra,
-               uint32_t m) {
+static int rup(const checker *k, const gsat_lit *l, uint32_t n, const gsat_lit *extra, uint32_t m) {
   int8_t val[2 * MAXV] = {0};
   for (uint32_t i = 0; i < n; i++) {
     if (val[l[i]] < 0) return 1;
@@ -110,8 +113,10 @@ static int rat(const checker *k, const gsat_lit *l, uint32_t n) {
     gsat_lit rest[MAXK];
     uint32_t m = 0, has = 0;
     for (uint32_t i = 0; k->live[c] && i < k->n[c]; i++)
-      if (k->c[c][i] == (l[0] ^ 1)) has = 1;
-      else rest[m++] = k->c[c][i];
+      if (k->c[c][i] == (l[0] ^ 1))
+        has = 1;
+      else
+        rest[m++] = k->c[c][i];
     if (has && !rup(k, l, n, rest, m)) return 0;
   }
   return 1;
@@ -176,7 +181,9 @@ static run *simplify(const int64_t *f, int subsume, int elim, int probe) {
   return simplify4(f, subsume, elim, probe, 1);
 }
 
-static run *simplify_only_equiv(const int64_t *f) { return simplify4(f, 0, 0, 0, 1); }
+static run *simplify_only_equiv(const int64_t *f) {
+  return simplify4(f, 0, 0, 0, 1);
+}
 
 static void done(run *r) {
   gsat_db_free(&r->in);
@@ -248,8 +255,8 @@ static void elimination_by_distribution(void **state) {
 static void and_gate(void **state) {
   (void)state;
   int64_t f[256];
-  const int64_t base[] = {-1, 2, 0, -1, 3, 0, 1, -2, -3, 0, 1, 4, 5, 0, 1, -4, 6, 0,
-                          -1, 5, 6, 0, -1, -5, -6, 4, 0};
+  const int64_t base[] = {-1, 2,  0, -1, 3,  0, 1, -2, -3, 0,  1,  4, 5, 0,
+                          1,  -4, 6, 0,  -1, 5, 6, 0,  -1, -5, -6, 4, 0};
   const int64_t xors[4][3] = {{2, 4, 6}, {2, 5, 7}, {3, 4, 5}, {3, 6, 7}};
   uint32_t at = sizeof base / sizeof *base;
   memcpy(f, base, sizeof base);
@@ -272,12 +279,12 @@ static void and_gate(void **state) {
   memset(&n, 0, sizeof n);
   gsat_error err;
   assert_int_equal(gsat_simp_run(&in, &cfg, NULL, &out, &ext, &n, &err), GSAT_OK);
-  assert_int_equal(n.simp_gates, 2); /* and 7, in two parity constraints alone: */
+  assert_int_equal(n.simp_gates, 2);     /* and 7, in two parity constraints alone: */
   assert_int_equal(n.simp_xor_gates, 1); /* 7 = 2 XOR 5, 8 resolvents for 8 clauses */
   assert_false(occurs(&out, 0));
   assert_false(occurs(&out, 6));
-  assert_true(has_clause(&out, (int64_t[]){-2, -3, 5, 6}, 4)); /* gate x non-gate */
-  assert_false(has_clause(&out, (int64_t[]){4, 5, 6}, 3)); /* non-gate x non-gate */
+  assert_true(has_clause(&out, (int64_t[]){-2, -3, 5, 6}, 4));   /* gate x non-gate */
+  assert_false(has_clause(&out, (int64_t[]){4, 5, 6}, 3));       /* non-gate x non-gate */
   for (gsat_var v = 1; v < 6; v++) assert_true(occurs(&out, v)); /* 2..6 stay */
   gsat_db_free(&in);
   gsat_db_free(&out);
@@ -332,8 +339,8 @@ static void eliminate_gate(const int64_t *base, uint32_t n, int64_t count, uint6
  * with the gate (8 resolvents, gate against non-gate). */
 static void ite_gate(void **state) {
   (void)state;
-  const int64_t f[] = {-1, -2, 3, 0, -1, 2, 4, 0, 1, -2, -3, 0, 1, 2, -4, 0,
-                       1, 5, 6, 0, 1, -5, 7, 0, -1, 8, 9, 0, -1, -8, 7, 0};
+  const int64_t f[] = {-1, -2, 3, 0, -1, 2,  4, 0, 1,  -2, -3, 0, 1,  2,  -4, 0,
+                       1,  5,  6, 0, 1,  -5, 7, 0, -1, 8,  9,  0, -1, -8, 7,  0};
   gsat_db out;
   eliminate_gate(f, sizeof f / sizeof *f, 8, 1, 0, &out);
   assert_true(has_clause(&out, (int64_t[]){-2, -3, 8, 9}, 4)); /* gate x non-gate */
@@ -361,7 +368,7 @@ static void xor_gate(void **state) {
   gsat_db out;
   eliminate_gate(f, n, 7, 0, 1, &out);
   assert_true(has_clause(&out, (int64_t[]){-2, 3, 4, 5, 6}, 5)); /* gate x non-gate */
-  assert_false(has_clause(&out, (int64_t[]){5, 6, 7, 8}, 4)); /* non-gate x non-gate */
+  assert_false(has_clause(&out, (int64_t[]){5, 6, 7, 8}, 4));    /* non-gate x non-gate */
   gsat_db_free(&out);
 }
 

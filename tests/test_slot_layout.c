@@ -28,15 +28,14 @@ static uint64_t next(uint64_t *s) {
 
 /* A random CNF over vars variables with clause lengths drawn from lens[]
  * (duplicates, tautologies and units included, as db.c must normalise). */
-static void random_cnf(gsat_cnf *cnf, uint64_t seed, int vars, int clauses,
-                       const int *lens, int nlens) {
+static void random_cnf(gsat_cnf *cnf, uint64_t seed, int vars, int clauses, const int *lens,
+                       int nlens) {
   gsat_cnf_init(cnf);
   for (int c = 0; c < clauses; c++) {
     int len = lens[next(&seed) % (uint64_t)nlens];
     for (int k = 0; k < len; k++) {
       int64_t v = (int64_t)(next(&seed) % (uint64_t)vars) + 1;
-      gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(next(&seed) & 1 ? v : -v),
-                       NULL);
+      gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(next(&seed) & 1 ? v : -v), NULL);
     }
     gsat_cnf_end_clause(cnf, NULL);
   }
@@ -54,9 +53,8 @@ static void width_log_table(void **state) {
 static void check_plan_and_reference(const gsat_db *db) {
   gsat_slot_plan plan;
   gsat_error err;
-  assert_int_equal(gsat_slot_plan_init(&plan, db->clause_start, db->num_clauses,
-                                       db->num_vars, &err),
-                   GSAT_OK);
+  assert_int_equal(
+      gsat_slot_plan_init(&plan, db->clause_start, db->num_clauses, db->num_vars, &err), GSAT_OK);
   assert_int_equal(plan.pad_lit, 2 * db->num_vars);
   assert_int_equal(plan.lits, db->clause_start[db->num_clauses]);
   uint32_t want[GSAT_SLOT_MAX_BUCKETS] = {0};
@@ -85,8 +83,7 @@ static void check_plan_and_reference(const gsat_db *db) {
 
   uint32_t *slot = malloc((plan.size ? plan.size : 1) * sizeof *slot);
   assert_non_null(slot);
-  gsat_slot_build_host(&plan, db->clause_start, db->clause_lits,
-                       db->num_clauses, slot);
+  gsat_slot_build_host(&plan, db->clause_start, db->clause_lits, db->num_clauses, slot);
   /* Every real literal where the reader looks, padding everywhere else. */
   uint8_t *seen = calloc(plan.size ? plan.size : 1, 1);
   uint32_t rank[GSAT_SLOT_MAX_BUCKETS] = {0};
@@ -101,9 +98,7 @@ static void check_plan_and_reference(const gsat_db *db) {
     for (uint32_t k = 0; k < (1u << b->width_log); k++) {
       uint64_t i = gsat_slot_index(b, k, r);
       assert_true(i < plan.size);
-      assert_int_equal(slot[i], k < len
-                                    ? db->clause_lits[db->clause_start[c] + k]
-                                    : plan.pad_lit);
+      assert_int_equal(slot[i], k < len ? db->clause_lits[db->clause_start[c] + k] : plan.pad_lit);
       seen[i] = 1;
     }
   }
@@ -142,8 +137,8 @@ static void check_plan_and_reference(const gsat_db *db) {
   for (uint32_t i = 0; i < C; i++) {
     uint32_t c = sorted[i], b0 = db->clause_start[c];
     uint32_t len = db->clause_start[c + 1] - b0, w = gsat_slot_width_log(len);
-    gsat_slot_scatter_row(&plan.bucket[plan.of_width[w]], i - wstart[w],
-                          db->clause_lits + b0, len, plan.pad_lit, cm);
+    gsat_slot_scatter_row(&plan.bucket[plan.of_width[w]], i - wstart[w], db->clause_lits + b0, len,
+                          plan.pad_lit, cm);
   }
   for (uint32_t j = 0; j < plan.num_buckets; j++) {
     const gsat_slot_bucket *b = &plan.bucket[j];
@@ -155,10 +150,9 @@ static void check_plan_and_reference(const gsat_db *db) {
     /* The permutation takes (r, k) clause-major to the reader's (k, r). */
     for (uint32_t r = 0; r < b->stride; r += 7)
       for (uint32_t k = 0; k < (1u << b->width_log); k++)
-        assert_int_equal(
-            b->offset +
-                gsat_bmmc_apply(&perm, gsat_slot_cm_index(b, r, k) - b->offset),
-            gsat_slot_index(b, k, r));
+        assert_int_equal(b->offset +
+                             gsat_bmmc_apply(&perm, gsat_slot_cm_index(b, r, k) - b->offset),
+                         gsat_slot_index(b, k, r));
   }
   assert_memory_equal(moved, slot, plan.size * sizeof *slot);
   free(ident);
@@ -177,12 +171,11 @@ static void check_streams(const gsat_db *db) {
   uint32_t *start = malloc(((size_t)L + 1) * sizeof *start);
   uint32_t *stream = malloc((total ? total : 1) * sizeof *stream);
   assert_true(start && stream);
-  assert_int_equal(gsat_slot_streams_host(db->clause_start, db->clause_lits,
-                                          db->num_clauses, L, start, stream),
-                   total);
+  assert_int_equal(
+      gsat_slot_streams_host(db->clause_start, db->clause_lits, db->num_clauses, L, start, stream),
+      total);
   assert_memory_equal(start, db->occ_start, ((size_t)L + 1) * sizeof *start);
-  if (total)
-    assert_memory_equal(stream, db->occ_stream, total * sizeof *stream);
+  if (total) assert_memory_equal(stream, db->occ_stream, total * sizeof *stream);
   free(start);
   free(stream);
 }

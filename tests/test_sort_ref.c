@@ -27,11 +27,9 @@ static void test_radix_stable_64(void **state) {
 /* 32-bit keys differing in each of their four digits, keys only. */
 static void test_radix_keys_32(void **state) {
   (void)state;
-  uint64_t key[5] = {0xff000000u, 0x00010000u, 0x00000100u, 0x00000001u, 0},
-           tk[5];
+  uint64_t key[5] = {0xff000000u, 0x00010000u, 0x00000100u, 0x00000001u, 0}, tk[5];
   gsat_sort_host_radix(key, NULL, 5, 32, tk, NULL);
-  const uint64_t want[5] = {0, 0x00000001u, 0x00000100u, 0x00010000u,
-                            0xff000000u};
+  const uint64_t want[5] = {0, 0x00000001u, 0x00000100u, 0x00010000u, 0xff000000u};
   assert_memory_equal(key, want, sizeof key);
 }
 

@@ -1,8 +1,8 @@
 /* Vivification inside the CDCL search (core/cdcl_vivify.h): on small
  * formulas with known results, a learned clause is shortened on a conflict,
  * on an implied literal, past a literal implied false, to a unit, deleted
- * when another clause subsumes it, or left as it is; the proof gets the new clause before the deletion of the old one;
- * whole searches with rounds every few conflicts answer right. */
+ * when another clause subsumes it, or left as it is; the proof gets the new clause before the
+ * deletion of the old one; whole searches with rounds every few conflicts answer right. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,8 +47,12 @@ static void put(events *e, char tag, const gsat_lit *lits, uint32_t n) {
   at = clause_text(e->text, at, sizeof e->text, lits, n);
   snprintf(e->text + at, sizeof e->text - at, " ;");
 }
-static void ev_add(void *d, const gsat_lit *lits, uint32_t n) { put(d, 'a', lits, n); }
-static void ev_del(void *d, const gsat_lit *lits, uint32_t n) { put(d, 'd', lits, n); }
+static void ev_add(void *d, const gsat_lit *lits, uint32_t n) {
+  put(d, 'a', lits, n);
+}
+static void ev_del(void *d, const gsat_lit *lits, uint32_t n) {
+  put(d, 'd', lits, n);
+}
 
 /* A searcher over `originals` (DIMACS, build's format) with one learned
  * clause `learned` (0-ended) of glue 2, vivification due at once (then every
@@ -137,8 +141,8 @@ static void conflict_shortens(void **state) {
 /* -1 implies 3 by (1 6) (-6 3): (1 2 3 4) becomes (1 3), 2 and 4 removed. */
 static void implied_literal_shortens(void **state) {
   (void)state;
-  round_gives((int64_t[]){1, 6, 0, -6, 3, 0, 2, 4, 5, 0, 0}, (int64_t[]){1, 2, 3, 4, 0},
-              " 1 3 ;", "a 1 3 ;d 1 2 3 4 ;", 1, 2);
+  round_gives((int64_t[]){1, 6, 0, -6, 3, 0, 2, 4, 5, 0, 0}, (int64_t[]){1, 2, 3, 4, 0}, " 1 3 ;",
+              "a 1 3 ;d 1 2 3 4 ;", 1, 2);
 }
 
 /* -1 implies 3 by (1 3) alone: (1 3) subsumes (1 2 3 4), which is deleted
@@ -175,8 +179,8 @@ static void implied_false_literal_removed(void **state) {
 /* Nothing implies anything: (1 2 3) stays, marked as tried. */
 static void nothing_to_remove(void **state) {
   (void)state;
-  round_gives((int64_t[]){1, 4, 0, 2, 5, 0, 3, 6, 0, 0}, (int64_t[]){1, 2, 3, 0}, " 1 2 3 ;", "",
-              0, 0);
+  round_gives((int64_t[]){1, 4, 0, 2, 5, 0, 3, 6, 0, 0}, (int64_t[]){1, 2, 3, 0}, " 1 2 3 ;", "", 0,
+              0);
 }
 
 /* -1 alone conflicts through (1 5) (1 -5): (1 2 3 4) becomes the unit 1,
@@ -204,7 +208,9 @@ static void unit_at_the_root(void **state) {
 typedef struct buffer {
   int64_t *at;
 } buffer;
-static void to_buffer(void *b, int32_t lit) { *((buffer *)b)->at++ = lit; }
+static void to_buffer(void *b, int32_t lit) {
+  *((buffer *)b)->at++ = lit;
+}
 static int64_t *php(int n, int64_t *buf) {
   buffer b = {buf};
   test_add_php(&b, to_buffer, n);
@@ -262,12 +268,9 @@ static void searches_with_rounds(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(conflict_shortens),
-      cmocka_unit_test(implied_literal_shortens),
-      cmocka_unit_test(subsumed_clause_deleted),
-      cmocka_unit_test(implied_false_literal_removed),
-      cmocka_unit_test(nothing_to_remove),
-      cmocka_unit_test(unit_at_the_root),
+      cmocka_unit_test(conflict_shortens),       cmocka_unit_test(implied_literal_shortens),
+      cmocka_unit_test(subsumed_clause_deleted), cmocka_unit_test(implied_false_literal_removed),
+      cmocka_unit_test(nothing_to_remove),       cmocka_unit_test(unit_at_the_root),
       cmocka_unit_test(searches_with_rounds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

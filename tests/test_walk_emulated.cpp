@@ -4,12 +4,11 @@
  * unsatisfied list in its order, the best assignment, flips, restarts, the
  * random state), through restarts and clauses longer than a warp; the state
  * equals a recomputation after every flip (GSAT_WALK_AFTER_FLIP, both
- * instances), also with the warp's lanes interleaved; the grid of walkers (the kernel body with the plan's layout)
- * finds a model of satisfiable formulas, checked against the original
- * clauses and equal to the CPU walk of the winner's seed, every walker's
- * walk that of the CPU walker of its seed, with the walkers' state in shared
- * memory and in global memory alike (one walker: the same flips and model in
- * both); the host's stop flag ends the grid on an UNSAT formula; the plan
+ * instances), also with the warp's lanes interleaved; the grid of walkers (the kernel body with the
+ * plan's layout) finds a model of satisfiable formulas, checked against the original clauses and
+ * equal to the CPU walk of the winner's seed, every walker's walk that of the CPU walker of its
+ * seed, with the walkers' state in shared memory and in global memory alike (one walker: the same
+ * flips and model in both); the host's stop flag ends the grid on an UNSAT formula; the plan
  * (shared memory for small formulas, global for large ones, the counts) and
  * its resource error.  Runs
  * without a GPU. */
@@ -34,8 +33,8 @@ extern "C" {
 static void after_flip(const gsat_walker *w, const gsat_walk_cnf *f, uint32_t len);
 #define GSAT_WALK_AFTER_FLIP(w, f, len) after_flip(w, f, len)
 
-#include "core/walk.h" /* the CPU instance (a team of one) first */
-#include "gpu/walk_warp.cuh"  /* the warp instance and the kernel body */
+#include "core/walk.h"       /* the CPU instance (a team of one) first */
+#include "gpu/walk_warp.cuh" /* the warp instance and the kernel body */
 
 /* Every flip of either instance: the state against a recomputation. */
 static std::atomic<unsigned long> checks{0}, bad{0};
@@ -169,8 +168,8 @@ static void test_same_walk_long_clauses(void **state) {
   for (int c = 0; c < 40; c++) { /* 40 literals, distinct variables, the planted model holds */
     for (int i = 0; i < 40; i++) {
       const int v = 1 + (c * 7 + i * 3) % 100;
-      gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(i == 0 ? (v & 1 ? v : -v) : ((c + i) & 1 ? v : -v)),
-                       NULL);
+      gsat_cnf_add_lit(
+          &cnf, gsat_lit_from_dimacs(i == 0 ? (v & 1 ? v : -v) : ((c + i) & 1 ? v : -v)), NULL);
     }
     gsat_cnf_end_clause(&cnf, NULL);
   }
@@ -315,7 +314,8 @@ static void test_grid_stops(void **state) {
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   for (int m = 0; m < 8; m++) {
-    for (int v = 1; v <= 3; v++) gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(m >> (v - 1) & 1 ? v : -v), NULL);
+    for (int v = 1; v <= 3; v++)
+      gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(m >> (v - 1) & 1 ? v : -v), NULL);
     gsat_cnf_end_clause(&cnf, NULL);
   }
   formula F(cnf);
@@ -436,11 +436,15 @@ static void test_plan_global(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_same_walk),         cmocka_unit_test(test_same_walk_perturbed),
+      cmocka_unit_test(test_same_walk),
+      cmocka_unit_test(test_same_walk_perturbed),
       cmocka_unit_test(test_same_walk_long_clauses),
-      cmocka_unit_test(test_grid_finds_models), cmocka_unit_test(test_grid_layouts_same_walk),
-      cmocka_unit_test(test_grid_stops),        cmocka_unit_test(test_plan_shared),
-      cmocka_unit_test(test_plan_shapes),       cmocka_unit_test(test_plan_global),
+      cmocka_unit_test(test_grid_finds_models),
+      cmocka_unit_test(test_grid_layouts_same_walk),
+      cmocka_unit_test(test_grid_stops),
+      cmocka_unit_test(test_plan_shared),
+      cmocka_unit_test(test_plan_shapes),
+      cmocka_unit_test(test_plan_global),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

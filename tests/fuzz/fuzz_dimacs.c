@@ -29,8 +29,7 @@ typedef struct outcome {
   unsigned warnings;
 } outcome;
 
-static void count_warning(void *data, const char *file, uint64_t line,
-                          const char *message) {
+static void count_warning(void *data, const char *file, uint64_t line, const char *message) {
   outcome *o = data;
   FUZZ_CHECK(file && *file, "warning without a file name");
   FUZZ_CHECK(message && *message, "empty warning");
@@ -42,12 +41,10 @@ static void count_warning(void *data, const char *file, uint64_t line,
 static void check_cnf(const gsat_cnf *cnf, gsat_dimacs_mode mode) {
   FUZZ_CHECK(cnf->declared_vars <= (uint64_t)GSAT_MAX_DIMACS_VAR,
              "declared variables above the limit");
-  FUZZ_CHECK(cnf->declared_clauses <= GSAT_DIMACS_MAX_CLAUSES,
-             "declared clauses above the limit");
+  FUZZ_CHECK(cnf->declared_clauses <= GSAT_DIMACS_MAX_CLAUSES, "declared clauses above the limit");
   FUZZ_CHECK(cnf->max_var <= (uint64_t)GSAT_MAX_DIMACS_VAR, "max_var too big");
   if (cnf->num_clauses) {
-    FUZZ_CHECK(cnf->clause_start && cnf->clause_start[0] == 0,
-               "clause_start[0] is not 0");
+    FUZZ_CHECK(cnf->clause_start && cnf->clause_start[0] == 0, "clause_start[0] is not 0");
     for (size_t c = 0; c < cnf->num_clauses; c++)
       FUZZ_CHECK(cnf->clause_start[c] <= cnf->clause_start[c + 1],
                  "clause offsets decrease at clause %zu", c);
@@ -66,10 +63,9 @@ static void check_cnf(const gsat_cnf *cnf, gsat_dimacs_mode mode) {
              (unsigned long long)cnf->max_var, (unsigned long long)max_var);
   if (mode == GSAT_DIMACS_STRICT) {
     FUZZ_CHECK(cnf->num_clauses == cnf->declared_clauses,
-               "strict mode accepted %zu clauses for %llu declared",
-               cnf->num_clauses, (unsigned long long)cnf->declared_clauses);
-    FUZZ_CHECK(cnf->max_var <= cnf->declared_vars,
-               "strict mode accepted an undeclared variable");
+               "strict mode accepted %zu clauses for %llu declared", cnf->num_clauses,
+               (unsigned long long)cnf->declared_clauses);
+    FUZZ_CHECK(cnf->max_var <= cnf->declared_vars, "strict mode accepted an undeclared variable");
   }
   if (mode != GSAT_DIMACS_RELAXED)
     FUZZ_CHECK(cnf->num_clauses >= cnf->declared_clauses,
@@ -82,21 +78,19 @@ static void check_outcome(const outcome *o, gsat_dimacs_mode mode) {
     return;
   }
   const gsat_cnf *c = &o->cnf;
-  FUZZ_CHECK(!c->num_clauses && !c->num_lits && !c->clause_start && !c->lits &&
-                 !c->max_var && !c->declared_vars && !c->declared_clauses,
+  FUZZ_CHECK(!c->num_clauses && !c->num_lits && !c->clause_start && !c->lits && !c->max_var &&
+                 !c->declared_vars && !c->declared_clauses,
              "the cnf is not emptied after an error");
   FUZZ_CHECK(o->err.status == o->status, "err.status differs from the result");
   FUZZ_CHECK(o->warnings == 0, "warnings reported for a failed read");
-  FUZZ_CHECK(memchr(o->err.message, 0, sizeof o->err.message) &&
-                 o->err.message[0],
+  FUZZ_CHECK(memchr(o->err.message, 0, sizeof o->err.message) && o->err.message[0],
              "empty or unterminated error message");
   switch (o->status) {
   case GSAT_PARSE:
-    FUZZ_CHECK(o->err.line >= 1 && o->err.column >= 1,
-               "parse error without a position: %s", o->err.message);
-    FUZZ_CHECK(!strncmp(o->err.message, "<memory>:", 9),
-               "parse error message does not start with the input name: %s",
+    FUZZ_CHECK(o->err.line >= 1 && o->err.column >= 1, "parse error without a position: %s",
                o->err.message);
+    FUZZ_CHECK(!strncmp(o->err.message, "<memory>:", 9),
+               "parse error message does not start with the input name: %s", o->err.message);
     break;
   case GSAT_IO:          /* damaged compressed data */
   case GSAT_INTERRUPTED: /* the stop flag (checked by the caller) */
@@ -109,42 +103,36 @@ static void check_outcome(const outcome *o, gsat_dimacs_mode mode) {
 }
 
 static bool same_cnf(const gsat_cnf *a, const gsat_cnf *b) {
-  if (a->num_clauses != b->num_clauses || a->num_lits != b->num_lits ||
-      a->max_var != b->max_var || a->declared_vars != b->declared_vars ||
-      a->declared_clauses != b->declared_clauses)
+  if (a->num_clauses != b->num_clauses || a->num_lits != b->num_lits || a->max_var != b->max_var ||
+      a->declared_vars != b->declared_vars || a->declared_clauses != b->declared_clauses)
     return false;
-  if (a->num_lits && memcmp(a->lits, b->lits, a->num_lits * sizeof *a->lits))
-    return false;
+  if (a->num_lits && memcmp(a->lits, b->lits, a->num_lits * sizeof *a->lits)) return false;
   return !a->num_clauses ||
-         !memcmp(a->clause_start, b->clause_start,
-                 (a->num_clauses + 1) * sizeof *a->clause_start);
+         !memcmp(a->clause_start, b->clause_start, (a->num_clauses + 1) * sizeof *a->clause_start);
 }
 
 static void check_same(const outcome *a, const outcome *b, const char *what) {
-  FUZZ_CHECK(a->status == b->status, "%s: status %d vs %d (%s | %s)", what,
-             (int)a->status, (int)b->status, a->err.message, b->err.message);
+  FUZZ_CHECK(a->status == b->status, "%s: status %d vs %d (%s | %s)", what, (int)a->status,
+             (int)b->status, a->err.message, b->err.message);
   if (a->status == GSAT_OK) {
     FUZZ_CHECK(same_cnf(&a->cnf, &b->cnf), "%s: different clauses", what);
     FUZZ_CHECK(a->warnings == b->warnings, "%s: different warnings", what);
   } else if (a->status == GSAT_PARSE) {
     FUZZ_CHECK(a->err.line == b->err.line && a->err.column == b->err.column &&
                    !strcmp(a->err.message, b->err.message),
-               "%s: different errors: %s | %s", what, a->err.message,
-               b->err.message);
+               "%s: different errors: %s | %s", what, a->err.message, b->err.message);
   }
 }
 
 enum { FROM_MEMORY, FROM_FD };
 
-static void read_into(outcome *o, const uint8_t *data, size_t size,
-                      gsat_dimacs_mode mode, int route, const gsat_flag *stop) {
+static void read_into(outcome *o, const uint8_t *data, size_t size, gsat_dimacs_mode mode,
+                      int route, const gsat_flag *stop) {
   memset(o, 0, sizeof *o);
   gsat_cnf_init(&o->cnf);
-  gsat_dimacs_options opt = {
-      .mode = mode, .warn = count_warning, .warn_data = o, .stop = stop};
+  gsat_dimacs_options opt = {.mode = mode, .warn = count_warning, .warn_data = o, .stop = stop};
   if (route == FROM_MEMORY) {
-    o->status =
-        gsat_dimacs_read_memory(data, size, NULL, &opt, &o->cnf, &o->err);
+    o->status = gsat_dimacs_read_memory(data, size, NULL, &opt, &o->cnf, &o->err);
   } else {
     int fd = fuzz_memory_fd(data, size);
     FUZZ_CHECK(fd >= 0, "cannot make a memory file");
@@ -157,16 +145,14 @@ static void read_into(outcome *o, const uint8_t *data, size_t size,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* Compressed input (gzip, xz, lzma, bzip2 magic) is not compared with its
    * gzipped copy, which the reader takes as plain text inside gzip. */
-  const bool gz_input =
-      gsat_dimacs_sniff(data, size, NULL) != GSAT_DIMACS_PLAIN;
+  const bool gz_input = gsat_dimacs_sniff(data, size, NULL) != GSAT_DIMACS_PLAIN;
   size_t gz_size = 0;
   uint8_t *gz = gz_input ? NULL : fuzz_gzip(data, size, &gz_size);
   FUZZ_CHECK(gz_input || gz, "cannot gzip the input");
   outcome prev;
   bool have_prev = false;
   /* STRICT, DEFAULT, RELAXED: each accepts what the one before accepted. */
-  const gsat_dimacs_mode modes[] = {GSAT_DIMACS_STRICT, GSAT_DIMACS_DEFAULT,
-                                    GSAT_DIMACS_RELAXED};
+  const gsat_dimacs_mode modes[] = {GSAT_DIMACS_STRICT, GSAT_DIMACS_DEFAULT, GSAT_DIMACS_RELAXED};
   for (int m = 0; m < 3; m++) {
     outcome mem, other;
     read_into(&mem, data, size, modes[m], FROM_MEMORY, NULL);
@@ -180,12 +166,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       gsat_cnf_free(&other.cnf);
     }
     if (have_prev && prev.status == GSAT_OK) {
-      FUZZ_CHECK(mem.status == GSAT_OK,
-                 "mode %d rejects what mode %d accepts: %s", (int)modes[m],
+      FUZZ_CHECK(mem.status == GSAT_OK, "mode %d rejects what mode %d accepts: %s", (int)modes[m],
                  (int)modes[m - 1], mem.err.message);
-      FUZZ_CHECK(same_cnf(&prev.cnf, &mem.cnf),
-                 "modes %d and %d read different clauses", (int)modes[m - 1],
-                 (int)modes[m]);
+      FUZZ_CHECK(same_cnf(&prev.cnf, &mem.cnf), "modes %d and %d read different clauses",
+                 (int)modes[m - 1], (int)modes[m]);
     }
     if (have_prev) gsat_cnf_free(&prev.cnf);
     prev = mem;
@@ -196,8 +180,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   gsat_flag stop = 1;
   outcome o;
   read_into(&o, data, size, GSAT_DIMACS_DEFAULT, FROM_MEMORY, &stop);
-  FUZZ_CHECK(o.status == GSAT_INTERRUPTED, "stop flag: status %d",
-             (int)o.status);
+  FUZZ_CHECK(o.status == GSAT_INTERRUPTED, "stop flag: status %d", (int)o.status);
   gsat_cnf_free(&o.cnf);
   free(gz);
   return 0;

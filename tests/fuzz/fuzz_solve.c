@@ -33,36 +33,33 @@ static uint32_t hash(const uint8_t *data, size_t size) {
 }
 
 static void set(gsat_solver *s, const char *name, const char *value) {
-  FUZZ_CHECK(gsat_set_option(s, name, value) == 0, "option %s=%s: %s", name,
-             value, gsat_last_error(s));
+  FUZZ_CHECK(gsat_set_option(s, name, value) == 0, "option %s=%s: %s", name, value,
+             gsat_last_error(s));
 }
 
 /* The model of a SAT answer, read back through gsat_value. */
 static void check_model(gsat_solver *s, const gsat_cnf *cnf) {
   for (size_t c = 0; c < cnf->num_clauses; c++) {
     int sat = 0;
-    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat;
-         i++) {
+    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !sat; i++) {
       int32_t lit = (int32_t)gsat_lit_to_dimacs(cnf->lits[i]);
       int32_t value = gsat_value(s, lit);
-      FUZZ_CHECK(value == lit || value == -lit,
-                 "gsat_value(%" PRId32 ") = %" PRId32, lit, value);
+      FUZZ_CHECK(value == lit || value == -lit, "gsat_value(%" PRId32 ") = %" PRId32, lit, value);
       sat = value == lit;
     }
     FUZZ_CHECK(sat, "SAT, but clause %zu is falsified", c + 1);
   }
   /* Variables that occur in no clause have the value 0 (either value). */
   int64_t max = gsat_max_variable(s);
-  const int32_t probe[] = {1, 2, (int32_t)(max > 0 ? max : 1), INT32_MAX - 1,
-                           INT32_MAX};
+  const int32_t probe[] = {1, 2, (int32_t)(max > 0 ? max : 1), INT32_MAX - 1, INT32_MAX};
   for (size_t k = 0; k < sizeof probe / sizeof *probe; k++) {
     int occurs = 0;
     for (size_t i = 0; i < cnf->num_lits && !occurs; i++)
       occurs = GSAT_VAR(cnf->lits[i]) == (gsat_var)(probe[k] - 1);
     int32_t value = gsat_value(s, probe[k]);
     FUZZ_CHECK(occurs ? value == probe[k] || value == -probe[k] : value == 0,
-               "gsat_value(%" PRId32 ") = %" PRId32 " for a variable that %s",
-               probe[k], value, occurs ? "occurs" : "occurs in no clause");
+               "gsat_value(%" PRId32 ") = %" PRId32 " for a variable that %s", probe[k], value,
+               occurs ? "occurs" : "occurs in no clause");
   }
   FUZZ_CHECK(gsat_value(s, 0) == 0 && gsat_value(s, INT32_MIN) == 0,
              "gsat_value of 0 or INT32_MIN is not 0");
@@ -71,8 +68,7 @@ static void check_model(gsat_solver *s, const gsat_cnf *cnf) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   gsat_cnf ref;
   gsat_cnf_init(&ref);
-  if (gsat_dimacs_read_memory(data, size, NULL, NULL, &ref, NULL) != GSAT_OK)
-    return 0;
+  if (gsat_dimacs_read_memory(data, size, NULL, NULL, &ref, NULL) != GSAT_OK) return 0;
   const uint32_t h = hash(data, size);
   const int threads = (h & 3) == 0 ? 2 : 1;
   static const char *const decide[] = {"static", "moms", "auto"};
@@ -95,15 +91,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   close(fd);
   const uint64_t declared = ref.declared_vars;
-  const int64_t want_max =
-      (int64_t)(declared > ref.max_var ? declared : ref.max_var);
-  FUZZ_CHECK(gsat_max_variable(s) == want_max,
-             "gsat_max_variable %" PRId64 ", expected %" PRId64,
+  const int64_t want_max = (int64_t)(declared > ref.max_var ? declared : ref.max_var);
+  FUZZ_CHECK(gsat_max_variable(s) == want_max, "gsat_max_variable %" PRId64 ", expected %" PRId64,
              gsat_max_variable(s), want_max);
 
   int answer = gsat_solve(s);
-  FUZZ_CHECK(answer == 10 || answer == 20 || answer == 0, "gsat_solve: %d: %s",
-             answer, gsat_last_error(s));
+  FUZZ_CHECK(answer == 10 || answer == 20 || answer == 0, "gsat_solve: %d: %s", answer,
+             gsat_last_error(s));
   const int brute = fuzz_brute_force_sat(&ref);
   if (answer == 10) {
     FUZZ_CHECK(brute != 0, "SAT, but brute force says UNSAT");
@@ -112,8 +106,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(brute != 1, "UNSAT, but brute force finds a model");
   } else {
     const gsat_statistics *st = gsat_get_statistics(s);
-    FUZZ_CHECK(st->nodes >= FUZZ_NODE_LIMIT,
-               "UNKNOWN after %" PRIu64 " nodes, below the limit", st->nodes);
+    FUZZ_CHECK(st->nodes >= FUZZ_NODE_LIMIT, "UNKNOWN after %" PRIu64 " nodes, below the limit",
+               st->nodes);
   }
   if (threads == 1) { /* deterministic: the same answer again */
     int again = gsat_solve(s);

@@ -35,9 +35,9 @@ static inline void fuzz_fail(const char *fmt, ...) {
   abort();
 }
 
-#define FUZZ_CHECK(cond, ...)                                                  \
-  do {                                                                         \
-    if (!(cond)) fuzz_fail(__VA_ARGS__);                                       \
+#define FUZZ_CHECK(cond, ...)                                                                      \
+  do {                                                                                             \
+    if (!(cond)) fuzz_fail(__VA_ARGS__);                                                           \
   } while (0)
 
 /* A file descriptor holding size bytes at data, at offset 0; -1 on failure. */
@@ -62,12 +62,11 @@ static inline int fuzz_memory_fd(const uint8_t *data, size_t size) {
 
 /* Appends one gzip member holding size bytes at data to out (capacity cap,
  * used *len); returns 0 on success. */
-static inline int fuzz_gzip_member(const uint8_t *data, size_t size,
-                                   uint8_t *out, size_t cap, size_t *len) {
+static inline int fuzz_gzip_member(const uint8_t *data, size_t size, uint8_t *out, size_t cap,
+                                   size_t *len) {
   z_stream zs;
   memset(&zs, 0, sizeof zs);
-  if (deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    return -1;
+  if (deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
   zs.next_in = (Bytef *)data;
   zs.avail_in = (uInt)size;
   zs.next_out = out + *len;
@@ -80,8 +79,7 @@ static inline int fuzz_gzip_member(const uint8_t *data, size_t size,
 
 /* data as two concatenated gzip members (split in the middle), malloc'd; NULL
  * on failure. */
-static inline uint8_t *fuzz_gzip(const uint8_t *data, size_t size,
-                                 size_t *out_len) {
+static inline uint8_t *fuzz_gzip(const uint8_t *data, size_t size, size_t *out_len) {
   size_t cap = 2 * (size + 64) + 1024;
   uint8_t *out = malloc(cap);
   if (!out) return NULL;
@@ -125,8 +123,7 @@ static inline int fuzz_brute_force_sat(const gsat_cnf *cnf) {
     sat = 1;
     for (size_t c = 0; c < cnf->num_clauses && sat; c++) {
       int clause = 0;
-      for (size_t i = cnf->clause_start[c];
-           i < cnf->clause_start[c + 1] && !clause; i++)
+      for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1] && !clause; i++)
         clause = (int)((a >> (code[i] >> 1)) & 1u) != (code[i] & 1);
       sat = clause;
     }

@@ -26,8 +26,7 @@
 #define MUL64       0x9e3779b97f4a7c15ull
 
 static uint64_t payload(uint64_t x, uint32_t es) {
-  if (es == 4)
-    return (uint32_t)((uint32_t)x * MUL32 ^ POISON32 ^ (0xffffffffu * MUL32));
+  if (es == 4) return (uint32_t)((uint32_t)x * MUL32 ^ POISON32 ^ (0xffffffffu * MUL32));
   return x * MUL64 ^ POISON64 ^ (~0ull * MUL64);
 }
 
@@ -73,8 +72,7 @@ static void parallel(job *proto, uint64_t count) {
   for (int t = 0; t < threads; t++) {
     if (tid[t]) pthread_join(tid[t], NULL);
     proto->bad += jobs[t].bad;
-    if (jobs[t].first_bad < proto->first_bad)
-      proto->first_bad = jobs[t].first_bad;
+    if (jobs[t].first_bad < proto->first_bad) proto->first_bad = jobs[t].first_bad;
   }
 }
 
@@ -122,8 +120,7 @@ static const variant variants[] = {
     {"naive-gather", GSAT_BMMC_NAIVE, -1, -1, 0, false, true},
     {"tiled", GSAT_BMMC_TILED, -1, -1, 0, false, false},
     {"tiled-async", GSAT_BMMC_TILED, -1, -1, 0, true, false},
-    {"tiled-h4m3-low", GSAT_BMMC_TILED, 4, 3, GSAT_BMMC_LOCALITY_LOW, false,
-     false},
+    {"tiled-h4m3-low", GSAT_BMMC_TILED, 4, 3, GSAT_BMMC_LOCALITY_LOW, false, false},
     {"two-pass", GSAT_BMMC_TWO_PASS, -1, -1, 0, false, false},
     {"two-pass-async", GSAT_BMMC_TWO_PASS, -1, -1, 0, true, false},
 };
@@ -134,9 +131,8 @@ typedef struct buffers {
   void *d_in, *d_out, *d_tmp, *h_ref, *h_out;
 } buffers;
 
-static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es,
-                               const variant *v, const char *what,
-                               const buffers *b, job *cmp, FILE *log,
+static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es, const variant *v,
+                               const char *what, const buffers *b, job *cmp, FILE *log,
                                gsat_bmmc_check_result *res, gsat_error *err) {
   int n = perm->a.n;
   gsat_bmmc_options o;
@@ -151,17 +147,14 @@ static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es,
   gsat_error perr;
   if (gsat_bmmc_plan_init(&plan, perm, es, &o, &perr) != GSAT_OK) {
     res->failed++;
-    if (log)
-      fprintf(log, "FAIL %s %s: plan: %s\n", what, v->name, perr.message);
+    if (log) fprintf(log, "FAIL %s %s: plan: %s\n", what, v->name, perr.message);
     return GSAT_OK;
   }
   size_t bytes = (size_t)es << n;
   GSAT_CUDA_TRY(err, cudaMemset(b->d_out, POISON_BYTE, bytes));
   GSAT_CUDA_TRY(err, cudaMemset(b->d_tmp, POISON_BYTE, bytes));
-  gsat_status s =
-      gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, &perr);
-  if (s == GSAT_OK)
-    s = cudaDeviceSynchronize() == cudaSuccess ? GSAT_OK : GSAT_CUDA;
+  gsat_status s = gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, &perr);
+  if (s == GSAT_OK) s = cudaDeviceSynchronize() == cudaSuccess ? GSAT_OK : GSAT_CUDA;
   if (s != GSAT_OK) {
     res->failed++;
     if (log)
@@ -169,16 +162,15 @@ static gsat_status run_variant(const gsat_bmmc *perm, uint32_t es,
               cudaGetErrorString(cudaGetLastError()));
     return GSAT_OK;
   }
-  GSAT_CUDA_TRY(err,
-                cudaMemcpy(b->h_out, b->d_out, bytes, cudaMemcpyDeviceToHost));
+  GSAT_CUDA_TRY(err, cudaMemcpy(b->h_out, b->d_out, bytes, cudaMemcpyDeviceToHost));
   parallel(cmp, (uint64_t)1 << n);
   char desc[256];
   gsat_bmmc_plan_describe(&plan, desc, sizeof desc);
   if (cmp->bad) {
     res->failed++;
     if (log)
-      fprintf(log, "FAIL %s %s: %llu of %llu wrong, first at %llu [%s]\n", what,
-              v->name, (unsigned long long)cmp->bad, (unsigned long long)1 << n,
+      fprintf(log, "FAIL %s %s: %llu of %llu wrong, first at %llu [%s]\n", what, v->name,
+              (unsigned long long)cmp->bad, (unsigned long long)1 << n,
               (unsigned long long)cmp->first_bad, desc);
   } else {
     res->passed++;
@@ -193,11 +185,9 @@ static bool applies(const variant *v, int kind, int n) {
   return true;
 }
 
-static gsat_status run_case(int n, uint32_t es, int kind, bool with_c,
-                            const buffers *b, FILE *log,
+static gsat_status run_case(int n, uint32_t es, int kind, bool with_c, const buffers *b, FILE *log,
                             gsat_bmmc_check_result *res, gsat_error *err) {
-  uint64_t rng = 0x5eed0000ull + (uint64_t)n * 1000 + es * 10 + kind * 2 +
-                 (with_c ? 1 : 0);
+  uint64_t rng = 0x5eed0000ull + (uint64_t)n * 1000 + es * 10 + kind * 2 + (with_c ? 1 : 0);
   gsat_bmmc perm;
   gsat_bmmc_random(&perm, n, kind, with_c, &rng);
   uint64_t count = (uint64_t)1 << n;
@@ -210,24 +200,20 @@ static gsat_status run_case(int n, uint32_t es, int kind, bool with_c,
   gsat_bmmc_check_tables(&perm.a, j.table);
   j.fn = fill_range;
   parallel(&j, count);
-  GSAT_CUDA_TRY(err, cudaMemcpy(b->d_in, b->h_out, (size_t)es << n,
-                                cudaMemcpyHostToDevice));
+  GSAT_CUDA_TRY(err, cudaMemcpy(b->d_in, b->h_out, (size_t)es << n, cudaMemcpyHostToDevice));
   j.fn = scatter_range;
   parallel(&j, count);
   j.fn = compare_range;
   char what[64];
-  snprintf(what, sizeof what, "n=%d es=%u %s%s", n, es, kind_names[kind],
-           with_c ? "+c" : "");
+  snprintf(what, sizeof what, "n=%d es=%u %s%s", n, es, kind_names[kind], with_c ? "+c" : "");
   for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
     if (applies(&variants[v], kind, n))
-      GSAT_FORWARD(
-          run_variant(&perm, es, &variants[v], what, b, &j, log, res, err));
+      GSAT_FORWARD(run_variant(&perm, es, &variants[v], what, b, &j, log, res, err));
   return GSAT_OK;
 }
 
 /* Running a plan a second time must not allocate device memory. */
-static gsat_status check_no_alloc(const buffers *b, FILE *log,
-                                  gsat_bmmc_check_result *res,
+static gsat_status check_no_alloc(const buffers *b, FILE *log, gsat_bmmc_check_result *res,
                                   gsat_error *err) {
   uint64_t rng = 99;
   gsat_bmmc perm;
@@ -235,26 +221,24 @@ static gsat_status check_no_alloc(const buffers *b, FILE *log,
   perm.c = 0;
   gsat_bmmc_plan plan;
   GSAT_FORWARD(gsat_bmmc_plan_init(&plan, &perm, 4, NULL, err));
-  GSAT_FORWARD(
-      gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
+  GSAT_FORWARD(gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
   GSAT_CUDA_TRY(err, cudaDeviceSynchronize());
   size_t free0, free1, total;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free0, &total));
   for (int i = 0; i < 3; i++)
-    GSAT_FORWARD(
-        gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
+    GSAT_FORWARD(gsat_bmmc_plan_run(&plan, b->d_in, b->d_out, b->d_tmp, NULL, err));
   GSAT_CUDA_TRY(err, cudaDeviceSynchronize());
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free1, &total));
   bool ok = free0 == free1;
   ok ? res->passed++ : res->failed++;
   if (log)
-    fprintf(log, "%s plan reuse allocates nothing (free %zu -> %zu)\n",
-            ok ? "PASS" : "FAIL", free0, free1);
+    fprintf(log, "%s plan reuse allocates nothing (free %zu -> %zu)\n", ok ? "PASS" : "FAIL", free0,
+            free1);
   return GSAT_OK;
 }
 
-gsat_status gsat_bmmc_check_run(int max_n, FILE *log,
-                                gsat_bmmc_check_result *res, gsat_error *err) {
+gsat_status gsat_bmmc_check_run(int max_n, FILE *log, gsat_bmmc_check_result *res,
+                                gsat_error *err) {
   static const int ns[] = {0, 1, 5, 9, 10, 11, 15, 20, 24, 28};
   memset(res, 0, sizeof *res);
   GSAT_RETURN_IF(gsat_gpu_device_count() == 0, err, NODEVICE, "no CUDA device");
@@ -265,8 +249,7 @@ gsat_status gsat_bmmc_check_run(int max_n, FILE *log,
   buffers b;
   memset(&b, 0, sizeof b);
   gsat_status s = GSAT_OK;
-  if (cudaMalloc(&b.d_in, bytes) != cudaSuccess ||
-      cudaMalloc(&b.d_out, bytes) != cudaSuccess ||
+  if (cudaMalloc(&b.d_in, bytes) != cudaSuccess || cudaMalloc(&b.d_out, bytes) != cudaSuccess ||
       cudaMalloc(&b.d_tmp, bytes) != cudaSuccess ||
       cudaMallocHost(&b.h_ref, bytes) != cudaSuccess ||
       cudaMallocHost(&b.h_out, bytes) != cudaSuccess) {

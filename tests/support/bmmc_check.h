@@ -26,8 +26,7 @@ typedef struct gsat_bmmc_check_result {
  * "PASS ..." or "FAIL ..." line per case to log (may be NULL).  Mismatches are
  * counted in res->failed; the status reports only infrastructure failures
  * (NODEVICE, NOMEM, CUDA). */
-gsat_status gsat_bmmc_check_run(int max_n, FILE *log,
-                                gsat_bmmc_check_result *res, gsat_error *err);
+gsat_status gsat_bmmc_check_run(int max_n, FILE *log, gsat_bmmc_check_result *res, gsat_error *err);
 
 /* Byte tables of x -> A x: A x = XOR over k of table[k][byte k of x]
  * (n <= 40), the references' own matrix-vector product. */

@@ -26,29 +26,26 @@ __global__ void fill(uint32_t *out, uint64_t count) {
     out[i] = hash_payload(i);
 }
 
-__global__ void verify(const uint32_t *out, const uint64_t *__restrict__ tab,
-                       uint64_t c, uint64_t count, int bytes,
-                       unsigned long long *bad) {
+__global__ void verify(const uint32_t *out, const uint64_t *__restrict__ tab, uint64_t c,
+                       uint64_t count, int bytes, unsigned long long *bad) {
   unsigned long long local = 0;
   for (uint64_t x = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; x < count;
        x += (uint64_t)gridDim.x * blockDim.x) {
     uint64_t y = c;
-    for (int k = 0; k < bytes; k++)
-      y ^= __ldg(tab + 256 * k + (x >> 8 * k & 255));
+    for (int k = 0; k < bytes; k++) y ^= __ldg(tab + 256 * k + (x >> 8 * k & 255));
     local += out[y] != hash_payload(x);
   }
   if (local) atomicAdd(bad, local);
 }
 
-#define TRY(call)                                                              \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess) {                                                   \
-      if (log)                                                                 \
-        fprintf(log, "FAIL large: %s: %s\n", #call, cudaGetErrorString(e_));   \
-      res->failed++;                                                           \
-      goto done;                                                               \
-    }                                                                          \
+#define TRY(call)                                                                                  \
+  do {                                                                                             \
+    cudaError_t e_ = (call);                                                                       \
+    if (e_ != cudaSuccess) {                                                                       \
+      if (log) fprintf(log, "FAIL large: %s: %s\n", #call, cudaGetErrorString(e_));                \
+      res->failed++;                                                                               \
+      goto done;                                                                                   \
+    }                                                                                              \
   } while (0)
 
 } // namespace
@@ -59,11 +56,9 @@ extern "C" void gsat_bmmc_check_large(FILE *log, gsat_bmmc_check_result *res) {
   void *in = nullptr, *out = nullptr, *tmp = nullptr;
   uint64_t *d_tab = nullptr;
   unsigned long long *d_bad = nullptr;
-  if (cudaMemGetInfo(&free_b, &total) != cudaSuccess ||
-      free_b < 3 * bytes + ((size_t)1 << 30)) {
+  if (cudaMemGetInfo(&free_b, &total) != cudaSuccess || free_b < 3 * bytes + ((size_t)1 << 30)) {
     if (log)
-      fprintf(log, "SKIP large: %zu GiB free, %zu needed\n", free_b >> 30,
-              (3 * bytes >> 30) + 1);
+      fprintf(log, "SKIP large: %zu GiB free, %zu needed\n", free_b >> 30, (3 * bytes >> 30) + 1);
     return;
   }
   TRY(cudaMalloc(&in, bytes));
@@ -96,26 +91,21 @@ extern "C" void gsat_bmmc_check_large(FILE *log, gsat_bmmc_check_result *res) {
         unsigned long long bad = 0;
         TRY(cudaMemset(d_bad, 0, sizeof *d_bad));
         gsat_status s = gsat_bmmc_plan_init(&plan, &perm, 4, &o, &err);
-        if (s == GSAT_OK)
-          s = gsat_bmmc_plan_run(&plan, in, out, tmp, nullptr, &err);
+        if (s == GSAT_OK) s = gsat_bmmc_plan_run(&plan, in, out, tmp, nullptr, &err);
         if (s == GSAT_OK) {
-          verify<<<4096, 256>>>((const uint32_t *)out, d_tab, perm.c, count,
-                                (n + 7) / 8, d_bad);
+          verify<<<4096, 256>>>((const uint32_t *)out, d_tab, perm.c, count, (n + 7) / 8, d_bad);
           TRY(cudaGetLastError());
           TRY(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
         }
         bool ok = s == GSAT_OK && bad == 0;
         ok ? res->passed++ : res->failed++;
         if (log)
-          fprintf(log, "%s n=%d es=4 %s%s %s: %llu wrong [%s]\n",
-                  ok ? "PASS" : "FAIL", n,
+          fprintf(log, "%s n=%d es=4 %s%s %s: %llu wrong [%s]\n", ok ? "PASS" : "FAIL", n,
                   kind == 0   ? "bpc"
                   : kind == 1 ? "tiled-bmmc"
                               : "bmmc",
                   "+c", vnames[v], bad,
-                  s == GSAT_OK
-                      ? gsat_bmmc_plan_describe(&plan, desc, sizeof desc)
-                      : err.message);
+                  s == GSAT_OK ? gsat_bmmc_plan_describe(&plan, desc, sizeof desc) : err.message);
       }
     }
   }

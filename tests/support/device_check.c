@@ -34,8 +34,7 @@ static int arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
   errno = 0;
   const long v = strtol(s, &end, 10);
   if (!*s || isspace((unsigned char)*s) || *end || errno || v < lo || v > hi) {
-    fprintf(stderr, "device_check: %s needs an integer in [%d, %d], not '%s'\n",
-            opt, lo, hi, s);
+    fprintf(stderr, "device_check: %s needs an integer in [%d, %d], not '%s'\n", opt, lo, hi, s);
     return 0;
   }
   *out = (int)v;
@@ -43,15 +42,13 @@ static int arg_int(const char *opt, const char *s, int lo, int hi, int *out) {
 }
 
 static int usage(FILE *to) {
-  fprintf(to,
-          "usage: device_check sort|sort-quick [LOG2] | bmmc [N] | --help\n");
+  fprintf(to, "usage: device_check sort|sort-quick [LOG2] | bmmc [N] | --help\n");
   return 2;
 }
 
 /* The exit status of a check run: 77 without a device, 1 on an
  * infrastructure failure or a failed case, else 0. */
-static int finish(const char *what, gsat_status s, const gsat_error *err,
-                  int passed, int failed) {
+static int finish(const char *what, gsat_status s, const gsat_error *err, int passed, int failed) {
   if (s == GSAT_NODEVICE) { /* 77: a skip for CTest and the scripts */
     printf("SKIP: %s\n", err->message);
     return 77;
@@ -70,12 +67,9 @@ int main(int argc, char **argv) {
   }
   const int is_bmmc = !strcmp(kind, "bmmc");
   const int quick = !strcmp(kind, "sort-quick");
-  if (argc > 3 || (!is_bmmc && !quick && strcmp(kind, "sort")))
-    return usage(stderr);
+  if (argc > 3 || (!is_bmmc && !quick && strcmp(kind, "sort"))) return usage(stderr);
   int size = is_bmmc ? 28 : 24;
-  if (argc == 3 &&
-      !arg_int(kind, argv[2], is_bmmc ? 0 : 10, is_bmmc ? 33 : 28, &size))
-    return 2;
+  if (argc == 3 && !arg_int(kind, argv[2], is_bmmc ? 0 : 10, is_bmmc ? 33 : 28, &size)) return 2;
   gsat_error err;
   gsat_error_clear(&err);
   if (is_bmmc) {
@@ -85,7 +79,6 @@ int main(int argc, char **argv) {
     return finish("bmmc", s, &err, res.passed, res.failed);
   }
   gsat_sort_check_result res;
-  gsat_status s =
-      gsat_sort_check_run((size_t)1 << size, quick, stdout, &res, &err);
+  gsat_status s = gsat_sort_check_run((size_t)1 << size, quick, stdout, &res, &err);
   return finish("sort", s, &err, res.passed, res.failed);
 }

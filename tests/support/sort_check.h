@@ -32,8 +32,8 @@ typedef struct gsat_sort_check_result {
  * printing one "PASS ..." or "FAIL ..." line per case to log (may be NULL).
  * Mismatches count in res->failed; the status reports infrastructure
  * failures only (NODEVICE, NOMEM, CUDA). */
-gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log,
-                                gsat_sort_check_result *res, gsat_error *err);
+gsat_status gsat_sort_check_run(size_t max_n, int quick, FILE *log, gsat_sort_check_result *res,
+                                gsat_error *err);
 
 #ifdef __cplusplus
 }

@@ -12,13 +12,12 @@ uint64_t gsat_sort_rand(uint64_t *state) {
 }
 
 const char *gsat_sort_dist_name(gsat_sort_dist d) {
-  static const char *names[GSAT_DIST_COUNT] = {
-      "random", "sorted", "reverse", "equal", "few", "zipf", "sawtooth"};
+  static const char *names[GSAT_DIST_COUNT] = {"random", "sorted", "reverse", "equal",
+                                               "few",    "zipf",   "sawtooth"};
   return d < GSAT_DIST_COUNT ? names[d] : "?";
 }
 
-void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits,
-                    uint64_t seed) {
+void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits, uint64_t seed) {
   uint64_t mask = key_bits >= 64 ? UINT64_MAX : ((uint64_t)1 << key_bits) - 1;
   uint64_t state = seed, scale = mask / (n ? n : 1);
   for (size_t i = 0; i < n; ++i) {
@@ -51,9 +50,8 @@ void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits,
   }
 }
 
-void gsat_sort_host_radix(uint64_t *key, uint32_t *val, size_t n,
-                          uint32_t key_bits, uint64_t *tmp_key,
-                          uint32_t *tmp_val) {
+void gsat_sort_host_radix(uint64_t *key, uint32_t *val, size_t n, uint32_t key_bits,
+                          uint64_t *tmp_key, uint32_t *tmp_val) {
   for (uint32_t shift = 0; shift < key_bits; shift += 8) {
     size_t count[257] = {0};
     for (size_t i = 0; i < n; ++i) count[((key[i] >> shift) & 255u) + 1]++;

@@ -23,8 +23,7 @@ typedef enum gsat_sort_dist {
 const char *gsat_sort_dist_name(gsat_sort_dist d);
 
 /* Fills a[0..n) with keys of distribution d below 2^key_bits (32 or 64). */
-void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits,
-                    uint64_t seed);
+void gsat_sort_fill(uint64_t *a, size_t n, gsat_sort_dist d, uint32_t key_bits, uint64_t seed);
 
 /* splitmix64: the next pseudo-random 64-bit value of *state. */
 uint64_t gsat_sort_rand(uint64_t *state);
@@ -34,8 +33,7 @@ uint64_t gsat_sort_rand(uint64_t *state);
  * tmp_key and tmp_val hold n entries each (tmp_val unused when val is NULL).
  * The host reference of sort_check.c.  Source: textbook LSD radix sort (Knuth,
  * TAOCP vol. 3, 5.2.5). */
-void gsat_sort_host_radix(uint64_t *key, uint32_t *val, size_t n,
-                          uint32_t key_bits, uint64_t *tmp_key,
-                          uint32_t *tmp_val);
+void gsat_sort_host_radix(uint64_t *key, uint32_t *val, size_t n, uint32_t key_bits,
+                          uint64_t *tmp_key, uint32_t *tmp_val);
 
 #endif
