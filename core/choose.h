@@ -16,7 +16,7 @@ extern "C" {
  * 3-SAT with at least GSAT_LA_AUTO_3SAT_VARS variables and clauses per
  * variable in [GSAT_LA_AUTO_RATIO_LO, GSAT_LA_AUTO_RATIO_HI], and
  * pigeonhole-like formulas with at least GSAT_LA_AUTO_HOLES holes. */
-#define GSAT_LA_AUTO_3SAT_VARS 200
+#define GSAT_LA_AUTO_3SAT_VARS 400
 #define GSAT_LA_AUTO_RATIO_LO  4.0
 #define GSAT_LA_AUTO_RATIO_HI  5.0
 #define GSAT_LA_AUTO_HOLES     10

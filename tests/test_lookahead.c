@@ -356,7 +356,7 @@ static gsat_decide auto_choice(const int64_t *f) {
 }
 
 /* --decide=auto (choose.h): look-ahead for uniform 3-SAT near the threshold
- * from 200 variables on and for pigeonhole from 10 holes on; MOMS for smaller
+ * from 400 variables on and for pigeonhole from 10 holes on; MOMS for smaller
  * or under-constrained 3-SAT, 5-SAT and 7-SAT; the static order for smaller
  * pigeonhole formulas. */
 static void decide_auto_rule(void **state) {
@@ -367,8 +367,9 @@ static void decide_auto_rule(void **state) {
     int k, V, C;
     gsat_decide want;
   } rand[] = {
-      {3, 200, 852, GSAT_DECIDE_LOOKAHEAD},  {3, 500, 2130, GSAT_DECIDE_LOOKAHEAD},
-      {3, 250, 1250, GSAT_DECIDE_LOOKAHEAD}, {3, 199, 848, GSAT_DECIDE_MOMS},
+      {3, 400, 1704, GSAT_DECIDE_LOOKAHEAD}, {3, 500, 2130, GSAT_DECIDE_LOOKAHEAD},
+      {3, 450, 2250, GSAT_DECIDE_LOOKAHEAD}, {3, 399, 1700, GSAT_DECIDE_MOMS},
+      {3, 250, 1065, GSAT_DECIDE_MOMS},      {3, 200, 852, GSAT_DECIDE_MOMS},
       {3, 150, 639, GSAT_DECIDE_MOMS},       {3, 300, 1050, GSAT_DECIDE_MOMS},
       {3, 300, 1560, GSAT_DECIDE_MOMS},      {5, 100, 2110, GSAT_DECIDE_MOMS},
       {5, 300, 6330, GSAT_DECIDE_MOMS},      {7, 60, 5280, GSAT_DECIDE_MOMS},

@@ -182,8 +182,12 @@ batch_row() {
 echo "guard: base $(cut -c1-12 "$G/base.commit") against new $(cat "$G/new.commit" 2>/dev/null | cut -c1-18) on $card, $(nproc) cores"
 printf '%-28s %-9s %12s %12s %7s %-8s %s\n' row metric base new ratio nodes verdict
 DPLL="--backend=gpu --search=dpll -n --stats --progress=0 -t 120"
-for f in php10 php11 rand3-400; do row "dpll-warp $f" checks "$G/$f.cnf" $DPLL; done
-for f in $UUF; do row "dpll-warp $(basename "$f" .cnf)" checks "$G/$f" $DPLL; done
+# The kernel's speed by one heuristic each (what --decide=auto took before it
+# chose look-ahead for these): the static order on pigeonhole, MOMS on random.
+for f in php10 php11; do row "dpll-warp $f" checks "$G/$f.cnf" $DPLL --decide=static; done
+row "dpll-warp rand3-400" checks "$G/rand3-400.cnf" $DPLL --decide=moms
+for f in $UUF; do row "dpll-warp $(basename "$f" .cnf)" checks "$G/$f" $DPLL --decide=moms; done
+row "dpll-look php11" checks "$G/php11.cnf" $DPLL --decide=lookahead
 for f in $CDCL; do
   row "cdcl-gpu $(basename "${f%%.cnf*}")" conflicts "$G/$f" --backend=gpu --search=cdcl -n --stats --progress=0 -t 1.5
 done
