@@ -30,7 +30,8 @@ static uint64_t ceil_div(uint64_t n, uint64_t d) {
 
 /* The plan with the state in shared memory, one walker per block; 0 when
  * a walker's state does not fit a block, or no descriptor the budget. */
-static int plan_shared(gsat_walk_gpu_plan *pl, const gsat_walk_gpu_device *dev, uint32_t want) {
+static int plan_shared(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
+                       const gsat_walk_gpu_device *dev, uint32_t want) {
   const uint64_t block = pl->state_bytes;
   if (block > dev->smem_per_block) return 0;
   uint64_t fit = dev->smem_per_sm / (block + dev->smem_reserved);
@@ -39,7 +40,8 @@ static int plan_shared(gsat_walk_gpu_plan *pl, const gsat_walk_gpu_device *dev, 
   const uint64_t per_sm = fit < GSAT_WALK_GPU_SHARED_PER_SM ? fit : GSAT_WALK_GPU_SHARED_PER_SM;
   uint64_t n = want ? want : dev->sm_count * per_sm;
   if (n > resident) n = resident;
-  pl->walker_bytes = sizeof(gsat_walker);
+  /* its descriptor, and a copy of its best assignment that the host can read */
+  pl->walker_bytes = sizeof(gsat_walker) + align256(f->num_vars);
   if (pl->shared_bytes + pl->walker_bytes > dev->budget) return 0;
   const uint64_t room = (dev->budget - pl->shared_bytes) / pl->walker_bytes;
   if (n > room) n = room;
@@ -80,7 +82,8 @@ gsat_status gsat_walk_gpu_plan_make(gsat_walk_gpu_plan *pl, const gsat_walk_cnf 
   memset(pl, 0, sizeof *pl);
   pl->shared_bytes = gsat_walk_gpu_shared_bytes(f);
   pl->state_bytes = gsat_walk_gpu_state_bytes(f);
-  if (force_global || !plan_shared(pl, dev, want)) GSAT_FORWARD(plan_global(pl, f, dev, want, err));
+  if (force_global || !plan_shared(pl, f, dev, want))
+    GSAT_FORWARD(plan_global(pl, f, dev, want, err));
   pl->blocks = (uint32_t)ceil_div(pl->walkers, pl->per_block);
   pl->per_sm = (uint32_t)ceil_div(pl->walkers, dev->sm_count ? dev->sm_count : 1);
   pl->total = pl->shared_bytes + (uint64_t)pl->walkers * pl->walker_bytes;
@@ -99,7 +102,7 @@ void gsat_walk_gpu_layout_of(const gsat_walk_gpu_plan *pl, const gsat_walk_cnf *
   L->model = L->ctl + align256(64);
   L->desc = L->model + align256((uint64_t)f->num_vars + 1);
   L->arrays = align256(L->desc + (uint64_t)pl->walkers * sizeof(gsat_walker));
-  L->stride = pl->in_shared ? 0 : pl->walker_bytes - sizeof(gsat_walker);
+  L->stride = pl->walker_bytes - sizeof(gsat_walker); /* shared: the copies of the bests */
 }
 
 void gsat_walk_gpu_describe(const gsat_walk_gpu_plan *pl, const gsat_walk_gpu_layout *L,
@@ -117,6 +120,7 @@ void gsat_walk_gpu_describe(const gsat_walk_gpu_plan *pl, const gsat_walk_gpu_la
       continue;
     }
     memset(&desc[i], 0, sizeof desc[i]); /* no arrays: the kernel's copy has them */
+    desc[i].best = (uint8_t *)(base + L->arrays + i * L->stride); /* the copy of its best */
     desc[i].best_unsat = ~0u;
   }
 }

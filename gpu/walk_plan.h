@@ -46,7 +46,8 @@ typedef struct gsat_walk_gpu_plan {
   uint32_t per_sm;       /* walkers resident per SM (the most on one SM) */
   uint64_t smem_bytes;   /* dynamic shared memory per block (0 in global memory) */
   uint64_t state_bytes;  /* one walker's state: descriptor and arrays */
-  uint64_t walker_bytes; /* device memory per walker: its arrays (global) and descriptor */
+  uint64_t walker_bytes; /* device memory per walker: its descriptor and its arrays
+                           (global) or the copy of its best assignment (shared) */
   uint64_t shared_bytes; /* the formula, the parameters, the control block, the model */
   uint64_t total;        /* device bytes */
 } gsat_walk_gpu_plan;
@@ -80,8 +81,8 @@ const char *gsat_walk_gpu_memory_name(const gsat_walk_gpu_plan *pl);
 
 /* Byte offsets in the block of pl->total bytes: the formula's arrays, the
  * parameters, the control block (64 bytes), the model, the walkers'
- * descriptors [walkers], then (global memory) walker i's arrays at arrays +
- * i * stride. */
+ * descriptors [walkers], then walker i's arrays (global memory) or the copy
+ * of its best assignment (shared memory) at arrays + i * stride. */
 typedef struct gsat_walk_gpu_layout {
   uint64_t clause_start, clause_lits, occ_start, occ, params, ctl, model, desc, arrays, stride;
 } gsat_walk_gpu_layout;

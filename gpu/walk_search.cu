@@ -163,7 +163,7 @@ static gsat_status read_counters(walk_run *d, gsat_worker_stats *total, gsat_wor
 
 /* The search's side of the wait (gsat_kernel_watch): the limits and progress
  * (gpu/kernel_run.cuh), and every 10 ms the walkers' best offered to
- * p->phases when it is given and the walkers' state is in global memory. */
+ * p->phases when it is given. */
 typedef struct walk_watch {
   gsat_kernel_progress k;
   walk_run *d;
@@ -272,9 +272,7 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   memset(&w, 0, sizeof w);
   gsat_kernel_progress_init(&w.k, p, start, d, read_hook, 1, d->pl.walkers);
   w.d = d;
-  /* A walker in shared memory keeps its best there, out of the host's reach:
-   * only walkers in global memory offer phases. */
-  if (p->phases && !d->pl.in_shared) {
+  if (p->phases) {
     w.phases = (uint8_t *)malloc(f->num_vars ? f->num_vars : 1);
     GSAT_RETURN_IF(!w.phases, err, NOMEM, "out of memory for the walkers' phases");
   }

@@ -81,10 +81,19 @@ __device__ inline void gsat_walk_gpu_claim(const gsat_walk_gpu_params &p, const 
   TEAM_ONE(gsat_store_u32(&p.ctl->winner, id));
 }
 
-/* The host's copy of a walker kept in shared memory: its scalars (one
- * lane, after a slice). */
-__device__ inline void gsat_walk_gpu_publish(gsat_walker *g, const gsat_walker *w) {
+/* The host's copy of a walker kept in shared memory (after a slice): its
+ * scalars, and when its best count fell its best assignment into the
+ * descriptor's best (global memory, which the host offers as phases), before
+ * the count that announces it. */
+__device__ inline void gsat_walk_gpu_publish(gsat_walker *g, const gsat_walker *w, uint32_t V) {
   if (g == w) return;
+  uint32_t better = 0;
+  if (TEAM_RANK == 0) better = w->best_unsat < g->best_unsat;
+  if (TEAM_BCAST(better, 0)) {
+    TEAM_FOR(v, 0, V) g->best[v] = w->best[v];
+    __syncwarp();
+    __threadfence();
+  }
   TEAM_ONE(g->seed = w->seed; g->rng = w->rng; g->flips = w->flips;
            g->since_restart = w->since_restart; g->restart_at = w->restart_at;
            g->restarts = w->restarts; g->unsat_len = w->unsat_len; g->best_unsat = w->best_unsat;
@@ -103,11 +112,11 @@ __device__ inline void gsat_walk_gpu_walker(const gsat_walk_gpu_params &p, uint8
     TEAM_ONE(gsat_walker_carve(w, w + 1, p.cnf.num_vars, p.cnf.num_clauses, p.cnf.max_len));
   }
   gsat_walk_warp_start(w, &p.cnf, p.params, gsat_walk_mix(p.seed + id));
-  gsat_walk_gpu_publish(g, w);
+  gsat_walk_gpu_publish(g, w, p.cnf.num_vars);
   for (;;) {
     if (gsat_walk_gpu_stopped(p, id)) return;
     const int found = gsat_walk_warp_run(w, &p.cnf, p.params, p.slice);
-    gsat_walk_gpu_publish(g, w);
+    gsat_walk_gpu_publish(g, w, p.cnf.num_vars);
     if (found) {
       gsat_walk_gpu_claim(p, w, id);
       return;

@@ -247,6 +247,8 @@ static void assert_grid_walks_as_cpu(const grid &g, const gsat_walk_cnf *f) {
     assert_int_equal(cpu.w.restarts, ww.restarts);
     assert_int_equal(cpu.w.unsat_len, ww.unsat_len);
     assert_int_equal(cpu.w.best_unsat, ww.best_unsat);
+    if (ww.best_unsat != ~0u) /* the descriptor's best (the host's phases) */
+      assert_memory_equal(cpu.w.best, ww.best, f->num_vars);
   }
 }
 
@@ -357,8 +359,8 @@ static void test_plan_shared(void **state) {
   assert_int_equal(pl.walkers, 10 * GSAT_WALK_GPU_SHARED_PER_SM);
   assert_int_equal(pl.blocks, pl.walkers);
   assert_int_equal(pl.smem_bytes, st);
-  assert_int_equal(pl.walker_bytes, sizeof(gsat_walker));
-  assert_int_equal(pl.total, pl.shared_bytes + pl.walkers * sizeof(gsat_walker));
+  assert_int_equal(pl.walker_bytes, sizeof(gsat_walker) + 256); /* and a copy of its best */
+  assert_int_equal(pl.total, pl.shared_bytes + pl.walkers * pl.walker_bytes);
   dev.smem_per_sm = 3 * (st + 1024) + 100; /* three blocks' state and reserve */
   assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_OK);
   assert_int_equal(pl.per_sm, 3);
