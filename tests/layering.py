@@ -28,7 +28,7 @@ FLOORS = [
      "generators (pigeonhole, random k-SAT)"),
     ("cpu", 4, "the CPU backend (the default): DPLL with pthreads work stealing, the CDCL "
      "portfolio, the walkers"),
-    ("gpu", 4, "the SAT searches in CUDA: the DPLL tree search (lane and warp mappings), "
+    ("gpu", 4, "the SAT searches in CUDA: the DPLL tree search (a subtree per warp), "
      "GPU CDCL (warp searchers, plan, clause port), the walkers, the CNF layouts and "
      "occurrence lists"),
     ("mpi", 5, "the distributed search over MPI, one rank per process (a stub without MPI)"),
