@@ -680,6 +680,9 @@ static gsat_status check_conflict_options(gsat_solver *s) {
   GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "--conflicts limits the CDCL search: DPLL learns no clauses and counts no "
                  "conflicts (use --node-limit to limit DPLL, or --search=cdcl)");
+  GSAT_RETURN_IF(s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,
+                 "--conflicts limits the CDCL search: the walkers count no conflicts (use "
+                 "--node-limit for their flips, or --time-limit)");
   GSAT_RETURN_IF(s->opt.backend == GSAT_BACKEND_GPU, &s->err, USAGE,
                  "--conflicts limits the CPU CDCL search: not with --backend=gpu (use "
                  "--node-limit or --time-limit there)");
