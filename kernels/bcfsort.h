@@ -112,10 +112,8 @@ typedef struct gsat_sort_config {
 
 /* The default variants, by name (gsat_sort_variant): 32-bit keys use the
  * first, 64-bit keys and all pair sorts (which sort packed 64-bit keys) the
- * second.  Set each to the winner of `bench/device/sort.sh round` (H200,
- * 2026-11-30, 2^28; bench/RESULTS.md, "Sort against CUB": u32 keys
- * row4-bp 26.9 Gkeys/s; u64 keys and pairs row4-t8-bp-w1-c2, 8.74 and
- * 11.6; pairs 11.8 after the value-load changes of its history). */
+ * second.  Set each to the winner of `bench/device/sort.sh round` (the
+ * numbers: bench/RESULTS.md, "Sort against CUB"). */
 #define GSAT_SORT_DEFAULT_VARIANT_32 "row4-bp"
 #define GSAT_SORT_DEFAULT_VARIANT_64 "row4-t8-bp-w1-c2"
 

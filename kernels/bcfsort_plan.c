@@ -70,7 +70,7 @@ static const struct {
   const char *name;
   gsat_sort_config cfg;
 } variants[] = {
-    /* the 2026-11-29 default: 4-way splitter merges, tiles of 16 (32-bit) or 8
+    /* the first default: 4-way splitter merges, tiles of 16 (32-bit) or 8
      * (64-bit) pages, leftovers transposed back */
     {"classic", {.ways = 4, .partition = GSAT_SORT_SPLITTERS, .form = GSAT_SORT_FORM_CLASSIC}},
     /* the former best for 64-bit keys: binary merges cut by merge path */
