@@ -905,6 +905,15 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
 }
 
+/* The decision heuristic of --decide for the CPU (on_gpu 0) or the GPU
+ * (gsat_choose_decide), its name and reason noted in the statistics. */
+static gsat_decide note_decide(gsat_solver *s, const gsat_db *db, int on_gpu) {
+  gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide, on_gpu);
+  gsat_option_enum_name("decide", dc.decide, s->stats.decide, sizeof s->stats.decide);
+  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
+  return dc.decide;
+}
+
 /* The search parameters from the options and db's features: heuristic,
  * search (choose_search), the streams it needs (build_streams_for), threads,
  * limits, progress, GPU shape and knobs.  INTERRUPTED: the build used up the
@@ -913,10 +922,8 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
 static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                               gsat_search_kind *search, double t0) {
   memset(p, 0, sizeof *p);
-  gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide);
-  p->decide = dc.decide;
-  gsat_option_enum_name("decide", dc.decide, s->stats.decide, sizeof s->stats.decide);
-  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
+  p->decide = note_decide(s, db, 0); /* the GPU's: set_machine_decide */
+  p->decide_gpu = gsat_choose_decide(&db->features, s->opt.decide, 1).decide;
   GSAT_FORWARD(choose_search(s, db, p, search));
   GSAT_FORWARD(build_streams_for(s, db, p, *search, t0));
   p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : threads_per_rank(online_cores());
@@ -1105,8 +1112,9 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
 
 /* The statistics of a race: each member's, and the answering member's (the
  * CPU's when none answered) as the solve's.  member: the rows that raced,
- * [GSAT_PORTFOLIO_CPU] and [GSAT_PORTFOLIO_GPU]. */
-static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *out,
+ * [GSAT_PORTFOLIO_CPU] and [GSAT_PORTFOLIO_GPU]; c: the db (its features). */
+static void keep_portfolio_statistics(gsat_solver *s, const member_check *c,
+                                      const gsat_race_outcome *out,
                                       const gsat_backend *const *member) {
   gsat_statistics *st = &s->stats;
   for (uint32_t i = 0; i < out->num_members; i++) {
@@ -1144,6 +1152,8 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_race_outcome *o
   }
   note_backend(s, out->winner != GSAT_RACE_NONE ? (gsat_backend_id)member[out->winner]->machine
                                                 : GSAT_BACKEND_ID_BOTH);
+  if (out->winner == GSAT_PORTFOLIO_GPU && gpu->search == GSAT_SEARCH_DPLL)
+    note_decide(s, c->db, 1); /* the GPU member's heuristic answered */
 }
 
 /* --backend=auto with a GPU: the CPU row of search and the GPU row of
@@ -1189,7 +1199,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, &out, member);
+  keep_portfolio_statistics(s, &check, &out, member);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;
@@ -1219,6 +1229,8 @@ int gsat_solve(gsat_solver *s) {
   int portfolio = 0;
   st = set_params(s, &db, &p, &search, t0);
   if (st == GSAT_OK) st = choose_backend(s, &p, search, &row, &portfolio);
+  if (st == GSAT_OK && !portfolio && row->machine == GSAT_BACKEND_GPU)
+    p.decide = note_decide(s, &db, 1);
   if (st != GSAT_OK) {
     gsat_db_free(&db);
     return st == GSAT_INTERRUPTED ? stopped(s) : st;

@@ -154,6 +154,10 @@ const gsat_backend *gsat_portfolio_member(const gsat_portfolio *pf, uint32_t ind
   return pf->member[index];
 }
 
+const gsat_search_params *gsat_portfolio_params(const gsat_portfolio *pf, uint32_t index) {
+  return index == GSAT_PORTFOLIO_GPU ? &pf->gpu : &pf->cpu;
+}
+
 const gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf) {
   return pf->gpu.clause_port;
 }
@@ -186,6 +190,7 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   pf->cpu = *p;
   pf->cpu.stop = gsat_race_stop_flag(race);
   pf->gpu = *p;
+  pf->gpu.decide = p->decide_gpu;
   pf->gpu.stop = gsat_race_stop_flag(race);
   pf->gpu.progress = NULL; /* one progress stream: the CPU's */
   pf->gpu.progress_interval = 0;

@@ -81,6 +81,11 @@ void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, struct gsat_gpu_engine *e
  * which stand in for the GPU row's search. */
 const gsat_backend *gsat_portfolio_member(const gsat_portfolio *pf, uint32_t index);
 
+/* The search parameters member index (GSAT_PORTFOLIO_CPU or
+ * GSAT_PORTFOLIO_GPU) searches with while gsat_portfolio_solve runs; for
+ * stand-ins. */
+const gsat_search_params *gsat_portfolio_params(const gsat_portfolio *pf, uint32_t index);
+
 /* The GPU member's clause port (the bridge), NULL when the members do not
  * exchange clauses; for stand-ins, which poll it with a ring of their own
  * as the GPU search does. */

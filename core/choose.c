@@ -25,21 +25,23 @@ static uint32_t pigeonhole_holes(const gsat_features *f, double *pigeons) {
   return like ? f->max_len : 0;
 }
 
-gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option) {
+gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option, int on_gpu) {
   gsat_decide_choice c = {option, "requested"};
   if (option != GSAT_DECIDE_AUTO) return c;
   const double ratio = f->vars ? (double)f->clauses / f->vars : 0;
   double pigeons;
   const uint32_t holes = pigeonhole_holes(f, &pigeons);
   /* Look-ahead where it measured faster (docs/lookahead.md, "Choice"):
-   * uniform random 3-SAT near the threshold from GSAT_LA_AUTO_3SAT_VARS
+   * uniform random 3-SAT near the threshold from GSAT_LA_AUTO_3SAT_VARS_*
    * variables on (fewer nodes by 30-40x), pigeonhole from
    * GSAT_LA_AUTO_HOLES holes on (the GPU 1.3-2.6x the static order). */
+  const uint32_t la_vars = on_gpu ? GSAT_LA_AUTO_3SAT_VARS_GPU : GSAT_LA_AUTO_3SAT_VARS_CPU;
   if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= GSAT_LA_AUTO_RATIO_LO &&
-      ratio <= GSAT_LA_AUTO_RATIO_HI && f->vars >= GSAT_LA_AUTO_3SAT_VARS) {
+      ratio <= GSAT_LA_AUTO_RATIO_HI && f->vars >= la_vars) {
     c.decide = GSAT_DECIDE_LOOKAHEAD;
     snprintf(c.reason, sizeof c.reason,
-             "auto: uniform 3-SAT, %u variables, %.2f clauses per variable", f->vars, ratio);
+             "auto: uniform 3-SAT, %u variables (%s: from %u), %.2f clauses per variable", f->vars,
+             on_gpu ? "GPU" : "CPU", la_vars, ratio);
   } else if (holes >= GSAT_LA_AUTO_HOLES) {
     c.decide = GSAT_DECIDE_LOOKAHEAD;
     snprintf(c.reason, sizeof c.reason, "auto: pigeonhole-like, %.0f pigeons, %u holes", pigeons,

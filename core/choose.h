@@ -13,13 +13,16 @@ extern "C" {
 
 /* The look-ahead's share of --decide=auto (gsat_choose_decide; the runs:
  * docs/lookahead.md, "The choice", and bench/RESULTS.md): uniform random
- * 3-SAT with at least GSAT_LA_AUTO_3SAT_VARS variables and clauses per
- * variable in [GSAT_LA_AUTO_RATIO_LO, GSAT_LA_AUTO_RATIO_HI], and
- * pigeonhole-like formulas with at least GSAT_LA_AUTO_HOLES holes. */
-#define GSAT_LA_AUTO_3SAT_VARS 400
-#define GSAT_LA_AUTO_RATIO_LO  4.0
-#define GSAT_LA_AUTO_RATIO_HI  5.0
-#define GSAT_LA_AUTO_HOLES     10
+ * 3-SAT with clauses per variable in [GSAT_LA_AUTO_RATIO_LO,
+ * GSAT_LA_AUTO_RATIO_HI] and at least GSAT_LA_AUTO_3SAT_VARS_GPU variables
+ * on the GPU (below it the GPU's MOMS search is faster), at least
+ * GSAT_LA_AUTO_3SAT_VARS_CPU on the CPU; pigeonhole-like formulas with at
+ * least GSAT_LA_AUTO_HOLES holes. */
+#define GSAT_LA_AUTO_3SAT_VARS_GPU 400
+#define GSAT_LA_AUTO_3SAT_VARS_CPU 200
+#define GSAT_LA_AUTO_RATIO_LO      4.0
+#define GSAT_LA_AUTO_RATIO_HI      5.0
+#define GSAT_LA_AUTO_HOLES         10
 
 typedef struct gsat_decide_choice {
   gsat_decide decide;
@@ -27,12 +30,13 @@ typedef struct gsat_decide_choice {
 } gsat_decide_choice;
 
 /* The heuristic for option decide (--decide): GSAT_DECIDE_STATIC, _MOMS or
- * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f, with
- * the reason: the look-ahead for the formulas above, else the static order
+ * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f and the
+ * machine that searches (on_gpu: 1 the GPU, 0 the CPU), with the reason: the
+ * look-ahead for the formulas above, else the static order
  * when at least half the clauses are binary, else MOMS (long clauses,
  * 5-SAT and 7-SAT among them: the look-ahead's nodes cost more than it saves
  * there). */
-gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option);
+gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option, int on_gpu);
 
 typedef struct gsat_search_choice {
   gsat_search_kind search;

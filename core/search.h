@@ -37,6 +37,7 @@ struct gsat_clause_port;
 
 typedef struct gsat_search_params {
   gsat_decide decide;
+  gsat_decide decide_gpu;   /* a CPU+GPU portfolio's GPU member's (auto chooses per machine) */
   uint32_t threads;         /* CPU workers (>= 1) */
   double time_limit;        /* seconds of search, 0 = none */
   uint64_t node_limit;      /* decisions (nodes) of all workers, 0 = none */

@@ -345,38 +345,40 @@ static void php_formula(int64_t *f, int p, int h) {
   f[at] = 0;
 }
 
-/* The choice of f (build's list) by --decide=auto. */
-static gsat_decide auto_choice(const int64_t *f) {
+/* The choice of f (build's list) by --decide=auto on the GPU (on_gpu 1) or
+ * the CPU (0). */
+static gsat_decide auto_choice(const int64_t *f, int on_gpu) {
   gsat_db db;
   build(&db, f);
-  const gsat_decide d = gsat_choose_decide(&db.features, GSAT_DECIDE_AUTO).decide;
-  assert_int_equal(gsat_choose_decide(&db.features, GSAT_DECIDE_MOMS).decide, GSAT_DECIDE_MOMS);
+  const gsat_decide d = gsat_choose_decide(&db.features, GSAT_DECIDE_AUTO, on_gpu).decide;
+  assert_int_equal(gsat_choose_decide(&db.features, GSAT_DECIDE_MOMS, on_gpu).decide,
+                   GSAT_DECIDE_MOMS);
   gsat_db_free(&db);
   return d;
 }
 
 /* --decide=auto (choose.h): look-ahead for uniform 3-SAT near the threshold
- * from 400 variables on and for pigeonhole from 10 holes on; MOMS for smaller
- * or under-constrained 3-SAT, 5-SAT and 7-SAT; the static order for smaller
- * pigeonhole formulas. */
+ * from 400 variables on the GPU and from 200 on the CPU, and for pigeonhole
+ * from 10 holes on (both); MOMS for smaller or under-constrained 3-SAT, 5-SAT
+ * and 7-SAT; the static order for smaller pigeonhole formulas. */
 static void decide_auto_rule(void **state) {
   (void)state;
   static int64_t f[6400 * 8 + 1];
   uint64_t rng = 7;
+  const gsat_decide L = GSAT_DECIDE_LOOKAHEAD, M = GSAT_DECIDE_MOMS;
   static const struct {
     int k, V, C;
-    gsat_decide want;
+    gsat_decide gpu, cpu;
   } rand[] = {
-      {3, 400, 1704, GSAT_DECIDE_LOOKAHEAD}, {3, 500, 2130, GSAT_DECIDE_LOOKAHEAD},
-      {3, 450, 2250, GSAT_DECIDE_LOOKAHEAD}, {3, 399, 1700, GSAT_DECIDE_MOMS},
-      {3, 250, 1065, GSAT_DECIDE_MOMS},      {3, 200, 852, GSAT_DECIDE_MOMS},
-      {3, 150, 639, GSAT_DECIDE_MOMS},       {3, 300, 1050, GSAT_DECIDE_MOMS},
-      {3, 300, 1560, GSAT_DECIDE_MOMS},      {5, 100, 2110, GSAT_DECIDE_MOMS},
-      {5, 300, 6330, GSAT_DECIDE_MOMS},      {7, 60, 5280, GSAT_DECIDE_MOMS},
+      {3, 400, 1704, L, L}, {3, 500, 2130, L, L}, {3, 450, 2250, L, L}, {3, 399, 1700, M, L},
+      {3, 250, 1065, M, L}, {3, 200, 852, M, L},  {3, 199, 848, M, M},  {3, 150, 639, M, M},
+      {3, 300, 1050, M, M}, {3, 300, 1560, M, M}, {5, 100, 2110, M, M}, {5, 300, 6330, M, M},
+      {7, 60, 5280, M, M},
   };
   for (size_t i = 0; i < sizeof rand / sizeof *rand; i++) {
     random_formula(f, rand[i].V, rand[i].C, rand[i].k, &rng);
-    assert_int_equal(auto_choice(f), rand[i].want);
+    assert_int_equal(auto_choice(f, 1), rand[i].gpu);
+    assert_int_equal(auto_choice(f, 0), rand[i].cpu);
   }
   static const struct {
     int p, h;
@@ -387,14 +389,15 @@ static void decide_auto_rule(void **state) {
              {7, 6, GSAT_DECIDE_STATIC}};
   for (size_t i = 0; i < sizeof php / sizeof *php; i++) {
     php_formula(f, php[i].p, php[i].h);
-    assert_int_equal(auto_choice(f), php[i].want);
+    assert_int_equal(auto_choice(f, 1), php[i].want);
+    assert_int_equal(auto_choice(f, 0), php[i].want);
   }
   /* php 10's clauses and a 3-SAT clause more: not pigeonhole-like */
   php_formula(f, 11, 10);
   int at = 0;
   while (f[at] || f[at + 1]) at++;
   f[at + 1] = 1, f[at + 2] = 2, f[at + 3] = 3, f[at + 4] = 0, f[at + 5] = 0;
-  assert_int_equal(auto_choice(f), GSAT_DECIDE_STATIC);
+  assert_int_equal(auto_choice(f, 1), GSAT_DECIDE_STATIC);
 }
 
 int main(void) {

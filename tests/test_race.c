@@ -468,6 +468,15 @@ static gsat_solver *tiny_sat(void) {
   return s;
 }
 
+/* Adds cnf's clauses to s. */
+static void add_cnf(gsat_solver *s, const gsat_cnf *cnf) {
+  for (size_t c = 0; c < cnf->num_clauses; c++) {
+    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1]; i++)
+      gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf->lits[i]));
+    gsat_add(s, 0);
+  }
+}
+
 static gsat_solver *php_solver(uint32_t holes) {
   gsat_solver *s = gsat_init();
   assert_non_null(s);
@@ -476,11 +485,7 @@ static gsat_solver *php_solver(uint32_t holes) {
   gsat_error err;
   gsat_cnf_init(&cnf);
   assert_int_equal(gsat_gen_php(holes, &cnf, &err), GSAT_OK);
-  for (size_t c = 0; c < cnf.num_clauses; c++) {
-    for (size_t i = cnf.clause_start[c]; i < cnf.clause_start[c + 1]; i++)
-      gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf.lits[i]));
-    gsat_add(s, 0);
-  }
+  add_cnf(s, &cnf);
   gsat_cnf_free(&cnf);
   return s;
 }
@@ -707,6 +712,47 @@ static void api_gpu_member_follows_the_search_choice(void **state) {
   gsat_portfolio_set_gpu_member(NULL);
 }
 
+/* Records the heuristic the GPU member was given, then runs until stopped. */
+static int seen_decide = -1;
+static gsat_status gpu_records_decide(void *shared, gsat_race *race, uint32_t index,
+                                      const gsat_flag *stop, gsat_search_result *r,
+                                      gsat_error *err) {
+  seen_decide = (int)gsat_portfolio_params(shared, index)->decide;
+  return gpu_never(shared, race, index, stop, r, err);
+}
+
+/* --decide=auto chooses per machine (choose.h): on random 3-SAT with 200
+ * variables the CPU member takes the look-ahead, the GPU member MOMS; a
+ * requested heuristic is both members'. */
+static void api_each_member_takes_its_own_decide(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_records_decide);
+  const char *option[] = {"auto", "moms"};
+  for (int k = 0; k < 2; k++) {
+    gsat_solver *s = gsat_init();
+    assert_non_null(s);
+    assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+    assert_int_equal(gsat_set_option(s, "search", "dpll"), 0);
+    assert_int_equal(gsat_set_option(s, "decide", option[k]), 0);
+    gsat_cnf cnf;
+    gsat_error err;
+    gsat_cnf_init(&cnf);
+    assert_int_equal(gsat_gen_rand(3, 200, 852, 5, &cnf, &err), GSAT_OK);
+    add_cnf(s, &cnf);
+    gsat_cnf_free(&cnf);
+    seen_decide = -1;
+    const int res = gsat_solve(s);
+    assert_true(res == GSAT_SATISFIABLE || res == GSAT_UNSATISFIABLE);
+    const gsat_statistics *st = gsat_get_statistics(s);
+    assert_string_equal(st->answered_by, "cpu");
+    assert_string_equal(st->decide, k == 0 ? "lookahead" : "moms");
+    gsat_release(s);
+    wait_until(nothing_in_background);
+    assert_int_equal(seen_decide, GSAT_DECIDE_MOMS);
+  }
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
 /* A stand-in GPU CDCL member on the bridge (portfolio.h): its own ring in
  * host memory, polled through the portfolio's clause port as the GPU search
  * polls its mirror; it exports one clause of the formula (implied, so the
@@ -795,6 +841,7 @@ int main(void) {
       cmocka_unit_test(api_time_limit_stops_both_members),
       cmocka_unit_test(api_no_portfolio_for_the_cpu_backend_or_a_proof),
       cmocka_unit_test(api_gpu_member_follows_the_search_choice),
+      cmocka_unit_test(api_each_member_takes_its_own_decide),
       cmocka_unit_test(api_clauses_flow_both_ways_between_cdcl_members),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
