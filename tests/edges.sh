@@ -16,7 +16,9 @@
 #    content, subdirectories recursively, links to directories not followed,
 #    the skipped ones in `c skipped` lines; a directory of nothing is exit 1.
 # 5. MiniSat's spellings -verb=N and -cpu-lim=N; --conflicts=N (CDCL: s
-#    UNKNOWN with `c stopped: conflict limit`; refused for DPLL and the GPU).
+#    UNKNOWN with `c stopped: conflict limit`; refused for DPLL, the walkers
+#    and the GPU).
+# 6. --cubes with a proof: a usage error.
 set -u
 abs() { case $1 in /* | "") echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 gsat=$(abs "$1")
@@ -170,4 +172,15 @@ expect "--conflicts picks CDCL" 20 'search cdcl \(auto: a conflict limit \(--con
 expect "--conflicts with DPLL" 1 '^gsat: error: --conflicts limits the CDCL search: DPLL learns no clauses' -- --conflicts=10 --search=dpll f.cnf
 expect "--conflicts with GSAT_SEARCH=dpll" 1 'DPLL learns no clauses.*\(--search: the environment variable GSAT_SEARCH=dpll\)' GSAT_SEARCH=dpll -- --conflicts=10 f.cnf
 expect "--conflicts with the GPU" 1 '^gsat: error: --conflicts limits the CPU CDCL search: not with --backend=gpu' -- --conflicts=10 --backend=gpu f.cnf
+expect "--conflicts with the walkers" 1 '^gsat: error: --conflicts limits the CDCL search: the walkers count no conflicts' -- --conflicts=10 --search=walk f.cnf
+
+# 6. --cubes writes no proof: --proof (or a second file, or GSAT_PROOF) with
+#    it is a usage error, and no proof file is created.
+cubes_err='^gsat: error: --cubes writes cubes, not a proof: not with --proof'
+rm -f c.drat
+expect "--cubes with --proof" 1 "$cubes_err" -- --cubes=4 --proof=c.drat f.cnf
+expect "--cubes with a second file argument" 1 "$cubes_err" -- --cubes=4 f.cnf c.drat
+expect "--cubes with GSAT_PROOF" 1 "$cubes_err.*\(--proof: the environment variable GSAT_PROOF=c.drat\)" GSAT_PROOF=c.drat -- --cubes=4 f.cnf
+[ ! -e c.drat ] && pass "--cubes with a proof: no proof file" || fail "--cubes with a proof wrote c.drat"
+expect "--cubes alone" 0 '^a -?1 0$' -- --cubes=4 f.cnf
 finish
