@@ -272,6 +272,10 @@ GSAT_API int gsat_set_learn(gsat_solver *s, void *data, int max_length,
 GSAT_API int gsat_read_dimacs(gsat_solver *s, const char *path);
 
 /* Sets option `name` (as in `gsat --help`, '-' or '_') from a string value.
+ * An option set here counts as given explicitly: one that only some
+ * searches read (docs/options.md), set beside a search option set here to
+ * a search that does not read it, makes gsat_check_options() and
+ * gsat_solve() fail with -4 (usage), naming both.
  * Returns 0, or -4 (usage) with a message in gsat_last_error(). */
 GSAT_API int gsat_set_option(gsat_solver *s, const char *name, const char *value);
 
@@ -305,7 +309,9 @@ GSAT_API int gsat_check_backend(gsat_solver *s);
  * whatever the formula, as gsat_solve() would: the proof path "-", a proof
  * (option proof) with search dpll, a proof in the distributed search
  * (several MPI ranks), a conflict limit (option conflicts) with search
- * dpll, backend gpu or several MPI ranks, option cubes with a proof.
+ * dpll, backend gpu or several MPI ranks, option cubes with a proof, an
+ * option set by gsat_set_option() that the search set there (not auto)
+ * does not read (--decide with --search=cdcl).
  * Returns 0, or -4 (usage) with gsat_solve()'s message in gsat_last_error().
  * Any state; changes nothing but the error message. */
 GSAT_API int gsat_check_options(gsat_solver *s);

@@ -19,6 +19,8 @@
 #    UNKNOWN with `c stopped: conflict limit`; refused for DPLL, the walkers
 #    and the GPU).
 # 6. --cubes with a proof: a usage error.
+# 7. An option of one search with an explicit --search of another: a usage
+#    error (both given on the command line; the environment's are defaults).
 set -u
 abs() { case $1 in /* | "") echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 gsat=$(abs "$1")
@@ -183,4 +185,23 @@ expect "--cubes with a second file argument" 1 "$cubes_err" -- --cubes=4 f.cnf c
 expect "--cubes with GSAT_PROOF" 1 "$cubes_err.*\(--proof: the environment variable GSAT_PROOF=c.drat\)" GSAT_PROOF=c.drat -- --cubes=4 f.cnf
 [ ! -e c.drat ] && pass "--cubes with a proof: no proof file" || fail "--cubes with a proof wrote c.drat"
 expect "--cubes alone" 0 '^a -?1 0$' -- --cubes=4 f.cnf
+
+# 7. An option that only some searches read (option_table.h's readers), given
+#    with an explicit --search that does not read it: a usage error naming
+#    both; with its own search, --search=auto, or either one from the
+#    environment only, it runs.
+foreign() { # NAME OPTION READERS SEARCH ARGS...
+  expect "$1 with --search=$4" 1 "^gsat: error: $2 is read only by --search=$3: not with --search=$4" -- "${@:5}" f.cnf
+}
+foreign "--decide=lookahead" --decide dpll cdcl --decide=lookahead --search=cdcl
+foreign "--no-vivify" --vivify cdcl dpll --no-vivify --search=dpll
+foreign "--cdcl-restart=luby" --cdcl-restart cdcl walk --search=walk --cdcl-restart=luby
+foreign "--seed=3" --seed "cdcl or walk" dpll --search=dpll --seed=3
+foreign "--gpu-walk-global, --backend=cpu," --gpu-walk-global walk cdcl --search=cdcl --backend=cpu --gpu-walk-global
+expect "--no-vivify --search=cdcl" 10 '^s SATISFIABLE$' -- --no-vivify --search=cdcl f.cnf
+expect "--seed=3 --search=walk" 10 '^s SATISFIABLE$' -- --seed=3 --search=walk f.cnf
+expect "--decide=lookahead --search=dpll" 10 '^s SATISFIABLE$' -- --decide=lookahead --search=dpll f.cnf
+expect "--decide=lookahead --search=auto" 10 '^s SATISFIABLE$' -- --decide=lookahead --search=auto f.cnf
+expect "--no-vivify with GSAT_SEARCH=dpll" 10 '^s SATISFIABLE$' GSAT_SEARCH=dpll -- --no-vivify f.cnf
+expect "GSAT_VIVIFY=0 with --search=dpll" 10 '^s SATISFIABLE$' GSAT_VIVIFY=0 -- --search=dpll f.cnf
 finish
