@@ -1184,8 +1184,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
     return st;
   }
   /* All cores but one: the GPU member's thread creates the CUDA context,
-   * which is CPU-bound (H200 machine, 16 cores: 0.27 s beside 16 busy DPLL
-   * workers, 0.12 s alone; bench/RESULTS.md). */
+   * which is CPU-bound (measured slower beside a busy worker on every
+   * core; bench/RESULTS.md, The CPU+GPU portfolio). */
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
   const gsat_backend *member[2];
