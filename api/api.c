@@ -693,9 +693,24 @@ static gsat_status check_conflict_options(gsat_solver *s) {
   return GSAT_OK;
 }
 
+/* USAGE when a proof is requested of the cube writer (`what`: "--cubes"
+ * or "gsat_cubes"): its look-ahead learns no clauses, so its UNSAT answer
+ * (no cube left) has no DRAT proof, and it would write none. */
+static gsat_status check_cubes_proof(gsat_solver *s, const char *what) {
+  GSAT_RETURN_IF(proof_path(s), &s->err, USAGE,
+                 "%s writes cubes, not a proof: not with --proof (the look-ahead that splits "
+                 "the formula learns no clauses, so the cube writer has no DRAT proof to "
+                 "write; drop --proof, or solve without --cubes to get a proof)",
+                 what);
+  return GSAT_OK;
+}
+
 int gsat_check_options(gsat_solver *s) {
   gsat_status st = check_proof_options(s);
-  return st != GSAT_OK ? (int)st : (int)check_conflict_options(s);
+  if (st == GSAT_OK) st = check_conflict_options(s);
+  if (st == GSAT_OK && s->opt.cubes) st = check_cubes_proof(s, "--cubes");
+  if (st == GSAT_OK) st = gsat_options_check_search(&s->opt, &s->err);
+  return (int)st;
 }
 
 /* Records the search that runs, or the backend (its id, and its name as
@@ -742,6 +757,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
   GSAT_FORWARD(check_proof_options(s));
   GSAT_FORWARD(check_conflict_options(s));
+  GSAT_FORWARD(gsat_options_check_search(&s->opt, &s->err));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,
@@ -1178,8 +1194,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
     return st;
   }
   /* All cores but one: the GPU member's thread creates the CUDA context,
-   * which is CPU-bound (H200 machine, 16 cores: 0.27 s beside 16 busy DPLL
-   * workers, 0.12 s alone; bench/RESULTS.md). */
+   * which is CPU-bound (measured slower beside a busy worker on every
+   * core; bench/RESULTS.md, The CPU+GPU portfolio). */
   if (s->opt.threads == 0 && p->threads > 1) p->threads--;
   gsat_race_outcome out;
   const gsat_backend *member[2];
@@ -1275,6 +1291,7 @@ int gsat_cubes(gsat_solver *s, uint64_t max_cubes, gsat_cube_callback fn, void *
   if (s->pending != GSAT_OK) return s->pending;
   gsat_status st = begin_solve(s);
   if (st != GSAT_OK) return st;
+  GSAT_FORWARD(check_cubes_proof(s, s->opt.cubes ? "--cubes" : "gsat_cubes"));
   if (!max_cubes || !fn)
     return gsat_error_set(&s->err, GSAT_USAGE, "gsat_cubes needs at least 1 cube and a callback");
   const double t0 = gsat_seconds();

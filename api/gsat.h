@@ -272,6 +272,10 @@ GSAT_API int gsat_set_learn(gsat_solver *s, void *data, int max_length,
 GSAT_API int gsat_read_dimacs(gsat_solver *s, const char *path);
 
 /* Sets option `name` (as in `gsat --help`, '-' or '_') from a string value.
+ * An option set here counts as given explicitly: one that only some
+ * searches read (docs/options.md), set beside a search option set here to
+ * a search that does not read it, makes gsat_check_options() and
+ * gsat_solve() fail with -4 (usage), naming both.
  * Returns 0, or -4 (usage) with a message in gsat_last_error(). */
 GSAT_API int gsat_set_option(gsat_solver *s, const char *name, const char *value);
 
@@ -305,7 +309,9 @@ GSAT_API int gsat_check_backend(gsat_solver *s);
  * whatever the formula, as gsat_solve() would: the proof path "-", a proof
  * (option proof) with search dpll, a proof in the distributed search
  * (several MPI ranks), a conflict limit (option conflicts) with search
- * dpll, backend gpu or several MPI ranks.
+ * dpll, backend gpu or several MPI ranks, option cubes with a proof, an
+ * option set by gsat_set_option() that the search set there (not auto)
+ * does not read (--decide with --search=cdcl).
  * Returns 0, or -4 (usage) with gsat_solve()'s message in gsat_last_error().
  * Any state; changes nothing but the error message. */
 GSAT_API int gsat_check_options(gsat_solver *s);
@@ -332,7 +338,8 @@ typedef int (*gsat_cube_callback)(void *data, const int64_t *lits, uint32_t n);
  * 20 when no cube is left (the formula is UNSAT), 0 when cubes were given
  * (also when a stop request ends the splitting early: then they do not
  * cover the formula), or a negative status with gsat_last_error(): -4 (usage:
- * max_cubes 0 or no fn), -1, -3 (fn returned 0).  The statistics count the
+ * max_cubes 0 or no fn, or a proof requested: the look-ahead learns nothing
+ * and writes no proof), -1, -3 (fn returned 0).  The statistics count the
  * look-ahead's work.  State as gsat_solve(). */
 GSAT_API int gsat_cubes(gsat_solver *s, uint64_t max_cubes, gsat_cube_callback fn, void *data);
 

@@ -92,6 +92,63 @@
   O (vivify_interval, INT, 1000,                   1, 1e9,      0,  _,            HIDE, "CDCL vivification: conflicts between rounds") \
   O (vivify_irred, BOOL,   false,                  _, _,        _,  _,            HIDE, "CDCL vivification: irredundant clauses too (a quarter of the budget)")
 
+/* The searches that read an option, for the options that not every search
+ * reads: R (A, name, searches), searches a '|' of GSAT_READ (DPLL, CDCL,
+ * WALK); an option not listed is read whatever the search.  A is passed
+ * through (options.c fills gsat_option_info.searches from it).  An option
+ * given explicitly (the command line, gsat_set_option) beside an explicit
+ * --search that does not read it is a usage error (options.h,
+ * gsat_options_check_search).  What runs beside the search counts: with
+ * --search=cdcl the portfolio's GPU member runs the walkers, or DPLL, as
+ * --portfolio-gpu-walk and --portfolio-gpu-cdcl say. */
+#define GSAT_READ(X) (1u << GSAT_SEARCH_##X)
+#define GSAT_OPTION_READERS(R, A) \
+  R (A, cdcl_bcp,            GSAT_READ (CDCL)) \
+  R (A, cdcl_cube_count,     GSAT_READ (CDCL)) \
+  R (A, cdcl_cubes,          GSAT_READ (CDCL)) \
+  R (A, cdcl_decide,         GSAT_READ (CDCL)) \
+  R (A, cdcl_memory,         GSAT_READ (CDCL)) \
+  R (A, cdcl_reduce,         GSAT_READ (CDCL)) \
+  R (A, cdcl_restart,        GSAT_READ (CDCL)) \
+  R (A, cdcl_target,         GSAT_READ (CDCL)) \
+  R (A, cdcl_walk,           GSAT_READ (CDCL)) \
+  R (A, cdcl_walk_answers,   GSAT_READ (CDCL)) \
+  R (A, conflicts,           GSAT_READ (CDCL)) \
+  R (A, decide,              GSAT_READ (DPLL)) \
+  R (A, elim,                GSAT_READ (CDCL)) \
+  R (A, equiv,               GSAT_READ (CDCL)) \
+  R (A, gpu_backoff,         GSAT_READ (DPLL)) \
+  R (A, gpu_blocks,          GSAT_READ (DPLL) | GSAT_READ (WALK)) \
+  R (A, gpu_cdcl_arena,      GSAT_READ (CDCL)) \
+  R (A, gpu_cdcl_proof_ring, GSAT_READ (CDCL)) \
+  R (A, gpu_cdcl_searchers,  GSAT_READ (CDCL)) \
+  R (A, gpu_cdcl_share,      GSAT_READ (CDCL)) \
+  R (A, gpu_layout,          GSAT_READ (DPLL)) \
+  R (A, gpu_map,             GSAT_READ (DPLL)) \
+  R (A, gpu_occ_sort,        GSAT_READ (DPLL)) \
+  R (A, gpu_slice,           GSAT_READ (DPLL) | GSAT_READ (WALK)) \
+  R (A, gpu_threads,         GSAT_READ (DPLL)) \
+  R (A, gpu_walk_global,     GSAT_READ (WALK)) \
+  R (A, mpi_cube_queue,      GSAT_READ (DPLL)) \
+  R (A, mpi_port_ring,       GSAT_READ (CDCL)) \
+  R (A, mpi_share_interval,  GSAT_READ (CDCL)) \
+  R (A, mpi_share_words,     GSAT_READ (CDCL)) \
+  R (A, portfolio_gpu_cdcl,  GSAT_READ (CDCL)) \
+  R (A, portfolio_gpu_walk,  GSAT_READ (CDCL)) \
+  R (A, portfolio_phases,    GSAT_READ (CDCL)) \
+  R (A, probe,               GSAT_READ (CDCL)) \
+  R (A, proof,               GSAT_READ (CDCL)) \
+  R (A, proof_format,        GSAT_READ (CDCL)) \
+  R (A, seed,                GSAT_READ (CDCL) | GSAT_READ (WALK)) \
+  R (A, simp_effort,         GSAT_READ (CDCL)) \
+  R (A, simp_occ_limit,      GSAT_READ (CDCL)) \
+  R (A, simplify,            GSAT_READ (CDCL)) \
+  R (A, subsume,             GSAT_READ (CDCL)) \
+  R (A, vivify,              GSAT_READ (CDCL)) \
+  R (A, vivify_effort,       GSAT_READ (CDCL)) \
+  R (A, vivify_interval,     GSAT_READ (CDCL)) \
+  R (A, vivify_irred,        GSAT_READ (CDCL))
+
 /* The values of the enum options: V (P, X, "name") makes the constant
  * GSAT_<P>_<X> (P is the list's prefix, passed in) and its name. */
 #define GSAT_BACKEND_VALUES(V, P) \
@@ -196,12 +253,16 @@ GSAT_OPTIONS(GSAT_OPT_ENUM_TYPE)
 #define GSAT_OPT_FIELD(name, kind, def, lo, hi, step, values, hide, help)                          \
   GSAT_OPT_FIELD_##kind(name)
 
-typedef struct gsat_options {
-  GSAT_OPTIONS(GSAT_OPT_FIELD)
-} gsat_options;
-
 /* The row's position in the table: GSAT_OPTION_INDEX_<name>. */
 #define GSAT_OPT_INDEX(name, kind, def, lo, hi, step, values, hide, help) GSAT_OPTION_INDEX_##name,
 enum { GSAT_OPTIONS(GSAT_OPT_INDEX) GSAT_OPTION_ROWS };
+
+/* given[GSAT_OPTION_INDEX_<name>]: the option was set by gsat_option_set
+ * (the command line, gsat_set_option), not only by its default or the
+ * environment. */
+typedef struct gsat_options {
+  GSAT_OPTIONS(GSAT_OPT_FIELD)
+  bool given[GSAT_OPTION_ROWS];
+} gsat_options;
 
 #endif

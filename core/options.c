@@ -30,6 +30,8 @@
 #define NAMES_STRING(values)               NULL
 #define HIDDEN_SHOW                        false
 #define HIDDEN_HIDE                        true
+#define READ_IF(row, name, searches)                                                               \
+  | (GSAT_OPTION_INDEX_##name == GSAT_OPTION_INDEX_##row ? (searches) : 0u)
 
 const gsat_option_info gsat_option_table[] = {
 #define ROW(name, kind, def, lo, hi, step, values, hide, help)                                     \
@@ -39,7 +41,8 @@ const gsat_option_info gsat_option_table[] = {
    RANGE_##kind(lo, hi, step, values),                                                             \
    NAMES_##kind(values),                                                                           \
    help,                                                                                           \
-   HIDDEN_##hide},
+   HIDDEN_##hide,                                                                                  \
+   0u GSAT_OPTION_READERS(READ_IF, name)},
     GSAT_OPTIONS(ROW)
 #undef ROW
 };
@@ -312,12 +315,20 @@ gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
   return gsat_option_parse_as(info, NULL, value, out, err);
 }
 
-gsat_status gsat_option_set(gsat_options *o, const char *name, const char *value, gsat_error *err) {
+/* gsat_option_set without marking the option given. */
+static gsat_status set_value(gsat_options *o, const char *name, const char *value,
+                             gsat_error *err) {
   const gsat_option_info *info = gsat_option_find(name);
   GSAT_RETURN_IF(!info, err, USAGE, "unknown option '%s' (try --help)", name);
   gsat_option_value v;
   GSAT_FORWARD(gsat_option_parse(info, value, &v, err));
   store(o, (size_t)(info - gsat_option_table), &v);
+  return GSAT_OK;
+}
+
+gsat_status gsat_option_set(gsat_options *o, const char *name, const char *value, gsat_error *err) {
+  GSAT_FORWARD(set_value(o, name, value, err));
+  o->given[gsat_option_find(name) - gsat_option_table] = true;
   return GSAT_OK;
 }
 
@@ -334,12 +345,57 @@ gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err) {
     gsat_option_env_name(&gsat_option_table[i], var, sizeof var);
     const char *value = getenv(var);
     if (!value) continue;
-    gsat_status st = gsat_option_set(o, gsat_option_table[i].name, value, err);
+    gsat_status st = set_value(o, gsat_option_table[i].name, value, err);
     if (st != GSAT_OK) {
       char msg[GSAT_ERROR_MESSAGE_SIZE];
       snprintf(msg, sizeof msg, "%s", err ? err->message : "");
       return gsat_error_set(err, st, "environment variable %s: %s", var, msg);
     }
+  }
+  return GSAT_OK;
+}
+
+unsigned gsat_options_searches_run(const gsat_options *o) {
+  switch (o->search) {
+  case GSAT_SEARCH_DPLL:
+  case GSAT_SEARCH_WALK:
+    return 1u << o->search;
+  case GSAT_SEARCH_CDCL:
+    if (o->backend != GSAT_BACKEND_AUTO || o->proof[0] || o->conflicts) return GSAT_READ(CDCL);
+    return GSAT_READ(CDCL) | (o->portfolio_gpu_walk   ? GSAT_READ(WALK)
+                              : o->portfolio_gpu_cdcl ? GSAT_READ(CDCL)
+                                                      : GSAT_READ(DPLL));
+  default:
+    return GSAT_READ(DPLL) | GSAT_READ(CDCL) | GSAT_READ(WALK);
+  }
+}
+
+/* The searches of mask as --search names them: "dpll", "cdcl or walk". */
+static const char *search_names(unsigned mask, char *buf, size_t n) {
+  size_t k = 0;
+  buf[0] = 0;
+  for (int x = GSAT_SEARCH_DPLL; x <= GSAT_SEARCH_WALK; x++) {
+    if (!(mask & (1u << x))) continue;
+    char name[16];
+    gsat_option_enum_name("search", x, name, sizeof name);
+    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " or " : "", name);
+  }
+  return buf;
+}
+
+gsat_status gsat_options_check_search(const gsat_options *o, gsat_error *err) {
+  if (!o->given[GSAT_OPTION_INDEX_search] || o->search == GSAT_SEARCH_AUTO) return GSAT_OK;
+  const unsigned run = gsat_options_searches_run(o);
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    if (!o->given[i] || !info->searches || (info->searches & run)) continue;
+    char opt[72], readers[64], search[16];
+    gsat_option_enum_name("search", (int)o->search, search, sizeof search);
+    return gsat_error_set(err, GSAT_USAGE,
+                          "%s is read only by --search=%s: not with --search=%s (drop one of "
+                          "them, or use --search=auto)",
+                          dashed(info->name, opt, sizeof opt),
+                          search_names(info->searches, readers, sizeof readers), search);
   }
   return GSAT_OK;
 }

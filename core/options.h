@@ -32,7 +32,9 @@ typedef struct gsat_option_info {
   double low, high, step; /* step: values are multiples of it (0: any) */
   const char *names;      /* ENUM: the value names, '|'-separated */
   const char *help;
-  bool hidden; /* a tuning knob: not in --help */
+  bool hidden;       /* a tuning knob: not in --help */
+  unsigned searches; /* GSAT_READ bits of the searches that read it
+                      * (GSAT_OPTION_READERS); 0: every search */
 } gsat_option_info;
 
 /* The table, sorted by name, and its length (GSAT_OPTION_ROWS); row i is
@@ -90,8 +92,9 @@ gsat_status gsat_option_parse(const gsat_option_info *info, const char *value,
 gsat_status gsat_option_parse_as(const gsat_option_info *info, const char *spelling,
                                  const char *value, gsat_option_value *out, gsat_error *err);
 
-/* Parses value (gsat_option_parse) and sets option `name`.  Errors: USAGE
- * (unknown option or a bad value); the option is unchanged then. */
+/* Parses value (gsat_option_parse) and sets option `name`, marking it
+ * given (o->given).  Errors: USAGE (unknown option or a bad value); the
+ * option is unchanged then. */
 gsat_status gsat_option_set(gsat_options *o, const char *name, const char *value, gsat_error *err);
 
 /* Value of option info in o as a number: booleans 0 or 1, enums the index,
@@ -99,8 +102,24 @@ gsat_status gsat_option_set(gsat_options *o, const char *name, const char *value
 double gsat_option_get(const gsat_options *o, const gsat_option_info *info);
 
 /* Applies GSAT_<NAME> environment variables (e.g. GSAT_THREADS=4), hidden
- * options included.  Errors as gsat_option_set, naming the variable. */
+ * options included; they are defaults, not marked given.  Errors as
+ * gsat_option_set, naming the variable. */
 gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err);
+
+/* The searches that may run with options o, as GSAT_READ bits: the
+ * search o->search names (all three for auto) and, with --search=cdcl,
+ * the portfolio's GPU member where --backend=auto may race one (no proof,
+ * no conflict limit): the walkers (portfolio_gpu_walk), else GPU CDCL
+ * (portfolio_gpu_cdcl), else DPLL (api.c gpu_member_search). */
+unsigned gsat_options_searches_run(const gsat_options *o);
+
+/* An option given explicitly that no search of an explicit --search reads
+ * (gsat_option_info.searches against gsat_options_searches_run; options
+ * set by the environment or left at their defaults, and --search=auto,
+ * never conflict): USAGE naming both, "--decide is read only by
+ * --search=dpll: not with --search=cdcl (...)"; the first such option in
+ * table order.  GSAT_OK otherwise. */
+gsat_status gsat_options_check_search(const gsat_options *o, gsat_error *err);
 
 /* Name of an enum option's value, e.g. gsat_option_enum_name("backend", 2) == "gpu"
  * (written to buf of size n; "" for an unknown option or index). */

@@ -2,7 +2,8 @@
 """Writes the options reference of docs/options.md from the option table.
 
 The table is core/option_table.h (the rows of GSAT_OPTIONS, the value
-lists GSAT_<P>_VALUES and the spellings of GSAT_OPTION_ALIASES).  The part of
+lists GSAT_<P>_VALUES, the spellings of GSAT_OPTION_ALIASES and the searches
+of GSAT_OPTION_READERS).  The part of
 docs/options.md between the BEGIN and END markers is generated; the rest of
 the file is written by hand and kept as it is.
 
@@ -102,6 +103,11 @@ def parse(text):
     aliases = {}
     for a in calls(macro_body(text, "GSAT_OPTION_ALIASES"), "A"):
         aliases.setdefault(a[1], []).append((unquote(a[0]), None if a[2] == "NULL" else unquote(a[2])))
+    for a in calls(macro_body(text, "GSAT_OPTION_READERS"), "R"):
+        readers = [x.lower() for x in re.findall(r"GSAT_READ \((\w+)\)", a[2])]
+        for r in rows:
+            if r["name"] == a[1]:
+                r["searches"] = readers
     return rows, values, aliases
 
 
@@ -147,8 +153,11 @@ def default_text(row, values):
 def table(rows, values, aliases):
     out = ["| option | default | meaning |", "|---|---|---|"]
     for r in rows:
-        out.append("| %s | %s | %s |" % (spelling(r, values, aliases), default_text(r, values),
-                                         r["help"].replace("|", "\\|")))
+        only = ""
+        if r.get("searches"):
+            only = " (read only by %s)" % " or ".join("`--search=%s`" % x for x in r["searches"])
+        out.append("| %s | %s | %s%s |" % (spelling(r, values, aliases), default_text(r, values),
+                                           r["help"].replace("|", "\\|"), only))
     return out
 
 

@@ -23,8 +23,8 @@ typedef enum gsat_occ_sort {
 } gsat_occ_sort;
 
 /* The sort to use for the 64-bit packed keys.  Radix sort needs only
- * 32 + log2(2 * variables) key bits and is expected faster (bcfsort.md 12:
- * radix u64 16.4 ms vs merge u64 28.3 ms at 2^28 on an H200);
+ * 32 + log2(2 * variables) key bits and measured faster than gsat's merge
+ * sort on them (bcfsort.md 12; bench/RESULTS.md, Sort against CUB);
  * bench/sort_bench --occ measures both on the device. */
 #define GSAT_OCC_SORT_DEFAULT GSAT_OCC_SORT_RADIX
 

@@ -63,13 +63,14 @@ __global__ void __launch_bounds__(P * 32, P == 8 ? 2 : 1)
 /* Asks L2 for the block of 512 keys at leaf[q..min(q + 512, end)): lane l
  * the l-th 128-byte line.  The merge kernel reads a leaf's next block only
  * when the leaf is chosen again, so this hides part of that read's DRAM
- * latency (32-bit keys only: it cost the 64-bit kernels 2% on the H200). */
+ * latency (32-bit keys only: it measured slower for the 64-bit kernels and
+ * the pairs; bench/RESULTS.md, Sort against CUB). */
 template <class K>
 __device__ __forceinline__ void prefetch_block(const K *leaf, uint32_t q, uint32_t end,
                                                uint32_t lane) {
   constexpr uint32_t per_line = 128 / sizeof(K);
   const uint32_t at = q + lane * per_line;
-  if constexpr (sizeof(K) == 4) /* measured: +1.5% for u32 keys, -2% pairs */
+  if constexpr (sizeof(K) == 4) /* measured faster for u32 keys only */
     if (lane < GSAT_BCF_HALF / per_line && at < end) prefetch_l2(leaf + at);
 }
 

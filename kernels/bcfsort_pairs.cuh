@@ -16,7 +16,8 @@ namespace gsat_bcf {
 
 /* A pair sort (gsat_gpu_sort_pairs_u32) carries its values along with the
  * keys instead of gathering them once at the end (a random gather of n
- * values cost a quarter of the pair sort on the H200).  Its packed keys hold
+ * values measured a quarter of the pair sort; bench/RESULTS.md, Sort
+ * against CUB).  Its packed keys hold
  * key << shift | p, where p is the index of the key's value in vals_src:
  * the input for the tile sort, then the value array that the last
  * value-moving kernel wrote.  Packs are unique and p follows the input order

@@ -158,7 +158,8 @@ static gsat_status build_tiled(gsat_bmmc_pass *p, gsat_bmmc_pass_info *info, con
 
   /* Geometry: h + m row bits per block, at least q, at most n - 5.  Default
    * 16 warps (h = 4) of 8 elements each (m = 3), the best of the geometry sweep
-   * on the H200 at n = 28 for 4- and 8-byte elements (bench/RESULTS.md). */
+   * at n = 28 for 4- and 8-byte elements (bench/RESULTS.md, BMMC/BPC
+   * permutations against copy). */
   int h = opt->warps_log >= 0 ? opt->warps_log : 4;
   int m = opt->iters_log >= 0 ? opt->iters_log : 3;
   /* 16 eight-byte elements per thread do not fit in 32 registers. */

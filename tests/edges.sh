@@ -16,7 +16,11 @@
 #    content, subdirectories recursively, links to directories not followed,
 #    the skipped ones in `c skipped` lines; a directory of nothing is exit 1.
 # 5. MiniSat's spellings -verb=N and -cpu-lim=N; --conflicts=N (CDCL: s
-#    UNKNOWN with `c stopped: conflict limit`; refused for DPLL and the GPU).
+#    UNKNOWN with `c stopped: conflict limit`; refused for DPLL, the walkers
+#    and the GPU).
+# 6. --cubes with a proof: a usage error.
+# 7. An option of one search with an explicit --search of another: a usage
+#    error (both given on the command line; the environment's are defaults).
 set -u
 abs() { case $1 in /* | "") echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 gsat=$(abs "$1")
@@ -170,4 +174,34 @@ expect "--conflicts picks CDCL" 20 'search cdcl \(auto: a conflict limit \(--con
 expect "--conflicts with DPLL" 1 '^gsat: error: --conflicts limits the CDCL search: DPLL learns no clauses' -- --conflicts=10 --search=dpll f.cnf
 expect "--conflicts with GSAT_SEARCH=dpll" 1 'DPLL learns no clauses.*\(--search: the environment variable GSAT_SEARCH=dpll\)' GSAT_SEARCH=dpll -- --conflicts=10 f.cnf
 expect "--conflicts with the GPU" 1 '^gsat: error: --conflicts limits the CPU CDCL search: not with --backend=gpu' -- --conflicts=10 --backend=gpu f.cnf
+expect "--conflicts with the walkers" 1 '^gsat: error: --conflicts limits the CDCL search: the walkers count no conflicts' -- --conflicts=10 --search=walk f.cnf
+
+# 6. --cubes writes no proof: --proof (or a second file, or GSAT_PROOF) with
+#    it is a usage error, and no proof file is created.
+cubes_err='^gsat: error: --cubes writes cubes, not a proof: not with --proof'
+rm -f c.drat
+expect "--cubes with --proof" 1 "$cubes_err" -- --cubes=4 --proof=c.drat f.cnf
+expect "--cubes with a second file argument" 1 "$cubes_err" -- --cubes=4 f.cnf c.drat
+expect "--cubes with GSAT_PROOF" 1 "$cubes_err.*\(--proof: the environment variable GSAT_PROOF=c.drat\)" GSAT_PROOF=c.drat -- --cubes=4 f.cnf
+[ ! -e c.drat ] && pass "--cubes with a proof: no proof file" || fail "--cubes with a proof wrote c.drat"
+expect "--cubes alone" 0 '^a -?1 0$' -- --cubes=4 f.cnf
+
+# 7. An option that only some searches read (option_table.h's readers), given
+#    with an explicit --search that does not read it: a usage error naming
+#    both; with its own search, --search=auto, or either one from the
+#    environment only, it runs.
+foreign() { # NAME OPTION READERS SEARCH ARGS...
+  expect "$1 with --search=$4" 1 "^gsat: error: $2 is read only by --search=$3: not with --search=$4" -- "${@:5}" f.cnf
+}
+foreign "--decide=lookahead" --decide dpll cdcl --decide=lookahead --search=cdcl
+foreign "--no-vivify" --vivify cdcl dpll --no-vivify --search=dpll
+foreign "--cdcl-restart=luby" --cdcl-restart cdcl walk --search=walk --cdcl-restart=luby
+foreign "--seed=3" --seed "cdcl or walk" dpll --search=dpll --seed=3
+foreign "--gpu-walk-global, --backend=cpu," --gpu-walk-global walk cdcl --search=cdcl --backend=cpu --gpu-walk-global
+expect "--no-vivify --search=cdcl" 10 '^s SATISFIABLE$' -- --no-vivify --search=cdcl f.cnf
+expect "--seed=3 --search=walk" 10 '^s SATISFIABLE$' -- --seed=3 --search=walk f.cnf
+expect "--decide=lookahead --search=dpll" 10 '^s SATISFIABLE$' -- --decide=lookahead --search=dpll f.cnf
+expect "--decide=lookahead --search=auto" 10 '^s SATISFIABLE$' -- --decide=lookahead --search=auto f.cnf
+expect "--no-vivify with GSAT_SEARCH=dpll" 10 '^s SATISFIABLE$' GSAT_SEARCH=dpll -- --no-vivify f.cnf
+expect "GSAT_VIVIFY=0 with --search=dpll" 10 '^s SATISFIABLE$' GSAT_VIVIFY=0 -- --search=dpll f.cnf
 finish

@@ -213,6 +213,45 @@ static void check_backend_keeps_a_pending_error(void **state) {
   gsat_release(s);
 }
 
+/* The API refuses what the command line refuses, with a status and a
+ * message (the library prints nothing): an option that the search set
+ * does not read (gsat_check_options and gsat_solve, -4), and a proof of
+ * gsat_cubes (no proof file made). */
+static int count_cube(void *data, const int64_t *lits, uint32_t n) {
+  (void)lits;
+  (void)n;
+  ++*(int *)data;
+  return 1;
+}
+
+static void options_of_another_search_refused(void **state) {
+  (void)state;
+  const int32_t f[] = {1, 2, 0, -1, 2, 0};
+  gsat_solver *s = solver_of(f, sizeof f / sizeof f[0]);
+  assert_int_equal(gsat_set_option(s, "decide", "lookahead"), 0);
+  assert_int_equal(gsat_check_options(s), 0); /* search auto */
+  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_check_options(s), -4);
+  assert_non_null(strstr(gsat_last_error(s), "--decide is read only by --search=dpll"));
+  assert_non_null(strstr(gsat_last_error(s), "not with --search=cdcl"));
+  assert_int_equal(gsat_solve(s), -4);
+  assert_non_null(strstr(gsat_last_error(s), "--decide is read only by --search=dpll"));
+  assert_int_equal(gsat_set_option(s, "search", "dpll"), 0);
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  char proof[64];
+  snprintf(proof, sizeof proof, "/tmp/gsat_test_cubes_%d.drat", (int)getpid());
+  assert_int_equal(gsat_set_proof_path(s, proof), 0);
+  int cubes = 0;
+  assert_int_equal(gsat_cubes(s, 4, count_cube, &cubes), -4);
+  assert_non_null(strstr(gsat_last_error(s), "gsat_cubes writes cubes, not a proof"));
+  assert_int_equal(cubes, 0);
+  assert_int_equal(access(proof, F_OK), -1);
+  assert_int_equal(gsat_set_proof_path(s, NULL), 0);
+  assert_int_equal(gsat_cubes(s, 4, count_cube, &cubes), 0);
+  assert_true(cubes >= 1);
+  gsat_release(s);
+}
+
 static void *raise_later(void *flag) {
   struct timespec ts = {0, 100 * 1000 * 1000};
   nanosleep(&ts, NULL);
@@ -256,6 +295,7 @@ int main(void) {
       cmocka_unit_test(next_model_variable_dense),
       cmocka_unit_test(terminate_requests_stay),
       cmocka_unit_test(check_backend_keeps_a_pending_error),
+      cmocka_unit_test(options_of_another_search_refused),
       cmocka_unit_test(reader_stops_on_a_silent_pipe),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -283,7 +283,7 @@ static void string_kind(void **state) {
   test_options t;
   assert_int_equal(sizeof t.proof, GSAT_OPTION_STRING_SIZE);
   assert_int_equal(sizeof t.count, sizeof(uint64_t));
-  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0, "", 0, 0, 0, NULL, "a path", true};
+  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0, "", 0, 0, 0, NULL, "a path", true, 0};
   gsat_option_value v;
   gsat_error err;
   assert_int_equal(gsat_option_parse(&info, "out/proof.drat", &v, &err), GSAT_OK);
@@ -436,6 +436,131 @@ static void environment_overrides(void **state) {
   unsetenv("GSAT_THREADS");
 }
 
+/* A value option info takes: its default (the first name for an enum), "1"
+ * for a boolean, a file name for a string. */
+static const char *valid_value(const gsat_option_info *info, char *buf, size_t n) {
+  if (info->kind == GSAT_OPT_STRING) return "x.drat";
+  if (info->kind == GSAT_OPT_BOOL) return "1";
+  if (info->kind == GSAT_OPT_ENUM) return gsat_option_enum_name(info->name, (int)info->def, buf, n);
+  snprintf(buf, n, "%.17g", info->def);
+  return buf;
+}
+
+/* gsat_options_check_search with option info given its valid value and
+ * --search=search given (backend cpu: no portfolio member beside it). */
+static gsat_status check_with(const gsat_option_info *info, const char *search, gsat_error *err) {
+  gsat_options o;
+  char buf[64];
+  gsat_options_init(&o);
+  set_ok(&o, "backend", "cpu");
+  set_ok(&o, "search", search);
+  set_ok(&o, info->name, valid_value(info, buf, sizeof buf));
+  return gsat_options_check_search(&o, err);
+}
+
+/* Every option that only some searches read (GSAT_OPTION_READERS), given
+ * with an explicit --search: accepted by a search that reads it, refused
+ * by every other with a message naming both; --search=auto accepts it. */
+static void search_specific_options(void **state) {
+  (void)state;
+  static const char *const searches[] = {"dpll", "cdcl", "walk"};
+  int refused = 0, accepted = 0;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    if (!info->searches) continue;
+    gsat_error err;
+    assert_int_equal(check_with(info, "auto", &err), GSAT_OK);
+    for (int x = GSAT_SEARCH_DPLL; x <= GSAT_SEARCH_WALK; x++) {
+      const char *search = searches[x - GSAT_SEARCH_DPLL];
+      gsat_error_clear(&err);
+      const gsat_status st = check_with(info, search, &err);
+      if (info->searches & (1u << x)) {
+        assert_int_equal(st, GSAT_OK);
+        accepted++;
+        continue;
+      }
+      assert_int_equal(st, GSAT_USAGE);
+      char opt[80], with[32];
+      snprintf(opt, sizeof opt, "--%s is read only by --search=", info->name);
+      for (char *c = opt; *c; c++) *c = *c == '_' ? '-' : *c;
+      snprintf(with, sizeof with, "not with --search=%s", search);
+      if (!strstr(err.message, opt) || !strstr(err.message, with))
+        fail_msg("%s with --search=%s: '%s'", info->name, search, err.message);
+      refused++;
+    }
+  }
+  assert_true(refused >= 60 && accepted >= 40);
+  assert_int_equal(gsat_option_table[GSAT_OPTION_INDEX_decide].searches, GSAT_READ(DPLL));
+  assert_int_equal(gsat_option_table[GSAT_OPTION_INDEX_seed].searches,
+                   GSAT_READ(CDCL) | GSAT_READ(WALK));
+  assert_int_equal(gsat_option_table[GSAT_OPTION_INDEX_threads].searches, 0);
+  assert_int_equal(gsat_option_table[GSAT_OPTION_INDEX_node_limit].searches, 0);
+}
+
+/* The help of a row says which search reads it ("CDCL ...", "CPU CDCL:",
+ * "GPU CDCL:", "DPLL ...", "GPU walkers"): then the readers list has it. */
+static void readers_match_the_help(void **state) {
+  (void)state;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    const char *h = info->help;
+    const int cdcl =
+        !strncmp(h, "CDCL", 4) || !strncmp(h, "CPU CDCL", 8) || !strncmp(h, "GPU CDCL", 8);
+    if (cdcl && info->searches != GSAT_READ(CDCL))
+      fail_msg("%s (help '%.30s') is not listed as read by CDCL only", info->name, h);
+    if (!strncmp(h, "DPLL", 4) && info->searches != GSAT_READ(DPLL))
+      fail_msg("%s (help '%.30s') is not listed as read by DPLL only", info->name, h);
+    if (!strncmp(h, "GPU walkers", 11) && !(info->searches & GSAT_READ(WALK)))
+      fail_msg("%s (help '%.30s') is not listed as read by the walkers", info->name, h);
+  }
+}
+
+/* Only explicit settings conflict: an option or a search set by the
+ * environment, or left at its default, never does; --search=cdcl counts the
+ * portfolio's GPU member (walkers, GPU CDCL or DPLL) with --backend=auto and
+ * neither a proof nor a conflict limit. */
+static void search_conflicts_only_when_given(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_error err;
+  setenv("GSAT_SEARCH", "dpll", 1);
+  setenv("GSAT_SEED", "3", 1);
+  gsat_options_init(&o);
+  assert_int_equal(gsat_options_from_env(&o, &err), GSAT_OK);
+  set_ok(&o, "vivify", "0"); /* search dpll from the environment only */
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_OK);
+  set_ok(&o, "search", "dpll"); /* seed 3 from the environment only */
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "--vivify is read only by --search=cdcl"));
+  unsetenv("GSAT_SEARCH");
+  unsetenv("GSAT_SEED");
+  gsat_options_init(&o);
+  set_ok(&o, "search", "walk");
+  set_ok(&o, "seed", "7");
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_OK);
+  set_ok(&o, "search", "dpll");
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "--seed is read only by --search=cdcl or walk: not with "
+                                      "--search=dpll"));
+  /* --search=cdcl, --backend=auto: the walkers beside it read gpu_walk_global */
+  gsat_options_init(&o);
+  set_ok(&o, "search", "cdcl");
+  set_ok(&o, "gpu_walk_global", "1");
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_OK);
+  set_ok(&o, "proof", "x.drat"); /* no portfolio with a proof */
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_USAGE);
+  gsat_options_init(&o);
+  set_ok(&o, "search", "cdcl");
+  set_ok(&o, "gpu_threads", "64"); /* GPU DPLL's */
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_USAGE);
+  set_ok(&o, "portfolio_gpu_walk", "0");
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_USAGE); /* GPU CDCL member */
+  set_ok(&o, "portfolio_gpu_cdcl", "0");
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_OK); /* GPU DPLL member */
+  set_ok(&o, "backend", "cpu");
+  assert_int_equal(gsat_options_check_search(&o, &err), GSAT_USAGE);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(table_sorted_and_defaults_in_range),
@@ -448,6 +573,9 @@ int main(void) {
       cmocka_unit_test(reject_bad_values),
       cmocka_unit_test(value_messages),
       cmocka_unit_test(environment_overrides),
+      cmocka_unit_test(search_specific_options),
+      cmocka_unit_test(readers_match_the_help),
+      cmocka_unit_test(search_conflicts_only_when_given),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
