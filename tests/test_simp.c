@@ -159,20 +159,26 @@ typedef struct run {
   checker chk;
 } run;
 
-/* Simplifies f with the techniques asked for (the others off); every proof
- * step checked. */
-static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
+/* Simplifies f under cfg; every proof step checked (RUP or RAT). */
+static run *simplify_with(const int64_t *f, const gsat_simp_config *cfg) {
   run *r = calloc(1, sizeof *r);
   assert_non_null(r);
   build(&r->in, f);
   chk_load(&r->chk, &r->in);
+  gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
+  gsat_error err;
+  assert_int_equal(gsat_simp_run(&r->in, cfg, &sink, &r->out, &r->ext, &r->n, &err), GSAT_OK);
+  assert_false(r->chk.bad);
+  return r;
+}
+
+/* Simplifies f with the techniques asked for (the others off); every proof
+ * step checked. */
+static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
   cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv;
-  gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
-  gsat_error err;
-  assert_int_equal(gsat_simp_run(&r->in, &cfg, &sink, &r->out, &r->ext, &r->n, &err), GSAT_OK);
-  assert_false(r->chk.bad);
+  run *r = simplify_with(f, &cfg);
   assert_int_equal(r->chk.rat, 0); /* every step RUP: drat-trim's ignored deletions cannot matter */
   return r;
 }
@@ -485,18 +491,11 @@ static void random_formulas(void **state) {
  * technique when all); every proof step checked (its lemmas RAT on the
  * fresh variable). */
 static run *simplify_bva(const int64_t *f, int all) {
-  run *r = calloc(1, sizeof *r);
-  assert_non_null(r);
-  build(&r->in, f);
-  chk_load(&r->chk, &r->in);
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
   cfg.bva = 1;
   if (!all) cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
-  gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
-  gsat_error err;
-  assert_int_equal(gsat_simp_run(&r->in, &cfg, &sink, &r->out, &r->ext, &r->n, &err), GSAT_OK);
-  assert_false(r->chk.bad);
+  run *r = simplify_with(f, &cfg);
   assert_true(r->out.num_vars - r->in.num_vars == r->n.bva_vars);
   return r;
 }
