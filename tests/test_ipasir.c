@@ -291,17 +291,23 @@ static void test_kept_clauses(void **state) {
   gsat_release(s);
 }
 
+/* A solver of the CPU CDCL search on one thread. */
+static gsat_solver *cdcl_solver(void) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  return s;
+}
+
 /* Preprocessing and incremental use (docs/simplify.md): the first solve,
  * without assumptions, eliminates variable 1 of (1 2) (1 3) (-1 4) and its
  * model (extended to 1) satisfies every clause; the later solves, which do
  * not preprocess, honour assumptions on 1 and a clause added over it. */
 static void test_eliminated_then_assumed(void **state) {
   (void)state;
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
-  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
-  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  gsat_solver *s = cdcl_solver();
   const int32_t f[][4] = {{1, 2, 0}, {1, 3, 0}, {-1, 4, 0}, {2, 3, 4, 5}, {-5, -2, -3, 0}};
   for (int c = 0; c < 5; c++) {
     for (int k = 0; k < 4 && f[c][k]; k++) gsat_add(s, f[c][k]);
@@ -339,11 +345,7 @@ static void test_eliminated_then_assumed(void **state) {
  * and 2 false, so (1 6) needs 6 (UNSAT under the assumption -6). */
 static void test_bva_then_user_variable(void **state) {
   (void)state;
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
-  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
-  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  gsat_solver *s = cdcl_solver();
   assert_int_equal(gsat_set_option(s, "bva", "true"), 0);
   const int32_t rem[3][3] = {{4, 5, 0}, {6, 0, 0}, {7, 8, 0}};
   for (int32_t k = 1; k <= 3; k++)
