@@ -983,7 +983,7 @@ static int new_var(simp *s, gsat_var *x) {
   if (s->V + 1 >= GSAT_MAX_SEARCH_VARS || s->ext_vars + (s->V - s->V0) >= GSAT_MAX_DIMACS_VAR)
     return 0; /* no room for the variable: no replacement */
   if (s->V == s->vcap) {
-    const size_t old = s->vcap, cap = 2 * old + 64;
+    const size_t old = s->vcap, cap = old + old / 4 + 64;
     int ok = grow_zero((void **)&s->occ, sizeof *s->occ, 2 * old + 1, 2 * cap + 1) &&
              grow_zero((void **)&s->val, 1, 2 * old + 1, 2 * cap + 1) &&
              grow_zero((void **)&s->mark, 1, 2 * old + 1, 2 * cap + 1) &&
@@ -1199,9 +1199,17 @@ static void replace_match(simp *s, bva *b) {
   }
   for (uint32_t i = 0; i < b->rows * b->cols && !s->oom; i++) {
     const uint32_t c = b->mat.a[i];
-    for (uint32_t t = 0; t < size_of(s, c); t++) heap_push(s, b, lits_of(s, c)[t]);
+    for (uint32_t t = 0; t < size_of(s, c); t++) {
+      const gsat_lit k = lits_of(s, c)[t];
+      if (!(s->mark[k] & 4)) s->mark[k] |= 4, push(s, &b->seen, k);
+    }
     delete_clause(s, c, 1);
   }
+  for (uint32_t i = 0; i < b->seen.n; i++) { /* queued with their counts after the deletions */
+    s->mark[b->seen.a[i]] &= ~4u;
+    heap_push(s, b, b->seen.a[i]);
+  }
+  b->seen.n = 0;
   heap_push(s, b, GSAT_LIT(x, 0)), heap_push(s, b, GSAT_LIT(x, 1));
   s->n->bva_vars++;
   s->n->bva_matched += (uint64_t)b->rows * b->cols;
