@@ -1216,14 +1216,17 @@ static void replace_match(simp *s, bva *b) {
   s->n->bva_removed += (uint64_t)reduction(b->rows, b->cols);
 }
 
-/* Tries literal l (lines 3-24): M_lit = {l}, its clauses the columns; the
- * match grown, replaced when it reduces the formula. */
+/* Tries literal l (lines 3-24): M_lit = {l}, its clauses (of at most
+ * bva_size literals) the columns; the match grown, replaced when it reduces
+ * the formula. */
 static void try_literal(simp *s, bva *b, gsat_lit l) {
   b->l = l, b->rows = 1, b->cols = 0, b->hops = 0;
   b->mat.n = b->lits.n = 0;
   for (uint32_t i = 0; i < s->occ[l].n; i++) {
-    push(s, &b->mat, s->occ[l].a[i]);
-    *flags_of(s, s->occ[l].a[i]) |= MATCHED;
+    const uint32_t c = s->occ[l].a[i];
+    if (s->cfg->bva_size && size_of(s, c) > s->cfg->bva_size) continue;
+    push(s, &b->mat, c);
+    *flags_of(s, c) |= MATCHED;
   }
   b->cols = b->mat.n;
   push(s, &b->lits, l);

@@ -51,6 +51,7 @@ typedef struct gsat_simp_config {
   int bva;                         /* bounded variable addition (adds variables) */
   int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
   uint32_t bva_effort;             /* BVA's steps per literal, as effort */
+  uint32_t bva_size;               /* BVA: longest clause matched (0: any) */
   uint32_t effort;                 /* work per technique: steps (clause literals
                                       read) per literal of the formula, at least
                                       10^6 steps */
