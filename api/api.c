@@ -818,6 +818,7 @@ static gsat_status run_search(gsat_solver *s, const gsat_db *db, gsat_search_par
     GSAT_FORWARD(check_proof_not_input(s, proof_path(s)));
     GSAT_FORWARD(gsat_proof_open_path(&proof, proof_path(s), f, &s->err));
     gsat_proof_set_map(&proof, db->ext_var, db->num_vars);
+    gsat_proof_set_fresh(&proof, db->ext_vars); /* as core/simp.h numbers them */
     gsat_proof_stop_on_error(&proof, &s->stop);
   }
   int trivial = 0;
@@ -902,7 +903,7 @@ static gsat_status build_streams_for(gsat_solver *s, gsat_db *db, const gsat_sea
 }
 
 /* The techniques of simp.h that are options of the same name. */
-#define SIMP_TECHNIQUES(K) K(elim) K(subsume) K(probe) K(equiv)
+#define SIMP_TECHNIQUES(K) K(elim) K(subsume) K(probe) K(equiv) K(bva)
 
 /* Preprocessing of the CPU CDCL search (core/simp.h) from the
  * options: only in a first solve without assumptions or a learn callback.
@@ -917,6 +918,9 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
 #undef COPY_TECHNIQUE
   p->simp.effort = (uint32_t)s->opt.simp_effort;
   p->simp.occ_limit = (uint32_t)s->opt.simp_occ_limit;
+  p->simp.bva_effort = (uint32_t)s->opt.bva_effort;
+  p->simp.bva_tiebreak = s->opt.bva_tiebreak;
+  p->simp.bva_size = (uint32_t)s->opt.bva_size;
   p->simp.stop = &s->stop;
   p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
 }

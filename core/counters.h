@@ -78,7 +78,11 @@
   C (F, simp_subsume_us,    WORKER, _,         _,               NONZERO, NORATE, "subsume us",        "preprocessing: microseconds in subsumption") \
   C (F, simp_elim_us,       WORKER, _,         _,               NONZERO, NORATE, "elim us",           "preprocessing: microseconds in variable elimination") \
   C (F, simp_probe_us,      WORKER, _,         _,               NONZERO, NORATE, "probe us",          "preprocessing: microseconds in failed-literal probing") \
-  C (F, simp_equiv_us,      WORKER, _,         _,               NONZERO, NORATE, "equiv us",          "preprocessing: microseconds in equivalent-literal substitution")
+  C (F, simp_equiv_us,      WORKER, _,         _,               NONZERO, NORATE, "equiv us",          "preprocessing: microseconds in equivalent-literal substitution") \
+  C (F, bva_vars,           WORKER, _,         _,               NONZERO, NORATE, "bva vars",          "preprocessing: fresh variables added by bounded variable addition (one per match)") \
+  C (F, bva_matched,        WORKER, _,         _,               NONZERO, NORATE, "bva matched",       "preprocessing: clauses that bounded variable addition replaced") \
+  C (F, bva_removed,        WORKER, _,         _,               NONZERO, NORATE, "bva removed",       "preprocessing: clauses removed net by bounded variable addition (replaced less added)") \
+  C (F, bva_us,             WORKER, _,         _,               NONZERO, NORATE, "bva us",            "preprocessing: microseconds in bounded variable addition")
 // clang-format on
 
 /*------------------------------------------------------------------------*/

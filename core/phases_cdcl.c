@@ -12,7 +12,7 @@ gsat_status gsat_cdcl_phase_port_init(gsat_cdcl_phase_port *port, gsat_phases *x
   memset(port, 0, sizeof *port);
   port->x = x;
   port->next_take = GSAT_CDCL_REPHASE_FIRST;
-  port->buf = malloc(num_vars ? num_vars : 1);
+  port->buf = calloc(num_vars ? num_vars : 1, 1); /* past a smaller slot's: 0 */
   GSAT_RETURN_IF(!port->buf, err, NOMEM, "out of memory for a searcher's phases (%u variables)",
                  num_vars);
   return GSAT_OK;

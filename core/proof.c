@@ -62,6 +62,11 @@ gsat_status gsat_proof_open_path(gsat_proof *p, const char *path, gsat_proof_for
 void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var, uint32_t num_vars) {
   p->ext_var = ext_var;
   p->num_vars = num_vars;
+  p->fresh = ext_var && num_vars ? (uint64_t)ext_var[num_vars - 1] + 1 : 0;
+}
+
+void gsat_proof_set_fresh(gsat_proof *p, uint64_t first) {
+  p->fresh = first;
 }
 
 /* SIGPIPE is held off (blocked in the calling thread) while the buffer is
@@ -202,8 +207,8 @@ static int64_t dimacs_of(const gsat_proof *p, const void *lits, size_t i, int di
   if (dimacs) return ((const int64_t *)lits)[i];
   gsat_lit l = ((const gsat_lit *)lits)[i];
   gsat_var v = GSAT_VAR(l);
-  assert(!p->ext_var || v < p->num_vars);
-  int64_t ext = (int64_t)(p->ext_var ? p->ext_var[v] : v) + 1;
+  const int mapped = p->ext_var && v < p->num_vars, fresh = p->ext_var && !mapped;
+  int64_t ext = (int64_t)(mapped ? p->ext_var[v] : fresh ? p->fresh + (v - p->num_vars) : v) + 1;
   return GSAT_SIGN(l) ? -ext : ext;
 }
 

@@ -56,6 +56,7 @@ typedef struct gsat_proof {
   gsat_proof_format format;
   const gsat_var *ext_var; /* internal -> external variable (NULL: same) */
   uint32_t num_vars;       /* entries of ext_var (checked in debug builds) */
+  uint64_t fresh;          /* 0-based external variable of internal num_vars */
   unsigned char *buf;      /* [GSAT_PROOF_BUFFER] */
   size_t len;              /* bytes pending in buf */
   gsat_error err;          /* the first error; err.status GSAT_OK if none */
@@ -95,6 +96,13 @@ gsat_status gsat_proof_open_path(gsat_proof *p, const char *path, gsat_proof_for
  * db.h's; num_vars its length).  NULL: internal variable v is external v.
  * The array must outlive the proof. */
 void gsat_proof_set_map(gsat_proof *p, const gsat_var *ext_var, uint32_t num_vars);
+
+/* With a map: internal variables num_vars + i (the fresh variables of
+ * bounded variable addition, core/simp.h) are written as the 0-based
+ * external variable first + i; gsat_proof_set_map makes first the variable
+ * after the map's last, pass the input's external variable count to keep
+ * them clear of every declared variable. */
+void gsat_proof_set_fresh(gsat_proof *p, uint64_t first);
 
 /* Appends the addition (lemma) or deletion of the clause lits[0..n-1] of
  * internal literals, mapped through the variable map; n == 0 is the empty

@@ -11,6 +11,7 @@
 #define DELETED 1u /* clause flag */
 #define QUEUED  2u /* clause flag: in the subsumption queue */
 #define GATE    4u /* clause flag: a gate clause of the variable tried */
+#define MATCHED 8u /* clause flag: in the match of bounded variable addition */
 #define SUBSUME_OCC_LIMIT                                                                          \
   1000         /* a clause whose rarest variable occurs more often                                 \
                   subsumes nothing (Kissat bounds it alike) */
@@ -33,6 +34,12 @@ typedef struct simp {
   uint8_t *elim;    /* [V] eliminated */
   uint8_t *touched; /* [V] a clause with it changed since its last try */
   uint32_t qhead;
+  uint32_t vcap;     /* variables the per-variable arrays hold (fresh ones grow them) */
+  uint32_t V0;       /* variables of the input: the fresh ones follow */
+  uint64_t ext_vars; /* the input's external variables: the fresh ones follow */
+  uint32_t *stamp;   /* [2V] bounded variable addition: a literal's last column */
+  uint32_t *count;   /* [2V] bounded variable addition: a literal's entries */
+  uint64_t *hop;     /* [2V] bounded variable addition: the 3-hop vectors */
   gsat_simp_ext *ext;
   const gsat_proof_sink *proof;
   const gsat_simp_config *cfg;
@@ -43,17 +50,22 @@ typedef struct simp {
   int unsat, oom;
 } simp;
 
-static void push(simp *s, vec *v, uint32_t x) {
-  if (v->n == v->cap) {
-    uint32_t cap = v->cap ? 2 * v->cap : 8;
-    uint32_t *a = realloc(v->a, (size_t)cap * sizeof *a);
-    if (!a) {
-      s->oom = 1;
-      return;
-    }
-    v->a = a;
-    v->cap = cap;
+/* Doubles the capacity *cap of array *a of elem-byte entries (at least 8);
+ * 0 (s->oom set) when out of memory. */
+static int grow_array(simp *s, void **a, uint32_t *cap, size_t elem) {
+  const uint32_t n = *cap ? 2 * *cap : 8;
+  void *b = realloc(*a, (size_t)n * elem);
+  if (!b) {
+    s->oom = 1;
+    return 0;
   }
+  *a = b;
+  *cap = n;
+  return 1;
+}
+
+static void push(simp *s, vec *v, uint32_t x) {
+  if (v->n == v->cap && !grow_array(s, (void **)&v->a, &v->cap, sizeof *v->a)) return;
   v->a[v->n++] = x;
 }
 
@@ -899,10 +911,363 @@ static void els_round(simp *s) {
   free(repr);
 }
 
+/* --- bounded variable addition ------------------------------------------- */
+
+/* Structured bounded variable addition (Haberlandt, Green and Heule,
+ * "Effective Auxiliary Variables via Structured Reencoding", SAT 2023,
+ * Algorithm 1, after Manthey, Heule and Biere, "Automated Reencoding of
+ * Boolean Formulas", HVC 2012, section 3).  A match is a set of literals
+ * M_lit = {k_1 .. k_m} and a set of remainders R_1 .. R_n such that every
+ * clause (k_i OR R_j) is in the formula; its m * n clauses are replaced by
+ * (x OR k_i) and (NOT x OR R_j) over a fresh variable x, m + n clauses:
+ * resolving them on x gives back the m * n.  The matrix of a match: row i,
+ * column j holds the clause (k_i OR R_j); row 0 is the literal l tried. */
+typedef struct bva {
+  gsat_lit l;          /* the literal tried (row 0) */
+  uint32_t rows, cols; /* m and n */
+  vec mat, next;       /* the matrix, row-major, and its next version */
+  vec lits;            /* M_lit, row by row */
+  vec pl, pd, pj;      /* P: literal, clause, column of each entry */
+  vec seen;            /* literals with a count (s->count) */
+  vec hop_seen;        /* literals with a 3-hop entry (s->hop) */
+  int hops;            /* s->hop holds l's two-hop vector (1), too dear (-1) */
+  uint32_t epoch;      /* s->stamp's value of the current column */
+  uint64_t *heap;      /* max-heap of (occurrences << 32 | literal) */
+  uint32_t heap_n, heap_cap;
+} bva;
+
+#define HOP_LIMIT 100000u /* clause visits of a 3-hop vector at most: else no tie-break */
+
+/* The reduction of a match of m literals and n remainders (clauses removed
+ * less clauses added). */
+static int64_t reduction(uint32_t m, uint32_t n) {
+  return (int64_t)m * n - m - n;
+}
+
+static void heap_push(simp *s, bva *b, gsat_lit l) {
+  if (b->heap_n == b->heap_cap && !grow_array(s, (void **)&b->heap, &b->heap_cap, sizeof *b->heap))
+    return;
+  uint64_t x = (uint64_t)s->occ[l].n << 32 | l;
+  uint32_t i = b->heap_n++;
+  for (; i && b->heap[(i - 1) / 2] < x; i = (i - 1) / 2) b->heap[i] = b->heap[(i - 1) / 2];
+  b->heap[i] = x;
+}
+
+static uint64_t heap_pop(bva *b) {
+  uint64_t top = b->heap[0], x = b->heap[--b->heap_n];
+  uint32_t i = 0;
+  for (;;) {
+    uint32_t c = 2 * i + 1;
+    if (c >= b->heap_n) break;
+    if (c + 1 < b->heap_n && b->heap[c + 1] > b->heap[c]) c++;
+    if (b->heap[c] <= x) break;
+    b->heap[i] = b->heap[c];
+    i = c;
+  }
+  if (b->heap_n) b->heap[i] = x;
+  return top;
+}
+
+/* Grows *p from old to n elements of size elem, the new ones zero. */
+static int grow_zero(void **p, size_t elem, size_t old, size_t n) {
+  void *q = realloc(*p, n * elem);
+  if (!q) return 0;
+  memset((char *)q + old * elem, 0, (n - old) * elem);
+  *p = q;
+  return 1;
+}
+
+/* A fresh variable in *x: the per-variable arrays grown when full; 0 when
+ * out of memory or past the largest variable of the search or of DIMACS. */
+static int new_var(simp *s, gsat_var *x) {
+  if (s->V + 1 >= GSAT_MAX_SEARCH_VARS || s->ext_vars + (s->V - s->V0) >= GSAT_MAX_DIMACS_VAR)
+    return 0; /* no room for the variable: no replacement */
+  if (s->V == s->vcap) {
+    const size_t old = s->vcap, cap = old + old / 4 + 64;
+    int ok = grow_zero((void **)&s->occ, sizeof *s->occ, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->val, 1, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->mark, 1, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->stamp, sizeof *s->stamp, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->count, sizeof *s->count, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->hop, sizeof *s->hop, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->elim, 1, old + 1, cap + 1) &&
+             grow_zero((void **)&s->touched, 1, old + 1, cap + 1);
+    if (!ok) {
+      s->oom = 1;
+      return 0;
+    }
+    s->vcap = (uint32_t)cap;
+  }
+  *x = s->V++;
+  s->touched[*x] = 1;
+  return 1;
+}
+
+/* The literal of clause c other than l with the fewest occurrences. */
+static gsat_lit least_occurring(simp *s, uint32_t c, gsat_lit l) {
+  const gsat_lit *cl = lits_of(s, c);
+  gsat_lit best = UINT32_MAX;
+  for (uint32_t i = 0; i < size_of(s, c); i++)
+    if (cl[i] != l && (best == UINT32_MAX || s->occ[cl[i]].n < s->occ[best].n)) best = cl[i];
+  return best;
+}
+
+/* The literal by which clause d differs from the marked remainder (d has
+ * its size), or UINT32_MAX when it differs by more than one literal. */
+static gsat_lit extra_literal(simp *s, uint32_t d) {
+  const gsat_lit *dl = lits_of(s, d);
+  gsat_lit extra = UINT32_MAX;
+  s->steps += size_of(s, d);
+  for (uint32_t i = 0; i < size_of(s, d); i++) {
+    if (s->mark[dl[i]] & 1) continue;
+    if (extra != UINT32_MAX) return UINT32_MAX;
+    extra = dl[i];
+  }
+  return extra;
+}
+
+/* The entries of P for column j (Algorithm 1, lines 8-12): each clause
+ * (k OR R_j), k a literal not in M_lit nor of l's variable, the clause in
+ * no row yet; one entry per literal and column. */
+static void column_entries(simp *s, bva *b, uint32_t j) {
+  const uint32_t c = b->mat.a[j], k = size_of(s, c);
+  const gsat_lit *cl = lits_of(s, c);
+  for (uint32_t i = 0; i < k; i++) s->mark[cl[i]] |= 1;
+  s->mark[b->l] &= ~1u;
+  const vec *o = &s->occ[least_occurring(s, c, b->l)];
+  b->epoch++;
+  s->steps += o->n;
+  for (uint32_t i = 0; i < o->n; i++) {
+    const uint32_t d = o->a[i];
+    if (size_of(s, d) != k || (*flags_of(s, d) & MATCHED)) continue;
+    const gsat_lit e = extra_literal(s, d);
+    if (e == UINT32_MAX || GSAT_VAR(e) == GSAT_VAR(b->l) || (s->mark[e] & 2)) continue;
+    if (s->stamp[e] == b->epoch) continue;
+    s->stamp[e] = b->epoch;
+    if (!s->count[e]++) push(s, &b->seen, e);
+    push(s, &b->pl, e), push(s, &b->pd, d), push(s, &b->pj, j);
+  }
+  for (uint32_t i = 0; i < k; i++) s->mark[cl[i]] &= ~1u;
+}
+
+/* Adds the variables of the clauses of variable v, each times w, to
+ * s->hop at offset base (the vectors of the 3-hop heuristic: entry u of
+ * the adjacency matrix A is the number of clauses with both u and v). */
+static void add_neighbours(simp *s, bva *b, gsat_var v, uint64_t w, uint32_t base) {
+  for (uint32_t sign = 0; sign < 2; sign++) {
+    const vec *o = &s->occ[GSAT_LIT(v, sign)];
+    for (uint32_t i = 0; i < o->n; i++) {
+      const gsat_lit *cl = lits_of(s, o->a[i]);
+      s->steps += size_of(s, o->a[i]);
+      for (uint32_t t = 0; t < size_of(s, o->a[i]); t++) {
+        const uint32_t at = base + GSAT_VAR(cl[t]);
+        if (!s->hop[at]) push(s, &b->hop_seen, at);
+        s->hop[at] += w;
+      }
+    }
+  }
+}
+
+/* s->hop[V + u] = (A A e_l)[u], the two-hop vector of l's variable, with
+ * the one-hop vector A e_l at s->hop[0 .. V - 1]; b->hops -1 when it would
+ * visit more than HOP_LIMIT clauses. */
+static void two_hops(simp *s, bva *b) {
+  const gsat_var v = GSAT_VAR(b->l);
+  add_neighbours(s, b, v, 1, 0);
+  uint64_t visits = 0;
+  const uint32_t n1 = b->hop_seen.n;
+  for (uint32_t i = 0; i < n1; i++)
+    visits += s->occ[GSAT_LIT(b->hop_seen.a[i], 0)].n + s->occ[GSAT_LIT(b->hop_seen.a[i], 1)].n;
+  b->hops = visits > HOP_LIMIT ? -1 : 1;
+  for (uint32_t i = 0; i < n1 && b->hops > 0; i++) {
+    const gsat_var u = b->hop_seen.a[i];
+    add_neighbours(s, b, u, s->hop[u], s->V);
+  }
+}
+
+/* The 3-hop heuristic of SBVA (section 4.2): (A^3)[l][k] = the one-hop
+ * vector of k's variable times l's two-hop vector. */
+static uint64_t three_hops(simp *s, bva *b, gsat_lit k) {
+  if (!b->hops) two_hops(s, b);
+  if (b->hops < 0) return 0;
+  uint64_t h = 0;
+  for (uint32_t sign = 0; sign < 2; sign++) {
+    const vec *o = &s->occ[GSAT_LIT(GSAT_VAR(k), sign)];
+    for (uint32_t i = 0; i < o->n; i++) {
+      const gsat_lit *cl = lits_of(s, o->a[i]);
+      s->steps += size_of(s, o->a[i]);
+      for (uint32_t t = 0; t < size_of(s, o->a[i]); t++) h += s->hop[s->V + GSAT_VAR(cl[t])];
+    }
+  }
+  return h;
+}
+
+/* The literal of P with the most entries (line 13), the first found of
+ * them; its count in *best_n, the number of literals with that count in
+ * *ties.  UINT32_MAX when P is empty. */
+static gsat_lit most_entries(simp *s, const bva *b, uint32_t *best_n, uint32_t *ties) {
+  gsat_lit best = UINT32_MAX;
+  *best_n = *ties = 0;
+  for (uint32_t i = 0; i < b->seen.n; i++) {
+    const uint32_t n = s->count[b->seen.a[i]];
+    if (n == *best_n) ++*ties;
+    if (n <= *best_n) continue;
+    best = b->seen.a[i], *best_n = n, *ties = 1;
+  }
+  return best;
+}
+
+/* Among the literals of P with n entries, the one of the largest 3-hop
+ * heuristic (SBVA, section 4.2), the first found on a tie. */
+static gsat_lit break_tie(simp *s, bva *b, uint32_t n) {
+  gsat_lit best = UINT32_MAX;
+  uint64_t best_h = 0;
+  for (uint32_t i = 0; i < b->seen.n; i++) {
+    const gsat_lit e = b->seen.a[i];
+    if (s->count[e] != n) continue;
+    const uint64_t h = three_hops(s, b, e);
+    if (best == UINT32_MAX || h > best_h) best = e, best_h = h;
+  }
+  return best;
+}
+
+static void clear_counts(simp *s, bva *b) {
+  for (uint32_t i = 0; i < b->seen.n; i++) s->count[b->seen.a[i]] = 0;
+  b->seen.n = 0;
+}
+
+/* Adds row k to the match (lines 16-17): the columns without an entry of
+ * k go; each kept column gets k's clause. */
+static void add_row(simp *s, bva *b, gsat_lit k) {
+  uint32_t cols = 0; /* k's entries, their columns ascending, compacted */
+  for (uint32_t i = 0; i < b->pl.n; i++) {
+    if (b->pl.a[i] != k || (*flags_of(s, b->pd.a[i]) & MATCHED)) continue;
+    *flags_of(s, b->pd.a[i]) |= MATCHED;
+    b->pj.a[cols] = b->pj.a[i];
+    b->pd.a[cols++] = b->pd.a[i];
+  }
+  b->next.n = 0;
+  for (uint32_t r = 0; r < b->rows; r++)
+    for (uint32_t j = 0, t = 0; j < b->cols; j++) {
+      const uint32_t c = b->mat.a[r * b->cols + j];
+      if (t < cols && b->pj.a[t] == j)
+        push(s, &b->next, c), t++;
+      else
+        *flags_of(s, c) &= ~MATCHED;
+    }
+  for (uint32_t t = 0; t < cols; t++) push(s, &b->next, b->pd.a[t]);
+  const vec old = b->mat;
+  b->mat = b->next, b->next = old;
+  b->rows++, b->cols = cols;
+  push(s, &b->lits, k);
+  s->mark[k] |= 2;
+}
+
+/* Grows the match of l one literal at a time while the reduction grows
+ * (lines 6-18). */
+static void grow_match(simp *s, bva *b) {
+  while (!s->oom) {
+    b->pl.n = b->pd.n = b->pj.n = 0;
+    for (uint32_t j = 0; j < b->cols && !s->oom; j++) column_entries(s, b, j);
+    uint32_t n, ties;
+    gsat_lit k = most_entries(s, b, &n, &ties);
+    const int grows = k != UINT32_MAX && reduction(b->rows + 1, n) > reduction(b->rows, b->cols);
+    if (grows && ties > 1 && s->cfg->bva_tiebreak) k = break_tie(s, b, n);
+    clear_counts(s, b);
+    if (!grows) return;
+    add_row(s, b, k);
+  }
+}
+
+/* Replaces the matched clauses (lines 20-24): (x OR k_i) first, RAT on x
+ * (no clause holds NOT x), then (NOT x OR R_j), RAT on NOT x (its
+ * resolvents with the (x OR k_i) are the matched clauses), then the
+ * matched clauses deleted; the literals whose counts changed queued. */
+static void replace_match(simp *s, bva *b) {
+  gsat_var x;
+  if (!new_var(s, &x)) return;
+  for (uint32_t r = 0; r < b->rows; r++) {
+    const gsat_lit c[2] = {GSAT_LIT(x, 0), b->lits.a[r]};
+    add_clause(s, c, 2, 1);
+  }
+  for (uint32_t j = 0; j < b->cols && !s->oom; j++) {
+    s->tmp2.n = 0;
+    push(s, &s->tmp2, GSAT_LIT(x, 1));
+    for (uint32_t i = 0; i < size_of(s, b->mat.a[j]); i++)
+      if (lits_of(s, b->mat.a[j])[i] != b->l) push(s, &s->tmp2, lits_of(s, b->mat.a[j])[i]);
+    if (!s->oom) add_clause(s, s->tmp2.a, s->tmp2.n, 1);
+  }
+  for (uint32_t i = 0; i < b->rows * b->cols && !s->oom; i++) {
+    const uint32_t c = b->mat.a[i];
+    for (uint32_t t = 0; t < size_of(s, c); t++) {
+      const gsat_lit k = lits_of(s, c)[t];
+      if (!(s->mark[k] & 4)) s->mark[k] |= 4, push(s, &b->seen, k);
+    }
+    delete_clause(s, c, 1);
+  }
+  for (uint32_t i = 0; i < b->seen.n; i++) { /* queued with their counts after the deletions */
+    s->mark[b->seen.a[i]] &= ~4u;
+    heap_push(s, b, b->seen.a[i]);
+  }
+  b->seen.n = 0;
+  heap_push(s, b, GSAT_LIT(x, 0)), heap_push(s, b, GSAT_LIT(x, 1));
+  s->n->bva_vars++;
+  s->n->bva_matched += (uint64_t)b->rows * b->cols;
+  s->n->bva_removed += (uint64_t)reduction(b->rows, b->cols);
+}
+
+/* Tries literal l (lines 3-24): M_lit = {l}, its clauses (of at most
+ * bva_size literals) the columns; the match grown, replaced when it reduces
+ * the formula. */
+static void try_literal(simp *s, bva *b, gsat_lit l) {
+  b->l = l, b->rows = 1, b->cols = 0, b->hops = 0;
+  b->mat.n = b->lits.n = 0;
+  for (uint32_t i = 0; i < s->occ[l].n; i++) {
+    const uint32_t c = s->occ[l].a[i];
+    if (s->cfg->bva_size && size_of(s, c) > s->cfg->bva_size) continue;
+    push(s, &b->mat, c);
+    *flags_of(s, c) |= MATCHED;
+  }
+  b->cols = b->mat.n;
+  push(s, &b->lits, l);
+  s->mark[l] |= 2;
+  grow_match(s, b);
+  for (uint32_t i = 0; i < b->rows * b->cols; i++) *flags_of(s, b->mat.a[i]) &= ~MATCHED;
+  for (uint32_t i = 0; i < b->lits.n; i++) s->mark[b->lits.a[i]] &= ~2u;
+  for (uint32_t i = 0; i < b->hop_seen.n; i++) s->hop[b->hop_seen.a[i]] = 0;
+  b->hop_seen.n = 0;
+  if (!s->oom && b->rows > 1 && reduction(b->rows, b->cols) > 0) replace_match(s, b);
+}
+
+/* The round: literals by occurrences, most first (Algorithm 1, line 1),
+ * each tried again whenever a replacement changed its count. */
+static void bva_round(simp *s) {
+  s->limit = (uint64_t)s->cfg->bva_effort * s->lits;
+  if (s->limit < 1000000u) s->limit = 1000000u;
+  const size_t L = 2 * (size_t)s->vcap + 1;
+  s->stamp = calloc(L, sizeof *s->stamp);
+  s->count = calloc(L, sizeof *s->count);
+  s->hop = calloc(L, sizeof *s->hop);
+  bva b;
+  memset(&b, 0, sizeof b);
+  if (!s->stamp || !s->count || !s->hop) s->oom = 1;
+  for (gsat_lit l = 0; l < 2 * s->V && !s->oom; l++)
+    if (s->occ[l].n) heap_push(s, &b, l);
+  while (b.heap_n && !out_of_time(s)) {
+    const uint64_t top = heap_pop(&b);
+    const gsat_lit l = (gsat_lit)top;
+    if (!(top >> 32) || (top >> 32) != s->occ[l].n) continue; /* stale */
+    try_literal(s, &b, l);
+  }
+  free(b.mat.a), free(b.next.a), free(b.lits.a), free(b.pl.a), free(b.pd.a), free(b.pj.a);
+  free(b.seen.a), free(b.hop_seen.a), free(b.heap);
+}
+
 /* --- set-up and result --------------------------------------------------- */
 
 static gsat_status load(simp *s, const gsat_db *in, gsat_error *err) {
-  s->V = in->num_vars;
+  s->V = s->vcap = s->V0 = in->num_vars;
+  s->ext_vars = in->ext_vars;
   size_t V = s->V;
   s->occ = calloc(2 * V + 1, sizeof *s->occ);
   s->val = calloc(2 * V + 1, 1);
@@ -945,7 +1310,9 @@ static gsat_status store(simp *s, const gsat_db *in, gsat_db *out, gsat_error *e
     gsat_db_free(out);
     return gsat_error_set(err, GSAT_NOMEM, "out of memory for the simplified formula");
   }
-  if (s->V) memcpy(out->ext_var, in->ext_var, (size_t)s->V * sizeof *out->ext_var);
+  if (in->num_vars) memcpy(out->ext_var, in->ext_var, (size_t)in->num_vars * sizeof *out->ext_var);
+  for (gsat_var v = in->num_vars; v < s->V; v++)
+    out->ext_var[v] = (gsat_var)(in->ext_vars + (v - in->num_vars));
   if (s->trail.n) memcpy(out->units, s->trail.a, (size_t)s->trail.n * sizeof *out->units);
   out->num_units = s->trail.n;
   for (gsat_var v = 0; v < s->V; v++)
@@ -986,11 +1353,16 @@ static void release(simp *s) {
   free(s->mark);
   free(s->elim);
   free(s->touched);
+  free(s->stamp);
+  free(s->count);
+  free(s->hop);
 }
 
 void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
   c->subsume = c->elim = c->probe = c->equiv = 1;
+  c->bva_tiebreak = 1;
+  c->bva_effort = 10;
   c->effort = 5;
   c->occ_limit = 64;
   c->clause_limit = 100;
@@ -1026,6 +1398,7 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
     if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
+    if (cfg->bva) timed(&s, bva_round, &n->bva_us);
     if (cfg->elim) timed(&s, elim_rounds, &n->simp_elim_us);
     n->simp_units += s.trail.n - in->num_units;
     if (s.oom) st = gsat_error_set(err, GSAT_NOMEM, "out of memory while simplifying");

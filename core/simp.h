@@ -15,6 +15,11 @@
  *     between a gate and a non-gate clause;
  *   - failed-literal probing on the roots of the binary implication graph
  *     (a root: a literal that no binary clause implies);
+ *   - bounded variable addition (off by default): clauses (k_i OR R_j) for
+ *     every literal k_i of a set and every remainder R_j of a set replaced by
+ *     (x OR k_i) and (NOT x OR R_j) over a fresh variable x when that makes
+ *     fewer clauses (Haberlandt, Green and Heule, "Effective Auxiliary
+ *     Variables via Structured Reencoding", SAT 2023, Algorithm 1);
  *   - equivalent-literal substitution: the strongly connected components of
  *     the binary implication graph (Tarjan), each literal replaced by its
  *     component's representative; the substituted variable's equivalence
@@ -43,6 +48,10 @@ extern "C" {
 /* What the round does; gsat_simp_config_default gives the defaults. */
 typedef struct gsat_simp_config {
   int subsume, elim, probe, equiv; /* each technique on (1) or off (0) */
+  int bva;                         /* bounded variable addition (adds variables) */
+  int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
+  uint32_t bva_effort;             /* BVA's steps per literal, as effort */
+  uint32_t bva_size;               /* BVA: longest clause matched (0: any) */
   uint32_t effort;                 /* work per technique: steps (clause literals
                                       read) per literal of the formula, at least
                                       10^6 steps */
@@ -63,7 +72,11 @@ typedef struct gsat_simp_ext {
 void gsat_simp_config_default(gsat_simp_config *c);
 
 /* Simplifies in (not modified) into out, a database over the same variables
- * (same num_vars and ext_var numbering, no occurrence streams): out->units
+ * (same ext_var numbering, no occurrence streams), plus the fresh variables
+ * of bounded variable addition: internal in->num_vars + i, external (ext_var)
+ * in->ext_vars + i, above every variable of the input (gsat_proof_set_fresh
+ * maps them alike in the proof); a model of out restricted to in's variables
+ * and extended (gsat_simp_extend) is a model of in.  out->units
  * holds every root assignment found, and one arbitrary unit per eliminated
  * variable (it occurs in no clause; the unit keeps the searchers from
  * deciding it, and is not in the proof: gsat_cdcl_create logs none of the

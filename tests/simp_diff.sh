@@ -2,16 +2,19 @@
 # Random differential test of the CDCL preprocessing (core/simp.h)
 # against MiniSat and CaDiCaL: N generated circuit formulas (Tseitin AND, OR,
 # XOR and equivalence gates over a few inputs, random side clauses over the
-# gates, duplicate and subsumed clauses, a unit on an output), so that
-# subsumption, strengthening, gates, elimination and probing all fire; each
-# solved by gsat --search=cdcl --backend=cpu under one of eight option sets in
-# turn (the defaults, each technique off, everything off, a tight occurrence
-# limit, a tiny effort, the portfolio of 2 splitting cubes over the
-# simplified formula; vivification off in one, every few conflicts in two).  Answers must agree with the reference, every SAT
+# gates, duplicate and subsumed clauses, a unit on an output; in every
+# second a pairwise at-most-one over some variables and a product block, every
+# clause (k R) of a few literals k and remainders R, for bounded variable
+# addition), so that subsumption, strengthening, gates, elimination, probing
+# and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
+# of ten option sets in turn (the defaults, each technique off, everything
+# off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
+# cubes over the simplified formula, --bva alone and in the portfolio;
+# vivification off in one, every few conflicts in two).  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
 # preprocessing on writes a DRAT proof that drat-trim must verify, and a
-# pigeonhole proof cut in half must be rejected.  Skips (77) without python3
+# pigeonhole proof cut in half must be rejected, with and without --bva.  Skips (77) without python3
 # or without both minisat and cadical.
 # Usage: simp_diff.sh GSAT GSAT_GEN [N [DRAT_TRIM]]
 set -u
@@ -31,7 +34,9 @@ sets=(
   "--no-simplify"
   "--simp-occ-limit=3"
   "--simp-effort=1 --cdcl-reduce=5 --vivify-interval=2 --vivify-irred"
+  "--bva --no-probe --no-equiv"
   "--threads=2 --cdcl-cubes=on --vivify-interval=3"
+  "--bva --no-elim --threads=2 --cdcl-cubes=on"
 )
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
@@ -64,6 +69,18 @@ for seed in range(int(sys.argv[1])):
       c = r.choice(cls)
       cls.append(c + [r.choice([1, -1]) * r.randint(1, nv)] if r.random() < 0.7 else list(c))
   cls.append([r.choice([1, -1]) * r.randint(nv - 2, nv)])
+  if seed % 2 == 1: # on new variables (the unit fixes many old ones): an
+      # exactly-one (pairwise at-most-one) and a product block, for BVA, tied
+      # to the circuit by a few clauses
+      nn = r.randint(6, 10); new = list(range(nv + 1, nv + nn + 1)); nv += nn
+      amo = r.sample(new, r.randint(5, nn))
+      cls += [[-a, -b] for i, a in enumerate(amo) for b in amo[i + 1:]] + [amo]
+      ks = [r.choice([1, -1]) * v for v in r.sample(new, r.randint(2, 3))]
+      rest = [v for v in new if all(abs(k) != v for k in ks)]
+      for _ in range(r.randint(3, 5)):
+          cls += [[k] + [r.choice([1, -1]) * v for v in r.sample(rest, r.randint(1, 2))] for k in ks]
+      for _ in range(3):
+          cls.append([r.choice([1, -1]) * r.randint(1, nv) for _ in range(3)])
   cls = [sorted(set(c)) for c in cls]
   print("p cnf %d %d" % (nv, len(cls)), file=out)
   for c in cls: print(" ".join(map(str, c)), 0, file=out)
@@ -84,16 +101,29 @@ for ((i = 0; i < n; i++)); do
   if [ -n "$drat" ] && [ $want = 20 ] && [[ $opts != *no-simplify* ]]; then proof=1; fi
   diff_check "formula $i (circuit $i, $opts)" "$f" "$ref" "$want" $proof "$opts"
 done
-echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified)"
+fired=0 blocks=0 # the block formulas with a fresh variable under --bva
+for ((i = 7; i < n; i += 10)); do
+  blocks=$((blocks + 1))
+  "$gsat" --search=cdcl --backend=cpu --stats ${sets[7]} "$tmp/f/$i.cnf" 2>&1 | grep -q 'bva vars' &&
+    fired=$((fired + 1))
+done
+echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified; --bva added variables to $fired of the $blocks block formulas that ${sets[7]} solved)"
+[ $blocks = 0 ] || [ $fired -gt $((blocks / 4)) ] || fail "--bva added variables to $fired of $blocks block formulas only"
 [ $sat -gt $((n / 10)) ] && [ $unsat -gt $((n / 10)) ] || fail "too few of one answer: $sat SAT, $unsat UNSAT"
-if [ -n "$drat" ]; then # a proof cut in half is rejected
+if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on fresh variables)
   "$gen" php 6 >"$tmp/php.cnf"
-  "$gsat" -q --search=cdcl --backend=cpu --proof-format=text --proof="$tmp/p.txt" "$tmp/php.cnf" >/dev/null 2>&1
-  lines=$(wc -l <"$tmp/p.txt")
-  head -n $((lines / 2)) "$tmp/p.txt" >"$tmp/half.txt"
-  "$drat" "$tmp/php.cnf" "$tmp/p.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' ||
-    fail "php 6: the whole proof ($lines lines) is not verified"
-  "$drat" "$tmp/php.cnf" "$tmp/half.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' &&
-    fail "php 6: half of the proof ($((lines / 2)) of $lines lines) was verified"
+  for bva in --no-bva --bva; do
+    "$gsat" -q --search=cdcl --backend=cpu --proof-format=text --proof="$tmp/p.txt" $bva \
+      "$tmp/php.cnf" >/dev/null 2>&1
+    [ $? = 20 ] || fail "php 6 $bva: not UNSAT"
+    lines=$(wc -l <"$tmp/p.txt")
+    head -n $((lines / 2)) "$tmp/p.txt" >"$tmp/half.txt"
+    "$drat" "$tmp/php.cnf" "$tmp/p.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' ||
+      fail "php 6 $bva: the whole proof ($lines lines) is not verified"
+    "$drat" "$tmp/php.cnf" "$tmp/half.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' &&
+      fail "php 6 $bva: half of the proof ($((lines / 2)) of $lines lines) was verified"
+  done
+  "$gsat" --search=cdcl --backend=cpu --stats --bva --proof="$tmp/p.txt" "$tmp/php.cnf" 2>&1 |
+    grep -q 'bva vars' || fail "php 6 --bva: no fresh variable"
 fi
 finish

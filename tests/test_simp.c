@@ -19,7 +19,7 @@
 #include "core/search.h"
 #include "core/simp.h"
 
-#define MAXV 16
+#define MAXV 24 /* the input 16 at most, the fresh variables of BVA */
 #define MAXC 4096
 #define MAXK 32
 
@@ -159,20 +159,26 @@ typedef struct run {
   checker chk;
 } run;
 
-/* Simplifies f with the techniques asked for (the others off); every proof
- * step checked. */
-static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
+/* Simplifies f under cfg; every proof step checked (RUP or RAT). */
+static run *simplify_with(const int64_t *f, const gsat_simp_config *cfg) {
   run *r = calloc(1, sizeof *r);
   assert_non_null(r);
   build(&r->in, f);
   chk_load(&r->chk, &r->in);
+  gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
+  gsat_error err;
+  assert_int_equal(gsat_simp_run(&r->in, cfg, &sink, &r->out, &r->ext, &r->n, &err), GSAT_OK);
+  assert_false(r->chk.bad);
+  return r;
+}
+
+/* Simplifies f with the techniques asked for (the others off); every proof
+ * step checked. */
+static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
   cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv;
-  gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
-  gsat_error err;
-  assert_int_equal(gsat_simp_run(&r->in, &cfg, &sink, &r->out, &r->ext, &r->n, &err), GSAT_OK);
-  assert_false(r->chk.bad);
+  run *r = simplify_with(f, &cfg);
   assert_int_equal(r->chk.rat, 0); /* every step RUP: drat-trim's ignored deletions cannot matter */
   return r;
 }
@@ -479,6 +485,139 @@ static void random_formulas(void **state) {
   assert_true(sat > 50 && unsat > 50 && elim > 100);
 }
 
+/* --- bounded variable addition ------------------------------------------ */
+
+/* f simplified with bounded variable addition alone (or with every
+ * technique when all); every proof step checked (its lemmas RAT on the
+ * fresh variable). */
+static run *simplify_bva(const int64_t *f, int all) {
+  gsat_simp_config cfg;
+  gsat_simp_config_default(&cfg);
+  cfg.bva = 1;
+  if (!all) cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
+  run *r = simplify_with(f, &cfg);
+  assert_true(r->out.num_vars - r->in.num_vars == r->n.bva_vars);
+  return r;
+}
+
+/* Whether some values of out's fresh variables (after in's in m) satisfy
+ * out. */
+static int some_extension(const gsat_db *out, uint32_t V, uint8_t *m) {
+  if (out->empty_clause) return 0;
+  for (uint32_t x = 0; x < (1u << (out->num_vars - V)); x++) {
+    for (uint32_t v = V; v < out->num_vars; v++) m[v] = (x >> (v - V)) & 1;
+    if (satisfies(out, m)) return 1;
+  }
+  return 0;
+}
+
+/* BVA alone keeps the formula's models over the input's variables: an
+ * assignment satisfies in exactly when some values of the fresh variables
+ * make it satisfy out (every assignment enumerated). */
+static void same_projection(const run *r) {
+  const uint32_t V = r->in.num_vars;
+  uint8_t m[MAXV];
+  for (uint32_t x = 0; x < (1u << V); x++) {
+    for (uint32_t v = 0; v < V; v++) m[v] = (x >> v) & 1;
+    assert_int_equal(satisfies(&r->in, m), some_extension(&r->out, V, m));
+  }
+}
+
+/* The example of SBVA's Algorithm 1: every clause (k R) for k in {1, 2, 3}
+ * and R in {(4 5), (6), (7 8)}: 9 clauses become (9 k) and (-9 R), 6. */
+static void bva_textbook(void **state) {
+  (void)state;
+  const int64_t f[] = {1, 4, 5, 0, 1, 6, 0, 1, 7, 8, 0, 2, 4, 5, 0, 2, 6,
+                       0, 2, 7, 8, 0, 3, 4, 5, 0, 3, 6, 0, 3, 7, 8, 0, 0};
+  run *r = simplify_bva(f, 0);
+  assert_int_equal(r->n.bva_vars, 1);
+  assert_int_equal(r->n.bva_matched, 9);
+  assert_int_equal(r->n.bva_removed, 3);
+  assert_int_equal(r->out.num_vars, 9);
+  assert_int_equal(r->out.ext_var[8], 8); /* after the input's 8 */
+  assert_int_equal(r->out.num_clauses, 6);
+  for (int64_t k = 1; k <= 3; k++) assert_true(has_clause(&r->out, (int64_t[]){9, k}, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){-9, 4, 5}, 3));
+  assert_true(has_clause(&r->out, (int64_t[]){-9, 6}, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){-9, 7, 8}, 3));
+  assert_int_equal(r->chk.rat, 6); /* each new clause RAT on the fresh variable */
+  same_projection(r);
+  done(r);
+}
+
+/* The pairwise at-most-one constraint over 1..6 (15 binary clauses), with
+ * (1 2 3 4 5 6): BVA re-encodes it in fewer clauses with fresh variables,
+ * and the models over 1..6 stay those with exactly one true. */
+static void bva_at_most_one(void **state) {
+  (void)state;
+  int64_t f[64];
+  uint32_t at = 0;
+  for (int64_t i = 1; i <= 6; i++)
+    for (int64_t j = i + 1; j <= 6; j++) f[at++] = -i, f[at++] = -j, f[at++] = 0;
+  for (int64_t i = 1; i <= 6; i++) f[at++] = i;
+  f[at++] = 0, f[at] = 0;
+  run *r = simplify_bva(f, 0);
+  assert_true(r->n.bva_vars >= 1);
+  assert_int_equal(r->out.num_clauses, 16 - r->n.bva_removed);
+  assert_true(r->out.num_clauses < 16);
+  same_projection(r);
+  done(r);
+}
+
+static uint64_t xorshift(uint64_t *x) {
+  *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+  return *x;
+}
+
+/* Random formulas with a product block (every clause (k R) of m literals k
+ * and n remainders R, m n > m + n) among random clauses, all techniques on:
+ * satisfiable exactly when the original is, models extended satisfy the
+ * original, every proof step RUP or RAT; with BVA alone the models over the
+ * input's variables are kept. */
+static void bva_random(void **state) {
+  (void)state;
+  uint64_t rng = 0x9e3779b97f4a7c15ull;
+  int sat = 0, unsat = 0, added = 0;
+#define NEXT xorshift(&rng)
+  for (int t = 0; t < 400; t++) {
+    int64_t f[4 * 4 * 12 + 4 * 4 * 3 + 1];
+    const uint32_t V = 8 + t % 5, m = 2 + t % 2, n = 3 + t % 2;
+    uint32_t at = 0;
+    int64_t rem[4][2];
+    for (uint32_t j = 0; j < n; j++)
+      for (uint32_t i = 0; i < 2; i++)
+        rem[j][i] = (int64_t)(m + 1 + NEXT % (V - m)) * (NEXT & 1 ? -1 : 1);
+    for (uint32_t k = 1; k <= m; k++)
+      for (uint32_t j = 0; j < n; j++) {
+        f[at++] = (int64_t)k * ((t >> 2) & 1 ? -1 : 1);
+        f[at++] = rem[j][0];
+        if (rem[j][1] != rem[j][0] && rem[j][1] != -rem[j][0] && j % 2) f[at++] = rem[j][1];
+        f[at++] = 0;
+      }
+    for (uint32_t c = 0; c < 2 * V + (t % 3) * V; c++) {
+      for (uint32_t i = 0; i < 3; i++) f[at++] = (int64_t)(1 + NEXT % V) * (NEXT & 1 ? -1 : 1);
+      f[at++] = 0;
+    }
+    f[at] = 0;
+    run *r = simplify_bva(f, t & 1);
+    added += r->n.bva_vars > 0;
+    if (!(t & 1)) same_projection(r);
+    uint8_t mdl[MAXV];
+    const int want = brute(&r->in, mdl);
+    const int got = !r->out.empty_clause && brute(&r->out, mdl);
+    assert_int_equal(got, want);
+    if (got) {
+      gsat_simp_extend(&r->ext, mdl);
+      assert_true(satisfies(&r->in, mdl));
+    }
+    sat += got, unsat += !got;
+    done(r);
+  }
+#undef NEXT
+  print_message("bva_random: %d SAT, %d UNSAT, %d with a fresh variable\n", sat, unsat, added);
+  assert_true(sat > 50 && unsat > 20 && added > 100);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(subsumption_and_strengthening),
@@ -491,6 +630,9 @@ int main(void) {
       cmocka_unit_test(equivalence_contradiction),
       cmocka_unit_test(refuted),
       cmocka_unit_test(random_formulas),
+      cmocka_unit_test(bva_textbook),
+      cmocka_unit_test(bva_at_most_one),
+      cmocka_unit_test(bva_random),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
