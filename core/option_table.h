@@ -107,6 +107,10 @@
  * --portfolio-gpu-walk and --portfolio-gpu-cdcl say. */
 #define GSAT_READ(X) (1u << GSAT_SEARCH_##X)
 #define GSAT_OPTION_READERS(R, A) \
+  R (A, bva,                 GSAT_READ (CDCL)) \
+  R (A, bva_effort,          GSAT_READ (CDCL)) \
+  R (A, bva_size,            GSAT_READ (CDCL)) \
+  R (A, bva_tiebreak,        GSAT_READ (CDCL)) \
   R (A, cdcl_bcp,            GSAT_READ (CDCL)) \
   R (A, cdcl_cube_count,     GSAT_READ (CDCL)) \
   R (A, cdcl_cubes,          GSAT_READ (CDCL)) \
