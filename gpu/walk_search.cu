@@ -183,23 +183,29 @@ typedef struct walk_watch {
   uint64_t phases_out;
   uint64_t seen;  /* generation of p->phases->from_cdcl last given */
   uint32_t given; /* generations given to the device (its phases_gen) */
+  int read_now;   /* the descriptors were read in this check (d->h_desc, k.t) */
 } walk_watch;
 
+/* The progress part's read (gsat_kernel_progress): the counters, and the
+ * descriptors in d->h_desc, which the phase offer of the same check uses. */
 static gsat_status read_hook(void *run, gsat_worker_stats *t, gsat_error *err) {
-  return read_counters((walk_run *)run, t, NULL, err);
+  walk_watch *w = (walk_watch *)run;
+  GSAT_FORWARD(read_counters(w->d, t, NULL, err));
+  w->read_now = 1;
+  return GSAT_OK;
 }
 
 /* Offers the best assignment of the walker with the fewest unsatisfied
- * clauses to p->phases when it beats the slot's.  The copy races with that
- * walker's next save of its best (it runs on): the assignment may be a mix
- * of two of its bests, which is as good a phase guess (phases never affect
- * soundness). */
+ * clauses to p->phases when it beats the slot's, from the descriptors the
+ * progress part read in this check, else read here (into its counters).
+ * The copy races with that walker's next save of its best (it runs on): the
+ * assignment may be a mix of two of its bests, which is as good a phase
+ * guess (phases never affect soundness). */
 static gsat_status offer_phases(walk_watch *w, gsat_error *err) {
   gsat_phases *x = w->k.p->phases;
   const walk_run *d = w->d;
-  gsat_worker_stats t;
-  GSAT_FORWARD(read_counters(w->d, &t, NULL, err));
-  gsat_store_u64(&x->walk_flips, t.walk_flips);
+  if (!w->read_now) GSAT_FORWARD(read_hook(w, &w->k.t, err));
+  gsat_store_u64(&x->walk_flips, w->k.t.walk_flips);
   uint32_t best = ~0u, at = 0;
   for (uint32_t i = 0; i < d->pl.walkers; i++)
     if (d->h_desc[i].best_unsat < best) best = d->h_desc[i].best_unsat, at = i;
@@ -230,11 +236,16 @@ static gsat_status give_phases(walk_watch *w, gsat_error *err) {
   return GSAT_OK;
 }
 
+/* The limits and progress, then the phases: offered and given every 10 ms,
+ * and in any check whose progress part read the descriptors anyway (so that
+ * one read serves both: under a node limit the progress part reads every
+ * 10 ms itself). */
 static gsat_status watch_check(void *run, double now, int stop_sent, int *cause, gsat_error *err) {
   walk_watch *w = (walk_watch *)run;
   int over = 0;
+  w->read_now = 0;
   GSAT_FORWARD(gsat_kernel_progress_check(&w->k, now, stop_sent, &over, err));
-  if (w->phases && !stop_sent && now >= w->next_offer) {
+  if (w->phases && !stop_sent && (w->read_now || now >= w->next_offer)) {
     GSAT_FORWARD(offer_phases(w, err));
     GSAT_FORWARD(give_phases(w, err));
     w->next_offer = now + 0.01;
@@ -309,7 +320,7 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   GSAT_CUDA_TRY(err, cudaEventRecord(d->k.stop, d->k.stream));
   walk_watch w;
   memset(&w, 0, sizeof w);
-  gsat_kernel_progress_init(&w.k, p, start, d, read_hook, 1, d->pl.walkers);
+  gsat_kernel_progress_init(&w.k, p, start, &w, read_hook, GSAT_SEARCH_WALK, d->pl.walkers);
   w.d = d;
   if (p->phases) {
     w.phases = (uint8_t *)malloc(f->num_vars ? f->num_vars : 1);
