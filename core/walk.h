@@ -231,7 +231,8 @@ TEAM_HD void GSAT_WALK_FN(restart_from)(gsat_walker *w, const gsat_walk_cnf *f,
 TEAM_HD uint32_t GSAT_WALK_FN(pick)(gsat_walker *w, const gsat_walk_cnf *f,
                                     const gsat_walk_params *p, gsat_walk_regs *r) {
   const uint32_t c = w->unsat[gsat_walk_below(gsat_walk_rand(&r->rng), r->len)];
-  const uint32_t lo = f->clause_start[c], n = f->clause_start[c + 1] - lo;
+  uint32_t n;
+  const uint32_t lo = gsat_walk_clause(f, c, &n);
   const gsat_lit *lits = f->clause_lits + lo;
   if (n == 1) return GSAT_VAR(lits[0]);
   const uint32_t *tab = p->table[gsat_walk_class(n)];

@@ -25,9 +25,11 @@
 
 /* The formula a walker reads (host or device pointers, read-only): every
  * clause of the search database and every unit as a clause of one literal;
- * for each literal the clauses that contain it. */
+ * for each literal the clauses that contain it.  len: the length of every
+ * clause when all have one (uniform random k-SAT: clause c's literals start
+ * at c * len, no read of clause_start), else 0. */
 typedef struct gsat_walk_cnf {
-  uint32_t num_vars, num_clauses, max_len;
+  uint32_t num_vars, num_clauses, max_len, len;
   const uint32_t *clause_start; /* [num_clauses + 1] */
   const gsat_lit *clause_lits;  /* [clause_start[num_clauses]] */
   const uint32_t *occ_start;    /* [2 num_vars + 1] */
@@ -130,6 +132,19 @@ GSAT_HD uint64_t gsat_walk_luby(uint64_t i) {
     if (i == (1ull << k) - 1) return 1ull << (k - 1);
     i -= (1ull << (k - 1)) - 1;
   }
+}
+
+/* The first literal of clause c of f, its length in *n: from f->len when
+ * every clause has that length, else from clause_start (a dependent load
+ * fewer per pick on uniform formulas). */
+GSAT_HD uint32_t gsat_walk_clause(const gsat_walk_cnf *f, uint32_t c, uint32_t *n) {
+  if (f->len) {
+    *n = f->len;
+    return c * f->len;
+  }
+  const uint32_t lo = f->clause_start[c];
+  *n = f->clause_start[c + 1] - lo;
+  return lo;
 }
 
 /* The score table of a clause of n literals. */
