@@ -967,24 +967,26 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   return GSAT_OK;
 }
 
-/* The search of the portfolio's GPU member: the walkers or CDCL when the
- * CPU member runs CDCL (--portfolio-gpu-walk, --portfolio-gpu-cdcl), else
- * DPLL. */
+/* The search of the portfolio's GPU member: the walkers beside CPU walkers
+ * (--search=walk); the walkers or CDCL when the CPU member runs CDCL
+ * (--portfolio-gpu-walk, --portfolio-gpu-cdcl), else DPLL. */
 static gsat_search_kind gpu_member_search(const gsat_solver *s, gsat_search_kind search) {
-  return search != GSAT_SEARCH_CDCL  ? GSAT_SEARCH_DPLL
-         : s->opt.portfolio_gpu_walk ? GSAT_SEARCH_WALK
-         : s->opt.portfolio_gpu_cdcl ? GSAT_SEARCH_CDCL
-                                     : GSAT_SEARCH_DPLL;
+  return search == GSAT_SEARCH_WALK   ? GSAT_SEARCH_WALK
+         : search != GSAT_SEARCH_CDCL ? GSAT_SEARCH_DPLL
+         : s->opt.portfolio_gpu_walk  ? GSAT_SEARCH_WALK
+         : s->opt.portfolio_gpu_cdcl  ? GSAT_SEARCH_CDCL
+                                      : GSAT_SEARCH_DPLL;
 }
 
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
  * proof, no assumptions, no conflict limit (the portfolio's GPU member is not
  * given the proof, the portfolio passes the GPU no assumptions, and the GPU
- * search counts no conflicts against the limit).  The GPU member runs the chosen search
- * (CDCL or DPLL, choose_search). */
+ * search counts no conflicts against the limit).  The GPU member runs
+ * gpu_member_search: with --search=walk the GPU walkers race the CPU
+ * walkers, which flip while the GPU member creates its CUDA context. */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
-         !s->inc.num_assumed && !s->opt.conflicts && s->opt.search != GSAT_SEARCH_WALK;
+         !s->inc.num_assumed && !s->opt.conflicts;
 }
 
 /* The reason for the backend choice, printf-style, into the statistics. */

@@ -97,7 +97,7 @@ typedef struct gsat_rank_statistics {
  * began. */
 typedef struct gsat_member_statistics {
   char name[8];                  /* "cpu" or "gpu" */
-  char search[8];                /* "cdcl" or "dpll" */
+  char search[8];                /* "cdcl", "dpll" or "walk" */
   int status;                    /* 0, or the negative status it failed with */
   char message[256];             /* why it failed, "" otherwise */
   int answer;                    /* 10, 20 or 0 (stopped, or no answer) */

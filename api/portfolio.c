@@ -203,9 +203,12 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
   pf->gpu.may_start = gpu_may_start;
   pf->gpu.may_start_data = pf;
   pf->gpu.clause_port = NULL;
-  if (gpu->search == GSAT_SEARCH_WALK) pf->gpu.node_limit = 0; /* the CPU's decisions, not flips */
+  if (gpu->search == GSAT_SEARCH_WALK) pf->gpu.node_limit = 0; /* the CPU's decisions or flips */
+  if (gpu->search == GSAT_SEARCH_WALK && cpu->search == GSAT_SEARCH_WALK)
+    pf->gpu.seed += p->threads ? p->threads : 1; /* walks other than the CPU walkers' */
   gsat_status st = open_bridge(pf, err);
-  if (st == GSAT_OK && gpu->search == GSAT_SEARCH_WALK && p->portfolio_phases) {
+  if (st == GSAT_OK && gpu->search == GSAT_SEARCH_WALK && cpu->search == GSAT_SEARCH_CDCL &&
+      p->portfolio_phases) {
     /* the GPU walkers trade phases with the CPU searchers */
     st = gsat_phases_init(&pf->phases, pf->db.num_vars, err);
     pf->cpu.phases = pf->gpu.phases = &pf->phases;

@@ -1,8 +1,9 @@
 /* The CPU+GPU portfolio of --backend=auto on a machine with a GPU:
- * the CPU search (CDCL searchers on the host's cores, or DPLL when the
- * features pick it) starts at once; the GPU search (the same choice: the GPU
- * CDCL search, gpu/cdcl_search.h, when the CPU member runs CDCL, else the
- * GPU DPLL search) starts on its own thread, creates its CUDA context and
+ * the CPU search (CDCL searchers on the host's cores, DPLL when the
+ * features pick it, the CPU walkers with --search=walk) starts at once; the
+ * GPU search (api.c's gpu_member_search: the GPU walkers or the GPU CDCL
+ * search beside CPU CDCL, the GPU walkers beside CPU walkers, else GPU
+ * DPLL) starts on its own thread, creates its CUDA context and
  * uploads while the CPU already searches, and launches its kernel only when
  * the CPU has not answered by then.  A race (race.h) arbitrates: the first
  * verified answer wins, the other member is stopped, and a GPU member still
@@ -55,7 +56,9 @@ void gsat_portfolio_discard(gsat_portfolio *pf);
  * callback, limits, extra clauses and proof sink) against the GPU row gpu
  * (p's GPU fields and CDCL configuration, no progress, no proof, no extra
  * clauses, no assumptions; the walkers no node limit: p's counts the CPU's
- * decisions), stopped by p->stop and p->time_limit; the members exchange
+ * decisions or flips; beside CPU walkers, GPU walker i has seed
+ * p->seed + p->threads + i, so that no GPU walker repeats the walk of a CPU
+ * walker), stopped by p->stop and p->time_limit; the members exchange
  * clauses when both rows do (GSAT_BACKEND_CLAUSES).  The GPU member waits
  * gpu_delay seconds (or until the race ends) before it touches CUDA.  verify
  * checks a SAT answer (race.h) before it can win.  Fills *out (race.h; the
@@ -83,7 +86,7 @@ const gsat_backend *gsat_portfolio_member(const gsat_portfolio *pf, uint32_t ind
 
 /* The search parameters member index (GSAT_PORTFOLIO_CPU or
  * GSAT_PORTFOLIO_GPU) searches with while gsat_portfolio_solve runs; for
- * stand-ins. */
+ * stand-ins, which read what the GPU search would (heuristic, seed, limits). */
 const gsat_search_params *gsat_portfolio_params(const gsat_portfolio *pf, uint32_t index);
 
 /* The GPU member's clause port (the bridge), NULL when the members do not
@@ -91,9 +94,10 @@ const gsat_search_params *gsat_portfolio_params(const gsat_portfolio *pf, uint32
  * as the GPU search does. */
 const struct gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf);
 
-/* The phase exchange (core/phases.h) of the GPU walkers and the CPU
- * searchers when the GPU member runs the walkers, else NULL; for stand-ins,
- * which offer into it as the GPU walkers do. */
+/* The phase exchange (core/phases.h) of the GPU walkers and the CPU CDCL
+ * searchers when the GPU member runs the walkers beside them, else NULL
+ * (also when both members walk); for stand-ins, which offer into it as the
+ * GPU walkers do. */
 struct gsat_phases *gsat_portfolio_phases(gsat_portfolio *pf);
 
 /* Whether a GPU member may run: gsat_gpu_maybe_present() (gpu/search.h), or

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "api/gsat.h"
 #include "base/plural.h"
@@ -145,7 +146,8 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
   if (st->members) {
     fprintf(out, "c %-22s %14s\n", "answered by", st->answered_by[0] ? st->answered_by : "none");
     fprintf(out, "c %6s %6s %9s %9s %9s %9s %14s %14s %9s %9s %8s\n", "member", "search", "started",
-            "searching", "ended", "context", "nodes", "conflicts", "port out", "port in", "answer");
+            "searching", "ended", "context", "nodes|flips", "conflicts", "port out", "port in",
+            "answer");
     for (uint32_t i = 0; i < st->members; i++) {
       const gsat_member_statistics *m = &st->member[i];
       char started[16], ended[16];
@@ -154,8 +156,9 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
       fprintf(out,
               "c %6s %6s %9.3f %9s %9s %9.3f %14" PRIu64 " %14" PRIu64 " %9" PRIu64 " %9" PRIu64
               " %8s\n",
-              m->name, m->search, m->started_seconds, started, ended, m->context_seconds, m->nodes,
-              m->conflicts, m->port_out, m->port_in,
+              m->name, m->search, m->started_seconds, started, ended, m->context_seconds,
+              strcmp(m->search, "walk") ? m->nodes : m->walk_flips, m->conflicts, m->port_out,
+              m->port_in,
               m->status                         ? "failed"
               : !m->returned                    ? "setup"
               : m->answer == GSAT_SATISFIABLE   ? "sat"

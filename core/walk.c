@@ -68,12 +68,14 @@ gsat_status gsat_walk_formula_build(gsat_walk_formula *f, const gsat_db *db, gsa
   }
   copy_clauses(f, db);
   build_occ(f, V, (uint32_t)C);
-  uint32_t max_len = 0;
+  uint32_t max_len = 0, min_len = ~0u;
   for (uint32_t c = 0; c < C; c++) {
     const uint32_t n = f->clause_start[c + 1] - f->clause_start[c];
     if (n > max_len) max_len = n;
+    if (n < min_len) min_len = n;
   }
+  const uint32_t len = C && min_len == max_len ? max_len : 0;
   f->view = (gsat_walk_cnf){
-      V, (uint32_t)C, max_len, f->clause_start, f->clause_lits, f->occ_start, f->occ};
+      V, (uint32_t)C, max_len, len, f->clause_start, f->clause_lits, f->occ_start, f->occ};
   return GSAT_OK;
 }

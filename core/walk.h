@@ -19,7 +19,8 @@
  * only true variable down), then those of the literal that becomes false
  * (appends, break of the new only true variable up).
  * Restarts every restart_base * luby(i) flips, alternately from a fresh
- * random assignment and from the best one; the best assignment (fewest
+ * random assignment and from the best one, or from a given one (w->from: the
+ * CDCL searchers' phases, phases.h) when set; the best assignment (fewest
  * unsatisfied clauses over the whole walk) is kept by replaying the
  * variables flipped since it was last saved (a trail of up to V + 32, then a
  * whole copy).
@@ -180,13 +181,18 @@ TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f, const 
   }
 }
 
-/* Sets w->val from r's restart count: a random assignment (hash of the seed
- * and the count) on even counts, the best one on odd counts; then rebuilds
- * and schedules the next restart (p->restart_base). */
+/* Sets w->val: the given assignment w->from when set (then cleared and
+ * counted in w->phases_in), else by r's restart count a random assignment
+ * (hash of the seed and the count) on even counts, the best one on odd
+ * counts; then rebuilds and schedules the next restart (p->restart_base). */
 TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
                                   gsat_walk_regs *r) {
   const uint64_t h = gsat_walk_mix(w->seed ^ (r->restarts * 0xd1342543de82ef95ull));
-  if (r->restarts & 1) {
+  const uint8_t *from = w->from;
+  if (from) {
+    TEAM_FOR(v, 0, f->num_vars) w->val[v] = from[v];
+    TEAM_ONE(w->from = 0; w->phases_in++);
+  } else if (r->restarts & 1) {
     TEAM_FOR(v, 0, f->num_vars) w->val[v] = w->best[v];
   } else {
     TEAM_FOR(v, 0, f->num_vars) w->val[v] = (uint8_t)(gsat_walk_mix(h + v) >> 63);
@@ -206,15 +212,16 @@ TEAM_HD void GSAT_WALK_FN(start)(gsat_walker *w, const gsat_walk_cnf *f, const g
 }
 
 /* Restarts w from the assignment val[0..V) (1 true: the CDCL searchers'
- * phases, phases.h), counted as a restart; the schedule starts over. */
+ * phases, phases.h), counted as a restart and in w->phases_in; the schedule
+ * starts over.  (Between two calls of run the same is w->from = val and
+ * w->restart_at = w->since_restart: run's next flip is that restart.) */
 TEAM_HD void GSAT_WALK_FN(restart_from)(gsat_walker *w, const gsat_walk_cnf *f,
                                         const gsat_walk_params *p, const uint8_t *val) {
   gsat_walk_regs r;
   GSAT_WALK_FN(load)(w, &r);
-  TEAM_FOR(v, 0, f->num_vars) w->val[v] = val[v];
-  TEAM_SYNC();
+  TEAM_ONE(w->from = val);
   r.restarts++;
-  GSAT_WALK_FN(settle)(w, f, p, &r);
+  GSAT_WALK_FN(assign)(w, f, p, &r);
   GSAT_WALK_FN(store)(w, &r);
 }
 
@@ -224,7 +231,8 @@ TEAM_HD void GSAT_WALK_FN(restart_from)(gsat_walker *w, const gsat_walk_cnf *f,
 TEAM_HD uint32_t GSAT_WALK_FN(pick)(gsat_walker *w, const gsat_walk_cnf *f,
                                     const gsat_walk_params *p, gsat_walk_regs *r) {
   const uint32_t c = w->unsat[gsat_walk_below(gsat_walk_rand(&r->rng), r->len)];
-  const uint32_t lo = f->clause_start[c], n = f->clause_start[c + 1] - lo;
+  uint32_t n;
+  const uint32_t lo = gsat_walk_clause(f, c, &n);
   const gsat_lit *lits = f->clause_lits + lo;
   if (n == 1) return GSAT_VAR(lits[0]);
   const uint32_t *tab = p->table[gsat_walk_class(n)];

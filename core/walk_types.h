@@ -19,12 +19,17 @@
 #define GSAT_WALK_SCORE_ONE (1u << 24)
 /* The least restart interval's base in flips (times the Luby sequence). */
 #define GSAT_WALK_RESTART_BASE 100000u
+/* Flips a walker walks at least between two restarts from CDCL phases
+ * (phases.h), on the CPU and the GPU. */
+#define GSAT_WALK_PHASES_MIN_FLIPS 10000u
 
 /* The formula a walker reads (host or device pointers, read-only): every
  * clause of the search database and every unit as a clause of one literal;
- * for each literal the clauses that contain it. */
+ * for each literal the clauses that contain it.  len: the length of every
+ * clause when all have one (uniform random k-SAT: clause c's literals start
+ * at c * len, no read of clause_start), else 0. */
 typedef struct gsat_walk_cnf {
-  uint32_t num_vars, num_clauses, max_len;
+  uint32_t num_vars, num_clauses, max_len, len;
   const uint32_t *clause_start; /* [num_clauses + 1] */
   const gsat_lit *clause_lits;  /* [clause_start[num_clauses]] */
   const uint32_t *occ_start;    /* [2 num_vars + 1] */
@@ -43,15 +48,18 @@ typedef struct gsat_walk_params {
 /* One walker.  Arrays: its own (carved by gsat_walker_carve); scalars are
  * team-uniform and written back at the end of each gsat_walk_* call. */
 typedef struct gsat_walker {
-  uint32_t *brk;    /* [V] clauses that only this variable satisfies */
-  uint32_t *trail;  /* [V + 32] variables flipped since the best was saved */
-  uint32_t *tcount; /* [C] true literals of each clause */
-  uint32_t *tx;     /* [C] xor of the variables of its true literals */
-  uint32_t *unsat;  /* [C] unsatisfied clauses, unsat_len of them */
-  uint32_t *where;  /* [C] position of an unsatisfied clause in unsat */
-  uint32_t *score;  /* [max_len] scratch: the chosen clause's scores */
-  uint8_t *val;     /* [V] the assignment: 1 true */
-  uint8_t *best;    /* [V] the assignment with the fewest unsatisfied clauses */
+  uint32_t *brk;       /* [V] clauses that only this variable satisfies */
+  uint32_t *trail;     /* [V + 32] variables flipped since the best was saved */
+  uint32_t *tcount;    /* [C] true literals of each clause */
+  uint32_t *tx;        /* [C] xor of the variables of its true literals */
+  uint32_t *unsat;     /* [C] unsatisfied clauses, unsat_len of them */
+  uint32_t *where;     /* [C] position of an unsatisfied clause in unsat */
+  uint32_t *score;     /* [max_len] scratch: the chosen clause's scores */
+  uint8_t *val;        /* [V] the assignment: 1 true */
+  uint8_t *best;       /* [V] the assignment with the fewest unsatisfied clauses */
+  const uint8_t *from; /* [V] the next restart's assignment (1 true: the CDCL
+                        * searchers' phases, phases.h), NULL: its own; with
+                        * restart_at = since_restart the next flip restarts */
   uint64_t seed, rng;
   uint64_t flips;         /* in all */
   uint64_t since_restart; /* flips since the last (re)start */
@@ -61,6 +69,8 @@ typedef struct gsat_walker {
   uint32_t best_unsat; /* fewest unsatisfied clauses seen (~0u: none) */
   uint32_t trail_len, trail_cap;
   uint32_t trail_over; /* the trail lost flips: the best is copied whole */
+  uint32_t phases_in;  /* restarts from a given assignment (from, walk.h) */
+  uint32_t phases_gen; /* the generation of the given assignments last taken (GPU) */
   uint32_t pad;
 } gsat_walker;
 
@@ -85,13 +95,14 @@ GSAT_HD void gsat_walker_carve(gsat_walker *w, void *mem, uint32_t V, uint32_t C
   w->score = p += C;
   w->val = (uint8_t *)(p += max_len);
   w->best = w->val + V;
+  w->from = 0;
   w->seed = w->rng = w->flips = w->since_restart = w->restart_at = w->restarts = 0;
   w->unsat_len = 0;
   w->best_unsat = ~0u;
   w->trail_len = 0;
   w->trail_cap = V + 32;
   w->trail_over = 1;
-  w->pad = 0;
+  w->phases_in = w->phases_gen = w->pad = 0;
 }
 
 /* xorshift64* (Marsaglia 2003; Vigna 2016): the walker's random numbers. */
@@ -121,6 +132,19 @@ GSAT_HD uint64_t gsat_walk_luby(uint64_t i) {
     if (i == (1ull << k) - 1) return 1ull << (k - 1);
     i -= (1ull << (k - 1)) - 1;
   }
+}
+
+/* The first literal of clause c of f, its length in *n: from f->len when
+ * every clause has that length, else from clause_start (a dependent load
+ * fewer per pick on uniform formulas). */
+GSAT_HD uint32_t gsat_walk_clause(const gsat_walk_cnf *f, uint32_t c, uint32_t *n) {
+  if (f->len) {
+    *n = f->len;
+    return c * f->len;
+  }
+  const uint32_t lo = f->clause_start[c];
+  *n = f->clause_start[c + 1] - lo;
+  return lo;
 }
 
 /* The score table of a clause of n literals. */

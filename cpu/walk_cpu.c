@@ -27,7 +27,7 @@ typedef struct walker_thread {
   uint32_t told_best;  /* w.best_unsat after its last slice (atomic) */
   uint8_t *phases;     /* [V] the CDCL phases taken (with p->phases) */
   uint64_t seen;       /* generation of p->phases->from_cdcl last taken */
-  uint64_t phases_out, phases_in;
+  uint64_t phases_out;
   double busy; /* seconds in slices (p->walk_duty) */
 } walker_thread;
 
@@ -89,23 +89,19 @@ static void report_progress(walk_run *run, double now) {
   run->p->progress(run->p->progress_data, &pr);
 }
 
-/* Flips a walker walks at least between two restarts from CDCL phases. */
-#define PHASES_MIN_FLIPS 10000u
-
 /* The phase exchange after a slice (p->phases): the walker's best
  * assignment offered when it beats the slot's, and a restart from the CDCL
  * searchers' phases when they offered newer ones (not before
- * PHASES_MIN_FLIPS since the last restart). */
+ * GSAT_WALK_PHASES_MIN_FLIPS since the last restart). */
 static void exchange_phases(walker_thread *t, uint64_t flips) {
   gsat_phases *x = t->run->p->phases;
   gsat_walker *w = &t->w;
   gsat_fetch_add_u64(&x->walk_flips, w->flips - flips);
   if (w->best_unsat < gsat_phase_cost(&x->from_walk))
     t->phases_out += (uint64_t)gsat_phase_offer(&x->from_walk, w->best, w->best_unsat);
-  if (w->since_restart < PHASES_MIN_FLIPS) return;
+  if (w->since_restart < GSAT_WALK_PHASES_MIN_FLIPS) return;
   if (!gsat_phase_take(&x->from_cdcl, &t->seen, t->phases, NULL)) return;
   gsat_walk_restart_from(w, t->run->f, &t->run->params, t->phases);
-  t->phases_in++;
 }
 
 /* With p->walk_duty in (0, 1): sleeps until the walker's busy time is at
@@ -193,7 +189,7 @@ static gsat_status collect(walk_run *run, gsat_search_result *r, gsat_error *err
     r->workers[i].walk_restarts = w->restarts;
     r->workers[i].walk_best_unsat = w->best_unsat == ~0u ? 0 : w->best_unsat;
     r->workers[i].phases_out = run->t[i].phases_out;
-    r->workers[i].phases_in = run->t[i].phases_in;
+    r->workers[i].phases_in = w->phases_in;
   }
   gsat_walk_stats_total(&r->total, r->workers, run->n);
   const uint32_t winner = gsat_load_u32(&run->winner);

@@ -443,7 +443,7 @@ static gsat_status watch_give_up(void *run, const gsat_kernel_wait *wait, gsat_e
 static gsat_status supervise(const gsat_search_params *p, gsat_search_result *r, cdcl_run *d,
                              double start, gsat_error *err) {
   cdcl_watch w;
-  gsat_kernel_progress_init(&w.c, p, start, d, read_hook, 0, d->pl.searchers);
+  gsat_kernel_progress_init(&w.c, p, start, d, read_hook, GSAT_SEARCH_CDCL, d->pl.searchers);
   w.d = d;
   const gsat_kernel_watch hooks = {&w, watch_drain, watch_check, watch_report, watch_give_up};
   GSAT_FORWARD(gsat_kernel_supervise(&hooks, d->k.stop, p->stop, p->gpu_stop_grace, d->k.h_stop,

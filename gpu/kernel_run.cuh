@@ -96,22 +96,24 @@ typedef struct gsat_kernel_progress {
   const gsat_search_params *p;
   void *run; /* the search's own state, for read */
   gsat_status (*read)(void *run, gsat_worker_stats *t, gsat_error *err);
-  int walk;         /* walkers: flips count against the node limit, the lines say walk */
-  uint32_t workers; /* busy workers in the progress lines */
+  gsat_search_kind search; /* the lines' search; the walkers' flips count against the node
+                            * limit, the others' nodes */
+  uint32_t workers;        /* busy workers in the progress lines */
   double start, next_progress, next_check;
   gsat_worker_stats t; /* the counters last read */
 } gsat_kernel_progress;
 
-/* w for a kernel launched at host time start (seconds). */
+/* w for a kernel of search (GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK) launched
+ * at host time start (seconds). */
 static inline void
 gsat_kernel_progress_init(gsat_kernel_progress *w, const gsat_search_params *p, double start,
                           void *run, gsat_status (*read)(void *, gsat_worker_stats *, gsat_error *),
-                          int walk, uint32_t workers) {
+                          gsat_search_kind search, uint32_t workers) {
   memset(w, 0, sizeof *w);
   w->p = p;
   w->run = run;
   w->read = read;
-  w->walk = walk;
+  w->search = search;
   w->workers = workers;
   w->start = start;
   w->next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
@@ -130,7 +132,7 @@ static inline gsat_status gsat_kernel_progress_check(gsat_kernel_progress *w, do
   if (stop_sent || !counters) return GSAT_OK;
   GSAT_FORWARD(w->read(w->run, &w->t, err));
   w->next_check = now + 0.01;
-  const uint64_t nodes = w->walk ? w->t.walk_flips : w->t.n.nodes;
+  const uint64_t nodes = w->search == GSAT_SEARCH_WALK ? w->t.walk_flips : w->t.n.nodes;
   if (p->node_limit && nodes >= p->node_limit) *over = 1;
   return GSAT_OK;
 }
@@ -142,7 +144,7 @@ static inline gsat_status gsat_kernel_progress_report(gsat_kernel_progress *w, d
   gsat_progress pr;
   memset(&pr, 0, sizeof pr);
   pr.seconds = now - w->start;
-  pr.search = w->walk ? GSAT_SEARCH_WALK : GSAT_SEARCH_CDCL;
+  pr.search = w->search;
   pr.total = w->t;
   pr.busy_workers = w->workers;
   w->p->progress(w->p->progress_data, &pr);

@@ -11,7 +11,7 @@ uint64_t gsat_walk_gpu_shared_bytes(const gsat_walk_cnf *f) {
   const uint64_t lits = f->clause_start ? f->clause_start[f->num_clauses] : 0;
   return align256(4ull * (f->num_clauses + 1)) + 2 * align256(4 * lits) +
          align256(4ull * (2ull * f->num_vars + 1)) + align256(sizeof(gsat_walk_params)) +
-         align256(64) + align256((uint64_t)f->num_vars + 1) + 256;
+         align256(64) + 2 * align256((uint64_t)f->num_vars + 1) + 256;
 }
 
 uint64_t gsat_walk_gpu_state_bytes(const gsat_walk_cnf *f) {
@@ -100,7 +100,8 @@ void gsat_walk_gpu_layout_of(const gsat_walk_gpu_plan *pl, const gsat_walk_cnf *
   L->params = L->occ + align256(4 * lits);
   L->ctl = L->params + align256(sizeof(gsat_walk_params));
   L->model = L->ctl + align256(64);
-  L->desc = L->model + align256((uint64_t)f->num_vars + 1);
+  L->phases = L->model + align256((uint64_t)f->num_vars + 1);
+  L->desc = L->phases + align256((uint64_t)f->num_vars + 1);
   L->arrays = align256(L->desc + (uint64_t)pl->walkers * sizeof(gsat_walker));
   L->stride = pl->walker_bytes - sizeof(gsat_walker); /* shared: the copies of the bests */
 }

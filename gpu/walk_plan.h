@@ -53,9 +53,9 @@ typedef struct gsat_walk_gpu_plan {
 } gsat_walk_gpu_plan;
 
 /* Bytes of the shared part for formula f: clause starts and literals,
- * occurrence starts and lists, the parameters, a control block and the
- * model (V bytes), each region 256-aligned, and 256 for the alignment of
- * the walkers' descriptors. */
+ * occurrence starts and lists, the parameters, a control block, the model
+ * and the CDCL searchers' phases (V bytes each), each region 256-aligned,
+ * and 256 for the alignment of the walkers' descriptors. */
 uint64_t gsat_walk_gpu_shared_bytes(const gsat_walk_cnf *f);
 
 /* Bytes of one walker's state in shared memory: its descriptor, then its
@@ -80,11 +80,13 @@ gsat_status gsat_walk_gpu_plan_make(gsat_walk_gpu_plan *pl, const gsat_walk_cnf 
 const char *gsat_walk_gpu_memory_name(const gsat_walk_gpu_plan *pl);
 
 /* Byte offsets in the block of pl->total bytes: the formula's arrays, the
- * parameters, the control block (64 bytes), the model, the walkers'
- * descriptors [walkers], then walker i's arrays (global memory) or the copy
- * of its best assignment (shared memory) at arrays + i * stride. */
+ * parameters, the control block (64 bytes), the model, the phases the
+ * walkers restart from, the walkers' descriptors [walkers], then walker i's
+ * arrays (global memory) or the copy of its best assignment (shared memory)
+ * at arrays + i * stride. */
 typedef struct gsat_walk_gpu_layout {
-  uint64_t clause_start, clause_lits, occ_start, occ, params, ctl, model, desc, arrays, stride;
+  uint64_t clause_start, clause_lits, occ_start, occ, params, ctl, model, phases, desc, arrays,
+      stride;
 } gsat_walk_gpu_layout;
 
 /* The layout of pl's block for formula f. */

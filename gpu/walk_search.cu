@@ -3,6 +3,7 @@
  * with the GPU CDCL search in gpu/kernel_run.cuh), the model. */
 #include "gpu/walk_search.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,9 @@ typedef struct walk_run {
   gsat_walk_gpu_layout L;
   char *d_mem;
   gsat_walker *h_desc; /* pinned: the descriptors (device addresses) */
+  uint8_t *h_give;     /* pinned (with p->phases): the CDCL phases for the device
+                        * [V], then their generation (a uint32_t at give_gen) */
+  uint64_t give_gen;
 } walk_run;
 
 /* Ends the run (gsat_kernel_run_halt): nothing is freed while a kernel is
@@ -39,6 +43,7 @@ static void release_run(walk_run *d) {
   if (gsat_kernel_run_halt(&d->k)) return;
   if (d->d_mem) cudaFree(d->d_mem);
   if (d->h_desc) cudaFreeHost(d->h_desc);
+  if (d->h_give) cudaFreeHost(d->h_give);
   gsat_kernel_run_free(&d->k);
 }
 
@@ -106,14 +111,18 @@ static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p,
 }
 
 /* Allocates and fills the block: formula, parameters, cleared control,
- * descriptors. */
-static gsat_status upload(const gsat_walk_cnf *f, const gsat_walk_params *wp, walk_run *d,
-                          gsat_walk_cnf *view, gsat_error *err) {
+ * descriptors; with phases the pinned buffer of give_phases. */
+static gsat_status upload(const gsat_walk_cnf *f, const gsat_walk_params *wp, int phases,
+                          walk_run *d, gsat_walk_cnf *view, gsat_error *err) {
   const uint32_t n = d->pl.walkers;
   const uint64_t lits = f->clause_start[f->num_clauses];
   GSAT_CUDA_TRY(err, cudaMalloc(&d->d_mem, d->pl.total));
   GSAT_FORWARD(gsat_kernel_run_create(&d->k, err));
   GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_desc, n * sizeof(gsat_walker), cudaHostAllocDefault));
+  if (phases) {
+    d->give_gen = ((uint64_t)f->num_vars + 3) & ~3ull;
+    GSAT_CUDA_TRY(err, cudaHostAlloc(&d->h_give, d->give_gen + 4, cudaHostAllocDefault));
+  }
   gsat_walk_gpu_describe(&d->pl, &d->L, f, d->d_mem, view, d->h_desc);
   char *b = d->d_mem;
   const gsat_walk_gpu_layout *L = &d->L;
@@ -151,42 +160,52 @@ static gsat_status read_counters(walk_run *d, gsat_worker_stats *total, gsat_wor
     const gsat_walker *h = &d->h_desc[i];
     total->walk_flips += h->flips;
     total->walk_restarts += h->restarts;
+    total->phases_in += h->phases_in;
     if (h->best_unsat < best) best = h->best_unsat;
     if (!each) continue;
     each[i].walk_flips = h->flips;
     each[i].walk_restarts = h->restarts;
     each[i].walk_best_unsat = h->best_unsat == ~0u ? 0 : h->best_unsat;
+    each[i].phases_in = h->phases_in;
   }
   total->walk_best_unsat = best == ~0u ? 0 : best;
   return GSAT_OK;
 }
 
 /* The search's side of the wait (gsat_kernel_watch): the limits and progress
- * (gpu/kernel_run.cuh), and every 10 ms the walkers' best offered to
- * p->phases when it is given. */
+ * (gpu/kernel_run.cuh), and every 10 ms, when p->phases is given, the
+ * walkers' best offered to it and its CDCL phases given to the walkers. */
 typedef struct walk_watch {
   gsat_kernel_progress k;
   walk_run *d;
   double next_offer;
   uint8_t *phases; /* [V] host copy of the best walker's best assignment (p->phases) */
   uint64_t phases_out;
+  uint64_t seen;  /* generation of p->phases->from_cdcl last given */
+  uint32_t given; /* generations given to the device (its phases_gen) */
+  int read_now;   /* the descriptors were read in this check (d->h_desc, k.t) */
 } walk_watch;
 
+/* The progress part's read (gsat_kernel_progress): the counters, and the
+ * descriptors in d->h_desc, which the phase offer of the same check uses. */
 static gsat_status read_hook(void *run, gsat_worker_stats *t, gsat_error *err) {
-  return read_counters((walk_run *)run, t, NULL, err);
+  walk_watch *w = (walk_watch *)run;
+  GSAT_FORWARD(read_counters(w->d, t, NULL, err));
+  w->read_now = 1;
+  return GSAT_OK;
 }
 
 /* Offers the best assignment of the walker with the fewest unsatisfied
- * clauses to p->phases when it beats the slot's.  The copy races with that
- * walker's next save of its best (it runs on): the assignment may be a mix
- * of two of its bests, which is as good a phase guess (phases never affect
- * soundness). */
+ * clauses to p->phases when it beats the slot's, from the descriptors the
+ * progress part read in this check, else read here (into its counters).
+ * The copy races with that walker's next save of its best (it runs on): the
+ * assignment may be a mix of two of its bests, which is as good a phase
+ * guess (phases never affect soundness). */
 static gsat_status offer_phases(walk_watch *w, gsat_error *err) {
   gsat_phases *x = w->k.p->phases;
   const walk_run *d = w->d;
-  gsat_worker_stats t;
-  GSAT_FORWARD(read_counters(w->d, &t, NULL, err));
-  gsat_store_u64(&x->walk_flips, t.walk_flips);
+  if (!w->read_now) GSAT_FORWARD(read_hook(w, &w->k.t, err));
+  gsat_store_u64(&x->walk_flips, w->k.t.walk_flips);
   uint32_t best = ~0u, at = 0;
   for (uint32_t i = 0; i < d->pl.walkers; i++)
     if (d->h_desc[i].best_unsat < best) best = d->h_desc[i].best_unsat, at = i;
@@ -198,12 +217,37 @@ static gsat_status offer_phases(walk_watch *w, gsat_error *err) {
   return GSAT_OK;
 }
 
+/* The CDCL searchers' phases (p->phases' from_cdcl), when they offered newer
+ * ones than the walkers have: copied to the device's phases, then a new
+ * generation to the control block (one stream: in that order), which the
+ * walkers that take phases see after their next slice (gpu/walk_warp.cuh). */
+static gsat_status give_phases(walk_watch *w, gsat_error *err) {
+  gsat_phases *x = w->k.p->phases;
+  walk_run *d = w->d;
+  if (!gsat_phase_take(&x->from_cdcl, &w->seen, d->h_give, NULL)) return GSAT_OK;
+  uint32_t *gen = (uint32_t *)(d->h_give + d->give_gen);
+  *gen = ++w->given;
+  const uint64_t at_gen = d->L.ctl + offsetof(gsat_walk_gpu_ctl, phases_gen);
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->d_mem + d->L.phases, d->h_give, x->from_cdcl.num_vars,
+                                     cudaMemcpyHostToDevice, d->k.copy_stream));
+  GSAT_CUDA_TRY(err, cudaMemcpyAsync(d->d_mem + at_gen, gen, sizeof *gen, cudaMemcpyHostToDevice,
+                                     d->k.copy_stream));
+  GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.copy_stream));
+  return GSAT_OK;
+}
+
+/* The limits and progress, then the phases: offered and given every 10 ms,
+ * and in any check whose progress part read the descriptors anyway (so that
+ * one read serves both: under a node limit the progress part reads every
+ * 10 ms itself). */
 static gsat_status watch_check(void *run, double now, int stop_sent, int *cause, gsat_error *err) {
   walk_watch *w = (walk_watch *)run;
   int over = 0;
+  w->read_now = 0;
   GSAT_FORWARD(gsat_kernel_progress_check(&w->k, now, stop_sent, &over, err));
-  if (w->phases && !stop_sent && now >= w->next_offer) {
+  if (w->phases && !stop_sent && (w->read_now || now >= w->next_offer)) {
     GSAT_FORWARD(offer_phases(w, err));
+    GSAT_FORWARD(give_phases(w, err));
     w->next_offer = now + 0.01;
   }
   *cause = over ? GSAT_KERNEL_LIMIT : GSAT_KERNEL_GO_ON;
@@ -249,7 +293,7 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   gsat_walk_params_default(&wp, f->num_vars);
   gsat_walk_gpu_params kp;
   memset(&kp, 0, sizeof kp);
-  GSAT_FORWARD(upload(f, &wp, d, &kp.cnf, err));
+  GSAT_FORWARD(upload(f, &wp, p->phases != NULL, d, &kp.cnf, err));
   r->upload_seconds = gsat_seconds() - t1;
   kp.params = (const gsat_walk_params *)(d->d_mem + d->L.params);
   kp.walkers = (gsat_walker *)(d->d_mem + d->L.desc);
@@ -261,6 +305,12 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   kp.in_shared = d->pl.in_shared;
   kp.state_bytes = (uint32_t)d->pl.state_bytes;
   kp.host_stop = d->k.d_stop;
+  if (p->node_limit) /* each walker's share, kept by the kernel too (ncu runs it alone) */
+    kp.max_flips = (p->node_limit + kp.n - 1) / kp.n;
+  if (p->phases) { /* the odd walkers restart from the CDCL searchers' phases */
+    kp.phases = (const uint8_t *)(d->d_mem + d->L.phases);
+    kp.phases_min = GSAT_WALK_PHASES_MIN_FLIPS;
+  }
   if (GSAT_FLAG_IS_RAISED(p->stop)) return GSAT_OK; /* stopped during the setup */
   if (p->may_start && !p->may_start(p->may_start_data)) return GSAT_OK;
   const double start = gsat_seconds();
@@ -270,7 +320,7 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   GSAT_CUDA_TRY(err, cudaEventRecord(d->k.stop, d->k.stream));
   walk_watch w;
   memset(&w, 0, sizeof w);
-  gsat_kernel_progress_init(&w.k, p, start, d, read_hook, 1, d->pl.walkers);
+  gsat_kernel_progress_init(&w.k, p, start, &w, read_hook, GSAT_SEARCH_WALK, d->pl.walkers);
   w.d = d;
   if (p->phases) {
     w.phases = (uint8_t *)malloc(f->num_vars ? f->num_vars : 1);
@@ -284,6 +334,8 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   GSAT_CUDA_TRY(err, cudaStreamSynchronize(d->k.stream)); /* reports a kernel fault */
   GSAT_FORWARD(collect(r, d, f->num_vars, err));
   r->total.phases_out = w.phases_out;
+  if (!r->model && p->node_limit && r->total.walk_flips >= p->node_limit) /* the walkers' bound */
+    r->stopped_by_limit = 1;
   return GSAT_OK;
 }
 

@@ -22,9 +22,14 @@ extern "C" {
  * SAT with it in r->model
  * (internal variables; the caller checks it against the original clauses).
  * Never UNSAT: UNKNOWN at p->time_limit, p->node_limit (flips of all
- * walkers, checked about every 10 ms) or p->stop (forwarded to the kernel
+ * walkers, checked about every 10 ms; each walker also stops by itself
+ * after its share, node_limit / walkers rounded up) or p->stop (forwarded to the kernel
  * through a host-mapped flag), r->stopped_by_limit for a limit.  Walker i's
- * seed: gsat_walk_mix(p->seed + i), as the CPU walkers'.  Errors: NODEVICE,
+ * seed: gsat_walk_mix(p->seed + i), as the CPU walkers'.  With p->phases
+ * (core/phases.h), about every 10 ms the best walker's best assignment is
+ * offered to its from_walk slot (r->total.phases_out) and a newer from_cdcl
+ * assignment copied to the device, where the walkers of odd index restart
+ * from it (r->total.phases_in, gpu/walk_warp.cuh).  Errors: NODEVICE,
  * RESOURCE (not one walker fits the free device memory: the message names
  * the bytes one needs and the shared memory its state needs), CUDA (a
  * failed call, a fault, or a kernel still running p->gpu_stop_grace seconds

@@ -5,7 +5,13 @@
  * of `slice` flips, checking the stop words between slices: the first walker
  * with a model claims the answer (found, winner), copies its assignment to
  * the model and every walker returns; the host's stop flag (mapped host
- * memory: signals, limits) is forwarded to the stop word by walker 0.  A
+ * memory: signals, limits) is forwarded to the stop word by walker 0.
+ * Walkers with an odd index restart from the CDCL searchers' phases (p.phases,
+ * copied there by the host with a new generation in the control block) when
+ * a newer generation is there and they walked p.phases_min flips since their
+ * last restart, as the CPU walkers do (cpu/walk_cpu.c); the even ones keep
+ * their own restarts.  With p.max_flips a walker returns after that many
+ * flips (a bound the kernel keeps by itself: the flip limit, profiling).  A
  * walker's state is in global memory (its arrays carved by the host) or, when
  * the plan says so (gpu/walk_plan.h), in its block's dynamic shared memory;
  * the step code is the same, through generic pointers.  The walkers'
@@ -27,10 +33,10 @@
 
 /* The run's control block in device memory. */
 struct gsat_walk_gpu_ctl {
-  uint32_t found;  /* 1 once a walker claimed a model */
-  uint32_t winner; /* the walker that claimed it */
-  uint32_t stop;   /* raised: every walker returns */
-  uint32_t pad;
+  uint32_t found;      /* 1 once a walker claimed a model */
+  uint32_t winner;     /* the walker that claimed it */
+  uint32_t stop;       /* raised: every walker returns */
+  uint32_t phases_gen; /* generation of p.phases (0: none yet), written after them */
 };
 
 /* The kernel's arguments (device addresses). */
@@ -48,6 +54,9 @@ struct gsat_walk_gpu_params {
   uint32_t in_shared;   /* each walker's state in its block's dynamic shared
                            memory, state_bytes apart (gpu/walk_plan.h) */
   uint32_t state_bytes;
+  const uint8_t *phases; /* [V] the CDCL searchers' phases (1 true), NULL: none */
+  uint64_t phases_min;   /* flips since a restart before a restart from them */
+  uint64_t max_flips;    /* flips of one walker before it returns, 0: no bound */
 };
 
 /* The kernel's dynamic shared memory (the host emulation provides it). */
@@ -97,7 +106,34 @@ __device__ inline void gsat_walk_gpu_publish(gsat_walker *g, const gsat_walker *
   TEAM_ONE(g->seed = w->seed; g->rng = w->rng; g->flips = w->flips;
            g->since_restart = w->since_restart; g->restart_at = w->restart_at;
            g->restarts = w->restarts; g->unsat_len = w->unsat_len; g->best_unsat = w->best_unsat;
-           g->trail_len = w->trail_len; g->trail_cap = w->trail_cap; g->trail_over = w->trail_over);
+           g->trail_len = w->trail_len; g->trail_cap = w->trail_cap; g->trail_over = w->trail_over;
+           g->phases_in = w->phases_in);
+}
+
+/* Whether walker id restarts from the CDCL searchers' phases: every other
+ * one (the others keep their random and best restarts). */
+__device__ inline int gsat_walk_gpu_takes_phases(uint32_t id) {
+  return (int)(id & 1u);
+}
+
+/* After a slice of walker w: its next flip a restart from p.phases when
+ * their generation is newer than the one it last took (w->phases_gen) and
+ * it walked p.phases_min flips since its last restart (the generation is
+ * read before the phases; a copy the host writes meanwhile may mix two
+ * generations, as good a guess: phases never affect soundness).  One lane
+ * decides, w's scalars are written by it. */
+__device__ inline void gsat_walk_gpu_take_phases(const gsat_walk_gpu_params &p, gsat_walker *w) {
+  __syncwarp();
+  if (TEAM_RANK == 0 && w->since_restart >= p.phases_min) {
+    const uint32_t gen = gsat_load_u32(&p.ctl->phases_gen);
+    if (gen != w->phases_gen) {
+      __threadfence();
+      w->phases_gen = gen;
+      w->from = p.phases;
+      w->restart_at = w->since_restart;
+    }
+  }
+  __syncwarp();
 }
 
 /* One walker per warp: start, then slices until a model or a stop.  With
@@ -115,12 +151,19 @@ __device__ inline void gsat_walk_gpu_walker(const gsat_walk_gpu_params &p, uint8
   gsat_walk_gpu_publish(g, w, p.cnf.num_vars);
   for (;;) {
     if (gsat_walk_gpu_stopped(p, id)) return;
-    const int found = gsat_walk_warp_run(w, &p.cnf, p.params, p.slice);
+    uint64_t budget = p.slice;
+    if (p.max_flips) { /* w->flips: written by one lane, then the team synced */
+      const uint64_t done = w->flips;
+      if (done >= p.max_flips) return;
+      if (p.max_flips - done < budget) budget = p.max_flips - done;
+    }
+    const int found = gsat_walk_warp_run(w, &p.cnf, p.params, budget);
     gsat_walk_gpu_publish(g, w, p.cnf.num_vars);
     if (found) {
       gsat_walk_gpu_claim(p, w, id);
       return;
     }
+    if (p.phases && gsat_walk_gpu_takes_phases(id)) gsat_walk_gpu_take_phases(p, w);
   }
 }
 

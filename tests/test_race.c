@@ -20,6 +20,7 @@
 #include "api/portfolio.h"
 #include "api/race.h"
 #include "core/share.h"
+#include "tests/walk_formulas.h"
 
 enum behaviour {
   ANSWER,     /* answers `answer` once begun */
@@ -468,7 +469,7 @@ static gsat_solver *tiny_sat(void) {
   return s;
 }
 
-/* Adds cnf's clauses to s. */
+/* Adds every clause of cnf to s. */
 static void add_cnf(gsat_solver *s, const gsat_cnf *cnf) {
   for (size_t c = 0; c < cnf->num_clauses; c++) {
     for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1]; i++)
@@ -822,6 +823,111 @@ static void api_clauses_flow_both_ways_between_cdcl_members(void **state) {
   gsat_portfolio_set_gpu_member(NULL);
 }
 
+/* --search=walk with --backend=auto: the CPU walkers race the GPU walkers
+ * (a stand-in).  The formula is a planted 3-XOR system over 200 variables
+ * (walk_test_xor; its model: v true iff v odd): satisfiable, and out of a
+ * walker's reach for far longer than a test runs, so whichever member
+ * answers is the one the case makes answer. */
+static gsat_solver *xor_walk_solver(void) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+  assert_int_equal(gsat_set_option(s, "search", "walk"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  walk_test_xor(&cnf, 5, 200, 200);
+  add_cnf(s, &cnf);
+  gsat_cnf_free(&cnf);
+  return s;
+}
+
+/* The stand-in GPU walkers: record what the portfolio gives them, then
+ * answer with the planted model (walk_answers) or wait for the stop. */
+static int walk_answers;
+static uint64_t walk_seed, walk_node_limit;
+static int walk_had_phases;
+static gsat_status gpu_walkers(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                               gsat_search_result *r, gsat_error *err) {
+  (void)err;
+  const gsat_search_params *p = gsat_portfolio_params(shared, GSAT_PORTFOLIO_GPU);
+  walk_seed = p->seed;
+  walk_node_limit = p->node_limit;
+  walk_had_phases = gsat_portfolio_phases(shared) != NULL;
+  if (!gsat_race_begin(race, index)) return GSAT_OK;
+  r->total.walk_flips = 77;
+  if (!walk_answers) {
+    while (!GSAT_FLAG_IS_RAISED(stop)) sleep_ms(1);
+    return GSAT_OK;
+  }
+  const gsat_db *db = gsat_portfolio_db(shared);
+  r->model = malloc(db->num_vars + 1);
+  assert_non_null(r->model);
+  for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = !(db->ext_var[v] & 1); /* v odd */
+  r->answer = GSAT_ANSWER_SAT;
+  return GSAT_OK;
+}
+
+static void api_walk_races_cpu_and_gpu_walkers(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_walkers);
+  /* the GPU walkers answer; the CPU walkers are stopped */
+  walk_answers = 1;
+  walk_seed = walk_node_limit = 12345;
+  gsat_solver *s = xor_walk_solver();
+  assert_int_equal(gsat_set_option(s, "seed", "40"), 0);
+  assert_int_equal(gsat_set_option(s, "node_limit", "1000000000"), 0);
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  int trues = 0; /* the stand-in's model: odd variables true (and those in no clause false) */
+  for (int v = 1; v <= 200; v++)
+    if (gsat_value(s, v) > 0) assert_int_equal(v & 1, 1), trues++;
+  assert_true(trues > 50);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_int_equal(st->members, 2);
+  assert_string_equal(st->answered_by, "gpu");
+  assert_string_equal(st->backend, "gpu");
+  assert_string_equal(st->search, "walk");
+  assert_non_null(strstr(st->backend_reason, "CPU (walk) and the GPU (walk)"));
+  assert_string_equal(st->member[0].search, "walk");
+  assert_string_equal(st->member[1].search, "walk");
+  assert_int_equal(st->walk_flips, 77); /* the answering member's counters */
+  assert_int_equal(st->member[1].walk_flips, 77);
+  assert_int_equal(st->member[0].answer, GSAT_UNKNOWN);
+  if (st->member[0].searched) assert_true(st->member[0].walk_flips > 0);
+  assert_int_equal(walk_seed, 41);      /* after the one CPU walker's seed */
+  assert_int_equal(walk_node_limit, 0); /* the flip limit is the CPU walkers' */
+  assert_int_equal(walk_had_phases, 0); /* no CDCL searchers to trade phases with */
+  gsat_release(s);
+  wait_until(nothing_in_background);
+  /* neither answers: the time limit ends both, UNKNOWN (never UNSAT) */
+  walk_answers = 0;
+  s = xor_walk_solver();
+  assert_int_equal(gsat_set_option(s, "threads", "3"), 0);
+  assert_int_equal(gsat_set_option(s, "time_limit", "0.2"), 0);
+  assert_int_equal(gsat_solve(s), GSAT_UNKNOWN);
+  st = gsat_get_statistics(s);
+  assert_string_equal(st->answered_by, "");
+  assert_int_equal(st->member[0].returned, 1);
+  assert_true(st->member[0].walk_flips > 0);
+  assert_int_equal(st->workers, 3); /* the CPU walkers' statistics, shown */
+  assert_int_equal(walk_seed, 3);
+  gsat_release(s);
+  wait_until(nothing_in_background);
+  /* the CPU walkers answer a formula they solve at once */
+  s = tiny_sat();
+  assert_int_equal(gsat_set_option(s, "search", "walk"), 0);
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  assert_int_equal(gsat_value(s, 1), 1);
+  assert_int_equal(gsat_value(s, 2), 2);
+  st = gsat_get_statistics(s);
+  assert_string_equal(st->answered_by, "cpu");
+  assert_string_equal(st->member[0].search, "walk");
+  gsat_release(s);
+  wait_until(nothing_in_background);
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(first_answer_wins_the_other_is_stopped),
@@ -846,6 +952,7 @@ int main(void) {
       cmocka_unit_test(api_gpu_member_follows_the_search_choice),
       cmocka_unit_test(api_each_member_takes_its_own_decide),
       cmocka_unit_test(api_clauses_flow_both_ways_between_cdcl_members),
+      cmocka_unit_test(api_walk_races_cpu_and_gpu_walkers),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,40 @@ static uint32_t count_unsat(const gsat_walk_cnf *f, const uint8_t *a) {
   return n;
 }
 
+/* gsat_walk_clause: every clause where clause_start says, from len on a
+ * uniform formula (3-SAT without units: len 3) and from clause_start on a
+ * mixed one (the fixture's unit: len 0); a walk on the uniform one finds a
+ * model. */
+static void test_clause_bounds(void **state) {
+  (void)state;
+  for (int mixed = 0; mixed < 2; mixed++) {
+    fixture x;
+    if (mixed) {
+      setup(&x, 5, 60, 240, 3);
+    } else {
+      gsat_cnf_init(&x.cnf);
+      walk_test_planted(&x.cnf, 5, 60, 240, 3);
+      gsat_error err;
+      assert_int_equal(gsat_db_build(&x.db, &x.cnf, &err), GSAT_OK);
+      assert_int_equal(gsat_walk_formula_build(&x.wf, &x.db, &err), GSAT_OK);
+      gsat_walk_params_default(&x.p, x.wf.view.num_vars);
+      x.mem = malloc(gsat_walker_bytes(x.wf.view.num_vars, x.wf.view.num_clauses, 3));
+      gsat_walker_carve(&x.w, x.mem, x.wf.view.num_vars, x.wf.view.num_clauses, 3);
+    }
+    const gsat_walk_cnf *f = &x.wf.view;
+    assert_int_equal(f->len, mixed ? 0 : 3);
+    for (uint32_t c = 0; c < f->num_clauses; c++) {
+      uint32_t n;
+      assert_int_equal(gsat_walk_clause(f, c, &n), f->clause_start[c]);
+      assert_int_equal(n, f->clause_start[c + 1] - f->clause_start[c]);
+    }
+    gsat_walk_start(&x.w, f, &x.p, 3);
+    assert_int_equal(gsat_walk_run(&x.w, f, &x.p, 1000000), 1);
+    assert_int_equal(count_unsat(f, x.w.val), 0);
+    teardown(&x);
+  }
+}
+
 static void test_models_found(void **state) {
   (void)state;
   const int shapes[][3] = {{150, 600, 3}, {60, 1000, 5}, {30, 1800, 7}, {200, 500, 2}};
@@ -215,9 +249,8 @@ static void test_cpu_walk_solve(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_models_found),
-      cmocka_unit_test(test_incremental_state),
-      cmocka_unit_test(test_deterministic),
+      cmocka_unit_test(test_clause_bounds),     cmocka_unit_test(test_models_found),
+      cmocka_unit_test(test_incremental_state), cmocka_unit_test(test_deterministic),
       cmocka_unit_test(test_cpu_walk_solve),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,7 +8,9 @@
  * plan's layout) finds a model of satisfiable formulas, checked against the original clauses and
  * equal to the CPU walk of the winner's seed, every walker's walk that of the CPU walker of its
  * seed, with the walkers' state in shared memory and in global memory alike (one walker: the same
- * flips and model in both); the host's stop flag ends the grid on an UNSAT formula; the plan
+ * flips and model in both); the host's stop flag ends the grid on an UNSAT formula, and so does
+ * the kernel's own flip bound; the odd walkers restart from the phases the host gives them, once
+ * per generation, and one answers with a model given as phases; the plan
  * (shared memory for small formulas, global for large ones, the counts) and
  * its resource error.  Runs
  * without a GPU. */
@@ -189,6 +191,24 @@ static void test_same_walk_long_clauses(void **state) {
   assert_same_walk(cpu.w, warp.w, f);
 }
 
+/* Appends the 8 clauses of every sign pattern of variables 1..3 (UNSAT) to
+ * cnf; returns it. */
+static gsat_cnf add_every_sign_pattern(gsat_cnf cnf) {
+  for (int m = 0; m < 8; m++) {
+    for (int v = 1; v <= 3; v++)
+      gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(m >> (v - 1) & 1 ? v : -v), NULL);
+    gsat_cnf_end_clause(&cnf, NULL);
+  }
+  return cnf;
+}
+
+/* A new cnf of add_every_sign_pattern's 8 clauses. */
+static gsat_cnf every_sign_pattern() {
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  return add_every_sign_pattern(cnf);
+}
+
 /* The grid's block in host memory, laid out by the plan: the walkers'
  * state in shared memory (the emulated blocks' dynamic shared memory) or,
  * with force_global, in the block. */
@@ -313,14 +333,7 @@ static void test_grid_layouts_same_walk(void **state) {
  * sign pattern of three variables), and none is claimed. */
 static void test_grid_stops(void **state) {
   (void)state;
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  for (int m = 0; m < 8; m++) {
-    for (int v = 1; v <= 3; v++)
-      gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(m >> (v - 1) & 1 ? v : -v), NULL);
-    gsat_cnf_end_clause(&cnf, NULL);
-  }
-  formula F(cnf);
+  formula F(every_sign_pattern());
   for (int global = 0; global < 2; global++) {
     grid g(&F.wf.view, 4, 5, global);
     std::thread raiser([&g] {
@@ -335,6 +348,96 @@ static void test_grid_stops(void **state) {
       assert_int_equal(g.kp.walkers[i].best_unsat, 1);
       assert_true(g.kp.walkers[i].flips > 0);
     }
+  }
+}
+
+/* The kernel's own flip bound (max_flips; the host's flip limit): on an
+ * UNSAT formula every walker returns after exactly 1000 flips (slices of
+ * 64: the last one cut short), with no stop from the host. */
+static void test_grid_flip_bound(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  walk_test_planted(&cnf, 8, 30, 100, 3);
+  cnf = add_every_sign_pattern(cnf); /* UNSAT */
+  formula F(cnf);
+  for (int global = 0; global < 2; global++) {
+    grid g(&F.wf.view, 4, 9, global);
+    g.kp.max_flips = 1000;
+    g.launch();
+    assert_int_equal(g.kp.ctl->found, 0);
+    assert_int_equal(g.kp.ctl->stop, 0);
+    for (uint32_t i = 0; i < 4; i++) assert_int_equal(g.kp.walkers[i].flips, 1000);
+    assert_grid_walks_as_cpu(g, &F.wf.view);
+  }
+}
+
+/* The grid's walkers with the CDCL searchers' phases as the host gives
+ * them (the phases region, then a new generation in the control block),
+ * taken after 64 flips since a restart. */
+static void give_phases(grid &g, const std::vector<uint8_t> &val, uint32_t gen) {
+  memcpy(g.base + g.L.phases, val.data(), val.size());
+  g.kp.phases = g.base + g.L.phases;
+  g.kp.phases_min = 64;
+  __atomic_store_n(&g.kp.ctl->phases_gen, gen, __ATOMIC_RELEASE);
+}
+
+static uint32_t phases_in_of(const grid &g, uint32_t i) {
+  return __atomic_load_n(&g.kp.walkers[i].phases_in, __ATOMIC_ACQUIRE);
+}
+
+/* Restarts from the CDCL searchers' phases: on an UNSAT formula (no model
+ * ends the walk) each odd walker restarts once from generation 1 and once
+ * from generation 2 (a host thread gives it when every odd walker took the
+ * first, and stops the grid when they took the second), the even walkers
+ * never; state in shared and in global memory. */
+static void test_grid_takes_phases(void **state) {
+  (void)state;
+  formula F(every_sign_pattern());
+  for (int global = 0; global < 2; global++) {
+    grid g(&F.wf.view, 4, 5, global);
+    checks = bad = 0;
+    give_phases(g, std::vector<uint8_t>(3, 1), 1);
+    std::thread host([&g] {
+      while (phases_in_of(g, 1) < 1 || phases_in_of(g, 3) < 1) std::this_thread::yield();
+      __atomic_store_n(&g.kp.ctl->phases_gen, 2u, __ATOMIC_RELEASE);
+      while (phases_in_of(g, 1) < 2 || phases_in_of(g, 3) < 2) std::this_thread::yield();
+      __atomic_store_n(&g.host_stop, 1, __ATOMIC_RELAXED);
+    });
+    g.launch();
+    host.join();
+    assert_int_equal(bad.load(), 0);
+    assert_int_equal(g.kp.ctl->found, 0);
+    for (uint32_t i = 0; i < 4; i++) {
+      assert_int_equal(g.kp.walkers[i].phases_in, i & 1 ? 2 : 0);
+      assert_true(g.kp.walkers[i].restarts >= g.kp.walkers[i].phases_in);
+    }
+  }
+}
+
+/* A walker that restarts from the phases of a model answers with it: a
+ * 3-XOR system out of the walkers' own reach, its planted model as the
+ * phases; the winner is an odd walker, at its one restart from them. */
+static void test_grid_answers_from_phases(void **state) {
+  (void)state;
+  gsat_cnf cnf;
+  gsat_cnf_init(&cnf);
+  walk_test_xor(&cnf, 3, 200, 200);
+  formula F(cnf);
+  const gsat_walk_cnf *f = &F.wf.view;
+  std::vector<uint8_t> planted(f->num_vars);
+  for (uint32_t v = 0; v < f->num_vars; v++) planted[v] = !(F.db.ext_var[v] & 1); /* odd: true */
+  assert_true(walk_test_model_ok(&F.cnf, &F.db, planted.data()));
+  for (int global = 0; global < 2; global++) {
+    grid g(f, 4, 11, global);
+    give_phases(g, planted, 1);
+    g.launch();
+    assert_int_equal(g.kp.ctl->found, 1);
+    const uint32_t win = g.kp.ctl->winner;
+    assert_int_equal(win & 1, 1);
+    assert_memory_equal(g.kp.model, planted.data(), f->num_vars);
+    assert_int_equal(g.kp.walkers[win].phases_in, 1);
+    for (uint32_t i = 0; i < 4; i += 2) assert_int_equal(g.kp.walkers[i].phases_in, 0);
   }
 }
 
@@ -444,6 +547,9 @@ int main(void) {
       cmocka_unit_test(test_grid_finds_models),
       cmocka_unit_test(test_grid_layouts_same_walk),
       cmocka_unit_test(test_grid_stops),
+      cmocka_unit_test(test_grid_flip_bound),
+      cmocka_unit_test(test_grid_takes_phases),
+      cmocka_unit_test(test_grid_answers_from_phases),
       cmocka_unit_test(test_plan_shared),
       cmocka_unit_test(test_plan_shapes),
       cmocka_unit_test(test_plan_global),

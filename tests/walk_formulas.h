@@ -45,6 +45,34 @@ static inline void walk_test_planted(gsat_cnf *cnf, uint64_t seed, int vars, int
   }
 }
 
+/* Appends a random 3-XOR system to cnf: `eqs` equations over three distinct
+ * variables of 1..vars, each x + y + z = the planted model's sum (the model
+ * "variable v true iff v odd", as walk_test_planted's), as the 4 clauses
+ * that forbid the assignments of the other parity.  Satisfiable, and with
+ * eqs near vars (200 and 200) beyond a walker's reach for seconds: local
+ * search is blind to parity. */
+static inline void walk_test_xor(gsat_cnf *cnf, uint64_t seed, int vars, int eqs) {
+  uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+  for (int e = 0; e < eqs; e++) {
+    int x[3], parity = 0;
+    for (int k = 0; k < 3; k++) {
+      int dup;
+      do {
+        x[k] = (int)(walk_test_rand(&s) % (uint64_t)vars) + 1;
+        dup = 0;
+        for (int j = 0; j < k; j++) dup |= x[j] == x[k];
+      } while (dup);
+      parity ^= x[k] & 1;
+    }
+    for (int m = 0; m < 8; m++) { /* m: the variables assigned false */
+      if ((((m >> 0) ^ (m >> 1) ^ (m >> 2)) & 1) == ((3 - parity) & 1)) continue;
+      for (int k = 0; k < 3; k++)
+        gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs((m >> k) & 1 ? x[k] : -x[k]), NULL);
+      gsat_cnf_end_clause(cnf, NULL);
+    }
+  }
+}
+
 /* Whether the model m (db's internal variables) satisfies every clause of
  * the original cnf. */
 static inline int walk_test_model_ok(const gsat_cnf *cnf, const gsat_db *db, const uint8_t *m) {

@@ -12,6 +12,9 @@
 #            wavefronts and instructions (ld and st) and the kernel time, for
 #            `ncu --metrics "$SMEM_METRICS" --csv --page raw`; tabulated by
 #            `python3 bench/device/ncu_table.py smem FILE`.
+#   STALL_METRICS  the kernel time, occupancy, issue and the warps stalled
+#            per issued instruction by reason; tabulated by `ncu_table.py
+#            stalls FILE` (its six largest reasons).
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 B=build-dev
 OUT=${OUT:-bench/out/device}
@@ -49,6 +52,14 @@ SMEM_METRICS+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 SMEM_METRICS+=,smsp__inst_executed_op_shared_ld.sum
 SMEM_METRICS+=,smsp__inst_executed_op_shared_st.sum
 SMEM_METRICS+=,gpu__time_duration.sum
+STALL_METRICS=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
+STALL_METRICS+=,smsp__issue_active.avg.pct_of_peak_sustained_active
+for r in short_scoreboard long_scoreboard barrier membar math_pipe_throttle \
+  mio_throttle lg_throttle wait not_selected selected dispatch_stall \
+  no_instruction branch_resolving drain sleeping tex_throttle misc; do
+  STALL_METRICS+=,smsp__average_warps_issue_stalled_${r}_per_issue_active.ratio
+done
+unset r
 # solver_setup: what the solver benchmarks (cdcl_gpu.sh, wall.sh) share:
 #   BENCH_BIN (default .device/bench/bin: bench/device/stage.sh's binaries),
 #   CORPUS (.device/bench, else ../shared/bench), GSAT (GSAT, else

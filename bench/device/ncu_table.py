@@ -12,6 +12,15 @@ thousands separators and durations in ns; both are handled here.
   python3 bench/device/ncu_table.py stalls FILE   time, occupancy, issue and
                                                   the six largest stall reasons
                                                   (warps per issued instruction)
+  python3 bench/device/ncu_table.py details NAME=FILE...
+                                                  the key values of the
+                                                  SpeedOfLight, Memory-
+                                                  WorkloadAnalysis, Occupancy,
+                                                  LaunchStats, SchedulerStats
+                                                  and WarpStateStats sections
+                                                  side by side, one column per
+                                                  FILE (ncu --csv --page
+                                                  details; first launch)
 """
 import csv
 import re
@@ -42,8 +51,55 @@ def launches(path):
     sys.exit("%s: no ncu rows" % path)
 
 
+# The details page's values shown by `details`, in this order (labels as
+# Nsight Compute prints them; a label a version does not print is left out).
+DETAILS = ["Duration", "Compute (SM) Throughput", "Memory Throughput",
+           "L1/TEX Hit Rate", "L2 Hit Rate", "DRAM Throughput", "Mem Busy",
+           "Max Bandwidth", "Mem Pipes Busy", "Grid Size", "Block Size",
+           "Registers Per Thread", "Dynamic Shared Memory Per Block",
+           "Block Limit Registers", "Block Limit Shared Mem",
+           "Theoretical Occupancy", "Achieved Occupancy",
+           "Achieved Active Warps Per SM", "Active Warps Per Scheduler",
+           "Eligible Warps Per Scheduler", "Issued Warp Per Scheduler",
+           "No Eligible", "Warp Cycles Per Issued Instruction",
+           "Warp Cycles Per Executed Instruction"]
+
+
+def details(args):
+    """Side by side: DETAILS of each NAME=FILE's first launch."""
+    names, tables = [], []
+    for a in args:
+        name, _, path = a.partition("=")
+        rows = list(csv.reader(open(path)))
+        head = next((i for i, r in enumerate(rows)
+                     if "Metric Name" in r and "Metric Value" in r), None)
+        if head is None:
+            sys.exit("%s: no ncu details rows" % path)
+        col = {n: k for k, n in enumerate(rows[head])}
+        first, t = None, {}
+        for r in rows[head + 1:]:
+            if len(r) != len(rows[head]):
+                continue
+            first = first or r[col["ID"]]
+            if r[col["ID"]] != first:
+                break
+            label = r[col["Metric Name"]]
+            if label in DETAILS and label not in t:
+                t[label] = (r[col["Metric Value"]] + " "
+                            + r[col["Metric Unit"]]).strip()
+        names.append(name)
+        tables.append(t)
+    print("%-36s" % "metric" + "".join(" %16s" % n[:16] for n in names))
+    for label in DETAILS:
+        if any(label in t for t in tables):
+            print("%-36s" % label
+                  + "".join(" %16s" % t.get(label, "-")[:16] for t in tables))
+
+
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
+    if len(sys.argv) >= 3 and sys.argv[1] == "details":
+        return details(sys.argv[2:])
     if len(sys.argv) != 3 or sys.argv[1] not in ("smem", "pipes", "stalls"):
         sys.exit(__doc__)
     mode = sys.argv[1]

@@ -69,18 +69,13 @@ sort_kernels() {
   local log2=$1 m r
   m=gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active
   m+=,smsp__issue_active.avg.pct_of_peak_sustained_active
-  local stalls=$m
+  local stalls=$STALL_METRICS
   m+=,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active
   m+=,sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active
   m+=,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active
   m+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed
   m+=,dram__throughput.avg.pct_of_peak_sustained_elapsed
   m+=,launch__registers_per_thread
-  for r in short_scoreboard long_scoreboard barrier membar math_pipe_throttle \
-    mio_throttle lg_throttle wait not_selected selected dispatch_stall \
-    no_instruction branch_resolving drain sleeping tex_throttle misc; do
-    stalls+=,smsp__average_warps_issue_stalled_${r}_per_issue_active.ratio
-  done
   step sort-pipes 150 $NCU --metrics "$m" --csv --page raw --log-file "$OUT/sort-pipes.csv" \
     $B/bench/sort_bench --profile "$log2"
   step sort-stalls 150 $NCU --metrics "$stalls" -k regex:'merge_kernel|tile_sort_kernel' \

@@ -2,7 +2,9 @@
 # The GPU walkers' two layouts side by side in one run (gpu/walk_plan.h):
 # each walker's state in its block's shared memory (the default where it
 # fits: a few walkers per SM) against global memory (--gpu-walk-global:
-# 48 walkers per SM), and the CPU walkers on every core:
+# 48 walkers per SM), the CPU walkers on every core, and the race of both
+# (plain `gsat --search=walk`, --backend=auto: CPU walkers on all cores but
+# one against the GPU walkers, the first checked model wins):
 #   [BUDGET=280] [LIMIT=4] [SEEDS=2] [WALK_BUILD=dir] bash bench/device/walk_layouts.sh
 # On the classes of bench/RESULTS.md's walker table (`gsat-gen rand K N M
 # SEED`): 5-SAT at ratio 20 with n = 200, 400, 600; 7-SAT at ratio 85 with
@@ -58,6 +60,7 @@ run() {
   walkers=$(sed -n 's/^c device .*, \([0-9]*\) blocks\{0,1\} x \([0-9]*\) threads\{0,1\}$/\1 \2/p' "$log" |
     awk '{ print $1 * $2 / 32 }' | head -1)
   memory=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\1/p" "$log" | head -1)
+  [ "$name" = race ] && memory=$(sed -n 's/^c portfolio: \([a-z]*\) answered.*/by-\1/p' "$log" | head -1)
   per_sm=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\2/p" "$log" | head -1)
   [ "$name" = cpu ] && walkers=$CORES
   printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$inst" .cnf)" "$name" "$status" \
@@ -69,7 +72,7 @@ CLASSES="5:20:200 7:85:80 3:4.2:10000 5:20:400 7:85:140 5:20:600"
 for seed in $(seq 1 "$SEEDS"); do
   for cls in $CLASSES; do
     IFS=: read -r k ratio n <<<"$cls"
-    if [ $((BUDGET - (SECONDS - STEP_START))) -lt $((3 * LIMIT + 15)) ]; then
+    if [ $((BUDGET - (SECONDS - STEP_START))) -lt $((4 * LIMIT + 15)) ]; then
       SUMMARY+=("$(printf '%-16s skipped from k%s n%s seed %s on: budget' runs "$k" "$n" "$seed")")
       break 2
     fi
@@ -79,6 +82,7 @@ for seed in $(seq 1 "$SEEDS"); do
     run gpu-shared "$inst" --backend=gpu --seed="$seed"
     run gpu-global "$inst" --backend=gpu --seed="$seed" --gpu-walk-global
     run cpu "$inst" --backend=cpu --threads="$CORES" --seed="$seed"
+    run race "$inst" --seed="$seed"
   done
 done
 SUMMARY+=("$(printf '%-16s %s runs in %s, %s gsat errors (walk_layouts_err_*.log)' runs \
@@ -97,11 +101,11 @@ awk -F'\t' 'NR > 1 {
     if ($3 == "SAT") { k[key]++; t[key, k[key]] = $4 }
   }
   END {
-    split("gpu-shared gpu-global cpu", sv, " ")
-    printf "%-10s %18s %18s %18s\n", "class", "gpu-shared", "gpu-global", "cpu"
+    split("gpu-shared gpu-global cpu race", sv, " ")
+    printf "%-10s %18s %18s %18s %18s\n", "class", "gpu-shared", "gpu-global", "cpu", "race"
     for (c = 1; c <= nc; c++) {
       printf "%-10s", order[c]
-      for (s = 1; s <= 3; s++) {
+      for (s = 1; s <= 4; s++) {
         key = order[c] SUBSEP sv[s]; m = k[key] + 0
         for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
           if (t[key, j] + 0 < t[key, i] + 0) { x = t[key, i]; t[key, i] = t[key, j]; t[key, j] = x }
