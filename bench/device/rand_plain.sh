@@ -44,4 +44,4 @@ for s in $(seq 1 "$seeds"); do
   done
 done
 echo "================ plain gsat on rand $k $n $m, ${limit}s per run ================"
-column -s, -t "$csv"
+awk -F, '{ printf "%-18s %-8s %-6s %-8s %s\n", $1, $2, $3, $4, $5 }' "$csv"
