@@ -184,12 +184,14 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view
     gsat_lit unit = 0;
     for (; i < e; i++) {
       const uint32_t entry = db->occ_stream[i];
-      const gsat_lit l = entry & GSAT_STREAM_LIT;
-      const int v = GSAT_DPLL_FN(la_value)(s, bits, l);
-      sat |= v > 0;
-      if (v == 0) {
-        un++;
-        unit = l;
+      if (!sat) { /* a satisfied clause's other entries are only passed */
+        const gsat_lit l = entry & GSAT_STREAM_LIT;
+        const int v = GSAT_DPLL_FN(la_value)(s, bits, l);
+        sat = v > 0;
+        if (v == 0) {
+          un++;
+          unit = l;
+        }
       }
       if (!(entry & GSAT_STREAM_END)) continue;
       if (!sat && un == 0) {
