@@ -81,12 +81,11 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_open)(const gsat_dpll *s, const gsat_db_view *d
   return un;
 }
 
-/* The preselection's scan of this member's clauses (CSR): for each
+/* The preselection's scan of this member's clauses (CSR): sets la_cu of
+ * each clause (its unassigned literals, NONE when satisfied) and, for each
  * unsatisfied clause with u unassigned literals, adds to each of them
- * la_pre_weight (u) in moms_count, 1 in la_lfill (its list's length) and
- * la_weight (u - 1) in la_red when u >= 3 (the new clause that falsifying
- * the literal leaves).  Returns 1 when this member saw an unsatisfied
- * clause. */
+ * la_pre_weight (u) in moms_count and 1 in la_lfill (its list's length).
+ * Returns 1 when this member saw an unsatisfied clause. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
   uint32_t open = 0;
   TEAM_FOR(c, 0, db->num_clauses) {
@@ -97,12 +96,10 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
     const gsat_lit *lits = db->clause_lits + db->clause_start[c];
     const uint32_t width = db->clause_start[c + 1] - db->clause_start[c];
     const uint32_t w = GSAT_DPLL_FN(la_pre_weight)(un);
-    const unsigned long long r = un >= 3 ? GSAT_DPLL_FN(la_weight)(un - 1) : 0;
     for (uint32_t k = 0; k < width; k++)
       if (GSAT_DPLL_AT(s->val, lits[k]) == 0) {
         TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, lits[k]), w);
         TEAM_ADD(&s->la_lfill[lits[k]], 1u);
-        TEAM_ADD(&s->la_red[lits[k]], r);
       }
   }
   return open;
@@ -187,7 +184,6 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db
   TEAM_FOR(l, 0, 2 * V) {
     GSAT_DPLL_AT(s->moms_count, l) = 0;
     s->la_lfill[l] = 0;
-    s->la_red[l] = 0;
   }
   TEAM_SYNC();
   const uint32_t open = TEAM_ANY(GSAT_DPLL_FN(la_scan)(s, db));
@@ -221,33 +217,36 @@ TEAM_HD int GSAT_DPLL_FN(la_value)(const gsat_dpll *s, const uint32_t *bits, gsa
   return (w >> (l & 31) & 1) ? 1 : (w >> (GSAT_NOT(l) & 31) & 1) ? -1 : 0;
 }
 
-/* A look-ahead on literal x (unassigned) in member slot `slot` (its bits and
- * queue): sets x in the slot's bits, queues it, and propagates every queued
- * literal t over the round's reduced formula (la_list of NOT t: the clauses
- * unsatisfied at the node), alone: a clause with no true and one unassigned
- * literal implies it, one with none is a conflict.  The reduction is the sum
- * of la_red (NOT t) over the literals t set (each clause that falsifying t
- * shortens counts the weight of its length less one, whatever else the
- * look-ahead sets: march's measure up to the clauses it satisfies), so that
- * neither it nor the set of literals set depends on the order of the lists or
- * of the propagation.  *reads: clause literals read; *queued: the literals it
- * set (the slot's queue), which stay set until la_clear.  Returns
- * GSAT_LA_FAILED on conflict, else the reduction. */
+/* A look-ahead on literal x (unassigned) in member slot `slot` (its bits,
+ * counts and queue): sets x in the slot's bits, queues it, and propagates
+ * every queued literal t over the round's reduced formula: each clause in
+ * la_list of NOT t (unsatisfied at the node, u = la_cu unassigned literals)
+ * counts one more falsified literal in the slot's la_cnt; with one left the
+ * clause is read (that literal is implied unless true), with none it is a
+ * conflict.  The reduction adds la_weight (u - 1) for each such clause with u
+ * >= 3 (the new clause that falsifying NOT t leaves; one that the look-ahead
+ * also satisfies or shortens again counts as well, march's clause-size
+ * measure), so that neither it nor the set of literals set depends on the
+ * order of the lists or of the propagation.  *reads: list entries and clause
+ * literals read; *queued: the literals it set (the slot's queue), which stay
+ * set until la_clear.  Returns GSAT_LA_FAILED on conflict, else the
+ * reduction. */
 TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view *db, gsat_lit x,
                                           uint32_t slot, uint32_t *queued, uint64_t *reads) {
   uint32_t *bits = s->la_bits + (size_t)slot * s->la_words;
   uint32_t *cnt = s->la_cnt + (size_t)slot * s->la_cstride;
   gsat_lit *queue = s->la_queue + (size_t)slot * db->num_vars;
-  uint64_t diff = 0, r = 0;
+  uint64_t diff = 0, r = 0, weight[9];
+  for (uint32_t u = 0; u < 9; u++) weight[u] = u >= 3 ? GSAT_DPLL_FN(la_weight)(u - 1) : 0;
   uint32_t n = 1;
   GSAT_DPLL_FN(la_set)(bits, x);
   queue[0] = x;
   for (uint32_t h = 0; h < n && diff != GSAT_LA_FAILED; h++) {
     const gsat_lit f = GSAT_NOT(queue[h]);
-    diff += s->la_red[f];
     for (uint32_t p = s->la_lstart[f]; p < s->la_lstart[f + 1]; p++) {
       const uint32_t c = s->la_list[p], k = ++cnt[c], u = s->la_cu[c];
       r++;
+      diff += u < 9 ? weight[u] : 1;
       if (k + 1 < u) continue; /* two or more left unassigned */
       if (k == u) {            /* every one falsified */
         diff = GSAT_LA_FAILED;

@@ -69,17 +69,16 @@ typedef struct gsat_dpll {
   gsat_lit *la_queue; /* [GSAT_LA_SLOTS (team size) * V] each slot's trail */
   /* The round's reduced formula (dpll_lookahead.h, la_lists): for literal f,
    * the unsatisfied clauses holding f unassigned are la_list[la_lstart[f] ..
-   * la_lstart[f + 1]), and la_red[f] is their reduction weight. */
-  uint32_t *la_lstart;        /* [2 V + 1] */
-  uint32_t *la_lfill;         /* [2 V] counts, then fill positions */
-  uint32_t *la_list;          /* [literals of the clauses] clause indices */
-  unsigned long long *la_red; /* [2 V] (the type of the warp's atomicAdd) */
-  uint32_t *la_cu;            /* [la_cstride] per clause: unassigned literals at the node */
-  uint32_t *la_cnt;           /* [GSAT_LA_SLOTS (team size) * la_cstride] each slot's count
-                                 of each clause's literals its look-ahead falsified (kept 0
-                                 between look-aheads) */
-  uint32_t la_cstride;        /* clauses at most: lits / 2 + 1 (clauses of 2 or more) */
-  uint32_t la_words;          /* words of one member's la_bits */
+   * la_lstart[f + 1]). */
+  uint32_t *la_lstart; /* [2 V + 1] */
+  uint32_t *la_lfill;  /* [2 V] counts, then fill positions */
+  uint32_t *la_list;   /* [literals of the clauses] clause indices */
+  uint32_t *la_cu;     /* [la_cstride] per clause: unassigned literals at the node */
+  uint32_t *la_cnt;    /* [GSAT_LA_SLOTS (team size) * la_cstride] each slot's count
+                          of each clause's literals its look-ahead falsified (kept 0
+                          between look-aheads) */
+  uint32_t la_cstride; /* clauses at most: lits / 2 + 1 (clauses of 2 or more) */
+  uint32_t la_words;   /* words of one member's la_bits */
   uint32_t trail_len, qhead, level, base, root_len;
   uint32_t conflict; /* a conflict is pending resolution */
   uint32_t decide;   /* gsat_decide */
@@ -108,8 +107,7 @@ GSAT_HD uint64_t gsat_dpll_la_bytes(uint32_t V, uint64_t lits, uint32_t team) {
   team = GSAT_LA_SLOTS(team);
   return 4 * GSAT_LA_MAX_CAND + 16 * GSAT_LA_MAX_CAND + ((team * words * 4 + 15) & ~15ull) +
          ((team * 4 * (uint64_t)V + 15) & ~15ull) + ((4 * (L + 1) + 15) & ~15ull) +
-         ((4 * L + 15) & ~15ull) + ((4 * lits + 15) & ~15ull) + 8 * L +
-         4 * (team + 1) * (lits / 2 + 1);
+         ((4 * L + 15) & ~15ull) + ((4 * lits + 15) & ~15ull) + 4 * (team + 1) * (lits / 2 + 1);
 }
 
 /* Points s's look-ahead arrays into `at` (gsat_dpll_la_bytes (V, lits, team)
@@ -133,8 +131,6 @@ GSAT_HD void gsat_dpll_la_carve(gsat_dpll *s, uint8_t *at, uint32_t V, uint64_t 
   at += (4 * L + 15) & ~15ull;
   s->la_list = (uint32_t *)at;
   at += (4 * lits + 15) & ~15ull;
-  s->la_red = (unsigned long long *)at;
-  at += 8 * L;
   s->la_cstride = (uint32_t)(lits / 2 + 1);
   s->la_cu = (uint32_t *)at;
   s->la_cnt = s->la_cu + s->la_cstride;

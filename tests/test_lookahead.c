@@ -120,8 +120,8 @@ static void reduction_and_product_rule(void **state) {
  * - 1 of the weights 4^(7 - u) rank x9, x10, x1, x2, x3, x11, x5, then x4
  * and x6 tied at 66048 (the smaller index first), x7, x8, x12: 12 variables
  * score, so the GSAT_LA_MIN_CAND = 8 candidates are the first eight in that
- * order.  Each literal's list holds its unsatisfied clauses and la_red the
- * weights 5^(7 - (u - 1)) of those with u >= 3. */
+ * order.  Each literal's list holds its unsatisfied clauses, la_cu their
+ * lengths. */
 static void preselection_ranks(void **state) {
   (void)state;
   static const int64_t f[] = {1,  9,  0,   -1,  -10, 0,  2,   9,  0,   -2, -11, 0,   3,   9,
@@ -140,10 +140,9 @@ static void preselection_ranks(void **state) {
   assert_int_equal(s->la_lstart[L(9) + 1] - s->la_lstart[L(9)], 8);
   assert_int_equal(s->la_lstart[L(-3) + 1] - s->la_lstart[L(-3)], 1);
   assert_int_equal(s->la_lstart[2 * 12], 49); /* every literal of every clause */
-  assert_int_equal(s->la_red[L(9)], 10625);
-  assert_int_equal(s->la_red[L(-10)], 7500);
-  assert_int_equal(s->la_red[L(5)], 6250);
-  assert_int_equal(s->la_red[L(-3)], 0);
+  assert_int_equal(s->la_cu[0], 2);           /* (x1 x9) */
+  assert_int_equal(s->la_cu[14], 4);          /* (x8 x9 x10 x11) */
+  assert_int_equal(s->la_cu[16], 3);          /* (x1 x2 x5) */
   close_root(&x);
 }
 
