@@ -404,8 +404,11 @@ static void decide_auto_rule(void **state) {
       {3, 450, 2250, GSAT_DECIDE_LOOKAHEAD}, {3, 399, 1700, GSAT_DECIDE_MOMS},
       {3, 250, 1065, GSAT_DECIDE_MOMS},      {3, 200, 852, GSAT_DECIDE_MOMS},
       {3, 150, 639, GSAT_DECIDE_MOMS},       {3, 300, 1050, GSAT_DECIDE_MOMS},
-      {3, 300, 1560, GSAT_DECIDE_MOMS},      {5, 100, 2110, GSAT_DECIDE_MOMS},
-      {5, 300, 6330, GSAT_DECIDE_MOMS},      {7, 60, 5280, GSAT_DECIDE_MOMS},
+      {3, 300, 1560, GSAT_DECIDE_MOMS},      {5, 100, 2110, GSAT_DECIDE_LOOKAHEAD},
+      {5, 70, 1477, GSAT_DECIDE_LOOKAHEAD},  {5, 300, 6330, GSAT_DECIDE_LOOKAHEAD},
+      {7, 60, 5280, GSAT_DECIDE_LOOKAHEAD},  {7, 40, 3520, GSAT_DECIDE_LOOKAHEAD},
+      {5, 100, 1500, GSAT_DECIDE_MOMS},      {5, 100, 3000, GSAT_DECIDE_MOMS},
+      {7, 60, 4000, GSAT_DECIDE_MOMS},       {4, 100, 990, GSAT_DECIDE_MOMS},
   };
   for (size_t i = 0; i < sizeof rand / sizeof *rand; i++) {
     random_formula(f, rand[i].V, rand[i].C, rand[i].k, &rng);
