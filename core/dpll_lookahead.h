@@ -12,7 +12,7 @@
  *     (u) (4^-u, so short clauses weigh most); a variable scores (a + 1)(b + 1)
  *     - 1 for its literals' sums a, b; the best C variables are taken (C =
  *     gsat_la_count of the variables that score), ties by the smaller index;
- *     the same scan builds the round's reduced formula (la_lists: for each
+ *     the same scan builds the round's reduced formula (la_scan: for each
  *     unassigned literal the unsatisfied clauses that hold it, each clause's
  *     unassigned count, and the reduction weight of each literal);
  *  2. looks ahead on both literals of each candidate: a member of the team
@@ -83,8 +83,10 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_open)(const gsat_dpll *s, const gsat_db_view *d
 
 /* The preselection's scan of this member's clauses (CSR): sets la_cu of
  * each clause (its unassigned literals, NONE when satisfied) and, for each
- * unsatisfied clause with u unassigned literals, adds to each of them
- * la_pre_weight (u) in moms_count and 1 in la_lfill (its list's length).
+ * unsatisfied clause with u unassigned literals, adds la_pre_weight (u) to
+ * moms_count of each of them and puts the clause in its list (the round's
+ * reduced formula: la_list from la_lstart to la_lfill, in an order that
+ * depends on the team; the look-ahead's results do not, la_literal).
  * Returns 1 when this member saw an unsatisfied clause. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
   uint32_t open = 0;
@@ -99,42 +101,25 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
     for (uint32_t k = 0; k < width; k++)
       if (GSAT_DPLL_AT(s->val, lits[k]) == 0) {
         TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, lits[k]), w);
-        TEAM_ADD(&s->la_lfill[lits[k]], 1u);
+        s->la_list[TEAM_FETCH_ADD(&s->la_lfill[lits[k]], 1u)] = c;
       }
   }
   return open;
 }
 
-/* The list starts from the lengths in la_lfill (a prefix sum over the L
- * literals), la_lfill set to them (the fill positions). */
-TEAM_HD void GSAT_DPLL_FN(la_starts)(gsat_dpll *s, uint32_t L) {
+/* The lists' fixed starts (once per searcher, one member): la_lstart[l] is
+ * the number of occurrences of the literals before l in the clauses (la_lfill
+ * used to count them). */
+TEAM_HD void GSAT_DPLL_FN(la_starts)(gsat_dpll *s, const gsat_db_view *db) {
+  const uint32_t L = 2 * db->num_vars;
+  for (uint32_t l = 0; l < L; l++) s->la_lfill[l] = 0;
+  for (uint32_t i = 0; i < db->num_lits; i++) s->la_lfill[db->clause_lits[i]]++;
   uint32_t at = 0;
   for (uint32_t l = 0; l < L; l++) {
     s->la_lstart[l] = at;
     at += s->la_lfill[l];
-    s->la_lfill[l] = s->la_lstart[l];
   }
   s->la_lstart[L] = at;
-}
-
-/* The round's reduced formula (la_lstart, la_list): after la_scan, the list
- * starts by a prefix sum of the lengths (one member), then each unsatisfied
- * clause's index is put in the list of each of its unassigned literals.  The
- * order within a list depends on the team (the look-ahead's results do not:
- * la_literal). */
-TEAM_HD void GSAT_DPLL_FN(la_lists)(gsat_dpll *s, const gsat_db_view *db) {
-  const uint32_t L = 2 * db->num_vars;
-  TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, L));
-  TEAM_FOR(c, 0, db->num_clauses) {
-    if (s->la_cu[c] == GSAT_DPLL_NONE) continue;
-    const gsat_lit *lits = db->clause_lits + db->clause_start[c];
-    const uint32_t width = db->clause_start[c + 1] - db->clause_start[c];
-    for (uint32_t k = 0; k < width; k++)
-      if (GSAT_DPLL_AT(s->val, lits[k]) == 0)
-        s->la_list[TEAM_FETCH_ADD(&s->la_lfill[lits[k]], 1u)] = c;
-  }
-  TEAM_SYNC();
-  s->n.heur += db->num_clauses + L;
 }
 
 /* The preselection score of variable v (0: assigned, or in no unsatisfied
@@ -180,17 +165,20 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_next)(const gsat_dpll *s, uint32_t V, int first
  * 0 when no clause is unsatisfied. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db) {
   const uint32_t V = db->num_vars;
+  if (!s->la_ready) {
+    TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, db));
+    s->la_ready = 1;
+  }
   TEAM_SYNC();
   TEAM_FOR(l, 0, 2 * V) {
     GSAT_DPLL_AT(s->moms_count, l) = 0;
-    s->la_lfill[l] = 0;
+    s->la_lfill[l] = s->la_lstart[l];
   }
   TEAM_SYNC();
   const uint32_t open = TEAM_ANY(GSAT_DPLL_FN(la_scan)(s, db));
   TEAM_SYNC();
   s->n.heur += db->num_lits;
   if (!open) return 0;
-  GSAT_DPLL_FN(la_lists)(s, db);
   unsigned long long bound = 0;
   uint32_t var = GSAT_DPLL_NONE, scoring = 0, c = 0, want = 1;
   for (; c < want; c++) {
@@ -243,7 +231,7 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view
   queue[0] = x;
   for (uint32_t h = 0; h < n && diff != GSAT_LA_FAILED; h++) {
     const gsat_lit f = GSAT_NOT(queue[h]);
-    for (uint32_t p = s->la_lstart[f]; p < s->la_lstart[f + 1]; p++) {
+    for (uint32_t p = s->la_lstart[f]; p < s->la_lfill[f]; p++) {
       const uint32_t c = s->la_list[p], k = ++cnt[c], u = s->la_cu[c];
       r++;
       diff += u < 9 ? weight[u] : 1;
@@ -283,8 +271,8 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_clear)(const gsat_dpll *s, uint32_t slot, uint3
   for (uint32_t k = 0; k < n; k++) {
     const gsat_lit f = GSAT_NOT(queue[k]);
     bits[queue[k] >> 5] = 0;
-    for (uint32_t p = s->la_lstart[f]; p < s->la_lstart[f + 1]; p++) cnt[s->la_list[p]] = 0;
-    r += s->la_lstart[f + 1] - s->la_lstart[f];
+    for (uint32_t p = s->la_lstart[f]; p < s->la_lfill[f]; p++) cnt[s->la_list[p]] = 0;
+    r += s->la_lfill[f] - s->la_lstart[f];
   }
   return r;
 }

@@ -67,17 +67,19 @@ typedef struct gsat_dpll {
   uint32_t *la_bits;  /* [GSAT_LA_SLOTS (team size) * la_words] each slot's
                          look-ahead assignment: bit l, literal l true */
   gsat_lit *la_queue; /* [GSAT_LA_SLOTS (team size) * V] each slot's trail */
-  /* The round's reduced formula (dpll_lookahead.h, la_lists): for literal f,
+  /* The round's reduced formula (dpll_lookahead.h, la_scan): for literal f,
    * the unsatisfied clauses holding f unassigned are la_list[la_lstart[f] ..
-   * la_lstart[f + 1]). */
+   * la_lfill[f]); la_lstart is fixed (f's occurrences before), set once
+   * la_ready is 0. */
   uint32_t *la_lstart; /* [2 V + 1] */
-  uint32_t *la_lfill;  /* [2 V] counts, then fill positions */
+  uint32_t *la_lfill;  /* [2 V] fill positions */
   uint32_t *la_list;   /* [literals of the clauses] clause indices */
   uint32_t *la_cu;     /* [la_cstride] per clause: unassigned literals at the node */
   uint32_t *la_cnt;    /* [GSAT_LA_SLOTS (team size) * la_cstride] each slot's count
                           of each clause's literals its look-ahead falsified (kept 0
                           between look-aheads) */
   uint32_t la_cstride; /* clauses at most: lits / 2 + 1 (clauses of 2 or more) */
+  uint32_t la_ready;   /* la_lstart is set */
   uint32_t la_words;   /* words of one member's la_bits */
   uint32_t trail_len, qhead, level, base, root_len;
   uint32_t conflict; /* a conflict is pending resolution */
@@ -116,6 +118,7 @@ GSAT_HD void gsat_dpll_la_carve(gsat_dpll *s, uint8_t *at, uint32_t V, uint64_t 
                                 uint32_t team) {
   const uint64_t L = 2 * (uint64_t)V;
   team = GSAT_LA_SLOTS(team);
+  s->la_ready = 0;
   s->la_words = (uint32_t)((2 * (uint64_t)V + 2 + 31) / 32);
   s->la_cand = (uint32_t *)at;
   at += 4 * GSAT_LA_MAX_CAND;

@@ -137,8 +137,8 @@ static void preselection_ranks(void **state) {
   const uint32_t c = gsat_dpll_la_preselect(s, &x.view);
   assert_int_equal(c, 8);
   for (uint32_t k = 0; k < c; k++) assert_int_equal(GSAT_LIT(s->la_cand[k], 0), L(want[k]));
-  assert_int_equal(s->la_lstart[L(9) + 1] - s->la_lstart[L(9)], 8);
-  assert_int_equal(s->la_lstart[L(-3) + 1] - s->la_lstart[L(-3)], 1);
+  assert_int_equal(s->la_lfill[L(9)] - s->la_lstart[L(9)], 8);
+  assert_int_equal(s->la_lfill[L(-3)] - s->la_lstart[L(-3)], 1);
   assert_int_equal(s->la_lstart[2 * 12], 49); /* every literal of every clause */
   assert_int_equal(s->la_cu[0], 2);           /* (x1 x9) */
   assert_int_equal(s->la_cu[14], 4);          /* (x8 x9 x10 x11) */
