@@ -25,6 +25,14 @@ static uint32_t pigeonhole_holes(const gsat_features *f, double *pigeons) {
   return like ? f->max_len : 0;
 }
 
+/* The satisfiability threshold of uniform random k-SAT in clauses per
+ * variable for k = 5, 6, 7 (Mertens, Mezard and Zecchina, "Threshold values
+ * of random k-SAT from the cavity method", Random Struct. Alg. 2006), 0 for
+ * other k. */
+static double ksat_threshold(uint32_t k) {
+  return k == 5 ? 21.117 : k == 6 ? 43.37 : k == 7 ? 87.79 : 0;
+}
+
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option, int on_gpu) {
   gsat_decide_choice c = {option, "requested"};
   if (option != GSAT_DECIDE_AUTO) return c;
@@ -34,7 +42,10 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option
   /* Look-ahead where it measured faster (docs/lookahead.md, "Choice"):
    * uniform random 3-SAT near the threshold from GSAT_LA_AUTO_3SAT_VARS_*
    * variables on (fewer nodes by 30-40x), pigeonhole from
-   * GSAT_LA_AUTO_HOLES holes on (the GPU 1.3-2.6x the static order). */
+   * GSAT_LA_AUTO_HOLES holes on (the GPU 1.3-2.6x the static order), uniform
+   * random 5- to 7-SAT near the threshold (one CPU thread: 2.3-2.8x MOMS). */
+  const uint32_t k = f->max_len;
+  const double th = f->clauses && f->min_len == k ? ksat_threshold(k) : 0;
   const uint32_t la_vars = on_gpu ? GSAT_LA_AUTO_3SAT_VARS_GPU : GSAT_LA_AUTO_3SAT_VARS_CPU;
   if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= GSAT_LA_AUTO_RATIO_LO &&
       ratio <= GSAT_LA_AUTO_RATIO_HI && f->vars >= la_vars) {
@@ -42,6 +53,11 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option
     snprintf(c.reason, sizeof c.reason,
              "auto: uniform 3-SAT, %u variables (%s: from %u), %.2f clauses per variable", f->vars,
              on_gpu ? "GPU" : "CPU", la_vars, ratio);
+  } else if (k >= GSAT_LA_AUTO_KSAT_MIN && k <= GSAT_LA_AUTO_KSAT_MAX && th > 0 &&
+             ratio >= GSAT_LA_AUTO_KSAT_LO * th && ratio <= GSAT_LA_AUTO_KSAT_HI * th) {
+    c.decide = GSAT_DECIDE_LOOKAHEAD;
+    snprintf(c.reason, sizeof c.reason,
+             "auto: uniform %u-SAT, %u variables, %.2f clauses per variable", k, f->vars, ratio);
   } else if (holes >= GSAT_LA_AUTO_HOLES) {
     c.decide = GSAT_DECIDE_LOOKAHEAD;
     snprintf(c.reason, sizeof c.reason, "auto: pigeonhole-like, %.0f pigeons, %u holes", pigeons,

@@ -17,12 +17,18 @@ extern "C" {
  * GSAT_LA_AUTO_RATIO_HI] and at least GSAT_LA_AUTO_3SAT_VARS_GPU variables
  * on the GPU (below it the GPU's MOMS search is faster), at least
  * GSAT_LA_AUTO_3SAT_VARS_CPU on the CPU; pigeonhole-like formulas with at
- * least GSAT_LA_AUTO_HOLES holes. */
+ * least GSAT_LA_AUTO_HOLES holes; uniform random k-SAT for k from
+ * GSAT_LA_AUTO_KSAT_MIN to _MAX with clauses per variable in
+ * [GSAT_LA_AUTO_KSAT_LO, GSAT_LA_AUTO_KSAT_HI] times the threshold. */
 #define GSAT_LA_AUTO_3SAT_VARS_GPU 400
 #define GSAT_LA_AUTO_3SAT_VARS_CPU 200
 #define GSAT_LA_AUTO_RATIO_LO      4.0
 #define GSAT_LA_AUTO_RATIO_HI      5.0
 #define GSAT_LA_AUTO_HOLES         10
+#define GSAT_LA_AUTO_KSAT_MIN      5
+#define GSAT_LA_AUTO_KSAT_MAX      7
+#define GSAT_LA_AUTO_KSAT_LO       0.94
+#define GSAT_LA_AUTO_KSAT_HI       1.17
 
 typedef struct gsat_decide_choice {
   gsat_decide decide;
@@ -32,10 +38,8 @@ typedef struct gsat_decide_choice {
 /* The heuristic for option decide (--decide): GSAT_DECIDE_STATIC, _MOMS or
  * _LOOKAHEAD as requested, or for GSAT_DECIDE_AUTO one chosen from f and the
  * machine that searches (on_gpu: 1 the GPU, 0 the CPU), with the reason: the
- * look-ahead for the formulas above, else the static order
- * when at least half the clauses are binary, else MOMS (long clauses,
- * 5-SAT and 7-SAT among them: the look-ahead's nodes cost more than it saves
- * there). */
+ * look-ahead for the formulas above, else the static order when at least
+ * half the clauses are binary, else MOMS. */
 gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option, int on_gpu);
 
 typedef struct gsat_search_choice {

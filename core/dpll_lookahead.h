@@ -12,13 +12,18 @@
  *     (u) (4^-u, so short clauses weigh most); a variable scores (a + 1)(b + 1)
  *     - 1 for its literals' sums a, b; the best C variables are taken (C =
  *     gsat_la_count of the variables that score), ties by the smaller index;
+ *     the same scan builds the round's reduced formula (la_scan: for each
+ *     unassigned literal the unsatisfied clauses that hold it, each clause's
+ *     unassigned count, and the reduction weight of each literal);
  *  2. looks ahead on both literals of each candidate: a member of the team
  *     assumes the literal in its own look-ahead assignment (la_bits, over the
- *     shared assignment, which no member changes meanwhile), propagates it
- *     alone, and measures the reduction on the way (section 5.3, "weighted new
- *     clauses"; kcnfs's weights): every clause that the propagation shortens
- *     and finds unsatisfied, weighted by gsat_la_weight of its unassigned
- *     literals (5^-u, new binary clauses weigh most); the 2 C literals spread
+ *     shared assignment, which no member changes meanwhile) and propagates it
+ *     alone over the reduced formula by counting, per clause, the literals it
+ *     falsified (la_cnt, march's clause-size counters: a clause is read only
+ *     when one literal is left); the reduction (section 5.3, "weighted new
+ *     clauses"; kcnfs's weights) sums, over the literals it sets, the clauses
+ *     they shorten, each weighted by gsat_la_weight of the unassigned literals
+ *     left (5^-u, new binary clauses weigh most); the 2 C literals spread
  *     over the team's members (the lanes of a warp; a loop in a team of one);
  *  3. a literal whose look-ahead conflicts has failed (section 5.3.2, "failed
  *     literals"): the negations of the round's failed literals are assigned
@@ -30,13 +35,15 @@
  * (the less constrained branch, more likely satisfiable).
  *
  * Every result is a function of the set of assigned literals (not of the trail
- * order, nor of which member looked ahead on which literal: a member's
+ * order, nor of which member looked ahead on which literal, nor of the order
+ * of the reduced formula's lists, which members fill at once: a member's
  * look-ahead reads the shared assignment, which does not change during the
- * round, the fixed occurrence streams and its own bits), so the tree is the
+ * round, the round's lists and its own bits and counts), so the tree is the
  * same for every team and split; the failed literals' negations stay on the
  * trail at the current level.  Heuristic work counts the clause literals of the
- * preselection scan, the variables of the selection rounds and the stream
- * entries that the look-aheads read. */
+ * preselection scan, the clauses and literals of the lists' build, the
+ * variables of the selection rounds and the list entries and clause literals
+ * that the look-aheads read and clear. */
 
 /* Preselection weight of each unassigned literal of an unsatisfied clause with
  * u unassigned literals: 4^(7 - u), 1 from 7 on. */
@@ -60,28 +67,59 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_count)(uint32_t n) {
   return c < n ? c : n;
 }
 
-/* The preselection's scan of this member's clauses (CSR): adds
- * la_pre_weight (u) to moms_count of each unassigned literal of every
- * unsatisfied clause with u unassigned literals.  Returns 1 when this member
- * saw an unsatisfied clause. */
+/* Evaluates clause c under the shared assignment: returns its unassigned
+ * literals, or GSAT_DPLL_NONE when it is satisfied. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_open)(const gsat_dpll *s, const gsat_db_view *db, uint32_t c) {
+  const gsat_lit *lits = db->clause_lits + db->clause_start[c];
+  const uint32_t width = db->clause_start[c + 1] - db->clause_start[c];
+  uint32_t un = 0;
+  for (uint32_t k = 0; k < width; k++) {
+    const int v = GSAT_DPLL_AT(s->val, lits[k]);
+    if (v > 0) return GSAT_DPLL_NONE;
+    un += v == 0;
+  }
+  return un;
+}
+
+/* The preselection's scan of this member's clauses (CSR): sets la_cu of
+ * each clause (its unassigned literals, NONE when satisfied) and, for each
+ * unsatisfied clause with u unassigned literals, adds la_pre_weight (u) to
+ * moms_count of each of them and puts the clause in its list (the round's
+ * reduced formula: la_list from la_lstart to la_lfill, in an order that
+ * depends on the team; the look-ahead's results do not, la_literal).
+ * Returns 1 when this member saw an unsatisfied clause. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
   uint32_t open = 0;
   TEAM_FOR(c, 0, db->num_clauses) {
+    const uint32_t un = GSAT_DPLL_FN(la_open)(s, db, c);
+    s->la_cu[c] = un;
+    if (un == GSAT_DPLL_NONE) continue;
+    open = 1;
     const gsat_lit *lits = db->clause_lits + db->clause_start[c];
     const uint32_t width = db->clause_start[c + 1] - db->clause_start[c];
-    uint32_t sat = 0, un = 0;
-    for (uint32_t k = 0; k < width; k++) {
-      const int v = GSAT_DPLL_AT(s->val, lits[k]);
-      sat |= v > 0;
-      un += v == 0;
-    }
-    if (sat) continue;
-    open = 1;
     const uint32_t w = GSAT_DPLL_FN(la_pre_weight)(un);
     for (uint32_t k = 0; k < width; k++)
-      if (GSAT_DPLL_AT(s->val, lits[k]) == 0) TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, lits[k]), w);
+      if (GSAT_DPLL_AT(s->val, lits[k]) == 0) {
+        TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, lits[k]), w);
+        s->la_list[TEAM_FETCH_ADD(&s->la_lfill[lits[k]], 1u)] = c;
+      }
   }
   return open;
+}
+
+/* The lists' fixed starts (once per searcher, one member): la_lstart[l] is
+ * the number of occurrences of the literals before l in the clauses (la_lfill
+ * used to count them). */
+TEAM_HD void GSAT_DPLL_FN(la_starts)(gsat_dpll *s, const gsat_db_view *db) {
+  const uint32_t L = 2 * db->num_vars;
+  for (uint32_t l = 0; l < L; l++) s->la_lfill[l] = 0;
+  for (uint32_t i = 0; i < db->num_lits; i++) s->la_lfill[db->clause_lits[i]]++;
+  uint32_t at = 0;
+  for (uint32_t l = 0; l < L; l++) {
+    s->la_lstart[l] = at;
+    at += s->la_lfill[l];
+  }
+  s->la_lstart[L] = at;
 }
 
 /* The preselection score of variable v (0: assigned, or in no unsatisfied
@@ -127,8 +165,15 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_next)(const gsat_dpll *s, uint32_t V, int first
  * 0 when no clause is unsatisfied. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db) {
   const uint32_t V = db->num_vars;
+  if (!s->la_ready) {
+    TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, db));
+    s->la_ready = 1;
+  }
   TEAM_SYNC();
-  TEAM_FOR(l, 0, 2 * V) GSAT_DPLL_AT(s->moms_count, l) = 0;
+  TEAM_FOR(l, 0, 2 * V) {
+    GSAT_DPLL_AT(s->moms_count, l) = 0;
+    s->la_lfill[l] = s->la_lstart[l];
+  }
   TEAM_SYNC();
   const uint32_t open = TEAM_ANY(GSAT_DPLL_FN(la_scan)(s, db));
   TEAM_SYNC();
@@ -160,62 +205,76 @@ TEAM_HD int GSAT_DPLL_FN(la_value)(const gsat_dpll *s, const uint32_t *bits, gsa
   return (w >> (l & 31) & 1) ? 1 : (w >> (GSAT_NOT(l) & 31) & 1) ? -1 : 0;
 }
 
-/* A look-ahead on literal x (unassigned) in member slot `slot` (its bits and
- * queue): sets x in the slot's bits, queues it, and propagates every queued
- * literal over the occurrence stream of its negation, clause by clause,
- * alone, measuring the reduction as it goes (as march does): each clause it
- * reaches that is unsatisfied with u >= 2 unassigned literals adds la_weight
- * (u) (a clause shortened twice counts twice, one satisfied later stays
- * counted).  *reads: stream entries read; *queued: the literals it set (the
- * slot's queue), which stay set until la_clear.  Returns GSAT_LA_FAILED on
- * conflict, else the reduction. */
+/* A look-ahead on literal x (unassigned) in member slot `slot` (its bits,
+ * counts and queue): sets x in the slot's bits, queues it, and propagates
+ * every queued literal t over the round's reduced formula: each clause in
+ * la_list of NOT t (unsatisfied at the node, u = la_cu unassigned literals)
+ * counts one more falsified literal in the slot's la_cnt; with one left the
+ * clause is read (that literal is implied unless true), with none it is a
+ * conflict.  The reduction adds la_weight (u - 1) for each such clause with u
+ * >= 3 (the new clause that falsifying NOT t leaves; one that the look-ahead
+ * also satisfies or shortens again counts as well, march's clause-size
+ * measure), so that neither it nor the set of literals set depends on the
+ * order of the lists or of the propagation.  *reads: list entries and clause
+ * literals read; *queued: the literals it set (the slot's queue), which stay
+ * set until la_clear.  Returns GSAT_LA_FAILED on conflict, else the
+ * reduction. */
 TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view *db, gsat_lit x,
                                           uint32_t slot, uint32_t *queued, uint64_t *reads) {
   uint32_t *bits = s->la_bits + (size_t)slot * s->la_words;
+  uint32_t *cnt = s->la_cnt + (size_t)slot * s->la_cstride;
   gsat_lit *queue = s->la_queue + (size_t)slot * db->num_vars;
-  uint64_t diff = 0;
+  uint64_t diff = 0, r = 0, weight[9];
+  for (uint32_t u = 0; u < 9; u++) weight[u] = u >= 3 ? GSAT_DPLL_FN(la_weight)(u - 1) : 0;
   uint32_t n = 1;
   GSAT_DPLL_FN(la_set)(bits, x);
   queue[0] = x;
   for (uint32_t h = 0; h < n && diff != GSAT_LA_FAILED; h++) {
     const gsat_lit f = GSAT_NOT(queue[h]);
-    const uint32_t b = db->occ_start[f], e = db->occ_start[f + 1];
-    uint32_t sat = 0, un = 0, i = b;
-    gsat_lit unit = 0;
-    for (; i < e; i++) {
-      const uint32_t entry = db->occ_stream[i];
-      const gsat_lit l = entry & GSAT_STREAM_LIT;
-      const int v = GSAT_DPLL_FN(la_value)(s, bits, l);
-      sat |= v > 0;
-      if (v == 0) {
-        un++;
-        unit = l;
-      }
-      if (!(entry & GSAT_STREAM_END)) continue;
-      if (!sat && un == 0) {
+    for (uint32_t p = s->la_lstart[f]; p < s->la_lfill[f]; p++) {
+      const uint32_t c = s->la_list[p], k = ++cnt[c], u = s->la_cu[c];
+      r++;
+      diff += u < 9 ? weight[u] : 1;
+      if (k + 1 < u) continue; /* two or more left unassigned */
+      if (k == u) {            /* every one falsified */
         diff = GSAT_LA_FAILED;
-        i++;
         break;
       }
-      if (!sat && un == 1) {
-        GSAT_DPLL_FN(la_set)(bits, unit);
-        queue[n++] = unit;
-      } else if (!sat) {
-        diff += GSAT_DPLL_FN(la_weight)(un);
+      gsat_lit unit = GSAT_DPLL_NONE; /* the one left: true, or unassigned */
+      for (uint32_t i = db->clause_start[c]; i < db->clause_start[c + 1]; i++) {
+        const gsat_lit l = db->clause_lits[i];
+        const int v = GSAT_DPLL_FN(la_value)(s, bits, l);
+        r++;
+        if (v >= 0) {
+          unit = v ? GSAT_DPLL_NONE : l;
+          break;
+        }
       }
-      sat = un = 0;
+      if (unit == GSAT_DPLL_NONE) continue;
+      GSAT_DPLL_FN(la_set)(bits, unit);
+      queue[n++] = unit;
     }
-    *reads += i - b;
   }
+  *reads += r;
   *queued = n;
   return diff;
 }
 
-/* Clears the n queued literals of slot's look-ahead (only they were set). */
-TEAM_HD void GSAT_DPLL_FN(la_clear)(const gsat_dpll *s, uint32_t slot, uint32_t n, uint32_t V) {
+/* Clears the n queued literals of slot's look-ahead (only they were set)
+ * and the counts of the clauses in their negations' lists (only they were
+ * counted).  Returns the list entries read. */
+TEAM_HD uint64_t GSAT_DPLL_FN(la_clear)(const gsat_dpll *s, uint32_t slot, uint32_t n, uint32_t V) {
   uint32_t *bits = s->la_bits + (size_t)slot * s->la_words;
+  uint32_t *cnt = s->la_cnt + (size_t)slot * s->la_cstride;
   const gsat_lit *queue = s->la_queue + (size_t)slot * V;
-  for (uint32_t k = 0; k < n; k++) bits[queue[k] >> 5] = 0;
+  uint64_t r = 0;
+  for (uint32_t k = 0; k < n; k++) {
+    const gsat_lit f = GSAT_NOT(queue[k]);
+    bits[queue[k] >> 5] = 0;
+    for (uint32_t p = s->la_lstart[f]; p < s->la_lfill[f]; p++) cnt[s->la_list[p]] = 0;
+    r += s->la_lfill[f] - s->la_lstart[f];
+  }
+  return r;
 }
 
 /* Local learning (the Handbook's section 5.3.3, "necessary assignments"):
@@ -262,7 +321,7 @@ TEAM_HD void GSAT_DPLL_FN(la_all)(gsat_dpll *s, const gsat_db_view *db, uint32_t
     (s, per == 1 ? 0 : TEAM_RANK - 1, per == 1 ? 1 : TEAM_RANK, queued[1], V);
     TEAM_SYNC();
     for (uint32_t j = TEAM_RANK % per; k < c && j < 2; j += per)
-      GSAT_DPLL_FN(la_clear)(s, per == 1 ? j : TEAM_RANK, queued[j], V);
+      reads += GSAT_DPLL_FN(la_clear)(s, per == 1 ? j : TEAM_RANK, queued[j], V);
   }
   TEAM_SYNC();
   for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) reads += TEAM_SHFL_XOR(reads, d);

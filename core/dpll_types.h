@@ -67,7 +67,20 @@ typedef struct gsat_dpll {
   uint32_t *la_bits;  /* [GSAT_LA_SLOTS (team size) * la_words] each slot's
                          look-ahead assignment: bit l, literal l true */
   gsat_lit *la_queue; /* [GSAT_LA_SLOTS (team size) * V] each slot's trail */
-  uint32_t la_words;  /* words of one member's la_bits */
+  /* The round's reduced formula (dpll_lookahead.h, la_scan): for literal f,
+   * the unsatisfied clauses holding f unassigned are la_list[la_lstart[f] ..
+   * la_lfill[f]); la_lstart is fixed (f's occurrences before), set once
+   * la_ready is 0. */
+  uint32_t *la_lstart; /* [2 V + 1] */
+  uint32_t *la_lfill;  /* [2 V] fill positions */
+  uint32_t *la_list;   /* [literals of the clauses] clause indices */
+  uint32_t *la_cu;     /* [la_cstride] per clause: unassigned literals at the node */
+  uint32_t *la_cnt;    /* [GSAT_LA_SLOTS (team size) * la_cstride] each slot's count
+                          of each clause's literals its look-ahead falsified (kept 0
+                          between look-aheads) */
+  uint32_t la_cstride; /* clauses at most: lits / 2 + 1 (clauses of 2 or more) */
+  uint32_t la_ready;   /* la_lstart is set */
+  uint32_t la_words;   /* words of one member's la_bits */
   uint32_t trail_len, qhead, level, base, root_len;
   uint32_t conflict; /* a conflict is pending resolution */
   uint32_t decide;   /* gsat_decide */
@@ -88,19 +101,24 @@ typedef struct gsat_dpll {
  * member, two for a team of one (both literals of a candidate at once). */
 #define GSAT_LA_SLOTS(team) ((team) < 2 ? 2u : (team))
 
-/* Bytes of the look-ahead arrays of one searcher over V variables run by a
- * team of `team` members (16-byte aligned pieces, gsat_dpll_la_carve). */
-GSAT_HD uint64_t gsat_dpll_la_bytes(uint32_t V, uint32_t team) {
-  const uint64_t words = (2 * (uint64_t)V + 2 + 31) / 32;
+/* Bytes of the look-ahead arrays of one searcher over V variables and `lits`
+ * clause literals run by a team of `team` members (16-byte aligned pieces,
+ * gsat_dpll_la_carve). */
+GSAT_HD uint64_t gsat_dpll_la_bytes(uint32_t V, uint64_t lits, uint32_t team) {
+  const uint64_t words = (2 * (uint64_t)V + 2 + 31) / 32, L = 2 * (uint64_t)V;
   team = GSAT_LA_SLOTS(team);
   return 4 * GSAT_LA_MAX_CAND + 16 * GSAT_LA_MAX_CAND + ((team * words * 4 + 15) & ~15ull) +
-         ((team * 4 * (uint64_t)V + 15) & ~15ull);
+         ((team * 4 * (uint64_t)V + 15) & ~15ull) + ((4 * (L + 1) + 15) & ~15ull) +
+         ((4 * L + 15) & ~15ull) + ((4 * lits + 15) & ~15ull) + 4 * (team + 1) * (lits / 2 + 1);
 }
 
-/* Points s's look-ahead arrays into `at` (gsat_dpll_la_bytes (V, team)
+/* Points s's look-ahead arrays into `at` (gsat_dpll_la_bytes (V, lits, team)
  * bytes, 16-byte aligned). */
-GSAT_HD void gsat_dpll_la_carve(gsat_dpll *s, uint8_t *at, uint32_t V, uint32_t team) {
+GSAT_HD void gsat_dpll_la_carve(gsat_dpll *s, uint8_t *at, uint32_t V, uint64_t lits,
+                                uint32_t team) {
+  const uint64_t L = 2 * (uint64_t)V;
   team = GSAT_LA_SLOTS(team);
+  s->la_ready = 0;
   s->la_words = (uint32_t)((2 * (uint64_t)V + 2 + 31) / 32);
   s->la_cand = (uint32_t *)at;
   at += 4 * GSAT_LA_MAX_CAND;
@@ -109,6 +127,16 @@ GSAT_HD void gsat_dpll_la_carve(gsat_dpll *s, uint8_t *at, uint32_t V, uint32_t 
   s->la_bits = (uint32_t *)at;
   at += (team * (uint64_t)s->la_words * 4 + 15) & ~15ull;
   s->la_queue = (gsat_lit *)at;
+  at += (team * 4 * (uint64_t)V + 15) & ~15ull;
+  s->la_lstart = (uint32_t *)at;
+  at += (4 * (L + 1) + 15) & ~15ull;
+  s->la_lfill = (uint32_t *)at;
+  at += (4 * L + 15) & ~15ull;
+  s->la_list = (uint32_t *)at;
+  at += (4 * lits + 15) & ~15ull;
+  s->la_cstride = (uint32_t)(lits / 2 + 1);
+  s->la_cu = (uint32_t *)at;
+  s->la_cnt = s->la_cu + s->la_cstride;
 }
 
 #endif

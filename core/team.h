@@ -26,6 +26,7 @@
  * |                         |                          | count into one word at once   |
  * | TEAM_ADD(p, x)          | *p += x                  | atomicAdd(p, x): as TEAM_INC  |
  * |                         |                          | (unsigned: x = ~0u subtracts) |
+ * | TEAM_FETCH_ADD(p, x)    | *p += x, the old *p      | atomicAdd(p, x), the old *p   |
  * | TEAM_HD                 | GSAT_HD                  | __device__ inline             |
  * | AT(a, i)                | a[i] (or the variant's   | a[i] (or the variant's        |
  * |                         | GSAT_DPLL_AT)            | GSAT_DPLL_AT)                 |
@@ -66,6 +67,13 @@ GSAT_HD uint32_t gsat_team_below(uint32_t r) {
   return (1u << r) - 1u;
 }
 
+/* TEAM_FETCH_ADD of a team of one: adds x to *p, returns the old *p. */
+GSAT_HD uint32_t gsat_team_fetch_add_one(uint32_t *p, uint32_t x) {
+  const uint32_t old = *p;
+  *p = old + x;
+  return old;
+}
+
 #endif
 
 /* Undefines every primitive (the team headers start with this). */
@@ -87,4 +95,5 @@ GSAT_HD uint32_t gsat_team_below(uint32_t r) {
 #undef TEAM_SHFL_XOR
 #undef TEAM_INC
 #undef TEAM_ADD
+#undef TEAM_FETCH_ADD
 #undef TEAM_HD

@@ -17,10 +17,11 @@
   do {                                                                                             \
     stmt;                                                                                          \
   } while (0)
-#define TEAM_SYNC()         ((void)0)
-#define TEAM_LAST(m)        ((m) ? 0 : -1)
-#define TEAM_POPC(m)        ((uint32_t)(m))
-#define TEAM_SHFL_XOR(x, d) (x)
-#define TEAM_INC(p)         ((void)++*(p))
-#define TEAM_ADD(p, x)      ((void)(*(p) += (x)))
-#define TEAM_HD             GSAT_HD
+#define TEAM_SYNC()          ((void)0)
+#define TEAM_LAST(m)         ((m) ? 0 : -1)
+#define TEAM_POPC(m)         ((uint32_t)(m))
+#define TEAM_SHFL_XOR(x, d)  (x)
+#define TEAM_INC(p)          ((void)++*(p))
+#define TEAM_ADD(p, x)       ((void)(*(p) += (x)))
+#define TEAM_FETCH_ADD(p, x) gsat_team_fetch_add_one((p), (x))
+#define TEAM_HD              GSAT_HD

@@ -65,7 +65,7 @@ gsat_status gsat_cpu_cubes(const gsat_db *db, uint64_t max_cubes, const gsat_fla
   fifo q = {0};
   const gsat_db_view view = gsat_db_view_of(db);
   gsat_status st = GSAT_OK;
-  if (!gsat_cpu_dpll_alloc(&s, db->num_vars, GSAT_DECIDE_LOOKAHEAD) ||
+  if (!gsat_cpu_dpll_alloc(&s, db, GSAT_DECIDE_LOOKAHEAD) ||
       !(q.start = calloc(1, sizeof *q.start)) || !fifo_push(&q, 0, GSAT_DPLL_NONE))
     st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the cube splitter");
   const int refuted = st == GSAT_OK && gsat_dpll_init_root(&s, &view, db->units, db->num_units);
@@ -171,7 +171,7 @@ gsat_status gsat_cpu_cubes_seed(const gsat_db *db, uint32_t max_cubes, const gsa
   gsat_lit *path = malloc(((size_t)db->num_vars + 1) * sizeof *path);
   uint32_t *open_leaves = malloc(((size_t)2 * max_cubes + 1) * sizeof *open_leaves);
   gsat_status st = GSAT_OK;
-  if (!gsat_cpu_dpll_alloc(&s, db->num_vars, GSAT_DECIDE_LOOKAHEAD) || !path || !open_leaves)
+  if (!gsat_cpu_dpll_alloc(&s, db, GSAT_DECIDE_LOOKAHEAD) || !path || !open_leaves)
     st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the look-ahead cubes");
   /* breadth first: open_leaves[head..tail) are the leaves still to split, `done` the
    * leaves that stay (refuted or satisfied) */

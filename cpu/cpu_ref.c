@@ -286,7 +286,8 @@ gsat_cpu_queue_state gsat_cpu_queue_state_of(gsat_cpu_queue *q) {
   return st;
 }
 
-int gsat_cpu_dpll_alloc(gsat_dpll *s, uint32_t V, gsat_decide decide) {
+int gsat_cpu_dpll_alloc(gsat_dpll *s, const gsat_db *db, gsat_decide decide) {
+  const uint32_t V = db->num_vars;
   memset(s, 0, sizeof *s);
   s->val = malloc(2 * (size_t)V + 2);
   s->trail = malloc(((size_t)V + 1) * sizeof *s->trail);
@@ -297,10 +298,12 @@ int gsat_cpu_dpll_alloc(gsat_dpll *s, uint32_t V, gsat_decide decide) {
     ok = ok && s->moms_count;
   }
   if (decide == GSAT_DECIDE_LOOKAHEAD) {
-    uint8_t *la = malloc(gsat_dpll_la_bytes(V, 1)); /* 16-byte aligned */
+    const uint64_t lits = db->clause_start[db->num_clauses];
+    uint8_t *la = malloc(gsat_dpll_la_bytes(V, lits, 1)); /* 16-byte aligned */
     if (la) {
-      gsat_dpll_la_carve(s, la, V, 1);
+      gsat_dpll_la_carve(s, la, V, lits, 1);
       memset(s->la_bits, 0, 4 * (size_t)GSAT_LA_SLOTS(1) * s->la_words); /* kept clear */
+      memset(s->la_cnt, 0, 4 * (size_t)GSAT_LA_SLOTS(1) * s->la_cstride);
     }
     ok = ok && la;
   }
@@ -317,7 +320,7 @@ void gsat_cpu_dpll_free(gsat_dpll *s) {
 }
 
 static gsat_status alloc_worker(worker *w, const gsat_db *db, gsat_decide decide, gsat_error *err) {
-  const int ok = gsat_cpu_dpll_alloc(&w->s, db->num_vars, decide);
+  const int ok = gsat_cpu_dpll_alloc(&w->s, db, decide);
   w->cube = malloc(((size_t)db->num_vars + 1) * sizeof *w->cube);
   GSAT_RETURN_IF(!ok || !w->cube, err, NOMEM, "out of memory for the state of worker %u", w->id);
   return GSAT_OK;

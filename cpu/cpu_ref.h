@@ -78,11 +78,11 @@ typedef enum gsat_cpu_split_result {
  * MOMS, not AUTO), at db's root.  NULL when out of memory. */
 gsat_cpu_splitter *gsat_cpu_splitter_new(const gsat_db *db, gsat_decide decide);
 
-/* The arrays of a CPU searcher of the DPLL step code (a team of one) over V
- * variables with heuristic decide: val, trail, levels, and MOMS's and the
+/* The arrays of a CPU searcher of the DPLL step code (a team of one) over db
+ * (its variables and clause literals) with heuristic decide: val, trail, levels, and MOMS's and the
  * look-ahead's scratch; s->decide set.  Returns 0 when out of memory (what was
  * allocated is freed by gsat_cpu_dpll_free). */
-int gsat_cpu_dpll_alloc(gsat_dpll *s, uint32_t V, gsat_decide decide);
+int gsat_cpu_dpll_alloc(gsat_dpll *s, const gsat_db *db, gsat_decide decide);
 
 /* Frees the arrays of gsat_cpu_dpll_alloc. */
 void gsat_cpu_dpll_free(gsat_dpll *s);

@@ -19,10 +19,9 @@ struct gsat_cpu_splitter {
 gsat_cpu_splitter *gsat_cpu_splitter_new(const gsat_db *db, gsat_decide decide) {
   gsat_cpu_splitter *sp = calloc(1, sizeof *sp);
   if (!sp) return NULL;
-  const size_t V = db->num_vars;
   sp->db = db;
   sp->view = gsat_db_view_of(db);
-  if (!gsat_cpu_dpll_alloc(&sp->s, (uint32_t)V, decide)) {
+  if (!gsat_cpu_dpll_alloc(&sp->s, db, decide)) {
     gsat_cpu_splitter_free(sp);
     return NULL;
   }

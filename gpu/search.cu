@@ -119,7 +119,7 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
   /* The default block shape, by measurement (bench/RESULTS.md, block-shape
    * sweep on hole10): 16 warps per block (512 threads, the kernel's launch
    * bound). */
-  const uint64_t wsb = gsat_gpu_warp_state_bytes(V, pl->moms);
+  const uint64_t wsb = gsat_gpu_warp_state_bytes(V, cnf->lits_size, pl->moms);
   uint64_t fit = fixed + cnf_bytes < smem_max ? (smem_max - fixed - cnf_bytes) / wsb : 0;
   uint32_t want = p->gpu_threads ? p->gpu_threads / 32 : 16;
   if (fit >= want) {
@@ -146,7 +146,7 @@ static gsat_status make_plan(gsat_gpu_plan *pl, const gsat_search_params *p,
    * workers (bench/RESULTS.md shows more workers spending their time replaying
    * cubes); --gpu-blocks sets any grid up to what fits. */
   pl->blocks = p->gpu_blocks ? p->gpu_blocks : (uint32_t)info->sm_count;
-  pl->state_stride = gsat_gpu_state_stride(pl, V);
+  pl->state_stride = gsat_gpu_state_stride(pl, V, cnf->lits_size);
   if (!pl->state_in_smem && !p->gpu_blocks) {
     /* Per-worker state in global memory: at most a quarter of the device. */
     uint64_t per_block = (uint64_t)pl->warps_per_block * pl->state_stride;

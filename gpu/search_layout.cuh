@@ -112,7 +112,7 @@ inline gsat_gpu_params gsat_gpu_params_for(const gsat_gpu_layout *L, const gsat_
   kp.cnf_in_smem = pl->cnf_in_smem;
   kp.state_in_smem = pl->state_in_smem;
   kp.cnf_smem_bytes = (uint32_t)gsat_gpu_cnf_smem_bytes(&cnf, pl->moms);
-  kp.warp_state_bytes = (uint32_t)gsat_gpu_warp_state_bytes(cnf.num_vars, pl->moms);
+  kp.warp_state_bytes = (uint32_t)gsat_gpu_warp_state_bytes(cnf.num_vars, cnf.lits_size, pl->moms);
   kp.block_queue_cap = pl->block_queue_cap;
   kp.decide = decide;
   kp.slice = pl->slice;
@@ -126,13 +126,15 @@ inline uint64_t gsat_gpu_smem_bytes(const gsat_gpu_plan *pl, const gsat_gpu_cnf 
   uint64_t b = GSAT_GPU_BLOCK_HEADER + gsat_gpu_block_queue_bytes(pl->block_queue_cap);
   if (pl->cnf_in_smem) b += gsat_gpu_cnf_smem_bytes(cnf, pl->moms);
   if (pl->state_in_smem)
-    b += (uint64_t)pl->warps_per_block * gsat_gpu_warp_state_bytes(cnf->num_vars, pl->moms);
+    b += (uint64_t)pl->warps_per_block *
+         gsat_gpu_warp_state_bytes(cnf->num_vars, cnf->lits_size, pl->moms);
   return b;
 }
 
-/* Bytes of global state per warp for plan pl. */
-inline uint64_t gsat_gpu_state_stride(const gsat_gpu_plan *pl, uint32_t V) {
-  return (gsat_gpu_warp_state_bytes(V, pl->moms) + 255) & ~(uint64_t)255;
+/* Bytes of global state per warp for plan pl (V variables, lits clause
+ * literals). */
+inline uint64_t gsat_gpu_state_stride(const gsat_gpu_plan *pl, uint32_t V, uint64_t lits) {
+  return (gsat_gpu_warp_state_bytes(V, lits, pl->moms) + 255) & ~(uint64_t)255;
 }
 
 /* Queue and control initialisation for one index i (the device runs it in a

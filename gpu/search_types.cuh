@@ -84,16 +84,17 @@ __host__ __device__ inline int gsat_gpu_heur_kind(uint32_t decide) {
   return decide == GSAT_DECIDE_MOMS ? 1 : decide == GSAT_DECIDE_LOOKAHEAD ? 2 : 0;
 }
 
-/* Bytes of one warp's state (16-byte aligned pieces). */
+/* Bytes of one warp's state over V variables and `lits` clause literals
+ * (16-byte aligned pieces). */
 __host__ __device__ inline uint32_t gsat_gpu_align16(uint64_t x) {
   return (uint32_t)((x + 15) & ~(uint64_t)15);
 }
-__host__ __device__ inline uint64_t gsat_gpu_warp_state_bytes(uint32_t V, int moms) {
+__host__ __device__ inline uint64_t gsat_gpu_warp_state_bytes(uint32_t V, uint64_t lits, int moms) {
   uint64_t b = gsat_gpu_align16(2 * (uint64_t)V + 2) /* val */ +
                gsat_gpu_align16(4 * (uint64_t)V + 4) /* trail */ +
                gsat_gpu_align16(sizeof(gsat_level) * ((uint64_t)V + 1)) /* levels */;
   if (moms) b += gsat_gpu_align16(8 * (uint64_t)V + 8);
-  if (moms == 2) b += gsat_dpll_la_bytes(V, 32);
+  if (moms == 2) b += gsat_dpll_la_bytes(V, lits, 32);
   return b;
 }
 

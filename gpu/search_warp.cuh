@@ -22,7 +22,8 @@
 
 /* Carves one warp's state (gsat_gpu_warp_state_bytes, moms: the heuristic's
  * scratch, gsat_gpu_heur_kind) at `at`.  Whole warp. */
-__device__ __forceinline__ void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint32_t V, int moms) {
+__device__ __forceinline__ void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint32_t V,
+                                                uint64_t lits, int moms) {
   s->val = (int8_t *)at;
   at += gsat_gpu_align16(2 * (uint64_t)V + 2);
   s->trail = (uint32_t *)at;
@@ -32,9 +33,10 @@ __device__ __forceinline__ void gsat_warp_carve(gsat_dpll *s, uint8_t *at, uint3
   s->moms_count = moms ? (uint32_t *)at : nullptr;
   at += moms ? gsat_gpu_align16(8 * (uint64_t)V + 8) : 0;
   s->la_cand = nullptr;
-  if (moms == 2) { /* the look-ahead's arrays, each lane's bits clear */
-    gsat_dpll_la_carve(s, at, V, 32);
+  if (moms == 2) { /* the look-ahead's arrays, each lane's bits and counts clear */
+    gsat_dpll_la_carve(s, at, V, lits, 32);
     for (uint32_t i = TEAM_RANK; i < 32 * s->la_words; i += 32) s->la_bits[i] = 0;
+    for (uint32_t i = TEAM_RANK; i < 32 * s->la_cstride; i += 32) s->la_cnt[i] = 0;
     __syncwarp();
   }
 }
@@ -149,7 +151,7 @@ __device__ __forceinline__ void gsat_warp_take(const gsat_gpu_params &p, gsat_gp
 __device__ __forceinline__ void gsat_warp_init(const gsat_gpu_params &p, const gsat_gpu_cnf &cnf,
                                                uint8_t *state, gsat_warp_worker &w) {
   w.view = gsat_gpu_view_of(cnf);
-  gsat_warp_carve(&w.s, state, cnf.num_vars, gsat_gpu_heur_kind(p.decide));
+  gsat_warp_carve(&w.s, state, cnf.num_vars, cnf.lits_size, gsat_gpu_heur_kind(p.decide));
   w.s.n = gsat_dpll_counters{};
   gsat_warp_init_worker(&w.s, &w.view.db, cnf.units, cnf.num_units, p.decide);
   w.t = gsat_gpu_tally{}; /* zeros */

@@ -23,10 +23,11 @@
     }                                                                                              \
     __syncwarp();                                                                                  \
   } while (0)
-#define TEAM_SYNC()         __syncwarp()
-#define TEAM_LAST(m)        (31 - __clz(m))
-#define TEAM_POPC(m)        ((uint32_t)__popc(m))
-#define TEAM_SHFL_XOR(x, d) __shfl_xor_sync(GSAT_TEAM_MASK, (x), (d))
-#define TEAM_INC(p)         ((void)atomicAdd((p), 1u))
-#define TEAM_ADD(p, x)      ((void)atomicAdd((p), (x)))
-#define TEAM_HD             __device__ inline
+#define TEAM_SYNC()          __syncwarp()
+#define TEAM_LAST(m)         (31 - __clz(m))
+#define TEAM_POPC(m)         ((uint32_t)__popc(m))
+#define TEAM_SHFL_XOR(x, d)  __shfl_xor_sync(GSAT_TEAM_MASK, (x), (d))
+#define TEAM_INC(p)          ((void)atomicAdd((p), 1u))
+#define TEAM_ADD(p, x)       ((void)atomicAdd((p), (x)))
+#define TEAM_FETCH_ADD(p, x) atomicAdd((p), (x))
+#define TEAM_HD              __device__ inline

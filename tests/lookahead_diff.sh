@@ -5,8 +5,8 @@
 # gsat --search=dpll --backend=cpu --decide=lookahead with 1 thread, or 2
 # (every other formula: the workers give cubes away, dpll.h donate).  Answers
 # must agree with MiniSat's and every SAT model is checked against the formula.
-# Then gsat --cubes: the formula with its cubes negated must be UNSAT (gsat's
-# CPU search and MiniSat).  Skips (77) when minisat is not installed.
+# Then 12 larger 5- and 7-SAT formulas the same way, and gsat --cubes: the
+# formula with its cubes negated must be UNSAT (gsat's CPU search and MiniSat).  Skips (77) when minisat is not installed.
 # Usage: lookahead_diff.sh GSAT GSAT_GEN [N]
 set -u
 gsat=$1 gen=$2 n=${3:-300}
@@ -49,6 +49,25 @@ for ((i = 0; i < n; i++)); do
   agree=$((agree + 1))
 done
 echo "lookahead_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT)"
+# Larger 5- and 7-SAT at their thresholds (deeper trees: many rounds of the
+# reduced formula and its clause counts), 1 and 2 threads.
+for ((i = 0; i < 12; i++)); do
+  if [ $((i % 2)) = 0 ]; then k=5 v=$((34 + i)) c=$(( (34 + i) * 211 / 10 )); else k=7 v=$((20 + i)) c=$(( (20 + i) * 88 )); fi
+  f=$tmp/l.cnf
+  "$gen" rand $k $v $c $((500 + i)) >"$f"
+  "$minisat" "$f" >/dev/null 2>&1 </dev/null
+  want=$?
+  "$gsat" -q --search=dpll --backend=cpu --decide=lookahead --threads=$((1 + i % 2)) "$f" \
+    >"$tmp/out" 2>"$tmp/err" </dev/null
+  got=$?
+  if [ $got = 10 ] && [ $want = 10 ]; then
+    bad=$(check_model "$f" "$tmp/out")
+    [ -z "$bad" ] && pass "rand $k $v $c: SAT, model checked" || fail "rand $k $v $c: model: $bad"
+  else
+    [ $got = $want ] && [ $got = 20 ] && pass "rand $k $v $c: UNSAT as MiniSat" ||
+      fail "rand $k $v $c: gsat $got, minisat $want $(head -c 200 "$tmp/err")"
+  fi
+done
 # gsat --cubes on random 3- and 5-SAT: the formula with every cube negated is
 # UNSAT by gsat's CPU DPLL search and by MiniSat; no cube left: s UNSATISFIABLE.
 for ((i = 0; i < 12; i++)); do

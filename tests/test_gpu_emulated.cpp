@@ -180,7 +180,7 @@ static void poison_arena_gaps(const gsat_gpu_layout &L, const gsat_gpu_plan &pl,
   if (L.slot_buckets)
     used.push_back({L.slot_buckets, 2 * sizeof(gsat_slot_bucket) * cnf.num_buckets});
   const uint64_t warps = (uint64_t)pl.blocks * pl.warps_per_block;
-  const uint64_t wb = gsat_gpu_warp_state_bytes(cnf.num_vars, pl.moms);
+  const uint64_t wb = gsat_gpu_warp_state_bytes(cnf.num_vars, cnf.lits_size, pl.moms);
   if (L.state)
     for (uint64_t w = 0; w < warps; w++) used.push_back({L.state + w * pl.state_stride, wb});
   used.push_back({base + L.bytes, 0});
@@ -244,7 +244,7 @@ static outcome gpu_emulate(const gsat_db *db, gsat_decide decide, shape sh, int 
   pl.slice = tu.slice;
   pl.max_backoff = tu.max_backoff;
   pl.smem = gsat_gpu_smem_bytes(&pl, &cnf);
-  pl.state_stride = gsat_gpu_state_stride(&pl, cnf.num_vars);
+  pl.state_stride = gsat_gpu_state_stride(&pl, cnf.num_vars, cnf.lits_size);
   gsat_gpu_layout L;
   gsat_gpu_layout_carve(&L, nullptr, &pl, &cnf);
   std::vector<uint8_t> arena(L.bytes + 256, 0x5a); /* poisoned */
@@ -440,7 +440,7 @@ static void long_clauses_and_units(void **state) {
 
 /* The look-ahead (core/dpll_lookahead.h): the CPU instance and the
  * warp instance (its candidate literals spread over the lanes) on pigeonhole,
- * random 3-SAT and 5-SAT near their thresholds, and long clauses with units:
+ * random 3-, 5- and 7-SAT near their thresholds, and long clauses with units:
  * same answers, verified models, and for UNSAT the same nodes, look-aheads
  * and failed literals however the tree is split among warps. */
 static void lookahead_cpu_and_warp(void **state) {
@@ -451,9 +451,9 @@ static void lookahead_cpu_and_warp(void **state) {
   gsat_cnf_free(&php);
   std::mt19937_64 rng(4242);
   int sat = 0, unsat = 0;
-  for (int round = 0; round < 8; round++) {
-    const int k = round < 5 ? 3 : 5, V = k == 3 ? 30 : 16;
-    gsat_cnf cnf = random_cnf(rng, V, k == 3 ? 44 * V / 10 : 43 * V / 2, k);
+  for (int round = 0; round < 10; round++) {
+    const int k = round < 5 ? 3 : round < 8 ? 5 : 7, V = k == 3 ? 30 : k == 5 ? 16 : 12;
+    gsat_cnf cnf = random_cnf(rng, V, k == 3 ? 44 * V / 10 : k == 5 ? 43 * V / 2 : 90 * V, k);
     compare_all(&cnf, GSAT_DECIDE_LOOKAHEAD, 0);
     gsat_db db;
     build_db(&db, &cnf);

@@ -1,5 +1,6 @@
 /* The look-ahead of the DPLL step code (core/dpll_lookahead.h) on
- * hand-made formulas, CPU instance (a team of one): failed literals found and
+ * hand-made formulas, CPU instance (a team of one): the preselection's ranking
+ * and the round's reduced formula, failed literals found and
  * their negations assigned, a node refuted by two failed literals, the
  * reduction measure (weighted shortened clauses), the product rule and the
  * branch direction (whole searches: tests/lookahead_diff.sh); and the cubes
@@ -35,7 +36,7 @@ typedef struct fixture {
 static void open_root(fixture *x, const int64_t *f) {
   build(&x->db, f);
   x->view = gsat_db_view_of(&x->db);
-  assert_true(gsat_cpu_dpll_alloc(&x->s, x->db.num_vars, GSAT_DECIDE_LOOKAHEAD));
+  assert_true(gsat_cpu_dpll_alloc(&x->s, &x->db, GSAT_DECIDE_LOOKAHEAD));
   assert_int_equal(gsat_dpll_init_root(&x->s, &x->view, x->db.units, x->db.num_units), 0);
   assert_int_equal(gsat_dpll_start_cube(&x->s, &x->view, NULL, 0), 0);
 }
@@ -110,6 +111,38 @@ static void reduction_and_product_rule(void **state) {
   assert_int_equal(d[L(-6)], 625);
   assert_int_equal(gsat_dpll_la_pick(s, c), L(2));
   for (uint32_t w = 0; w < s->la_words; w++) assert_int_equal(s->la_bits[w], 0); /* left clear */
+  close_root(&x);
+}
+
+/* Preselection and the round's reduced formula: x1..x8 each in one clause
+ * of each sign with fillers from x9..x12 (binary for x1..x3, ternary for
+ * x4..x6, 4 literals for x7, x8) and (x1 x2 x5).  The scores (a + 1)(b + 1)
+ * - 1 of the weights 4^(7 - u) rank x9, x10, x1, x2, x3, x11, x5, then x4
+ * and x6 tied at 66048 (the smaller index first), x7, x8, x12: 12 variables
+ * score, so the GSAT_LA_MIN_CAND = 8 candidates are the first eight in that
+ * order.  Each literal's list holds its unsatisfied clauses, la_cu their
+ * lengths. */
+static void preselection_ranks(void **state) {
+  (void)state;
+  static const int64_t f[] = {1,  9,  0,   -1,  -10, 0,  2,   9,  0,   -2, -11, 0,   3,   9,
+                              0,  -3, -12, 0,   4,   9,  10,  0,  -4,  -9, -10, 0,   5,   9,
+                              10, 0,  -5,  -10, -11, 0,  6,   9,  10,  0,  -6,  -11, -12, 0,
+                              7,  9,  10,  11,  0,   -7, -12, -9, -10, 0,  8,   9,   10,  11,
+                              0,  -8, -9,  -10, -11, 0,  1,   2,  5,   0,  0};
+  static const int want[8] = {9, 10, 1, 2, 3, 11, 5, 4};
+  fixture x;
+  open_root(&x, f);
+  gsat_dpll *s = &x.s;
+  assert_int_equal(x.db.num_vars, 12);
+  const uint32_t c = gsat_dpll_la_preselect(s, &x.view);
+  assert_int_equal(c, 8);
+  for (uint32_t k = 0; k < c; k++) assert_int_equal(GSAT_LIT(s->la_cand[k], 0), L(want[k]));
+  assert_int_equal(s->la_lfill[L(9)] - s->la_lstart[L(9)], 8);
+  assert_int_equal(s->la_lfill[L(-3)] - s->la_lstart[L(-3)], 1);
+  assert_int_equal(s->la_lstart[2 * 12], 49); /* every literal of every clause */
+  assert_int_equal(s->la_cu[0], 2);           /* (x1 x9) */
+  assert_int_equal(s->la_cu[14], 4);          /* (x8 x9 x10 x11) */
+  assert_int_equal(s->la_cu[16], 3);          /* (x1 x2 x5) */
   close_root(&x);
 }
 
@@ -358,9 +391,10 @@ static gsat_decide auto_choice(const int64_t *f, int on_gpu) {
 }
 
 /* --decide=auto (choose.h): look-ahead for uniform 3-SAT near the threshold
- * from 400 variables on the GPU and from 200 on the CPU, and for pigeonhole
- * from 10 holes on (both); MOMS for smaller or under-constrained 3-SAT, 5-SAT
- * and 7-SAT; the static order for smaller pigeonhole formulas. */
+ * from 400 variables on the GPU and from 200 on the CPU, for uniform 5- to
+ * 7-SAT near their thresholds and for pigeonhole from 10 holes on (both);
+ * MOMS for smaller 3-SAT and for k-SAT off the threshold; the static order
+ * for smaller pigeonhole formulas. */
 static void decide_auto_rule(void **state) {
   (void)state;
   static int64_t f[6400 * 8 + 1];
@@ -372,8 +406,9 @@ static void decide_auto_rule(void **state) {
   } rand[] = {
       {3, 400, 1704, L, L}, {3, 500, 2130, L, L}, {3, 450, 2250, L, L}, {3, 399, 1700, M, L},
       {3, 250, 1065, M, L}, {3, 200, 852, M, L},  {3, 199, 848, M, M},  {3, 150, 639, M, M},
-      {3, 300, 1050, M, M}, {3, 300, 1560, M, M}, {5, 100, 2110, M, M}, {5, 300, 6330, M, M},
-      {7, 60, 5280, M, M},
+      {3, 300, 1050, M, M}, {3, 300, 1560, M, M}, {5, 100, 2110, L, L}, {5, 70, 1477, L, L},
+      {5, 300, 6330, L, L}, {7, 60, 5280, L, L},  {7, 40, 3520, L, L},  {5, 100, 1500, M, M},
+      {5, 100, 3000, M, M}, {7, 60, 4000, M, M},  {4, 100, 990, M, M},
   };
   for (size_t i = 0; i < sizeof rand / sizeof *rand; i++) {
     random_formula(f, rand[i].V, rand[i].C, rand[i].k, &rng);
@@ -405,7 +440,7 @@ int main(void) {
       cmocka_unit_test(failed_literal_assigned),    cmocka_unit_test(both_failed_refutes),
       cmocka_unit_test(reduction_and_product_rule), cmocka_unit_test(necessary_assignment),
       cmocka_unit_test(cubes_partition_models),     cmocka_unit_test(seeded_cubes_partition_models),
-      cmocka_unit_test(decide_auto_rule),
+      cmocka_unit_test(decide_auto_rule),           cmocka_unit_test(preselection_ranks),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
