@@ -17,8 +17,8 @@ extern "C" {
  * GSAT_LA_AUTO_RATIO_HI] and at least GSAT_LA_AUTO_3SAT_VARS_GPU variables
  * on the GPU (below it the GPU's MOMS search is faster), at least
  * GSAT_LA_AUTO_3SAT_VARS_CPU on the CPU; pigeonhole-like formulas with at
- * least GSAT_LA_AUTO_HOLES holes; uniform random k-SAT for k from
- * GSAT_LA_AUTO_KSAT_MIN to _MAX with clauses per variable in
+ * least GSAT_LA_AUTO_HOLES holes; on the CPU, uniform random k-SAT for k
+ * from GSAT_LA_AUTO_KSAT_MIN to _MAX with clauses per variable in
  * [GSAT_LA_AUTO_KSAT_LO, GSAT_LA_AUTO_KSAT_HI] times the threshold. */
 #define GSAT_LA_AUTO_3SAT_VARS_GPU 400
 #define GSAT_LA_AUTO_3SAT_VARS_CPU 200

@@ -392,7 +392,7 @@ static gsat_decide auto_choice(const int64_t *f, int on_gpu) {
 
 /* --decide=auto (choose.h): look-ahead for uniform 3-SAT near the threshold
  * from 400 variables on the GPU and from 200 on the CPU, for uniform 5- to
- * 7-SAT near their thresholds and for pigeonhole from 10 holes on (both);
+ * 7-SAT near their thresholds on the CPU, for pigeonhole from 10 holes on;
  * MOMS for smaller 3-SAT and for k-SAT off the threshold; the static order
  * for smaller pigeonhole formulas. */
 static void decide_auto_rule(void **state) {
@@ -406,8 +406,8 @@ static void decide_auto_rule(void **state) {
   } rand[] = {
       {3, 400, 1704, L, L}, {3, 500, 2130, L, L}, {3, 450, 2250, L, L}, {3, 399, 1700, M, L},
       {3, 250, 1065, M, L}, {3, 200, 852, M, L},  {3, 199, 848, M, M},  {3, 150, 639, M, M},
-      {3, 300, 1050, M, M}, {3, 300, 1560, M, M}, {5, 100, 2110, L, L}, {5, 70, 1477, L, L},
-      {5, 300, 6330, L, L}, {7, 60, 5280, L, L},  {7, 40, 3520, L, L},  {5, 100, 1500, M, M},
+      {3, 300, 1050, M, M}, {3, 300, 1560, M, M}, {5, 100, 2110, M, L}, {5, 70, 1477, M, L},
+      {5, 300, 6330, M, L}, {7, 60, 5280, M, L},  {7, 40, 3520, M, L},  {5, 100, 1500, M, M},
       {5, 100, 3000, M, M}, {7, 60, 4000, M, M},  {4, 100, 990, M, M},
   };
   for (size_t i = 0; i < sizeof rand / sizeof *rand; i++) {
