@@ -925,13 +925,18 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
 }
 
+/* Notes the decision heuristic dc (name and reason) in the statistics. */
+static gsat_decide note_choice(gsat_solver *s, const gsat_decide_choice *dc) {
+  gsat_option_enum_name("decide", dc->decide, s->stats.decide, sizeof s->stats.decide);
+  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc->reason);
+  return dc->decide;
+}
+
 /* The decision heuristic of --decide for the CPU (on_gpu 0) or the GPU
- * (gsat_choose_decide), its name and reason noted in the statistics. */
+ * (gsat_choose_decide), noted in the statistics. */
 static gsat_decide note_decide(gsat_solver *s, const gsat_db *db, int on_gpu) {
-  gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide, on_gpu);
-  gsat_option_enum_name("decide", dc.decide, s->stats.decide, sizeof s->stats.decide);
-  snprintf(s->stats.decide_reason, sizeof s->stats.decide_reason, "%s", dc.reason);
-  return dc.decide;
+  const gsat_decide_choice dc = gsat_choose_decide(&db->features, s->opt.decide, on_gpu);
+  return note_choice(s, &dc);
 }
 
 /* The search parameters from the options and db's features: heuristic,
@@ -942,7 +947,7 @@ static gsat_decide note_decide(gsat_solver *s, const gsat_db *db, int on_gpu) {
 static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                               gsat_search_kind *search, double t0) {
   memset(p, 0, sizeof *p);
-  p->decide = note_decide(s, db, 0); /* the GPU's: set_machine_decide */
+  p->decide = note_decide(s, db, 0); /* a GPU row's: gsat_solve, after the backend */
   p->decide_gpu = gsat_choose_decide(&db->features, s->opt.decide, 1).decide;
   GSAT_FORWARD(choose_search(s, db, p, search));
   GSAT_FORWARD(build_streams_for(s, db, p, *search, t0));
@@ -1134,8 +1139,9 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
 
 /* The statistics of a race: each member's, and the answering member's (the
  * CPU's when none answered) as the solve's.  member: the rows that raced,
- * [GSAT_PORTFOLIO_CPU] and [GSAT_PORTFOLIO_GPU]; c: the db (its features). */
-static void keep_portfolio_statistics(gsat_solver *s, const member_check *c,
+ * [GSAT_PORTFOLIO_CPU] and [GSAT_PORTFOLIO_GPU]; gpu_decide: the GPU
+ * member's heuristic (chosen before the race: its database is gone now). */
+static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *gpu_decide,
                                       const gsat_race_outcome *out,
                                       const gsat_backend *const *member) {
   gsat_statistics *st = &s->stats;
@@ -1175,7 +1181,7 @@ static void keep_portfolio_statistics(gsat_solver *s, const member_check *c,
   note_backend(s, out->winner != GSAT_RACE_NONE ? (gsat_backend_id)member[out->winner]->machine
                                                 : GSAT_BACKEND_ID_BOTH);
   if (out->winner == GSAT_PORTFOLIO_GPU && gpu->search == GSAT_SEARCH_DPLL)
-    note_decide(s, c->db, 1); /* the GPU member's heuristic answered */
+    note_choice(s, gpu_decide); /* the GPU member's heuristic answered */
 }
 
 /* --backend=auto with a GPU: the CPU row of search and the GPU row of
@@ -1183,6 +1189,7 @@ static void keep_portfolio_statistics(gsat_solver *s, const member_check *c,
  * gsat_solve. */
 static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                            gsat_search_kind search) {
+  const gsat_decide_choice gpu_decide = gsat_choose_decide(&db->features, s->opt.decide, 1);
   gsat_portfolio *pf = gsat_portfolio_new(db);
   if (!pf) {
     gsat_db_free(db);
@@ -1221,7 +1228,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, &check, &out, member);
+  keep_portfolio_statistics(s, &gpu_decide, &out, member);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;
