@@ -81,7 +81,7 @@
   O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
   O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), walk (probSAT local search, one walker per thread or GPU warp: finds models, never proves UNSAT; --node-limit counts flips), auto: DPLL or CDCL chosen from instance features, on the GPU by the same rule") \
-  O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none); DPLL uses no randomness") \
+  O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none) and of the walkers; DPLL uses no randomness") \
   O (simp_effort,  INT,    5,                      1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) each technique may take per literal of the formula (at least a million)") \
   O (simp_occ_limit, INT,  64,                     1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: a variable with more occurrences of one sign is not eliminated") \
   O (simplify,     BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: simplify the formula once before the search (subsumption, probing, equivalences, elimination; docs/simplify.md); off with assumptions, incremental solves and clause exchange with the GPU or MPI ranks") \
