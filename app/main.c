@@ -118,11 +118,12 @@ static uint32_t rank_reaching(gsat_solver *s, double limit) {
 
 /* Why the answer is UNKNOWN, as a c line: a signal, the time limit (the
  * timer, or the search's own limit), or the node limit after `nodes`
- * decisions. */
-static void print_stop_cause(gsat_solver *s, double limit, uint64_t nodes) {
+ * decisions (the walkers' flips: walk 1). */
+static void print_stop_cause(gsat_solver *s, double limit, uint64_t nodes, int walk) {
   const double node_limit = gsat_get_option(s, "node_limit");
   const uint32_t ranks = node_limit > 0 ? rank_reaching(s, node_limit) : 0;
-  const char *decisions = gsat_plural((uint64_t)node_limit, "decision", "decisions");
+  const char *decisions = walk ? gsat_plural((uint64_t)node_limit, "flip", "flips")
+                               : gsat_plural((uint64_t)node_limit, "decision", "decisions");
   const double conflict_limit = gsat_get_option(s, "conflicts");
   if (stop_cause && stop_cause != SIGALRM) {
     printf("c stopped by ");
@@ -881,7 +882,9 @@ static void print_summary(const cli *c, int result) {
            gsat_plural(st->workers, "searcher", "searchers"), st->workers_requested);
   print_members(st);
   if (result == GSAT_SATISFIABLE) printf("c model checked against every input clause\n");
-  if (result == GSAT_UNKNOWN) print_stop_cause(c->s, c->limit, st->nodes);
+  const int walk = st->search_id == GSAT_SEARCH_ID_WALK;
+  if (result == GSAT_UNKNOWN)
+    print_stop_cause(c->s, c->limit, walk ? st->walk_flips : st->nodes, walk);
   if (c->verbose >= 1) print_verbose_summary(c, st);
 }
 
@@ -1012,7 +1015,7 @@ static int write_cubes(cli *c) {
 /* Reads the input, solves and prints the answer; returns the exit code. */
 static int run(cli *c) {
   if (!c->quiet) {
-    printf("c %s: CDCL and DPLL search on CPU cores and NVIDIA GPUs\n", gsat_signature());
+    printf("c %s: CDCL, DPLL and local search on CPU cores and NVIDIA GPUs\n", gsat_signature());
     printf("c reading %s\n", c->path && strcmp(c->path, "-") ? c->path : "<stdin>");
     fflush(stdout);
     gsat_set_warning_callback(c->s, print_warning, NULL);
@@ -1023,7 +1026,7 @@ static int run(cli *c) {
   if (status == GSAT_INTERRUPTED) {
     if (!c->quiet) {
       printf("c interrupted while parsing\n");
-      print_stop_cause(c->s, c->limit, 0);
+      print_stop_cause(c->s, c->limit, 0, 0);
     }
     if (c->stats) gsat_print_statistics(c->s, stdout);
   } else if (status) {

@@ -427,6 +427,9 @@ run --backend=cpu --search=dpll --threads=1 --node-limit=1 "$tmp/php4.cnf"
 run --backend=cpu --search=dpll --threads=1 --node-limit=3 "$tmp/php4.cnf"
 [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -qx 'c stopped: node limit of 3 decisions reached' "$tmp/out" &&
   pass "--node-limit=3: s UNKNOWN, exit 0" || fail "--node-limit=3: rc $rc $(grep -v '^c  ' "$tmp/out" | tail -5)"
+run --backend=cpu --search=walk --threads=1 --node-limit=1000 "$tmp/php4.cnf" # UNSAT: the walkers stop
+[ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -qx 'c stopped: node limit of 1000 flips reached' "$tmp/out" &&
+  pass "walkers at --node-limit: 'node limit of 1000 flips'" || fail "walkers at --node-limit: rc $rc $(grep -E '^c (stopped|search)' "$tmp/out")"
 
 # 2. A signal or the time limit while the model is printed.  The output goes
 # through a FIFO to `tail`, which keeps the last 16 KiB (more than three v lines) (the model streams at
