@@ -948,7 +948,6 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
                               gsat_search_kind *search, double t0) {
   memset(p, 0, sizeof *p);
   p->decide = note_decide(s, db, 0); /* a GPU row's: gsat_solve, after the backend */
-  p->decide_gpu = gsat_choose_decide(&db->features, s->opt.decide, 1).decide;
   GSAT_FORWARD(choose_search(s, db, p, search));
   GSAT_FORWARD(build_streams_for(s, db, p, *search, t0));
   p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : threads_per_rank(online_cores());
@@ -972,22 +971,11 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
   return GSAT_OK;
 }
 
-/* The search of the portfolio's GPU member: the walkers beside CPU walkers
- * (--search=walk); the walkers or CDCL when the CPU member runs CDCL
- * (--portfolio-gpu-walk, --portfolio-gpu-cdcl), else DPLL. */
-static gsat_search_kind gpu_member_search(const gsat_solver *s, gsat_search_kind search) {
-  return search == GSAT_SEARCH_WALK   ? GSAT_SEARCH_WALK
-         : search != GSAT_SEARCH_CDCL ? GSAT_SEARCH_DPLL
-         : s->opt.portfolio_gpu_walk  ? GSAT_SEARCH_WALK
-         : s->opt.portfolio_gpu_cdcl  ? GSAT_SEARCH_CDCL
-                                      : GSAT_SEARCH_DPLL;
-}
-
 /* Whether --backend=auto may race the GPU beside the CPU: one process, no
  * proof, no assumptions, no conflict limit (the portfolio's GPU member is not
  * given the proof, the portfolio passes the GPU no assumptions, and the GPU
  * search counts no conflicts against the limit).  The GPU member runs
- * gpu_member_search: with --search=walk the GPU walkers race the CPU
+ * gsat_options_gpu_member: with --search=walk the GPU walkers race the CPU
  * walkers, which flip while the GPU member creates its CUDA context. */
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
@@ -1082,7 +1070,7 @@ static gsat_status choose_local_backend(gsat_solver *s, const gsat_search_params
 
 /* The row that searches, by the backend option, MPI, the search and the
  * device, with the reason in the statistics; or (*portfolio) a race of the
- * CPU row with the GPU row of gpu_member_search, when auto may race them and
+ * CPU row with the GPU row of gsat_options_gpu_member, when auto may race them and
  * a GPU may be present (gsat_gpu_maybe_present: CUDA is not touched here;
  * *row is the CPU member's then).  Errors: NODEVICE (the GPU asked for and
  * none usable). */
@@ -1097,7 +1085,7 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
     backend_reason(s, "requested");
   } else if (portfolio_possible(s) && gsat_portfolio_gpu_possible()) {
     *portfolio = 1; /* the GPU member checks the device on its own thread */
-    const gsat_search_kind gpu = gpu_member_search(s, search);
+    const gsat_search_kind gpu = gsat_options_gpu_member(&s->opt, search);
     backend_reason(s, "auto: portfolio of the CPU (%s) and the GPU (%s)%s",
                    gsat_search_name(search), gsat_search_name(gpu),
                    search == GSAT_SEARCH_CDCL && gpu == GSAT_SEARCH_CDCL ? ", clauses exchanged"
@@ -1185,11 +1173,10 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *
 }
 
 /* --backend=auto with a GPU: the CPU row of search and the GPU row of
- * gpu_member_search race (portfolio.h) over db (taken over).  Returns as
- * gsat_solve. */
+ * gsat_options_gpu_member race (portfolio.h) over db (taken over);
+ * gpu_decide: the GPU member's heuristic.  Returns as gsat_solve. */
 static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
-                           gsat_search_kind search) {
-  const gsat_decide_choice gpu_decide = gsat_choose_decide(&db->features, s->opt.decide, 1);
+                           gsat_search_kind search, const gsat_decide_choice *gpu_decide) {
   gsat_portfolio *pf = gsat_portfolio_new(db);
   if (!pf) {
     gsat_db_free(db);
@@ -1213,7 +1200,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   gsat_race_outcome out;
   const gsat_backend *member[2];
   member[GSAT_PORTFOLIO_CPU] = gsat_backend_of(GSAT_BACKEND_CPU, search);
-  member[GSAT_PORTFOLIO_GPU] = gsat_backend_of(GSAT_BACKEND_GPU, gpu_member_search(s, search));
+  member[GSAT_PORTFOLIO_GPU] =
+      gsat_backend_of(GSAT_BACKEND_GPU, gsat_options_gpu_member(&s->opt, search));
   int engine_taken = 0;
   gsat_portfolio_set_gpu_engine(pf, s->gpu, &engine_taken);
   /* The delay spares a process that never touches CUDA its context; once an
@@ -1228,7 +1216,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, &gpu_decide, &out, member);
+  keep_portfolio_statistics(s, gpu_decide, &out, member);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;
@@ -1258,13 +1246,16 @@ int gsat_solve(gsat_solver *s) {
   int portfolio = 0;
   st = set_params(s, &db, &p, &search, t0);
   if (st == GSAT_OK) st = choose_backend(s, &p, search, &row, &portfolio);
+  /* the GPU's heuristic (choose.h): a GPU row's, or the portfolio's GPU member's */
+  const gsat_decide_choice gpu_decide = gsat_choose_decide(&db.features, s->opt.decide, 1);
+  p.decide_gpu = gpu_decide.decide;
   if (st == GSAT_OK && !portfolio && row->machine == GSAT_BACKEND_GPU)
-    p.decide = note_decide(s, &db, 1);
+    p.decide = note_choice(s, &gpu_decide);
   if (st != GSAT_OK) {
     gsat_db_free(&db);
     return st == GSAT_INTERRUPTED ? stopped(s) : st;
   }
-  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, search);
+  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, search, &gpu_decide);
   if (portfolio) note_backend(s, GSAT_BACKEND_ID_CPU); /* the CPU member's row: nothing to race */
   gsat_search_result r;
   memset(&r, 0, sizeof r);

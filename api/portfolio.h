@@ -1,9 +1,9 @@
 /* The CPU+GPU portfolio of --backend=auto on a machine with a GPU:
  * the CPU search (CDCL searchers on the host's cores, DPLL when the
  * features pick it, the CPU walkers with --search=walk) starts at once; the
- * GPU search (api.c's gpu_member_search: the GPU walkers or the GPU CDCL
- * search beside CPU CDCL, the GPU walkers beside CPU walkers, else GPU
- * DPLL) starts on its own thread, creates its CUDA context and
+ * GPU search (core/options.h gsat_options_gpu_member: the GPU walkers or
+ * the GPU CDCL search beside CPU CDCL, the GPU walkers beside CPU walkers,
+ * else GPU DPLL) starts on its own thread, creates its CUDA context and
  * uploads while the CPU already searches, and launches its kernel only when
  * the CPU has not answered by then.  A race (race.h) arbitrates: the first
  * verified answer wins, the other member is stopped, and a GPU member still

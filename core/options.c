@@ -355,6 +355,14 @@ gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err) {
   return GSAT_OK;
 }
 
+gsat_opt_search gsat_options_gpu_member(const gsat_options *o, gsat_opt_search search) {
+  return search == GSAT_SEARCH_WALK   ? GSAT_SEARCH_WALK
+         : search != GSAT_SEARCH_CDCL ? GSAT_SEARCH_DPLL
+         : o->portfolio_gpu_walk      ? GSAT_SEARCH_WALK
+         : o->portfolio_gpu_cdcl      ? GSAT_SEARCH_CDCL
+                                      : GSAT_SEARCH_DPLL;
+}
+
 unsigned gsat_options_searches_run(const gsat_options *o) {
   switch (o->search) {
   case GSAT_SEARCH_DPLL:
@@ -362,9 +370,7 @@ unsigned gsat_options_searches_run(const gsat_options *o) {
     return 1u << o->search;
   case GSAT_SEARCH_CDCL:
     if (o->backend != GSAT_BACKEND_AUTO || o->proof[0] || o->conflicts) return GSAT_READ(CDCL);
-    return GSAT_READ(CDCL) | (o->portfolio_gpu_walk   ? GSAT_READ(WALK)
-                              : o->portfolio_gpu_cdcl ? GSAT_READ(CDCL)
-                                                      : GSAT_READ(DPLL));
+    return GSAT_READ(CDCL) | 1u << gsat_options_gpu_member(o, GSAT_SEARCH_CDCL);
   default:
     return GSAT_READ(DPLL) | GSAT_READ(CDCL) | GSAT_READ(WALK);
   }

@@ -106,11 +106,16 @@ double gsat_option_get(const gsat_options *o, const gsat_option_info *info);
  * gsat_option_set, naming the variable. */
 gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err);
 
+/* The search of the CPU+GPU portfolio's GPU member when the CPU member runs
+ * search (not auto): the walkers beside CPU walkers; beside CPU CDCL the
+ * walkers (portfolio_gpu_walk), else GPU CDCL (portfolio_gpu_cdcl), else
+ * DPLL; DPLL beside DPLL. */
+gsat_opt_search gsat_options_gpu_member(const gsat_options *o, gsat_opt_search search);
+
 /* The searches that may run with options o, as GSAT_READ bits: the
  * search o->search names (all three for auto) and, with --search=cdcl,
- * the portfolio's GPU member where --backend=auto may race one (no proof,
- * no conflict limit): the walkers (portfolio_gpu_walk), else GPU CDCL
- * (portfolio_gpu_cdcl), else DPLL (api.c gpu_member_search). */
+ * the portfolio's GPU member (gsat_options_gpu_member) where --backend=auto
+ * may race one (no proof, no conflict limit). */
 unsigned gsat_options_searches_run(const gsat_options *o);
 
 /* An option given explicitly that no search of an explicit --search reads
