@@ -79,7 +79,7 @@
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
   O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
-  O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
+  O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines, errors and the statistics of --stats") \
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
   O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), walk (probSAT local search, one walker per thread or GPU warp: finds models, never proves UNSAT; --node-limit counts flips), auto: DPLL or CDCL chosen from instance features, on the GPU by the same rule") \
   O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none) and of the walkers; DPLL uses no randomness") \
