@@ -11,10 +11,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "dimacs/generate.h"
 #include "api/gsat.h"
 #include "api/portfolio.h"
 #include "api/race.h"
@@ -324,6 +327,45 @@ static void refuted_by_the_preprocessing_races_nothing(void **state) {
   gsat_portfolio_set_gpu_member(NULL);
 }
 
+/* With a proof there is no portfolio (api.c portfolio_possible): the CPU
+ * search simplifies on its own, writing the round's steps into the proof
+ * (drat-trim checks such proofs in simp_diff and proof_cdcl); the stand-in
+ * GPU member is never asked. */
+static void a_proof_keeps_the_cpu_search_and_its_preprocessing(void **state) {
+  (void)state;
+  gsat_portfolio_set_gpu_member(gpu_planted);
+  seen_clauses = 0;
+  char path[] = "/tmp/gsat_portfolio_simp_XXXXXX";
+  const int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+  assert_int_equal(gsat_set_option(s, "proof_format", "text"), 0);
+  assert_int_equal(gsat_set_proof_path(s, path), 0);
+  gsat_cnf cnf;
+  gsat_error err;
+  gsat_cnf_init(&cnf);
+  assert_int_equal(gsat_gen_php(5, &cnf, &err), GSAT_OK);
+  add_cnf(s, &cnf);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  const gsat_statistics *st = gsat_get_statistics(s);
+  assert_int_equal(st->members, 0);
+  assert_int_equal(seen_clauses, 0); /* the stand-in never ran */
+  assert_true(st->simp_removed + st->simp_eliminated + st->simp_subsumed > 0);
+  gsat_release(s);
+  FILE *f = fdopen(fd, "r");
+  assert_non_null(f);
+  char line[4096], last[4096] = "";
+  while (fgets(line, sizeof line, f))
+    if (line[0] != 'd') snprintf(last, sizeof last, "%s", line);
+  fclose(f);
+  unlink(path);
+  assert_string_equal(last, "0\n"); /* ends with the empty clause */
+  gsat_cnf_free(&cnf);
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(gpu_member_gets_the_simplified_formula_and_its_model_is_extended),
@@ -331,6 +373,7 @@ int main(void) {
       cmocka_unit_test(exchanged_clauses_never_name_an_eliminated_variable),
       cmocka_unit_test(random_formulas_agree_with_the_cpu_search),
       cmocka_unit_test(refuted_by_the_preprocessing_races_nothing),
+      cmocka_unit_test(a_proof_keeps_the_cpu_search_and_its_preprocessing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
