@@ -1112,7 +1112,15 @@ typedef struct member_check {
   const gsat_simp_ext *ext; /* NULL: the members searched db itself */
   uint8_t *model;
   uint32_t vars;
+  gsat_db input;       /* share_simplified's: the input's num_vars and ext_var */
+  gsat_simplified pre; /* share_simplified's round (its db: the portfolio's) */
 } member_check;
+
+static void member_check_free(member_check *c) {
+  free(c->input.ext_var);
+  free(c->model);
+  gsat_simplified_free(&c->pre);
+}
 
 static gsat_status verify_member(void *data, uint32_t index, const gsat_search_result *r,
                                  gsat_error *err) {
@@ -1196,15 +1204,16 @@ static void add_simp_statistics(gsat_solver *s, const gsat_simplified *pre) {
 /* The portfolio's shared preprocessing (docs/simplify.md, "The portfolio"):
  * the CDCL search's round (set_simplify's condition, p->simplify) runs once
  * here, before the members split, and both members search its result.  db
- * becomes the simplified formula; *input keeps the input's variables
+ * becomes the simplified formula; check->input keeps the input's variables
  * (num_vars, ext_var: the model check's) and check extends every member's
  * model before the check.  *p: as gsat_simplified_run's q (simplify off, the
  * time limit less the round's time).  *answered: the round refuted the
  * formula (UNSAT) or spent the time limit (UNKNOWN), the solve is done (the
  * answer in s).  Errors: NOMEM. */
 static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_params *p,
-                                    gsat_db *input, gsat_simplified *pre, member_check *check,
-                                    int *answered) {
+                                    member_check *check, int *answered) {
+  gsat_simplified *pre = &check->pre;
+  gsat_db *input = &check->input;
   gsat_search_params q;
   gsat_status st = gsat_simplified_run(db, p, pre, &q, &s->err);
   if (st == GSAT_OK) st = gsat_db_build_order(&pre->db, &s->err); /* for a DPLL member */
@@ -1240,27 +1249,21 @@ static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_par
  * gsat_solve. */
 static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                            gsat_search_kind search, const gsat_decide_choice *gpu_decide) {
-  gsat_simplified pre;
-  gsat_db input;
-  memset(&pre, 0, sizeof pre);
-  memset(&input, 0, sizeof input);
-  member_check check = {s, NULL, NULL, NULL, 0};
+  member_check check;
+  memset(&check, 0, sizeof check);
+  check.s = s;
   if (search == GSAT_SEARCH_CDCL && p->simplify) {
     int answered = 0;
-    const gsat_status done = share_simplified(s, db, p, &input, &pre, &check, &answered);
+    const gsat_status done = share_simplified(s, db, p, &check, &answered);
     if (done != GSAT_OK || answered) {
-      free(input.ext_var);
-      free(check.model);
-      gsat_simplified_free(&pre);
+      member_check_free(&check);
       return done != GSAT_OK ? done : s->answer;
     }
   }
   gsat_portfolio *pf = gsat_portfolio_new(db);
   if (!pf) {
     gsat_db_free(db);
-    free(input.ext_var);
-    free(check.model);
-    gsat_simplified_free(&pre);
+    member_check_free(&check);
     return gsat_error_set(&s->err, GSAT_NOMEM, "out of memory for the portfolio");
   }
   if (!check.db) check.db = gsat_portfolio_db(pf);
@@ -1273,9 +1276,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   if (st != GSAT_OK) {
     gsat_inc_end(&s->inc, NULL, &s->err);
     gsat_portfolio_discard(pf);
-    free(input.ext_var);
-    free(check.model);
-    gsat_simplified_free(&pre);
+    member_check_free(&check);
     return st;
   }
   /* All cores but one: the GPU member's thread creates the CUDA context,
@@ -1302,10 +1303,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
   keep_portfolio_statistics(s, gpu_decide, &out, member);
-  add_simp_statistics(s, &pre);
-  free(input.ext_var);
-  free(check.model);
-  gsat_simplified_free(&pre);
+  add_simp_statistics(s, &check.pre);
+  member_check_free(&check);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;
