@@ -47,6 +47,7 @@ static gsat_solver *xor_solver(gsat_cnf *cnf) {
 
 /* What a stand-in saw of the database it was given. */
 static uint32_t seen_vars, seen_clauses, seen_absent, seen_simplify = 1;
+static int seen_order; /* a static order (GPU DPLL's) over the variables in clauses */
 
 /* Marks in absent[v] (db->num_vars bytes) the variables of db that occur in
  * no clause (eliminated or substituted ones, which only a unit names);
@@ -60,6 +61,8 @@ static uint32_t note_db(const gsat_db *db, uint8_t *absent) {
   seen_vars = db->num_vars;
   seen_clauses = db->num_clauses;
   seen_absent = n;
+  seen_order = db->order_len == db->num_vars - n;
+  for (uint32_t i = 0; i < db->order_len; i++) seen_order &= !absent[GSAT_VAR(db->order[i])];
   return n;
 }
 
@@ -106,6 +109,7 @@ static void gpu_member_gets_the_simplified_formula_and_its_model_is_extended(voi
   assert_string_equal(st->member[1].search, "walk");
   /* the simplified formula: fewer clauses, variables in no clause */
   assert_int_equal(seen_simplify, 0); /* the member does not simplify again */
+  assert_true(seen_order);
   assert_true(seen_clauses < 4 * XOR_VARS);
   assert_true(seen_absent > 100);
   assert_int_equal(seen_vars, st->vars);           /* same variables (no BVA) */
