@@ -18,6 +18,7 @@
 #include "core/cnf.h"
 #include "base/control.h"
 #include "cpu/cdcl_portfolio.h"
+#include "cpu/cdcl_simp.h"
 #include "cpu/cpu_ref.h"
 #include "core/cdcl_host.h"
 #include "core/db.h"
@@ -1114,20 +1115,39 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
   return GSAT_OK;
 }
 
-/* The model check of a portfolio member's SAT answer (race.h): the model
- * kept (keep_model) and checked against every clause added. */
+/* The model check of a portfolio member's SAT answer (race.h): the model,
+ * extended by ext when the members searched the simplified formula (into
+ * model, [vars] bytes), kept (keep_model over db, the input's variables) and
+ * checked against every clause added. */
 typedef struct member_check {
   gsat_solver *s;
   const gsat_db *db;
   const char *name[GSAT_RACE_MAX_MEMBERS]; /* by race index */
+  const gsat_simp_ext *ext;                /* NULL: the members searched db itself */
+  uint8_t *model;
+  uint32_t vars;
+  gsat_db input;       /* share_simplified's: the input's num_vars and ext_var */
+  gsat_simplified pre; /* share_simplified's round (its db: the portfolio's) */
 } member_check;
+
+static void member_check_free(member_check *c) {
+  free(c->input.ext_var);
+  free(c->model);
+  gsat_simplified_free(&c->pre);
+}
 
 static gsat_status verify_member(void *data, uint32_t index, const gsat_search_result *r,
                                  gsat_error *err) {
   member_check *c = data;
   gsat_solver *s = c->s;
   gsat_error saved = s->err;
-  gsat_status st = keep_model(s, c->db, r->model);
+  const uint8_t *model = r->model;
+  if (c->ext) { /* the model is the member's: extend a copy (race.h: verify may not change it) */
+    memcpy(c->model, r->model, c->vars);
+    gsat_simp_extend(c->ext, c->model);
+    model = c->model;
+  }
+  gsat_status st = keep_model(s, c->db, model);
   if (st != GSAT_OK) *err = s->err;
   s->err = saved;
   if (st != GSAT_OK) return st;
@@ -1191,35 +1211,102 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *
     note_choice(s, gpu_decide); /* the GPU member's heuristic answered */
 }
 
+/* The preprocessing counters and time of the portfolio's shared round,
+ * once in the solve's statistics (the members' show none of them). */
+static void add_simp_statistics(gsat_solver *s, const gsat_simplified *pre) {
+#define ADD_SIMP(field) s->stats.field += pre->n.field;
+  GSAT_WORKER_COUNTER_FIELDS(ADD_SIMP)
+#undef ADD_SIMP
+  s->stats.search_seconds += pre->seconds;
+}
+
+/* The portfolio's shared preprocessing (docs/simplify.md, "The portfolio"):
+ * the CDCL search's round (set_simplify's condition, p->simplify) runs once
+ * here, before the members split, and both members search its result.  db
+ * becomes the simplified formula; check->input keeps the input's variables
+ * (num_vars, ext_var: the model check's) and check extends every member's
+ * model before the check.  *p: as gsat_simplified_run's q (simplify off, the
+ * time limit less the round's time).  *answered: the round refuted the
+ * formula (UNSAT) or spent the time limit (UNKNOWN), the solve is done (the
+ * answer in s).  Errors: NOMEM. */
+static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_params *p,
+                                    member_check *check, int *answered) {
+  gsat_simplified *pre = &check->pre;
+  gsat_db *input = &check->input;
+  gsat_search_params q;
+  gsat_status st = gsat_simplified_run(db, p, pre, &q, &s->err);
+  if (st == GSAT_OK) st = gsat_db_build_order(&pre->db, &s->err); /* for a DPLL member */
+  check->vars = pre->db.num_vars;
+  check->model = st == GSAT_OK ? malloc((size_t)check->vars + 1) : NULL;
+  if (st == GSAT_OK && !check->model) st = gsat_error_set(&s->err, GSAT_NOMEM, "out of memory");
+  input->num_vars = db->num_vars;
+  input->ext_var = db->ext_var; /* kept for the model; the rest of db is freed */
+  db->ext_var = NULL;
+  gsat_db_free(db);
+  if (st == GSAT_OK && (pre->db.empty_clause || pre->out_of_time)) {
+    add_simp_statistics(s, pre);
+    note_backend(s, GSAT_BACKEND_ID_CPU); /* nothing to race */
+    s->solves++;
+    s->state = STATE_SOLVED;
+    s->answer = pre->db.empty_clause ? GSAT_UNSATISFIABLE : GSAT_UNKNOWN;
+    *answered = 1;
+    return GSAT_OK;
+  }
+  if (st != GSAT_OK) return st;
+  *db = pre->db;
+  memset(&pre->db, 0, sizeof pre->db); /* the portfolio's now */
+  *p = q;
+  check->db = input;
+  check->ext = &pre->ext;
+  return GSAT_OK;
+}
+
 /* --backend=auto with a GPU (with_gpu): the CPU row of search and the GPU
- * row of gsat_options_gpu_member race (portfolio.h) over db (taken over),
- * with CPU walkers beside them where race_walkers says; without with_gpu
- * the CPU row and the CPU walkers (walkers > 0).  gpu_decide: the GPU
- * member's heuristic.  Returns as gsat_solve. */
+ * row of gsat_options_gpu_member race (portfolio.h) over db (taken over), or
+ * over its simplification (share_simplified) when the CPU member runs CDCL
+ * with p->simplify, with CPU walkers beside them where race_walkers says (by
+ * the input's features); without with_gpu the CPU row and the CPU walkers
+ * (walkers > 0).  gpu_decide: the GPU member's heuristic.  Returns as
+ * gsat_solve. */
 static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                            gsat_search_kind search, const gsat_decide_choice *gpu_decide,
                            int with_gpu, uint32_t walkers) {
-  gsat_portfolio *pf = gsat_portfolio_new(db);
-  if (!pf) {
-    gsat_db_free(db);
-    return gsat_error_set(&s->err, GSAT_NOMEM, "out of memory for the portfolio");
-  }
-  member_check check = {s, gsat_portfolio_db(pf), {"cpu"}};
-  int trivial = 0;
-  /* learned clauses of earlier solves */
-  const int keep = search == GSAT_SEARCH_CDCL && s->solves++ > 0;
-  gsat_status st = gsat_inc_begin(&s->inc, check.db, &s->stop, NULL, keep, p, &trivial, &s->err);
-  assert(!trivial); /* no assumptions */
-  if (st != GSAT_OK) {
-    gsat_inc_end(&s->inc, NULL, &s->err);
-    gsat_portfolio_discard(pf);
-    return st;
-  }
+  member_check check;
+  memset(&check, 0, sizeof check);
+  check.s = s;
+  check.name[GSAT_PORTFOLIO_CPU] = "cpu";
   /* All cores but one: the GPU member's thread creates the CUDA context,
    * which is CPU-bound (measured slower beside a busy worker on every
    * core; bench/RESULTS.md, The CPU+GPU portfolio). */
   if (with_gpu && s->opt.threads == 0 && p->threads > 1) p->threads--;
-  if (with_gpu) walkers = race_walkers(s, check.db, search, p->threads);
+  if (with_gpu) walkers = race_walkers(s, db, search, p->threads);
+  if (search == GSAT_SEARCH_CDCL && p->simplify) {
+    int answered = 0;
+    const gsat_status done = share_simplified(s, db, p, &check, &answered);
+    if (done != GSAT_OK || answered) {
+      member_check_free(&check);
+      return done != GSAT_OK ? done : s->answer;
+    }
+  }
+  gsat_portfolio *pf = gsat_portfolio_new(db);
+  if (!pf) {
+    gsat_db_free(db);
+    member_check_free(&check);
+    return gsat_error_set(&s->err, GSAT_NOMEM, "out of memory for the portfolio");
+  }
+  if (!check.db) check.db = gsat_portfolio_db(pf);
+  int trivial = 0;
+  /* learned clauses of earlier solves */
+  const int keep = search == GSAT_SEARCH_CDCL && s->solves++ > 0;
+  gsat_status st =
+      gsat_inc_begin(&s->inc, gsat_portfolio_db(pf), &s->stop, NULL, keep, p, &trivial, &s->err);
+  assert(!trivial); /* no assumptions */
+  if (st != GSAT_OK) {
+    gsat_inc_end(&s->inc, NULL, &s->err);
+    gsat_portfolio_discard(pf);
+    member_check_free(&check);
+    return st;
+  }
   gsat_race_outcome out;
   const gsat_backend *member[GSAT_RACE_MAX_MEMBERS];
   uint32_t n = 0;
@@ -1249,6 +1336,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
   keep_portfolio_statistics(s, gpu_decide, &out, member);
+  add_simp_statistics(s, &check.pre);
+  member_check_free(&check);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);
   if (st != GSAT_OK) return st;

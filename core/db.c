@@ -355,6 +355,11 @@ gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf, const gsat_f
   return GSAT_OK;
 }
 
+gsat_status gsat_db_build_order(gsat_db *db, gsat_error *err) {
+  if (db->order) return GSAT_OK;
+  return build_order(db, err);
+}
+
 gsat_db_view gsat_db_view_of(const gsat_db *db) {
   gsat_db_view v;
   v.num_vars = db->num_vars;

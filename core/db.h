@@ -85,6 +85,12 @@ gsat_status gsat_db_build_clauses(gsat_db *db, const gsat_cnf *cnf, const gsat_f
 gsat_status gsat_db_build_streams(gsat_db *db, const gsat_flag *stop, double deadline,
                                   gsat_error *err);
 
+/* Builds db's static decision order (order, order_len; nothing when it
+ * exists) from its clauses, as gsat_db_build_clauses does: for a database
+ * built otherwise (core/simp.h's simplified formula) that DPLL searches.
+ * Errors: NOMEM. */
+gsat_status gsat_db_build_order(gsat_db *db, gsat_error *err);
+
 /* Frees everything db owns. */
 void gsat_db_free(gsat_db *db);
 

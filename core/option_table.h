@@ -85,7 +85,7 @@
   O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none) and of the walkers; DPLL uses no randomness") \
   O (simp_effort,  INT,    5,                      1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) each technique may take per literal of the formula (at least a million)") \
   O (simp_occ_limit, INT,  64,                     1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: a variable with more occurrences of one sign is not eliminated") \
-  O (simplify,     BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: simplify the formula once before the search (subsumption, probing, equivalences, elimination; docs/simplify.md); off with assumptions, incremental solves and clause exchange with the GPU or MPI ranks") \
+  O (simplify,     BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: simplify the formula once before the search (subsumption, probing, equivalences, elimination; docs/simplify.md); once for both members of the CPU+GPU portfolio; off with assumptions, incremental solves and the MPI ranks' clause exchange") \
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
   O (subsume,      BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: backward subsumption and self-subsuming strengthening") \

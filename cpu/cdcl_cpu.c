@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cpu/cdcl_one.h"
+#include "cpu/cdcl_simp.h"
 #include "base/clock.h"
 #include "core/cdcl_host.h"
 #include "core/simp.h"
@@ -96,6 +97,25 @@ static void add_simp_counters(gsat_search_result *r, const gsat_worker_stats *n)
 #undef ADD_SIMP
 }
 
+gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
+                                gsat_simplified *out, gsat_search_params *q, gsat_error *err) {
+  const double start = gsat_seconds();
+  memset(out, 0, sizeof *out);
+  *q = *p;
+  q->simplify = 0;
+  if (p->time_limit > 0) q->simp.deadline = start + p->time_limit;
+  GSAT_FORWARD(gsat_simp_run(db, &q->simp, p->proof, &out->db, &out->ext, &out->n, err));
+  out->seconds = gsat_seconds() - start;
+  out->out_of_time = p->time_limit > 0 && out->seconds >= p->time_limit;
+  if (q->time_limit > 0) q->time_limit -= out->seconds;
+  return GSAT_OK;
+}
+
+void gsat_simplified_free(gsat_simplified *s) {
+  gsat_db_free(&s->db);
+  gsat_simp_ext_free(&s->ext);
+}
+
 /* gsat_cpu_cdcl_solve with preprocessing (simp.h): the searchers, one or
  * the portfolio, search the simplified formula; a model is extended to the
  * eliminated variables (gsat_simp_extend) before the caller checks it
@@ -103,34 +123,25 @@ static void add_simp_counters(gsat_search_result *r, const gsat_worker_stats *n)
  * time limit. */
 static gsat_status solve_simplified(const gsat_db *db, const gsat_search_params *p,
                                     gsat_search_result *r, gsat_error *err) {
-  const double start = gsat_seconds();
-  gsat_search_params q = *p;
-  q.simplify = 0;
-  if (p->time_limit > 0) q.simp.deadline = start + p->time_limit;
-  gsat_db sdb;
-  gsat_simp_ext ext = {0};
-  gsat_worker_stats n;
-  memset(&n, 0, sizeof n);
-  GSAT_FORWARD(gsat_simp_run(db, &q.simp, p->proof, &sdb, &ext, &n, err));
-  const double spent = gsat_seconds() - start;
+  gsat_search_params q;
+  gsat_simplified pre;
+  GSAT_FORWARD(gsat_simplified_run(db, p, &pre, &q, err));
   gsat_status st;
-  if (sdb.empty_clause) {
+  if (pre.db.empty_clause) {
     st = refuted_result(r, db->num_vars, err);
-  } else if (p->time_limit > 0 && spent >= p->time_limit) {
+  } else if (pre.out_of_time) {
     st = refuted_result(r, db->num_vars, err);
     r->answer = 0;
     r->stopped_by_limit = 1;
   } else {
-    if (q.time_limit > 0) q.time_limit -= spent;
-    st = gsat_cpu_cdcl_solve(&sdb, &q, r, err);
+    st = gsat_cpu_cdcl_solve(&pre.db, &q, r, err);
   }
   if (st == GSAT_OK) {
-    if (r->answer == 10) gsat_simp_extend(&ext, r->model);
-    add_simp_counters(r, &n);
-    r->search_seconds += spent;
+    if (r->answer == 10) gsat_simp_extend(&pre.ext, r->model);
+    add_simp_counters(r, &pre.n);
+    r->search_seconds += pre.seconds;
   }
-  gsat_db_free(&sdb);
-  gsat_simp_ext_free(&ext);
+  gsat_simplified_free(&pre);
   return st;
 }
 

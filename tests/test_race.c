@@ -20,6 +20,7 @@
 #include "api/portfolio.h"
 #include "api/race.h"
 #include "core/share.h"
+#include "tests/standin.h"
 #include "tests/walk_formulas.h"
 
 enum behaviour {
@@ -57,11 +58,6 @@ static void world_init(void) {
   pthread_mutex_init(&W.lock, NULL);
   pthread_cond_init(&W.cond, NULL);
   for (int i = 0; i < 2; i++) W.m[i].began = -1;
-}
-
-static void sleep_ms(int ms) {
-  struct timespec ts = {0, (long)ms * 1000000L};
-  nanosleep(&ts, NULL);
 }
 
 static void release_setup(void) {
@@ -408,17 +404,6 @@ static void at_most_four_members_added_before_the_run(void **state) {
 /* Through the API: --backend=auto with a stand-in GPU member beside the real
  * CPU search (gsat_portfolio_set_gpu_member). */
 
-static gsat_status gpu_never(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
-                             gsat_search_result *r, gsat_error *err) {
-  (void)shared;
-  (void)err;
-  if (!gsat_race_begin(race, index)) return GSAT_OK;
-  while (!GSAT_FLAG_IS_RAISED(stop)) sleep_ms(1);
-  r->answer = GSAT_ANSWER_UNKNOWN;
-  r->total.n.nodes = 7;
-  return GSAT_OK;
-}
-
 static gsat_status gpu_fails(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
                              gsat_search_result *r, gsat_error *err) {
   (void)shared;
@@ -467,15 +452,6 @@ static gsat_solver *tiny_sat(void) {
   const int32_t lits[] = {1, 2, 0, -1, 2, 0, 1, -2, 0};
   for (size_t i = 0; i < sizeof lits / sizeof *lits; i++) gsat_add(s, lits[i]);
   return s;
-}
-
-/* Adds every clause of cnf to s. */
-static void add_cnf(gsat_solver *s, const gsat_cnf *cnf) {
-  for (size_t c = 0; c < cnf->num_clauses; c++) {
-    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1]; i++)
-      gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf->lits[i]));
-    gsat_add(s, 0);
-  }
 }
 
 static gsat_solver *php_solver(uint32_t holes) {

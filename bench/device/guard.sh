@@ -27,6 +27,8 @@
 #   cdcl-gpu NAME        conflicts/s of `--backend=gpu --search=cdcl -t 1.5`
 #   wall NAME            wall seconds of plain `gsat -n FILE` (the portfolio),
 #                        measured from outside the process
+#                        (GUARD_WALL: more corpus paths, the same at --stage
+#                        and there; GUARD_WALL_ARGS: more options of these runs)
 #   batch uuf250         wall seconds per file of `gsat --batch -n` over the
 #                        ten uuf250 files
 # Exit status: 0 every row within 3% and node counts equal, 1 a regression or a
@@ -53,7 +55,7 @@ UUF="cnf/uuf250/uuf250-01.cnf cnf/uuf250/uuf250-02.cnf cnf/uuf250/uuf250-03.cnf"
 CDCL="cnf/satcomp/manol-pipe-f6n.cnf.gz cnf/app09/cmu-bmc-longmult15.cnf.gz
   cnf/app09/schup-l2s-abp4-1-k31.cnf.gz cnf/app09/manol-pipe-c9.cnf.gz cnf/app09/minor032.cnf.gz"
 WALL="cnf/uf20/uf20-01.cnf cnf/uuf250/uuf250-01.cnf cnf/bmc/bmc-ibm-5.cnf.gz
-  cnf/ssa/ssa2670-130.cnf.gz cnf/qg/qg1-08.cnf.gz"
+  cnf/ssa/ssa2670-130.cnf.gz cnf/qg/qg1-08.cnf.gz ${GUARD_WALL:-}"
 
 if [ -n "$stage" ]; then
   shared=../shared/bench
@@ -195,7 +197,7 @@ row "dpll-look php11" search "$G/php11.cnf" $DPLL --decide=lookahead
 for f in $CDCL; do
   row "cdcl-gpu $(basename "${f%%.cnf*}")" conflicts "$G/$f" --backend=gpu --search=cdcl -n --stats --progress=0 -t 1.5
 done
-for f in $WALL; do row "wall $(basename "${f%%.cnf*}")" wall "$G/$f" -n -q -t 60; done
+for f in $WALL; do row "wall $(basename "${f%%.cnf*}")" wall "$G/$f" -n -q -t 60 ${GUARD_WALL_ARGS:-}; done
 batch_row "batch uuf250 (10 files)" "$G"/cnf/uuf250/*.cnf
 
 {

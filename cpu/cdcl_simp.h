@@ -1,0 +1,40 @@
+/* The preprocessing of the CDCL search (core/simp.h) run once for every
+ * searcher that searches its result: the CPU CDCL search (cdcl_cpu.c) and
+ * the CPU+GPU portfolio (api/api.c), whose CPU and GPU members then search
+ * the same simplified formula (docs/simplify.md, "The portfolio"). */
+#ifndef GSAT_CPU_CDCL_SIMP_H
+#define GSAT_CPU_CDCL_SIMP_H
+
+#include "core/db.h"
+#include "core/search.h"
+#include "core/simp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The result of one preprocessing round. */
+typedef struct gsat_simplified {
+  gsat_db db;          /* the simplified formula (gsat_simp_run's out) */
+  gsat_simp_ext ext;   /* its extension stack (gsat_simp_extend) */
+  gsat_worker_stats n; /* the preprocessing counters (simp_* and bva_* rows) */
+  double seconds;      /* time the round took */
+  int out_of_time;     /* p->time_limit passed during the round: no time left to search */
+} gsat_simplified;
+
+/* Simplifies db (not modified) with p->simp, writing DRAT to p->proof (may
+ * be NULL), into *out, and sets *q to p for the search of out->db: simplify
+ * off, the time limit less the round's time; the round's deadline is
+ * p->time_limit from now.  A model of out->db extended by
+ * gsat_simp_extend(&out->ext, model) and cut to db's variables is a model
+ * of db.  Errors: NOMEM (nothing left to free). */
+gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
+                                gsat_simplified *out, gsat_search_params *q, gsat_error *err);
+
+void gsat_simplified_free(gsat_simplified *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
