@@ -59,9 +59,9 @@ run() {
   # c device NAME, mapping warp, layout csr, B blocks x T threads
   walkers=$(sed -n 's/^c device .*, \([0-9]*\) blocks\{0,1\} x \([0-9]*\) threads\{0,1\}$/\1 \2/p' "$log" |
     awk '{ print $1 * $2 / 32 }' | head -1)
-  memory=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\1/p" "$log" | head -1)
+  memory=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM.*/\1/p" "$log" | head -1)
   [ "$name" = race ] && memory=$(sed -n 's/^c portfolio: \([a-z]*\) answered.*/by-\1/p' "$log" | head -1)
-  per_sm=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\2/p" "$log" | head -1)
+  per_sm=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM.*/\2/p" "$log" | head -1)
   [ "$name" = cpu ] && walkers=$CORES
   printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$inst" .cnf)" "$name" "$status" \
     "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "${search:--}" "${rate:--}" \
