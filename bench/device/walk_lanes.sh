@@ -31,13 +31,8 @@ BUDGET=${BUDGET:-300}
 LIMIT=${LIMIT:-3}
 SEEDS=${SEEDS:-3}
 SOLVERS=${SOLVERS:-lane warp cpu}
-CORES=$(nproc)
-if [ -n "${WALK_BUILD:-}" ]; then B=$WALK_BUILD; else step build 200 bash bench/device/build.sh gsat gsat-gen; fi
-GSAT=$B/gsat
-GEN=$B/gsat-gen
-[ -x "$GSAT" ] && [ -x "$GEN" ] || { summary; echo "walk_lanes.sh: no build ($OUT/build.log)"; exit 1; }
-CNF=${TMPDIR:-/tmp}/walk_lanes_cnf # not in $OUT: few files come back from the GPU machine
-mkdir -p "$CNF"
+source "$(dirname "$0")/walk_common.sh"
+walk_setup walk_lanes
 TSV=$OUT/walk_lanes.tsv
 printf 'instance\tsolver\tstatus\twall_s\tsearch_s\tflips_per_s\twalkers\tmapping\tmemory\tstate\n' >"$TSV"
 
@@ -54,29 +49,14 @@ args() {
   esac
 }
 
-# run SOLVER INSTANCE SEED: gsat --search=walk on INSTANCE (LIMIT s), its row
-# appended to $TSV.
+# run SOLVER INSTANCE SEED: gsat --search=walk on INSTANCE (LIMIT s), its
+# row appended to $TSV.
 run() {
-  local name=$1 inst=$2 seed=$3 log=$OUT/walk_lanes_last.log t0 t1 rc status opts
+  local name=$1 inst=$2 seed=$3 opts log walkers=$CORES mapping=cpu memory=- state=-
   opts=$(args "$name") || return
-  t0=$(date +%s.%N)
   # shellcheck disable=SC2086 # opts: several words
-  timeout -k 2 $((LIMIT + 5)) "$GSAT" --search=walk --time-limit="$LIMIT" --no-model --seed="$seed" \
-    $opts "$inst" >"$log" 2>&1
-  rc=$?
-  t1=$(date +%s.%N)
-  case $rc in
-  10) status=SAT ;;
-  0 | 124) status=UNKNOWN ;;
-  *)
-    status=ERR$rc
-    cp "$log" "$OUT/walk_lanes_err_$(basename "$inst" .cnf)_$name.log"
-    ;;
-  esac
-  # c search 1.505 s, 16871424 flips, 1.12e+07 flips/s, ...
-  local search rate walkers=$CORES mapping=cpu memory=- state=-
-  search=$(sed -n 's/^c search \([0-9.]*\) s, .* flips, .*/\1/p' "$log" | head -1)
-  rate=$(sed -n 's/^c search .* flips, \([0-9.e+]*\) flips\/s.*/\1/p' "$log" | head -1)
+  walk_gsat walk_lanes "$name" "$inst" --seed="$seed" $opts
+  log=$WALK_LOG
   if [ "$name" != cpu ]; then
     # c device NAME, mapping lane, layout csr, ...
     mapping=$(sed -n 's/^c device .*, mapping \([a-z]*\), .*/\1/p' "$log" | head -1)
@@ -86,8 +66,8 @@ run() {
     state=$(sed -n "s/$re.*/\2/p" "$log" | head -1)
     walkers=$(sed -n "s/$re.*/\3/p" "$log" | head -1)
   fi
-  printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$inst" .cnf)" "$name" "$status" \
-    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "${search:--}" "${rate:--}" \
+  printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$inst" .cnf)" "$name" "$STATUS" \
+    "$WALL" "${SEARCH:--}" "${RATE:--}" \
     "${walkers:--}" "${mapping:--}" "${memory:--}" "${state:--}" >>"$TSV"
 }
 
