@@ -10,7 +10,9 @@
 #   cpu          --backend=cpu --threads=$(nproc) (one walker per thread)
 #   and, when SOLVERS names them: auto (--backend=gpu, the plan's rule),
 #   lane-wide (lane with --gpu-walk-wide: the 32-bit state), lane-global
-#   (lane with --gpu-walk-global: the state in global memory, L2-planned).
+#   (lane with --gpu-walk-global: the state in global memory, L2-planned),
+#   lane-dram (lane-global with --gpu-blocks=2112: 16 blocks an SM on an
+#   H100, of the L2 plan's lanes each, state far beyond the L2).
 # Classes (`gsat-gen rand K N M SEED`, seeds 1..SEEDS, the first seed of
 # every class first): 5-SAT at ratio 20 with n = 200, 400; 7-SAT at ratio 85
 # with n = 80, 140; 3-SAT at ratio 4.2 with n = 1000, 10000.  Per run: the
@@ -44,6 +46,7 @@ args() {
   auto) echo --backend=gpu ;;
   lane-wide) echo --backend=gpu --gpu-walk-mapping=lane --gpu-walk-wide ;;
   lane-global) echo --backend=gpu --gpu-walk-mapping=lane --gpu-walk-global ;;
+  lane-dram) echo --backend=gpu --gpu-walk-mapping=lane --gpu-walk-global --gpu-blocks=2112 ;;
   cpu) echo --backend=cpu --threads="$CORES" ;;
   *) echo "walk_lanes.sh: unknown solver $1" >&2 && return 1 ;;
   esac
