@@ -62,6 +62,7 @@
   O (gpu_stop_grace, REAL, 0,                      0, 3600,     _,  _,            HIDE, "seconds a GPU search kernel (DPLL or CDCL) may keep running after the stop request (a limit, a signal, the other member's answer) before gsat gives up on it with an error (0: 2)") \
   O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512)") \
   O (gpu_walk_global, BOOL, false,                _, _,        _,  _,            HIDE, "GPU walkers: keep every walker's state in global memory (many walkers per SM) even when it fits in shared memory (a few per SM); for A/B measurements") \
+  O (gpu_walk_lane_dense, BOOL, false,             _, _,        _,  _,            HIDE, "GPU lane walkers: pack a block's lane walkers into its first warps, 32 a warp, instead of spreading them one a warp (up to 1024 threads a block); for A/B measurements") \
   O (gpu_walk_mapping, ENUM, GSAT_GPU_WALK_MAPPING_AUTO, _, _,   _,  GPU_WALK_MAPPING, SHOW, "GPU walkers: one walker per warp (warp) or per thread (lane, for small formulas: 8/16-bit state where the formula allows); auto: lane when a few lane walkers per SM fit shared memory or the L2 cache (docs/walk.md)") \
   O (gpu_walk_wide, BOOL,  false,                  _, _,        _,  _,            HIDE, "GPU lane walkers: keep the wide state (32-bit counts and indices) where the compact one (8-bit counts, 16-bit indices) would fit; for A/B measurements") \
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
@@ -139,6 +140,7 @@
   R (A, gpu_slice,           GSAT_READ (DPLL) | GSAT_READ (WALK)) \
   R (A, gpu_threads,         GSAT_READ (DPLL)) \
   R (A, gpu_walk_global,     GSAT_READ (WALK)) \
+  R (A, gpu_walk_lane_dense, GSAT_READ (WALK)) \
   R (A, gpu_walk_mapping,    GSAT_READ (WALK)) \
   R (A, gpu_walk_wide,       GSAT_READ (WALK)) \
   R (A, mpi_cube_queue,      GSAT_READ (DPLL)) \

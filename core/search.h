@@ -118,6 +118,7 @@ typedef struct gsat_search_params {
   int gpu_walk_global;          /* GPU walkers: state in global memory even when it fits shared */
   gsat_opt_gpu_walk_mapping gpu_walk_mapping; /* GPU walkers: lane, warp or the plan's rule */
   int gpu_walk_wide;                          /* GPU lane walkers: the wide state always */
+  int gpu_walk_lane_dense;                    /* GPU lane walkers: 32 a warp, not spread */
 } gsat_search_params;
 
 /* The fields of gsat_search_params that are options of the same name, taken
@@ -139,6 +140,7 @@ typedef struct gsat_search_params {
   K(gpu_walk_global)          \
   K(gpu_walk_mapping)         \
   K(gpu_walk_wide)            \
+  K(gpu_walk_lane_dense)      \
   K(cdcl_walk)                \
   K(portfolio_phases)
 /* clang-format on */

@@ -24,10 +24,11 @@
  * GSAT_WALK_STEP(name) (the step instance's names), GSAT_WALKER_T (its
  * walker type) and GSAT_WALK_GRID_CARVE (that type's carve), then includes
  * this header; the template part has no include guard and undefines the
- * four.  The block's t-th team (thread / TEAM_SIZE) runs walker id = block *
- * per_block + t (threads past per_block teams idle: a block of lane walkers
- * is whole warps); in shared memory its state is at t * state_bytes of its
- * block's.  The descriptors are gsat_walker for the host
+ * four.  The block's t-th slot of `stride` threads (32 for a warp; a lane
+ * walker's slot spread over up to a warp) runs walker id = block *
+ * per_block + t on its first TEAM_SIZE threads (the others, and the slots
+ * past per_block, idle: a block is whole warps); in shared memory its state
+ * is at t * state_bytes of its block's.  The descriptors are gsat_walker for the host
  * (every walker type has that layout, core/walk_types.h). */
 #ifndef GSAT_GPU_WALK_GRID_CUH
 #define GSAT_GPU_WALK_GRID_CUH
@@ -53,6 +54,7 @@ struct gsat_walk_gpu_params {
                            in_shared the copies of the walkers' scalars */
   uint32_t n;
   uint32_t per_block; /* walkers (teams) per block; the block's threads beyond them idle */
+  uint32_t stride;    /* threads of a walker's slot, its team at the slot's head */
   uint32_t slice;     /* flips between stop checks */
   uint64_t seed;
   gsat_walk_gpu_ctl *ctl;
@@ -155,8 +157,8 @@ __device__ inline void GSAT_WALK_GRID(take_phases)(const gsat_walk_gpu_params &p
  * p.in_shared the walker (descriptor and arrays) is carved from smem, the
  * block's dynamic shared memory, at its team's place. */
 __device__ inline void GSAT_WALK_GRID(walker)(const gsat_walk_gpu_params &p, uint8_t *smem) {
-  const uint32_t t = (uint32_t)threadIdx.x / TEAM_SIZE, id = blockIdx.x * p.per_block + t;
-  if (t >= p.per_block || id >= p.n) return; /* the whole team */
+  const uint32_t t = (uint32_t)threadIdx.x / p.stride, id = blockIdx.x * p.per_block + t;
+  if (threadIdx.x % p.stride >= TEAM_SIZE || t >= p.per_block || id >= p.n) return; /* whole team */
   GSAT_WALKER_T *g = (GSAT_WALKER_T *)(void *)&p.walkers[id], *w = g;
   if (p.in_shared) {
     w = (GSAT_WALKER_T *)(void *)(smem + t * (uint64_t)p.state_bytes);

@@ -29,7 +29,17 @@ uint32_t gsat_walk_gpu_team(const gsat_walk_gpu_plan *pl) {
 }
 
 uint32_t gsat_walk_gpu_threads(const gsat_walk_gpu_plan *pl) {
-  return (gsat_walk_gpu_team(pl) * pl->per_block + 31u) & ~31u;
+  return (pl->stride * pl->per_block + 31u) & ~31u;
+}
+
+/* The slot of pl's walkers (pl->per_block set): a warp; a lane alone, or
+ * spread (GSAT_WALK_LANE_SPREAD) unless dense. */
+static uint32_t stride_of(const gsat_walk_gpu_plan *pl, int dense) {
+  if (!pl->lane) return 32u;
+  if (dense) return 1u;
+  uint32_t s = 32u;
+  while (s > 1 && s * pl->per_block > GSAT_WALK_LANE_SPREAD) s >>= 1;
+  return s;
 }
 
 const char *gsat_walk_gpu_memory_name(const gsat_walk_gpu_plan *pl) {
@@ -101,7 +111,8 @@ static int plan_lane_shared(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
   uint64_t fit = dev->smem_per_sm / (per_block * pl->state_bytes + dev->smem_reserved);
   if (fit > dev->max_blocks_per_sm) fit = dev->max_blocks_per_sm;
   const uint64_t resident = fit * dev->sm_count * per_block;
-  return shared_fits(pl, f, dev, want && want < resident ? want : resident, per_block);
+  const uint64_t n = want && want < resident ? want : resident;
+  return shared_fits(pl, f, dev, n, n < per_block ? n : per_block);
 }
 
 /* The rule of --gpu-walk-mapping=auto (walk_plan.h): whether lane walkers
@@ -172,6 +183,7 @@ gsat_status gsat_walk_gpu_plan_make(gsat_walk_gpu_plan *pl, const gsat_walk_cnf 
   if (!ask->force_global)
     shared = pl->lane ? plan_lane_shared(pl, f, dev, want) : plan_shared(pl, f, dev, want);
   if (!shared) GSAT_FORWARD(plan_global(pl, f, dev, want, err));
+  pl->stride = stride_of(pl, ask->dense);
   pl->blocks = (uint32_t)ceil_div(pl->walkers, pl->per_block);
   pl->per_sm = (uint32_t)ceil_div(pl->walkers, dev->sm_count ? dev->sm_count : 1);
   pl->total = pl->shared_bytes + (uint64_t)pl->walkers * pl->walker_bytes;

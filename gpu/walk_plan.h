@@ -51,6 +51,12 @@ extern "C" {
 #define GSAT_WALK_LANE_SHARED_MIN    4u
 #define GSAT_WALK_LANE_MAX_PER_BLOCK 64u
 #define GSAT_WALK_LANE_L2_MIN_PER_SM 4u
+/* Lane walkers spread over a block's warps (unless asked dense): each one
+ * alone at the head of a slot of as many threads as keep the block within
+ * GSAT_WALK_LANE_SPREAD threads (a power of two, at most 32: one walker a
+ * warp), so that a few walkers an SM use every warp scheduler and never
+ * wait for each other's divergent steps. */
+#define GSAT_WALK_LANE_SPREAD 1024u
 
 /* What the plan reads of the device (kernels/device.h, cudaDeviceGetAttribute)
  * and the free memory the walkers may use. */
@@ -70,6 +76,7 @@ typedef struct gsat_walk_gpu_ask {
   int force_global; /* the state in global memory even where shared holds it */
   int mapping;      /* GSAT_GPU_WALK_MAPPING_AUTO, _LANE or _WARP (option_table.h) */
   int wide;         /* lane walkers: the wide state even where the compact fits */
+  int dense;        /* lane walkers: 32 a warp (else spread, GSAT_WALK_LANE_SPREAD) */
 } gsat_walk_gpu_ask;
 
 typedef struct gsat_walk_gpu_plan {
@@ -78,6 +85,8 @@ typedef struct gsat_walk_gpu_plan {
   uint32_t compact;   /* 1: the compact state (gsat_walker16), 0: the wide one */
   uint32_t in_shared; /* 1: each walker's state in its block's dynamic shared memory */
   uint32_t per_block; /* walkers (warps, or threads of lane walkers) per block */
+  uint32_t stride;    /* threads of a walker's slot in its block: 32 for a warp
+                         walker; a lane walker runs on its slot's first thread */
   uint32_t blocks;
   uint32_t per_sm;       /* walkers resident per SM (the most on one SM) */
   uint64_t smem_bytes;   /* dynamic shared memory per block (0 in global memory) */
@@ -102,8 +111,8 @@ uint64_t gsat_walk_gpu_state_bytes(const gsat_walk_cnf *f, int compact);
 /* Threads per walker of plan pl (32 for a warp walker, 1 for a lane). */
 uint32_t gsat_walk_gpu_team(const gsat_walk_gpu_plan *pl);
 
-/* Threads per block of plan pl: its walkers' threads rounded up to whole
- * warps. */
+/* Threads per block of plan pl: its walkers' slots (pl->stride threads
+ * each) rounded up to whole warps. */
 uint32_t gsat_walk_gpu_threads(const gsat_walk_gpu_plan *pl);
 
 /* Plans the walkers of formula f on device dev as *ask says (the mapping

@@ -27,14 +27,14 @@ __global__ void __launch_bounds__(32 * GSAT_WALK_GPU_GLOBAL_PER_BLOCK)
 }
 
 /* Lane walkers, the wide state (one per thread). */
-__global__ void __launch_bounds__(GSAT_WALK_LANE_MAX_PER_BLOCK)
+__global__ void __launch_bounds__(GSAT_WALK_LANE_SPREAD, 1)
     gsat_walk_lane_kernel(gsat_walk_gpu_params p) {
   GSAT_WALK_GPU_SMEM(smem);
   gsat_walk_lane_walker(p, smem);
 }
 
 /* Lane walkers, the compact state. */
-__global__ void __launch_bounds__(GSAT_WALK_LANE_MAX_PER_BLOCK)
+__global__ void __launch_bounds__(GSAT_WALK_LANE_SPREAD, 1)
     gsat_walk_lane16_kernel(gsat_walk_gpu_params p) {
   GSAT_WALK_GPU_SMEM(smem);
   gsat_walk_lane16_walker(p, smem);
@@ -114,7 +114,8 @@ static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p,
                             gsat_search_result *r, gsat_error *err) {
   gsat_walk_gpu_device dev;
   GSAT_FORWARD(device_of(d, gsat_walk_gpu_kernel, 32, 0, &dev, err));
-  gsat_walk_gpu_ask ask = {0, p->gpu_walk_global, (int)p->gpu_walk_mapping, p->gpu_walk_wide};
+  gsat_walk_gpu_ask ask = {0, p->gpu_walk_global, (int)p->gpu_walk_mapping, p->gpu_walk_wide,
+                           p->gpu_walk_lane_dense};
   GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, &ask, err));
   const walk_kernel_fn kernel = kernel_of(&d->pl);
   ask.want = p->gpu_blocks ? p->gpu_blocks * d->pl.per_block : 0;
@@ -327,6 +328,7 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   kp.walkers = (gsat_walker *)(d->d_mem + d->L.desc);
   kp.n = d->pl.walkers;
   kp.per_block = d->pl.per_block;
+  kp.stride = d->pl.stride;
   kp.slice = p->gpu_slice ? p->gpu_slice : GSAT_WALK_GPU_SLICE;
   kp.seed = p->seed;
   kp.ctl = (gsat_walk_gpu_ctl *)(d->d_mem + d->L.ctl);

@@ -129,7 +129,7 @@ static void lane16_kernel(gsat_walk_gpu_params p) {
 static gsat_status plan_warp(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
                              const gsat_walk_gpu_device *dev, uint32_t want, int force_global,
                              gsat_error *err) {
-  const gsat_walk_gpu_ask ask = {want, force_global, GSAT_GPU_WALK_MAPPING_WARP, 0};
+  const gsat_walk_gpu_ask ask = {want, force_global, GSAT_GPU_WALK_MAPPING_WARP, 0, 0};
   return gsat_walk_gpu_plan_make(pl, f, dev, &ask, err);
 }
 
@@ -275,10 +275,10 @@ struct grid {
   gsat_walk_gpu_params kp;
   int host_stop = 0;
   grid(const gsat_walk_cnf *f, uint32_t walkers, uint64_t seed, int force_global,
-       int mapping = GSAT_GPU_WALK_MAPPING_WARP, int wide = 0) {
+       int mapping = GSAT_GPU_WALK_MAPPING_WARP, int wide = 0, int dense = 0) {
     gsat_error err;
     const gsat_walk_gpu_device dev = test_device(2, 1ull << 30);
-    const gsat_walk_gpu_ask ask = {walkers, force_global, mapping, wide};
+    const gsat_walk_gpu_ask ask = {walkers, force_global, mapping, wide, dense};
     assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, &ask, &err), GSAT_OK);
     assert_int_equal(pl.lane, mapping == GSAT_GPU_WALK_MAPPING_LANE);
     assert_int_equal(pl.walkers, walkers);
@@ -299,6 +299,7 @@ struct grid {
     kp.walkers = (gsat_walker *)(base + L.desc);
     kp.n = pl.walkers;
     kp.per_block = pl.per_block;
+    kp.stride = pl.stride;
     kp.slice = 64;
     kp.seed = seed;
     kp.ctl = (gsat_walk_gpu_ctl *)(base + L.ctl);
@@ -335,14 +336,16 @@ static void assert_grid_walks_as_cpu(const grid &g, const gsat_walk_cnf *f) {
   }
 }
 
-/* The walkers a grid test runs: warp walkers, lane walkers (one per
- * emulated thread, gpu/walk_lane.cuh) with the compact state and with the
- * wide one.  (The emulation runs a warp's lanes one after the other between
- * collectives, and a lane walker has none: lane 0 walks alone until it
- * returns.) */
-static const int kinds[][2] = {{GSAT_GPU_WALK_MAPPING_WARP, 0},
-                               {GSAT_GPU_WALK_MAPPING_LANE, 0},
-                               {GSAT_GPU_WALK_MAPPING_LANE, 1}};
+/* The walkers a grid test runs (mapping, wide, dense): warp walkers, lane
+ * walkers (one per emulated thread, gpu/walk_lane.cuh) spread one a warp
+ * with the compact state and with the wide one, and packed 32 a warp
+ * (dense).  (The emulation runs a warp's lanes one after the other between
+ * collectives, and a lane walker has none: packed, lane 0 walks alone until
+ * it returns; spread, every walker is a host thread.) */
+static const int kinds[][3] = {{GSAT_GPU_WALK_MAPPING_WARP, 0, 0},
+                               {GSAT_GPU_WALK_MAPPING_LANE, 0, 0},
+                               {GSAT_GPU_WALK_MAPPING_LANE, 1, 0},
+                               {GSAT_GPU_WALK_MAPPING_LANE, 0, 1}};
 
 /* Models found by a grid of 4 walkers of each kind, checked, equal to the
  * CPU walk of the winner's seed; every walker's walk as the CPU's of its
@@ -355,7 +358,8 @@ static void test_grid_finds_models(void **state) {
       for (int i = 0; i < 3; i++) {
         formula F(50 + i, shapes[i][0], shapes[i][1], shapes[i][2]);
         const gsat_walk_cnf *f = &F.wf.view;
-        grid g(f, 4, 17 + i, global, kind[0], kind[1]);
+        grid g(f, 4, 17 + i, global, kind[0], kind[1], kind[2]);
+        assert_int_equal(g.pl.stride, g.pl.lane && kind[2] ? 1 : 32);
         assert_int_equal(g.pl.compact, g.pl.lane && !kind[1]);
         checks = bad = 0;
         g.launch();
@@ -439,7 +443,7 @@ static void test_grid_flip_bound(void **state) {
   formula F(cnf);
   for (const auto &kind : kinds) {
     for (int global = 0; global < 2; global++) {
-      grid g(&F.wf.view, 4, 9, global, kind[0], kind[1]);
+      grid g(&F.wf.view, 4, 9, global, kind[0], kind[1], kind[2]);
       g.kp.max_flips = 1000;
       g.launch();
       assert_int_equal(g.kp.ctl->found, 0);
@@ -675,10 +679,10 @@ static void test_compact_bounds(void **state) {
 
 /* Plans with ask's mapping, want and wide. */
 static gsat_walk_gpu_plan plan_of(const gsat_walk_cnf *f, const gsat_walk_gpu_device &dev,
-                                  int mapping, uint32_t want = 0, int wide = 0) {
+                                  int mapping, uint32_t want = 0, int wide = 0, int dense = 0) {
   gsat_walk_gpu_plan pl;
   gsat_error err;
-  const gsat_walk_gpu_ask ask = {want, 0, mapping, wide};
+  const gsat_walk_gpu_ask ask = {want, 0, mapping, wide, dense};
   assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, &ask, &err), GSAT_OK);
   return pl;
 }
@@ -688,8 +692,10 @@ static gsat_walk_gpu_plan plan_of(const gsat_walk_cnf *f, const gsat_walk_gpu_de
  * n = 200 and 7-SAT n = 80 (as many lanes a block as its shared memory
  * holds, one block per SM); 5-SAT n = 400 lane walkers in global memory,
  * as many as 3/4 of the L2 holds; warp walkers (the wide state) for 3-SAT
- * n = 10^4 and 7-SAT n = 140.  Forced lane on 3-SAT n = 10^4: 4 per SM in global memory; the
- * wide state when asked, or when the formula has 2^16 clauses or more. */
+ * n = 10^4 and 7-SAT n = 140.  Lane walkers one a warp (blocks of 64: two
+ * a warp, 1024 threads; dense: 32 a warp).  Forced lane on 3-SAT n = 10^4:
+ * 4 per SM in global memory; the wide state when asked, or when the
+ * formula has 2^16 clauses or more. */
 static void test_plan_lane(void **state) {
   (void)state;
   const gsat_walk_gpu_device dev = test_device(132, 48ull << 30);
@@ -712,6 +718,8 @@ static void test_plan_lane(void **state) {
       assert_int_equal(pl.smem_bytes, pl.per_block * st);
       assert_int_equal(pl.walkers, 132 * pl.per_block);
       assert_int_equal(pl.blocks, 132);
+      assert_int_equal(pl.stride, 32); /* one walker a warp */
+      assert_int_equal(gsat_walk_gpu_threads(&pl), 32 * pl.per_block);
     } else if (s[3] == 0) {
       const uint64_t room = (50ull << 20) / 4 * 3 - pl.shared_bytes;
       assert_int_equal(pl.walkers, room / pl.walker_bytes);
@@ -730,7 +738,16 @@ static void test_plan_lane(void **state) {
   pl = plan_of(&three.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE, 1000, 1);
   assert_int_equal(pl.compact, 0);
   assert_int_equal(pl.walkers, 1000);
+  assert_int_equal(pl.per_block, 8);
+  assert_int_equal(pl.stride, 32);
   assert_int_equal(pl.state_bytes, gsat_walk_gpu_state_bytes(&three.wf.view, 0));
+  pl = plan_of(&three.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE, 132 * 64); /* blocks of 64 */
+  assert_int_equal(pl.per_block, 64);
+  assert_int_equal(pl.stride, 16); /* spread within 1024 threads */
+  assert_int_equal(gsat_walk_gpu_threads(&pl), 1024);
+  pl = plan_of(&three.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE, 132 * 64, 0, 1);
+  assert_int_equal(pl.stride, 1); /* dense */
+  assert_int_equal(gsat_walk_gpu_threads(&pl), 64);
   formula big(6, 2000, 70000, 3); /* 2^16 clauses or more: wide */
   pl = plan_of(&big.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE);
   assert_int_equal(pl.lane, 1);

@@ -11,7 +11,8 @@
 #   and, when SOLVERS names them: auto (--backend=gpu, the plan's rule),
 #   lane-wide (lane with --gpu-walk-wide: the 32-bit state), lane-global
 #   (lane with --gpu-walk-global: the state in global memory, L2-planned),
-#   lane-dram (lane-global with --gpu-blocks=2112: 16 blocks an SM on an
+#   lane-dense (lane with --gpu-walk-lane-dense: a block's lane walkers 32
+#   a warp, not one a warp), lane-dram (lane-global with --gpu-blocks=2112: 16 blocks an SM on an
 #   H100, of the L2 plan's lanes each, state far beyond the L2).
 # Classes (`gsat-gen rand K N M SEED`, seeds 1..SEEDS, the first seed of
 # every class first): 5-SAT at ratio 20 with n = 200, 400; 7-SAT at ratio 85
@@ -46,6 +47,7 @@ args() {
   auto) echo --backend=gpu ;;
   lane-wide) echo --backend=gpu --gpu-walk-mapping=lane --gpu-walk-wide ;;
   lane-global) echo --backend=gpu --gpu-walk-mapping=lane --gpu-walk-global ;;
+  lane-dense) echo --backend=gpu --gpu-walk-mapping=lane --gpu-walk-lane-dense ;;
   lane-dram) echo --backend=gpu --gpu-walk-mapping=lane --gpu-walk-global --gpu-blocks=2112 ;;
   cpu) echo --backend=cpu --threads="$CORES" ;;
   *) echo "walk_lanes.sh: unknown solver $1" >&2 && return 1 ;;
