@@ -52,6 +52,8 @@ typedef struct gsat_simp_config {
   int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
   uint32_t bva_effort;             /* BVA's steps per literal, as effort */
   uint32_t bva_size;               /* BVA: longest clause matched (0: any) */
+  uint32_t bva_share;              /* BVA: replaces only when a first pass finds matches
+                                      removing this percent of the clauses (0: always) */
   uint32_t effort;                 /* work per technique: steps (clause literals
                                       read) per literal of the formula, at least
                                       10^6 steps */
