@@ -227,7 +227,7 @@ static void hidden_rows(void **state) {
       "mpi_share_words",  "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
       "portfolio_phases", "simp_effort",        "simp_occ_limit",      "vivify_effort",
       "vivify_interval",  "vivify_irred",       "bva_effort",          "bva_size",
-      "bva_tiebreak"};
+      "bva_tiebreak",     "bva_share"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));
