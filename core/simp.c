@@ -1244,7 +1244,6 @@ static void replace_match(simp *s, bva *b) {
   }
   for (uint32_t i = 0; i < b->rows * b->cols && !s->oom; i++) {
     const uint32_t c = b->mat.a[i];
-    s->limit += (uint64_t)s->cfg->bva_effort * size_of(s, c); /* the budget grows with the gain */
     for (uint32_t t = 0; t < size_of(s, c); t++) {
       const gsat_lit k = lits_of(s, c)[t];
       if (!(s->mark[k] & 4)) s->mark[k] |= 4, push(s, &b->seen, k);
@@ -1258,6 +1257,7 @@ static void replace_match(simp *s, bva *b) {
   b->seen.n = 0;
   heap_push(s, b, GSAT_LIT(x, 0)), heap_push(s, b, GSAT_LIT(x, 1));
   s->n->bva_vars++;
+  s->limit += (uint64_t)s->cfg->bva_effort * (uint64_t)reduction(b->rows, b->cols);
   s->n->bva_matched += (uint64_t)b->rows * b->cols;
   s->n->bva_removed += (uint64_t)reduction(b->rows, b->cols);
 }
@@ -1293,9 +1293,12 @@ static void try_literal(simp *s, bva *b, gsat_lit l) {
 }
 
 /* One pass over the literals, by occurrences, most first (Algorithm 1,
- * line 1): each tried again whenever a replacement changed its count; the
- * first pass (b->dry) tries each once and ends when it found share percent
- * of the live clauses. */
+ * line 1), within limit steps: each tried again whenever a replacement
+ * changed its count (a replacement adds bva_effort steps per clause it
+ * removes to the limit, so that the work follows the gain: a large
+ * at-most-one is re-encoded to the end, small scattered matches are not
+ * chased); the gate's pass (b->dry) tries each once and ends when it found
+ * share percent of the live clauses. */
 static void bva_pass(simp *s, bva *b, uint64_t live, uint32_t share, uint64_t limit) {
   s->steps = 0;
   s->limit = limit;
@@ -1311,17 +1314,16 @@ static void bva_pass(simp *s, bva *b, uint64_t live, uint32_t share, uint64_t li
 }
 
 /* Whether BVA should replace: share 0, or a first pass, whose matches
- * are disjoint and replace nothing, finds matches that would remove at
- * least share percent of the live clauses (the formula holds large
- * at-most-one-like structure, as pigeonhole formulas do).  The pass reads
- * at most as many literals as the formula has (100,000 at least) and
- * breaks no ties: large structure shows in the first literals tried. */
-static int bva_gate(simp *s, bva *b, uint32_t share) {
+ * are disjoint and replace nothing, finds within limit steps matches that
+ * would remove at least share percent of the live clauses (the formula
+ * holds large at-most-one-like structure, as pigeonhole formulas do).  The
+ * pass breaks no ties: large structure shows in the first literals tried. */
+static int bva_gate(simp *s, bva *b, uint32_t share, uint64_t limit) {
   if (!share) return 1;
   uint64_t live = 0;
   for (uint32_t i = 0; i < s->clauses.n; i++) live += !dead(s, s->clauses.a[i]);
   b->dry = 1, b->found = 0;
-  bva_pass(s, b, live, share, s->lits > 100000u ? s->lits : 100000u);
+  bva_pass(s, b, live, share, limit);
   for (uint32_t i = 0; i < s->clauses.n; i++) *flags_of(s, s->clauses.a[i]) &= ~USED;
   s->steps += s->clauses.n;
   b->dry = 0;
@@ -1340,9 +1342,8 @@ static void bva_round(simp *s) {
   bva b;
   memset(&b, 0, sizeof b);
   if (!s->stamp || !s->count || !s->hop || !s->head || !s->h3) s->oom = 1;
-  const uint64_t limit = (uint64_t)s->cfg->bva_effort * s->lits;
-  if (!s->oom && bva_gate(s, &b, s->cfg->bva_share))
-    bva_pass(s, &b, 0, 0, limit < 1000000u ? 1000000u : limit);
+  const uint64_t base = s->lits > 100000u ? s->lits : 100000u; /* one step per literal */
+  if (!s->oom && bva_gate(s, &b, s->cfg->bva_share, base)) bva_pass(s, &b, 0, 0, base);
   free(b.mat.a), free(b.next.a), free(b.lits.a), free(b.pl.a), free(b.pd.a), free(b.pj.a);
   free(b.pn.a), free(b.start.a), free(b.col.a), free(b.live.a), free(b.keep.a);
   free(b.seen.a), free(b.hop_seen.a), free(b.heap);
@@ -1449,7 +1450,7 @@ void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
   c->subsume = c->elim = c->probe = c->equiv = 1;
   c->bva_tiebreak = 1;
-  c->bva_effort = 20;
+  c->bva_effort = 100;
   c->bva_size = 2;
   c->bva_share = 10;
   c->effort = 5;
