@@ -944,7 +944,8 @@ typedef struct bva {
   uint64_t found; /* the first pass: clauses its matches would remove */
 } bva;
 
-#define HOP_LIMIT 100000u /* clause visits of a 3-hop vector at most: else no tie-break */
+#define HOP_LIMIT  100000u /* clause visits of a 3-hop vector at most: else no tie-break */
+#define GATE_SHARE 8       /* the gate's pass takes an eighth of the pass's first budget */
 
 /* The reduction of a match of m literals and n remainders (clauses removed
  * less clauses added). */
@@ -1154,13 +1155,13 @@ static void clear_counts(simp *s, bva *b) {
  * clause of P holds l, and a column keeps only where the row added has an
  * entry (a clause of P that a row takes is an entry of no other live
  * column), P of a later row is this P less the entries of the columns gone
- * and of M_lit. */
+ * and of M_lit.  Past the budget the columns left get no entries. */
 static void collect_entries(simp *s, bva *b) {
   b->pl.n = b->pd.n = b->pj.n = b->pn.n = b->start.n = b->col.n = b->live.n = b->keep.n = 0;
   for (uint32_t j = 0; j < b->cols && !s->oom; j++) {
     push(s, &b->start, b->pl.n);
     push(s, &b->col, j), push(s, &b->live, 1), push(s, &b->keep, UINT32_MAX);
-    column_entries(s, b, j);
+    if (s->steps <= s->limit) column_entries(s, b, j); /* else none: the column goes */
   }
   push(s, &b->start, b->pl.n);
 }
@@ -1268,6 +1269,7 @@ static void replace_match(simp *s, bva *b) {
 static void try_literal(simp *s, bva *b, gsat_lit l) {
   b->l = l, b->rows = 1, b->cols = 0, b->hops = 0;
   b->mat.n = b->lits.n = 0;
+  s->steps += s->occ[l].n;
   for (uint32_t i = 0; i < s->occ[l].n; i++) {
     const uint32_t c = s->occ[l].a[i];
     if ((s->cfg->bva_size && size_of(s, c) > s->cfg->bva_size) || (*flags_of(s, c) & USED))
@@ -1343,7 +1345,7 @@ static void bva_round(simp *s) {
   memset(&b, 0, sizeof b);
   if (!s->stamp || !s->count || !s->hop || !s->head || !s->h3) s->oom = 1;
   const uint64_t base = s->lits > 100000u ? s->lits : 100000u; /* one step per literal */
-  if (!s->oom && bva_gate(s, &b, s->cfg->bva_share, base)) bva_pass(s, &b, 0, 0, base);
+  if (!s->oom && bva_gate(s, &b, s->cfg->bva_share, base / GATE_SHARE)) bva_pass(s, &b, 0, 0, base);
   free(b.mat.a), free(b.next.a), free(b.lits.a), free(b.pl.a), free(b.pd.a), free(b.pj.a);
   free(b.pn.a), free(b.start.a), free(b.col.a), free(b.live.a), free(b.keep.a);
   free(b.seen.a), free(b.hop_seen.a), free(b.heap);
