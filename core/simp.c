@@ -945,7 +945,7 @@ typedef struct bva {
 } bva;
 
 #define HOP_LIMIT  100000u /* clause visits of a 3-hop vector at most: else no tie-break */
-#define GATE_SHARE 8       /* the gate's pass takes an eighth of the pass's first budget */
+#define GATE_SHARE 32      /* the gate's pass takes 1/32 of the first budget of the pass after */
 
 /* The reduction of a match of m literals and n remainders (clauses removed
  * less clauses added). */
@@ -1155,13 +1155,13 @@ static void clear_counts(simp *s, bva *b) {
  * clause of P holds l, and a column keeps only where the row added has an
  * entry (a clause of P that a row takes is an entry of no other live
  * column), P of a later row is this P less the entries of the columns gone
- * and of M_lit.  Past the budget the columns left get no entries. */
+ * and of M_lit. */
 static void collect_entries(simp *s, bva *b) {
   b->pl.n = b->pd.n = b->pj.n = b->pn.n = b->start.n = b->col.n = b->live.n = b->keep.n = 0;
   for (uint32_t j = 0; j < b->cols && !s->oom; j++) {
     push(s, &b->start, b->pl.n);
     push(s, &b->col, j), push(s, &b->live, 1), push(s, &b->keep, UINT32_MAX);
-    if (s->steps <= s->limit) column_entries(s, b, j); /* else none: the column goes */
+    column_entries(s, b, j);
   }
   push(s, &b->start, b->pl.n);
 }
