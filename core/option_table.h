@@ -28,7 +28,7 @@
 // clang-format off
 #define GSAT_OPTIONS(O) \
   O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: the CPU search, raced by the GPU search when a GPU may be present: the first answer wins)") \
-  O (bva,          BOOL,   false,                  _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable addition (structured BVA: clauses that share remainders re-encoded with a fresh variable; docs/simplify.md)") \
+  O (bva,          BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable addition (structured BVA: clauses that share remainders re-encoded with a fresh variable), where a first pass finds large at-most-one-like structure (docs/simplify.md)") \
   O (bva_effort,   INT,    100,                    1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) bounded variable addition earns per clause it removed, beyond one step per literal of the formula (at least 100,000)") \
   O (bva_share,    INT,    10,                     0, 100,      0,  _,            HIDE, "bounded variable addition replaces only when a first pass finds disjoint matches that remove this percent of the clauses (large at-most-one-like structure; 0: always)") \
   O (bva_size,     INT,    2,                      0, 1000000,  0,  _,            HIDE, "bounded variable addition: longest clause matched (2, the default: binary clauses only, as at-most-one constraints; 0: any)") \

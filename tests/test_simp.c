@@ -177,7 +177,7 @@ static run *simplify_with(const int64_t *f, const gsat_simp_config *cfg) {
 static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
-  cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv;
+  cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv, cfg.bva = 0;
   run *r = simplify_with(f, &cfg);
   assert_int_equal(r->chk.rat, 0); /* every step RUP: drat-trim's ignored deletions cannot matter */
   return r;
