@@ -978,9 +978,22 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
  * search counts no conflicts against the limit).  The GPU member runs
  * gsat_options_gpu_member: with --search=walk the GPU walkers race the CPU
  * walkers, which flip while the GPU member creates its CUDA context. */
+static int race_possible(const gsat_solver *s) {
+  return gsat_dist_size() <= 1 && !proof_path(s) && !s->inc.num_assumed && !s->opt.conflicts;
+}
+
 static int portfolio_possible(const gsat_solver *s) {
-  return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && !proof_path(s) &&
-         !s->inc.num_assumed && !s->opt.conflicts;
+  return s->opt.backend == GSAT_BACKEND_AUTO && race_possible(s);
+}
+
+/* The CPU walker threads that race a CPU search of kind search on threads
+ * threads (core/choose.h gsat_choose_walkers), when a race may run
+ * (race_possible) and the search is not the walkers' own. */
+static uint32_t race_walkers(const gsat_solver *s, const gsat_db *db, gsat_search_kind search,
+                             uint32_t threads) {
+  if (search == GSAT_SEARCH_WALK || !race_possible(s)) return 0;
+  return gsat_choose_walkers(&db->features, s->opt.portfolio_walk,
+                             s->opt.search == GSAT_SEARCH_AUTO, threads);
 }
 
 /* The reason for the backend choice, printf-style, into the statistics. */
@@ -1107,6 +1120,7 @@ static gsat_status choose_backend(gsat_solver *s, const gsat_search_params *p,
 typedef struct member_check {
   gsat_solver *s;
   const gsat_db *db;
+  const char *name[GSAT_RACE_MAX_MEMBERS]; /* by race index */
 } member_check;
 
 static gsat_status verify_member(void *data, uint32_t index, const gsat_search_result *r,
@@ -1122,14 +1136,14 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
   GSAT_RETURN_IF(bad != SIZE_MAX, err, INTERNAL,
                  "model check failed: clause %zu (of %zu) is falsified by the model the %s "
                  "member returned; its answer is not taken",
-                 bad + 1, s->cnf.num_clauses, index == GSAT_PORTFOLIO_GPU ? "gpu" : "cpu");
+                 bad + 1, s->cnf.num_clauses, c->name[index]);
   return GSAT_OK;
 }
 
 /* The statistics of a race: each member's, and the answering member's (the
- * CPU's when none answered) as the solve's.  member: the rows that raced,
- * [GSAT_PORTFOLIO_CPU] and [GSAT_PORTFOLIO_GPU]; gpu_decide: the GPU
- * member's heuristic (chosen before the race: its database is gone now). */
+ * CPU's when none answered) as the solve's.  member: the rows that raced, by
+ * race index; gpu_decide: the GPU member's heuristic (chosen before the race:
+ * its database is gone now). */
 static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *gpu_decide,
                                       const gsat_race_outcome *out,
                                       const gsat_backend *const *member) {
@@ -1159,31 +1173,39 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *
     copy_result_statistics(s, &out->member[shown].result);
   snprintf(st->answered_by, sizeof st->answered_by, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
-  const gsat_backend *cpu = member[GSAT_PORTFOLIO_CPU], *gpu = member[GSAT_PORTFOLIO_GPU];
-  if (out->winner == GSAT_PORTFOLIO_GPU && gpu->search != cpu->search) {
-    note_search(s, gpu->search);
+  const gsat_backend *cpu = member[GSAT_PORTFOLIO_CPU];
+  const gsat_backend *won = out->winner != GSAT_RACE_NONE ? member[out->winner] : NULL;
+  if (won && won->search != cpu->search) {
+    note_search(s, won->search);
     snprintf(st->search_reason, sizeof st->search_reason,
-             gpu->search == GSAT_SEARCH_WALK
-                 ? "the GPU member's walkers found the model (the CPU member: cdcl)"
-                 : "the GPU member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: cdcl)");
+             won->search == GSAT_SEARCH_WALK
+                 ? "the %s member's walkers found the model (the CPU member: %s)"
+                 : "the %s member runs DPLL (--no-portfolio-gpu-cdcl; the CPU member: %s)",
+             out->member[out->winner].name, gsat_search_name(cpu->search));
   }
-  note_backend(s, out->winner != GSAT_RACE_NONE ? (gsat_backend_id)member[out->winner]->machine
-                                                : GSAT_BACKEND_ID_BOTH);
-  if (out->winner == GSAT_PORTFOLIO_GPU && gpu->search == GSAT_SEARCH_DPLL)
+  int gpu = 0; /* a GPU member raced */
+  for (uint32_t i = 0; i < out->num_members; i++) gpu |= member[i]->machine == GSAT_BACKEND_GPU;
+  note_backend(s, won   ? (gsat_backend_id)won->machine
+                  : gpu ? GSAT_BACKEND_ID_BOTH
+                        : (gsat_backend_id)cpu->machine);
+  if (won && won->machine == GSAT_BACKEND_GPU && won->search == GSAT_SEARCH_DPLL)
     note_choice(s, gpu_decide); /* the GPU member's heuristic answered */
 }
 
-/* --backend=auto with a GPU: the CPU row of search and the GPU row of
- * gsat_options_gpu_member race (portfolio.h) over db (taken over);
- * gpu_decide: the GPU member's heuristic.  Returns as gsat_solve. */
+/* --backend=auto with a GPU (with_gpu): the CPU row of search and the GPU
+ * row of gsat_options_gpu_member race (portfolio.h) over db (taken over),
+ * with CPU walkers beside them where race_walkers says; without with_gpu
+ * the CPU row and the CPU walkers (walkers > 0).  gpu_decide: the GPU
+ * member's heuristic.  Returns as gsat_solve. */
 static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
-                           gsat_search_kind search, const gsat_decide_choice *gpu_decide) {
+                           gsat_search_kind search, const gsat_decide_choice *gpu_decide,
+                           int with_gpu, uint32_t walkers) {
   gsat_portfolio *pf = gsat_portfolio_new(db);
   if (!pf) {
     gsat_db_free(db);
     return gsat_error_set(&s->err, GSAT_NOMEM, "out of memory for the portfolio");
   }
-  member_check check = {s, gsat_portfolio_db(pf)};
+  member_check check = {s, gsat_portfolio_db(pf), {"cpu"}};
   int trivial = 0;
   /* learned clauses of earlier solves */
   const int keep = search == GSAT_SEARCH_CDCL && s->solves++ > 0;
@@ -1197,20 +1219,30 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   /* All cores but one: the GPU member's thread creates the CUDA context,
    * which is CPU-bound (measured slower beside a busy worker on every
    * core; bench/RESULTS.md, The CPU+GPU portfolio). */
-  if (s->opt.threads == 0 && p->threads > 1) p->threads--;
+  if (with_gpu && s->opt.threads == 0 && p->threads > 1) p->threads--;
+  if (with_gpu) walkers = race_walkers(s, check.db, search, p->threads);
   gsat_race_outcome out;
-  const gsat_backend *member[2];
-  member[GSAT_PORTFOLIO_CPU] = gsat_backend_of(GSAT_BACKEND_CPU, search);
-  member[GSAT_PORTFOLIO_GPU] =
-      gsat_backend_of(GSAT_BACKEND_GPU, gsat_options_gpu_member(&s->opt, search));
+  const gsat_backend *member[GSAT_RACE_MAX_MEMBERS];
+  uint32_t n = 0;
+  member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, search);
+  if (with_gpu) {
+    check.name[n] = "gpu";
+    member[n++] = gsat_backend_of(GSAT_BACKEND_GPU, gsat_options_gpu_member(&s->opt, search));
+  }
+  if (walkers) {
+    check.name[n] = "walk";
+    member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_WALK);
+  }
+  gsat_portfolio_set_walkers(pf, walkers);
   int engine_taken = 0;
   gsat_portfolio_set_gpu_engine(pf, s->gpu, &engine_taken);
   /* The delay spares a process that never touches CUDA its context; once an
    * earlier solve made it, waiting saves nothing. */
   const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
-  st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU], member[GSAT_PORTFOLIO_GPU], delay,
-                            verify_member, &check, &out, &s->err);
-  if (engine_taken && out.num_members > GSAT_PORTFOLIO_GPU &&
+  st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU],
+                            with_gpu ? member[GSAT_PORTFOLIO_GPU] : NULL, delay, verify_member,
+                            &check, &out, &s->err);
+  if (engine_taken && with_gpu && out.num_members > GSAT_PORTFOLIO_GPU &&
       out.member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
     lend_gpu_engine(s);
   const gsat_search_result *w =
@@ -1256,8 +1288,12 @@ int gsat_solve(gsat_solver *s) {
     gsat_db_free(&db);
     return st == GSAT_INTERRUPTED ? stopped(s) : st;
   }
-  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, search, &gpu_decide);
+  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, search, &gpu_decide, 1, 0);
   if (portfolio) note_backend(s, GSAT_BACKEND_ID_CPU); /* the CPU member's row: nothing to race */
+  const uint32_t walkers = !portfolio && row->machine == GSAT_BACKEND_CPU && !db.empty_clause
+                               ? race_walkers(s, &db, search, p.threads)
+                               : 0;
+  if (walkers) return solve_portfolio(s, &db, &p, search, &gpu_decide, 0, walkers);
   gsat_search_result r;
   memset(&r, 0, sizeof r);
   st = run_search(s, &db, &p, row, &r);

@@ -96,7 +96,7 @@ typedef struct gsat_rank_statistics {
  * answer wins and the other is stopped.  Times in seconds since the race
  * began. */
 typedef struct gsat_member_statistics {
-  char name[8];                  /* "cpu" or "gpu" */
+  char name[8];                  /* "cpu", "gpu" or "walk" (CPU walkers) */
   char search[8];                /* "cdcl", "dpll" or "walk" */
   int status;                    /* 0, or the negative status it failed with */
   char message[256];             /* why it failed, "" otherwise */

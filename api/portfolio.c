@@ -20,14 +20,16 @@
  * in its setup, and is freed with the race. */
 struct gsat_portfolio {
   gsat_db db;
-  gsat_search_params cpu, gpu;
-  const gsat_backend *member[2]; /* the rows: [GSAT_PORTFOLIO_CPU], [GSAT_PORTFOLIO_GPU] */
-  double gpu_delay;              /* seconds before the GPU member touches CUDA */
-  gsat_gpu_engine *engine;       /* the GPU member's when its row runs on one, lent by the
-                                  * caller (NULL: a temporary one) */
-  int *engine_taken;             /* the caller's: set when the member may use engine */
-  gsat_race *race;               /* for may_start */
-  int bridge;                    /* both members run CDCL and exchange clauses */
+  gsat_search_params cpu, gpu, walk;
+  const gsat_backend *member[GSAT_RACE_MAX_MEMBERS]; /* the rows, by race index */
+  uint32_t walk_threads;                             /* the CPU walker member's (0: none) */
+  uint32_t gpu_index, walk_index;                    /* race indices, GSAT_RACE_NONE when absent */
+  double gpu_delay;        /* seconds before the GPU member touches CUDA */
+  gsat_gpu_engine *engine; /* the GPU member's when its row runs on one, lent by the
+                            * caller (NULL: a temporary one) */
+  int *engine_taken;       /* the caller's: set when the member may use engine */
+  gsat_race *race;         /* for may_start */
+  int bridge;              /* both members run CDCL and exchange clauses */
   gsat_share exchange;
   void *exchange_arena;
   gsat_share_bridge side[2]; /* the members' ends of the exchange: [GSAT_PORTFOLIO_CPU],
@@ -63,6 +65,7 @@ void gsat_portfolio_discard(gsat_portfolio *pf) {
  * exchange clauses and neither writes a proof (the other member's clauses
  * are not in the log).  NOMEM: out of memory. */
 static gsat_status open_bridge(gsat_portfolio *pf, gsat_error *err) {
+  if (pf->gpu_index == GSAT_RACE_NONE) return GSAT_OK;
   for (uint32_t i = 0; i < 2; i++)
     if (!(pf->member[i]->features & GSAT_BACKEND_CLAUSES)) return GSAT_OK;
   if (pf->cpu.proof || pf->cpu.clause_port) return GSAT_OK;
@@ -91,6 +94,15 @@ static gsat_status run_cpu(void *shared, gsat_race *race, uint32_t index, const 
     r->total.port_in = pf->side[GSAT_PORTFOLIO_CPU].in;
   }
   return st;
+}
+
+/* The CPU walker member: it has no setup either; models only. */
+static gsat_status run_walk(void *shared, gsat_race *race, uint32_t index, const gsat_flag *stop,
+                            gsat_search_result *r, gsat_error *err) {
+  gsat_portfolio *pf = shared;
+  (void)stop; /* pf->walk.stop is the race's flag */
+  if (!gsat_race_begin(race, index)) return GSAT_OK;
+  return pf->member[index]->solve(NULL, &pf->db, &pf->walk, r, err);
 }
 
 /* The GPU's may_start: its setup is done, the race decides. */
@@ -144,6 +156,10 @@ void gsat_portfolio_set_gpu_member(gsat_race_run_fn run) {
   stand_in = run != NULL;
 }
 
+void gsat_portfolio_set_walkers(gsat_portfolio *pf, uint32_t threads) {
+  pf->walk_threads = threads;
+}
+
 void gsat_portfolio_set_gpu_engine(gsat_portfolio *pf, gsat_gpu_engine *e, int *taken) {
   pf->engine = e;
   pf->engine_taken = taken;
@@ -155,7 +171,7 @@ const gsat_backend *gsat_portfolio_member(const gsat_portfolio *pf, uint32_t ind
 }
 
 const gsat_search_params *gsat_portfolio_params(const gsat_portfolio *pf, uint32_t index) {
-  return index == GSAT_PORTFOLIO_GPU ? &pf->gpu : &pf->cpu;
+  return index == pf->gpu_index ? &pf->gpu : index == pf->walk_index ? &pf->walk : &pf->cpu;
 }
 
 const gsat_clause_port *gsat_portfolio_gpu_port(const gsat_portfolio *pf) {
@@ -170,6 +186,50 @@ int gsat_portfolio_gpu_possible(void) {
   return stand_in || gsat_gpu_maybe_present();
 }
 
+/* A member's parameters beside the CPU member's: p's, less what only the CPU
+ * member takes (the progress stream, the proof, learned clauses and
+ * assumptions: CDCL only, the clause port and the phases). */
+static void side_params(const gsat_portfolio *pf, const gsat_search_params *p,
+                        gsat_search_params *q) {
+  *q = *p;
+  q->stop = gsat_race_stop_flag(pf->race);
+  q->progress = NULL;
+  q->progress_interval = 0;
+  q->proof = NULL;
+  q->extra_start = NULL;
+  q->extra_lits = NULL;
+  q->num_extra = 0;
+  q->assumptions = NULL;
+  q->num_assumptions = 0;
+  q->clause_port = NULL;
+  q->phases = NULL;
+  q->may_start = NULL;
+  q->may_start_data = NULL;
+}
+
+/* The GPU member's parameters. */
+static void set_gpu_params(gsat_portfolio *pf, const gsat_search_params *p, const gsat_backend *cpu,
+                           const gsat_backend *gpu) {
+  side_params(pf, p, &pf->gpu);
+  pf->gpu.decide = p->decide_gpu;
+  pf->gpu.may_start = gpu_may_start;
+  pf->gpu.may_start_data = pf;
+  if (gpu->search == GSAT_SEARCH_WALK) pf->gpu.node_limit = 0; /* the CPU's decisions or flips */
+  if (gpu->search == GSAT_SEARCH_WALK && cpu->search == GSAT_SEARCH_WALK)
+    pf->gpu.seed += p->threads ? p->threads : 1; /* walks other than the CPU walkers' */
+}
+
+/* The CPU walker member's parameters: pf->walk_threads walkers on threads
+ * taken from the CPU member's, seeds after any GPU walker's. */
+static void set_walk_params(gsat_portfolio *pf, const gsat_search_params *p) {
+  const uint32_t threads = p->threads ? p->threads : 1;
+  pf->cpu.threads = threads > pf->walk_threads ? threads - pf->walk_threads : 1;
+  side_params(pf, p, &pf->walk);
+  pf->walk.threads = pf->walk_threads;
+  pf->walk.node_limit = 0; /* the CPU member's decisions */
+  pf->walk.seed = p->seed + 2 * threads;
+}
+
 gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p,
                                  const gsat_backend *cpu, const gsat_backend *gpu, double gpu_delay,
                                  gsat_race_verify_fn verify, void *verify_data,
@@ -181,33 +241,22 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
     return gsat_error_set(err, GSAT_NOMEM, "out of memory for the portfolio");
   }
   pf->race = race;
-  pf->member[GSAT_PORTFOLIO_CPU] = cpu;
-  pf->member[GSAT_PORTFOLIO_GPU] = gpu;
+  uint32_t n = 0;
+  pf->member[n++] = cpu;
+  pf->gpu_index = gpu ? n : GSAT_RACE_NONE;
+  if (gpu) pf->member[n++] = gpu;
+  pf->walk_index = pf->walk_threads ? n : GSAT_RACE_NONE;
+  if (pf->walk_threads) pf->member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_WALK);
   /* Only a real GPU member whose row runs on an engine searches on the lent one. */
-  if (stand_in || !(gpu->features & GSAT_BACKEND_ENGINE)) pf->engine = NULL;
+  if (!gpu || stand_in || !(gpu->features & GSAT_BACKEND_ENGINE)) pf->engine = NULL;
   if (pf->engine_taken) *pf->engine_taken = pf->engine != NULL;
   pf->gpu_delay = gpu_delay;
   pf->cpu = *p;
   pf->cpu.stop = gsat_race_stop_flag(race);
-  pf->gpu = *p;
-  pf->gpu.decide = p->decide_gpu;
-  pf->gpu.stop = gsat_race_stop_flag(race);
-  pf->gpu.progress = NULL; /* one progress stream: the CPU's */
-  pf->gpu.progress_interval = 0;
-  pf->gpu.proof = NULL;
-  pf->gpu.extra_start = NULL; /* learned clauses and assumptions: CDCL only */
-  pf->gpu.extra_lits = NULL;
-  pf->gpu.num_extra = 0;
-  pf->gpu.assumptions = NULL;
-  pf->gpu.num_assumptions = 0;
-  pf->gpu.may_start = gpu_may_start;
-  pf->gpu.may_start_data = pf;
-  pf->gpu.clause_port = NULL;
-  if (gpu->search == GSAT_SEARCH_WALK) pf->gpu.node_limit = 0; /* the CPU's decisions or flips */
-  if (gpu->search == GSAT_SEARCH_WALK && cpu->search == GSAT_SEARCH_WALK)
-    pf->gpu.seed += p->threads ? p->threads : 1; /* walks other than the CPU walkers' */
+  if (gpu) set_gpu_params(pf, p, cpu, gpu);
+  if (pf->walk_threads) set_walk_params(pf, p);
   gsat_status st = open_bridge(pf, err);
-  if (st == GSAT_OK && gpu->search == GSAT_SEARCH_WALK && cpu->search == GSAT_SEARCH_CDCL &&
+  if (st == GSAT_OK && gpu && gpu->search == GSAT_SEARCH_WALK && cpu->search == GSAT_SEARCH_CDCL &&
       p->portfolio_phases) {
     /* the GPU walkers trade phases with the CPU searchers */
     st = gsat_phases_init(&pf->phases, pf->db.num_vars, err);
@@ -215,7 +264,9 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
     pf->cpu.cdcl_walk = 0; /* the GPU's walkers stand in for the CPU's */
   }
   if (st == GSAT_OK) st = gsat_race_add(race, gsat_machine_name(cpu->machine), run_cpu, err);
-  if (st == GSAT_OK) st = gsat_race_add(race, gsat_machine_name(gpu->machine), gpu_member, err);
+  if (st == GSAT_OK && gpu)
+    st = gsat_race_add(race, gsat_machine_name(gpu->machine), gpu_member, err);
+  if (st == GSAT_OK && pf->walk_threads) st = gsat_race_add(race, "walk", run_walk, err);
   if (st != GSAT_OK) {
     gsat_race_discard(race);
     return st;

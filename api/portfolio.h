@@ -34,7 +34,8 @@
 extern "C" {
 #endif
 
-/* Member indices. */
+/* Member indices: the CPU member first, then the GPU member when there is
+ * one, then the CPU walker member when there is one (set_walkers). */
 enum { GSAT_PORTFOLIO_CPU = 0, GSAT_PORTFOLIO_GPU = 1 };
 
 typedef struct gsat_portfolio gsat_portfolio;
@@ -63,6 +64,8 @@ void gsat_portfolio_discard(gsat_portfolio *pf);
  * gpu_delay seconds (or until the race ends) before it touches CUDA.  verify
  * checks a SAT answer (race.h) before it can win.  Fills *out (race.h; the
  * members are named after their machines, "cpu" and "gpu"); consumes pf.
+ * gpu may be NULL: no GPU member (a race of the CPU search and the CPU
+ * walkers of gsat_portfolio_set_walkers).
  * Errors: those of the race when every member failed (out->member[i].message
  * says why each did). */
 gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p,
@@ -70,6 +73,12 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
                                  gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err);
 
+/* Adds a member "walk" of threads CPU walkers (cpu/walk_cpu.h; models only),
+ * whose threads are taken from the CPU member's (which keeps at least one),
+ * with seeds p->seed + 2 p->threads on (no GPU walker's); 0: none.  Call
+ * before gsat_portfolio_solve.  Walkers find the models of satisfiable
+ * random formulas long before a tree search (docs/walk.md). */
+void gsat_portfolio_set_walkers(gsat_portfolio *pf, uint32_t threads);
 /* Lends the GPU member the engine e (gpu/search.h: device memory, streams
  * and context kept between solves) instead of a temporary one; call before
  * gsat_portfolio_solve, which sets *taken (may be NULL) to whether the member

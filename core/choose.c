@@ -103,3 +103,10 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
            100 * f->binary_fraction, f->mean_len);
   return c;
 }
+
+uint32_t gsat_choose_walkers(const gsat_features *f, int option, int by_auto, uint32_t threads) {
+  if (threads < 2) return 0;
+  if (option >= 0) return (uint32_t)option < threads ? (uint32_t)option : threads - 1;
+  const int uniform = f->clauses && f->min_len >= 3 && f->min_len == f->max_len;
+  return by_auto && uniform && threads >= GSAT_WALK_AUTO_MIN_THREADS ? 1 : 0;
+}

@@ -75,11 +75,12 @@
   O (portfolio_gpu_delay, REAL, 0.02,             0, 10,       _,  _,            HIDE, "seconds the portfolio's GPU member waits before it touches CUDA, so that what the CPU answers sooner costs no CUDA teardown (0: none; 0.02 by measurement, bench/RESULTS.md); no wait once an earlier solve made the CUDA context") \
   O (portfolio_gpu_walk, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU walkers (models only, never UNSAT, no clause exchange) when the search is CDCL; false: the GPU CDCL search or DPLL, as --portfolio-gpu-cdcl says") \
   O (portfolio_phases, BOOL, true,                 _, _,        _,  _,            HIDE, "the portfolio's GPU walkers offer their best assignments to the CPU CDCL searchers, which take them as phases at rephase (docs/phases.md)") \
+  O (portfolio_walk, INT,    -1,                     -1, 256,     0,  _,            HIDE, "CPU walker threads that race the search, taken from its threads (models only; docs/walk.md): -1 auto (one for uniform random k-SAT with --search=auto on 4 or more threads), 0 none") \
   O (probe,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: failed-literal probing on the roots of the binary implication graph") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
   O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
   O (proof_format, ENUM,   GSAT_PROOF_FORMAT_BINARY, _, _,      _,  PROOF_FORMAT, SHOW, "DRAT proof format of --proof=FILE") \
-  O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines and errors") \
+  O (quiet,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print only the s and v lines, errors and the statistics of --stats") \
   O (relaxed,      BOOL,   false,                  _, _,        _,  _,            SHOW, "accept fewer clauses than the header declares (with a warning)") \
   O (search,       ENUM,   GSAT_SEARCH_AUTO,       _, _,        _,  SEARCH,       SHOW, "search: dpll (no learning), cdcl (clause learning; on the GPU one searcher per warp), walk (probSAT local search, one walker per thread or GPU warp: finds models, never proves UNSAT; --node-limit counts flips), auto: DPLL or CDCL chosen from instance features, on the GPU by the same rule") \
   O (seed,         UINT64, 0,                      0, 4294967295.0, 0, _,         SHOW, "seed of the CDCL search's diversification (phase perturbation; 0: none) and of the walkers; DPLL uses no randomness") \
@@ -146,6 +147,7 @@
   R (A, portfolio_gpu_cdcl,  GSAT_READ (CDCL)) \
   R (A, portfolio_gpu_walk,  GSAT_READ (CDCL)) \
   R (A, portfolio_phases,    GSAT_READ (CDCL)) \
+  R (A, portfolio_walk,      GSAT_READ (DPLL) | GSAT_READ (CDCL)) \
   R (A, probe,               GSAT_READ (CDCL)) \
   R (A, proof,               GSAT_READ (CDCL)) \
   R (A, proof_format,        GSAT_READ (CDCL)) \

@@ -397,11 +397,18 @@ gsat_status gsat_options_check_search(const gsat_options *o, gsat_error *err) {
     if (!o->given[i] || !info->searches || (info->searches & run)) continue;
     char opt[72], readers[64], search[16];
     gsat_option_enum_name("search", (int)o->search, search, sizeof search);
+    /* read by the portfolio's GPU member, which these settings leave out */
+    const int member = o->search == GSAT_SEARCH_CDCL &&
+                       (info->searches & 1u << gsat_options_gpu_member(o, GSAT_SEARCH_CDCL));
     return gsat_error_set(err, GSAT_USAGE,
                           "%s is read only by --search=%s: not with --search=%s (drop one of "
-                          "them, or use --search=auto)",
+                          "them, or use --search=auto)%s",
                           dashed(info->name, opt, sizeof opt),
-                          search_names(info->searches, readers, sizeof readers), search);
+                          search_names(info->searches, readers, sizeof readers), search,
+                          member ? "; with --search=cdcl the CPU+GPU portfolio's GPU member reads "
+                                   "it, which runs only with --backend=auto, no --proof and no "
+                                   "--conflicts"
+                                 : "");
   }
   return GSAT_OK;
 }

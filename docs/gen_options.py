@@ -155,7 +155,10 @@ def table(rows, values, aliases):
     for r in rows:
         only = ""
         if r.get("searches"):
-            only = " (read only by %s)" % " or ".join("`--search=%s`" % x for x in r["searches"])
+            only = " (read only by %s" % " or ".join("`--search=%s`" % x for x in r["searches"])
+            if "walk" in r["searches"] and "cdcl" not in r["searches"]:
+                only += "; with `cdcl`, by the CPU+GPU portfolio's GPU walkers"
+            only += ")"
         out.append("| %s | %s | %s%s |" % (spelling(r, values, aliases), default_text(r, values),
                                            r["help"].replace("|", "\\|"), only))
     return out

@@ -435,12 +435,51 @@ static void decide_auto_rule(void **state) {
   assert_int_equal(auto_choice(f, 1), GSAT_DECIDE_STATIC);
 }
 
+/* The CPU walkers beside the search (choose.h gsat_choose_walkers): one for
+ * uniform random k-SAT chosen by auto on 4 or more threads, none for
+ * pigeonhole or mixed lengths; a requested count at most threads - 1. */
+static uint32_t walkers_of(const int64_t *f, int option, int by_auto, uint32_t threads) {
+  gsat_db db;
+  build(&db, f);
+  const uint32_t n = gsat_choose_walkers(&db.features, option, by_auto, threads);
+  gsat_db_free(&db);
+  return n;
+}
+
+static void walkers_auto_rule(void **state) {
+  (void)state;
+  static int64_t f[6400 * 8 + 1];
+  uint64_t rng = 11;
+  for (int k = 3; k <= 7; k += 2) {
+    random_formula(f, 60, k == 3 ? 256 : k == 5 ? 1266 : 5267, k, &rng);
+    assert_int_equal(walkers_of(f, -1, 1, 15), 1);
+    assert_int_equal(walkers_of(f, -1, 1, 4), 1);
+    assert_int_equal(walkers_of(f, -1, 1, 3), 0);
+    assert_int_equal(walkers_of(f, -1, 0, 15), 0); /* a search the user chose */
+    assert_int_equal(walkers_of(f, 0, 1, 15), 0);
+    assert_int_equal(walkers_of(f, 5, 0, 15), 5);
+    assert_int_equal(walkers_of(f, 5, 0, 4), 3);
+    assert_int_equal(walkers_of(f, 5, 0, 1), 0);
+  }
+  php_formula(f, 8, 7);
+  assert_int_equal(walkers_of(f, -1, 1, 15), 0);
+  assert_int_equal(walkers_of(f, 2, 1, 15), 2);
+  /* a 2-SAT clause among 3-SAT ones: not uniform */
+  random_formula(f, 60, 256, 3, &rng);
+  assert_int_equal(walkers_of(f, -1, 1, 15), 1);
+  int at = 0;
+  while (f[at] || f[at + 1]) at++;
+  f[at + 1] = 1, f[at + 2] = 2, f[at + 3] = 0, f[at + 4] = 0;
+  assert_int_equal(walkers_of(f, -1, 1, 15), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(failed_literal_assigned),    cmocka_unit_test(both_failed_refutes),
       cmocka_unit_test(reduction_and_product_rule), cmocka_unit_test(necessary_assignment),
       cmocka_unit_test(cubes_partition_models),     cmocka_unit_test(seeded_cubes_partition_models),
       cmocka_unit_test(decide_auto_rule),           cmocka_unit_test(preselection_ranks),
+      cmocka_unit_test(walkers_auto_rule),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

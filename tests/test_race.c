@@ -928,6 +928,71 @@ static void api_walk_races_cpu_and_gpu_walkers(void **state) {
   gsat_portfolio_set_gpu_member(NULL);
 }
 
+/* Uniform random 3-SAT, 400 variables, 1640 clauses (ratio 4.1: satisfiable
+ * for the seed used, which the answer asserts). */
+static gsat_solver *rand3_solver(const char *backend, const char *threads) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", backend), 0);
+  assert_int_equal(gsat_set_option(s, "threads", threads), 0);
+  gsat_cnf cnf;
+  gsat_error err;
+  gsat_cnf_init(&cnf);
+  assert_int_equal(gsat_gen_rand(3, 400, 1640, 1, &cnf, &err), GSAT_OK);
+  add_cnf(s, &cnf);
+  gsat_cnf_free(&cnf);
+  return s;
+}
+
+/* CPU walkers race the search that --search=auto chose for uniform random
+ * k-SAT (core/choose.h gsat_choose_walkers): beside the CPU DPLL search
+ * alone (no GPU) and beside the CPU and GPU members; none for pigeonhole,
+ * with fewer than 4 threads, with --portfolio-walk=0 or an explicit
+ * --search, unless --portfolio-walk asks for them. */
+static void api_walkers_race_uniform_random_formulas(void **state) {
+  (void)state;
+  for (int gpu = 0; gpu < 2; gpu++) {
+    gsat_portfolio_set_gpu_member(gpu ? gpu_never : NULL);
+    gsat_solver *s = rand3_solver(gpu ? "auto" : "cpu", "4");
+    assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE); /* its model checked */
+    const gsat_statistics *st = gsat_get_statistics(s);
+    const uint32_t w = gpu ? 2 : 1; /* the walker member's index */
+    assert_int_equal(st->members, w + 1);
+    assert_string_equal(st->member[0].search, "dpll");
+    assert_string_equal(st->member[w].name, "walk");
+    assert_string_equal(st->member[w].search, "walk");
+    assert_int_equal(st->member[w].returned, 1);
+    assert_string_equal(st->backend, "cpu"); /* the walkers' or the CPU search's machine */
+    if (!strcmp(st->answered_by, "walk")) {  /* the usual winner by far */
+      assert_string_equal(st->search, "walk");
+      assert_true(st->member[w].walk_flips > 0);
+      assert_non_null(strstr(st->search_reason, "walk member's walkers found the model"));
+    } else {
+      assert_string_equal(st->answered_by, "cpu");
+    }
+    gsat_release(s);
+    wait_until(nothing_in_background);
+  }
+  gsat_portfolio_set_gpu_member(NULL);
+  const struct {
+    const char *threads, *search, *walk;
+    int php, members;
+  } cases[] = {{"3", "auto", "-1", 0, 0}, {"4", "auto", "0", 0, 0}, {"4", "dpll", "-1", 0, 0},
+               {"4", "auto", "-1", 1, 0}, {"2", "dpll", "1", 0, 2}, {"4", "auto", "9", 1, 2}};
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    gsat_solver *s = cases[k].php ? php_solver(5) : rand3_solver("cpu", cases[k].threads);
+    assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+    assert_int_equal(gsat_set_option(s, "threads", cases[k].threads), 0);
+    assert_int_equal(gsat_set_option(s, "search", cases[k].search), 0);
+    assert_int_equal(gsat_set_option(s, "portfolio_walk", cases[k].walk), 0);
+    assert_int_equal(gsat_solve(s), cases[k].php ? GSAT_UNSATISFIABLE : GSAT_SATISFIABLE);
+    const gsat_statistics *st = gsat_get_statistics(s);
+    assert_int_equal(st->members, cases[k].members);
+    if (cases[k].php && cases[k].members) assert_string_equal(st->answered_by, "cpu");
+    gsat_release(s);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(first_answer_wins_the_other_is_stopped),
@@ -953,6 +1018,7 @@ int main(void) {
       cmocka_unit_test(api_each_member_takes_its_own_decide),
       cmocka_unit_test(api_clauses_flow_both_ways_between_cdcl_members),
       cmocka_unit_test(api_walk_races_cpu_and_gpu_walkers),
+      cmocka_unit_test(api_walkers_race_uniform_random_formulas),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
