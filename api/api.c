@@ -927,6 +927,7 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simp.bva_effort = (uint32_t)s->opt.bva_effort;
   p->simp.bva_tiebreak = s->opt.bva_tiebreak;
   p->simp.bva_size = (uint32_t)s->opt.bva_size;
+  p->simp.bva_share = (uint32_t)s->opt.bva_share;
   p->simp.stop = &s->stop;
   p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
 }

@@ -82,6 +82,7 @@
   C (F, bva_vars,           WORKER, _,         _,               NONZERO, NORATE, "bva vars",          "preprocessing: fresh variables added by bounded variable addition (one per match)") \
   C (F, bva_matched,        WORKER, _,         _,               NONZERO, NORATE, "bva matched",       "preprocessing: clauses that bounded variable addition replaced") \
   C (F, bva_removed,        WORKER, _,         _,               NONZERO, NORATE, "bva removed",       "preprocessing: clauses removed net by bounded variable addition (replaced less added)") \
+  C (F, bva_found,          WORKER, _,         _,               NONZERO, NORATE, "bva found",         "preprocessing: clauses the gate pass of bounded variable addition found removable (it replaces at --bva-share percent)") \
   C (F, bva_us,             WORKER, _,         _,               NONZERO, NORATE, "bva us",            "preprocessing: microseconds in bounded variable addition")
 // clang-format on
 

@@ -28,9 +28,10 @@
 // clang-format off
 #define GSAT_OPTIONS(O) \
   O (backend,      ENUM,   GSAT_BACKEND_AUTO,      _, _,        _,  BACKEND,      SHOW, "search backend (auto: the CPU search, raced by the GPU search when a GPU may be present: the first answer wins)") \
-  O (bva,          BOOL,   false,                  _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable addition (structured BVA: clauses that share remainders re-encoded with a fresh variable; docs/simplify.md)") \
-  O (bva_effort,   INT,    10,                     1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) bounded variable addition may take per literal of the formula (at least a million)") \
-  O (bva_size,     INT,    0,                      0, 1000000,  0,  _,            HIDE, "bounded variable addition: longest clause matched (2: binary clauses only, as at-most-one constraints; 0: any)") \
+  O (bva,          BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable addition (structured BVA: clauses that share remainders re-encoded with a fresh variable), where a first pass finds large at-most-one-like structure (docs/simplify.md)") \
+  O (bva_effort,   INT,    100,                    1, 1000000,  0,  _,            HIDE, "CPU CDCL preprocessing: steps (clause literals read) bounded variable addition earns per clause it removed, beyond one step per literal of the formula (at least 100,000)") \
+  O (bva_share,    INT,    10,                     0, 100,      0,  _,            HIDE, "bounded variable addition replaces only when a first pass finds disjoint matches that remove this percent of the clauses (large at-most-one-like structure; 0: always)") \
+  O (bva_size,     INT,    2,                      0, 1000000,  0,  _,            HIDE, "bounded variable addition: longest clause matched (2, the default: binary clauses only, as at-most-one constraints; 0: any)") \
   O (bva_tiebreak, BOOL,   true,                   _, _,        _,  _,            HIDE, "bounded variable addition: break ties between literals of equal match count by the 3-hop heuristic (SBVA); false: the first found") \
   O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
   O (cdcl_cube_count, INT, 0,                     0, 2048,     0,  _,            HIDE, "CPU CDCL with --cdcl-cubes=lookahead: look-ahead cubes the searchers start from (0: the measured default)") \
@@ -113,6 +114,7 @@
 #define GSAT_OPTION_READERS(R, A) \
   R (A, bva,                 GSAT_READ (CDCL)) \
   R (A, bva_effort,          GSAT_READ (CDCL)) \
+  R (A, bva_share,           GSAT_READ (CDCL)) \
   R (A, bva_size,            GSAT_READ (CDCL)) \
   R (A, bva_tiebreak,        GSAT_READ (CDCL)) \
   R (A, cdcl_bcp,            GSAT_READ (CDCL)) \

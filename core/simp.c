@@ -8,10 +8,11 @@
 #include "core/db.h"
 #include "core/search.h"
 
-#define DELETED 1u /* clause flag */
-#define QUEUED  2u /* clause flag: in the subsumption queue */
-#define GATE    4u /* clause flag: a gate clause of the variable tried */
-#define MATCHED 8u /* clause flag: in the match of bounded variable addition */
+#define DELETED 1u  /* clause flag */
+#define QUEUED  2u  /* clause flag: in the subsumption queue */
+#define GATE    4u  /* clause flag: a gate clause of the variable tried */
+#define MATCHED 8u  /* clause flag: in the match of bounded variable addition */
+#define USED    16u /* clause flag: in a match of BVA's first pass, which replaces nothing */
 #define SUBSUME_OCC_LIMIT                                                                          \
   1000         /* a clause whose rarest variable occurs more often                                 \
                   subsumes nothing (Kissat bounds it alike) */
@@ -40,6 +41,8 @@ typedef struct simp {
   uint32_t *stamp;   /* [2V] bounded variable addition: a literal's last column */
   uint32_t *count;   /* [2V] bounded variable addition: a literal's entries */
   uint64_t *hop;     /* [2V] bounded variable addition: the 3-hop vectors */
+  uint32_t *head;    /* [2V] bounded variable addition: a literal's last entry of P */
+  uint64_t *h3;      /* [2V] bounded variable addition: a literal's 3-hop value + 1 (0: none) */
   gsat_simp_ext *ext;
   const gsat_proof_sink *proof;
   const gsat_simp_config *cfg;
@@ -926,17 +929,23 @@ typedef struct bva {
   gsat_lit l;          /* the literal tried (row 0) */
   uint32_t rows, cols; /* m and n */
   vec mat, next;       /* the matrix, row-major, and its next version */
+  vec col;             /* the first column number of each column of the matrix */
   vec lits;            /* M_lit, row by row */
-  vec pl, pd, pj;      /* P: literal, clause, column of each entry */
+  vec pl, pd, pj, pn;  /* P: literal, clause, first column number, the literal's previous entry */
+  vec start;           /* P's entries of first column j: start[j] .. start[j + 1] - 1 */
+  vec live, keep;      /* per first column: still in the matrix; the clause of the row added */
   vec seen;            /* literals with a count (s->count) */
   vec hop_seen;        /* literals with a 3-hop entry (s->hop) */
   int hops;            /* s->hop holds l's two-hop vector (1), too dear (-1) */
   uint32_t epoch;      /* s->stamp's value of the current column */
   uint64_t *heap;      /* max-heap of (occurrences << 32 | literal) */
   uint32_t heap_n, heap_cap;
+  int dry;        /* the first pass: matches only counted, their clauses USED */
+  uint64_t found; /* the first pass: clauses its matches would remove */
 } bva;
 
-#define HOP_LIMIT 100000u /* clause visits of a 3-hop vector at most: else no tie-break */
+#define HOP_LIMIT  100000u /* clause visits of a 3-hop vector at most: else no tie-break */
+#define GATE_SHARE 32      /* the gate's pass takes 1/32 of the first budget of the pass after */
 
 /* The reduction of a match of m literals and n remainders (clauses removed
  * less clauses added). */
@@ -990,6 +999,8 @@ static int new_var(simp *s, gsat_var *x) {
              grow_zero((void **)&s->stamp, sizeof *s->stamp, 2 * old + 1, 2 * cap + 1) &&
              grow_zero((void **)&s->count, sizeof *s->count, 2 * old + 1, 2 * cap + 1) &&
              grow_zero((void **)&s->hop, sizeof *s->hop, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->head, sizeof *s->head, 2 * old + 1, 2 * cap + 1) &&
+             grow_zero((void **)&s->h3, sizeof *s->h3, 2 * old + 1, 2 * cap + 1) &&
              grow_zero((void **)&s->elim, 1, old + 1, cap + 1) &&
              grow_zero((void **)&s->touched, 1, old + 1, cap + 1);
     if (!ok) {
@@ -1028,7 +1039,7 @@ static gsat_lit extra_literal(simp *s, uint32_t d) {
 
 /* The entries of P for column j (Algorithm 1, lines 8-12): each clause
  * (k OR R_j), k a literal not in M_lit nor of l's variable, the clause in
- * no row yet; one entry per literal and column. */
+ * no row yet; one entry per literal and column, chained by literal. */
 static void column_entries(simp *s, bva *b, uint32_t j) {
   const uint32_t c = b->mat.a[j], k = size_of(s, c);
   const gsat_lit *cl = lits_of(s, c);
@@ -1039,12 +1050,13 @@ static void column_entries(simp *s, bva *b, uint32_t j) {
   s->steps += o->n;
   for (uint32_t i = 0; i < o->n; i++) {
     const uint32_t d = o->a[i];
-    if (size_of(s, d) != k || (*flags_of(s, d) & MATCHED)) continue;
+    if (size_of(s, d) != k || (*flags_of(s, d) & (MATCHED | USED))) continue;
     const gsat_lit e = extra_literal(s, d);
     if (e == UINT32_MAX || GSAT_VAR(e) == GSAT_VAR(b->l) || (s->mark[e] & 2)) continue;
     if (s->stamp[e] == b->epoch) continue;
     s->stamp[e] = b->epoch;
-    if (!s->count[e]++) push(s, &b->seen, e);
+    if (!s->count[e]++) push(s, &b->seen, e), s->head[e] = UINT32_MAX;
+    push(s, &b->pn, s->head[e]), s->head[e] = b->pl.n;
     push(s, &b->pl, e), push(s, &b->pd, d), push(s, &b->pj, j);
   }
   for (uint32_t i = 0; i < k; i++) s->mark[cl[i]] &= ~1u;
@@ -1088,6 +1100,7 @@ static void two_hops(simp *s, bva *b) {
 /* The 3-hop heuristic of SBVA (section 4.2): (A^3)[l][k] = the one-hop
  * vector of k's variable times l's two-hop vector. */
 static uint64_t three_hops(simp *s, bva *b, gsat_lit k) {
+  if (s->h3[k]) return s->h3[k] - 1; /* l's vectors and the occurrences stay while l is tried */
   if (!b->hops) two_hops(s, b);
   if (b->hops < 0) return 0;
   uint64_t h = 0;
@@ -1099,6 +1112,7 @@ static uint64_t three_hops(simp *s, bva *b, gsat_lit k) {
       for (uint32_t t = 0; t < size_of(s, o->a[i]); t++) h += s->hop[s->V + GSAT_VAR(cl[t])];
     }
   }
+  s->h3[k] = h + 1;
   return h;
 }
 
@@ -1108,6 +1122,7 @@ static uint64_t three_hops(simp *s, bva *b, gsat_lit k) {
 static gsat_lit most_entries(simp *s, const bva *b, uint32_t *best_n, uint32_t *ties) {
   gsat_lit best = UINT32_MAX;
   *best_n = *ties = 0;
+  s->steps += b->seen.n / 4 + 1;
   for (uint32_t i = 0; i < b->seen.n; i++) {
     const uint32_t n = s->count[b->seen.a[i]];
     if (n == *best_n) ++*ties;
@@ -1132,51 +1147,82 @@ static gsat_lit break_tie(simp *s, bva *b, uint32_t n) {
 }
 
 static void clear_counts(simp *s, bva *b) {
-  for (uint32_t i = 0; i < b->seen.n; i++) s->count[b->seen.a[i]] = 0;
+  for (uint32_t i = 0; i < b->seen.n; i++) s->count[b->seen.a[i]] = 0, s->h3[b->seen.a[i]] = 0;
   b->seen.n = 0;
+}
+
+/* P for the first columns, once (lines 8-12 for the first row): as no
+ * clause of P holds l, and a column keeps only where the row added has an
+ * entry (a clause of P that a row takes is an entry of no other live
+ * column), P of a later row is this P less the entries of the columns gone
+ * and of M_lit. */
+static void collect_entries(simp *s, bva *b) {
+  b->pl.n = b->pd.n = b->pj.n = b->pn.n = b->start.n = b->col.n = b->live.n = b->keep.n = 0;
+  for (uint32_t j = 0; j < b->cols && !s->oom; j++) {
+    push(s, &b->start, b->pl.n);
+    push(s, &b->col, j), push(s, &b->live, 1), push(s, &b->keep, UINT32_MAX);
+    column_entries(s, b, j);
+  }
+  push(s, &b->start, b->pl.n);
+}
+
+/* Drops first column j: its entries leave the counts of P. */
+static void drop_column(simp *s, bva *b, uint32_t j) {
+  b->live.a[j] = 0;
+  s->steps += b->start.a[j + 1] - b->start.a[j];
+  for (uint32_t i = b->start.a[j]; i < b->start.a[j + 1]; i++)
+    if (!(s->mark[b->pl.a[i]] & 2)) s->count[b->pl.a[i]]--;
 }
 
 /* Adds row k to the match (lines 16-17): the columns without an entry of
  * k go; each kept column gets k's clause. */
 static void add_row(simp *s, bva *b, gsat_lit k) {
-  uint32_t cols = 0; /* k's entries, their columns ascending, compacted */
-  for (uint32_t i = 0; i < b->pl.n; i++) {
-    if (b->pl.a[i] != k || (*flags_of(s, b->pd.a[i]) & MATCHED)) continue;
+  for (uint32_t i = s->head[k]; i != UINT32_MAX; i = b->pn.a[i]) {
+    s->steps++;
+    if (!b->live.a[b->pj.a[i]] || (*flags_of(s, b->pd.a[i]) & MATCHED)) continue;
+    b->keep.a[b->pj.a[i]] = b->pd.a[i]; /* a clause twice (equal columns) kept once */
     *flags_of(s, b->pd.a[i]) |= MATCHED;
-    b->pj.a[cols] = b->pj.a[i];
-    b->pd.a[cols++] = b->pd.a[i];
   }
+  s->mark[k] |= 2, s->count[k] = 0;
   b->next.n = 0;
   for (uint32_t r = 0; r < b->rows; r++)
-    for (uint32_t j = 0, t = 0; j < b->cols; j++) {
+    for (uint32_t j = 0; j < b->cols; j++) {
       const uint32_t c = b->mat.a[r * b->cols + j];
-      if (t < cols && b->pj.a[t] == j)
-        push(s, &b->next, c), t++;
+      if (b->keep.a[b->col.a[j]] != UINT32_MAX)
+        push(s, &b->next, c);
       else
         *flags_of(s, c) &= ~MATCHED;
     }
-  for (uint32_t t = 0; t < cols; t++) push(s, &b->next, b->pd.a[t]);
+  uint32_t cols = 0;
+  for (uint32_t j = 0; j < b->cols; j++) {
+    const uint32_t f = b->col.a[j], d = b->keep.a[f];
+    if (d == UINT32_MAX) {
+      drop_column(s, b, f);
+      continue;
+    }
+    push(s, &b->next, d);
+    b->keep.a[f] = UINT32_MAX;
+    b->col.a[cols++] = f;
+  }
   const vec old = b->mat;
   b->mat = b->next, b->next = old;
   b->rows++, b->cols = cols;
   push(s, &b->lits, k);
-  s->mark[k] |= 2;
 }
 
 /* Grows the match of l one literal at a time while the reduction grows
  * (lines 6-18). */
 static void grow_match(simp *s, bva *b) {
+  collect_entries(s, b);
   while (!s->oom) {
-    b->pl.n = b->pd.n = b->pj.n = 0;
-    for (uint32_t j = 0; j < b->cols && !s->oom; j++) column_entries(s, b, j);
     uint32_t n, ties;
     gsat_lit k = most_entries(s, b, &n, &ties);
     const int grows = k != UINT32_MAX && reduction(b->rows + 1, n) > reduction(b->rows, b->cols);
-    if (grows && ties > 1 && s->cfg->bva_tiebreak) k = break_tie(s, b, n);
-    clear_counts(s, b);
-    if (!grows) return;
+    if (!grows) break;
+    if (ties > 1 && s->cfg->bva_tiebreak && !b->dry) k = break_tie(s, b, n);
     add_row(s, b, k);
   }
+  clear_counts(s, b);
 }
 
 /* Replaces the matched clauses (lines 20-24): (x OR k_i) first, RAT on x
@@ -1212,6 +1258,7 @@ static void replace_match(simp *s, bva *b) {
   b->seen.n = 0;
   heap_push(s, b, GSAT_LIT(x, 0)), heap_push(s, b, GSAT_LIT(x, 1));
   s->n->bva_vars++;
+  s->limit += (uint64_t)s->cfg->bva_effort * (uint64_t)reduction(b->rows, b->cols);
   s->n->bva_matched += (uint64_t)b->rows * b->cols;
   s->n->bva_removed += (uint64_t)reduction(b->rows, b->cols);
 }
@@ -1222,9 +1269,11 @@ static void replace_match(simp *s, bva *b) {
 static void try_literal(simp *s, bva *b, gsat_lit l) {
   b->l = l, b->rows = 1, b->cols = 0, b->hops = 0;
   b->mat.n = b->lits.n = 0;
+  s->steps += s->occ[l].n;
   for (uint32_t i = 0; i < s->occ[l].n; i++) {
     const uint32_t c = s->occ[l].a[i];
-    if (s->cfg->bva_size && size_of(s, c) > s->cfg->bva_size) continue;
+    if ((s->cfg->bva_size && size_of(s, c) > s->cfg->bva_size) || (*flags_of(s, c) & USED))
+      continue;
     push(s, &b->mat, c);
     *flags_of(s, c) |= MATCHED;
   }
@@ -1236,30 +1285,69 @@ static void try_literal(simp *s, bva *b, gsat_lit l) {
   for (uint32_t i = 0; i < b->lits.n; i++) s->mark[b->lits.a[i]] &= ~2u;
   for (uint32_t i = 0; i < b->hop_seen.n; i++) s->hop[b->hop_seen.a[i]] = 0;
   b->hop_seen.n = 0;
-  if (!s->oom && b->rows > 1 && reduction(b->rows, b->cols) > 0) replace_match(s, b);
+  if (s->oom || b->rows < 2 || reduction(b->rows, b->cols) <= 0) return;
+  if (!b->dry) {
+    replace_match(s, b);
+    return;
+  }
+  for (uint32_t i = 0; i < b->rows * b->cols; i++) *flags_of(s, b->mat.a[i]) |= USED;
+  b->found += (uint64_t)reduction(b->rows, b->cols);
 }
 
-/* The round: literals by occurrences, most first (Algorithm 1, line 1),
- * each tried again whenever a replacement changed its count. */
+/* One pass over the literals, by occurrences, most first (Algorithm 1,
+ * line 1), within limit steps: each tried again whenever a replacement
+ * changed its count (a replacement adds bva_effort steps per clause it
+ * removes to the limit, so that the work follows the gain: a large
+ * at-most-one is re-encoded to the end, small scattered matches are not
+ * chased); the gate's pass (b->dry) tries each once and ends when it found
+ * share percent of the live clauses. */
+static void bva_pass(simp *s, bva *b, uint64_t live, uint32_t share, uint64_t limit) {
+  s->steps = 0;
+  s->limit = limit;
+  b->heap_n = 0;
+  for (gsat_lit l = 0; l < 2 * s->V && !s->oom; l++)
+    if (s->occ[l].n) heap_push(s, b, l);
+  while (b->heap_n && !out_of_time(s) && !(b->dry && b->found * 100 >= share * live)) {
+    const uint64_t top = heap_pop(b);
+    const gsat_lit l = (gsat_lit)top;
+    if (!(top >> 32) || (top >> 32) != s->occ[l].n) continue; /* stale */
+    try_literal(s, b, l);
+  }
+}
+
+/* Whether BVA should replace: share 0, or a first pass, whose matches
+ * are disjoint and replace nothing, finds within limit steps matches that
+ * would remove at least share percent of the live clauses (the formula
+ * holds large at-most-one-like structure, as pigeonhole formulas do).  The
+ * pass breaks no ties: large structure shows in the first literals tried. */
+static int bva_gate(simp *s, bva *b, uint32_t share, uint64_t limit) {
+  if (!share) return 1;
+  uint64_t live = 0;
+  for (uint32_t i = 0; i < s->clauses.n; i++) live += !dead(s, s->clauses.a[i]);
+  b->dry = 1, b->found = 0;
+  bva_pass(s, b, live, share, limit);
+  for (uint32_t i = 0; i < s->clauses.n; i++) *flags_of(s, s->clauses.a[i]) &= ~USED;
+  s->steps += s->clauses.n;
+  b->dry = 0;
+  s->n->bva_found += b->found;
+  return b->found * 100 >= share * live;
+}
+
+/* The round: the gate, then the pass that replaces. */
 static void bva_round(simp *s) {
-  s->limit = (uint64_t)s->cfg->bva_effort * s->lits;
-  if (s->limit < 1000000u) s->limit = 1000000u;
   const size_t L = 2 * (size_t)s->vcap + 1;
   s->stamp = calloc(L, sizeof *s->stamp);
   s->count = calloc(L, sizeof *s->count);
   s->hop = calloc(L, sizeof *s->hop);
+  s->head = calloc(L, sizeof *s->head);
+  s->h3 = calloc(L, sizeof *s->h3);
   bva b;
   memset(&b, 0, sizeof b);
-  if (!s->stamp || !s->count || !s->hop) s->oom = 1;
-  for (gsat_lit l = 0; l < 2 * s->V && !s->oom; l++)
-    if (s->occ[l].n) heap_push(s, &b, l);
-  while (b.heap_n && !out_of_time(s)) {
-    const uint64_t top = heap_pop(&b);
-    const gsat_lit l = (gsat_lit)top;
-    if (!(top >> 32) || (top >> 32) != s->occ[l].n) continue; /* stale */
-    try_literal(s, &b, l);
-  }
+  if (!s->stamp || !s->count || !s->hop || !s->head || !s->h3) s->oom = 1;
+  const uint64_t base = s->lits > 100000u ? s->lits : 100000u; /* one step per literal */
+  if (!s->oom && bva_gate(s, &b, s->cfg->bva_share, base / GATE_SHARE)) bva_pass(s, &b, 0, 0, base);
   free(b.mat.a), free(b.next.a), free(b.lits.a), free(b.pl.a), free(b.pd.a), free(b.pj.a);
+  free(b.pn.a), free(b.start.a), free(b.col.a), free(b.live.a), free(b.keep.a);
   free(b.seen.a), free(b.hop_seen.a), free(b.heap);
 }
 
@@ -1356,13 +1444,17 @@ static void release(simp *s) {
   free(s->stamp);
   free(s->count);
   free(s->hop);
+  free(s->head);
+  free(s->h3);
 }
 
 void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
-  c->subsume = c->elim = c->probe = c->equiv = 1;
+  c->subsume = c->elim = c->probe = c->equiv = c->bva = 1;
   c->bva_tiebreak = 1;
-  c->bva_effort = 10;
+  c->bva_effort = 100;
+  c->bva_size = 2;
+  c->bva_share = 10;
   c->effort = 5;
   c->occ_limit = 64;
   c->clause_limit = 100;

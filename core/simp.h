@@ -50,8 +50,10 @@ typedef struct gsat_simp_config {
   int subsume, elim, probe, equiv; /* each technique on (1) or off (0) */
   int bva;                         /* bounded variable addition (adds variables) */
   int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
-  uint32_t bva_effort;             /* BVA's steps per literal, as effort */
+  uint32_t bva_effort;             /* BVA's steps per clause removed, beyond one per literal */
   uint32_t bva_size;               /* BVA: longest clause matched (0: any) */
+  uint32_t bva_share;              /* BVA: replaces only when a first pass finds matches
+                                      removing this percent of the clauses (0: always) */
   uint32_t effort;                 /* work per technique: steps (clause literals
                                       read) per literal of the formula, at least
                                       10^6 steps */

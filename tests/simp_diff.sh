@@ -9,12 +9,14 @@
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
 # of ten option sets in turn (the defaults, each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
-# cubes over the simplified formula, --bva alone and in the portfolio;
+# cubes over the simplified formula, --bva alone without its gate and
+# with every clause size, and gated in the portfolio;
 # vivification off in one, every few conflicts in two).  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
 # preprocessing on writes a DRAT proof that drat-trim must verify, and a
-# pigeonhole proof cut in half must be rejected, with and without --bva.  Skips (77) without python3
+# pigeonhole proof cut in half must be rejected, with and without --bva (whose gate
+# must let the pigeonhole formula through).  Skips (77) without python3
 # or without both minisat and cadical.
 # Usage: simp_diff.sh GSAT GSAT_GEN [N [DRAT_TRIM]]
 set -u
@@ -34,7 +36,7 @@ sets=(
   "--no-simplify"
   "--simp-occ-limit=3"
   "--simp-effort=1 --cdcl-reduce=5 --vivify-interval=2 --vivify-irred"
-  "--bva --no-probe --no-equiv"
+  "--bva --bva-share=0 --bva-size=0 --no-probe --no-equiv"
   "--threads=2 --cdcl-cubes=on --vivify-interval=3"
   "--bva --no-elim --threads=2 --cdcl-cubes=on"
 )
@@ -123,6 +125,8 @@ if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on 
     "$drat" "$tmp/php.cnf" "$tmp/half.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' &&
       fail "php 6 $bva: half of the proof ($((lines / 2)) of $lines lines) was verified"
   done
+  "$gsat" --search=cdcl --backend=cpu --stats --bva "$tmp/php.cnf" 2>&1 | grep -q 'bva vars' ||
+    fail "php 6 --bva: no fresh variable (the gate refused a pigeonhole formula)"
   "$gsat" --search=cdcl --backend=cpu --stats --bva --proof="$tmp/p.txt" "$tmp/php.cnf" 2>&1 |
     grep -q 'bva vars' || fail "php 6 --bva: no fresh variable"
 fi

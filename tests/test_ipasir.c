@@ -338,15 +338,17 @@ static void test_eliminated_then_assumed(void **state) {
 }
 
 /* Bounded variable addition and incremental use: the first solve re-encodes
- * SBVA's example (every clause (k R), k in {1, 2, 3}, R in {(4 5), (6),
- * (7 8)}) with a fresh variable, which the proof would call 9; the model
- * satisfies every clause.  The later solves do not preprocess, and the
- * user's own variable 9 is a new variable there: (9) (-9 -1) (-9 -2) make 1
- * and 2 false, so (1 6) needs 6 (UNSAT under the assumption -6). */
+ * (without the gate, clauses of any size) SBVA's example (every clause (k R), k in {1, 2, 3}, R in
+ * {(4 5), (6), (7 8)}) with a fresh variable, which the proof would call 9; the model satisfies
+ * every clause.  The later solves do not preprocess, and the user's own variable 9 is a new
+ * variable there: (9) (-9 -1) (-9 -2) make 1 and 2 false, so (1 6) needs 6 (UNSAT under the
+ * assumption -6). */
 static void test_bva_then_user_variable(void **state) {
   (void)state;
   gsat_solver *s = cdcl_solver();
   assert_int_equal(gsat_set_option(s, "bva", "true"), 0);
+  assert_int_equal(gsat_set_option(s, "bva_size", "0"), 0);  /* clauses of any size */
+  assert_int_equal(gsat_set_option(s, "bva_share", "0"), 0); /* no gate */
   const int32_t rem[3][3] = {{4, 5, 0}, {6, 0, 0}, {7, 8, 0}};
   for (int32_t k = 1; k <= 3; k++)
     for (int j = 0; j < 3; j++) {

@@ -222,15 +222,16 @@ static void aliases_name_rows(void **state) {
 static void hidden_rows(void **state) {
   (void)state;
   const char *hidden[] = {
-      "cdcl_bcp",         "cdcl_cube_count",    "cdcl_cubes",          "cdcl_decide",
-      "cdcl_memory",      "cdcl_reduce",        "cdcl_restart",        "cdcl_target",
-      "cdcl_walk",        "cdcl_walk_answers",  "fast_exit",           "gpu_backoff",
-      "gpu_occ_sort",     "gpu_slice",          "gpu_stop_grace",      "gpu_walk_global",
-      "mpi_cube_queue",   "mpi_cube_standin",   "mpi_port_ring",       "mpi_share_interval",
-      "mpi_share_words",  "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
-      "portfolio_phases", "portfolio_walk",     "simp_effort",         "simp_occ_limit",
-      "vivify_effort",    "vivify_interval",    "vivify_irred",        "bva_effort",
-      "bva_size",         "bva_tiebreak",       "gpu_walk_wide",       "gpu_walk_lane_dense"};
+      "cdcl_bcp",           "cdcl_cube_count",    "cdcl_cubes",          "cdcl_decide",
+      "cdcl_memory",        "cdcl_reduce",        "cdcl_restart",        "cdcl_target",
+      "cdcl_walk",          "cdcl_walk_answers",  "fast_exit",           "gpu_backoff",
+      "gpu_occ_sort",       "gpu_slice",          "gpu_stop_grace",      "gpu_walk_global",
+      "mpi_cube_queue",     "mpi_cube_standin",   "mpi_port_ring",       "mpi_share_interval",
+      "mpi_share_words",    "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
+      "portfolio_phases",   "portfolio_walk",     "simp_effort",         "simp_occ_limit",
+      "vivify_effort",      "vivify_interval",    "vivify_irred",        "bva_effort",
+      "bva_size",           "bva_tiebreak",       "bva_share",           "gpu_walk_wide",
+      "gpu_walk_lane_dense"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));

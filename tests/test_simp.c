@@ -177,7 +177,7 @@ static run *simplify_with(const int64_t *f, const gsat_simp_config *cfg) {
 static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
-  cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv;
+  cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv, cfg.bva = 0;
   run *r = simplify_with(f, &cfg);
   assert_int_equal(r->chk.rat, 0); /* every step RUP: drat-trim's ignored deletions cannot matter */
   return r;
@@ -488,12 +488,13 @@ static void random_formulas(void **state) {
 /* --- bounded variable addition ------------------------------------------ */
 
 /* f simplified with bounded variable addition alone (or with every
- * technique when all); every proof step checked (its lemmas RAT on the
- * fresh variable). */
+ * technique when all), clauses of any size, without the gate; every proof step checked (its lemmas
+ * RAT on the fresh variable). */
 static run *simplify_bva(const int64_t *f, int all) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
   cfg.bva = 1;
+  cfg.bva_size = cfg.bva_share = 0; /* any clause, no gate: the algorithm itself */
   if (!all) cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
   run *r = simplify_with(f, &cfg);
   assert_true(r->out.num_vars - r->in.num_vars == r->n.bva_vars);
@@ -564,6 +565,78 @@ static void bva_at_most_one(void **state) {
   done(r);
 }
 
+/* The exactly-one constraint over 1..n (the pairwise at-most-one and
+ * (1 .. n)) under BVA's defaults (binary clauses, the gate), no proof: the
+ * n (n - 1) / 2 + 1 clauses end at about 3 n (each fresh variable splits a
+ * clique in two halves that share it), n / 2 fresh variables at least. */
+static void bva_large_at_most_one(void **state) {
+  (void)state;
+  static const uint32_t sizes[] = {50, 100, 300};
+  for (uint32_t t = 0; t < 3; t++) {
+    const int64_t n = sizes[t];
+    int64_t *f = malloc((size_t)(3 * n * n + n + 2) * sizeof *f);
+    assert_non_null(f);
+    uint64_t at = 0;
+    for (int64_t i = 1; i <= n; i++)
+      for (int64_t j = i + 1; j <= n; j++) f[at++] = -i, f[at++] = -j, f[at++] = 0;
+    for (int64_t i = 1; i <= n; i++) f[at++] = i;
+    f[at++] = 0, f[at] = 0;
+    run *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    build(&r->in, f);
+    gsat_simp_config cfg;
+    gsat_simp_config_default(&cfg);
+    cfg.bva = 1, cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
+    gsat_error err;
+    assert_int_equal(gsat_simp_run(&r->in, &cfg, NULL, &r->out, &r->ext, &r->n, &err), GSAT_OK);
+    const uint64_t before = (uint64_t)(n * (n - 1) / 2 + 1);
+    print_message("at-most-one of %u: %u clauses, %u fresh variables\n", (unsigned)n,
+                  r->out.num_clauses, r->out.num_vars - (unsigned)n);
+    assert_int_equal(r->out.num_clauses, before - r->n.bva_removed);
+    assert_true(r->out.num_clauses <= 3 * (uint64_t)n && r->out.num_clauses >= 2 * (uint64_t)n);
+    assert_int_equal(r->out.num_vars - n, r->n.bva_vars);
+    assert_true(r->n.bva_vars >= (uint64_t)n / 2 && r->n.bva_vars < (uint64_t)n);
+    assert_true(r->n.bva_found * 10 >= before); /* the gate: a tenth removable */
+    done(r);
+    free(f);
+  }
+}
+
+/* The gate: an at-most-one of 6 (15 binary clauses, a tenth of the
+ * formula at most removable) among 150 clauses of 3 literals is left as
+ * it is under the defaults; with --bva-share=0 it is re-encoded. */
+static void bva_gate_refuses_small_structure(void **state) {
+  (void)state;
+  int64_t f[15 * 3 + 150 * 4 + 1];
+  uint32_t at = 0;
+  for (int64_t i = 1; i <= 6; i++)
+    for (int64_t j = i + 1; j <= 6; j++) f[at++] = -i, f[at++] = -j, f[at++] = 0;
+  uint64_t rng = 7;
+  for (int c = 0; c < 150; c++) {
+    for (int i = 0; i < 3; i++) {
+      rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+      f[at++] = (int64_t)(1 + (rng >> 33) % 16) * ((rng >> 20) & 1 ? -1 : 1);
+    }
+    f[at++] = 0;
+  }
+  f[at] = 0;
+  for (uint32_t share = 0; share <= 10; share += 10) {
+    gsat_simp_config cfg;
+    gsat_simp_config_default(&cfg);
+    cfg.bva = 1, cfg.bva_share = share, cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
+    run *r = simplify_with(f, &cfg);
+    if (share) {
+      assert_int_equal(r->n.bva_vars, 0);
+      assert_true(r->n.bva_found > 0 && r->n.bva_found * 10 < r->in.num_clauses);
+      assert_int_equal(r->out.num_clauses, r->in.num_clauses);
+    } else {
+      assert_true(r->n.bva_vars > 0);
+      assert_int_equal(r->out.num_clauses, r->in.num_clauses - r->n.bva_removed);
+    }
+    done(r);
+  }
+}
+
 static uint64_t xorshift(uint64_t *x) {
   *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
   return *x;
@@ -632,6 +705,8 @@ int main(void) {
       cmocka_unit_test(random_formulas),
       cmocka_unit_test(bva_textbook),
       cmocka_unit_test(bva_at_most_one),
+      cmocka_unit_test(bva_large_at_most_one),
+      cmocka_unit_test(bva_gate_refuses_small_structure),
       cmocka_unit_test(bva_random),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
