@@ -156,9 +156,13 @@ TEAM_HD uint32_t GSAT_DPLL_FN(propagate_lit)(gsat_dpll *s, const gsat_db_view *d
   return 0;
 }
 
+TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(gsat_dpll *s, const gsat_db_view *db);
+
 /* BCP: propagates every trail literal not yet propagated (propagate_lit on its
- * negation).  Returns 1 on conflict, 0 at a fixpoint. */
+ * negation; the look-ahead search: over its reduced formula, la_propagate).
+ * Returns 1 on conflict, 0 at a fixpoint. */
 TEAM_HD uint32_t GSAT_DPLL_FN(propagate)(gsat_dpll *s, const gsat_db_view *db) {
+  if (s->decide == GSAT_DECIDE_LOOKAHEAD) return GSAT_DPLL_FN(la_propagate)(s, db);
   while (s->qhead < s->trail_len) {
     const gsat_lit f = GSAT_NOT(GSAT_DPLL_AT(s->trail, s->qhead));
     s->qhead++;

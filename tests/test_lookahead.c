@@ -137,12 +137,14 @@ static void preselection_ranks(void **state) {
   const uint32_t c = gsat_dpll_la_preselect(s, &x.view);
   assert_int_equal(c, 8);
   for (uint32_t k = 0; k < c; k++) assert_int_equal(GSAT_LIT(s->la_cand[k], 0), L(want[k]));
-  assert_int_equal(s->la_lfill[L(9)] - s->la_lstart[L(9)], 8);
-  assert_int_equal(s->la_lfill[L(-3)] - s->la_lstart[L(-3)], 1);
-  assert_int_equal(s->la_lstart[2 * 12], 49); /* every literal of every clause */
-  assert_int_equal(s->la_cu[0], 2);           /* (x1 x9) */
-  assert_int_equal(s->la_cu[14], 4);          /* (x8 x9 x10 x11) */
-  assert_int_equal(s->la_cu[16], 3);          /* (x1 x2 x5) */
+  assert_int_equal(s->la_lstart[L(9) + 1] - s->la_lstart[L(9)], 8);
+  assert_int_equal(s->la_lstart[L(-3) + 1] - s->la_lstart[L(-3)], 1);
+  assert_int_equal(s->la_lstart[2 * 12], 49);      /* every literal of every clause */
+  assert_int_equal(s->la_cu[0], 2);                /* (x1 x9) */
+  assert_int_equal(s->la_cu[14], 4);               /* (x8 x9 x10 x11) */
+  assert_int_equal(s->la_cu[16], 3);               /* (x1 x2 x5) */
+  assert_int_equal(s->la_score[L(1)], 1024 + 256); /* (x1 x9), (x1 x2 x5) */
+  assert_int_equal(s->la_score[L(-4)], 256);       /* (-x4 -x9 -x10) */
   close_root(&x);
 }
 
