@@ -387,19 +387,18 @@ TEAM_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db, uint64_t 
        * branch left the subtree is refuted whatever the budget. */
       if (s->n.nodes >= stop_at && GSAT_DPLL_FN(shallowest_open)(s)) return GSAT_DPLL_PAUSED;
       if (!GSAT_DPLL_FN(backtrack)(s)) return GSAT_DPLL_EXHAUSTED;
-      s->conflict = GSAT_DPLL_FN(propagate)(s, db);
-      continue;
+    } else {
+      if (s->n.nodes >= stop_at) return GSAT_DPLL_PAUSED;
+      const gsat_lit lit = GSAT_DPLL_FN(decide)(s, db);
+      if (s->conflict) continue; /* the look-ahead refuted the node */
+      if (lit == GSAT_DPLL_NONE) return GSAT_DPLL_SAT;
+      s->level++;
+      const gsat_level lv = {s->trail_len, lit, s->next_order_pos, 0};
+      GSAT_DPLL_FN(set_level)(s, s->level, lv);
+      GSAT_DPLL_FN(assign)(s, lit);
+      s->n.nodes++;
     }
-    if (s->n.nodes >= stop_at) return GSAT_DPLL_PAUSED;
-    const gsat_lit lit = GSAT_DPLL_FN(decide)(s, db);
-    if (s->conflict) continue; /* the look-ahead refuted the node */
-    if (lit == GSAT_DPLL_NONE) return GSAT_DPLL_SAT;
-    s->level++;
-    const gsat_level lv = {s->trail_len, lit, s->next_order_pos, 0};
-    GSAT_DPLL_FN(set_level)(s, s->level, lv);
-    GSAT_DPLL_FN(assign)(s, lit);
-    s->n.nodes++;
-    s->conflict = GSAT_DPLL_FN(propagate)(s, db);
+    s->conflict = GSAT_DPLL_FN(propagate)(s, db); /* one call: one inlined copy */
   }
 }
 

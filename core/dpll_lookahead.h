@@ -6,24 +6,25 @@
  * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives).
  *
  * The reduced formula is kept along the tree (the Handbook's section 5.3,
- * march's clause sizes): per clause its unassigned and true literals, per
- * literal the preselection sum of its unsatisfied clauses, for the literals
- * la_trail reflects; each round brings them to the trail (la_sync: the
- * literals assigned since undone, those unassigned since, latest first, then
- * the new ones done: work in the clauses of the variables that changed, not
- * in the whole formula).  A decision is made in rounds.  A round:
+ * march's clause sizes) for the literals la_trail reflects: per clause its
+ * unassigned literals, per literal its unsatisfied clauses (lists, satisfied
+ * clauses swapped out and back as stacks) and the preselection sum of them.
+ * The search's BCP runs over it (la_propagate, la_bcp: called by propagate),
+ * and takes it back to the first trail position that changed on
+ * backtracking (la_unapply, latest first): a node costs the clauses of the
+ * variables that changed, not the whole formula.  A decision is made in
+ * rounds.  A round:
  *  1. preselects candidate variables by a clause-reduction approximation (the
  *     Handbook's section 5.4, "preselection"): each unassigned literal of an
  *     unsatisfied clause with u unassigned literals scores gsat_la_pre_weight
- *     (u) (4^-u, so short clauses weigh most; la_score, kept by la_sync); a
- *     variable scores (a + 1)(b + 1) - 1 for its literals' sums a, b; the best
- *     C variables are taken (C = gsat_la_count of the variables that score),
- *     ties by the smaller index;
+ *     (u) (4^-u, so short clauses weigh most; la_score); a variable scores
+ *     (a + 1)(b + 1) - 1 for its literals' sums a, b; the best C variables are
+ *     taken (C = gsat_la_count of the variables that score), ties by the
+ *     smaller index;
  *  2. looks ahead on both literals of each candidate: a member of the team
  *     assumes the literal in its own look-ahead assignment (la_bits, over the
  *     shared assignment, which no member changes meanwhile) and propagates it
- *     alone over the reduced formula (each literal's clauses, those satisfied
- *     at the node passed) by counting, per clause, the literals it
+ *     alone over the reduced formula by counting, per clause, the literals it
  *     falsified (la_cnt, march's clause-size counters: a clause is read only
  *     when one literal is left); the reduction (section 5.3, "weighted new
  *     clauses"; kcnfs's weights) sums, over the literals it sets, the clauses
@@ -42,12 +43,12 @@
  * Every result is a function of the set of assigned literals (not of the trail
  * order, nor of which member looked ahead on which literal: a member's
  * look-ahead reads the shared assignment, which does not change during the
- * round, the clause state and its own bits and counts), so the tree is the
- * same for every team and split; the failed literals' negations stay on the
- * trail at the current level.  Heuristic work counts the list entries and
- * clause literals that la_sync touches, the variables of the selection rounds
- * and the list entries and clause literals that the look-aheads read and
- * clear. */
+ * round, the reduced formula and its own bits and counts; the lists' order
+ * does not matter), so the tree is the same for every team and split; the
+ * failed literals' negations stay on the trail at the current level.
+ * Heuristic work counts the list entries and clause literals that taking the
+ * reduced formula back touches, the variables of the selection rounds and the
+ * list entries and clause literals that the look-aheads read and clear. */
 
 /* Preselection weight of each unassigned literal of an unsatisfied clause with
  * u unassigned literals: 4^(7 - u), 1 from 7 on. */
@@ -129,10 +130,10 @@ TEAM_HD void GSAT_DPLL_FN(la_remove)(gsat_dpll *s, gsat_lit l, uint32_t i, uint3
  * entry its removal left there).  t's own list does not change while t is
  * true.  The members take a clause's literals side by side (each in another
  * list).  Returns the list entries and literals visited. */
-TEAM_HD uint64_t GSAT_DPLL_FN(la_satisfy)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t,
+TEAM_HD uint32_t GSAT_DPLL_FN(la_satisfy)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t,
                                           uint32_t dir) {
   const uint32_t lo = s->la_lstart[t], hi = s->la_lend[t];
-  uint64_t work = hi - lo;
+  uint32_t work = hi - lo; /* at most the formula's literals */
   for (uint32_t k = 0; k < hi - lo; k++) {
     const uint32_t c = s->la_list[dir ? lo + k : hi - 1 - k];
     const uint32_t w = GSAT_DPLL_FN(la_pre_weight)(s->la_cu[c]);
@@ -149,53 +150,29 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_satisfy)(gsat_dpll *s, const gsat_db_view *db, 
   return work;
 }
 
-/* Reflects literal t becoming true (dir 1) or unassigned again (dir 0): the
- * clauses with t leave (return to) the reduced formula (la_satisfy), those
- * with NOT t lose (regain) an unassigned literal, the difference of their
- * weights passed to their literals' la_score (members take the clauses side
- * by side, la_score by TEAM_ADD).  *work gets the list entries and literals
- * la_satisfy visited (the team's), the return value the entries and literals
- * this member visited in NOT t's clauses. */
-TEAM_HD uint64_t GSAT_DPLL_FN(la_apply)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t,
-                                        uint32_t dir, unsigned long long *work) {
+/* Takes back literal t's reflection (la_bcp's, in reverse): the clauses
+ * with NOT t regain an unassigned literal, the difference of their weights
+ * passed to their literals' la_score (members take the clauses side by
+ * side, la_score by TEAM_ADD), then those that t satisfied return to the
+ * reduced formula (la_satisfy).  Returns the list entries and literals
+ * visited (the team's). */
+TEAM_HD uint64_t GSAT_DPLL_FN(la_unapply)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t) {
   const gsat_lit f = GSAT_NOT(t);
-  uint64_t own = 0;
-  if (dir) *work += GSAT_DPLL_FN(la_satisfy)(s, db, t, 1);
+  uint32_t own = 0; /* this member's entries and clause literals */
   TEAM_FOR(p, s->la_lstart[f], s->la_lend[f]) {
-    const uint32_t c = s->la_list[p], u = s->la_cu[c], v = dir ? u - 1 : u + 1;
-    s->la_cu[c] = v;
+    const uint32_t c = s->la_list[p], u = s->la_cu[c];
+    s->la_cu[c] = u + 1;
     own += 1 + GSAT_DPLL_FN(la_spread)(
-                   s, db, c, GSAT_DPLL_FN(la_pre_weight)(v) - GSAT_DPLL_FN(la_pre_weight)(u));
+                   s, db, c, GSAT_DPLL_FN(la_pre_weight)(u + 1) - GSAT_DPLL_FN(la_pre_weight)(u));
   }
   TEAM_SYNC();
-  if (!dir) *work += GSAT_DPLL_FN(la_satisfy)(s, db, t, 0);
-  return own;
-}
-
-/* Brings the clause state to the trail: unreflects la_trail's literals from
- * the first position where it and the trail differ (latest first), then
- * reflects the trail's from there.  The state (the lists as sets, the counts
- * and the scores) is a function of the set of reflected literals.  Heuristic
- * work counts the list entries and the clause literals visited. */
-TEAM_HD void GSAT_DPLL_FN(la_sync)(gsat_dpll *s, const gsat_db_view *db) {
-  const uint32_t top = s->la_top, len = s->trail_len;
-  uint32_t keep = 0;
-  while (keep < top && keep < len && s->la_trail[keep] == GSAT_DPLL_AT(s->trail, keep)) keep++;
-  unsigned long long work = 0, own = 0;
-  for (uint32_t i = top; i > keep; i--)
-    own += GSAT_DPLL_FN(la_apply)(s, db, s->la_trail[i - 1], 0, &work);
-  for (uint32_t i = keep; i < len; i++)
-    own += GSAT_DPLL_FN(la_apply)(s, db, GSAT_DPLL_AT(s->trail, i), 1, &work);
-  TEAM_FOR(i, keep, len) s->la_trail[i] = GSAT_DPLL_AT(s->trail, i);
-  TEAM_SYNC();
-  s->la_top = len;
   for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) own += TEAM_SHFL_XOR(own, d);
-  s->n.heur += work + own;
+  return own + GSAT_DPLL_FN(la_satisfy)(s, db, t, 0);
 }
 
 /* BCP of literal t over the reduced formula (march's clause sizes): t's
  * satisfied clauses leave it (la_satisfy), and each unsatisfied clause with
- * NOT t loses an unassigned literal (la_cu, la_score as la_apply); a clause
+ * NOT t loses an unassigned literal (la_cu, la_score); a clause
  * left with one literal not falsified by the reflected literals is read:
  * with a true literal nothing follows, with an unassigned one it is implied
  * (assigned after the round's reads, checked again first, as propagate_lit),
@@ -205,7 +182,7 @@ TEAM_HD void GSAT_DPLL_FN(la_sync)(gsat_dpll *s, const gsat_db_view *db) {
 TEAM_HD uint32_t GSAT_DPLL_FN(la_bcp)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t) {
   const gsat_lit f = GSAT_NOT(t);
   const uint32_t lo = s->la_lstart[f], hi = s->la_lend[f];
-  unsigned long long own = 0;
+  uint32_t own = 0; /* this member's clause literals: at most the formula's */
   uint32_t conflict = 0;
   s->n.checks += GSAT_DPLL_FN(la_satisfy)(s, db, t, 1) + (hi - lo);
   TEAM_ROUNDS(b, lo, hi) {
@@ -250,7 +227,7 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_bcp)(gsat_dpll *s, const gsat_db_view *db, gsat
 
 /* The look-ahead search's BCP (propagate's, with --decide=lookahead): takes
  * the clause state back to the first position where la_trail and the trail
- * differ, at most qhead (la_apply's undo, heuristic work), and propagates
+ * differ, at most qhead (la_unapply, heuristic work), and propagates
  * every trail literal from there (la_bcp), la_trail following.  Returns 1 on
  * conflict, 0 at a fixpoint (the state then reflects the whole trail). */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(gsat_dpll *s, const gsat_db_view *db) {
@@ -263,11 +240,9 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(gsat_dpll *s, const gsat_db_view *db
   const uint32_t top = s->la_top, lim = top < s->qhead ? top : s->qhead;
   uint32_t keep = 0;
   while (keep < lim && s->la_trail[keep] == GSAT_DPLL_AT(s->trail, keep)) keep++;
-  unsigned long long work = 0, own = 0;
-  for (uint32_t i = top; i > keep; i--)
-    own += GSAT_DPLL_FN(la_apply)(s, db, s->la_trail[i - 1], 0, &work);
-  for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) own += TEAM_SHFL_XOR(own, d);
-  s->n.heur += work + own;
+  uint64_t work = 0;
+  for (uint32_t i = top; i > keep; i--) work += GSAT_DPLL_FN(la_unapply)(s, db, s->la_trail[i - 1]);
+  s->n.heur += work;
   s->qhead = s->la_top = keep;
   while (s->qhead < s->trail_len) {
     const gsat_lit t = GSAT_DPLL_AT(s->trail, s->qhead);
@@ -316,18 +291,12 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_next)(const gsat_dpll *s, uint32_t V, int first
   return best_var;
 }
 
-/* Preselection: brings the clause state to the node (la_sync) and writes the
+/* Preselection: brings the clause state to the node (la_propagate) and writes the
  * best la_count of the variables by la_score to la_cand.  Returns the number
  * of candidates, 0 when no clause is unsatisfied (no variable scores). */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db) {
   const uint32_t V = db->num_vars;
-  if (!s->la_ready) {
-    TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, db));
-    s->la_ready = 1;
-    s->la_top = 0;
-  }
-  TEAM_SYNC();
-  GSAT_DPLL_FN(la_sync)(s, db);
+  GSAT_DPLL_FN(la_propagate)(s, db); /* the node is a fixpoint: it only checks */
   unsigned long long bound = 0;
   uint32_t var = GSAT_DPLL_NONE, scoring = 0, c = 0, want = 1;
   for (; c < want; c++) {

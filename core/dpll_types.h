@@ -67,8 +67,8 @@ typedef struct gsat_dpll {
   uint32_t *la_bits;  /* [GSAT_LA_SLOTS (team size) * la_words] each slot's
                          look-ahead assignment: bit l, literal l true */
   gsat_lit *la_queue; /* [GSAT_LA_SLOTS (team size) * V] each slot's trail */
-  /* The reduced formula, kept along the tree (dpll_lookahead.h, la_sync)
-   * for the literals la_trail[0 .. la_top), brought to the trail each round:
+  /* The reduced formula, kept along the tree (dpll_lookahead.h, la_propagate)
+   * for the literals la_trail[0 .. la_top), which its BCP keeps equal to the trail:
    * for literal l, the unsatisfied clauses with l are la_list[la_lstart[l] ..
    * la_lend[l]) (l's list, of all its clauses from la_lstart[l + 1] on, set
    * once la_ready is 0; while l is true, those it satisfied); per clause its
@@ -87,7 +87,7 @@ typedef struct gsat_dpll {
                           between look-aheads) */
   uint32_t la_cstride; /* clauses at most: lits / 2 + 1 (clauses of 2 or more) */
   uint32_t la_top;     /* literals of la_trail reflected */
-  uint32_t la_ready;   /* la_lstart is set */
+  uint32_t la_ready;   /* the lists are built (la_starts) */
   uint32_t la_words;   /* words of one member's la_bits */
   uint32_t trail_len, qhead, level, base, root_len;
   uint32_t conflict; /* a conflict is pending resolution */

@@ -21,6 +21,8 @@
 # Rows (metric, what "slower" means):
 #   dpll-warp NAME       literal checks/s of `--backend=gpu --search=dpll`
 #                        (search time only); node counts must be equal (UNSAT)
+#   dpll-look NAME       nodes/s of the same with --decide=lookahead (its literal
+#                        checks count other work); node counts must be equal
 #   cdcl-gpu NAME        conflicts/s of `--backend=gpu --search=cdcl -t 1.5`
 #   wall NAME            wall seconds of plain `gsat -n FILE` (the portfolio),
 #                        measured from outside the process
@@ -109,10 +111,11 @@ one() {
   printf '%s\n' "$out" | awk -v kind="$kind" -v a="$t0" -v b="$t1" -v rc="$rc" '
     /^c nodes / && $NF != "/s" { nodes = $3 }
     /^c literal checks .* \/s$/ { checks = $(NF-1) }
+    /^c nodes .* \/s$/ { nps = $(NF-1) }
     /^c conflicts .* \/s$/ { confl = $(NF-1) }
     /^s / { ans = $2 }
     END {
-      v = kind == "checks" ? checks : kind == "conflicts" ? confl : b - a
+      v = kind == "checks" ? checks : kind == "nodes" ? nps : kind == "conflicts" ? confl : b - a
       printf "%s %s %s %s\n", v == "" ? "NA" : v, nodes == "" ? "-" : nodes, ans == "" ? "-" : ans, rc }'
 }
 FAILS=()
@@ -140,14 +143,14 @@ row() {
   mb=$(printf '%s\n' "${vb[@]}" | sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}')
   mn=$(printf '%s\n' "${vn[@]}" | sort -g | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}')
   local nodes=- line
-  if [ "$kind" = checks ]; then
+  if [ "$kind" = checks ] || [ "$kind" = nodes ]; then
     nodes=equal
     [ "$(printf '%s\n' "${nb[@]}" "${nn[@]}" | sort -u | wc -l)" = 1 ] || nodes="DIFFER(${nb[0]}/${nn[0]})"
   fi
   line=$(awk -v name="$name" -v kind="$kind" -v b="$mb" -v n="$mn" -v nodes="$nodes" 'BEGIN {
     if (b == "NA" || n == "NA" || b <= 0 || n <= 0) { r = "NA" }
     else r = (kind == "wall" || kind == "batch") ? b / n : n / b
-    unit = kind == "checks" ? "checks/s" : kind == "conflicts" ? "confl/s" : kind == "batch" ? "s/file" : "s"
+    unit = kind == "checks" ? "checks/s" : kind == "nodes" ? "nodes/s" : kind == "conflicts" ? "confl/s" : kind == "batch" ? "s/file" : "s"
     verdict = (r == "NA" || r < 0.97 || nodes ~ /DIFFER/) ? "FAIL" : "ok"
     printf "%-28s %-9s %12.4g %12.4g %7s %-8s %s", name, unit, b, n, r == "NA" ? "NA" : sprintf("%.3f", r), nodes, verdict }')
   TABLE+=("$line")
@@ -187,7 +190,9 @@ DPLL="--backend=gpu --search=dpll -n --stats --progress=0 -t 120"
 for f in php10 php11; do row "dpll-warp $f" checks "$G/$f.cnf" $DPLL --decide=static; done
 row "dpll-warp rand3-400" checks "$G/rand3-400.cnf" $DPLL --decide=moms
 for f in $UUF; do row "dpll-warp $(basename "$f" .cnf)" checks "$G/$f" $DPLL --decide=moms; done
-row "dpll-look php11" checks "$G/php11.cnf" $DPLL --decide=lookahead
+# The look-ahead by nodes/s: its literal checks count the reduced formula's
+# list entries and clause literals (not the occurrence stream's entries).
+row "dpll-look php11" nodes "$G/php11.cnf" $DPLL --decide=lookahead
 for f in $CDCL; do
   row "cdcl-gpu $(basename "${f%%.cnf*}")" conflicts "$G/$f" --backend=gpu --search=cdcl -n --stats --progress=0 -t 1.5
 done
