@@ -825,17 +825,22 @@ static void print_verbose_summary(const cli *c, const gsat_statistics *st) {
   printf(", total %.3f s\n", gsat_seconds() - c->start);
 }
 
-/* The portfolio (--backend=auto with a GPU): which member answered, and a
- * member that failed (its answer would not have counted; the other's does). */
+/* The portfolio (a race: --backend=auto with a GPU, or CPU walkers beside
+ * the search): which member answered, a member that never began its search,
+ * and a member that failed (its answer would not have counted; another's
+ * does). */
 static void print_members(const gsat_statistics *st) {
   for (uint32_t i = 0; i < st->members; i++)
     if (st->member[i].status)
       printf("c portfolio member %s failed: %s\n", st->member[i].name, st->member[i].message);
-  if (st->members)
-    printf("c portfolio: %s answered%s\n", st->answered_by[0] ? st->answered_by : "no member",
-           st->members > 1 && !st->member[1].searched ? " (the GPU search never started)" : "");
+  if (st->members) {
+    printf("c portfolio: %s answered", st->answered_by[0] ? st->answered_by : "no member");
+    for (uint32_t i = 1; i < st->members; i++)
+      if (!st->member[i].searched) printf(" (the %s member never started)", st->member[i].name);
+    printf("\n");
+  }
   for (uint32_t i = 0; i < st->members; i++)
-    printf("c portfolio member %s: %s%s", st->member[i].name, st->member[i].search,
+    printf("%s%s: %s%s", i ? "" : "c portfolio member ", st->member[i].name, st->member[i].search,
            i + 1 < st->members ? ", " : "\n");
   for (uint32_t i = 0; i < st->members; i++)
     if (st->member[i].port_out || st->member[i].port_in)

@@ -430,6 +430,15 @@ run --backend=cpu --search=dpll --threads=1 --node-limit=3 "$tmp/php4.cnf"
 run --backend=cpu --search=walk --threads=1 --node-limit=1000 "$tmp/php4.cnf" # UNSAT: the walkers stop
 [ $rc = 0 ] && grep -qx 's UNKNOWN' "$tmp/out" && grep -qx 'c stopped: node limit of 1000 flips reached' "$tmp/out" &&
   pass "walkers at --node-limit: 'node limit of 1000 flips'" || fail "walkers at --node-limit: rc $rc $(grep -E '^c (stopped|search)' "$tmp/out")"
+# The CPU walker member on uniform random 3-SAT (4 threads): one line names
+# every member, the answering one and the search it ran.
+if [ -n "$gen" ] && "$gen" rand 3 300 1200 3 >"$tmp/r300.cnf"; then
+  run --backend=cpu --threads=4 -n "$tmp/r300.cnf"
+  [ $rc = 10 ] && grep -qx 'c portfolio member cpu: dpll, walk: walk' "$tmp/out" &&
+    grep -qE '^c portfolio: (walk|cpu) answered$' "$tmp/out" &&
+    pass "walker member: 'c portfolio member cpu: dpll, walk: walk', SAT" ||
+    fail "walker member: rc $rc $(grep '^c portfolio' "$tmp/out")"
+fi
 
 # 2. A signal or the time limit while the model is printed.  The output goes
 # through a FIFO to `tail`, which keeps the last 16 KiB (more than three v lines) (the model streams at
