@@ -25,6 +25,12 @@ static uint32_t pigeonhole_holes(const gsat_features *f, double *pigeons) {
   return like ? f->max_len : 0;
 }
 
+/* The clause length k when every clause of f has it (uniform k-SAT), else
+ * 0. */
+static uint32_t uniform_length(const gsat_features *f) {
+  return f->clauses && f->min_len == f->max_len ? f->max_len : 0;
+}
+
 /* The satisfiability threshold of uniform random k-SAT in clauses per
  * variable for k = 5, 6, 7 (Mertens, Mezard and Zecchina, "Threshold values
  * of random k-SAT from the cavity method", Random Struct. Alg. 2006), 0 for
@@ -45,11 +51,11 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option
    * GSAT_LA_AUTO_HOLES holes on (the GPU 1.3-2.6x the static order), uniform
    * random 5- to 7-SAT near the threshold on the CPU (one thread: 2.3-2.8x
    * MOMS; on the GPU MOMS stays 1.7-5x faster). */
-  const uint32_t k = f->max_len;
-  const double th = f->clauses && f->min_len == k ? ksat_threshold(k) : 0;
+  const uint32_t k = uniform_length(f);
+  const double th = ksat_threshold(k);
   const uint32_t la_vars = on_gpu ? GSAT_LA_AUTO_3SAT_VARS_GPU : GSAT_LA_AUTO_3SAT_VARS_CPU;
-  if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= GSAT_LA_AUTO_RATIO_LO &&
-      ratio <= GSAT_LA_AUTO_RATIO_HI && f->vars >= la_vars) {
+  if (k == 3 && ratio >= GSAT_LA_AUTO_RATIO_LO && ratio <= GSAT_LA_AUTO_RATIO_HI &&
+      f->vars >= la_vars) {
     c.decide = GSAT_DECIDE_LOOKAHEAD;
     snprintf(c.reason, sizeof c.reason,
              "auto: uniform 3-SAT, %u variables (%s: from %u), %.2f clauses per variable", f->vars,
@@ -83,7 +89,7 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
     return c;
   const double ratio = f->vars ? (double)f->clauses / f->vars : 0;
   /* Uniform random 3-SAT near the threshold: every clause has 3 literals. */
-  if (f->clauses && f->min_len == 3 && f->max_len == 3 && ratio >= 3.5 && ratio <= 5.0) {
+  if (uniform_length(f) == 3 && ratio >= 3.5 && ratio <= 5.0) {
     c.search = GSAT_SEARCH_DPLL;
     snprintf(c.reason, sizeof c.reason, "auto: uniform 3-SAT, %.2f clauses per variable", ratio);
     return c;
@@ -107,6 +113,5 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
 uint32_t gsat_choose_walkers(const gsat_features *f, int option, int by_auto, uint32_t threads) {
   if (threads < 2) return 0;
   if (option >= 0) return (uint32_t)option < threads ? (uint32_t)option : threads - 1;
-  const int uniform = f->clauses && f->min_len >= 3 && f->min_len == f->max_len;
-  return by_auto && uniform && threads >= GSAT_WALK_AUTO_MIN_THREADS ? 1 : 0;
+  return by_auto && uniform_length(f) >= 3 && threads >= GSAT_WALK_AUTO_MIN_THREADS ? 1 : 0;
 }
