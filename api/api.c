@@ -1267,11 +1267,11 @@ static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_par
  * over its simplification (share_simplified) when the CPU member runs CDCL
  * with p->simplify, with CPU walkers beside them where race_walkers says (by
  * the input's features); without with_gpu the CPU row and the CPU walkers
- * (walkers > 0).  gpu_decide: the GPU member's heuristic.  Returns as
+ * (race_walkers > 0).  gpu_decide: the GPU member's heuristic.  Returns as
  * gsat_solve. */
 static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                            gsat_search_kind search, const gsat_decide_choice *gpu_decide,
-                           int with_gpu, uint32_t walkers) {
+                           int with_gpu) {
   member_check check;
   memset(&check, 0, sizeof check);
   check.s = s;
@@ -1280,7 +1280,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
    * which is CPU-bound (measured slower beside a busy worker on every
    * core; bench/RESULTS.md, The CPU+GPU portfolio). */
   if (with_gpu && s->opt.threads == 0 && p->threads > 1) p->threads--;
-  if (with_gpu) walkers = race_walkers(s, db, search, p->threads);
+  const uint32_t walkers = race_walkers(s, db, search, p->threads);
   if (search == GSAT_SEARCH_CDCL && p->simplify) {
     int answered = 0;
     const gsat_status done = share_simplified(s, db, p, &check, &answered);
@@ -1377,12 +1377,11 @@ int gsat_solve(gsat_solver *s) {
     gsat_db_free(&db);
     return st == GSAT_INTERRUPTED ? stopped(s) : st;
   }
-  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, search, &gpu_decide, 1, 0);
+  if (portfolio && !db.empty_clause) return solve_portfolio(s, &db, &p, search, &gpu_decide, 1);
   if (portfolio) note_backend(s, GSAT_BACKEND_ID_CPU); /* the CPU member's row: nothing to race */
-  const uint32_t walkers = !portfolio && row->machine == GSAT_BACKEND_CPU && !db.empty_clause
-                               ? race_walkers(s, &db, search, p.threads)
-                               : 0;
-  if (walkers) return solve_portfolio(s, &db, &p, search, &gpu_decide, 0, walkers);
+  if (!portfolio && row->machine == GSAT_BACKEND_CPU && !db.empty_clause &&
+      race_walkers(s, &db, search, p.threads))
+    return solve_portfolio(s, &db, &p, search, &gpu_decide, 0);
   gsat_search_result r;
   memset(&r, 0, sizeof r);
   st = run_search(s, &db, &p, row, &r);
