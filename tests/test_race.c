@@ -467,6 +467,16 @@ static gsat_solver *php_solver(uint32_t holes) {
   return s;
 }
 
+/* Adds `gsat-gen rand k vars clauses seed` to s. */
+static void add_rand(gsat_solver *s, uint32_t k, uint64_t vars, uint64_t clauses, uint64_t seed) {
+  gsat_cnf cnf;
+  gsat_error err;
+  gsat_cnf_init(&cnf);
+  assert_int_equal(gsat_gen_rand(k, vars, clauses, seed, &cnf, &err), GSAT_OK);
+  add_cnf(s, &cnf);
+  gsat_cnf_free(&cnf);
+}
+
 static void api_cpu_answers(void **state) {
   (void)state;
   gsat_portfolio_set_gpu_member(gpu_never);
@@ -714,12 +724,7 @@ static void api_each_member_takes_its_own_decide(void **state) {
     assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
     assert_int_equal(gsat_set_option(s, "search", "dpll"), 0);
     assert_int_equal(gsat_set_option(s, "decide", option[k]), 0);
-    gsat_cnf cnf;
-    gsat_error err;
-    gsat_cnf_init(&cnf);
-    assert_int_equal(gsat_gen_rand(3, 200, 852, 5, &cnf, &err), GSAT_OK);
-    add_cnf(s, &cnf);
-    gsat_cnf_free(&cnf);
+    add_rand(s, 3, 200, 852, 5);
     seen_decide = -1;
     const int res = gsat_solve(s);
     assert_true(res == GSAT_SATISFIABLE || res == GSAT_UNSATISFIABLE);
@@ -911,12 +916,7 @@ static gsat_solver *rand3_solver(const char *backend, const char *threads) {
   assert_non_null(s);
   assert_int_equal(gsat_set_option(s, "backend", backend), 0);
   assert_int_equal(gsat_set_option(s, "threads", threads), 0);
-  gsat_cnf cnf;
-  gsat_error err;
-  gsat_cnf_init(&cnf);
-  assert_int_equal(gsat_gen_rand(3, 400, 1640, 1, &cnf, &err), GSAT_OK);
-  add_cnf(s, &cnf);
-  gsat_cnf_free(&cnf);
+  add_rand(s, 3, 400, 1640, 1);
   return s;
 }
 
