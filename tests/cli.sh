@@ -435,7 +435,7 @@ run --backend=cpu --search=walk --threads=1 --node-limit=1000 "$tmp/php4.cnf" # 
 if [ -n "$gen" ] && "$gen" rand 3 300 1200 3 >"$tmp/r300.cnf"; then
   run --backend=cpu --threads=4 -n "$tmp/r300.cnf"
   [ $rc = 10 ] && grep -qx 'c portfolio member cpu: dpll, walk: walk' "$tmp/out" &&
-    grep -qE '^c portfolio: (walk|cpu) answered$' "$tmp/out" &&
+    grep -qE '^c portfolio: (walk|cpu) answered( \(the walk member never started\))?$' "$tmp/out" &&
     pass "walker member: 'c portfolio member cpu: dpll, walk: walk', SAT" ||
     fail "walker member: rc $rc $(grep '^c portfolio' "$tmp/out")"
 fi
