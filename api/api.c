@@ -432,7 +432,10 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
   st->gpu_cdcl_proof_ring_bytes = r->gpu_cdcl_proof_ring_bytes;
   st->gpu_cdcl_proof_records = r->gpu_cdcl_proof_records;
   st->gpu_threads = r->gpu_threads;
-  snprintf(st->gpu_map, sizeof st->gpu_map, "%s", r->gpu_map == GSAT_GPU_MAP_WARP ? "warp" : "");
+  snprintf(st->gpu_map, sizeof st->gpu_map, "%s",
+           r->gpu_walk_lane                  ? "lane"
+           : r->gpu_map == GSAT_GPU_MAP_WARP ? "warp"
+                                             : "");
   snprintf(st->gpu_layout, sizeof st->gpu_layout, "%s",
            r->gpu_layout == GSAT_GPU_LAYOUT_SLOT  ? "slot"
            : r->gpu_layout == GSAT_GPU_LAYOUT_CSR ? "csr"
@@ -440,6 +443,8 @@ static void copy_result_statistics(gsat_solver *s, const gsat_search_result *r) 
   st->layout_seconds = r->layout_seconds;
   snprintf(st->gpu_walk_memory, sizeof st->gpu_walk_memory, "%s",
            r->gpu_walk_shared ? "shared" : "global");
+  snprintf(st->gpu_walk_state, sizeof st->gpu_walk_state, "%s",
+           r->gpu_walk_compact ? "compact" : "wide");
   st->gpu_walk_per_sm = r->gpu_walk_per_sm;
   st->gpu_walk_state_bytes = r->gpu_walk_state_bytes;
 }

@@ -164,6 +164,7 @@ typedef struct gsat_statistics {
   /* GPU walkers: where each walker's state is ("shared" or "global"
    * memory), walkers per SM, bytes of one walker's state */
   char gpu_walk_memory[8];
+  char gpu_walk_state[8]; /* "compact" (8-bit counts, 16-bit indices) or "wide" */
   uint32_t gpu_walk_per_sm;
   uint64_t gpu_walk_state_bytes;
   /* The portfolio (--backend=auto with a GPU; 0 members otherwise); the

@@ -105,9 +105,9 @@ void gsat_print_statistics(gsat_solver *s, FILE *out) {
       fprintf(out, "c %-22s %14s\n", "gpu layout", st->gpu_layout);
     }
     if (st->search[0] == 'w')
-      fprintf(out, "c %-22s %14s memory, %" PRIu32 " per SM, %.1f KiB of state each\n",
+      fprintf(out, "c %-22s %14s memory, %" PRIu32 " per SM, %.1f KiB of %s state each\n",
               "gpu walkers", st->gpu_walk_memory, st->gpu_walk_per_sm,
-              st->gpu_walk_state_bytes / 1024.0);
+              st->gpu_walk_state_bytes / 1024.0, st->gpu_walk_state);
     fprintf(out, "c %-22s %14.3f s\n", "upload time", st->upload_seconds);
     fprintf(out, "c %-22s %14.6f s\n", "layout build time", st->layout_seconds);
     fprintf(out, "c %-22s %14.3f s\n", "kernel time", st->kernel_seconds);

@@ -866,8 +866,8 @@ static void print_summary(const cli *c, int result) {
            st->gpu_layout, st->gpu_blocks, gsat_plural(st->gpu_blocks, "block", "blocks"),
            st->gpu_threads, gsat_plural(st->gpu_threads, "thread", "threads"));
   if (st->backend_id == GSAT_BACKEND_ID_GPU && st->search_id == GSAT_SEARCH_ID_WALK)
-    printf("c walkers' state in %s memory, %" PRIu32 " per SM\n", st->gpu_walk_memory,
-           st->gpu_walk_per_sm);
+    printf("c walkers' state in %s memory, %" PRIu32 " per SM, %s, %" PRIu32 " walkers\n",
+           st->gpu_walk_memory, st->gpu_walk_per_sm, st->gpu_walk_state, st->workers);
   if (st->search_id == GSAT_SEARCH_ID_WALK)
     printf("c search %.3f s, %" PRIu64 " %s, %.3g flips/s, %" PRIu64 " %s, best %" PRIu64
            " unsatisfied\n",

@@ -63,6 +63,9 @@
   O (gpu_stop_grace, REAL, 0,                      0, 3600,     _,  _,            HIDE, "seconds a GPU search kernel (DPLL or CDCL) may keep running after the stop request (a limit, a signal, the other member's answer) before gsat gives up on it with an error (0: 2)") \
   O (gpu_threads,  INT,    0,                      0, 512,      32, _,            SHOW, "GPU threads per block, a multiple of 32 (0: 512)") \
   O (gpu_walk_global, BOOL, false,                _, _,        _,  _,            HIDE, "GPU walkers: keep every walker's state in global memory (many walkers per SM) even when it fits in shared memory (a few per SM); for A/B measurements") \
+  O (gpu_walk_lane_dense, BOOL, false,             _, _,        _,  _,            HIDE, "GPU lane walkers: pack a block's lane walkers into its first warps, 32 a warp, instead of spreading them one a warp (up to 1024 threads a block); for A/B measurements") \
+  O (gpu_walk_mapping, ENUM, GSAT_GPU_WALK_MAPPING_AUTO, _, _,   _,  GPU_WALK_MAPPING, SHOW, "GPU walkers: one walker per warp (warp) or per thread (lane, for small formulas: 8/16-bit state where the formula allows); auto: lane when a few lane walkers per SM fit shared memory or the L2 cache (docs/walk.md)") \
+  O (gpu_walk_wide, BOOL,  false,                  _, _,        _,  _,            HIDE, "GPU lane walkers: keep the wide state (32-bit counts and indices) where the compact one (8-bit counts, 16-bit indices) would fit; for A/B measurements") \
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (mpi_cube_queue, INT, 0,                       0, 4096,     0,  _,            HIDE, "MPI, GPU ranks: cubes a rank keeps split off beside the one its GPU searches, for other ranks and its next search (0: 4)") \
   O (mpi_cube_standin, BOOL, false,                _, _,        _,  _,            HIDE, "MPI with --backend=cpu: every rank runs the GPU ranks' cube loop with the CPU search standing in for the GPU search (tests without a GPU)") \
@@ -140,6 +143,9 @@
   R (A, gpu_slice,           GSAT_READ (DPLL) | GSAT_READ (WALK)) \
   R (A, gpu_threads,         GSAT_READ (DPLL)) \
   R (A, gpu_walk_global,     GSAT_READ (WALK)) \
+  R (A, gpu_walk_lane_dense, GSAT_READ (WALK)) \
+  R (A, gpu_walk_mapping,    GSAT_READ (WALK)) \
+  R (A, gpu_walk_wide,       GSAT_READ (WALK)) \
   R (A, mpi_cube_queue,      GSAT_READ (DPLL)) \
   R (A, mpi_port_ring,       GSAT_READ (CDCL)) \
   R (A, mpi_share_interval,  GSAT_READ (CDCL)) \
@@ -209,6 +215,10 @@
 #define GSAT_GPU_MAP_VALUES(V, P) \
   V (P, AUTO, "auto")   /* warp */ \
   V (P, WARP, "warp")   /* a subtree per warp, the lanes share BCP */
+#define GSAT_GPU_WALK_MAPPING_VALUES(V, P) \
+  V (P, AUTO, "auto")   /* the plan's rule (gpu/walk_plan.h) */ \
+  V (P, LANE, "lane")   /* one walker per thread (gpu/walk_lane.cuh) */ \
+  V (P, WARP, "warp")   /* one walker per warp (gpu/walk_warp.cuh) */
 #define GSAT_GPU_OCC_SORT_VALUES(V, P) \
   V (P, AUTO,  "auto")  /* GSAT_OCC_SORT_DEFAULT (gpu/occ.h) */ \
   V (P, RADIX, "radix") /* CUB radix sort */ \

@@ -116,6 +116,9 @@ typedef struct gsat_search_params {
   uint32_t gpu_cdcl_proof_ring; /* KiB of the proof ring (with proof), 0 = 16 MiB */
   int gpu_cdcl_share;           /* share units and short clauses through a ring */
   int gpu_walk_global;          /* GPU walkers: state in global memory even when it fits shared */
+  gsat_opt_gpu_walk_mapping gpu_walk_mapping; /* GPU walkers: lane, warp or the plan's rule */
+  int gpu_walk_wide;                          /* GPU lane walkers: the wide state always */
+  int gpu_walk_lane_dense;                    /* GPU lane walkers: 32 a warp, not spread */
 } gsat_search_params;
 
 /* The fields of gsat_search_params that are options of the same name, taken
@@ -135,6 +138,9 @@ typedef struct gsat_search_params {
   K(gpu_cdcl_proof_ring)      \
   K(gpu_cdcl_share)           \
   K(gpu_walk_global)          \
+  K(gpu_walk_mapping)         \
+  K(gpu_walk_wide)            \
+  K(gpu_walk_lane_dense)      \
   K(cdcl_walk)                \
   K(portfolio_phases)
 /* clang-format on */
@@ -224,6 +230,8 @@ typedef struct gsat_search_result {
   /* GPU walkers (gpu/walk_plan.h): state in shared memory (else global),
    * walkers per SM, bytes of one walker's state */
   int gpu_walk_shared;
+  int gpu_walk_lane;    /* one walker per thread (else per warp) */
+  int gpu_walk_compact; /* the compact state (gsat_walker16) */
   uint32_t gpu_walk_per_sm;
   uint64_t gpu_walk_state_bytes;
 } gsat_search_result;

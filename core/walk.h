@@ -34,8 +34,11 @@
  * order, appends by ballot prefix in rank order.  So a team of one and a warp
  * make the same walk: same picks, same list order, same assignment.
  *
- * An instantiation includes its team header, defines GSAT_WALK_FN (name),
- * then includes this header (the warp's: gpu/walk_warp.cuh).  Without
+ * An instantiation includes its team header, defines GSAT_WALK_FN (name)
+ * and, for a state other than the wide gsat_walker, GSAT_WALKER_T (the
+ * compact gsat_walker16: the same code on 8- and 16-bit arrays, walk_types.h),
+ * then includes this header (the warp's: gpu/walk_warp.cuh; the lane's:
+ * gpu/walk_lane.cuh).  Without
  * GSAT_WALK_FN the default instance (gsat_walk_start, gsat_walk_run: a team
  * of one) is generated once per translation unit.  GSAT_WALK_AFTER_FLIP(w,
  * f, len), when defined, runs on one member after every flip (the tests'
@@ -62,13 +65,28 @@ GSAT_HD uint64_t gsat_walk_restart_at(uint32_t base, uint64_t restarts) {
   return base ? (uint64_t)base * gsat_walk_luby(restarts + 1) : ~0ull;
 }
 
+#endif /* GSAT_WALK_H */
+
+/*==== the team part: one instance per team (no include guard) ===============*/
+
+#if !defined(GSAT_WALK_FN) && !defined(GSAT_WALK_DEFAULT_DONE)
+#define GSAT_WALK_DEFAULT_DONE
+#include "core/team_one.h"
+#define GSAT_WALK_FN(name) gsat_walk_##name
+#endif
+
+#ifdef GSAT_WALK_FN
+#ifndef GSAT_WALKER_T
+#define GSAT_WALKER_T gsat_walker /* the wide state; gsat_walker16: the compact one */
+#endif
+
 /* Checks w against a recomputation from its assignment (scratch: V words):
  * 0 when every true count, xor, break value and the unsatisfied list (each
  * unsatisfied clause in it once, at its recorded position, and nothing else)
  * agree; else 1 (counts), 2 (xors), 3 (breaks) or 4 (the list).  Sequential,
  * for tests and debugging (GSAT_WALK_AFTER_FLIP). */
-GSAT_HD int gsat_walk_check(const gsat_walker *w, const gsat_walk_cnf *f, uint32_t len,
-                            uint32_t *scratch) {
+TEAM_HD int GSAT_WALK_FN(check)(const GSAT_WALKER_T *w, const gsat_walk_cnf *f, uint32_t len,
+                                uint32_t *scratch) {
   for (uint32_t v = 0; v < f->num_vars; v++) scratch[v] = 0;
   uint32_t unsat = 0;
   for (uint32_t c = 0; c < f->num_clauses; c++) {
@@ -88,21 +106,9 @@ GSAT_HD int gsat_walk_check(const gsat_walker *w, const gsat_walk_cnf *f, uint32
   return unsat == len ? 0 : 4;
 }
 
-#endif /* GSAT_WALK_H */
-
-/*==== the team part: one instance per team (no include guard) ===============*/
-
-#if !defined(GSAT_WALK_FN) && !defined(GSAT_WALK_DEFAULT_DONE)
-#define GSAT_WALK_DEFAULT_DONE
-#include "core/team_one.h"
-#define GSAT_WALK_FN(name) gsat_walk_##name
-#endif
-
-#ifdef GSAT_WALK_FN
-
 /* Recomputes true counts, xors, break values and the unsatisfied list (in
  * clause order) from w->val.  Returns the unsatisfied count. */
-TEAM_HD uint32_t GSAT_WALK_FN(rebuild)(gsat_walker *w, const gsat_walk_cnf *f) {
+TEAM_HD uint32_t GSAT_WALK_FN(rebuild)(GSAT_WALKER_T *w, const gsat_walk_cnf *f) {
   TEAM_FOR(v, 0, f->num_vars) w->brk[v] = 0;
   TEAM_SYNC();
   uint32_t len = 0;
@@ -133,7 +139,7 @@ TEAM_HD uint32_t GSAT_WALK_FN(rebuild)(gsat_walker *w, const gsat_walk_cnf *f) {
 }
 
 /* Saves the best assignment: the trail's variables, or all after a loss. */
-TEAM_HD void GSAT_WALK_FN(save_best)(gsat_walker *w, const gsat_walk_cnf *f, gsat_walk_regs *r) {
+TEAM_HD void GSAT_WALK_FN(save_best)(GSAT_WALKER_T *w, const gsat_walk_cnf *f, gsat_walk_regs *r) {
   TEAM_SYNC();
   if (r->over) {
     TEAM_FOR(v, 0, f->num_vars) w->best[v] = w->val[v];
@@ -146,7 +152,7 @@ TEAM_HD void GSAT_WALK_FN(save_best)(gsat_walker *w, const gsat_walk_cnf *f, gsa
 }
 
 /* Reads w's scalars (after the members' last writes). */
-TEAM_HD void GSAT_WALK_FN(load)(const gsat_walker *w, gsat_walk_regs *r) {
+TEAM_HD void GSAT_WALK_FN(load)(const GSAT_WALKER_T *w, gsat_walk_regs *r) {
   TEAM_SYNC();
   r->rng = w->rng;
   r->flips = w->flips;
@@ -160,7 +166,7 @@ TEAM_HD void GSAT_WALK_FN(load)(const gsat_walker *w, gsat_walk_regs *r) {
 }
 
 /* Writes the scalars back (one member). */
-TEAM_HD void GSAT_WALK_FN(store)(gsat_walker *w, const gsat_walk_regs *r) {
+TEAM_HD void GSAT_WALK_FN(store)(GSAT_WALKER_T *w, const gsat_walk_regs *r) {
   TEAM_ONE(w->rng = r->rng; w->flips = r->flips; w->since_restart = r->since;
            w->restart_at = r->restart_at; w->restarts = r->restarts; w->unsat_len = r->len;
            w->best_unsat = r->best; w->trail_len = r->trail_len; w->trail_over = r->over);
@@ -168,8 +174,8 @@ TEAM_HD void GSAT_WALK_FN(store)(gsat_walker *w, const gsat_walk_regs *r) {
 
 /* After w->val was set: rebuilds, schedules the next restart
  * (p->restart_base) and keeps the start when it is the best so far. */
-TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
-                                  gsat_walk_regs *r) {
+TEAM_HD void GSAT_WALK_FN(settle)(GSAT_WALKER_T *w, const gsat_walk_cnf *f,
+                                  const gsat_walk_params *p, gsat_walk_regs *r) {
   r->len = GSAT_WALK_FN(rebuild)(w, f);
   r->since = 0;
   r->restart_at = gsat_walk_restart_at(p->restart_base, r->restarts);
@@ -185,8 +191,8 @@ TEAM_HD void GSAT_WALK_FN(settle)(gsat_walker *w, const gsat_walk_cnf *f, const 
  * counted in w->phases_in), else by r's restart count a random assignment
  * (hash of the seed and the count) on even counts, the best one on odd
  * counts; then rebuilds and schedules the next restart (p->restart_base). */
-TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
-                                  gsat_walk_regs *r) {
+TEAM_HD void GSAT_WALK_FN(assign)(GSAT_WALKER_T *w, const gsat_walk_cnf *f,
+                                  const gsat_walk_params *p, gsat_walk_regs *r) {
   const uint64_t h = gsat_walk_mix(w->seed ^ (r->restarts * 0xd1342543de82ef95ull));
   const uint8_t *from = w->from;
   if (from) {
@@ -203,8 +209,8 @@ TEAM_HD void GSAT_WALK_FN(assign)(gsat_walker *w, const gsat_walk_cnf *f, const 
 
 /* Starts w (carved, gsat_walker_carve) on a random assignment of `seed`: no
  * flips, no restarts, the best so far the start. */
-TEAM_HD void GSAT_WALK_FN(start)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
-                                 uint64_t seed) {
+TEAM_HD void GSAT_WALK_FN(start)(GSAT_WALKER_T *w, const gsat_walk_cnf *f,
+                                 const gsat_walk_params *p, uint64_t seed) {
   TEAM_ONE(w->seed = seed);
   gsat_walk_regs r = {gsat_walk_mix(seed) | 1, 0, 0, 0, 0, 0, ~0u, 0, 1};
   GSAT_WALK_FN(assign)(w, f, p, &r);
@@ -215,7 +221,7 @@ TEAM_HD void GSAT_WALK_FN(start)(gsat_walker *w, const gsat_walk_cnf *f, const g
  * phases, phases.h), counted as a restart and in w->phases_in; the schedule
  * starts over.  (Between two calls of run the same is w->from = val and
  * w->restart_at = w->since_restart: run's next flip is that restart.) */
-TEAM_HD void GSAT_WALK_FN(restart_from)(gsat_walker *w, const gsat_walk_cnf *f,
+TEAM_HD void GSAT_WALK_FN(restart_from)(GSAT_WALKER_T *w, const gsat_walk_cnf *f,
                                         const gsat_walk_params *p, const uint8_t *val) {
   gsat_walk_regs r;
   GSAT_WALK_FN(load)(w, &r);
@@ -228,7 +234,7 @@ TEAM_HD void GSAT_WALK_FN(restart_from)(gsat_walker *w, const gsat_walk_cnf *f,
 /* The variable to flip in a random unsatisfied clause (r->len > 0): each of
  * its literals' variables scored by the table of its length, one picked with
  * probability proportional to its score (uniformly when all are 0). */
-TEAM_HD uint32_t GSAT_WALK_FN(pick)(gsat_walker *w, const gsat_walk_cnf *f,
+TEAM_HD uint32_t GSAT_WALK_FN(pick)(GSAT_WALKER_T *w, const gsat_walk_cnf *f,
                                     const gsat_walk_params *p, gsat_walk_regs *r) {
   const uint32_t c = w->unsat[gsat_walk_below(gsat_walk_rand(&r->rng), r->len)];
   uint32_t n;
@@ -263,7 +269,7 @@ TEAM_HD uint32_t GSAT_WALK_FN(pick)(gsat_walker *w, const gsat_walk_cnf *f,
  * (in occurrence order, one member at a time), those that had one lose their
  * old only true variable's break.  Returns how many had none (v's new break
  * value). */
-TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t lo,
+TEAM_HD uint32_t GSAT_WALK_FN(gain)(GSAT_WALKER_T *w, const gsat_walk_cnf *f, uint32_t lo,
                                     uint32_t hi, uint32_t v, uint32_t *len) {
   uint32_t made = 0;
   TEAM_ROUNDS(b, lo, hi) {
@@ -294,7 +300,7 @@ TEAM_HD uint32_t GSAT_WALK_FN(gain)(gsat_walker *w, const gsat_walk_cnf *f, uint
  * variable v), lose a true literal: those left with none are appended to the
  * unsatisfied list (rank order), those left with one raise the break of
  * their only true variable. */
-TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t lo, uint32_t hi,
+TEAM_HD void GSAT_WALK_FN(lose)(GSAT_WALKER_T *w, const gsat_walk_cnf *f, uint32_t lo, uint32_t hi,
                                 uint32_t v, uint32_t *len) {
   TEAM_ROUNDS(b, lo, hi) {
     const uint32_t i = b + TEAM_RANK;
@@ -321,7 +327,7 @@ TEAM_HD void GSAT_WALK_FN(lose)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t
 /* Flips v: gain, lose, then one member writes v's value, its break and its
  * trail entry.  The occurrence lists' bounds of both literals of v (2v and
  * 2v + 1, adjacent) are read first, together. */
-TEAM_HD void GSAT_WALK_FN(flip)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t v,
+TEAM_HD void GSAT_WALK_FN(flip)(GSAT_WALKER_T *w, const gsat_walk_cnf *f, uint32_t v,
                                 gsat_walk_regs *r) {
   const uint32_t old = w->val[v];
   const uint32_t *os = f->occ_start + GSAT_LIT(v, 0);
@@ -342,7 +348,7 @@ TEAM_HD void GSAT_WALK_FN(flip)(gsat_walker *w, const gsat_walk_cnf *f, uint32_t
 /* Walks w for up to `budget` flips, restarting on schedule.  Returns 1 when
  * no clause is unsatisfied (w->val is a model), else 0.  Every member calls
  * it; the result is team-uniform. */
-TEAM_HD int GSAT_WALK_FN(run)(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
+TEAM_HD int GSAT_WALK_FN(run)(GSAT_WALKER_T *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
                               uint64_t budget) {
   gsat_walk_regs r;
   GSAT_WALK_FN(load)(w, &r);
@@ -367,4 +373,5 @@ TEAM_HD int GSAT_WALK_FN(run)(gsat_walker *w, const gsat_walk_cnf *f, const gsat
 }
 
 #undef GSAT_WALK_FN
+#undef GSAT_WALKER_T
 #endif

@@ -4,6 +4,7 @@
 #ifndef GSAT_WALK_TYPES_H
 #define GSAT_WALK_TYPES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/hd.h"
@@ -45,64 +46,129 @@ typedef struct gsat_walk_params {
   uint32_t restart_base;
 } gsat_walk_params;
 
-/* One walker.  Arrays: its own (carved by gsat_walker_carve); scalars are
- * team-uniform and written back at the end of each gsat_walk_* call. */
-typedef struct gsat_walker {
-  uint32_t *brk;       /* [V] clauses that only this variable satisfies */
-  uint32_t *trail;     /* [V + 32] variables flipped since the best was saved */
-  uint32_t *tcount;    /* [C] true literals of each clause */
-  uint32_t *tx;        /* [C] xor of the variables of its true literals */
-  uint32_t *unsat;     /* [C] unsatisfied clauses, unsat_len of them */
-  uint32_t *where;     /* [C] position of an unsatisfied clause in unsat */
-  uint32_t *score;     /* [max_len] scratch: the chosen clause's scores */
-  uint8_t *val;        /* [V] the assignment: 1 true */
-  uint8_t *best;       /* [V] the assignment with the fewest unsatisfied clauses */
-  const uint8_t *from; /* [V] the next restart's assignment (1 true: the CDCL
-                        * searchers' phases, phases.h), NULL: its own; with
-                        * restart_at = since_restart the next flip restarts */
-  uint64_t seed, rng;
-  uint64_t flips;         /* in all */
-  uint64_t since_restart; /* flips since the last (re)start */
-  uint64_t restart_at;    /* since_restart that triggers the next restart */
-  uint64_t restarts;
-  uint32_t unsat_len;
-  uint32_t best_unsat; /* fewest unsatisfied clauses seen (~0u: none) */
-  uint32_t trail_len, trail_cap;
-  uint32_t trail_over; /* the trail lost flips: the best is copied whole */
-  uint32_t phases_in;  /* restarts from a given assignment (from, walk.h) */
-  uint32_t phases_gen; /* the generation of the given assignments last taken (GPU) */
+/* The fields of a walker, its arrays' element types IDX (variables, clause
+ * indices and positions, break values) and CNT (true counts) given: every
+ * pointer is a pointer whatever it points to, so every walker type has one
+ * layout (the host reads any walker's descriptor as a gsat_walker).  Arrays:
+ * its own (carved by GSAT_WALKER_CARVE); scalars are team-uniform and written
+ * back at the end of each gsat_walk_* call. */
+#define GSAT_WALKER_FIELDS(IDX, CNT)                                                               \
+  IDX *brk;            /* [V] clauses that only this variable satisfies */                         \
+  IDX *trail;          /* [V + 32] variables flipped since the best was saved */                   \
+  CNT *tcount;         /* [C] true literals of each clause */                                      \
+  IDX *tx;             /* [C] xor of the variables of its true literals */                         \
+  IDX *unsat;          /* [C] unsatisfied clauses, unsat_len of them */                            \
+  IDX *where;          /* [C] position of an unsatisfied clause in unsat */                        \
+  uint32_t *score;     /* [max_len] scratch: the chosen clause's scores */                         \
+  uint8_t *val;        /* [V] the assignment: 1 true */                                            \
+  uint8_t *best;       /* [V] the assignment with the fewest unsatisfied clauses */                \
+  const uint8_t *from; /* [V] the next restart's assignment (1 true: the CDCL                      \
+                        * searchers' phases, phases.h), NULL: its own; with                        \
+                        * restart_at = since_restart the next flip restarts */                     \
+  uint64_t seed, rng;                                                                              \
+  uint64_t flips;         /* in all */                                                             \
+  uint64_t since_restart; /* flips since the last (re)start */                                     \
+  uint64_t restart_at;    /* since_restart that triggers the next restart */                       \
+  uint64_t restarts;                                                                               \
+  uint32_t unsat_len;                                                                              \
+  uint32_t best_unsat; /* fewest unsatisfied clauses seen (~0u: none) */                           \
+  uint32_t trail_len, trail_cap;                                                                   \
+  uint32_t trail_over; /* the trail lost flips: the best is copied whole */                        \
+  uint32_t phases_in;  /* restarts from a given assignment (from, walk.h) */                       \
+  uint32_t phases_gen; /* the generation of the given assignments last taken (GPU) */              \
   uint32_t pad;
+
+/* One walker, the wide state: 32-bit counts and indices, any formula. */
+typedef struct gsat_walker {
+  GSAT_WALKER_FIELDS(uint32_t, uint32_t)
 } gsat_walker;
 
-/* Bytes of one walker's arrays for V variables, C clauses of at most max_len
- * literals (8-byte multiple). */
-GSAT_HD uint64_t gsat_walker_bytes(uint32_t V, uint32_t C, uint32_t max_len) {
-  const uint64_t words = (uint64_t)V + V + 32 + 4ull * C + max_len;
-  return (4 * words + 2ull * V + 7) & ~7ull;
+/* One walker, the compact state: 8-bit true counts, 16-bit variables,
+ * clause indices, positions and break values, for formulas where they fit
+ * (gsat_walk_fits16): under half the wide state's bytes, so that more
+ * walkers' state stays in the L2 cache or shared memory (gpu/walk_plan.h). */
+typedef struct gsat_walker16 {
+  GSAT_WALKER_FIELDS(uint16_t, uint8_t)
+} gsat_walker16;
+
+#ifdef __cplusplus
+#define GSAT_WALK_STATIC_ASSERT static_assert
+#else
+#define GSAT_WALK_STATIC_ASSERT _Static_assert
+#endif
+GSAT_WALK_STATIC_ASSERT(sizeof(gsat_walker) == sizeof(gsat_walker16) &&
+                            offsetof(gsat_walker, pad) == offsetof(gsat_walker16, pad),
+                        "every walker type has one layout");
+
+/* The most variables, clauses and literals per clause of the compact state:
+ * every variable, clause index, position and break value below 2^16 (a xor
+ * of variables below 2^16 is too), every true count below 2^8. */
+#define GSAT_WALK16_MAX_VARS    65535u
+#define GSAT_WALK16_MAX_CLAUSES 65535u
+#define GSAT_WALK16_MAX_LEN     255u
+
+/* Whether a formula of V variables, C clauses of at most max_len literals
+ * fits the compact state (gsat_walker16). */
+GSAT_HD int gsat_walk_fits16(uint32_t V, uint32_t C, uint32_t max_len) {
+  return V <= GSAT_WALK16_MAX_VARS && C <= GSAT_WALK16_MAX_CLAUSES &&
+         max_len <= GSAT_WALK16_MAX_LEN;
 }
 
-/* Points w's arrays into mem (gsat_walker_bytes of them, 4-byte aligned)
+/* Bytes of a walker's arrays for V variables, C clauses of at most max_len
+ * literals, `idx` bytes per index and `cnt` per true count (8-byte
+ * multiple): GSAT_WALKER_CARVE's layout, the widest arrays first. */
+GSAT_HD uint64_t gsat_walker_bytes_of(uint32_t V, uint32_t C, uint32_t max_len, uint32_t idx,
+                                      uint32_t cnt) {
+  const uint64_t b = 4ull * max_len + idx * ((uint64_t)V + V + 32 + 3ull * C) + (uint64_t)cnt * C;
+  return (b + 2ull * V + 7) & ~7ull;
+}
+
+/* Bytes of one wide walker's arrays (gsat_walker). */
+GSAT_HD uint64_t gsat_walker_bytes(uint32_t V, uint32_t C, uint32_t max_len) {
+  return gsat_walker_bytes_of(V, C, max_len, 4, 4);
+}
+
+/* Bytes of one compact walker's arrays (gsat_walker16). */
+GSAT_HD uint64_t gsat_walker16_bytes(uint32_t V, uint32_t C, uint32_t max_len) {
+  return gsat_walker_bytes_of(V, C, max_len, 2, 1);
+}
+
+/* Points walker *w's arrays (any walker type, its index and count types IDX
+ * and CNT) into mem (4-byte aligned; gsat_walker_bytes_of for their sizes)
  * and clears its scalars; the walk starts with gsat_walk_*_start. */
+#define GSAT_WALKER_CARVE(w, mem, V, C, max_len, IDX, CNT)                                         \
+  do {                                                                                             \
+    uint8_t *p_ = (uint8_t *)(mem);                                                                \
+    (w)->score = (uint32_t *)p_;                                                                   \
+    (w)->brk = (IDX *)(p_ + 4ull * (max_len));                                                     \
+    (w)->trail = (w)->brk + (V);                                                                   \
+    (w)->tx = (w)->trail + (V) + 32;                                                               \
+    (w)->unsat = (w)->tx + (C);                                                                    \
+    (w)->where = (w)->unsat + (C);                                                                 \
+    (w)->tcount = (CNT *)((w)->where + (C));                                                       \
+    (w)->val = (uint8_t *)((w)->tcount + (C));                                                     \
+    (w)->best = (w)->val + (V);                                                                    \
+    (w)->from = 0;                                                                                 \
+    (w)->seed = (w)->rng = (w)->flips = (w)->since_restart = (w)->restart_at = 0;                  \
+    (w)->restarts = 0;                                                                             \
+    (w)->unsat_len = (w)->trail_len = 0;                                                           \
+    (w)->best_unsat = ~0u;                                                                         \
+    (w)->trail_cap = (V) + 32;                                                                     \
+    (w)->trail_over = 1;                                                                           \
+    (w)->phases_in = (w)->phases_gen = (w)->pad = 0;                                               \
+  } while (0)
+
+/* Points w's arrays into mem (gsat_walker_bytes of them, 4-byte aligned)
+ * and clears its scalars (GSAT_WALKER_CARVE). */
 GSAT_HD void gsat_walker_carve(gsat_walker *w, void *mem, uint32_t V, uint32_t C,
                                uint32_t max_len) {
-  uint32_t *p = (uint32_t *)mem;
-  w->brk = p;
-  w->trail = p += V;
-  w->tcount = p += V + 32;
-  w->tx = p += C;
-  w->unsat = p += C;
-  w->where = p += C;
-  w->score = p += C;
-  w->val = (uint8_t *)(p += max_len);
-  w->best = w->val + V;
-  w->from = 0;
-  w->seed = w->rng = w->flips = w->since_restart = w->restart_at = w->restarts = 0;
-  w->unsat_len = 0;
-  w->best_unsat = ~0u;
-  w->trail_len = 0;
-  w->trail_cap = V + 32;
-  w->trail_over = 1;
-  w->phases_in = w->phases_gen = w->pad = 0;
+  GSAT_WALKER_CARVE(w, mem, V, C, max_len, uint32_t, uint32_t);
+}
+
+/* As gsat_walker_carve for the compact state (gsat_walker16_bytes). */
+GSAT_HD void gsat_walker16_carve(gsat_walker16 *w, void *mem, uint32_t V, uint32_t C,
+                                 uint32_t max_len) {
+  GSAT_WALKER_CARVE(w, mem, V, C, max_len, uint16_t, uint8_t);
 }
 
 /* xorshift64* (Marsaglia 2003; Vigna 2016): the walker's random numbers. */

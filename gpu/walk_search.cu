@@ -11,6 +11,7 @@
 #include "kernels/cuda_check.cuh"
 #include "gpu/kernel_run.cuh"
 #include "gpu/walk_plan.h"
+#include "gpu/walk_lane.cuh"
 #include "gpu/walk_warp.cuh"
 #include "base/clock.h"
 #include "core/phases.h"
@@ -23,6 +24,29 @@ __global__ void __launch_bounds__(32 * GSAT_WALK_GPU_GLOBAL_PER_BLOCK)
     gsat_walk_gpu_kernel(gsat_walk_gpu_params p) {
   GSAT_WALK_GPU_SMEM(smem);
   gsat_walk_gpu_walker(p, smem);
+}
+
+/* Lane walkers, the wide state (one per thread). */
+__global__ void __launch_bounds__(GSAT_WALK_LANE_SPREAD, 1)
+    gsat_walk_lane_kernel(gsat_walk_gpu_params p) {
+  GSAT_WALK_GPU_SMEM(smem);
+  gsat_walk_lane_walker(p, smem);
+}
+
+/* Lane walkers, the compact state. */
+__global__ void __launch_bounds__(GSAT_WALK_LANE_SPREAD, 1)
+    gsat_walk_lane16_kernel(gsat_walk_gpu_params p) {
+  GSAT_WALK_GPU_SMEM(smem);
+  gsat_walk_lane16_walker(p, smem);
+}
+
+typedef void (*walk_kernel_fn)(gsat_walk_gpu_params);
+
+/* The kernel of plan pl: warp, lane or compact lane walkers. */
+static walk_kernel_fn kernel_of(const gsat_walk_gpu_plan *pl) {
+  return !pl->lane     ? gsat_walk_gpu_kernel
+         : pl->compact ? gsat_walk_lane16_kernel
+                       : gsat_walk_lane_kernel;
 }
 
 /* One run's device memory and CUDA objects (release_run frees them). */
@@ -50,8 +74,8 @@ static void release_run(walk_run *d) {
 /* What the plan reads of device d->k.info: SMs, shared memory, resident
  * blocks (the kernel's occupancy at its shared memory, when known), and
  * 6/10 of the free device memory. */
-static gsat_status device_of(walk_run *d, uint64_t smem, gsat_walk_gpu_device *dev,
-                             gsat_error *err) {
+static gsat_status device_of(walk_run *d, walk_kernel_fn kernel, uint32_t threads, uint64_t smem,
+                             gsat_walk_gpu_device *dev, gsat_error *err) {
   size_t free_mem = 0, total_mem = 0;
   GSAT_CUDA_TRY(err, cudaMemGetInfo(&free_mem, &total_mem));
   int per_sm = 0, reserved = 0, blocks = 0;
@@ -61,15 +85,17 @@ static gsat_status device_of(walk_run *d, uint64_t smem, gsat_walk_gpu_device *d
   GSAT_CUDA_TRY(err,
                 cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dv));
   GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&blocks, cudaDevAttrMaxBlocksPerMultiprocessor, dv));
+  int l2 = 0;
+  GSAT_CUDA_TRY(err, cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dv));
+  dev->l2_bytes = (uint64_t)l2;
   if (smem) {
     int fit = 0;
-    GSAT_CUDA_TRY(err,
-                  cudaFuncSetAttribute(gsat_walk_gpu_kernel,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
-                                            cudaFuncAttributePreferredSharedMemoryCarveout, 100));
     GSAT_CUDA_TRY(
-        err, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, gsat_walk_gpu_kernel, 32, smem));
+        err, cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    GSAT_CUDA_TRY(
+        err, cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
+    GSAT_CUDA_TRY(err,
+                  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, kernel, (int)threads, smem));
     if (fit < blocks) blocks = fit;
   }
   dev->sm_count = (uint32_t)d->k.info.sm_count;
@@ -87,24 +113,27 @@ static gsat_status device_of(walk_run *d, uint64_t smem, gsat_walk_gpu_device *d
 static gsat_status plan_run(const gsat_walk_cnf *f, const gsat_search_params *p, walk_run *d,
                             gsat_search_result *r, gsat_error *err) {
   gsat_walk_gpu_device dev;
-  GSAT_FORWARD(device_of(d, 0, &dev, err));
-  const int force_global = p->gpu_walk_global;
-  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, 0, force_global, err));
-  const uint32_t per_block = d->pl.per_block;
-  const uint32_t want = p->gpu_blocks ? p->gpu_blocks * per_block : 0;
-  GSAT_FORWARD(device_of(d, d->pl.smem_bytes, &dev, err));
-  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, want, force_global, err));
+  GSAT_FORWARD(device_of(d, gsat_walk_gpu_kernel, 32, 0, &dev, err));
+  gsat_walk_gpu_ask ask = {0, p->gpu_walk_global, (int)p->gpu_walk_mapping, p->gpu_walk_wide,
+                           p->gpu_walk_lane_dense};
+  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, &ask, err));
+  const walk_kernel_fn kernel = kernel_of(&d->pl);
+  ask.want = p->gpu_blocks ? p->gpu_blocks * d->pl.per_block : 0;
+  ask.mapping = d->pl.lane ? GSAT_GPU_WALK_MAPPING_LANE : GSAT_GPU_WALK_MAPPING_WARP;
+  GSAT_FORWARD(device_of(d, kernel, gsat_walk_gpu_threads(&d->pl), d->pl.smem_bytes, &dev, err));
+  GSAT_FORWARD(gsat_walk_gpu_plan_make(&d->pl, f, &dev, &ask, err));
   if (!d->pl.in_shared) /* the L1 cache as large as the driver likes (an earlier run's shared) */
-    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(gsat_walk_gpu_kernel,
-                                            cudaFuncAttributePreferredSharedMemoryCarveout,
+    GSAT_CUDA_TRY(err, cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                             cudaSharedmemCarveoutDefault));
   gsat_walk_gpu_layout_of(&d->pl, f, &d->L);
   r->num_workers = d->pl.walkers;
-  r->gpu_threads = 32 * d->pl.per_block;
+  r->gpu_threads = gsat_walk_gpu_threads(&d->pl);
   r->gpu_blocks = d->pl.blocks;
   r->gpu_map = GSAT_GPU_MAP_WARP;
   r->gpu_layout = GSAT_GPU_LAYOUT_CSR; /* clauses and occurrence lists as CSR */
   r->gpu_walk_shared = (int)d->pl.in_shared;
+  r->gpu_walk_lane = (int)d->pl.lane;
+  r->gpu_walk_compact = (int)d->pl.compact;
   r->gpu_walk_per_sm = d->pl.per_sm;
   r->gpu_walk_state_bytes = d->pl.state_bytes;
   return GSAT_OK;
@@ -298,6 +327,8 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   kp.params = (const gsat_walk_params *)(d->d_mem + d->L.params);
   kp.walkers = (gsat_walker *)(d->d_mem + d->L.desc);
   kp.n = d->pl.walkers;
+  kp.per_block = d->pl.per_block;
+  kp.stride = d->pl.stride;
   kp.slice = p->gpu_slice ? p->gpu_slice : GSAT_WALK_GPU_SLICE;
   kp.seed = p->seed;
   kp.ctl = (gsat_walk_gpu_ctl *)(d->d_mem + d->L.ctl);
@@ -315,8 +346,8 @@ static gsat_status run(const gsat_walk_cnf *f, const gsat_search_params *p, gsat
   if (p->may_start && !p->may_start(p->may_start_data)) return GSAT_OK;
   const double start = gsat_seconds();
   GSAT_CUDA_TRY(err, cudaEventRecord(d->k.start, d->k.stream));
-  gsat_walk_gpu_kernel<<<r->gpu_blocks, r->gpu_threads, d->pl.smem_bytes, d->k.stream>>>(kp);
-  GSAT_CUDA_LAUNCHED(err, "gsat_walk_gpu_kernel");
+  kernel_of(&d->pl)<<<r->gpu_blocks, r->gpu_threads, d->pl.smem_bytes, d->k.stream>>>(kp);
+  GSAT_CUDA_LAUNCHED(err, d->pl.lane ? "gsat_walk_lane_kernel" : "gsat_walk_gpu_kernel");
   GSAT_CUDA_TRY(err, cudaEventRecord(d->k.stop, d->k.stream));
   walk_watch w;
   memset(&w, 0, sizeof w);

@@ -1,7 +1,10 @@
 /* The GPU walkers behind a C ABI (local-search.md, section 2): the walker
- * step code (core/walk.h) on a warp (gpu/walk_warp.cuh), one walker
- * per warp, thousands with different seeds, their state planned from the
- * free device memory before the launch (gpu/walk_plan.h). */
+ * step code (core/walk.h) on a warp (gpu/walk_warp.cuh, one walker per
+ * warp) or on one thread (gpu/walk_lane.cuh, one walker per lane, the
+ * compact state where it fits), thousands with different seeds, the
+ * mapping and their state planned from the formula, the L2 cache, the
+ * shared memory and the free device memory before the launch
+ * (gpu/walk_plan.h). */
 #ifndef GSAT_GPU_WALK_SEARCH_H
 #define GSAT_GPU_WALK_SEARCH_H
 
@@ -13,12 +16,16 @@
 extern "C" {
 #endif
 
-/* Walks db on device p->device with one walker per warp, planned by
- * gpu/walk_plan.h: each walker's state in shared memory, one walker per
- * block and a few per SM, when it fits (unless p->gpu_walk_global), else in
- * device memory, 4 walkers per block and 48 per SM (p->gpu_blocks sets the
- * blocks; fewer walkers when the memory does not hold them; p->gpu_threads
- * is not read; r->gpu_walk_* say which) until one finds a model: r->answer
+/* Walks db on device p->device with one walker per warp or per thread
+ * (p->gpu_walk_mapping, auto: the plan's rule; p->gpu_walk_wide keeps a
+ * lane walker's 32-bit state), planned by gpu/walk_plan.h: a warp walker's
+ * state in shared memory, one walker per block and a few per SM, when it
+ * fits (unless p->gpu_walk_global), else in device memory, 4 walkers per
+ * block and 48 per SM; lane walkers' state in shared memory, a block of
+ * lanes per SM, or in device memory, as many as the L2 cache holds
+ * (p->gpu_blocks sets the blocks; fewer walkers when the memory does not
+ * hold them; p->gpu_threads is not read; r->gpu_walk_* say which) until one
+ * finds a model: r->answer
  * SAT with it in r->model
  * (internal variables; the caller checks it against the original clauses).
  * Never UNSAT: UNKNOWN at p->time_limit, p->node_limit (flips of all

@@ -140,6 +140,9 @@ static void enum_names_and_constants(void **state) {
       {"gpu_occ_sort", "auto", GSAT_GPU_OCC_SORT_AUTO},
       {"gpu_occ_sort", "radix", GSAT_GPU_OCC_SORT_RADIX},
       {"gpu_occ_sort", "bcf", GSAT_GPU_OCC_SORT_BCF},
+      {"gpu_walk_mapping", "auto", GSAT_GPU_WALK_MAPPING_AUTO},
+      {"gpu_walk_mapping", "lane", GSAT_GPU_WALK_MAPPING_LANE},
+      {"gpu_walk_mapping", "warp", GSAT_GPU_WALK_MAPPING_WARP},
       {"proof_format", "binary", GSAT_PROOF_FORMAT_BINARY},
       {"proof_format", "text", GSAT_PROOF_FORMAT_TEXT},
       {"search", "auto", GSAT_SEARCH_AUTO},
@@ -151,7 +154,7 @@ static void enum_names_and_constants(void **state) {
   int enums = 0;
   for (size_t i = 0; i < gsat_option_count; i++)
     enums += gsat_option_table[i].kind == GSAT_OPT_ENUM;
-  assert_int_equal(enums, 12); /* every enum option is in values[] */
+  assert_int_equal(enums, 13); /* every enum option is in values[] */
   for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
     const gsat_option_info *info = gsat_option_find(values[i].option);
     assert_non_null(info);
@@ -218,41 +221,17 @@ static void aliases_name_rows(void **state) {
 
 static void hidden_rows(void **state) {
   (void)state;
-  const char *hidden[] = {"cdcl_bcp",
-                          "cdcl_cube_count",
-                          "cdcl_cubes",
-                          "cdcl_decide",
-                          "cdcl_memory",
-                          "cdcl_reduce",
-                          "cdcl_restart",
-                          "cdcl_target",
-                          "cdcl_walk",
-                          "cdcl_walk_answers",
-                          "fast_exit",
-                          "gpu_backoff",
-                          "gpu_occ_sort",
-                          "gpu_slice",
-                          "gpu_stop_grace",
-                          "gpu_walk_global",
-                          "mpi_cube_queue",
-                          "mpi_cube_standin",
-                          "mpi_port_ring",
-                          "mpi_share_interval",
-                          "mpi_share_words",
-                          "portfolio_gpu_cdcl",
-                          "portfolio_gpu_delay",
-                          "portfolio_gpu_walk",
-                          "portfolio_phases",
-                          "portfolio_walk",
-                          "simp_effort",
-                          "simp_occ_limit",
-                          "vivify_effort",
-                          "vivify_interval",
-                          "vivify_irred",
-                          "bva_effort",
-                          "bva_size",
-                          "bva_tiebreak",
-                          "bva_share"};
+  const char *hidden[] = {
+      "cdcl_bcp",           "cdcl_cube_count",    "cdcl_cubes",          "cdcl_decide",
+      "cdcl_memory",        "cdcl_reduce",        "cdcl_restart",        "cdcl_target",
+      "cdcl_walk",          "cdcl_walk_answers",  "fast_exit",           "gpu_backoff",
+      "gpu_occ_sort",       "gpu_slice",          "gpu_stop_grace",      "gpu_walk_global",
+      "mpi_cube_queue",     "mpi_cube_standin",   "mpi_port_ring",       "mpi_share_interval",
+      "mpi_share_words",    "portfolio_gpu_cdcl", "portfolio_gpu_delay", "portfolio_gpu_walk",
+      "portfolio_phases",   "portfolio_walk",     "simp_effort",         "simp_occ_limit",
+      "vivify_effort",      "vivify_interval",    "vivify_irred",        "bva_effort",
+      "bva_size",           "bva_tiebreak",       "bva_share",           "gpu_walk_wide",
+      "gpu_walk_lane_dense"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));

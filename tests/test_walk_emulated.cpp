@@ -33,17 +33,24 @@ extern "C" {
 #include "core/walk_types.h"
 
 static void after_flip(const gsat_walker *w, const gsat_walk_cnf *f, uint32_t len);
+static void after_flip(const gsat_walker16 *w, const gsat_walk_cnf *f, uint32_t len);
 #define GSAT_WALK_AFTER_FLIP(w, f, len) after_flip(w, f, len)
 
 #include "core/walk.h"       /* the CPU instance (a team of one) first */
 #include "gpu/walk_warp.cuh" /* the warp instance and the kernel body */
+#include "gpu/walk_lane.cuh" /* the lane instances (wide: the CPU's; compact) */
 
-/* Every flip of either instance: the state against a recomputation. */
+/* Every flip of any instance: the state against a recomputation. */
 static std::atomic<unsigned long> checks{0}, bad{0};
 static void after_flip(const gsat_walker *w, const gsat_walk_cnf *f, uint32_t len) {
   std::vector<uint32_t> scratch(f->num_vars + 1);
   checks++;
   if (gsat_walk_check(w, f, len, scratch.data())) bad++;
+}
+static void after_flip(const gsat_walker16 *w, const gsat_walk_cnf *f, uint32_t len) {
+  std::vector<uint32_t> scratch(f->num_vars + 1);
+  checks++;
+  if (gsat_walk16_check(w, f, len, scratch.data())) bad++;
 }
 #include "gpu/walk_plan.h"
 #include "tests/walk_formulas.h"
@@ -71,15 +78,31 @@ struct formula {
   }
 };
 
-/* A walker's memory, carved. */
-struct walker_mem {
+/* The bytes and the carve of a wide and of a compact walker. */
+static uint64_t bytes_of(const gsat_walker *, uint32_t V, uint32_t C, uint32_t L) {
+  return gsat_walker_bytes(V, C, L);
+}
+static uint64_t bytes_of(const gsat_walker16 *, uint32_t V, uint32_t C, uint32_t L) {
+  return gsat_walker16_bytes(V, C, L);
+}
+static void carve(gsat_walker *w, void *m, uint32_t V, uint32_t C, uint32_t L) {
+  gsat_walker_carve(w, m, V, C, L);
+}
+static void carve(gsat_walker16 *w, void *m, uint32_t V, uint32_t C, uint32_t L) {
+  gsat_walker16_carve(w, m, V, C, L);
+}
+
+/* A walker's memory (wide or compact), carved. */
+template <class W> struct walker_mem_of {
   std::vector<uint64_t> mem;
-  gsat_walker w;
-  explicit walker_mem(const gsat_walk_cnf *f) {
-    mem.resize(gsat_walker_bytes(f->num_vars, f->num_clauses, f->max_len) / 8 + 1);
-    gsat_walker_carve(&w, mem.data(), f->num_vars, f->num_clauses, f->max_len);
+  W w;
+  explicit walker_mem_of(const gsat_walk_cnf *f) {
+    mem.resize(bytes_of(&w, f->num_vars, f->num_clauses, f->max_len) / 8 + 1);
+    carve(&w, mem.data(), f->num_vars, f->num_clauses, f->max_len);
   }
 };
+typedef walker_mem_of<gsat_walker> walker_mem;
+typedef walker_mem_of<gsat_walker16> walker16_mem;
 
 static void steps_kernel(gsat_walker *w, const gsat_walk_cnf *f, const gsat_walk_params *p,
                          uint64_t seed, uint64_t flips) {
@@ -92,8 +115,27 @@ static void grid_kernel(gsat_walk_gpu_params p) {
   gsat_walk_gpu_walker(p, smem);
 }
 
+static void lane_kernel(gsat_walk_gpu_params p) {
+  GSAT_WALK_GPU_SMEM(smem);
+  gsat_walk_lane_walker(p, smem);
+}
+
+static void lane16_kernel(gsat_walk_gpu_params p) {
+  GSAT_WALK_GPU_SMEM(smem);
+  gsat_walk_lane16_walker(p, smem);
+}
+
+/* Plans warp walkers (the grid option want, force_global). */
+static gsat_status plan_warp(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
+                             const gsat_walk_gpu_device *dev, uint32_t want, int force_global,
+                             gsat_error *err) {
+  const gsat_walk_gpu_ask ask = {want, force_global, GSAT_GPU_WALK_MAPPING_WARP, 0, 0};
+  return gsat_walk_gpu_plan_make(pl, f, dev, &ask, err);
+}
+
 /* A device as the plan sees it: H100-like shared memory (228 KiB per SM,
- * 227 KiB a block, 1 KiB reserved, 32 blocks), `sms` SMs, a budget. */
+ * 227 KiB a block, 1 KiB reserved, 32 blocks, 50 MiB of L2), `sms` SMs,
+ * a budget. */
 static gsat_walk_gpu_device test_device(uint32_t sms, uint64_t budget) {
   gsat_walk_gpu_device d;
   d.sm_count = sms;
@@ -102,11 +144,14 @@ static gsat_walk_gpu_device test_device(uint32_t sms, uint64_t budget) {
   d.smem_per_block = 227 * 1024;
   d.smem_reserved = 1024;
   d.budget = budget;
+  d.l2_bytes = 50ull << 20;
   return d;
 }
 
-/* Asserts that walkers a and b over f are in the same state. */
-static void assert_same_walk(const gsat_walker &a, const gsat_walker &b, const gsat_walk_cnf *f) {
+/* Asserts that walker b (wide or compact) over f is in the wide walker a's
+ * state, every array element by element. */
+template <class W>
+static void assert_same_walk(const gsat_walker &a, const W &b, const gsat_walk_cnf *f) {
   assert_int_equal(a.flips, b.flips);
   assert_int_equal(a.restarts, b.restarts);
   assert_int_equal(a.rng, b.rng);
@@ -115,10 +160,15 @@ static void assert_same_walk(const gsat_walker &a, const gsat_walker &b, const g
   assert_int_equal(a.trail_len, b.trail_len);
   assert_memory_equal(a.val, b.val, f->num_vars);
   assert_memory_equal(a.best, b.best, f->num_vars);
-  assert_memory_equal(a.brk, b.brk, 4ull * f->num_vars);
-  assert_memory_equal(a.tcount, b.tcount, 4ull * f->num_clauses);
-  assert_memory_equal(a.tx, b.tx, 4ull * f->num_clauses);
-  assert_memory_equal(a.unsat, b.unsat, 4ull * a.unsat_len);
+  for (uint32_t v = 0; v < f->num_vars; v++) assert_int_equal(a.brk[v], b.brk[v]);
+  for (uint32_t c = 0; c < f->num_clauses; c++) {
+    assert_int_equal(a.tcount[c], b.tcount[c]);
+    assert_int_equal(a.tx[c], b.tx[c]);
+  }
+  for (uint32_t i = 0; i < a.unsat_len; i++) {
+    assert_int_equal(a.unsat[i], b.unsat[i]);
+    assert_int_equal(a.where[a.unsat[i]], b.where[b.unsat[i]]);
+  }
 }
 
 /* The warp and the team of one walk alike: 3-SAT, 5-SAT, 2-SAT; restarts
@@ -162,8 +212,7 @@ static void test_same_walk_perturbed(void **state) {
 
 /* Clauses longer than a warp (two rounds of its lanes): 40 clauses of 40
  * literals beside random 3-SAT. */
-static void test_same_walk_long_clauses(void **state) {
-  (void)state;
+static gsat_cnf long_clauses() {
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   walk_test_planted(&cnf, 77, 100, 300, 3);
@@ -175,6 +224,13 @@ static void test_same_walk_long_clauses(void **state) {
     }
     gsat_cnf_end_clause(&cnf, NULL);
   }
+  return cnf;
+}
+
+/* The warp and the team of one walk alike on long_clauses(). */
+static void test_same_walk_long_clauses(void **state) {
+  (void)state;
+  gsat_cnf cnf = long_clauses();
   formula F(cnf);
   const gsat_walk_cnf *f = &F.wf.view;
   assert_true(f->max_len > 32);
@@ -218,10 +274,13 @@ struct grid {
   uint8_t *base = nullptr;
   gsat_walk_gpu_params kp;
   int host_stop = 0;
-  grid(const gsat_walk_cnf *f, uint32_t walkers, uint64_t seed, int force_global) {
+  grid(const gsat_walk_cnf *f, uint32_t walkers, uint64_t seed, int force_global,
+       int mapping = GSAT_GPU_WALK_MAPPING_WARP, int wide = 0, int dense = 0) {
     gsat_error err;
     const gsat_walk_gpu_device dev = test_device(2, 1ull << 30);
-    assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, walkers, force_global, &err), GSAT_OK);
+    const gsat_walk_gpu_ask ask = {walkers, force_global, mapping, wide, dense};
+    assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, &ask, &err), GSAT_OK);
+    assert_int_equal(pl.lane, mapping == GSAT_GPU_WALK_MAPPING_LANE);
     assert_int_equal(pl.walkers, walkers);
     assert_int_equal(pl.in_shared, !force_global);
     gsat_walk_gpu_layout_of(&pl, f, &L);
@@ -239,6 +298,8 @@ struct grid {
     kp.params = (const gsat_walk_params *)(base + L.params);
     kp.walkers = (gsat_walker *)(base + L.desc);
     kp.n = pl.walkers;
+    kp.per_block = pl.per_block;
+    kp.stride = pl.stride;
     kp.slice = 64;
     kp.seed = seed;
     kp.ctl = (gsat_walk_gpu_ctl *)(base + L.ctl);
@@ -249,7 +310,10 @@ struct grid {
   }
   ~grid() { free(base); }
   void launch() {
-    gsat_simt_launch(grid_kernel, pl.blocks, 32u * pl.per_block, (size_t)pl.smem_bytes, kp);
+    void (*k)(gsat_walk_gpu_params) = !pl.lane     ? grid_kernel
+                                      : pl.compact ? lane16_kernel
+                                                   : lane_kernel;
+    gsat_simt_launch(k, pl.blocks, gsat_walk_gpu_threads(&pl), (size_t)pl.smem_bytes, kp);
   }
 };
 
@@ -272,33 +336,48 @@ static void assert_grid_walks_as_cpu(const grid &g, const gsat_walk_cnf *f) {
   }
 }
 
-/* Models found by a grid of 4 walkers, checked, equal to the CPU walk of
- * the winner's seed; every walker's walk as the CPU's of its seed; the
- * state in shared memory and in global memory. */
+/* The walkers a grid test runs (mapping, wide, dense): warp walkers, lane
+ * walkers (one per emulated thread, gpu/walk_lane.cuh) spread one a warp
+ * with the compact state and with the wide one, and packed 32 a warp
+ * (dense).  (The emulation runs a warp's lanes one after the other between
+ * collectives, and a lane walker has none: packed, lane 0 walks alone until
+ * it returns; spread, every walker is a host thread.) */
+static const int kinds[][3] = {{GSAT_GPU_WALK_MAPPING_WARP, 0, 0},
+                               {GSAT_GPU_WALK_MAPPING_LANE, 0, 0},
+                               {GSAT_GPU_WALK_MAPPING_LANE, 1, 0},
+                               {GSAT_GPU_WALK_MAPPING_LANE, 0, 1}};
+
+/* Models found by a grid of 4 walkers of each kind, checked, equal to the
+ * CPU walk of the winner's seed; every walker's walk as the CPU's of its
+ * seed; the state in shared memory and in global memory. */
 static void test_grid_finds_models(void **state) {
   (void)state;
   const int shapes[][3] = {{100, 400, 3}, {50, 900, 5}, {25, 1500, 7}};
-  for (int global = 0; global < 2; global++) {
-    for (int i = 0; i < 3; i++) {
-      formula F(50 + i, shapes[i][0], shapes[i][1], shapes[i][2]);
-      const gsat_walk_cnf *f = &F.wf.view;
-      grid g(f, 4, 17 + i, global);
-      checks = bad = 0;
-      g.launch();
-      assert_int_equal(bad.load(), 0);
-      assert_true(checks.load() > 0);
-      assert_int_equal(g.kp.ctl->found, 1);
-      const uint32_t win = g.kp.ctl->winner;
-      assert_true(win < 4);
-      assert_true(walk_test_model_ok(&F.cnf, &F.db, g.kp.model));
-      const gsat_walker &ww = g.kp.walkers[win];
-      assert_int_equal(ww.unsat_len, 0);
-      walker_mem cpu(f);
-      gsat_walk_start(&cpu.w, f, g.kp.params, gsat_walk_mix(g.kp.seed + win));
-      assert_int_equal(gsat_walk_run(&cpu.w, f, g.kp.params, ww.flips), 1);
-      assert_int_equal(cpu.w.flips, ww.flips);
-      assert_memory_equal(cpu.w.val, g.kp.model, f->num_vars);
-      assert_grid_walks_as_cpu(g, f);
+  for (const auto &kind : kinds) {
+    for (int global = 0; global < 2; global++) {
+      for (int i = 0; i < 3; i++) {
+        formula F(50 + i, shapes[i][0], shapes[i][1], shapes[i][2]);
+        const gsat_walk_cnf *f = &F.wf.view;
+        grid g(f, 4, 17 + i, global, kind[0], kind[1], kind[2]);
+        assert_int_equal(g.pl.stride, g.pl.lane && kind[2] ? 1 : 32);
+        assert_int_equal(g.pl.compact, g.pl.lane && !kind[1]);
+        checks = bad = 0;
+        g.launch();
+        assert_int_equal(bad.load(), 0);
+        assert_true(checks.load() > 0);
+        assert_int_equal(g.kp.ctl->found, 1);
+        const uint32_t win = g.kp.ctl->winner;
+        assert_true(win < 4);
+        assert_true(walk_test_model_ok(&F.cnf, &F.db, g.kp.model));
+        const gsat_walker &ww = g.kp.walkers[win];
+        assert_int_equal(ww.unsat_len, 0);
+        walker_mem cpu(f);
+        gsat_walk_start(&cpu.w, f, g.kp.params, gsat_walk_mix(g.kp.seed + win));
+        assert_int_equal(gsat_walk_run(&cpu.w, f, g.kp.params, ww.flips), 1);
+        assert_int_equal(cpu.w.flips, ww.flips);
+        assert_memory_equal(cpu.w.val, g.kp.model, f->num_vars);
+        assert_grid_walks_as_cpu(g, f);
+      }
     }
   }
 }
@@ -352,8 +431,9 @@ static void test_grid_stops(void **state) {
 }
 
 /* The kernel's own flip bound (max_flips; the host's flip limit): on an
- * UNSAT formula every walker returns after exactly 1000 flips (slices of
- * 64: the last one cut short), with no stop from the host. */
+ * UNSAT formula every walker of each kind returns after exactly 1000 flips
+ * (slices of 64: the last one cut short), with no stop from the host, as
+ * the CPU walker of its seed. */
 static void test_grid_flip_bound(void **state) {
   (void)state;
   gsat_cnf cnf;
@@ -361,14 +441,16 @@ static void test_grid_flip_bound(void **state) {
   walk_test_planted(&cnf, 8, 30, 100, 3);
   cnf = add_every_sign_pattern(cnf); /* UNSAT */
   formula F(cnf);
-  for (int global = 0; global < 2; global++) {
-    grid g(&F.wf.view, 4, 9, global);
-    g.kp.max_flips = 1000;
-    g.launch();
-    assert_int_equal(g.kp.ctl->found, 0);
-    assert_int_equal(g.kp.ctl->stop, 0);
-    for (uint32_t i = 0; i < 4; i++) assert_int_equal(g.kp.walkers[i].flips, 1000);
-    assert_grid_walks_as_cpu(g, &F.wf.view);
+  for (const auto &kind : kinds) {
+    for (int global = 0; global < 2; global++) {
+      grid g(&F.wf.view, 4, 9, global, kind[0], kind[1], kind[2]);
+      g.kp.max_flips = 1000;
+      g.launch();
+      assert_int_equal(g.kp.ctl->found, 0);
+      assert_int_equal(g.kp.ctl->stop, 0);
+      for (uint32_t i = 0; i < 4; i++) assert_int_equal(g.kp.walkers[i].flips, 1000);
+      assert_grid_walks_as_cpu(g, &F.wf.view);
+    }
   }
 }
 
@@ -448,13 +530,13 @@ static void test_plan_shared(void **state) {
   (void)state;
   formula F(9, 200, 800, 3);
   const gsat_walk_cnf *f = &F.wf.view;
-  const uint64_t st = gsat_walk_gpu_state_bytes(f);
+  const uint64_t st = gsat_walk_gpu_state_bytes(f, 0);
   assert_int_equal(st % 16, 0);
   assert_true(st >= sizeof(gsat_walker) + gsat_walker_bytes(200, 800, 3));
   gsat_walk_gpu_plan pl;
   gsat_error err;
   gsat_walk_gpu_device dev = test_device(10, 1ull << 30);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, f, &dev, 0, 0, &err), GSAT_OK);
   assert_int_equal(pl.in_shared, 1);
   assert_string_equal(gsat_walk_gpu_memory_name(&pl), "shared");
   assert_int_equal(pl.per_block, 1);
@@ -465,17 +547,17 @@ static void test_plan_shared(void **state) {
   assert_int_equal(pl.walker_bytes, sizeof(gsat_walker) + 256); /* and a copy of its best */
   assert_int_equal(pl.total, pl.shared_bytes + pl.walkers * pl.walker_bytes);
   dev.smem_per_sm = 3 * (st + 1024) + 100; /* three blocks' state and reserve */
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, f, &dev, 0, 0, &err), GSAT_OK);
   assert_int_equal(pl.per_sm, 3);
   assert_int_equal(pl.walkers, 30);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 7, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, f, &dev, 7, 0, &err), GSAT_OK);
   assert_int_equal(pl.walkers, 7);
   assert_int_equal(pl.per_sm, 1);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 1000, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, f, &dev, 1000, 0, &err), GSAT_OK);
   assert_int_equal(pl.walkers, 30); /* no more than are resident */
   dev = test_device(10, 1ull << 30);
   dev.max_blocks_per_sm = 2; /* the kernel's occupancy */
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, f, &dev, 0, 0, &err), GSAT_OK);
   assert_int_equal(pl.walkers, 20);
 }
 
@@ -490,17 +572,17 @@ static void test_plan_shapes(void **state) {
   gsat_error err;
   const gsat_walk_gpu_device dev = test_device(132, 48ull << 30);
   formula five(3, 200, 4000, 5);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, &five.wf.view, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, &five.wf.view, &dev, 0, 0, &err), GSAT_OK);
   assert_int_equal(pl.in_shared, 1);
   assert_true(pl.state_bytes > 64 * 1024 && pl.state_bytes < 68 * 1024);
   assert_int_equal(pl.per_sm, 3);
   assert_int_equal(pl.walkers, 396);
   assert_int_equal(pl.blocks, 396);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, &five.wf.view, &dev, 0, 1, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, &five.wf.view, &dev, 0, 1, &err), GSAT_OK);
   assert_int_equal(pl.in_shared, 0);
   assert_int_equal(pl.walkers, 132 * GSAT_WALK_GPU_GLOBAL_PER_SM);
   formula three(4, 10000, 42000, 3);
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, &three.wf.view, &dev, 0, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, &three.wf.view, &dev, 0, 0, &err), GSAT_OK);
   assert_int_equal(pl.in_shared, 0);
   assert_string_equal(gsat_walk_gpu_memory_name(&pl), "global");
   assert_true(pl.state_bytes > dev.smem_per_block);
@@ -523,7 +605,7 @@ static void test_plan_global(void **state) {
   const uint64_t one = gsat_walk_gpu_shared_bytes(f);
   gsat_walk_gpu_device dev = test_device(10, one + 10 * 32768);
   dev.smem_per_block = 4096; /* the state does not fit a block */
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 1000, 0, &err), GSAT_OK);
+  assert_int_equal(plan_warp(&pl, f, &dev, 1000, 0, &err), GSAT_OK);
   assert_int_equal(pl.in_shared, 0);
   assert_true(pl.walkers >= 1 && pl.walkers < 1000);
   assert_int_equal(pl.walkers, (one + 10 * 32768 - pl.shared_bytes) / pl.walker_bytes);
@@ -531,12 +613,148 @@ static void test_plan_global(void **state) {
   assert_int_equal(pl.total, pl.shared_bytes + pl.walkers * pl.walker_bytes);
   assert_int_equal(pl.blocks, (pl.walkers + 3) / 4);
   dev.budget = one;
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 1000, 0, &err), GSAT_RESOURCE);
+  assert_int_equal(plan_warp(&pl, f, &dev, 1000, 0, &err), GSAT_RESOURCE);
   assert_non_null(strstr(err.message, "MiB of device memory"));
   assert_non_null(strstr(err.message, "shared memory"));
   dev.smem_per_block = 227 * 1024; /* fits shared, but not the formula's device memory */
   dev.budget = one - 1;
-  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, 0, 0, &err), GSAT_RESOURCE);
+  assert_int_equal(plan_warp(&pl, f, &dev, 0, 0, &err), GSAT_RESOURCE);
+}
+
+/* The compact instance (the lane walker's step code on 8-bit counts and
+ * 16-bit indices, gsat_walk16_*) walks as the CPU's wide team of one for a
+ * fixed seed: 3-, 5-, 7- and 2-SAT and clauses of 40 literals, restarts
+ * every 150 flips; both states equal a recomputation after every flip. */
+static void test_compact_same_walk(void **state) {
+  (void)state;
+  struct shape {
+    int vars, clauses, k;
+    uint64_t flips;
+  } shapes[] = {{120, 520, 3, 3000},
+                {60, 800, 5, 1500},
+                {30, 1200, 7, 1500},
+                {90, 200, 2, 2000},
+                {0, 0, 0, 2500}};
+  for (const shape &s : shapes) {
+    gsat_cnf cnf;
+    if (s.vars) {
+      gsat_cnf_init(&cnf);
+      walk_test_planted(&cnf, 41 + s.k, s.vars, s.clauses, s.k);
+    } else {
+      cnf = long_clauses();
+    }
+    formula F(cnf);
+    const gsat_walk_cnf *f = &F.wf.view;
+    assert_true(gsat_walk_fits16(f->num_vars, f->num_clauses, f->max_len));
+    gsat_walk_params p;
+    gsat_walk_params_default(&p, f->num_vars);
+    p.restart_base = 150;
+    walker_mem cpu(f);
+    walker16_mem lane(f);
+    checks = bad = 0;
+    gsat_walk_start(&cpu.w, f, &p, 777);
+    gsat_walk_run(&cpu.w, f, &p, s.flips);
+    gsat_walk16_start(&lane.w, f, &p, 777);
+    gsat_walk16_run(&lane.w, f, &p, s.flips);
+    assert_int_equal(bad.load(), 0);
+    assert_int_equal(checks.load(), cpu.w.flips + lane.w.flips);
+    assert_true(cpu.w.restarts > 0 || cpu.w.unsat_len == 0);
+    assert_same_walk(cpu.w, lane.w, f);
+  }
+}
+
+/* The compact state's bounds: variables, clauses below 2^16, clauses below
+ * 256 literals. */
+static void test_compact_bounds(void **state) {
+  (void)state;
+  assert_true(gsat_walk_fits16(65535, 65535, 255));
+  assert_false(gsat_walk_fits16(65536, 100, 3));
+  assert_false(gsat_walk_fits16(100, 65536, 3));
+  assert_false(gsat_walk_fits16(100, 100, 256));
+  assert_int_equal(gsat_walker_bytes(250, 1065, 3), 4 * (2 * 250 + 32 + 4 * 1065 + 3) + 2 * 250);
+  assert_int_equal(gsat_walker16_bytes(250, 1065, 3),
+                   (4 * 3 + 2 * (2 * 250 + 32 + 3 * 1065) + 1065 + 2 * 250 + 7) & ~7);
+  assert_true(2 * gsat_walker16_bytes(250, 1065, 3) < gsat_walker_bytes(250, 1065, 3));
+}
+
+/* Plans with ask's mapping, want and wide. */
+static gsat_walk_gpu_plan plan_of(const gsat_walk_cnf *f, const gsat_walk_gpu_device &dev,
+                                  int mapping, uint32_t want = 0, int wide = 0, int dense = 0) {
+  gsat_walk_gpu_plan pl;
+  gsat_error err;
+  const gsat_walk_gpu_ask ask = {want, 0, mapping, wide, dense};
+  assert_int_equal(gsat_walk_gpu_plan_make(&pl, f, &dev, &ask, &err), GSAT_OK);
+  return pl;
+}
+
+/* The auto rule on an H100 (132 SMs, 50 MiB of L2): lane walkers with the
+ * compact state in shared memory for uf250's shape, 3-SAT n = 1000, 5-SAT
+ * n = 200 and 7-SAT n = 80 (as many lanes a block as its shared memory
+ * holds, one block per SM); 5-SAT n = 400 lane walkers in global memory,
+ * as many as 3/4 of the L2 holds; warp walkers (the wide state) for 3-SAT
+ * n = 10^4 and 7-SAT n = 140.  Lane walkers one a warp (blocks of 64: two
+ * a warp, 1024 threads; dense: 32 a warp).  Forced lane on 3-SAT n = 10^4:
+ * 4 per SM in global memory; the wide state when asked, or when the
+ * formula has 2^16 clauses or more. */
+static void test_plan_lane(void **state) {
+  (void)state;
+  const gsat_walk_gpu_device dev = test_device(132, 48ull << 30);
+  const int shapes[][4] = {{250, 1065, 3, 1},   {1000, 4200, 3, 1}, {200, 4000, 5, 1},
+                           {80, 6800, 7, 1},    {400, 8000, 5, 0},  {140, 11900, 7, 2},
+                           {10000, 42000, 3, 2}};
+  for (const auto &s : shapes) {
+    formula F(5, s[0], s[1], s[2]);
+    const gsat_walk_cnf *f = &F.wf.view;
+    const gsat_walk_gpu_plan pl = plan_of(f, dev, GSAT_GPU_WALK_MAPPING_AUTO);
+    assert_int_equal(pl.lane, s[3] != 2);
+    assert_int_equal(pl.compact, s[3] != 2);
+    if (s[3] != 2) assert_int_equal(pl.in_shared, s[3] == 1);
+    assert_string_equal(gsat_walk_gpu_mapping_name(&pl), s[3] == 2 ? "warp" : "lane");
+    if (s[3] == 1) {
+      const uint64_t st = gsat_walk_gpu_state_bytes(f, 1);
+      assert_int_equal(pl.state_bytes, st);
+      assert_int_equal(pl.per_block, 227 * 1024 / st);
+      assert_true(pl.per_block >= GSAT_WALK_LANE_SHARED_MIN);
+      assert_int_equal(pl.smem_bytes, pl.per_block * st);
+      assert_int_equal(pl.walkers, 132 * pl.per_block);
+      assert_int_equal(pl.blocks, 132);
+      assert_int_equal(pl.stride, 32); /* one walker a warp */
+      assert_int_equal(gsat_walk_gpu_threads(&pl), 32 * pl.per_block);
+    } else if (s[3] == 0) {
+      const uint64_t room = (50ull << 20) / 4 * 3 - pl.shared_bytes;
+      assert_int_equal(pl.walkers, room / pl.walker_bytes);
+      assert_true(pl.walkers >= 4 * 132);
+      assert_int_equal(pl.per_block, (pl.walkers + 131) / 132);
+    }
+  }
+  formula three(4, 10000, 42000, 3);
+  gsat_walk_gpu_plan pl = plan_of(&three.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE);
+  assert_int_equal(pl.lane, 1);
+  assert_int_equal(pl.compact, 1);
+  assert_int_equal(pl.in_shared, 0);
+  assert_int_equal(pl.walkers, 4 * 132);
+  assert_int_equal(pl.per_block, 4);
+  assert_int_equal(pl.blocks, 132);
+  pl = plan_of(&three.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE, 1000, 1);
+  assert_int_equal(pl.compact, 0);
+  assert_int_equal(pl.walkers, 1000);
+  assert_int_equal(pl.per_block, 8);
+  assert_int_equal(pl.stride, 32);
+  assert_int_equal(pl.state_bytes, gsat_walk_gpu_state_bytes(&three.wf.view, 0));
+  pl = plan_of(&three.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE, 132 * 64); /* blocks of 64 */
+  assert_int_equal(pl.per_block, 64);
+  assert_int_equal(pl.stride, 16); /* spread within 1024 threads */
+  assert_int_equal(gsat_walk_gpu_threads(&pl), 1024);
+  pl = plan_of(&three.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE, 132 * 64, 0, 1);
+  assert_int_equal(pl.stride, 1); /* dense */
+  assert_int_equal(gsat_walk_gpu_threads(&pl), 64);
+  formula big(6, 2000, 70000, 3); /* 2^16 clauses or more: wide */
+  pl = plan_of(&big.wf.view, dev, GSAT_GPU_WALK_MAPPING_LANE);
+  assert_int_equal(pl.lane, 1);
+  assert_int_equal(pl.compact, 0);
+  pl = plan_of(&big.wf.view, dev, GSAT_GPU_WALK_MAPPING_WARP);
+  assert_int_equal(pl.lane, 0);
+  assert_int_equal(pl.compact, 0);
 }
 
 int main(void) {
@@ -553,6 +771,9 @@ int main(void) {
       cmocka_unit_test(test_plan_shared),
       cmocka_unit_test(test_plan_shapes),
       cmocka_unit_test(test_plan_global),
+      cmocka_unit_test(test_compact_same_walk),
+      cmocka_unit_test(test_compact_bounds),
+      cmocka_unit_test(test_plan_lane),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GPU walkers' two layouts side by side in one run (gpu/walk_plan.h):
+# The warp walkers' two layouts side by side in one run (gpu/walk_plan.h):
 # each walker's state in its block's shared memory (the default where it
 # fits: a few walkers per SM) against global memory (--gpu-walk-global:
 # 48 walkers per SM), the CPU walkers on every core, and the race of both
@@ -22,13 +22,8 @@ source "$(dirname "$0")/common.sh"
 BUDGET=${BUDGET:-280}
 LIMIT=${LIMIT:-4}
 SEEDS=${SEEDS:-2}
-CORES=$(nproc)
-if [ -n "${WALK_BUILD:-}" ]; then B=$WALK_BUILD; else step build 200 bash bench/device/build.sh gsat gsat-gen; fi
-GSAT=$B/gsat
-GEN=$B/gsat-gen
-[ -x "$GSAT" ] && [ -x "$GEN" ] || { summary; echo "walk_layouts.sh: no build ($OUT/build.log)"; exit 1; }
-CNF=${TMPDIR:-/tmp}/walk_layouts_cnf # not in $OUT: few files come back from the GPU machine
-mkdir -p "$CNF"
+source "$(dirname "$0")/walk_common.sh"
+walk_setup walk_layouts
 TSV=$OUT/walk_layouts.tsv
 printf 'instance\tsolver\tstatus\twall_s\tsearch_s\tflips_per_s\twalkers\tmemory\tper_sm\n' >"$TSV"
 
@@ -37,34 +32,16 @@ printf 'instance\tsolver\tstatus\twall_s\tsearch_s\tflips_per_s\twalkers\tmemory
 run() {
   local name=$1 inst=$2
   shift 2
-  local log=$OUT/walk_layouts_last.log t0 t1 rc status
-  t0=$(date +%s.%N)
-  timeout -k 2 $((LIMIT + 3)) "$GSAT" --search=walk --time-limit="$LIMIT" --no-model "$@" "$inst" \
-    >"$log" 2>&1
-  rc=$?
-  t1=$(date +%s.%N)
-  case $rc in
-  10) status=SAT ;;
-  0) status=UNKNOWN ;;
-  124) status=UNKNOWN ;;
-  *)
-    status=ERR$rc
-    cp "$log" "$OUT/walk_layouts_err_$(basename "$inst" .cnf)_$name.log"
-    ;;
-  esac
-  # c search 1.505 s, 16871424 flips, 1.12e+07 flips/s, ...
-  local search rate walkers memory per_sm
-  search=$(sed -n 's/^c search \([0-9.]*\) s, .* flips, .*/\1/p' "$log" | head -1)
-  rate=$(sed -n 's/^c search .* flips, \([0-9.e+]*\) flips\/s.*/\1/p' "$log" | head -1)
-  # c device NAME, mapping warp, layout csr, B blocks x T threads
-  walkers=$(sed -n 's/^c device .*, \([0-9]*\) blocks\{0,1\} x \([0-9]*\) threads\{0,1\}$/\1 \2/p' "$log" |
-    awk '{ print $1 * $2 / 32 }' | head -1)
-  memory=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\1/p" "$log" | head -1)
+  walk_gsat walk_layouts "$name" "$inst" "$@"
+  local log=$WALK_LOG walkers memory per_sm
+  # c walkers' state in shared memory, 3 per SM, wide, 396 walkers
+  walkers=$(sed -n "s/^c walkers' state in .*, \([0-9]*\) walkers$/\1/p" "$log" | head -1)
+  memory=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM.*/\1/p" "$log" | head -1)
   [ "$name" = race ] && memory=$(sed -n 's/^c portfolio: \([a-z]*\) answered.*/by-\1/p' "$log" | head -1)
-  per_sm=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM/\2/p" "$log" | head -1)
+  per_sm=$(sed -n "s/^c walkers' state in \([a-z]*\) memory, \([0-9]*\) per SM.*/\2/p" "$log" | head -1)
   [ "$name" = cpu ] && walkers=$CORES
-  printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$inst" .cnf)" "$name" "$status" \
-    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" "${search:--}" "${rate:--}" \
+  printf '%s\t%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$inst" .cnf)" "$name" "$STATUS" \
+    "$WALL" "${SEARCH:--}" "${RATE:--}" \
     "${walkers:--}" "${memory:--}" "${per_sm:--}" >>"$TSV"
 }
 
@@ -79,8 +56,8 @@ for seed in $(seq 1 "$SEEDS"); do
     m=$(awk -v r="$ratio" -v n="$n" 'BEGIN { printf "%d", r * n }')
     inst=$CNF/k${k}_n${n}_s${seed}.cnf
     "$GEN" rand "$k" "$n" "$m" "$seed" >"$inst"
-    run gpu-shared "$inst" --backend=gpu --seed="$seed"
-    run gpu-global "$inst" --backend=gpu --seed="$seed" --gpu-walk-global
+    run gpu-shared "$inst" --backend=gpu --gpu-walk-mapping=warp --seed="$seed"
+    run gpu-global "$inst" --backend=gpu --gpu-walk-mapping=warp --seed="$seed" --gpu-walk-global
     run cpu "$inst" --backend=cpu --threads="$CORES" --seed="$seed"
     run race "$inst" --seed="$seed"
   done
