@@ -115,18 +115,6 @@ static int plan_lane_shared(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
   return shared_fits(pl, f, dev, n, n < per_block ? n : per_block);
 }
 
-/* The rule of --gpu-walk-mapping=auto (walk_plan.h): whether lane walkers
- * of state st bytes (global memory: wb bytes a walker) fit a block's
- * shared memory GSAT_WALK_LANE_SHARED_MIN times or the L2 cache
- * GSAT_WALK_LANE_L2_MIN_PER_SM times per SM beside the formula (shared
- * bytes). */
-static int lane_pays(uint64_t st, uint64_t wb, uint64_t shared, const gsat_walk_gpu_device *dev) {
-  if (dev->smem_per_block / st >= GSAT_WALK_LANE_SHARED_MIN) return 1;
-  const uint64_t l2 = dev->l2_bytes / 4 * 3;
-  return l2 > shared &&
-         (l2 - shared) / wb >= (uint64_t)GSAT_WALK_LANE_L2_MIN_PER_SM * dev->sm_count;
-}
-
 /* The plan with the state in global memory, as many walkers as wanted or
  * the budget holds. */
 static gsat_status plan_global(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
@@ -156,18 +144,12 @@ static gsat_status plan_global(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
   return GSAT_OK;
 }
 
-/* The mapping and the state's width of *ask on f and dev (the rule of
- * auto), into pl. */
+/* The mapping and the state's width of *ask on f, into pl: auto is warp
+ * walkers (walk_plan.h). */
 static void choose_mapping(gsat_walk_gpu_plan *pl, const gsat_walk_cnf *f,
-                           const gsat_walk_gpu_device *dev, const gsat_walk_gpu_ask *ask) {
+                           const gsat_walk_gpu_ask *ask) {
   const int fits16 = !ask->wide && gsat_walk_fits16(f->num_vars, f->num_clauses, f->max_len);
-  if (ask->mapping == GSAT_GPU_WALK_MAPPING_AUTO) {
-    const uint64_t st = gsat_walk_gpu_state_bytes(f, fits16);
-    const uint64_t wb = align256(arrays_bytes(f, fits16)) + sizeof(gsat_walker);
-    pl->lane = (uint32_t)lane_pays(st, wb, pl->shared_bytes, dev);
-  } else {
-    pl->lane = ask->mapping == GSAT_GPU_WALK_MAPPING_LANE;
-  }
+  pl->lane = ask->mapping == GSAT_GPU_WALK_MAPPING_LANE;
   pl->compact = pl->lane && fits16; /* a warp's atomics add 32-bit words */
 }
 
@@ -176,7 +158,7 @@ gsat_status gsat_walk_gpu_plan_make(gsat_walk_gpu_plan *pl, const gsat_walk_cnf 
                                     gsat_error *err) {
   memset(pl, 0, sizeof *pl);
   pl->shared_bytes = gsat_walk_gpu_shared_bytes(f);
-  choose_mapping(pl, f, dev, ask);
+  choose_mapping(pl, f, ask);
   pl->state_bytes = gsat_walk_gpu_state_bytes(f, (int)pl->compact);
   const uint32_t want = ask->want;
   int shared = 0;

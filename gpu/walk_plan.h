@@ -18,11 +18,12 @@
  * steps wait on the L2, not on DRAM: a warp walker's state of thousands of
  * walkers does not fit it), at least GSAT_WALK_LANE_SHARED_MIN per SM.
  *
- * The rule of --gpu-walk-mapping=auto: lane walkers when a block's shared
- * memory holds GSAT_WALK_LANE_SHARED_MIN lane walkers' state or the L2 cache
- * holds GSAT_WALK_LANE_L2_MIN_PER_SM per SM; else warp walkers (their lanes
- * share a flip's occurrence lists, which pays on long lists and large
- * states).  The formula is in global memory either way, read by all.  Host
+ * The rule of --gpu-walk-mapping=auto: warp walkers.  Lane walkers run
+ * more walkers at more flips per second on small formulas but reached a
+ * model later than warp walkers on random 3-, 5- and 7-SAT from 80 to 10^4
+ * variables (bench/RESULTS.md, "Lane walkers"), so they run only when asked.
+ * (Warp walkers' lanes share a flip's occurrence lists, which pays on long
+ * lists and large states.)  The formula is in global memory either way, read by all.  Host
  * C, no CUDA: the SIMT emulation test plans host memory with it. */
 #ifndef GSAT_GPU_WALK_PLAN_H
 #define GSAT_GPU_WALK_PLAN_H
@@ -46,11 +47,9 @@ extern "C" {
  * issue slots and memory pipes nearly alone. */
 #define GSAT_WALK_GPU_SHARED_PER_SM 8u
 /* Lane walkers: the fewest a block's shared memory must hold for the state
- * in shared memory; the most per block; the fewest per SM the L2 cache must
- * hold for --gpu-walk-mapping=auto to choose them. */
+ * in shared memory; the most per block. */
 #define GSAT_WALK_LANE_SHARED_MIN    4u
 #define GSAT_WALK_LANE_MAX_PER_BLOCK 64u
-#define GSAT_WALK_LANE_L2_MIN_PER_SM 4u
 /* Lane walkers spread over a block's warps (unless asked dense): each one
  * alone at the head of a slot of as many threads as keep the block within
  * GSAT_WALK_LANE_SPREAD threads (a power of two, at most 32: one walker a
