@@ -25,6 +25,8 @@
 #                        (its literal checks count only the clauses it reads);
 #                        node counts must be equal
 #   cdcl-gpu NAME        conflicts/s of `--backend=gpu --search=cdcl -t 1.5`
+#   walk-gpu, walk-cpu1  flips/s of `--search=walk -t 1.5` on the GPU and on
+#                        one CPU thread (random 3-SAT n=5000 at ratio 4.6)
 #   wall NAME            wall seconds of plain `gsat -n FILE` (the portfolio),
 #                        measured from outside the process
 #                        (GUARD_WALL: more corpus paths, the same at --stage
@@ -100,7 +102,7 @@ GEN=$(dirname "$NEW_BIN")/gsat-gen
 [ -x "$GEN" ] || GEN=$G/build-guard/gsat-gen
 echo "built both in $((SECONDS - t0)) s"
 "$GEN" php 10 >"$G/php10.cnf" && "$GEN" php 11 >"$G/php11.cnf" &&
-  "$GEN" rand 3 400 1704 2 >"$G/rand3-400.cnf" || exit 2
+  "$GEN" rand 3 400 1704 2 >"$G/rand3-400.cnf" && "$GEN" rand 3 5000 23000 1 >"$G/rand3-5000.cnf" || exit 2
 "$NEW_BIN" --backend=gpu -q -n "$G/cnf/uf20/uf20-01.cnf" >/dev/null # warm the driver
 
 CSV=$OUT/guard.csv
@@ -116,9 +118,10 @@ one() {
     /^c literal checks .* \/s$/ { checks = $(NF-1) }
     /^c conflicts .* \/s$/ { confl = $(NF-1) }
     /^c search time / { search = $(NF-1) }
+    /^c search .* flips\/s/ { for (i = 2; i <= NF; i++) if ($i ~ /^flips\/s/) flips = $(i-1) }
     /^s / { ans = $2 }
     END {
-      v = kind == "checks" ? checks : kind == "conflicts" ? confl : kind == "search" ? search : b - a
+      v = kind == "checks" ? checks : kind == "conflicts" ? confl : kind == "search" ? search : kind == "flips" ? flips : b - a
       printf "%s %s %s %s\n", v == "" ? "NA" : v, nodes == "" ? "-" : nodes, ans == "" ? "-" : ans, rc }'
 }
 FAILS=()
@@ -129,7 +132,7 @@ row() {
   [ -n "$rows" ] && ! [[ $name =~ $rows ]] && return 0
   local n=$runs r order b res
   [ "$kind" = wall ] && n=$((2 * runs + 3))
-  [ "$kind" = conflicts ] && n=$((runs + 2)) # noisier rates
+  [ "$kind" = conflicts ] || [ "$kind" = flips ] && n=$((runs + 2)) # noisier rates
   [ "$quick" = 1 ] && n=1
   local -a vb=() vn=() nb=() nn=()
   for ((r = 1; r <= n; r++)); do
@@ -153,7 +156,7 @@ row() {
   line=$(awk -v name="$name" -v kind="$kind" -v b="$mb" -v n="$mn" -v nodes="$nodes" 'BEGIN {
     if (b == "NA" || n == "NA" || b <= 0 || n <= 0) { r = "NA" }
     else r = (kind == "wall" || kind == "batch" || kind == "search") ? b / n : n / b
-    unit = kind == "checks" ? "checks/s" : kind == "conflicts" ? "confl/s" : kind == "batch" ? "s/file" : kind == "search" ? "search s" : "s"
+    unit = kind == "checks" ? "checks/s" : kind == "conflicts" ? "confl/s" : kind == "flips" ? "flips/s" : kind == "batch" ? "s/file" : kind == "search" ? "search s" : "s"
     verdict = (r == "NA" || r < 0.97 || nodes ~ /DIFFER/) ? "FAIL" : "ok"
     printf "%-28s %-9s %12.4g %12.4g %7s %-8s %s", name, unit, b, n, r == "NA" ? "NA" : sprintf("%.3f", r), nodes, verdict }')
   TABLE+=("$line")
@@ -197,6 +200,11 @@ row "dpll-look php11" search "$G/php11.cnf" $DPLL --decide=lookahead
 for f in $CDCL; do
   row "cdcl-gpu $(basename "${f%%.cnf*}")" conflicts "$G/$f" --backend=gpu --search=cdcl -n --stats --progress=0 -t 1.5
 done
+# The walkers' speed on a formula they cannot satisfy (ratio 4.6: UNSAT
+# with high probability), so that every run walks its whole time.
+WALK="--search=walk -n --stats --progress=0 --seed=1 -t 1.5"
+row "walk-gpu rand3-5000" flips "$G/rand3-5000.cnf" $WALK --backend=gpu
+row "walk-cpu1 rand3-5000" flips "$G/rand3-5000.cnf" $WALK --backend=cpu --threads=1
 for f in $WALL; do row "wall $(basename "${f%%.cnf*}")" wall "$G/$f" -n -q -t 60 ${GUARD_WALL_ARGS:-}; done
 batch_row "batch uuf250 (10 files)" "$G"/cnf/uuf250/*.cnf
 
