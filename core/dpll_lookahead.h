@@ -52,11 +52,11 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_pre_weight)(uint32_t u) {
 }
 
 /* Reduction weight of a shortened clause left with u unassigned literals
- * (u >= 2): 5^(7 - u), 1 from 7 on (a new binary clause weighs 3125). */
+ * (u >= 2): 5^(7 - u), 1 from 7 on (a new binary clause weighs 3125).  A
+ * chain of selects, not a loop or a table: a table indexed by u would live
+ * in a GPU thread's local memory, read once per list entry. */
 TEAM_HD uint64_t GSAT_DPLL_FN(la_weight)(uint32_t u) {
-  uint64_t w = 1;
-  for (uint32_t k = u; k < 7; k++) w *= 5;
-  return w;
+  return u >= 7 ? 1 : u == 6 ? 5 : u == 5 ? 25 : u == 4 ? 125 : u == 3 ? 625 : 3125;
 }
 
 /* Candidates of a round when n variables score: n / GSAT_LA_FRACTION within
@@ -224,8 +224,7 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view
   uint32_t *bits = s->la_bits + (size_t)slot * s->la_words;
   uint32_t *cnt = s->la_cnt + (size_t)slot * s->la_cstride;
   gsat_lit *queue = s->la_queue + (size_t)slot * db->num_vars;
-  uint64_t diff = 0, r = 0, weight[9];
-  for (uint32_t u = 0; u < 9; u++) weight[u] = u >= 3 ? GSAT_DPLL_FN(la_weight)(u - 1) : 0;
+  uint64_t diff = 0, r = 0;
   uint32_t n = 1;
   GSAT_DPLL_FN(la_set)(bits, x);
   queue[0] = x;
@@ -234,7 +233,7 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view
     for (uint32_t p = s->la_lstart[f]; p < s->la_lfill[f]; p++) {
       const uint32_t c = s->la_list[p], k = ++cnt[c], u = s->la_cu[c];
       r++;
-      diff += u < 9 ? weight[u] : 1;
+      diff += u >= 3 ? GSAT_DPLL_FN(la_weight)(u - 1) : 0;
       if (k + 1 < u) continue; /* two or more left unassigned */
       if (k == u) {            /* every one falsified */
         diff = GSAT_LA_FAILED;
