@@ -716,6 +716,7 @@ int gsat_check_options(gsat_solver *s) {
   if (st == GSAT_OK) st = check_conflict_options(s);
   if (st == GSAT_OK && s->opt.cubes) st = check_cubes_proof(s, "--cubes");
   if (st == GSAT_OK) st = gsat_options_check_search(&s->opt, &s->err);
+  if (st == GSAT_OK) st = gsat_options_check_backend(&s->opt, &s->err);
   return (int)st;
 }
 
@@ -764,6 +765,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   GSAT_FORWARD(check_proof_options(s));
   GSAT_FORWARD(check_conflict_options(s));
   GSAT_FORWARD(gsat_options_check_search(&s->opt, &s->err));
+  GSAT_FORWARD(gsat_options_check_backend(&s->opt, &s->err));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,

@@ -264,9 +264,9 @@ static int solve_random(const gsat_cnf *cnf, int portfolio, uint32_t *answered_b
   assert_non_null(s);
   assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
   assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
-  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
   if (portfolio) {
     assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+    assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
   } else {
     assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
     assert_int_equal(gsat_set_option(s, "simplify", "false"), 0);
