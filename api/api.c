@@ -1282,7 +1282,6 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   member_check check;
   memset(&check, 0, sizeof check);
   check.s = s;
-  check.name[GSAT_PORTFOLIO_CPU] = "cpu";
   /* All cores but one: the GPU member's thread creates the CUDA context,
    * which is CPU-bound (measured slower beside a busy worker on every
    * core; bench/RESULTS.md, The CPU+GPU portfolio). */
@@ -1316,26 +1315,19 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
     return st;
   }
   gsat_race_outcome out;
-  const gsat_backend *member[GSAT_RACE_MAX_MEMBERS];
-  uint32_t n = 0;
-  member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, search);
-  if (with_gpu) {
-    check.name[n] = "gpu";
-    member[n++] = gsat_backend_of(GSAT_BACKEND_GPU, gsat_options_gpu_member(&s->opt, search));
-  }
-  if (walkers) {
-    check.name[n] = "walk";
-    member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_WALK);
-  }
+  const gsat_backend *member[GSAT_RACE_MAX_MEMBERS]; /* by race index */
+  const gsat_backend *gpu =
+      with_gpu ? gsat_backend_of(GSAT_BACKEND_GPU, gsat_options_gpu_member(&s->opt, search)) : NULL;
+  gsat_portfolio_members(gsat_backend_of(GSAT_BACKEND_CPU, search), gpu, walkers, member,
+                         check.name);
   gsat_portfolio_set_walkers(pf, walkers);
   int engine_taken = 0;
   gsat_portfolio_set_gpu_engine(pf, s->gpu, &engine_taken);
   /* The delay spares a process that never touches CUDA its context; once an
    * earlier solve made it, waiting saves nothing. */
   const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
-  st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU],
-                            with_gpu ? member[GSAT_PORTFOLIO_GPU] : NULL, delay, verify_member,
-                            &check, &out, &s->err);
+  st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU], gpu, delay, verify_member, &check,
+                            &out, &s->err);
   if (engine_taken && with_gpu && out.num_members > GSAT_PORTFOLIO_GPU &&
       out.member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
     lend_gpu_engine(s);
