@@ -716,6 +716,7 @@ int gsat_check_options(gsat_solver *s) {
   if (st == GSAT_OK) st = check_conflict_options(s);
   if (st == GSAT_OK && s->opt.cubes) st = check_cubes_proof(s, "--cubes");
   if (st == GSAT_OK) st = gsat_options_check_search(&s->opt, &s->err);
+  if (st == GSAT_OK) st = gsat_options_check_backend(&s->opt, &s->err);
   return (int)st;
 }
 
@@ -764,6 +765,7 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   GSAT_FORWARD(check_proof_options(s));
   GSAT_FORWARD(check_conflict_options(s));
   GSAT_FORWARD(gsat_options_check_search(&s->opt, &s->err));
+  GSAT_FORWARD(gsat_options_check_backend(&s->opt, &s->err));
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_DPLL, &s->err, USAGE,
                  "assumptions need --search=cdcl or auto (DPLL takes none)");
   GSAT_RETURN_IF(s->inc.num_assumed && s->opt.search == GSAT_SEARCH_WALK, &s->err, USAGE,
@@ -1165,13 +1167,28 @@ static gsat_status verify_member(void *data, uint32_t index, const gsat_search_r
   return GSAT_OK;
 }
 
+/* The solve's statistics: result r's (NULL: an empty one, as when the
+ * portfolio's shared preprocessing round answered) with round pre's
+ * counters and time added (gsat_simplified_add; r is changed). */
+static void keep_simplified_statistics(gsat_solver *s, const gsat_simplified *pre,
+                                       gsat_search_result *r) {
+  gsat_search_result none;
+  memset(&none, 0, sizeof none);
+  if (!r) r = &none;
+  gsat_simplified_add(pre, r);
+  copy_result_statistics(s, r);
+}
+
 /* The statistics of a race: each member's, and the answering member's (the
- * CPU's when none answered) as the solve's.  member: the rows that raced, by
- * race index; gpu_decide: the GPU member's heuristic (chosen before the race:
- * its database is gone now). */
+ * CPU's when none answered) as the solve's, with the counters and the time
+ * of the shared preprocessing round pre (zero when none) added once
+ * (gsat_simplified_add: into that member's result, after the members'
+ * statistics were kept).  member: the rows that raced, by race index;
+ * gpu_decide: the GPU member's heuristic (chosen before the race: its
+ * database is gone now). */
 static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *gpu_decide,
-                                      const gsat_race_outcome *out,
-                                      const gsat_backend *const *member) {
+                                      gsat_race_outcome *out, const gsat_backend *const *member,
+                                      const gsat_simplified *pre) {
   gsat_statistics *st = &s->stats;
   for (uint32_t i = 0; i < out->num_members; i++) {
     const gsat_race_member_report *m = &out->member[i];
@@ -1194,8 +1211,8 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *
   st->members = out->num_members;
   st->member = s->member;
   const uint32_t shown = out->winner != GSAT_RACE_NONE ? out->winner : GSAT_PORTFOLIO_CPU;
-  if (out->member[shown].phase == GSAT_RACE_DONE)
-    copy_result_statistics(s, &out->member[shown].result);
+  keep_simplified_statistics(
+      s, pre, out->member[shown].phase == GSAT_RACE_DONE ? &out->member[shown].result : NULL);
   snprintf(st->answered_by, sizeof st->answered_by, "%s",
            out->winner != GSAT_RACE_NONE ? out->member[out->winner].name : "");
   const gsat_backend *cpu = member[GSAT_PORTFOLIO_CPU];
@@ -1215,15 +1232,6 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *
                         : (gsat_backend_id)cpu->machine);
   if (won && won->machine == GSAT_BACKEND_GPU && won->search == GSAT_SEARCH_DPLL)
     note_choice(s, gpu_decide); /* the GPU member's heuristic answered */
-}
-
-/* The preprocessing counters and time of the portfolio's shared round,
- * once in the solve's statistics (the members' show none of them). */
-static void add_simp_statistics(gsat_solver *s, const gsat_simplified *pre) {
-#define ADD_SIMP(field) s->stats.field += pre->n.field;
-  GSAT_WORKER_COUNTER_FIELDS(ADD_SIMP)
-#undef ADD_SIMP
-  s->stats.search_seconds += pre->seconds;
 }
 
 /* The portfolio's shared preprocessing (docs/simplify.md, "The portfolio"):
@@ -1250,7 +1258,7 @@ static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_par
   db->ext_var = NULL;
   gsat_db_free(db);
   if (st == GSAT_OK && (pre->db.empty_clause || pre->out_of_time)) {
-    add_simp_statistics(s, pre);
+    keep_simplified_statistics(s, pre, NULL);
     note_backend(s, GSAT_BACKEND_ID_CPU); /* nothing to race */
     s->solves++;
     s->state = STATE_SOLVED;
@@ -1280,7 +1288,6 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   member_check check;
   memset(&check, 0, sizeof check);
   check.s = s;
-  check.name[GSAT_PORTFOLIO_CPU] = "cpu";
   /* All cores but one: the GPU member's thread creates the CUDA context,
    * which is CPU-bound (measured slower beside a busy worker on every
    * core; bench/RESULTS.md, The CPU+GPU portfolio). */
@@ -1314,26 +1321,19 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
     return st;
   }
   gsat_race_outcome out;
-  const gsat_backend *member[GSAT_RACE_MAX_MEMBERS];
-  uint32_t n = 0;
-  member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, search);
-  if (with_gpu) {
-    check.name[n] = "gpu";
-    member[n++] = gsat_backend_of(GSAT_BACKEND_GPU, gsat_options_gpu_member(&s->opt, search));
-  }
-  if (walkers) {
-    check.name[n] = "walk";
-    member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_WALK);
-  }
+  const gsat_backend *member[GSAT_RACE_MAX_MEMBERS]; /* by race index */
+  const gsat_backend *gpu =
+      with_gpu ? gsat_backend_of(GSAT_BACKEND_GPU, gsat_options_gpu_member(&s->opt, search)) : NULL;
+  gsat_portfolio_members(gsat_backend_of(GSAT_BACKEND_CPU, search), gpu, walkers, member,
+                         check.name);
   gsat_portfolio_set_walkers(pf, walkers);
   int engine_taken = 0;
   gsat_portfolio_set_gpu_engine(pf, s->gpu, &engine_taken);
   /* The delay spares a process that never touches CUDA its context; once an
    * earlier solve made it, waiting saves nothing. */
   const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
-  st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU],
-                            with_gpu ? member[GSAT_PORTFOLIO_GPU] : NULL, delay, verify_member,
-                            &check, &out, &s->err);
+  st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU], gpu, delay, verify_member, &check,
+                            &out, &s->err);
   if (engine_taken && with_gpu && out.num_members > GSAT_PORTFOLIO_GPU &&
       out.member[GSAT_PORTFOLIO_GPU].phase == GSAT_RACE_SETUP)
     lend_gpu_engine(s);
@@ -1341,8 +1341,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
       out.winner != GSAT_RACE_NONE ? &out.member[out.winner].result : NULL;
   gsat_status inc_st = gsat_inc_end(&s->inc, w, &s->err);
   if (st == GSAT_OK) st = inc_st;
-  keep_portfolio_statistics(s, gpu_decide, &out, member);
-  add_simp_statistics(s, &check.pre);
+  keep_portfolio_statistics(s, gpu_decide, &out, member, &check.pre);
   member_check_free(&check);
   const int answer = out.answer;
   gsat_race_outcome_free(&out);

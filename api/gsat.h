@@ -276,7 +276,8 @@ GSAT_API int gsat_read_dimacs(gsat_solver *s, const char *path);
  * An option set here counts as given explicitly: one that only some
  * searches read (docs/options.md), set beside a search option set here to
  * a search that does not read it, makes gsat_check_options() and
- * gsat_solve() fail with -4 (usage), naming both.
+ * gsat_solve() fail with -4 (usage), naming both; so does one that only the
+ * GPU reads (gpu_blocks, device, ...) beside backend set here to cpu.
  * Returns 0, or -4 (usage) with a message in gsat_last_error(). */
 GSAT_API int gsat_set_option(gsat_solver *s, const char *name, const char *value);
 
@@ -312,7 +313,8 @@ GSAT_API int gsat_check_backend(gsat_solver *s);
  * (several MPI ranks), a conflict limit (option conflicts) with search
  * dpll, backend gpu or several MPI ranks, option cubes with a proof, an
  * option set by gsat_set_option() that the search set there (not auto)
- * does not read (--decide with --search=cdcl).
+ * does not read (--decide with --search=cdcl), one that only the GPU reads
+ * with backend cpu set there (--gpu-blocks with --backend=cpu).
  * Returns 0, or -4 (usage) with gsat_solve()'s message in gsat_last_error().
  * Any state; changes nothing but the error message. */
 GSAT_API int gsat_check_options(gsat_solver *s);

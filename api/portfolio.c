@@ -186,6 +186,22 @@ int gsat_portfolio_gpu_possible(void) {
   return stand_in || gsat_gpu_maybe_present();
 }
 
+uint32_t gsat_portfolio_members(const gsat_backend *cpu, const gsat_backend *gpu, uint32_t walkers,
+                                const gsat_backend **row, const char **name) {
+  uint32_t n = 0;
+  row[n] = cpu; /* GSAT_PORTFOLIO_CPU */
+  name[n++] = gsat_machine_name(cpu->machine);
+  if (gpu) { /* GSAT_PORTFOLIO_GPU */
+    row[n] = gpu;
+    name[n++] = gsat_machine_name(gpu->machine);
+  }
+  if (walkers) {
+    row[n] = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_WALK);
+    name[n++] = "walk";
+  }
+  return n;
+}
+
 /* A member's parameters beside the CPU member's: p's, less what only the CPU
  * member takes (the progress stream, the proof, learned clauses and
  * assumptions: CDCL only, the clause port and the phases). */
@@ -241,12 +257,10 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
     return gsat_error_set(err, GSAT_NOMEM, "out of memory for the portfolio");
   }
   pf->race = race;
-  uint32_t n = 0;
-  pf->member[n++] = cpu;
-  pf->gpu_index = gpu ? n : GSAT_RACE_NONE;
-  if (gpu) pf->member[n++] = gpu;
-  pf->walk_index = pf->walk_threads ? n : GSAT_RACE_NONE;
-  if (pf->walk_threads) pf->member[n++] = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_WALK);
+  const char *name[GSAT_RACE_MAX_MEMBERS];
+  const uint32_t n = gsat_portfolio_members(cpu, gpu, pf->walk_threads, pf->member, name);
+  pf->gpu_index = gpu ? GSAT_PORTFOLIO_GPU : GSAT_RACE_NONE;
+  pf->walk_index = pf->walk_threads ? n - 1 : GSAT_RACE_NONE;
   /* Only a real GPU member whose row runs on an engine searches on the lent one. */
   if (!gpu || stand_in || !(gpu->features & GSAT_BACKEND_ENGINE)) pf->engine = NULL;
   if (pf->engine_taken) *pf->engine_taken = pf->engine != NULL;
@@ -263,10 +277,12 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
     pf->cpu.phases = pf->gpu.phases = &pf->phases;
     pf->cpu.cdcl_walk = 0; /* the GPU's walkers stand in for the CPU's */
   }
-  if (st == GSAT_OK) st = gsat_race_add(race, gsat_machine_name(cpu->machine), run_cpu, err);
-  if (st == GSAT_OK && gpu)
-    st = gsat_race_add(race, gsat_machine_name(gpu->machine), gpu_member, err);
-  if (st == GSAT_OK && pf->walk_threads) st = gsat_race_add(race, "walk", run_walk, err);
+  for (uint32_t i = 0; i < n && st == GSAT_OK; i++)
+    st = gsat_race_add(race, name[i],
+                       i == pf->gpu_index    ? gpu_member
+                       : i == pf->walk_index ? run_walk
+                                             : run_cpu,
+                       err);
   if (st != GSAT_OK) {
     gsat_race_discard(race);
     return st;

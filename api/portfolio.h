@@ -73,6 +73,16 @@ gsat_status gsat_portfolio_solve(gsat_portfolio *pf, const gsat_search_params *p
                                  gsat_race_verify_fn verify, void *verify_data,
                                  gsat_race_outcome *out, gsat_error *err);
 
+/* The members of a race of the CPU row cpu, the GPU row gpu (NULL: none)
+ * and walkers CPU walkers (0: none), in the race's order, the one place that
+ * sets it: cpu (GSAT_PORTFOLIO_CPU), then gpu (GSAT_PORTFOLIO_GPU), then
+ * the CPU walker row; their rows into row[] and their names ("cpu", "gpu",
+ * "walk": static strings) into name[], both of GSAT_RACE_MAX_MEMBERS.
+ * Returns their count.  gsat_portfolio_solve races them in this order: its
+ * out->member[i] is row[i]'s. */
+uint32_t gsat_portfolio_members(const gsat_backend *cpu, const gsat_backend *gpu, uint32_t walkers,
+                                const gsat_backend **row, const char **name);
+
 /* Adds a member "walk" of threads CPU walkers (cpu/walk_cpu.h; models only),
  * whose threads are taken from the CPU member's (which keeps at least one),
  * with seeds p->seed + 2 p->threads on (no GPU walker's); 0: none.  Call

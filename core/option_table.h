@@ -102,15 +102,22 @@
   O (vivify_irred, BOOL,   false,                  _, _,        _,  _,            HIDE, "CDCL vivification: irredundant clauses too (a quarter of the budget)")
 
 /* The searches that read an option, for the options that not every search
- * reads: R (A, name, searches), searches a '|' of GSAT_READ (DPLL, CDCL,
- * WALK); an option not listed is read whatever the search.  A is passed
- * through (options.c fills gsat_option_info.searches from it).  An option
+ * or not every backend reads: R (A, name, searches), searches a '|' of
+ * GSAT_READ (DPLL, CDCL, WALK) and GSAT_GPU_ONLY; an option not listed is
+ * read whatever the search and the backend.  A is passed through
+ * (options.c fills gsat_option_info.searches and gpu_only from it).  An option
  * given explicitly (the command line, gsat_set_option) beside an explicit
  * --search that does not read it is a usage error (options.h,
  * gsat_options_check_search).  What runs beside the search counts: with
  * --search=cdcl the portfolio's GPU member runs the walkers, or DPLL, as
- * --portfolio-gpu-walk and --portfolio-gpu-cdcl say. */
-#define GSAT_READ(X) (1u << GSAT_SEARCH_##X)
+ * --portfolio-gpu-walk and --portfolio-gpu-cdcl say.  GSAT_GPU_ONLY marks an
+ * option read by the GPU only (a GPU search, or the portfolio's GPU member),
+ * whatever searches its other bits name (none: every search): one given
+ * explicitly beside an explicit --backend=cpu is a usage error
+ * (gsat_options_check_backend); --backend=auto accepts it with or without
+ * a GPU. */
+#define GSAT_READ(X)  (1u << GSAT_SEARCH_##X)
+#define GSAT_GPU_ONLY (1u << 16)
 #define GSAT_OPTION_READERS(R, A) \
   R (A, bva,                 GSAT_READ (CDCL)) \
   R (A, bva_effort,          GSAT_READ (CDCL)) \
@@ -129,30 +136,33 @@
   R (A, cdcl_walk_answers,   GSAT_READ (CDCL)) \
   R (A, conflicts,           GSAT_READ (CDCL)) \
   R (A, decide,              GSAT_READ (DPLL)) \
+  R (A, device,              GSAT_GPU_ONLY) \
   R (A, elim,                GSAT_READ (CDCL)) \
   R (A, equiv,               GSAT_READ (CDCL)) \
-  R (A, gpu_backoff,         GSAT_READ (DPLL)) \
-  R (A, gpu_blocks,          GSAT_READ (DPLL) | GSAT_READ (WALK)) \
-  R (A, gpu_cdcl_arena,      GSAT_READ (CDCL)) \
-  R (A, gpu_cdcl_proof_ring, GSAT_READ (CDCL)) \
-  R (A, gpu_cdcl_searchers,  GSAT_READ (CDCL)) \
-  R (A, gpu_cdcl_share,      GSAT_READ (CDCL)) \
-  R (A, gpu_layout,          GSAT_READ (DPLL)) \
-  R (A, gpu_map,             GSAT_READ (DPLL)) \
-  R (A, gpu_occ_sort,        GSAT_READ (DPLL)) \
-  R (A, gpu_slice,           GSAT_READ (DPLL) | GSAT_READ (WALK)) \
-  R (A, gpu_threads,         GSAT_READ (DPLL)) \
-  R (A, gpu_walk_global,     GSAT_READ (WALK)) \
-  R (A, gpu_walk_lane_dense, GSAT_READ (WALK)) \
-  R (A, gpu_walk_mapping,    GSAT_READ (WALK)) \
-  R (A, gpu_walk_wide,       GSAT_READ (WALK)) \
+  R (A, gpu_backoff,         GSAT_READ (DPLL) | GSAT_GPU_ONLY) \
+  R (A, gpu_blocks,          GSAT_READ (DPLL) | GSAT_READ (WALK) | GSAT_GPU_ONLY) \
+  R (A, gpu_cdcl_arena,      GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
+  R (A, gpu_cdcl_proof_ring, GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
+  R (A, gpu_cdcl_searchers,  GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
+  R (A, gpu_cdcl_share,      GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
+  R (A, gpu_layout,          GSAT_READ (DPLL) | GSAT_GPU_ONLY) \
+  R (A, gpu_map,             GSAT_READ (DPLL) | GSAT_GPU_ONLY) \
+  R (A, gpu_occ_sort,        GSAT_READ (DPLL) | GSAT_GPU_ONLY) \
+  R (A, gpu_slice,           GSAT_READ (DPLL) | GSAT_READ (WALK) | GSAT_GPU_ONLY) \
+  R (A, gpu_stop_grace,      GSAT_GPU_ONLY) \
+  R (A, gpu_threads,         GSAT_READ (DPLL) | GSAT_GPU_ONLY) \
+  R (A, gpu_walk_global,     GSAT_READ (WALK) | GSAT_GPU_ONLY) \
+  R (A, gpu_walk_lane_dense, GSAT_READ (WALK) | GSAT_GPU_ONLY) \
+  R (A, gpu_walk_mapping,    GSAT_READ (WALK) | GSAT_GPU_ONLY) \
+  R (A, gpu_walk_wide,       GSAT_READ (WALK) | GSAT_GPU_ONLY) \
   R (A, mpi_cube_queue,      GSAT_READ (DPLL)) \
   R (A, mpi_port_ring,       GSAT_READ (CDCL)) \
   R (A, mpi_share_interval,  GSAT_READ (CDCL)) \
   R (A, mpi_share_words,     GSAT_READ (CDCL)) \
-  R (A, portfolio_gpu_cdcl,  GSAT_READ (CDCL)) \
-  R (A, portfolio_gpu_walk,  GSAT_READ (CDCL)) \
-  R (A, portfolio_phases,    GSAT_READ (CDCL)) \
+  R (A, portfolio_gpu_cdcl,  GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
+  R (A, portfolio_gpu_delay, GSAT_GPU_ONLY) \
+  R (A, portfolio_gpu_walk,  GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
+  R (A, portfolio_phases,    GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
   R (A, portfolio_walk,      GSAT_READ (DPLL) | GSAT_READ (CDCL)) \
   R (A, probe,               GSAT_READ (CDCL)) \
   R (A, proof,               GSAT_READ (CDCL)) \

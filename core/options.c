@@ -32,6 +32,7 @@
 #define HIDDEN_HIDE                        true
 #define READ_IF(row, name, searches)                                                               \
   | (GSAT_OPTION_INDEX_##name == GSAT_OPTION_INDEX_##row ? (searches) : 0u)
+#define READERS(name) (0u GSAT_OPTION_READERS(READ_IF, name))
 
 const gsat_option_info gsat_option_table[] = {
 #define ROW(name, kind, def, lo, hi, step, values, hide, help)                                     \
@@ -42,7 +43,8 @@ const gsat_option_info gsat_option_table[] = {
    NAMES_##kind(values),                                                                           \
    help,                                                                                           \
    HIDDEN_##hide,                                                                                  \
-   0u GSAT_OPTION_READERS(READ_IF, name)},
+   READERS(name) & ~GSAT_GPU_ONLY,                                                                 \
+   (READERS(name) & GSAT_GPU_ONLY) != 0},
     GSAT_OPTIONS(ROW)
 #undef ROW
 };
@@ -409,6 +411,19 @@ gsat_status gsat_options_check_search(const gsat_options *o, gsat_error *err) {
                                    "it, which runs only with --backend=auto, no --proof and no "
                                    "--conflicts"
                                  : "");
+  }
+  return GSAT_OK;
+}
+
+gsat_status gsat_options_check_backend(const gsat_options *o, gsat_error *err) {
+  if (!o->given[GSAT_OPTION_INDEX_backend] || o->backend != GSAT_BACKEND_CPU) return GSAT_OK;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    if (!o->given[i] || !gsat_option_table[i].gpu_only) continue;
+    char opt[72];
+    return gsat_error_set(err, GSAT_USAGE,
+                          "%s is read only by the GPU: not with --backend=cpu (drop one of them, "
+                          "or use --backend=auto, which accepts it with or without a GPU)",
+                          dashed(gsat_option_table[i].name, opt, sizeof opt));
   }
   return GSAT_OK;
 }

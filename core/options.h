@@ -35,6 +35,7 @@ typedef struct gsat_option_info {
   bool hidden;       /* a tuning knob: not in --help */
   unsigned searches; /* GSAT_READ bits of the searches that read it
                       * (GSAT_OPTION_READERS); 0: every search */
+  bool gpu_only;     /* read by the GPU only (GSAT_GPU_ONLY) */
 } gsat_option_info;
 
 /* The table, sorted by name, and its length (GSAT_OPTION_ROWS); row i is
@@ -125,6 +126,15 @@ unsigned gsat_options_searches_run(const gsat_options *o);
  * --search=dpll: not with --search=cdcl (...)"; the first such option in
  * table order.  GSAT_OK otherwise. */
 gsat_status gsat_options_check_search(const gsat_options *o, gsat_error *err);
+
+/* An option read by the GPU only (gsat_option_info.gpu_only) given
+ * explicitly beside an explicit --backend=cpu, where nothing reads it:
+ * USAGE naming both, "--gpu-blocks is read only by the GPU: not with
+ * --backend=cpu (...)"; the first such option in table order.  Options set
+ * by the environment or left at their defaults, and --backend=auto (with or
+ * without a GPU present: the same command line runs on both) and gpu, never
+ * conflict.  GSAT_OK otherwise. */
+gsat_status gsat_options_check_backend(const gsat_options *o, gsat_error *err);
 
 /* Name of an enum option's value, e.g. gsat_option_enum_name("backend", 2) == "gpu"
  * (written to buf of size n; "" for an unknown option or index). */

@@ -89,14 +89,6 @@ static gsat_status refuted_result(gsat_search_result *r, uint32_t V, gsat_error 
   return GSAT_OK;
 }
 
-/* The preprocessing counters (simp_* rows) of n added to r's first worker
- * and total. */
-static void add_simp_counters(gsat_search_result *r, const gsat_worker_stats *n) {
-#define ADD_SIMP(field) r->total.field += n->field, r->workers[0].field += n->field;
-  GSAT_WORKER_COUNTER_FIELDS(ADD_SIMP)
-#undef ADD_SIMP
-}
-
 gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
                                 gsat_simplified *out, gsat_search_params *q, gsat_error *err) {
   const double start = gsat_seconds();
@@ -114,6 +106,12 @@ gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
 void gsat_simplified_free(gsat_simplified *s) {
   gsat_db_free(&s->db);
   gsat_simp_ext_free(&s->ext);
+}
+
+void gsat_simplified_add(const gsat_simplified *pre, gsat_search_result *r) {
+  gsat_worker_stats_add(&r->total, &pre->n);
+  if (r->workers && r->num_workers) gsat_worker_stats_add(&r->workers[0], &pre->n);
+  r->search_seconds += pre->seconds;
 }
 
 /* gsat_cpu_cdcl_solve with preprocessing (simp.h): the searchers, one or
@@ -138,8 +136,7 @@ static gsat_status solve_simplified(const gsat_db *db, const gsat_search_params 
   }
   if (st == GSAT_OK) {
     if (r->answer == 10) gsat_simp_extend(&pre.ext, r->model);
-    add_simp_counters(r, &pre.n);
-    r->search_seconds += pre.seconds;
+    gsat_simplified_add(&pre, r);
   }
   gsat_simplified_free(&pre);
   return st;

@@ -33,6 +33,12 @@ gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
 
 void gsat_simplified_free(gsat_simplified *s);
 
+/* Adds the counters of round pre (its simp_* and bva_* rows) and its time
+ * to the result r of the search that followed it: to r->total, to r's first
+ * worker (when it has one) and to r->search_seconds; the statistics show the
+ * round once, in the solve's. */
+void gsat_simplified_add(const gsat_simplified *pre, gsat_search_result *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,7 @@
 
 The table is core/option_table.h (the rows of GSAT_OPTIONS, the value
 lists GSAT_<P>_VALUES, the spellings of GSAT_OPTION_ALIASES and the searches
-of GSAT_OPTION_READERS).  The part of
+and GPU-only marks of GSAT_OPTION_READERS).  The part of
 docs/options.md between the BEGIN and END markers is generated; the rest of
 the file is written by hand and kept as it is.
 
@@ -108,6 +108,7 @@ def parse(text):
         for r in rows:
             if r["name"] == a[1]:
                 r["searches"] = readers
+                r["gpu_only"] = "GSAT_GPU_ONLY" in a[2]
     return rows, values, aliases
 
 
@@ -153,12 +154,16 @@ def default_text(row, values):
 def table(rows, values, aliases):
     out = ["| option | default | meaning |", "|---|---|---|"]
     for r in rows:
-        only = ""
+        notes = []
         if r.get("searches"):
-            only = " (read only by %s" % " or ".join("`--search=%s`" % x for x in r["searches"])
+            only = "read only by %s" % " or ".join("`--search=%s`" % x for x in r["searches"])
             if "walk" in r["searches"] and "cdcl" not in r["searches"]:
                 only += "; with `cdcl`, by the CPU+GPU portfolio's GPU walkers"
-            only += ")"
+            notes.append(only)
+        if r.get("gpu_only"):
+            gpu = "on the GPU only: a usage error with `--backend=cpu`"
+            notes.append(gpu if notes else "read " + gpu)
+        only = " (%s)" % "; ".join(notes) if notes else ""
         out.append("| %s | %s | %s%s |" % (spelling(r, values, aliases), default_text(r, values),
                                            r["help"].replace("|", "\\|"), only))
     return out

@@ -235,6 +235,25 @@ run -q --time-limit=1e1 --threads 1 "$tmp/tiny.cnf"
 [ $rc = 10 ] && [ "$(cat "$tmp/out")" = "$(printf 's SATISFIABLE\nv -1 2\nv 0')" ] &&
   pass "--time-limit=1e1 --threads 1: decimal exponent, separate value" ||
   fail "--time-limit=1e1 --threads 1: rc $rc $(cat "$tmp/out" "$tmp/err")"
+# An option only the GPU reads (option_table.h's GSAT_GPU_ONLY) beside an
+# explicit --backend=cpu is a usage error naming it, before the input is
+# read; with --backend=auto (a GPU present or not) or GSAT_BACKEND=cpu it runs.
+gpu_only="is read only by the GPU: not with --backend=cpu (drop one of them, or use --backend=auto, which accepts it with or without a GPU)"
+usage_error "--backend=cpu --gpu-blocks=4 $tmp/missing.cnf" "--gpu-blocks $gpu_only"
+usage_error "--search=walk --gpu-walk-mapping=lane --backend=cpu $tmp/missing.cnf" \
+  "--gpu-walk-mapping $gpu_only"
+usage_error "--device=0 --backend=cpu $tmp/tiny.cnf" "--device $gpu_only"
+usage_error "--backend=cpu --portfolio-gpu-delay=0 $tmp/tiny.cnf" "--portfolio-gpu-delay $gpu_only"
+for args in "--backend=auto --gpu-blocks=4 --device=0" "--gpu-walk-mapping=lane --search=walk"; do
+  # shellcheck disable=SC2086
+  run -q $args "$tmp/tiny.cnf"
+  [ $rc = 10 ] && [ "$(head -1 "$tmp/out")" = "s SATISFIABLE" ] && pass "[$args]: runs, exit 10" ||
+    fail "[$args]: rc $rc $(cat "$tmp/out" "$tmp/err")"
+done
+GSAT_BACKEND=cpu "$gsat" -q --gpu-blocks=4 "$tmp/tiny.cnf" </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 10 ] && [ ! -s "$tmp/err" ] && pass "GSAT_BACKEND=cpu --gpu-blocks=4: runs, exit 10" ||
+  fail "GSAT_BACKEND=cpu --gpu-blocks=4: rc $rc $(cat "$tmp/err")"
 
 # Short options: -n (no v lines), -s (statistics), -t N and --time=N (time
 # limit), -v and -vv (more c lines).

@@ -224,6 +224,26 @@ static int count_cube(void *data, const int64_t *lits, uint32_t n) {
   return 1;
 }
 
+/* An option only the GPU reads beside backend cpu (set by
+ * gsat_set_option): gsat_check_options and gsat_solve refuse it, naming
+ * it; backend auto takes it (on the CPU when no GPU is present). */
+static void gpu_options_refused_with_backend_cpu(void **state) {
+  (void)state;
+  const int32_t f[] = {1, 2, 0, -1, 2, 0};
+  gsat_solver *s = solver_of(f, sizeof f / sizeof f[0]); /* backend cpu */
+  assert_int_equal(gsat_set_option(s, "gpu_threads", "64"), 0);
+  assert_int_equal(gsat_check_options(s), -4);
+  assert_non_null(
+      strstr(gsat_last_error(s), "--gpu-threads is read only by the GPU: not with --backend=cpu"));
+  assert_int_equal(gsat_solve(s), -4);
+  assert_non_null(
+      strstr(gsat_last_error(s), "--gpu-threads is read only by the GPU: not with --backend=cpu"));
+  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+  assert_int_equal(gsat_check_options(s), 0);
+  assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
+  gsat_release(s);
+}
+
 static void options_of_another_search_refused(void **state) {
   (void)state;
   const int32_t f[] = {1, 2, 0, -1, 2, 0};
@@ -295,6 +315,7 @@ int main(void) {
       cmocka_unit_test(next_model_variable_dense),
       cmocka_unit_test(terminate_requests_stay),
       cmocka_unit_test(check_backend_keeps_a_pending_error),
+      cmocka_unit_test(gpu_options_refused_with_backend_cpu),
       cmocka_unit_test(options_of_another_search_refused),
       cmocka_unit_test(reader_stops_on_a_silent_pipe),
   };

@@ -288,7 +288,8 @@ static void string_kind(void **state) {
   test_options t;
   assert_int_equal(sizeof t.proof, GSAT_OPTION_STRING_SIZE);
   assert_int_equal(sizeof t.count, sizeof(uint64_t));
-  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0, "", 0, 0, 0, NULL, "a path", true, 0};
+  const gsat_option_info info = {"proof", GSAT_OPT_STRING, 0,    "", 0,    0, 0,
+                                 NULL,    "a path",        true, 0,  false};
   gsat_option_value v;
   gsat_error err;
   assert_int_equal(gsat_option_parse(&info, "out/proof.drat", &v, &err), GSAT_OK);
@@ -566,6 +567,82 @@ static void search_conflicts_only_when_given(void **state) {
   assert_int_equal(gsat_options_check_search(&o, &err), GSAT_USAGE);
 }
 
+/* gsat_options_check_backend with option info given its valid value beside
+ * --backend=backend (given, or from the environment when env). */
+static gsat_status backend_with(const gsat_option_info *info, const char *backend, int env,
+                                gsat_error *err) {
+  gsat_options o;
+  char buf[64];
+  gsat_options_init(&o);
+  if (env) {
+    setenv("GSAT_BACKEND", backend, 1);
+    assert_int_equal(gsat_options_from_env(&o, err), GSAT_OK);
+    unsetenv("GSAT_BACKEND");
+  } else {
+    set_ok(&o, "backend", backend);
+  }
+  set_ok(&o, info->name, valid_value(info, buf, sizeof buf));
+  return gsat_options_check_backend(&o, err);
+}
+
+/* Every option the GPU only reads (GSAT_GPU_ONLY), given beside an explicit
+ * --backend=cpu: a usage error naming it; every other option is accepted
+ * there; --backend=auto or gpu, and cpu from the environment, accept all. */
+static void gpu_only_options_with_backend_cpu(void **state) {
+  (void)state;
+  int refused = 0;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    gsat_error err;
+    gsat_error_clear(&err);
+    const gsat_status st = backend_with(info, "cpu", 0, &err);
+    if (!info->gpu_only || i == GSAT_OPTION_INDEX_backend) {
+      assert_int_equal(st, GSAT_OK);
+    } else {
+      char want[96];
+      snprintf(want, sizeof want, "--%s is read only by the GPU: not with --backend=cpu (",
+               info->name);
+      for (char *c = want; *c; c++) *c = *c == '_' ? '-' : *c;
+      if (st != GSAT_USAGE || strncmp(err.message, want, strlen(want)))
+        fail_msg("%s with --backend=cpu: status %d, '%s'", info->name, st, err.message);
+      refused++;
+    }
+    assert_int_equal(backend_with(info, "auto", 0, &err), GSAT_OK);
+    assert_int_equal(backend_with(info, "gpu", 0, &err), GSAT_OK);
+    assert_int_equal(backend_with(info, "cpu", 1, &err), GSAT_OK);
+  }
+  assert_int_equal(refused, 21);
+  gsat_error err;
+  assert_int_equal(backend_with(&gsat_option_table[GSAT_OPTION_INDEX_gpu_blocks], "cpu", 0, &err),
+                   GSAT_USAGE);
+  assert_string_equal(err.message, "--gpu-blocks is read only by the GPU: not with --backend=cpu "
+                                   "(drop one of them, or use --backend=auto, which accepts it "
+                                   "with or without a GPU)");
+  /* the marker leaves the searches as they were */
+  assert_int_equal(gsat_option_table[GSAT_OPTION_INDEX_gpu_blocks].searches,
+                   GSAT_READ(DPLL) | GSAT_READ(WALK));
+  assert_int_equal(gsat_option_table[GSAT_OPTION_INDEX_device].searches, 0);
+  assert_true(gsat_option_table[GSAT_OPTION_INDEX_device].gpu_only);
+  assert_true(gsat_option_table[GSAT_OPTION_INDEX_portfolio_gpu_delay].gpu_only);
+  /* read by CPU ranks standing in for GPU ranks (--mpi-cube-standin) */
+  assert_false(gsat_option_table[GSAT_OPTION_INDEX_mpi_cube_queue].gpu_only);
+  assert_false(gsat_option_table[GSAT_OPTION_INDEX_threads].gpu_only);
+}
+
+/* Every --gpu-* option is marked read by the GPU only, and every option so
+ * marked names the GPU (or CUDA) in its name or its help. */
+static void gpu_only_matches_the_names(void **state) {
+  (void)state;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    if (!strncmp(info->name, "gpu_", 4) && !info->gpu_only)
+      fail_msg("%s is not marked read by the GPU only (GSAT_GPU_ONLY)", info->name);
+    if (info->gpu_only && !strstr(info->name, "gpu") && !strstr(info->help, "GPU") &&
+        !strstr(info->help, "CUDA"))
+      fail_msg("%s is marked read by the GPU only, but its help names no GPU", info->name);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(table_sorted_and_defaults_in_range),
@@ -581,6 +658,8 @@ int main(void) {
       cmocka_unit_test(search_specific_options),
       cmocka_unit_test(readers_match_the_help),
       cmocka_unit_test(search_conflicts_only_when_given),
+      cmocka_unit_test(gpu_only_options_with_backend_cpu),
+      cmocka_unit_test(gpu_only_matches_the_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -259,14 +259,16 @@ static void random_formula(uint64_t k, gsat_cnf *cnf) {
   }
 }
 
+static uint32_t first_worker_simp; /* solves whose first worker showed the shared round */
+
 static int solve_random(const gsat_cnf *cnf, int portfolio, uint32_t *answered_by_gpu) {
   gsat_solver *s = gsat_init();
   assert_non_null(s);
   assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
   assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
-  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
   if (portfolio) {
     assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+    assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
   } else {
     assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
     assert_int_equal(gsat_set_option(s, "simplify", "false"), 0);
@@ -283,6 +285,12 @@ static int solve_random(const gsat_cnf *cnf, int portfolio, uint32_t *answered_b
   if (portfolio) {
     const gsat_statistics *st = gsat_get_statistics(s);
     *answered_by_gpu += strcmp(st->answered_by, "gpu") == 0;
+    /* the shared round's counters in the solve's first worker too, as the
+     * CPU CDCL search keeps its own round's */
+    if (st->workers) {
+      assert_int_equal(st->worker[0].simp_removed, st->simp_removed);
+      first_worker_simp += st->simp_removed > 0;
+    }
   }
   gsat_release(s);
   return answer;
@@ -308,7 +316,10 @@ static void random_formulas_agree_with_the_cpu_search(void **state) {
     gsat_cnf_free(&cnf);
   }
   assert_true(sat > 30 && unsat > 30); /* both answers covered */
-  print_message("%u SAT, %u UNSAT, %u answered by the stand-in GPU member\n", sat, unsat, by_gpu);
+  assert_true(first_worker_simp > 0);
+  print_message("%u SAT, %u UNSAT, %u answered by the stand-in GPU member, %u with the round in "
+                "the first worker\n",
+                sat, unsat, by_gpu, first_worker_simp);
   gsat_portfolio_set_gpu_member(NULL);
 }
 

@@ -969,6 +969,31 @@ static void api_walkers_race_uniform_random_formulas(void **state) {
   }
 }
 
+/* The race order (gsat_portfolio_members): the CPU row first, the GPU row
+ * second when there is one, the CPU walkers last when there are any, named
+ * as the statistics name them. */
+static void portfolio_members_in_race_order(void **state) {
+  (void)state;
+  const gsat_backend *cpu = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_CDCL);
+  const gsat_backend *gpu = gsat_backend_of(GSAT_BACKEND_GPU, GSAT_SEARCH_WALK);
+  const gsat_backend *walk = gsat_backend_of(GSAT_BACKEND_CPU, GSAT_SEARCH_WALK);
+  const gsat_backend *row[GSAT_RACE_MAX_MEMBERS];
+  const char *name[GSAT_RACE_MAX_MEMBERS];
+  assert_int_equal(gsat_portfolio_members(cpu, gpu, 2, row, name), 3);
+  assert_ptr_equal(row[GSAT_PORTFOLIO_CPU], cpu);
+  assert_ptr_equal(row[GSAT_PORTFOLIO_GPU], gpu);
+  assert_ptr_equal(row[2], walk);
+  assert_string_equal(name[GSAT_PORTFOLIO_CPU], "cpu");
+  assert_string_equal(name[GSAT_PORTFOLIO_GPU], "gpu");
+  assert_string_equal(name[2], "walk");
+  assert_int_equal(gsat_portfolio_members(cpu, NULL, 1, row, name), 2);
+  assert_ptr_equal(row[1], walk);
+  assert_string_equal(name[1], "walk");
+  assert_int_equal(gsat_portfolio_members(cpu, gpu, 0, row, name), 2);
+  assert_string_equal(name[1], "gpu");
+  assert_int_equal(gsat_portfolio_members(cpu, NULL, 0, row, name), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(first_answer_wins_the_other_is_stopped),
@@ -982,6 +1007,7 @@ int main(void) {
       cmocka_unit_test(time_limit_before_the_gpu_is_ready),
       cmocka_unit_test(a_member_limit_stops_the_race),
       cmocka_unit_test(at_most_four_members_added_before_the_run),
+      cmocka_unit_test(portfolio_members_in_race_order),
       cmocka_unit_test(api_cpu_answers),
       cmocka_unit_test(api_gpu_member_walks),
       cmocka_unit_test(api_gpu_answers_the_cpu_is_stopped),
