@@ -156,9 +156,13 @@ TEAM_HD uint32_t GSAT_DPLL_FN(propagate_lit)(gsat_dpll *s, const gsat_db_view *d
   return 0;
 }
 
+TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(gsat_dpll *s, const gsat_db_view *db);
+
 /* BCP: propagates every trail literal not yet propagated (propagate_lit on its
- * negation).  Returns 1 on conflict, 0 at a fixpoint. */
+ * negation; the look-ahead search: over its reduced formula, la_propagate).
+ * Returns 1 on conflict, 0 at a fixpoint. */
 TEAM_HD uint32_t GSAT_DPLL_FN(propagate)(gsat_dpll *s, const gsat_db_view *db) {
+  if (s->decide == GSAT_DECIDE_LOOKAHEAD) return GSAT_DPLL_FN(la_propagate)(s, db);
   while (s->qhead < s->trail_len) {
     const gsat_lit f = GSAT_NOT(GSAT_DPLL_AT(s->trail, s->qhead));
     s->qhead++;
@@ -383,19 +387,18 @@ TEAM_HD int GSAT_DPLL_FN(search)(gsat_dpll *s, const gsat_db_view *db, uint64_t 
        * branch left the subtree is refuted whatever the budget. */
       if (s->n.nodes >= stop_at && GSAT_DPLL_FN(shallowest_open)(s)) return GSAT_DPLL_PAUSED;
       if (!GSAT_DPLL_FN(backtrack)(s)) return GSAT_DPLL_EXHAUSTED;
-      s->conflict = GSAT_DPLL_FN(propagate)(s, db);
-      continue;
+    } else {
+      if (s->n.nodes >= stop_at) return GSAT_DPLL_PAUSED;
+      const gsat_lit lit = GSAT_DPLL_FN(decide)(s, db);
+      if (s->conflict) continue; /* the look-ahead refuted the node */
+      if (lit == GSAT_DPLL_NONE) return GSAT_DPLL_SAT;
+      s->level++;
+      const gsat_level lv = {s->trail_len, lit, s->next_order_pos, 0};
+      GSAT_DPLL_FN(set_level)(s, s->level, lv);
+      GSAT_DPLL_FN(assign)(s, lit);
+      s->n.nodes++;
     }
-    if (s->n.nodes >= stop_at) return GSAT_DPLL_PAUSED;
-    const gsat_lit lit = GSAT_DPLL_FN(decide)(s, db);
-    if (s->conflict) continue; /* the look-ahead refuted the node */
-    if (lit == GSAT_DPLL_NONE) return GSAT_DPLL_SAT;
-    s->level++;
-    const gsat_level lv = {s->trail_len, lit, s->next_order_pos, 0};
-    GSAT_DPLL_FN(set_level)(s, s->level, lv);
-    GSAT_DPLL_FN(assign)(s, lit);
-    s->n.nodes++;
-    s->conflict = GSAT_DPLL_FN(propagate)(s, db);
+    s->conflict = GSAT_DPLL_FN(propagate)(s, db); /* one call: one inlined copy */
   }
 }
 

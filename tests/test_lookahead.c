@@ -137,12 +137,14 @@ static void preselection_ranks(void **state) {
   const uint32_t c = gsat_dpll_la_preselect(s, &x.view);
   assert_int_equal(c, 8);
   for (uint32_t k = 0; k < c; k++) assert_int_equal(GSAT_LIT(s->la_cand[k], 0), L(want[k]));
-  assert_int_equal(s->la_lfill[L(9)] - s->la_lstart[L(9)], 8);
-  assert_int_equal(s->la_lfill[L(-3)] - s->la_lstart[L(-3)], 1);
-  assert_int_equal(s->la_lstart[2 * 12], 49); /* every literal of every clause */
-  assert_int_equal(s->la_cu[0], 2);           /* (x1 x9) */
-  assert_int_equal(s->la_cu[14], 4);          /* (x8 x9 x10 x11) */
-  assert_int_equal(s->la_cu[16], 3);          /* (x1 x2 x5) */
+  assert_int_equal(s->la_lstart[L(9) + 1] - s->la_lstart[L(9)], 8);
+  assert_int_equal(s->la_lstart[L(-3) + 1] - s->la_lstart[L(-3)], 1);
+  assert_int_equal(s->la_lstart[2 * 12], 49);      /* every literal of every clause */
+  assert_int_equal(s->la_cu[0], 2);                /* (x1 x9) */
+  assert_int_equal(s->la_cu[14], 4);               /* (x8 x9 x10 x11) */
+  assert_int_equal(s->la_cu[16], 3);               /* (x1 x2 x5) */
+  assert_int_equal(s->la_score[L(1)], 1024 + 256); /* (x1 x9), (x1 x2 x5) */
+  assert_int_equal(s->la_score[L(-4)], 256);       /* (-x4 -x9 -x10) */
   close_root(&x);
 }
 
@@ -473,13 +475,78 @@ static void walkers_auto_rule(void **state) {
   assert_int_equal(walkers_of(f, -1, 1, 15), 0);
 }
 
+/* The reduced formula that the look-ahead search keeps along the tree equals
+ * one computed from scratch from s's assignment: each unsatisfied clause's
+ * unassigned count, each unassigned literal's list (its unsatisfied clauses,
+ * each once) and preselection sum.  Returns the unsatisfied clauses. */
+static uint32_t check_reduced(const gsat_dpll *s, const gsat_db_view *db) {
+  uint32_t open = 0, *seen = calloc(db->num_clauses, sizeof *seen);
+  assert_non_null(seen);
+  assert_int_equal(s->la_top, s->trail_len);
+  for (uint32_t l = 0; l < 2 * db->num_vars; l++) {
+    if (s->val[l]) continue;
+    uint32_t n = 0, score = 0;
+    for (uint32_t c = 0; c < db->num_clauses; c++) {
+      uint32_t sat = 0, un = 0, has = 0;
+      for (uint32_t i = db->clause_start[c]; i < db->clause_start[c + 1]; i++) {
+        sat |= s->val[db->clause_lits[i]] > 0;
+        un += s->val[db->clause_lits[i]] == 0;
+        has |= db->clause_lits[i] == l;
+      }
+      if (sat || !has) continue;
+      assert_int_equal(s->la_cu[c], un);
+      n++;
+      score += gsat_dpll_la_pre_weight(un);
+    }
+    assert_int_equal(s->la_lend[l] - s->la_lstart[l], n);
+    assert_int_equal(s->la_score[l], score);
+    for (uint32_t p = s->la_lstart[l]; p < s->la_lend[l]; p++) {
+      const uint32_t c = s->la_list[p];
+      assert_true(seen[c] != l + 1); /* once */
+      seen[c] = l + 1;
+      assert_int_equal(db->clause_lits[s->la_locc[p]], l);
+      assert_int_equal(s->la_lpos[s->la_locc[p]], p);
+    }
+    open += n;
+  }
+  free(seen);
+  return open;
+}
+
+/* Searches random 5-SAT formulas near the threshold one node at a time;
+ * wherever no conflict is pending, the kept reduced formula equals the one
+ * from scratch (check_reduced), through decisions, failed literals and
+ * backtracks, until the answer. */
+static void reduced_formula_kept(void **state) {
+  (void)state;
+  static int64_t f[320 * 6 + 1];
+  uint64_t rng = 7;
+  uint32_t checked = 0;
+  for (int round = 0; round < 4; round++) {
+    random_formula(f, 12 + round, (12 + round) * 21, 5, &rng);
+    fixture x;
+    open_root(&x, f);
+    int r = GSAT_DPLL_PAUSED;
+    while (r == GSAT_DPLL_PAUSED) {
+      if (!x.s.conflict && x.s.la_ready) {
+        check_reduced(&x.s, &x.view);
+        checked++;
+      }
+      r = gsat_dpll_search(&x.s, &x.view, 1);
+    }
+    assert_true(r == GSAT_DPLL_SAT || r == GSAT_DPLL_EXHAUSTED);
+    close_root(&x);
+  }
+  assert_true(checked > 20);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(failed_literal_assigned),    cmocka_unit_test(both_failed_refutes),
       cmocka_unit_test(reduction_and_product_rule), cmocka_unit_test(necessary_assignment),
       cmocka_unit_test(cubes_partition_models),     cmocka_unit_test(seeded_cubes_partition_models),
       cmocka_unit_test(decide_auto_rule),           cmocka_unit_test(preselection_ranks),
-      cmocka_unit_test(walkers_auto_rule),
+      cmocka_unit_test(walkers_auto_rule),          cmocka_unit_test(reduced_formula_kept),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
