@@ -5,19 +5,25 @@
  * formulae", IJCAI 2001).  dpll.h includes it in its template part (no include
  * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives).
  *
- * The reduced formula is kept along the tree (the Handbook's section 5.3,
- * march's clause sizes) for the literals la_trail reflects: per clause its
- * unassigned literals, per literal its unsatisfied clauses (lists, satisfied
- * clauses swapped out and back as stacks) and the preselection sum of them.
- * The search's BCP runs over it (la_propagate, la_bcp: called by propagate),
- * and takes it back to the first trail position that changed on
- * backtracking (la_unapply, latest first): a node costs the clauses of the
- * variables that changed, not the whole formula.  A decision is made in
- * rounds.  A round:
+ * The reduced formula (per clause its unassigned literals, per literal its
+ * unsatisfied clauses and their preselection sum) has two representations,
+ * the instance's compile-time choice (GSAT_DPLL_LA_KEPT, dpll.h; dpll_types.h,
+ * GSAT_LA_KEPT, says which team takes which and why), each a few steps that
+ * make the node's formula (la_node) below which every other step is shared:
+ *  - kept along the tree (the Handbook's section 5.3, march's clause sizes)
+ *    for the literals la_trail reflects: lists whose satisfied clauses are
+ *    swapped out and back as stacks; the search's BCP runs over it
+ *    (la_propagate, la_bcp: called by propagate) and takes it back to the
+ *    first trail position that changed on backtracking (la_unapply, latest
+ *    first): a node costs the clauses of the variables that changed;
+ *  - built again in each round by a scan of every clause (la_scan; the lists
+ *    filled in an order that depends on the team), the search's BCP over the
+ *    occurrence streams (propagate_lit).
+ * A decision is made in rounds.  A round:
  *  1. preselects candidate variables by a clause-reduction approximation (the
  *     Handbook's section 5.4, "preselection"): each unassigned literal of an
  *     unsatisfied clause with u unassigned literals scores gsat_la_pre_weight
- *     (u) (4^-u, so short clauses weigh most; la_score); a variable scores
+ *     (u) (4^-u, so short clauses weigh most; la_pre); a variable scores
  *     (a + 1)(b + 1) - 1 for its literals' sums a, b; the best C variables are
  *     taken (C = gsat_la_count of the variables that score), ties by the
  *     smaller index;
@@ -44,11 +50,15 @@
  * order, nor of which member looked ahead on which literal: a member's
  * look-ahead reads the shared assignment, which does not change during the
  * round, the reduced formula and its own bits and counts; the lists' order
- * does not matter), so the tree is the same for every team and split; the
- * failed literals' negations stay on the trail at the current level.
- * Heuristic work counts the list entries and clause literals that taking the
- * reduced formula back touches, the variables of the selection rounds and the
- * list entries and clause literals that the look-aheads read and clear. */
+ * does not matter), so the tree is the same for every team, split and
+ * representation; the failed literals' negations stay on the trail at the
+ * current level.  Heuristic work counts the variables of the selection
+ * rounds and the list entries and clause literals that the look-aheads read
+ * and clear, and: kept, the list entries and clause literals that taking the
+ * reduced formula back touches; scanned, the clause literals of each scan.
+ * Literal checks count the BCP's reads (kept: list entries and clause
+ * literals; scanned: occurrence stream entries), so they differ between the
+ * representations, the nodes do not. */
 
 /* Preselection weight of each unassigned literal of an unsatisfied clause with
  * u unassigned literals: 4^(7 - u), 1 from 7 on. */
@@ -71,6 +81,8 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_count)(uint32_t n) {
   c = c < GSAT_LA_MIN_CAND ? GSAT_LA_MIN_CAND : c > GSAT_LA_MAX_CAND ? GSAT_LA_MAX_CAND : c;
   return c < n ? c : n;
 }
+
+#if GSAT_DPLL_LA_KEPT /* the reduced formula kept along the tree */
 
 /* The lists and the empty assignment's state (once per searcher, one
  * member): la_list from la_lstart[l] to la_lend[l] holds the clauses with
@@ -253,11 +265,109 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(gsat_dpll *s, const gsat_db_view *db
   return 0;
 }
 
+/* The preselection sum of literal l's unsatisfied clauses at the node. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_pre)(const gsat_dpll *s, gsat_lit l) {
+  return s->la_score[l];
+}
+
+/* The node's reduced formula and preselection sums (la_preselect's first
+ * step): brings the kept state to the node (la_propagate; the node is a
+ * fixpoint, so it only takes back and checks).  Returns 1. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_node)(gsat_dpll *s, const gsat_db_view *db) {
+  GSAT_DPLL_FN(la_propagate)(s, db);
+  return 1;
+}
+
+#else /* the reduced formula built by each round's scan */
+
+/* Evaluates clause c under the shared assignment: returns its unassigned
+ * literals, or GSAT_DPLL_NONE when it is satisfied. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_open)(const gsat_dpll *s, const gsat_db_view *db, uint32_t c) {
+  const gsat_lit *lits = db->clause_lits + db->clause_start[c];
+  const uint32_t width = db->clause_start[c + 1] - db->clause_start[c];
+  uint32_t un = 0;
+  for (uint32_t k = 0; k < width; k++) {
+    const int v = GSAT_DPLL_AT(s->val, lits[k]);
+    if (v > 0) return GSAT_DPLL_NONE;
+    un += v == 0;
+  }
+  return un;
+}
+
+/* The preselection's scan of this member's clauses (CSR): sets la_cu of
+ * each clause (its unassigned literals, NONE when satisfied) and, for each
+ * unsatisfied clause with u unassigned literals, adds la_pre_weight (u) to
+ * moms_count of each of them and puts the clause in its list (the round's
+ * reduced formula: la_list from la_lstart to la_lend, in an order that
+ * depends on the team; the look-ahead's results do not, la_literal).
+ * Returns 1 when this member saw an unsatisfied clause. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
+  uint32_t open = 0;
+  TEAM_FOR(c, 0, db->num_clauses) {
+    const uint32_t un = GSAT_DPLL_FN(la_open)(s, db, c);
+    s->la_cu[c] = un;
+    if (un == GSAT_DPLL_NONE) continue;
+    open = 1;
+    const gsat_lit *lits = db->clause_lits + db->clause_start[c];
+    const uint32_t width = db->clause_start[c + 1] - db->clause_start[c];
+    const uint32_t w = GSAT_DPLL_FN(la_pre_weight)(un);
+    for (uint32_t k = 0; k < width; k++)
+      if (GSAT_DPLL_AT(s->val, lits[k]) == 0) {
+        TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, lits[k]), w);
+        s->la_list[TEAM_FETCH_ADD(&s->la_lend[lits[k]], 1u)] = c;
+      }
+  }
+  return open;
+}
+
+/* The lists' fixed starts (once per searcher, one member): la_lstart[l] is
+ * the number of occurrences of the literals before l in the clauses (la_lend
+ * used to count them). */
+TEAM_HD void GSAT_DPLL_FN(la_starts)(gsat_dpll *s, const gsat_db_view *db) {
+  const uint32_t L = 2 * db->num_vars;
+  for (uint32_t l = 0; l < L; l++) s->la_lend[l] = 0;
+  for (uint32_t i = 0; i < db->num_lits; i++) s->la_lend[db->clause_lits[i]]++;
+  uint32_t at = 0;
+  for (uint32_t l = 0; l < L; l++) {
+    s->la_lstart[l] = at;
+    at += s->la_lend[l];
+  }
+  s->la_lstart[L] = at;
+}
+
+/* The preselection sum of literal l's unsatisfied clauses at the node
+ * (la_scan's, in moms_count). */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_pre)(const gsat_dpll *s, gsat_lit l) {
+  return GSAT_DPLL_AT(s->moms_count, l);
+}
+
+/* The node's reduced formula and preselection sums (la_preselect's first
+ * step): the lists' starts once, then la_scan of every clause.  Returns 0
+ * when no clause is unsatisfied. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_node)(gsat_dpll *s, const gsat_db_view *db) {
+  if (!s->la_ready) {
+    TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, db));
+    s->la_ready = 1;
+  }
+  TEAM_SYNC();
+  TEAM_FOR(l, 0, 2 * db->num_vars) {
+    GSAT_DPLL_AT(s->moms_count, l) = 0;
+    s->la_lend[l] = s->la_lstart[l];
+  }
+  TEAM_SYNC();
+  const uint32_t open = TEAM_ANY(GSAT_DPLL_FN(la_scan)(s, db));
+  TEAM_SYNC();
+  s->n.heur += db->num_lits;
+  return open;
+}
+
+#endif
+
 /* The preselection score of variable v (0: assigned, or in no unsatisfied
  * clause). */
 TEAM_HD uint64_t GSAT_DPLL_FN(la_score)(const gsat_dpll *s, uint32_t v) {
   if (GSAT_DPLL_AT(s->val, 2 * v)) return 0;
-  const uint64_t a = s->la_score[2 * v], b = s->la_score[2 * v + 1];
+  const uint64_t a = GSAT_DPLL_FN(la_pre)(s, 2 * v), b = GSAT_DPLL_FN(la_pre)(s, 2 * v + 1);
   return (a + 1) * (b + 1) - 1; /* at most 2^64 - 1 */
 }
 
@@ -291,12 +401,12 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_next)(const gsat_dpll *s, uint32_t V, int first
   return best_var;
 }
 
-/* Preselection: brings the clause state to the node (la_propagate) and writes the
- * best la_count of the variables by la_score to la_cand.  Returns the number
- * of candidates, 0 when no clause is unsatisfied (no variable scores). */
+/* Preselection: the node's reduced formula and sums (la_node), then the best
+ * la_count of the variables by la_score to la_cand.  Returns the number of
+ * candidates, 0 when no clause is unsatisfied. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db) {
   const uint32_t V = db->num_vars;
-  GSAT_DPLL_FN(la_propagate)(s, db); /* the node is a fixpoint: it only checks */
+  if (!GSAT_DPLL_FN(la_node)(s, db)) return 0;
   unsigned long long bound = 0;
   uint32_t var = GSAT_DPLL_NONE, scoring = 0, c = 0, want = 1;
   for (; c < want; c++) {
@@ -306,7 +416,7 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db
     TEAM_ONE(s->la_cand[c] = var);
   }
   s->n.heur += (uint64_t)(c + 1) * V;
-  return c; /* >= 1 unless every clause is satisfied */
+  return c; /* 0: no variable scores, every clause is satisfied */
 }
 
 /* Sets literal l in a member's look-ahead assignment. */
