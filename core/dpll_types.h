@@ -118,9 +118,10 @@ typedef struct gsat_dpll {
  * kept along the tree, its BCP over it (a team of one: a CPU thread, where a
  * node then costs the clauses of the variables that changed); 0, built again
  * by a scan of every clause in each round, the search's BCP over the
- * occurrence streams (a warp: the kept formula's state and list updates cost
- * it more than the scan saves, and its registers).  The arrays of the kept
- * formula are carved for a team that keeps it (gsat_dpll_la_carve). */
+ * occurrence streams (a warp: on an H100 the kept formula made it slower,
+ * and its code cost the warp kernel registers even under MOMS;
+ * docs/lookahead.md).  The arrays of the kept formula are carved for a team
+ * that keeps it (gsat_dpll_la_carve). */
 #define GSAT_LA_KEPT(team) ((team) < 2)
 
 /* Bytes of the look-ahead arrays of one searcher over V variables and `lits`
