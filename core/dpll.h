@@ -38,6 +38,12 @@
  *                                  GSAT_DPLL_FN (moms_clause) on each (default
  *                                  GSAT_DPLL_FN (moms_walk), the CSR clauses;
  *                                  gpu/dpll_slot.cuh adds the slot layout)
+ *   GSAT_DPLL_LA_KEPT              the look-ahead's reduced formula: 1 kept
+ *                                  along the tree, 0 built by each round's
+ *                                  scan (default GSAT_LA_KEPT (TEAM_SIZE): a
+ *                                  team of one keeps it, a warp scans;
+ *                                  dpll_types.h says why; 1 needs a team of
+ *                                  one's arrays, gsat_dpll_la_carve)
  *
  * The template part has no include guard and #undefs the macros at its end.
  * Without GSAT_DPLL_FN the default instance (gsat_dpll_*, a team of one, plain
@@ -62,6 +68,12 @@
 #endif
 #ifndef GSAT_DPLL_MOMS_WALK
 #define GSAT_DPLL_MOMS_WALK(s, db, min, count) GSAT_DPLL_FN(moms_walk)(s, db, min, count)
+#endif
+#ifndef GSAT_DPLL_LA_KEPT
+#define GSAT_DPLL_LA_KEPT GSAT_LA_KEPT(TEAM_SIZE)
+#endif
+#if GSAT_DPLL_LA_KEPT && !GSAT_LA_KEPT(TEAM_SIZE)
+#error "the kept reduced formula's arrays are carved for a team of one only"
 #endif
 
 /* Makes lit true: both literals' values and the trail. */
@@ -156,9 +168,18 @@ TEAM_HD uint32_t GSAT_DPLL_FN(propagate_lit)(gsat_dpll *s, const gsat_db_view *d
   return 0;
 }
 
+#if GSAT_DPLL_LA_KEPT
+TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(gsat_dpll *s, const gsat_db_view *db);
+#endif
+
 /* BCP: propagates every trail literal not yet propagated (propagate_lit on its
- * negation).  Returns 1 on conflict, 0 at a fixpoint. */
+ * negation; the look-ahead search where it keeps its reduced formula
+ * (GSAT_DPLL_LA_KEPT): over that formula, la_propagate).  Returns 1 on
+ * conflict, 0 at a fixpoint. */
 TEAM_HD uint32_t GSAT_DPLL_FN(propagate)(gsat_dpll *s, const gsat_db_view *db) {
+#if GSAT_DPLL_LA_KEPT
+  if (s->decide == GSAT_DECIDE_LOOKAHEAD) return GSAT_DPLL_FN(la_propagate)(s, db);
+#endif
   while (s->qhead < s->trail_len) {
     const gsat_lit f = GSAT_NOT(GSAT_DPLL_AT(s->trail, s->qhead));
     s->qhead++;
@@ -426,4 +447,5 @@ TEAM_HD uint32_t GSAT_DPLL_FN(donate)(gsat_dpll *s, gsat_lit *out, uint32_t cap)
 #undef GSAT_DPLL_CUBE_LOAD
 #undef GSAT_DPLL_CUBE_STORE
 #undef GSAT_DPLL_MOMS_WALK
+#undef GSAT_DPLL_LA_KEPT
 #endif

@@ -5,16 +5,28 @@
  * formulae", IJCAI 2001).  dpll.h includes it in its template part (no include
  * guard; the instance's GSAT_DPLL_FN, GSAT_DPLL_AT and team primitives).
  *
+ * The reduced formula (per clause its unassigned literals, per literal its
+ * unsatisfied clauses and their preselection sum) has two representations,
+ * the instance's compile-time choice (GSAT_DPLL_LA_KEPT, dpll.h; dpll_types.h,
+ * GSAT_LA_KEPT, says which team takes which and why), each a few steps that
+ * make the node's formula (la_node) below which every other step is shared:
+ *  - kept along the tree (the Handbook's section 5.3, march's clause sizes)
+ *    for the literals la_trail reflects: lists whose satisfied clauses are
+ *    swapped out and back as stacks; the search's BCP runs over it
+ *    (la_propagate, la_bcp: called by propagate) and takes it back to the
+ *    first trail position that changed on backtracking (la_unapply, latest
+ *    first): a node costs the clauses of the variables that changed;
+ *  - built again in each round by a scan of every clause (la_scan; the lists
+ *    filled in an order that depends on the team), the search's BCP over the
+ *    occurrence streams (propagate_lit).
  * A decision is made in rounds.  A round:
  *  1. preselects candidate variables by a clause-reduction approximation (the
  *     Handbook's section 5.4, "preselection"): each unassigned literal of an
  *     unsatisfied clause with u unassigned literals scores gsat_la_pre_weight
- *     (u) (4^-u, so short clauses weigh most); a variable scores (a + 1)(b + 1)
- *     - 1 for its literals' sums a, b; the best C variables are taken (C =
- *     gsat_la_count of the variables that score), ties by the smaller index;
- *     the same scan builds the round's reduced formula (la_scan: for each
- *     unassigned literal the unsatisfied clauses that hold it, each clause's
- *     unassigned count, and the reduction weight of each literal);
+ *     (u) (4^-u, so short clauses weigh most; la_pre); a variable scores
+ *     (a + 1)(b + 1) - 1 for its literals' sums a, b; the best C variables are
+ *     taken (C = gsat_la_count of the variables that score), ties by the
+ *     smaller index;
  *  2. looks ahead on both literals of each candidate: a member of the team
  *     assumes the literal in its own look-ahead assignment (la_bits, over the
  *     shared assignment, which no member changes meanwhile) and propagates it
@@ -35,15 +47,18 @@
  * (the less constrained branch, more likely satisfiable).
  *
  * Every result is a function of the set of assigned literals (not of the trail
- * order, nor of which member looked ahead on which literal, nor of the order
- * of the reduced formula's lists, which members fill at once: a member's
+ * order, nor of which member looked ahead on which literal: a member's
  * look-ahead reads the shared assignment, which does not change during the
- * round, the round's lists and its own bits and counts), so the tree is the
- * same for every team and split; the failed literals' negations stay on the
- * trail at the current level.  Heuristic work counts the clause literals of the
- * preselection scan, the clauses and literals of the lists' build, the
- * variables of the selection rounds and the list entries and clause literals
- * that the look-aheads read and clear. */
+ * round, the reduced formula and its own bits and counts; the lists' order
+ * does not matter), so the tree is the same for every team, split and
+ * representation; the failed literals' negations stay on the trail at the
+ * current level.  Heuristic work counts the variables of the selection
+ * rounds and the list entries and clause literals that the look-aheads read
+ * and clear, and: kept, the list entries and clause literals that taking the
+ * reduced formula back touches; scanned, the clause literals of each scan.
+ * Literal checks count the BCP's reads (kept: list entries and clause
+ * literals; scanned: occurrence stream entries), so they differ between the
+ * representations, the nodes do not. */
 
 /* Preselection weight of each unassigned literal of an unsatisfied clause with
  * u unassigned literals: 4^(7 - u), 1 from 7 on. */
@@ -67,6 +82,204 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_count)(uint32_t n) {
   return c < n ? c : n;
 }
 
+#if GSAT_DPLL_LA_KEPT /* the reduced formula kept along the tree */
+
+/* The lists and the empty assignment's state (once per searcher, one
+ * member): la_list from la_lstart[l] to la_lend[l] holds the clauses with
+ * literal l (la_locc: the clause literal's index, la_lpos: its entry), each
+ * clause has all its literals unassigned, la_score[l] sums la_pre_weight of
+ * the lengths of l's clauses, la_trail reflects nothing. */
+TEAM_HD void GSAT_DPLL_FN(la_starts)(gsat_dpll *s, const gsat_db_view *db) {
+  const uint32_t L = 2 * db->num_vars;
+  for (uint32_t l = 0; l <= L; l++) s->la_lstart[l] = 0;
+  for (uint32_t i = 0; i < db->num_lits; i++) s->la_lstart[db->clause_lits[i] + 1]++;
+  for (uint32_t l = 0; l < L; l++) {
+    s->la_lstart[l + 1] += s->la_lstart[l];
+    s->la_lend[l] = s->la_lstart[l];
+    s->la_score[l] = 0;
+  }
+  for (uint32_t c = 0; c < db->num_clauses; c++) {
+    const uint32_t b = db->clause_start[c], e = db->clause_start[c + 1];
+    s->la_cu[c] = e - b;
+    for (uint32_t i = b; i < e; i++) {
+      const gsat_lit l = db->clause_lits[i];
+      const uint32_t p = s->la_lend[l]++;
+      s->la_list[p] = c;
+      s->la_locc[p] = i;
+      s->la_lpos[i] = p;
+      s->la_score[l] += GSAT_DPLL_FN(la_pre_weight)(e - b);
+    }
+  }
+  s->la_top = 0;
+}
+
+/* Adds d (unsigned: wraps to subtract) to la_score of each literal of clause
+ * c.  Returns its width. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_spread)(gsat_dpll *s, const gsat_db_view *db, uint32_t c,
+                                         uint32_t d) {
+  const uint32_t b = db->clause_start[c], e = db->clause_start[c + 1];
+  for (uint32_t i = b; i < e; i++) TEAM_ADD(&s->la_score[db->clause_lits[i]], d);
+  return e - b;
+}
+
+/* Takes clause literal i (literal l, clause c) out of l's list: swaps its
+ * entry with the list's last and shortens the list. */
+TEAM_HD void GSAT_DPLL_FN(la_remove)(gsat_dpll *s, gsat_lit l, uint32_t i, uint32_t c) {
+  const uint32_t p = s->la_lpos[i], q = --s->la_lend[l], j = s->la_locc[q];
+  s->la_list[p] = s->la_list[q];
+  s->la_locc[p] = j;
+  s->la_lpos[j] = p;
+  s->la_list[q] = c;
+  s->la_locc[q] = i;
+  s->la_lpos[i] = q;
+}
+
+/* The clauses that t satisfies (the unsatisfied ones with t: la_list of t)
+ * leave the reduced formula (dir 1) or come back (dir 0, the entries in
+ * reverse): their weights leave (return to) their literals' la_score, and
+ * they leave (return to) the lists of their other literals, which change as
+ * stacks in trail order (la_remove; a return lengthens the list over the
+ * entry its removal left there).  t's own list does not change while t is
+ * true.  The members take a clause's literals side by side (each in another
+ * list).  Returns the list entries and literals visited. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_satisfy)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t,
+                                          uint32_t dir) {
+  const uint32_t lo = s->la_lstart[t], hi = s->la_lend[t];
+  uint32_t work = hi - lo; /* at most the formula's literals */
+  for (uint32_t k = 0; k < hi - lo; k++) {
+    const uint32_t c = s->la_list[dir ? lo + k : hi - 1 - k];
+    const uint32_t w = GSAT_DPLL_FN(la_pre_weight)(s->la_cu[c]);
+    const uint32_t b = db->clause_start[c], e = db->clause_start[c + 1];
+    TEAM_FOR(i, b, e) {
+      const gsat_lit l = db->clause_lits[i];
+      s->la_score[l] += dir ? 0u - w : w;
+      if (l != t && dir) GSAT_DPLL_FN(la_remove)(s, l, i, c);
+      if (l != t && !dir) s->la_lend[l]++;
+    }
+    TEAM_SYNC();
+    work += e - b;
+  }
+  return work;
+}
+
+/* Takes back literal t's reflection (la_bcp's, in reverse): the clauses
+ * with NOT t regain an unassigned literal, the difference of their weights
+ * passed to their literals' la_score (members take the clauses side by
+ * side, la_score by TEAM_ADD), then those that t satisfied return to the
+ * reduced formula (la_satisfy).  Returns the list entries and literals
+ * visited (the team's). */
+TEAM_HD uint64_t GSAT_DPLL_FN(la_unapply)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t) {
+  const gsat_lit f = GSAT_NOT(t);
+  uint32_t own = 0; /* this member's entries and clause literals */
+  TEAM_FOR(p, s->la_lstart[f], s->la_lend[f]) {
+    const uint32_t c = s->la_list[p], u = s->la_cu[c];
+    s->la_cu[c] = u + 1;
+    own += 1 + GSAT_DPLL_FN(la_spread)(
+                   s, db, c, GSAT_DPLL_FN(la_pre_weight)(u + 1) - GSAT_DPLL_FN(la_pre_weight)(u));
+  }
+  TEAM_SYNC();
+  for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) own += TEAM_SHFL_XOR(own, d);
+  return own + GSAT_DPLL_FN(la_satisfy)(s, db, t, 0);
+}
+
+/* BCP of literal t over the reduced formula (march's clause sizes): t's
+ * satisfied clauses leave it (la_satisfy), and each unsatisfied clause with
+ * NOT t loses an unassigned literal (la_cu, la_score); a clause
+ * left with one literal not falsified by the reflected literals is read:
+ * with a true literal nothing follows, with an unassigned one it is implied
+ * (assigned after the round's reads, checked again first, as propagate_lit),
+ * with neither it is a conflict.  Every clause of NOT t is counted, conflict
+ * or not, so that the state reflects t.  Checks count the list entries and
+ * the clause literals visited.  Returns 1 on conflict. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_bcp)(gsat_dpll *s, const gsat_db_view *db, gsat_lit t) {
+  const gsat_lit f = GSAT_NOT(t);
+  const uint32_t lo = s->la_lstart[f], hi = s->la_lend[f];
+  uint32_t own = 0; /* this member's clause literals: at most the formula's */
+  uint32_t conflict = 0;
+  s->n.checks += GSAT_DPLL_FN(la_satisfy)(s, db, t, 1) + (hi - lo);
+  TEAM_ROUNDS(b, lo, hi) {
+    const uint32_t p = b + TEAM_RANK;
+    gsat_lit unit = GSAT_DPLL_NONE;
+    int dead = 0;
+    if (p < hi) {
+      const uint32_t c = s->la_list[p], u = s->la_cu[c];
+      s->la_cu[c] = u - 1;
+      own += GSAT_DPLL_FN(la_spread)(
+          s, db, c, GSAT_DPLL_FN(la_pre_weight)(u - 1) - GSAT_DPLL_FN(la_pre_weight)(u));
+      if (u <= 2) { /* one left, or none */
+        const uint32_t e = db->clause_start[c + 1];
+        int sat = 0;
+        own += e - db->clause_start[c];
+        for (uint32_t i = db->clause_start[c]; i < e && !sat; i++) {
+          const gsat_lit l = db->clause_lits[i];
+          const int v = GSAT_DPLL_AT(s->val, l);
+          sat = v > 0;
+          if (v == 0) unit = l;
+        }
+        if (sat) unit = GSAT_DPLL_NONE;
+        dead = !sat && unit == GSAT_DPLL_NONE;
+      }
+    }
+    uint32_t units = TEAM_BALLOT(unit != GSAT_DPLL_NONE);
+    conflict |= TEAM_ANY(dead);
+    while (units && !conflict) {
+      const gsat_lit x = TEAM_BCAST(unit, TEAM_FIRST(units));
+      units &= units - 1;
+      const int v = GSAT_DPLL_AT(s->val, x);
+      conflict = v < 0;
+      if (v == 0) GSAT_DPLL_FN(assign)(s, x);
+    }
+  }
+  TEAM_SYNC();
+  for (uint32_t d = TEAM_SIZE / 2; d; d >>= 1) own += TEAM_SHFL_XOR(own, d);
+  s->n.checks += own;
+  s->n.conflicts += conflict;
+  return conflict;
+}
+
+/* The look-ahead search's BCP (propagate's, with --decide=lookahead): takes
+ * the clause state back to the first position where la_trail and the trail
+ * differ, at most qhead (la_unapply, heuristic work), and propagates
+ * every trail literal from there (la_bcp), la_trail following.  Returns 1 on
+ * conflict, 0 at a fixpoint (the state then reflects the whole trail). */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_propagate)(gsat_dpll *s, const gsat_db_view *db) {
+  if (!s->la_ready) {
+    TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, db));
+    s->la_ready = 1;
+    s->la_top = 0;
+  }
+  TEAM_SYNC();
+  const uint32_t top = s->la_top, lim = top < s->qhead ? top : s->qhead;
+  uint32_t keep = 0;
+  while (keep < lim && s->la_trail[keep] == GSAT_DPLL_AT(s->trail, keep)) keep++;
+  uint64_t work = 0;
+  for (uint32_t i = top; i > keep; i--) work += GSAT_DPLL_FN(la_unapply)(s, db, s->la_trail[i - 1]);
+  s->n.heur += work;
+  s->qhead = s->la_top = keep;
+  while (s->qhead < s->trail_len) {
+    const gsat_lit t = GSAT_DPLL_AT(s->trail, s->qhead);
+    TEAM_ONE(s->la_trail[s->qhead] = t);
+    s->la_top = ++s->qhead;
+    if (GSAT_DPLL_FN(la_bcp)(s, db, t)) return 1;
+  }
+  return 0;
+}
+
+/* The preselection sum of literal l's unsatisfied clauses at the node. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_pre)(const gsat_dpll *s, gsat_lit l) {
+  return s->la_score[l];
+}
+
+/* The node's reduced formula and preselection sums (la_preselect's first
+ * step): brings the kept state to the node (la_propagate; the node is a
+ * fixpoint, so it only takes back and checks).  Returns 1. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_node)(gsat_dpll *s, const gsat_db_view *db) {
+  GSAT_DPLL_FN(la_propagate)(s, db);
+  return 1;
+}
+
+#else /* the reduced formula built by each round's scan */
+
 /* Evaluates clause c under the shared assignment: returns its unassigned
  * literals, or GSAT_DPLL_NONE when it is satisfied. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_open)(const gsat_dpll *s, const gsat_db_view *db, uint32_t c) {
@@ -85,7 +298,7 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_open)(const gsat_dpll *s, const gsat_db_view *d
  * each clause (its unassigned literals, NONE when satisfied) and, for each
  * unsatisfied clause with u unassigned literals, adds la_pre_weight (u) to
  * moms_count of each of them and puts the clause in its list (the round's
- * reduced formula: la_list from la_lstart to la_lfill, in an order that
+ * reduced formula: la_list from la_lstart to la_lend, in an order that
  * depends on the team; the look-ahead's results do not, la_literal).
  * Returns 1 when this member saw an unsatisfied clause. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
@@ -101,32 +314,60 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_scan)(gsat_dpll *s, const gsat_db_view *db) {
     for (uint32_t k = 0; k < width; k++)
       if (GSAT_DPLL_AT(s->val, lits[k]) == 0) {
         TEAM_ADD(&GSAT_DPLL_AT(s->moms_count, lits[k]), w);
-        s->la_list[TEAM_FETCH_ADD(&s->la_lfill[lits[k]], 1u)] = c;
+        s->la_list[TEAM_FETCH_ADD(&s->la_lend[lits[k]], 1u)] = c;
       }
   }
   return open;
 }
 
 /* The lists' fixed starts (once per searcher, one member): la_lstart[l] is
- * the number of occurrences of the literals before l in the clauses (la_lfill
+ * the number of occurrences of the literals before l in the clauses (la_lend
  * used to count them). */
 TEAM_HD void GSAT_DPLL_FN(la_starts)(gsat_dpll *s, const gsat_db_view *db) {
   const uint32_t L = 2 * db->num_vars;
-  for (uint32_t l = 0; l < L; l++) s->la_lfill[l] = 0;
-  for (uint32_t i = 0; i < db->num_lits; i++) s->la_lfill[db->clause_lits[i]]++;
+  for (uint32_t l = 0; l < L; l++) s->la_lend[l] = 0;
+  for (uint32_t i = 0; i < db->num_lits; i++) s->la_lend[db->clause_lits[i]]++;
   uint32_t at = 0;
   for (uint32_t l = 0; l < L; l++) {
     s->la_lstart[l] = at;
-    at += s->la_lfill[l];
+    at += s->la_lend[l];
   }
   s->la_lstart[L] = at;
 }
+
+/* The preselection sum of literal l's unsatisfied clauses at the node
+ * (la_scan's, in moms_count). */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_pre)(const gsat_dpll *s, gsat_lit l) {
+  return GSAT_DPLL_AT(s->moms_count, l);
+}
+
+/* The node's reduced formula and preselection sums (la_preselect's first
+ * step): the lists' starts once, then la_scan of every clause.  Returns 0
+ * when no clause is unsatisfied. */
+TEAM_HD uint32_t GSAT_DPLL_FN(la_node)(gsat_dpll *s, const gsat_db_view *db) {
+  if (!s->la_ready) {
+    TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, db));
+    s->la_ready = 1;
+  }
+  TEAM_SYNC();
+  TEAM_FOR(l, 0, 2 * db->num_vars) {
+    GSAT_DPLL_AT(s->moms_count, l) = 0;
+    s->la_lend[l] = s->la_lstart[l];
+  }
+  TEAM_SYNC();
+  const uint32_t open = TEAM_ANY(GSAT_DPLL_FN(la_scan)(s, db));
+  TEAM_SYNC();
+  s->n.heur += db->num_lits;
+  return open;
+}
+
+#endif
 
 /* The preselection score of variable v (0: assigned, or in no unsatisfied
  * clause). */
 TEAM_HD uint64_t GSAT_DPLL_FN(la_score)(const gsat_dpll *s, uint32_t v) {
   if (GSAT_DPLL_AT(s->val, 2 * v)) return 0;
-  const uint64_t a = GSAT_DPLL_AT(s->moms_count, 2 * v), b = GSAT_DPLL_AT(s->moms_count, 2 * v + 1);
+  const uint64_t a = GSAT_DPLL_FN(la_pre)(s, 2 * v), b = GSAT_DPLL_FN(la_pre)(s, 2 * v + 1);
   return (a + 1) * (b + 1) - 1; /* at most 2^64 - 1 */
 }
 
@@ -160,25 +401,12 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_next)(const gsat_dpll *s, uint32_t V, int first
   return best_var;
 }
 
-/* Preselection: scores every variable (la_scan into moms_count) and writes
- * the best la_count of them to la_cand.  Returns the number of candidates,
- * 0 when no clause is unsatisfied. */
+/* Preselection: the node's reduced formula and sums (la_node), then the best
+ * la_count of the variables by la_score to la_cand.  Returns the number of
+ * candidates, 0 when no clause is unsatisfied. */
 TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db) {
   const uint32_t V = db->num_vars;
-  if (!s->la_ready) {
-    TEAM_ONE(GSAT_DPLL_FN(la_starts)(s, db));
-    s->la_ready = 1;
-  }
-  TEAM_SYNC();
-  TEAM_FOR(l, 0, 2 * V) {
-    GSAT_DPLL_AT(s->moms_count, l) = 0;
-    s->la_lfill[l] = s->la_lstart[l];
-  }
-  TEAM_SYNC();
-  const uint32_t open = TEAM_ANY(GSAT_DPLL_FN(la_scan)(s, db));
-  TEAM_SYNC();
-  s->n.heur += db->num_lits;
-  if (!open) return 0;
+  if (!GSAT_DPLL_FN(la_node)(s, db)) return 0;
   unsigned long long bound = 0;
   uint32_t var = GSAT_DPLL_NONE, scoring = 0, c = 0, want = 1;
   for (; c < want; c++) {
@@ -188,7 +416,7 @@ TEAM_HD uint32_t GSAT_DPLL_FN(la_preselect)(gsat_dpll *s, const gsat_db_view *db
     TEAM_ONE(s->la_cand[c] = var);
   }
   s->n.heur += (uint64_t)(c + 1) * V;
-  return c; /* >= 1: an unsatisfied clause has 2 unassigned literals */
+  return c; /* 0: no variable scores, every clause is satisfied */
 }
 
 /* Sets literal l in a member's look-ahead assignment. */
@@ -230,7 +458,7 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_literal)(const gsat_dpll *s, const gsat_db_view
   queue[0] = x;
   for (uint32_t h = 0; h < n && diff != GSAT_LA_FAILED; h++) {
     const gsat_lit f = GSAT_NOT(queue[h]);
-    for (uint32_t p = s->la_lstart[f]; p < s->la_lfill[f]; p++) {
+    for (uint32_t p = s->la_lstart[f]; p < s->la_lend[f]; p++) {
       const uint32_t c = s->la_list[p], k = ++cnt[c], u = s->la_cu[c];
       r++;
       diff += u >= 3 ? GSAT_DPLL_FN(la_weight)(u - 1) : 0;
@@ -270,8 +498,8 @@ TEAM_HD uint64_t GSAT_DPLL_FN(la_clear)(const gsat_dpll *s, uint32_t slot, uint3
   for (uint32_t k = 0; k < n; k++) {
     const gsat_lit f = GSAT_NOT(queue[k]);
     bits[queue[k] >> 5] = 0;
-    for (uint32_t p = s->la_lstart[f]; p < s->la_lfill[f]; p++) cnt[s->la_list[p]] = 0;
-    r += s->la_lfill[f] - s->la_lstart[f];
+    for (uint32_t p = s->la_lstart[f]; p < s->la_lend[f]; p++) cnt[s->la_list[p]] = 0;
+    r += s->la_lend[f] - s->la_lstart[f];
   }
   return r;
 }

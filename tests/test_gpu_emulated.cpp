@@ -442,7 +442,11 @@ static void long_clauses_and_units(void **state) {
  * warp instance (its candidate literals spread over the lanes) on pigeonhole,
  * random 3-, 5- and 7-SAT near their thresholds, and long clauses with units:
  * same answers, verified models, and for UNSAT the same nodes, look-aheads
- * and failed literals however the tree is split among warps. */
+ * and failed literals however the tree is split among warps.  The two
+ * compile different representations of the reduced formula (GSAT_LA_KEPT:
+ * the CPU keeps it along the tree, the warp scans for it in each round, as
+ * search_warp.cuh compiles it for the GPU), so this also checks that they
+ * make the same tree; their heuristic work and literal checks differ. */
 static void lookahead_cpu_and_warp(void **state) {
   (void)state;
   if (getenv("GSAT_EMU_ONLY_OCC")) skip();

@@ -1,9 +1,13 @@
 /* The look-ahead of the DPLL step code (core/dpll_lookahead.h) on
- * hand-made formulas, CPU instance (a team of one): the preselection's ranking
- * and the round's reduced formula, failed literals found and
- * their negations assigned, a node refuted by two failed literals, the
- * reduction measure (weighted shortened clauses), the product rule and the
- * branch direction (whole searches: tests/lookahead_diff.sh); and the cubes
+ * hand-made formulas, CPU instances (a team of one) of both representations
+ * of the reduced formula (kept along the tree, the CPU's; built by each
+ * round's scan, the warp's): the preselection's ranking and the round's
+ * reduced formula, failed literals found and their negations assigned, a
+ * node refuted by two failed literals, the reduction measure (weighted
+ * shortened clauses), the product rule and the branch direction (whole
+ * searches: tests/lookahead_diff.sh); the kept formula against one from
+ * scratch along whole searches; both representations walking the same
+ * tree; and the cubes
  * of gsat_cpu_cubes: every model in exactly one, the negated cubes with the
  * formula UNSAT; the same for the look-ahead cubes seeded into a CDCL
  * team's cube tree (gsat_cpu_cubes_seed); and --decide=auto's choice
@@ -25,20 +29,73 @@
 #include "core/dpll.h"
 #include "tests/db_of.h"
 
-/* A look-ahead searcher at the root of a formula. */
+/* Beside the default instance (gsat_dpll_*, a team of one: the reduced
+ * formula kept along the tree), the look-ahead whose reduced formula each
+ * round's scan builds (the warp's representation, GSAT_DPLL_LA_KEPT 0) in a
+ * team of one: gsat_dpll_scan_*, over the same searcher's arrays (a team of
+ * one's carve holds both representations'). */
+#include "core/team_one.h"
+#define GSAT_DPLL_FN(name) gsat_dpll_scan_##name
+#define GSAT_DPLL_AT(p, i) ((p)[i])
+#define GSAT_DPLL_LA_KEPT  0
+#include "core/dpll.h"
+
+/* The steps of one instance that the tests call. */
+typedef struct instance {
+  const char *name;
+  uint32_t (*init_root)(gsat_dpll *, const gsat_db_view *, const gsat_lit *, uint32_t);
+  uint32_t (*start_cube)(gsat_dpll *, const gsat_db_view *, const gsat_lit *, uint32_t);
+  gsat_lit (*decide)(gsat_dpll *, const gsat_db_view *);
+  int (*search)(gsat_dpll *, const gsat_db_view *, uint64_t);
+  uint32_t (*preselect)(gsat_dpll *, const gsat_db_view *);
+  void (*all)(gsat_dpll *, const gsat_db_view *, uint32_t);
+  gsat_lit (*pick)(const gsat_dpll *, uint32_t);
+  uint32_t (*pre)(const gsat_dpll *, gsat_lit); /* a literal's preselection sum */
+} instance;
+
+/* The two representations: kept (the CPU's), scanned (the warp's). */
+static const instance kept = {"kept",           gsat_dpll_init_root, gsat_dpll_start_cube,
+                              gsat_dpll_decide, gsat_dpll_search,    gsat_dpll_la_preselect,
+                              gsat_dpll_la_all, gsat_dpll_la_pick,   gsat_dpll_la_pre};
+static const instance scanned = {"scanned",
+                                 gsat_dpll_scan_init_root,
+                                 gsat_dpll_scan_start_cube,
+                                 gsat_dpll_scan_decide,
+                                 gsat_dpll_scan_search,
+                                 gsat_dpll_scan_la_preselect,
+                                 gsat_dpll_scan_la_all,
+                                 gsat_dpll_scan_la_pick,
+                                 gsat_dpll_scan_la_pre};
+static const instance *const both[2] = {&kept, &scanned};
+
+/* A look-ahead searcher at the root of a formula, and its instance. */
 typedef struct fixture {
   gsat_db db;
   gsat_db_view view;
   gsat_dpll s;
+  const instance *in;
 } fixture;
 
-/* x's searcher at the root of formula f (build's DIMACS list). */
-static void open_root(fixture *x, const int64_t *f) {
+/* x's searcher of instance `in` at the root of formula f (build's DIMACS
+ * list). */
+static void open_with(fixture *x, const int64_t *f, const instance *in) {
   build(&x->db, f);
   x->view = gsat_db_view_of(&x->db);
+  x->in = in;
   assert_true(gsat_cpu_dpll_alloc(&x->s, &x->db, GSAT_DECIDE_LOOKAHEAD));
-  assert_int_equal(gsat_dpll_init_root(&x->s, &x->view, x->db.units, x->db.num_units), 0);
-  assert_int_equal(gsat_dpll_start_cube(&x->s, &x->view, NULL, 0), 0);
+  assert_int_equal(in->init_root(&x->s, &x->view, x->db.units, x->db.num_units), 0);
+  assert_int_equal(in->start_cube(&x->s, &x->view, NULL, 0), 0);
+}
+
+/* open_with, then the root's decision (returned). */
+static gsat_lit decide_at_root(fixture *x, const int64_t *f, const instance *in) {
+  open_with(x, f, in);
+  return in->decide(&x->s, &x->view);
+}
+
+/* open_with the default instance (the kept reduced formula). */
+static void open_root(fixture *x, const int64_t *f) {
+  open_with(x, f, &kept);
 }
 
 static void close_root(fixture *x) {
@@ -52,33 +109,36 @@ static void close_root(fixture *x) {
 static void failed_literal_assigned(void **state) {
   (void)state;
   static const int64_t f[] = {-1, 2, 0, -1, 3, 0, -2, -3, 0, 4, 1, 0, 5, 6, 2, 0, -5, -6, 3, 0, 0};
-  fixture x;
-  open_root(&x, f);
-  gsat_dpll *s = &x.s;
-  const gsat_lit lit = gsat_dpll_decide(s, &x.view);
-  assert_int_equal(s->conflict, 0);
-  assert_int_equal(s->n.failed, 2);
-  assert_int_equal(s->val[L(-1)], 1);
-  assert_int_equal(s->val[L(4)], 1);
-  assert_int_equal(s->val[L(2)] | s->val[L(3)] | s->val[L(5)] | s->val[L(6)], 0);
-  assert_true(lit != GSAT_DPLL_NONE && s->val[lit] == 0);
-  assert_true(s->n.la >= 2 * 6); /* two rounds, every free variable a candidate */
-  close_root(&x);
+  for (int i = 0; i < 2; i++) {
+    fixture x;
+    const gsat_lit lit = decide_at_root(&x, f, both[i]);
+    const gsat_dpll *s = &x.s;
+    assert_int_equal(s->conflict, 0);
+    assert_int_equal(s->n.failed, 2);
+    assert_int_equal(s->val[L(-1)], 1);
+    assert_int_equal(s->val[L(4)], 1);
+    assert_int_equal(s->val[L(2)] | s->val[L(3)] | s->val[L(5)] | s->val[L(6)], 0);
+    assert_true(lit != GSAT_DPLL_NONE && s->val[lit] == 0);
+    assert_true(s->n.la >= 2 * 6); /* two rounds, every free variable a candidate */
+    close_root(&x);
+  }
 }
 
 /* x1 fails and -x1 fails: the root is refuted without a decision. */
 static void both_failed_refutes(void **state) {
   (void)state;
   static const int64_t f[] = {-1, 2, 0, -1, 3, 0, -2, -3, 0, 1, 4, 0, 1, 5, 0, -4, -5, 0, 0};
-  fixture x;
-  open_root(&x, f);
-  gsat_dpll *s = &x.s;
-  assert_int_equal(gsat_dpll_decide(s, &x.view), GSAT_DPLL_NONE);
-  assert_int_equal(s->conflict, 1);
-  assert_true(s->n.failed >= 1);
-  assert_int_equal(gsat_dpll_search(s, &x.view, 100), GSAT_DPLL_EXHAUSTED);
-  assert_int_equal(s->n.nodes, 0);
-  close_root(&x);
+  for (int i = 0; i < 2; i++) {
+    fixture x;
+    open_with(&x, f, both[i]);
+    gsat_dpll *s = &x.s;
+    assert_int_equal(x.in->decide(s, &x.view), GSAT_DPLL_NONE);
+    assert_int_equal(s->conflict, 1);
+    assert_true(s->n.failed >= 1);
+    assert_int_equal(x.in->search(s, &x.view, 100), GSAT_DPLL_EXHAUSTED);
+    assert_int_equal(s->n.nodes, 0);
+    close_root(&x);
+  }
 }
 
 /* The reduction of each literal: (-1 2 3) (-1 4 5 6) (1 2 3 4) (-2 4 5);
@@ -90,28 +150,30 @@ static void both_failed_refutes(void **state) {
 static void reduction_and_product_rule(void **state) {
   (void)state;
   static const int64_t f[] = {-1, 2, 3, 0, -1, 4, 5, 6, 0, 1, 2, 3, 4, 0, -2, 4, 5, 0, 0};
-  fixture x;
-  open_root(&x, f);
-  gsat_dpll *s = &x.s;
-  const uint32_t c = gsat_dpll_la_preselect(s, &x.view);
-  assert_int_equal(c, 6); /* fewer than GSAT_LA_MIN_CAND variables: all */
-  gsat_dpll_la_all(s, &x.view, c);
-  uint64_t d[12] = {0};
-  for (uint32_t k = 0; k < c; k++) {
-    d[2 * s->la_cand[k]] = s->la_diff[2 * k];
-    d[2 * s->la_cand[k] + 1] = s->la_diff[2 * k + 1];
+  for (int i = 0; i < 2; i++) {
+    fixture x;
+    open_with(&x, f, both[i]);
+    gsat_dpll *s = &x.s;
+    const uint32_t c = x.in->preselect(s, &x.view);
+    assert_int_equal(c, 6); /* fewer than GSAT_LA_MIN_CAND variables: all */
+    x.in->all(s, &x.view, c);
+    uint64_t d[12] = {0};
+    for (uint32_t k = 0; k < c; k++) {
+      d[2 * s->la_cand[k]] = s->la_diff[2 * k];
+      d[2 * s->la_cand[k] + 1] = s->la_diff[2 * k + 1];
+    }
+    assert_int_equal(d[L(1)], 3125 + 625);
+    assert_int_equal(d[L(-1)], 625);
+    assert_int_equal(d[L(2)], 3125);
+    assert_int_equal(d[L(-2)], 3125 + 625);
+    assert_int_equal(d[L(-3)], 3125 + 625);
+    assert_int_equal(d[L(3)] + d[L(4)] + d[L(5)] + d[L(6)], 0);
+    assert_int_equal(d[L(-4)], 625 + 625 + 3125);
+    assert_int_equal(d[L(-6)], 625);
+    assert_int_equal(x.in->pick(s, c), L(2));
+    for (uint32_t w = 0; w < s->la_words; w++) assert_int_equal(s->la_bits[w], 0); /* left clear */
+    close_root(&x);
   }
-  assert_int_equal(d[L(1)], 3125 + 625);
-  assert_int_equal(d[L(-1)], 625);
-  assert_int_equal(d[L(2)], 3125);
-  assert_int_equal(d[L(-2)], 3125 + 625);
-  assert_int_equal(d[L(-3)], 3125 + 625);
-  assert_int_equal(d[L(3)] + d[L(4)] + d[L(5)] + d[L(6)], 0);
-  assert_int_equal(d[L(-4)], 625 + 625 + 3125);
-  assert_int_equal(d[L(-6)], 625);
-  assert_int_equal(gsat_dpll_la_pick(s, c), L(2));
-  for (uint32_t w = 0; w < s->la_words; w++) assert_int_equal(s->la_bits[w], 0); /* left clear */
-  close_root(&x);
 }
 
 /* Preselection and the round's reduced formula: x1..x8 each in one clause
@@ -130,20 +192,25 @@ static void preselection_ranks(void **state) {
                               7,  9,  10,  11,  0,   -7, -12, -9, -10, 0,  8,   9,   10,  11,
                               0,  -8, -9,  -10, -11, 0,  1,   2,  5,   0,  0};
   static const int want[8] = {9, 10, 1, 2, 3, 11, 5, 4};
-  fixture x;
-  open_root(&x, f);
-  gsat_dpll *s = &x.s;
-  assert_int_equal(x.db.num_vars, 12);
-  const uint32_t c = gsat_dpll_la_preselect(s, &x.view);
-  assert_int_equal(c, 8);
-  for (uint32_t k = 0; k < c; k++) assert_int_equal(GSAT_LIT(s->la_cand[k], 0), L(want[k]));
-  assert_int_equal(s->la_lfill[L(9)] - s->la_lstart[L(9)], 8);
-  assert_int_equal(s->la_lfill[L(-3)] - s->la_lstart[L(-3)], 1);
-  assert_int_equal(s->la_lstart[2 * 12], 49); /* every literal of every clause */
-  assert_int_equal(s->la_cu[0], 2);           /* (x1 x9) */
-  assert_int_equal(s->la_cu[14], 4);          /* (x8 x9 x10 x11) */
-  assert_int_equal(s->la_cu[16], 3);          /* (x1 x2 x5) */
-  close_root(&x);
+  for (int i = 0; i < 2; i++) {
+    fixture x;
+    open_with(&x, f, both[i]);
+    gsat_dpll *s = &x.s;
+    assert_int_equal(x.db.num_vars, 12);
+    const uint32_t c = x.in->preselect(s, &x.view);
+    assert_int_equal(c, 8);
+    for (uint32_t k = 0; k < c; k++) assert_int_equal(GSAT_LIT(s->la_cand[k], 0), L(want[k]));
+    assert_int_equal(s->la_lstart[L(9) + 1] - s->la_lstart[L(9)], 8);
+    assert_int_equal(s->la_lstart[L(-3) + 1] - s->la_lstart[L(-3)], 1);
+    assert_int_equal(s->la_lend[L(9)] - s->la_lstart[L(9)], 8); /* all unsatisfied */
+    assert_int_equal(s->la_lstart[2 * 12], 49);                 /* every literal of every clause */
+    assert_int_equal(s->la_cu[0], 2);                           /* (x1 x9) */
+    assert_int_equal(s->la_cu[14], 4);                          /* (x8 x9 x10 x11) */
+    assert_int_equal(s->la_cu[16], 3);                          /* (x1 x2 x5) */
+    assert_int_equal(x.in->pre(s, L(1)), 1024 + 256);           /* (x1 x9), (x1 x2 x5) */
+    assert_int_equal(x.in->pre(s, L(-4)), 256);                 /* (-x4 -x9 -x10) */
+    close_root(&x);
+  }
 }
 
 /* x1 implies x2, which with x1 implies x3; -x1 implies x4, which with -x1
@@ -153,17 +220,18 @@ static void preselection_ranks(void **state) {
 static void necessary_assignment(void **state) {
   (void)state;
   static const int64_t f[] = {-1, 2, 0, -1, -2, 3, 0, 1, 4, 0, 1, -4, 3, 0, 0};
-  fixture x;
-  open_root(&x, f);
-  gsat_dpll *s = &x.s;
-  const gsat_lit lit = gsat_dpll_decide(s, &x.view);
-  assert_int_equal(s->conflict, 0);
-  assert_int_equal(s->n.failed, 0);
-  assert_int_equal(s->val[L(3)], 1);
-  assert_int_equal(s->val[L(1)] | s->val[L(2)] | s->val[L(4)], 0);
-  assert_true(lit != GSAT_DPLL_NONE && s->val[lit] == 0);
-  assert_int_equal(s->n.la, 2 * 4 + 2 * 3); /* round 1: x1..x4; round 2: x1, x2, x4 */
-  close_root(&x);
+  for (int i = 0; i < 2; i++) {
+    fixture x;
+    const gsat_lit lit = decide_at_root(&x, f, both[i]);
+    const gsat_dpll *s = &x.s;
+    assert_int_equal(s->conflict, 0);
+    assert_int_equal(s->n.failed, 0);
+    assert_int_equal(s->val[L(3)], 1);
+    assert_int_equal(s->val[L(1)] | s->val[L(2)] | s->val[L(4)], 0);
+    assert_true(lit != GSAT_DPLL_NONE && s->val[lit] == 0);
+    assert_int_equal(s->n.la, 2 * 4 + 2 * 3); /* round 1: x1..x4; round 2: x1, x2, x4 */
+    close_root(&x);
+  }
 }
 
 /* A random k-SAT formula over V variables with C clauses as build's DIMACS
@@ -473,13 +541,124 @@ static void walkers_auto_rule(void **state) {
   assert_int_equal(walkers_of(f, -1, 1, 15), 0);
 }
 
+/* The reduced formula that the look-ahead search keeps along the tree equals
+ * one computed from scratch from s's assignment: each unsatisfied clause's
+ * unassigned count, each unassigned literal's list (its unsatisfied clauses,
+ * each once) and preselection sum.  Returns the unsatisfied clauses. */
+static uint32_t check_reduced(const gsat_dpll *s, const gsat_db_view *db) {
+  uint32_t open = 0, *seen = calloc(db->num_clauses, sizeof *seen);
+  assert_non_null(seen);
+  assert_int_equal(s->la_top, s->trail_len);
+  for (uint32_t l = 0; l < 2 * db->num_vars; l++) {
+    if (s->val[l]) continue;
+    uint32_t n = 0, score = 0;
+    for (uint32_t c = 0; c < db->num_clauses; c++) {
+      uint32_t sat = 0, un = 0, has = 0;
+      for (uint32_t i = db->clause_start[c]; i < db->clause_start[c + 1]; i++) {
+        sat |= s->val[db->clause_lits[i]] > 0;
+        un += s->val[db->clause_lits[i]] == 0;
+        has |= db->clause_lits[i] == l;
+      }
+      if (sat || !has) continue;
+      assert_int_equal(s->la_cu[c], un);
+      n++;
+      score += gsat_dpll_la_pre_weight(un);
+    }
+    assert_int_equal(s->la_lend[l] - s->la_lstart[l], n);
+    assert_int_equal(s->la_score[l], score);
+    for (uint32_t p = s->la_lstart[l]; p < s->la_lend[l]; p++) {
+      const uint32_t c = s->la_list[p];
+      assert_true(seen[c] != l + 1); /* once */
+      seen[c] = l + 1;
+      assert_int_equal(db->clause_lits[s->la_locc[p]], l);
+      assert_int_equal(s->la_lpos[s->la_locc[p]], p);
+    }
+    open += n;
+  }
+  free(seen);
+  return open;
+}
+
+/* Searches random 5-SAT formulas near the threshold one node at a time;
+ * wherever no conflict is pending, the kept reduced formula equals the one
+ * from scratch (check_reduced), through decisions, failed literals and
+ * backtracks, until the answer. */
+static void reduced_formula_kept(void **state) {
+  (void)state;
+  static int64_t f[320 * 6 + 1];
+  uint64_t rng = 7;
+  uint32_t checked = 0;
+  for (int round = 0; round < 4; round++) {
+    random_formula(f, 12 + round, (12 + round) * 21, 5, &rng);
+    fixture x;
+    open_root(&x, f);
+    int r = GSAT_DPLL_PAUSED;
+    while (r == GSAT_DPLL_PAUSED) {
+      if (!x.s.conflict && x.s.la_ready) {
+        check_reduced(&x.s, &x.view);
+        checked++;
+      }
+      r = gsat_dpll_search(&x.s, &x.view, 1);
+    }
+    assert_true(r == GSAT_DPLL_SAT || r == GSAT_DPLL_EXHAUSTED);
+    close_root(&x);
+  }
+  assert_true(checked > 20);
+}
+
+/* The two representations walk the same tree on formula f: searched one
+ * node at a time side by side, after each node the same assignment (val),
+ * trail length and counts of nodes, look-aheads, candidates and failed
+ * literals, then the same answer (a model: the same one), counted in *sat or
+ * *unsat. */
+static void walk_both(const int64_t *f, int *sat, int *unsat) {
+  fixture a, b;
+  open_with(&a, f, &kept);
+  open_with(&b, f, &scanned);
+  const uint32_t L2 = 2 * a.db.num_vars;
+  int ra = GSAT_DPLL_PAUSED, rb = GSAT_DPLL_PAUSED;
+  while (ra == GSAT_DPLL_PAUSED) {
+    ra = a.in->search(&a.s, &a.view, 1);
+    rb = b.in->search(&b.s, &b.view, 1);
+    assert_int_equal(ra, rb);
+    assert_memory_equal(a.s.val, b.s.val, L2);
+    assert_int_equal(a.s.trail_len, b.s.trail_len);
+    assert_int_equal(a.s.n.nodes, b.s.n.nodes);
+    assert_int_equal(a.s.n.la, b.s.n.la);
+    assert_int_equal(a.s.n.cand, b.s.n.cand);
+    assert_int_equal(a.s.n.failed, b.s.n.failed);
+  }
+  *sat += ra == GSAT_DPLL_SAT;
+  *unsat += ra == GSAT_DPLL_EXHAUSTED;
+  close_root(&a);
+  close_root(&b);
+}
+
+/* walk_both on random 3-, 5- and 7-SAT near their thresholds and pigeonhole
+ * 5 in 4. */
+static void representations_agree(void **state) {
+  (void)state;
+  static int64_t f[968 * 8 + 1];
+  uint64_t rng = 11;
+  int sat = 0, unsat = 0;
+  for (int round = 0; round < 12; round++) {
+    const int k = round < 4 ? 3 : round < 8 ? 5 : 7, V = k == 3 ? 30 : k == 5 ? 14 : 11;
+    random_formula(f, V, k == 3 ? 43 * V / 10 : k == 5 ? 21 * V : 88 * V, k, &rng);
+    walk_both(f, &sat, &unsat);
+  }
+  php_formula(f, 5, 4);
+  walk_both(f, &sat, &unsat);
+  assert_true(sat > 0 && unsat > 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(failed_literal_assigned),    cmocka_unit_test(both_failed_refutes),
       cmocka_unit_test(reduction_and_product_rule), cmocka_unit_test(necessary_assignment),
       cmocka_unit_test(cubes_partition_models),     cmocka_unit_test(seeded_cubes_partition_models),
       cmocka_unit_test(decide_auto_rule),           cmocka_unit_test(preselection_ranks),
-      cmocka_unit_test(walkers_auto_rule),
+      cmocka_unit_test(walkers_auto_rule),          cmocka_unit_test(reduced_formula_kept),
+      cmocka_unit_test(representations_agree),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
