@@ -7,20 +7,23 @@
 # clause (k R) of a few literals k and remainders R, for bounded variable
 # addition), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of ten option sets in turn (the defaults, each technique off, everything
+# of eleven option sets in turn (the defaults, each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
-# with every clause size, and gated in the portfolio;
+# with every clause size, and gated in the portfolio, no hyper-binary
+# resolution and no BVA;
 # vivification off in one, every few conflicts in two).  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
 # preprocessing on writes a DRAT proof that drat-trim must verify, and a
 # pigeonhole proof cut in half must be rejected, with and without --bva (whose gate
-# must let the pigeonhole formula through).  Skips (77) without python3
+# must let the pigeonhole formula through); BVA must add variables to a
+# quarter of the block formulas and hyper-binary resolution fire in a tenth
+# of the formulas solved with the defaults.  Skips (77) without python3
 # or without both minisat and cadical.
 # Usage: simp_diff.sh GSAT GSAT_GEN [N [DRAT_TRIM]]
 set -u
-gsat=$1 gen=$2 n=${3:-600} drat=${4:-}
+gsat=$1 gen=$2 n=${3:-2000} drat=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/check_lib.sh"
 minisat=$(command -v minisat) cadical=$(command -v cadical)
@@ -39,6 +42,7 @@ sets=(
   "--bva --bva-share=0 --bva-size=0 --no-probe --no-equiv"
   "--threads=2 --cdcl-cubes=on --vivify-interval=3"
   "--bva --no-elim --threads=2 --cdcl-cubes=on"
+  "--no-hbr --no-bva"
 )
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
@@ -109,8 +113,15 @@ for ((i = 7; i < n; i += 10)); do
   "$gsat" --search=cdcl --backend=cpu --stats ${sets[7]} "$tmp/f/$i.cnf" 2>&1 | grep -q 'bva vars' &&
     fired=$((fired + 1))
 done
-echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified; --bva added variables to $fired of the $blocks block formulas that ${sets[7]} solved)"
+hyper=0 defaults=0 # the formulas with a hyper-binary resolvent under the defaults
+for ((i = 0; i < n; i += ${#sets[@]})); do
+  defaults=$((defaults + 1))
+  "$gsat" --search=cdcl --backend=cpu --stats "$tmp/f/$i.cnf" 2>&1 | grep -q 'hyper binaries' &&
+    hyper=$((hyper + 1))
+done
+echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified; --bva added variables to $fired of the $blocks block formulas that ${sets[7]} solved; hyper-binary resolution fired in $hyper of the $defaults formulas solved with the defaults)"
 [ $blocks = 0 ] || [ $fired -gt $((blocks / 4)) ] || fail "--bva added variables to $fired of $blocks block formulas only"
+[ $defaults = 0 ] || [ $hyper -gt $((defaults / 10)) ] || fail "hyper-binary resolution fired in $hyper of $defaults formulas only"
 [ $sat -gt $((n / 10)) ] && [ $unsat -gt $((n / 10)) ] || fail "too few of one answer: $sat SAT, $unsat UNSAT"
 if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on fresh variables)
   "$gen" php 6 >"$tmp/php.cnf"
