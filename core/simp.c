@@ -716,7 +716,8 @@ static int binary_occurrences(simp *s, gsat_lit l) {
  * (NOT l, u), the resolvent of that clause with the binaries of the implication
  * chain from l (Bacchus, "Enhancing Davis Putnam with Extended Binary Clause
  * Reasoning", AAAI 2002; Gershman and Strichman, "HyperBinFast", 2005): RUP,
- * as propagating l implies u.  At most s->hbr_cap in all. */
+ * as propagating l implies u.  At most s->hbr_cap in all (probe_round:
+ * a quarter of the clauses made before the round, plus 100). */
 static void hyper_binaries(simp *s, gsat_lit l) {
   for (uint32_t i = 0; i < s->hbr.n && s->hbr_cap && !s->oom; i++) {
     const gsat_lit b[2] = {GSAT_NOT(l), s->hbr.a[i]};
@@ -1536,7 +1537,7 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
     if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
-    if (cfg->probe && cfg->hbr) drop_hyper(&s);
+    if (cfg->probe && cfg->hbr && !s.unsat) drop_hyper(&s);
     if (cfg->bva) timed(&s, bva_round, &n->bva_us);
     if (cfg->elim) timed(&s, elim_rounds, &n->simp_elim_us);
     n->simp_units += s.trail.n - in->num_units;
