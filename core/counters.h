@@ -73,6 +73,7 @@
   C (F, simp_subsumed,      WORKER, _,         _,               NONZERO, NORATE, "subsumed clauses",  "preprocessing: clauses removed by backward subsumption") \
   C (F, simp_strengthened,  WORKER, _,         _,               NONZERO, NORATE, "strengthened lits", "preprocessing: literals removed by self-subsuming resolution") \
   C (F, simp_failed,        WORKER, _,         _,               NONZERO, NORATE, "failed literals",   "preprocessing: failed literals found by probing") \
+  C (F, simp_hbr,           WORKER, _,         _,               NONZERO, NORATE, "hyper binaries",    "preprocessing: binary clauses added by hyper-binary resolution in probing") \
   C (F, simp_substituted,   WORKER, _,         _,               NONZERO, NORATE, "substituted vars",  "preprocessing: variables replaced by an equivalent literal") \
   C (F, simp_units,         WORKER, _,         _,               NONZERO, NORATE, "simp units",        "preprocessing: root units derived") \
   C (F, simp_subsume_us,    WORKER, _,         _,               NONZERO, NORATE, "subsume us",        "preprocessing: microseconds in subsumption") \

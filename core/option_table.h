@@ -66,6 +66,7 @@
   O (gpu_walk_lane_dense, BOOL, false,             _, _,        _,  _,            HIDE, "GPU lane walkers: pack a block's lane walkers into its first warps, 32 a warp, instead of spreading them one a warp (up to 1024 threads a block); for A/B measurements") \
   O (gpu_walk_mapping, ENUM, GSAT_GPU_WALK_MAPPING_AUTO, _, _,   _,  GPU_WALK_MAPPING, SHOW, "GPU walkers: one walker per warp (warp) or per thread (lane, for small formulas: 8/16-bit state where the formula allows); auto: warp (lane walkers found models later where measured, docs/walk.md)") \
   O (gpu_walk_wide, BOOL,  false,                  _, _,        _,  _,            HIDE, "GPU lane walkers: keep the wide state (32-bit counts and indices) where the compact one (8-bit counts, 16-bit indices) would fit; for A/B measurements") \
+  O (hbr,          BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: hyper-binary resolution in failed-literal probing (a binary (NOT root, u) for each literal u that a longer clause implied while probing root)") \
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (mpi_cube_queue, INT, 0,                       0, 4096,     0,  _,            HIDE, "MPI, GPU ranks: cubes a rank keeps split off beside the one its GPU searches, for other ranks and its next search (0: 4)") \
   O (mpi_cube_standin, BOOL, false,                _, _,        _,  _,            HIDE, "MPI with --backend=cpu: every rank runs the GPU ranks' cube loop with the CPU search standing in for the GPU search (tests without a GPU)") \
@@ -155,6 +156,7 @@
   R (A, gpu_walk_lane_dense, GSAT_READ (WALK) | GSAT_GPU_ONLY) \
   R (A, gpu_walk_mapping,    GSAT_READ (WALK) | GSAT_GPU_ONLY) \
   R (A, gpu_walk_wide,       GSAT_READ (WALK) | GSAT_GPU_ONLY) \
+  R (A, hbr,                 GSAT_READ (CDCL)) \
   R (A, mpi_cube_queue,      GSAT_READ (DPLL)) \
   R (A, mpi_port_ring,       GSAT_READ (CDCL)) \
   R (A, mpi_share_interval,  GSAT_READ (CDCL)) \

@@ -13,6 +13,7 @@
 #define GATE    4u  /* clause flag: a gate clause of the variable tried */
 #define MATCHED 8u  /* clause flag: in the match of bounded variable addition */
 #define USED    16u /* clause flag: in a match of BVA's first pass, which replaces nothing */
+#define HYPER   32u /* clause flag: a hyper-binary resolvent that subsumed no clause */
 #define SUBSUME_OCC_LIMIT                                                                          \
   1000         /* a clause whose rarest variable occurs more often                                 \
                   subsumes nothing (Kissat bounds it alike) */
@@ -30,6 +31,8 @@ typedef struct simp {
   vec *occ;    /* [2V] references of the live clauses with the literal */
   vec trail;   /* root assignments, in order */
   vec tmp, tmp2, queue;
+  vec hbr;          /* probing: the literals a clause of 3 or more literals implied */
+  uint64_t hbr_cap; /* probing: hyper-binary resolvents still allowed */
   int8_t *val;      /* [2V] 1 true, -1 false */
   uint8_t *mark;    /* [2V] */
   uint8_t *elim;    /* [V] eliminated */
@@ -311,6 +314,7 @@ static void subsume_with(simp *s, uint32_t c) {
     if (d == c || dead(s, d) || size_of(s, d) < kc || (sig & ~sig_of(s, d))) continue;
     int r = subsumes(s, c, d, &flip);
     if (r == 1) {
+      *flags_of(s, c) &= ~HYPER; /* d's deletion needs c: c stays */
       delete_clause(s, d, 1);
       s->n->simp_subsumed++;
       s->n->simp_removed++;
@@ -670,9 +674,10 @@ static void elim_rounds(simp *s) {
 
 /* Propagates l (and what it implies) on a scratch assignment over the
  * occurrence lists, from trail position start; returns 0 on a conflict.
- * The literals assigned are left in s->tmp2 for the caller to undo. */
+ * The literals assigned are left in s->tmp2 for the caller to undo, those a
+ * clause of 3 or more literals implied in s->hbr. */
 static int probe_propagate(simp *s, gsat_lit l) {
-  s->tmp2.n = 0;
+  s->tmp2.n = s->hbr.n = 0;
   s->val[l] = 1;
   s->val[GSAT_NOT(l)] = -1;
   push(s, &s->tmp2, l);
@@ -694,6 +699,7 @@ static int probe_propagate(simp *s, gsat_lit l) {
       s->val[u] = 1;
       s->val[GSAT_NOT(u)] = -1;
       push(s, &s->tmp2, u);
+      if (k > 2) push(s, &s->hbr, u);
     }
   }
   return 1;
@@ -705,10 +711,32 @@ static int binary_occurrences(simp *s, gsat_lit l) {
   return 0;
 }
 
+/* Hyper-binary resolution after a probe of l that did not fail: each
+ * literal u that a clause of 3 or more literals implied gets the binary
+ * (NOT l, u), the resolvent of that clause with the binaries of the implication
+ * chain from l (Bacchus, "Enhancing Davis Putnam with Extended Binary Clause
+ * Reasoning", AAAI 2002; Gershman and Strichman, "HyperBinFast", 2005): RUP,
+ * as propagating l implies u.  At most s->hbr_cap in all (probe_round:
+ * a quarter of the clauses made before the round, plus 100). */
+static void hyper_binaries(simp *s, gsat_lit l) {
+  for (uint32_t i = 0; i < s->hbr.n && s->hbr_cap && !s->oom; i++) {
+    const gsat_lit b[2] = {GSAT_NOT(l), s->hbr.a[i]};
+    const uint32_t c = add_clause(s, b, 2, 1);
+    if (c != UINT32_MAX) *flags_of(s, c) |= HYPER;
+    s->hbr_cap--;
+    s->n->simp_hbr++;
+    s->steps += 8; /* the new clause's occurrences */
+  }
+}
+
 /* Probes each root of the binary implication graph (a literal l with
  * binary clauses (NOT l, y) but none (l, y)); a failed one makes NOT l a
- * unit (a RUP lemma). */
+ * unit (a RUP lemma), one that did not fail adds its hyper-binary
+ * resolvents (with cfg->hbr), which backward subsumption then uses (with
+ * cfg->subsume). */
 static void probe_round(simp *s) {
+  const uint32_t first = s->clauses.n;
+  s->hbr_cap = s->cfg->hbr ? first / 4 + 100 : 0;
   for (gsat_lit l = 0; l < 2 * s->V && !out_of_time(s); l++) {
     if (s->val[l] || s->elim[GSAT_VAR(l)]) continue;
     if (binary_occurrences(s, l) || !binary_occurrences(s, GSAT_NOT(l))) continue;
@@ -717,11 +745,29 @@ static void probe_round(simp *s) {
       s->val[s->tmp2.a[i]] = 0;
       s->val[GSAT_NOT(s->tmp2.a[i])] = 0;
     }
-    if (ok) continue;
+    if (ok) {
+      hyper_binaries(s, l);
+      continue;
+    }
     gsat_lit u = GSAT_NOT(l);
     s->n->simp_failed++;
     add_clause(s, &u, 1, 1);
     propagate(s);
+  }
+  if (s->cfg->subsume && s->clauses.n > first) subsume_round(s, first);
+}
+
+/* Deletes the hyper-binary resolvents that subsumed no clause, before
+ * variable addition and elimination, where their occurrences would only
+ * cost (Kissat keeps them as redundant clauses alike).  Sound: each is
+ * implied by the clauses without it, those that strengthened a clause too
+ * (the shorter clause is implied by the formula and implies the longer);
+ * one that subsumed a clause stays (its flag was cleared), as does one that
+ * equivalent-literal substitution rewrote (a new clause). */
+static void drop_hyper(simp *s) {
+  for (uint32_t i = 0; i < s->clauses.n; i++) {
+    uint32_t c = s->clauses.a[i];
+    if (!dead(s, c) && (*flags_of(s, c) & HYPER)) delete_clause(s, c, 1);
   }
 }
 
@@ -1437,6 +1483,7 @@ static void release(simp *s) {
   free(s->tmp.a);
   free(s->tmp2.a);
   free(s->queue.a);
+  free(s->hbr.a);
   free(s->val);
   free(s->mark);
   free(s->elim);
@@ -1450,7 +1497,7 @@ static void release(simp *s) {
 
 void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
-  c->subsume = c->elim = c->probe = c->equiv = c->bva = 1;
+  c->subsume = c->elim = c->probe = c->equiv = c->bva = c->hbr = 1;
   c->bva_tiebreak = 1;
   c->bva_effort = 100;
   c->bva_size = 2;
@@ -1490,6 +1537,7 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
     if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
+    if (cfg->probe && cfg->hbr && !s.unsat) drop_hyper(&s);
     if (cfg->bva) timed(&s, bva_round, &n->bva_us);
     if (cfg->elim) timed(&s, elim_rounds, &n->simp_elim_us);
     n->simp_units += s.trail.n - in->num_units;

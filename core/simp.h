@@ -14,7 +14,9 @@
  *     equivalence gates (same paper, 3.2) cut the resolvents to those
  *     between a gate and a non-gate clause;
  *   - failed-literal probing on the roots of the binary implication graph
- *     (a root: a literal that no binary clause implies);
+ *     (a root: a literal that no binary clause implies), with hyper-binary
+ *     resolution (Bacchus, AAAI 2002): a binary (NOT root, u) for each
+ *     literal u a longer clause implied;
  *   - bounded variable addition (off by default): clauses (k_i OR R_j) for
  *     every literal k_i of a set and every remainder R_j of a set replaced by
  *     (x OR k_i) and (NOT x OR R_j) over a fresh variable x when that makes
@@ -49,6 +51,7 @@ extern "C" {
 typedef struct gsat_simp_config {
   int subsume, elim, probe, equiv; /* each technique on (1) or off (0) */
   int bva;                         /* bounded variable addition (adds variables) */
+  int hbr;                         /* probing: hyper-binary resolvents added */
   int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
   uint32_t bva_effort;             /* BVA's steps per clause removed, beyond one per literal */
   uint32_t bva_size;               /* BVA: longest clause matched (0: any) */

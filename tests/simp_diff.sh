@@ -7,20 +7,26 @@
 # clause (k R) of a few literals k and remainders R, for bounded variable
 # addition), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of ten option sets in turn (the defaults, each technique off, everything
+# of eleven option sets in turn (the defaults, each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
-# with every clause size, and gated in the portfolio;
+# with every clause size, and gated in the portfolio, no hyper-binary
+# resolution and no BVA;
 # vivification off in one, every few conflicts in two).  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
 # preprocessing on writes a DRAT proof that drat-trim must verify, and a
 # pigeonhole proof cut in half must be rejected, with and without --bva (whose gate
-# must let the pigeonhole formula through).  Skips (77) without python3
+# must let the pigeonhole formula through); BVA must add variables to a
+# quarter of the block formulas and hyper-binary resolution fire in a tenth
+# of the formulas solved with the defaults, where every UNSAT proof (with
+# hyper binaries in it) must be verified too, as must the proof of a
+# pigeonhole formula beside a chain whose probe adds three hyper binaries,
+# which it must add and delete.  Skips (77) without python3
 # or without both minisat and cadical.
 # Usage: simp_diff.sh GSAT GSAT_GEN [N [DRAT_TRIM]]
 set -u
-gsat=$1 gen=$2 n=${3:-600} drat=${4:-}
+gsat=$1 gen=$2 n=${3:-2000} drat=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/check_lib.sh"
 minisat=$(command -v minisat) cadical=$(command -v cadical)
@@ -39,6 +45,7 @@ sets=(
   "--bva --bva-share=0 --bva-size=0 --no-probe --no-equiv"
   "--threads=2 --cdcl-cubes=on --vivify-interval=3"
   "--bva --no-elim --threads=2 --cdcl-cubes=on"
+  "--no-hbr --no-bva"
 )
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
@@ -109,8 +116,24 @@ for ((i = 7; i < n; i += 10)); do
   "$gsat" --search=cdcl --backend=cpu --stats ${sets[7]} "$tmp/f/$i.cnf" 2>&1 | grep -q 'bva vars' &&
     fired=$((fired + 1))
 done
-echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified; --bva added variables to $fired of the $blocks block formulas that ${sets[7]} solved)"
+hyper=0 defaults=0 hyper_proofs=0 # hyper-binary resolvents under the defaults, UNSAT proofs with them
+for ((i = 0; i < n; i += ${#sets[@]})); do
+  defaults=$((defaults + 1))
+  f=$tmp/f/$i.cnf
+  "$gsat" --search=cdcl --backend=cpu --stats --proof="$tmp/h.drat" "$f" >"$tmp/h.out" 2>&1
+  rc=$?
+  grep -q 'hyper binaries' "$tmp/h.out" || continue
+  hyper=$((hyper + 1))
+  [ -n "$drat" ] && [ $rc = 20 ] || continue
+  if "$drat" "$f" "$tmp/h.drat" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+    hyper_proofs=$((hyper_proofs + 1))
+  else
+    fail "formula $i: the proof with hyper binaries is not verified"
+  fi
+done
+echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified; --bva added variables to $fired of the $blocks block formulas that ${sets[7]} solved; hyper-binary resolution fired in $hyper of the $defaults formulas solved with the defaults, $hyper_proofs of them UNSAT with a proof verified)"
 [ $blocks = 0 ] || [ $fired -gt $((blocks / 4)) ] || fail "--bva added variables to $fired of $blocks block formulas only"
+[ $defaults = 0 ] || [ $hyper -gt $((defaults / 10)) ] || fail "hyper-binary resolution fired in $hyper of $defaults formulas only"
 [ $sat -gt $((n / 10)) ] && [ $unsat -gt $((n / 10)) ] || fail "too few of one answer: $sat SAT, $unsat UNSAT"
 if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on fresh variables)
   "$gen" php 6 >"$tmp/php.cnf"
@@ -125,6 +148,20 @@ if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on 
     "$drat" "$tmp/php.cnf" "$tmp/half.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' &&
       fail "php 6 $bva: half of the proof ($((lines / 2)) of $lines lines) was verified"
   done
+  # php 4 on variables 7.. beside test_simp's hyper_binary_chain on 1..6
+  "$gen" php 4 | awk '/^c/ { next } /^p/ { print "p cnf", $3 + 6, $4 + 5; print "-1 2 0\n-1 6 0\n-2 -6 3 0";
+    print "-3 -2 4 0\n-4 -3 5 0"; next } { for (i = 1; i < NF; i++) $i += $i > 0 ? 6 : -6; print }' \
+    >"$tmp/chain.cnf"
+  "$gsat" --search=cdcl --backend=cpu --stats --no-bva --proof-format=text --proof="$tmp/c.txt" \
+    "$tmp/chain.cnf" >"$tmp/c.out" 2>&1
+  [ $? = 20 ] || fail "chain + php 4: not UNSAT"
+  grep -q 'hyper binaries *3$' "$tmp/c.out" || fail "chain + php 4: not 3 hyper binaries"
+  for u in 3 4 5; do
+    grep -q "^-1 $u 0$" "$tmp/c.txt" && grep -q "^d -1 $u 0$" "$tmp/c.txt" ||
+      fail "chain + php 4: the hyper binary (-1 $u) not added and deleted in the proof"
+  done
+  "$drat" "$tmp/chain.cnf" "$tmp/c.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' ||
+    fail "chain + php 4: the proof with hyper binaries is not verified"
   "$gsat" --search=cdcl --backend=cpu --stats --bva "$tmp/php.cnf" 2>&1 | grep -q 'bva vars' ||
     fail "php 6 --bva: no fresh variable (the gate refused a pigeonhole formula)"
   "$gsat" --search=cdcl --backend=cpu --stats --bva --proof="$tmp/p.txt" "$tmp/php.cnf" 2>&1 |

@@ -12,12 +12,12 @@ endif()
 gsat_add_test(test_cdcl LABELS unit SOURCES test_cdcl.c LIBS gsat_core)
 gsat_add_test(test_vivify LABELS unit SOURCES test_vivify.c LIBS gsat_core)
 # The preprocessing (core/simp.h): its unit test and the differential
-# test over generated circuit formulas (models, DRAT proofs, a cut proof).
+# test over 2000 generated circuit formulas (models, DRAT proofs, a cut proof).
 if(TARGET gsat_drat_trim)
   gsat_add_script_test(simp_diff SCRIPT simp_diff.sh SKIP LABELS unit TIMEOUT 1500
-    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 600 $<TARGET_FILE:gsat_drat_trim>)
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 2000 $<TARGET_FILE:gsat_drat_trim>)
 else()
   gsat_add_script_test(simp_diff SCRIPT simp_diff.sh SKIP LABELS unit TIMEOUT 1500
-    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 600)
+    ARGS $<TARGET_FILE:gsat> $<TARGET_FILE:gsat-gen> 2000)
 endif()
 gsat_add_test(test_simp LABELS unit SOURCES test_simp.c LIBS gsat_core)

@@ -31,10 +31,10 @@ static void structs_hold_the_rows(void **state) {
   assert_int_equal(sizeof c, 18 * sizeof(uint64_t)); /* 6 of vivification */
   assert_int_equal(0 GSAT_CDCL_COUNTER_FIELDS(COUNT), 18);
   assert_int_equal(0 GSAT_WORKER_COUNTER_FIELDS(COUNT),
-                   30); /* 3 of the walkers, 2 of the phase exchange, 19 of the preprocessing */
+                   31); /* 3 of the walkers, 2 of the phase exchange, 20 of the preprocessing */
   /* every row is a public field */
-  assert_int_equal(0 GSAT_PUBLIC_COUNTER_FIELDS(COUNT), 54);
-  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds), 54 * sizeof(uint64_t));
+  assert_int_equal(0 GSAT_PUBLIC_COUNTER_FIELDS(COUNT), 55);
+  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds), 55 * sizeof(uint64_t));
 }
 
 /* gsat_worker_stats_add adds every field: each gets a distinct value. */
@@ -61,22 +61,16 @@ static void sum_adds_every_field(void **state) {
   GSAT_CDCL_COUNTER_FIELDS(CHECK_CDCL)
   GSAT_WORKER_COUNTER_FIELDS(CHECK_WORKER)
   assert_true(t.busy_seconds == 1.0);
-  assert_int_equal(k, 57);
+  assert_int_equal(k, 58);
 }
 
 static void add_lit(void *s, int32_t lit) {
   gsat_add(s, lit);
 }
 
-/* The --stats text of a solve of php(4) with `search`, and the statistics. */
-static char *stats_text(const char *search, const char *threads, gsat_statistics *out) {
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
-  assert_int_equal(gsat_set_option(s, "threads", threads), 0);
-  assert_int_equal(gsat_set_option(s, "search", search), 0);
-  test_add_php(s, add_lit, 4);
-  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+/* The --stats text of solver s after its solve, and its statistics in
+ * *out; s is released. */
+static char *text_of(gsat_solver *s, gsat_statistics *out) {
   char *text = NULL;
   size_t size = 0;
   FILE *f = open_memstream(&text, &size);
@@ -86,6 +80,24 @@ static char *stats_text(const char *search, const char *threads, gsat_statistics
   *out = *gsat_get_statistics(s);
   gsat_release(s);
   return text;
+}
+
+/* A solver of the CPU backend with `search` on `threads` threads. */
+static gsat_solver *cpu_solver(const char *search, const char *threads) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", threads), 0);
+  assert_int_equal(gsat_set_option(s, "search", search), 0);
+  return s;
+}
+
+/* The --stats text of a solve of php(4) with `search`, and the statistics. */
+static char *stats_text(const char *search, const char *threads, gsat_statistics *out) {
+  gsat_solver *s = cpu_solver(search, threads);
+  test_add_php(s, add_lit, 4);
+  assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+  return text_of(s, out);
 }
 
 /* The count on the line of `label` (-1 when there is none). */
@@ -148,11 +160,85 @@ static void stats_lines_follow_the_table(void **state) {
   free(two);
 }
 
+/* DIMACS literals, each clause ended by 0 (test_add_php's add). */
+typedef struct lits {
+  int32_t lit[512];
+  int n;
+} lits;
+
+static void push_lit(void *l, int32_t lit) {
+  lits *x = l;
+  assert_true(x->n + 1 < 512);
+  x->lit[x->n++] = lit;
+}
+
+/* The --stats text of a one-thread CDCL solve of the DIMACS clauses f (each
+ * ended by 0, the list by a second 0) under the option pairs opt (NULL
+ * ended), and the statistics. */
+static char *cdcl_stats_text(const int32_t *f, const char *const *opt, gsat_statistics *out) {
+  gsat_solver *s = cpu_solver("cdcl", "1");
+  for (; *opt; opt += 2) assert_int_equal(gsat_set_option(s, opt[0], opt[1]), 0);
+  for (; *f || f[1]; f++) gsat_add(s, *f);
+  gsat_add(s, 0);
+  const int answer = gsat_solve(s);
+  assert_true(answer == GSAT_SATISFIABLE || answer == GSAT_UNSATISFIABLE);
+  return text_of(s, out);
+}
+
+/* Every row of the preprocessing (simp_*, bva_*) and of vivification
+ * (vivif*) has its --stats line exactly when its count is not zero, with
+ * the count; returns how many were shown. */
+static int check_simp_rows(const char *text, const gsat_statistics *st) {
+  int shown = 0;
+#define CHECK_ROW(F, name, in, dpll, cdcl, show, rate, label, help)                                \
+  if (!strncmp(#name, "simp_", 5) || !strncmp(#name, "bva_", 4) || !strncmp(#name, "vivif", 5)) {  \
+    assert_int_equal(line_value(text, label), st->name ? (long long)st->name : -1);                \
+    shown += st->name > 0;                                                                         \
+  }
+  GSAT_COUNTERS(CHECK_ROW, _)
+#undef CHECK_ROW
+  return shown;
+}
+
+/* The preprocessing's rows (docs/simplify.md): a formula of four parts on
+ * their own variables, where subsumption and strengthening, a failed
+ * literal, an equivalence, a hyper-binary resolvent and elimination each
+ * fire (test_simp's formulas); then vivification's on php(6) with a round
+ * at every restart. */
+static void preprocessing_lines_follow_the_table(void **state) {
+  (void)state;
+  const int32_t f[] = {1,   2,   0,   1,   2,   3,   0,   1,   2,   -4, 5,   0,   -1,  2,   6,  0,
+                       3,   4,   5,   6,   0,   -11, 12,  0,   -11, 13, 0,   -12, -13, 14,  0,  -12,
+                       -13, -14, 0,   11,  15,  16,  0,   -21, 22,  0,  -22, 23,  0,   -23, 21, 0,
+                       21,  24,  25,  0,   -22, -24, 26,  0,   23,  25, -26, 0,   -31, 32,  0,  -31,
+                       33,  0,   -32, -33, 34,  0,   -31, 34,  35,  0,  31,  34,  36,  0,   0};
+  const char *const none[] = {NULL};
+  gsat_statistics st;
+  char *text = cdcl_stats_text(f, none, &st);
+  assert_true(st.simp_eliminated > 0 && st.simp_removed > 0 && st.simp_subsumed > 0);
+  assert_true(st.simp_strengthened > 0 && st.simp_failed > 0 && st.simp_substituted > 0);
+  assert_true(st.simp_hbr > 0);
+  assert_true(check_simp_rows(text, &st) >= 7);
+  assert_true(line_value(text, "eliminated vars") > 0 && line_value(text, "hyper binaries") > 0);
+  free(text);
+
+  lits php = {{0}, 0};
+  test_add_php(&php, push_lit, 6);
+  php.lit[php.n] = 0; /* the list's end */
+  const char *const viv[] = {"simplify", "false", "vivify_interval", "1", NULL};
+  text = cdcl_stats_text(php.lit, viv, &st);
+  assert_true(st.vivify_tried > 0 && st.vivified_clauses > 0);
+  assert_int_equal(st.simp_eliminated + st.simp_subsumed + st.bva_vars, 0); /* --no-simplify */
+  assert_true(check_simp_rows(text, &st) >= 3);
+  free(text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(structs_hold_the_rows),
       cmocka_unit_test(sum_adds_every_field),
       cmocka_unit_test(stats_lines_follow_the_table),
+      cmocka_unit_test(preprocessing_lines_follow_the_table),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,8 @@
  * assumptions, every failed set by a fresh solve with it as units); the
  * states; a terminate callback that stops one solve only; a learn callback
  * whose clauses are short, 0-terminated and implied; a first solve that
- * eliminates a variable, then assumptions and a clause over it. */
+ * eliminates a variable, then assumptions and a clause over it (through
+ * gsat.h, and through IPASIR alone over random sessions). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -226,19 +227,28 @@ static void on_learn(void *data, int32_t *clause) {
   l->count++;
 }
 
+/* An empty session over vars variables (random seed rng) and, in *solver,
+ * an IPASIR solver of the CDCL search (GSAT_SEARCH=cdcl while it is made). */
+static session *cdcl_session(int vars, uint64_t rng, void **solver) {
+  session *ss = calloc(1, sizeof *ss);
+  assert_non_null(ss);
+  ss->vars = vars;
+  ss->rng = rng;
+  setenv("GSAT_SEARCH", "cdcl", 1);
+  *solver = ipasir_init();
+  unsetenv("GSAT_SEARCH");
+  assert_non_null(*solver);
+  return ss;
+}
+
 /* Learned clauses of random 3-SAT (CDCL): at most 3 literals, each implied
  * by the clauses (the clauses plus its negation as units are refuted). */
 static void test_learn(void **state) {
   (void)state;
   int checked = 0;
   for (uint64_t seed = 1; seed <= 6; seed++) {
-    session *ss = calloc(1, sizeof *ss);
-    assert_non_null(ss);
-    ss->vars = 120;
-    ss->rng = 1000 + seed;
-    setenv("GSAT_SEARCH", "cdcl", 1);
-    void *s = ipasir_init();
-    unsetenv("GSAT_SEARCH");
+    void *s;
+    session *ss = cdcl_session(120, 1000 + seed, &s);
     learned l = {0};
     ipasir_set_learn(s, &l, 3, on_learn);
     add_clauses(ss, s, 510);
@@ -381,11 +391,72 @@ static void test_bva_then_user_variable(void **state) {
   gsat_release(s);
 }
 
+/* fresh_solve without preprocessing (GSAT_SIMPLIFY=false): a reference
+ * that shares nothing with the preprocessing under test. */
+static int fresh_plain(const session *s, const int32_t *units, int n) {
+  setenv("GSAT_SIMPLIFY", "false", 1);
+  const int r = fresh_solve(s, units, n);
+  unsetenv("GSAT_SIMPLIFY");
+  return r;
+}
+
+/* Preprocessing through IPASIR alone: the first solve of each session (no
+ * assumptions, CDCL) simplifies, eliminating variables (the same clauses
+ * given to gsat_solve with the same options count them); then every
+ * variable is assumed true and false in turn, and clauses are added, each
+ * answer checked against a fresh solver without preprocessing (the added
+ * rounds' against one with it), every model against the clauses
+ * and the assumptions, every failed set by a fresh solve: a variable
+ * eliminated in the first solve is free again in the later ones (they do
+ * not preprocess), so assumptions and added clauses over it hold. */
+static void test_first_solve_eliminates_then_assumptions(void **state) {
+  (void)state;
+  uint64_t eliminated = 0;
+  int sat = 0, unsat = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    void *s;
+    session *ss = cdcl_session(30, 500 + seed, &s);
+    add_clauses(ss, s, 75); /* 2.5 clauses per variable: SAT, few occurrences */
+    gsat_solver *g = cdcl_solver();
+    for (int c = 0; c < ss->num_clauses; c++) {
+      for (int k = 0; k < WIDTH; k++) gsat_add(g, ss->clause[c][k]);
+      gsat_add(g, 0);
+    }
+    const int r = ipasir_solve(s);
+    assert_int_equal(fresh_plain(ss, NULL, 0), r);
+    if (r == 10) check_model(ss, s, NULL, 0);
+    assert_int_equal(gsat_solve(g), r);
+    eliminated += gsat_get_statistics(g)->simp_eliminated;
+    gsat_release(g);
+    for (int32_t v = 1; v <= ss->vars; v++)
+      for (int32_t sign = -1; sign <= 1; sign += 2) {
+        ipasir_assume(s, sign * v);
+        const int32_t lit = sign * v;
+        const int a = ipasir_solve(s);
+        assert_int_equal(fresh_plain(ss, &lit, 1), a);
+        if (a == 10) check_model(ss, s, &lit, 1);
+        if (a == 20) assert_true(ipasir_failed(s, lit));
+        sat += a == 10, unsat += a == 20;
+      }
+    for (int round = 0; round < 4; round++) {
+      add_clauses(ss, s, 10);
+      const int a = round_check(ss, s, 2);
+      sat += a == 10, unsat += a == 20;
+    }
+    ipasir_release(s);
+    free(ss);
+  }
+  print_message("first solve eliminated %llu variables; then %d SAT, %d UNSAT answers\n",
+                (unsigned long long)eliminated, sat, unsat);
+  assert_true(eliminated > 6 && sat > 0 && unsat > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_states),
       cmocka_unit_test(test_eliminated_then_assumed),
       cmocka_unit_test(test_bva_then_user_variable),
+      cmocka_unit_test(test_first_solve_eliminates_then_assumptions),
       cmocka_unit_test(test_incremental_sessions),
       cmocka_unit_test(test_terminate),
       cmocka_unit_test(test_learn),

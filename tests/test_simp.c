@@ -388,6 +388,63 @@ static void failed_literal(void **state) {
   done(r);
 }
 
+/* Probing with hyper-binary resolution (hbr on or off), subsumption on,
+ * nothing else; every proof step RUP. */
+static run *probe_hbr(const int64_t *f, int hbr) {
+  gsat_simp_config cfg;
+  gsat_simp_config_default(&cfg);
+  cfg.elim = cfg.equiv = cfg.bva = 0;
+  cfg.hbr = hbr;
+  run *r = simplify_with(f, &cfg);
+  assert_int_equal(r->chk.rat, 0);
+  return r;
+}
+
+/* Root 1 implies 2 and 3 by binaries, and 4 by (-2 -3 4): hyper-binary
+ * resolution adds (-1 4); -4, a root now, implies -1 by it and 6 by
+ * (1 4 6): (4 6) is added too.  Subsumption then removes (-1 4 5) and
+ * strengthens (1 4 6) to a second (4 6), which the first subsumes: both
+ * hyper binaries subsumed a clause, so both stay.
+ * Without hyper-binary resolution the formula stays as it is. */
+static void hyper_binary_resolution(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, -1, 3, 0, -2, -3, 4, 0, -1, 4, 5, 0, 1, 4, 6, 0, 0};
+  run *r = probe_hbr(f, 1);
+  assert_int_equal(r->n.simp_hbr, 2);
+  assert_int_equal(r->n.simp_failed, 0);
+  assert_int_equal(r->n.simp_subsumed, 2);
+  assert_int_equal(r->n.simp_strengthened, 1);
+  assert_int_equal(r->out.num_clauses, 5);
+  assert_true(has_clause(&r->out, (int64_t[]){-1, 4}, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){4, 6}, 2));
+  assert_false(has_clause(&r->out, (int64_t[]){-1, 4, 5}, 3));
+  assert_true(has_clause(&r->out, (int64_t[]){-2, -3, 4}, 3));
+  done(r);
+  r = probe_hbr(f, 0);
+  assert_int_equal(r->n.simp_hbr, 0);
+  assert_int_equal(r->n.simp_subsumed + r->n.simp_strengthened, 0);
+  assert_int_equal(r->out.num_clauses, 5);
+  assert_false(has_clause(&r->out, (int64_t[]){-1, 4}, 2));
+  done(r);
+}
+
+/* A chain of implications through ternary clauses: root 1 implies 2 and 6
+ * by binaries, then 3, 4, 5 by (-2 -6 3), (-3 -2 4), (-4 -3 5): its probe
+ * adds (-1 3), (-1 4), (-1 5), three hyper binaries (the later roots -2 -3
+ * -4 -5 -6 imply only -1), which subsume and strengthen nothing: they are
+ * deleted again after the equivalences, and the five clauses stay. */
+static void hyper_binary_chain(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, -1, 6, 0, -2, -6, 3, 0, -3, -2, 4, 0, -4, -3, 5, 0, 0};
+  run *r = probe_hbr(f, 1);
+  assert_int_equal(r->n.simp_hbr, 3);
+  assert_int_equal(r->n.simp_subsumed + r->n.simp_strengthened, 0);
+  assert_int_equal(r->out.num_clauses, 5);
+  for (int64_t u = 3; u <= 5; u++) assert_false(has_clause(&r->out, (int64_t[]){-1, u}, 2));
+  assert_true(has_clause(&r->out, (int64_t[]){-4, -3, 5}, 3));
+  done(r);
+}
+
 /* 1 -> 2 -> 3 -> 1 by binaries: 2 and 3 are replaced by 1; (-2 -4 6)
  * becomes (-1 -4 6), (3 5 -6) becomes (1 5 -6); the model extends. */
 static void equivalent_literals(void **state) {
@@ -452,7 +509,7 @@ static int brute(const gsat_db *db, uint8_t *m) {
 static void random_formulas(void **state) {
   (void)state;
   uint64_t rng = 88172645463325252ull;
-  int sat = 0, unsat = 0, elim = 0;
+  int sat = 0, unsat = 0, elim = 0, hbr = 0;
   for (int t = 0; t < 600; t++) {
     int64_t f[8 * 64];
     uint32_t V = 6 + t % 7, C = V * (3 + t % 6) / 2, at = 0;
@@ -480,9 +537,13 @@ static void random_formulas(void **state) {
     }
     assert_int_equal(r->out.empty_clause, r->chk.empty);
     elim += r->n.simp_eliminated > 0;
+    hbr += r->n.simp_hbr > 0;
     done(r);
   }
-  assert_true(sat > 50 && unsat > 50 && elim > 100);
+  print_message(
+      "random_formulas: %d SAT, %d UNSAT, %d with an elimination, %d with a hyper binary\n", sat,
+      unsat, elim, hbr);
+  assert_true(sat > 50 && unsat > 50 && elim > 100 && hbr > 50);
 }
 
 /* --- bounded variable addition ------------------------------------------ */
@@ -699,6 +760,8 @@ int main(void) {
       cmocka_unit_test(ite_gate),
       cmocka_unit_test(xor_gate),
       cmocka_unit_test(failed_literal),
+      cmocka_unit_test(hyper_binary_resolution),
+      cmocka_unit_test(hyper_binary_chain),
       cmocka_unit_test(equivalent_literals),
       cmocka_unit_test(equivalence_contradiction),
       cmocka_unit_test(refuted),

@@ -9,6 +9,7 @@
 #       gsat-cdcl1-noviv    the same with --no-vivify
 #       gsat-cdcl1-nosimp   the same with --no-simplify --no-vivify
 #       gsat-cdcl1-nobva    gsat-cdcl1 with --no-bva (bounded variable addition off)
+#       gsat-cdcl1-nohbr    gsat-cdcl1 with --no-hbr (no hyper-binary resolution in probing)
 #       kissat              .device/refs/bin/kissat (when there)
 #       minisat, cadical    carried by bench/device/stage.sh
 #       gsat                plain `gsat FILE` (the CPU+GPU portfolio, alone)
@@ -24,7 +25,7 @@
 # .device/refs/bin), BENCH_BIN, CORPUS, GSAT: as cdcl_gpu.sh.  $OUT/single
 # and $OUT/unsat: runs.csv, summary.txt (solved, PAR-2, time ratios to Kissat
 # and gimsatul, propagations/s, gsat-cdcl1 against -noviv, -nosimp and
-# -nobva), env.txt, bench.log.  With the pigeonhole family too (hole10 is
+# -nobva, -nohbr), env.txt, bench.log.  With the pigeonhole family too (hole10 is
 # answered by gsat CDCL with BVA only):
 #   bash bench/device/stage.sh --only='^cnf/(app09|pigeonhole)/'   # here
 #   ONLY='^cnf/(app09|pigeonhole)/' bash bench/device/simp.sh     # there
@@ -39,7 +40,8 @@ refs=${REFS:-.device/refs/bin}
 cdcl1="gsat --search=cdcl --backend=cpu --threads=1 --stats"
 single=(--solver="gsat-cdcl1-noviv=$cdcl1 --no-vivify"
         --solver="gsat-cdcl1-nosimp=$cdcl1 --no-simplify --no-vivify"
-        --solver="gsat-cdcl1-nobva=$cdcl1 --no-bva")
+        --solver="gsat-cdcl1-nobva=$cdcl1 --no-bva"
+        --solver="gsat-cdcl1-nohbr=$cdcl1 --no-hbr")
 ref_list=minisat
 if [ -x "$refs/kissat" ]; then
   single+=(--solver="kissat=$refs/kissat -q")
@@ -61,7 +63,8 @@ run() { # NAME BUDGET ARGS...: one solver_bench run into $OUT/NAME
 # the first run gets what the second leaves: 7 UNSAT instances, 2 runs each
 run single "$(left 130)" -j "${JOBS:-15}" -f "${ONLY:-^cnf/app09/}" \
   --solvers=gsat-cdcl1,gsat,minisat,cadical "${single[@]}" --refs="$ref_list" \
-  --compare=gsat-cdcl1:gsat-cdcl1-noviv,gsat-cdcl1:gsat-cdcl1-nosimp,gsat-cdcl1:gsat-cdcl1-nobva
+  --compare=gsat-cdcl1:gsat-cdcl1-noviv,gsat-cdcl1:gsat-cdcl1-nosimp,gsat-cdcl1:gsat-cdcl1-nobva,\
+gsat-cdcl1:gsat-cdcl1-nohbr
 unsat=$(awk -F'\t' 'NR > 1 && $1 ~ /^cnf\/app09\// && $5 == "UNSAT" { print $1 }' "$CORPUS/manifest.tsv" |
   sed 's/\./\\./g' | paste -sd'|')
 if [ -x "$refs/gimsatul" ] && [ -n "$unsat" ]; then
