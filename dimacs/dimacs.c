@@ -417,7 +417,11 @@ static gsat_status parse(parser *ps) {
       return syntax(ps, offset(ps, p), "unexpected byte 0x00");
     default:
       if (c == '+')
-        return syntax(ps, offset(ps, p), "unexpected '+' (literals are written without a sign)");
+        return syntax(ps, offset(ps, p), "unexpected '+' (a positive literal has no '+')");
+      if (c == 0xef && offset(ps, p) == 0 && in->end - p >= 3 && p[1] == 0xbb && p[2] == 0xbf)
+        return syntax(ps, 0,
+                      "a UTF-8 byte-order mark (bytes ef bb bf) starts the file: DIMACS "
+                      "is plain ASCII (save it without the mark)");
       return syntax(ps, offset(ps, p), "unexpected %s (not an integer)", show((int)c, b));
     }
   }

@@ -20,8 +20,8 @@
  *
  * The rule of --gpu-walk-mapping=auto: warp walkers.  Lane walkers run
  * more walkers at more flips per second on small formulas but reached a
- * model later than warp walkers on random 3-, 5- and 7-SAT from 80 to 10^4
- * variables (bench/RESULTS.md, "Lane walkers"), so they run only when asked.
+ * model later than warp walkers on five of six random 3-, 5- and 7-SAT
+ * classes (bench/RESULTS.md, "Lane walkers"), so they run only when asked.
  * (Warp walkers' lanes share a flip's occurrence lists, which pays on long
  * lists and large states.)  The formula is in global memory either way, read by all.  Host
  * C, no CUDA: the SIMT emulation test plans host memory with it. */

@@ -69,8 +69,10 @@ static const bad_case bad_cases[] = {
   {"bad/formfeed.cnf", D, 2, 6, "not an integer: byte 0x0c"},
   {"bad/controlchar.cnf", D, 2, 3, "unexpected byte 0x01"},
   {"bad/nulbyte.cnf", D, 2, 3, "unexpected byte 0x00"},
-  {"bad/utf8bom.cnf", D, 1, 1, "unexpected byte 0xef"},
-  {"bad/plusone.cnf", D, 2, 1, "unexpected '+'"},
+  {"bad/utf8bom.cnf", D, 1, 1, "a UTF-8 byte-order mark (bytes ef bb bf) starts the file"},
+  /* the same bytes elsewhere are no mark */
+  {"bad/utf8bomline2.cnf", D, 2, 1, "unexpected byte 0xef (not an integer)"},
+  {"bad/plusone.cnf", D, 2, 1, "unexpected '+' (a positive literal has no '+')"},
   {"bad/minuszero.cnf", D, 2, 3, "'-0' is not a literal"},
   {"bad/minusalone.cnf", D, 2, 1, "expected a digit after '-'"},
   {"bad/minusminus.cnf", D, 2, 1, "expected a digit after '-'"},
