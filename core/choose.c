@@ -113,5 +113,6 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
 uint32_t gsat_choose_walkers(const gsat_features *f, int option, int by_auto, uint32_t threads) {
   if (threads < 2) return 0;
   if (option >= 0) return (uint32_t)option < threads ? (uint32_t)option : threads - 1;
-  return by_auto && uniform_length(f) >= 3 && threads >= GSAT_WALK_AUTO_MIN_THREADS ? 1 : 0;
+  if (!by_auto || uniform_length(f) < 3) return 0;
+  return threads >= GSAT_WALK_AUTO_MIN_THREADS || f->vars >= GSAT_WALK_AUTO_MIN_VARS ? 1 : 0;
 }

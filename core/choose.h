@@ -56,12 +56,15 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
 /* The CPU walkers that race the search (api/portfolio.h
  * gsat_portfolio_set_walkers; docs/walk.md): for option (--portfolio-walk)
  * N >= 0, N threads (at most threads - 1); for -1 (auto), one thread when the
- * search was chosen by --search=auto (by_auto), there are at least
- * GSAT_WALK_AUTO_MIN_THREADS threads and every clause of f has one length
- * k >= 3 (uniform random k-SAT: a satisfiable one is found by local search
- * long before a tree search ends), else none (pigeonhole and other
- * structured formulas). */
+ * search was chosen by --search=auto (by_auto), every clause of f has one
+ * length k >= 3 (uniform random k-SAT: a satisfiable one is found by local
+ * search long before a tree search ends) and there are at least
+ * GSAT_WALK_AUTO_MIN_THREADS threads, or 2 or 3 with at least
+ * GSAT_WALK_AUTO_MIN_VARS variables (a tree search on so few threads refutes
+ * none of those in any useful time, so the thread it gives up costs
+ * nothing); else none (pigeonhole and other structured formulas). */
 #define GSAT_WALK_AUTO_MIN_THREADS 4
+#define GSAT_WALK_AUTO_MIN_VARS    500
 uint32_t gsat_choose_walkers(const gsat_features *f, int option, int by_auto, uint32_t threads);
 
 #ifdef __cplusplus

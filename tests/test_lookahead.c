@@ -529,6 +529,14 @@ static void walkers_auto_rule(void **state) {
     assert_int_equal(walkers_of(f, 5, 0, 4), 3);
     assert_int_equal(walkers_of(f, 5, 0, 1), 0);
   }
+  /* 2 or 3 threads: a walker from GSAT_WALK_AUTO_MIN_VARS variables on */
+  random_formula(f, GSAT_WALK_AUTO_MIN_VARS, 2125, 3, &rng);
+  assert_int_equal(walkers_of(f, -1, 1, 2), 1);
+  assert_int_equal(walkers_of(f, -1, 1, 3), 1);
+  assert_int_equal(walkers_of(f, -1, 1, 1), 0);
+  assert_int_equal(walkers_of(f, -1, 0, 2), 0);
+  random_formula(f, GSAT_WALK_AUTO_MIN_VARS - 1, 2121, 3, &rng);
+  assert_int_equal(walkers_of(f, -1, 1, 3), 0);
   php_formula(f, 8, 7);
   assert_int_equal(walkers_of(f, -1, 1, 15), 0);
   assert_int_equal(walkers_of(f, 2, 1, 15), 2);
