@@ -1,7 +1,7 @@
 /* Helpers of the tests that race stand-in GPU members in the portfolio
- * (test_race.c, test_portfolio_simp.c): clauses into a solver, a short
- * sleep, and a GPU member that searches until it is stopped.  Header-only;
- * include after cmocka.h. */
+ * (test_race.c, test_portfolio_simp.c, test_phases.c): clauses into a
+ * solver, a solver set up for such a race, a short sleep, and a GPU member
+ * that searches until it is stopped.  Header-only; include after cmocka.h. */
 #ifndef GSAT_TESTS_STANDIN_H
 #define GSAT_TESTS_STANDIN_H
 
@@ -23,6 +23,20 @@ static inline void add_cnf(gsat_solver *s, const gsat_cnf *cnf) {
       gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf->lits[i]));
     gsat_add(s, 0);
   }
+}
+
+/* A solver for a race with a stand-in GPU member: --backend=auto, --search
+ * as given, one CPU thread, the GPU member started at once; cnf's clauses
+ * added. */
+static inline gsat_solver *standin_solver(const char *search, const gsat_cnf *cnf) {
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
+  assert_int_equal(gsat_set_option(s, "search", search), 0);
+  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
+  add_cnf(s, cnf);
+  return s;
 }
 
 /* A GPU member that begins, searches until stopped and answers UNKNOWN

@@ -27,6 +27,7 @@
 #include "core/phases_cdcl.h"
 #include "core/phases.h"
 #include "core/walk.h"
+#include "tests/standin.h"
 #include "tests/walk_formulas.h"
 
 /* A planted random k-SAT formula (model: DIMACS variable v true iff v odd)
@@ -389,21 +390,6 @@ static gsat_status walker_stand_in(void *shared, gsat_race *race, uint32_t index
   return GSAT_OK;
 }
 
-static gsat_solver *solver_of(const gsat_cnf *cnf) {
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
-  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
-  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
-  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
-  for (size_t c = 0; c < cnf->num_clauses; c++) {
-    for (size_t i = cnf->clause_start[c]; i < cnf->clause_start[c + 1]; i++)
-      gsat_add(s, (int32_t)gsat_lit_to_dimacs(cnf->lits[i]));
-    gsat_add(s, 0);
-  }
-  return s;
-}
-
 static int background_done(void) {
   for (int i = 0; i < 5000 && gsat_race_background(); i++) gsat_sleep(0.001);
   return gsat_race_background() == 0;
@@ -418,7 +404,7 @@ static void portfolio_with_a_walker_member(void **state) {
     stand_in_offer = 1;
     stand_in_answers = answers;
     stand_in_had_exchange = 0;
-    gsat_solver *s = solver_of(&x.cnf);
+    gsat_solver *s = standin_solver("cdcl", &x.cnf);
     assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
     for (int32_t v = 1; v <= (int32_t)x.cnf.max_var; v++) /* the planted model */
       assert_int_equal(gsat_value(s, v) > 0, (v & 1) == 1);
@@ -440,7 +426,7 @@ static void portfolio_with_a_walker_member(void **state) {
   assert_int_equal(gsat_gen_php(6, &php, &err), GSAT_OK);
   stand_in_offer = 0;
   stand_in_answers = 0;
-  gsat_solver *s = solver_of(&php);
+  gsat_solver *s = standin_solver("cdcl", &php);
   assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
   assert_string_equal(gsat_get_statistics(s)->answered_by, "cpu");
   gsat_release(s);

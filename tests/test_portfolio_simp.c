@@ -33,16 +33,9 @@
 #define XOR_VARS 600
 
 static gsat_solver *xor_solver(gsat_cnf *cnf) {
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
-  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
-  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
-  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
   gsat_cnf_init(cnf);
   walk_test_xor(cnf, 5, XOR_VARS, XOR_VARS);
-  add_cnf(s, cnf);
-  return s;
+  return standin_solver("cdcl", cnf);
 }
 
 /* What a stand-in saw of the database it was given. */

@@ -810,16 +810,10 @@ static void api_clauses_flow_both_ways_between_cdcl_members(void **state) {
  * walker's reach for far longer than a test runs, so whichever member
  * answers is the one the case makes answer. */
 static gsat_solver *xor_walk_solver(void) {
-  gsat_solver *s = gsat_init();
-  assert_non_null(s);
-  assert_int_equal(gsat_set_option(s, "backend", "auto"), 0);
-  assert_int_equal(gsat_set_option(s, "search", "walk"), 0);
-  assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
-  assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
   gsat_cnf cnf;
   gsat_cnf_init(&cnf);
   walk_test_xor(&cnf, 5, 200, 200);
-  add_cnf(s, &cnf);
+  gsat_solver *s = standin_solver("walk", &cnf);
   gsat_cnf_free(&cnf);
   return s;
 }
