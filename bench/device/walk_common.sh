@@ -11,6 +11,8 @@
 #            ERRrc for a gsat error such as a model failing its check, its log
 #            kept as $OUT/NAME_err_INSTANCE_TAG.log), SEARCH and RATE (search
 #            seconds and flips/s of gsat's summary line, empty without it).
+#   walk_count NAME TSV  adds to the summary the runs in TSV (a header line,
+#            then one row a run) and how many ended in a gsat error.
 walk_setup() {
   CORES=$(nproc)
   if [ -n "${WALK_BUILD:-}" ]; then B=$WALK_BUILD; else step build 200 bash bench/device/build.sh gsat gsat-gen; fi
@@ -41,4 +43,8 @@ walk_gsat() {
   # c search 1.505 s, 16871424 flips, 1.12e+07 flips/s, ...
   SEARCH=$(sed -n 's/^c search \([0-9.]*\) s, .* flips, .*/\1/p' "$WALK_LOG" | head -1)
   RATE=$(sed -n 's/^c search .* flips, \([0-9.e+]*\) flips\/s.*/\1/p' "$WALK_LOG" | head -1)
+}
+walk_count() {
+  SUMMARY+=("$(printf '%-16s %s runs in %s, %s gsat errors (%s_err_*.log)' runs \
+    "$(($(wc -l <"$2") - 1))" "$2" "$(grep -c $'\tERR' "$2")" "$1")")
 }

@@ -91,8 +91,7 @@ for seed in $(seq 1 "$SEEDS"); do
     for s in $SOLVERS; do run "$s" "$inst" "$seed"; done
   done
 done
-SUMMARY+=("$(printf '%-16s %s runs in %s, %s gsat errors (walk_lanes_err_*.log)' runs \
-  "$(($(wc -l <"$TSV") - 1))" "$TSV" "$(grep -c $'\tERR' "$TSV")")")
+walk_count walk_lanes "$TSV"
 summary
 echo "---- per run (limit ${LIMIT} s; wall: the whole process; per walker: flips/s of the grid / walkers)"
 awk -F'\t' 'NR == 1 { printf "%-13s %-11s %-7s %7s %8s %10s %7s %10s %-5s %-6s %s\n", "instance",

@@ -62,8 +62,7 @@ for seed in $(seq 1 "$SEEDS"); do
     run race "$inst" --seed="$seed"
   done
 done
-SUMMARY+=("$(printf '%-16s %s runs in %s, %s gsat errors (walk_layouts_err_*.log)' runs \
-  "$(($(wc -l <"$TSV") - 1))" "$TSV" "$(grep -c $'\tERR' "$TSV")")")
+walk_count walk_layouts "$TSV"
 summary
 echo "---- per run (limit ${LIMIT} s; wall: the whole process; flips/s per walker: the grid's / walkers)"
 awk -F'\t' 'NR == 1 { printf "%-14s %-10s %-7s %7s %8s %10s %7s %10s %-6s %s\n", "instance", "solver",
