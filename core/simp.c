@@ -1514,6 +1514,7 @@ static void timed(simp *s, void (*fn)(simp *), uint64_t *us) {
   s->steps = 0;
   s->limit = (uint64_t)s->cfg->effort * s->lits;
   if (s->limit < 1000000u) s->limit = 1000000u;
+  if (s->cfg->steps) s->limit = s->cfg->steps;
   fn(s);
   *us += (uint64_t)((gsat_seconds() - t0) * 1e6);
 }

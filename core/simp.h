@@ -60,6 +60,8 @@ typedef struct gsat_simp_config {
   uint32_t effort;                 /* work per technique: steps (clause literals
                                       read) per literal of the formula, at least
                                       10^6 steps */
+  uint64_t steps;                  /* when not 0: each technique's steps instead
+                                      (inprocessing's budget, cpu/cdcl_inproc.h) */
   uint32_t occ_limit;              /* elimination: at most this many occurrences of
                                       each polarity */
   uint32_t clause_limit;           /* elimination: longest resolvent allowed */
