@@ -936,6 +936,7 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->inprocess = p->simplify && s->opt.inprocess;
   p->inprocess_interval = (uint32_t)s->opt.inprocess_interval;
   p->inprocess_effort = (uint32_t)s->opt.inprocess_effort;
+  p->inprocess_bound = (uint32_t)s->opt.inprocess_bound;
 }
 
 /* Notes the decision heuristic dc (name and reason) in the statistics. */

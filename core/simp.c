@@ -623,7 +623,7 @@ static void try_eliminate(simp *s, gsat_var v) {
   if (s->elim[v] || s->val[GSAT_LIT(v, 0)] || np + nn == 0) return;
   if (np > s->cfg->occ_limit || nn > s->cfg->occ_limit) return;
   const int kind = find_gate(s, v), gate = kind != 0;
-  uint32_t count = count_resolvents(s, v, gate, np + nn);
+  uint32_t count = count_resolvents(s, v, gate, np + nn + s->cfg->elim_bound);
   if (count == UINT32_MAX) {
     clear_gate(s, v);
     return;

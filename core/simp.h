@@ -65,6 +65,9 @@ typedef struct gsat_simp_config {
   uint32_t occ_limit;              /* elimination: at most this many occurrences of
                                       each polarity */
   uint32_t clause_limit;           /* elimination: longest resolvent allowed */
+  uint32_t elim_bound;             /* elimination: resolvents allowed beyond the
+                                      clauses removed (0: no growth; inprocessing
+                                      raises it round by round, as Kissat does) */
   const gsat_flag *stop;           /* polled between steps; NULL: none */
   double deadline;                 /* gsat_seconds() time, 0: none */
 } gsat_simp_config;

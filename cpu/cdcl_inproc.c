@@ -25,6 +25,7 @@ void gsat_inproc_init(gsat_inproc *ip, const gsat_db *db, const gsat_simp_config
   ip->next = ip->interval;
   ip->lits = db->clause_start[db->num_clauses];
   ip->effort = effort;
+  ip->bound = 16;
 }
 
 int gsat_inproc_due(const gsat_inproc *ip, const gsat_cdcl *s) {
@@ -329,6 +330,9 @@ gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_
   *refuted = 0;
   gsat_cdcl_simplify(s); /* root units logged, satisfied clauses gone */
   ip->cfg.steps = (s->n.checks - ip->checks) * ip->effort / 1000 / INPROC_PARTS;
+  const uint64_t done = ip->n.inproc_rounds;
+  ip->cfg.elim_bound = done == 0 ? 0 : done > 31 ? ip->bound : 1u << (done - 1);
+  if (ip->cfg.elim_bound > ip->bound) ip->cfg.elim_bound = ip->bound;
   if (ip->cfg.steps < GSAT_INPROC_MIN_STEPS) ip->cfg.steps = GSAT_INPROC_MIN_STEPS;
   gsat_db in, out;
   memset(&out, 0, sizeof out);

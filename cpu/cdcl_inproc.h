@@ -41,6 +41,8 @@ typedef struct gsat_inproc {
   uint32_t effort;      /* steps per technique, per mille of the search's checks */
   uint64_t checks;      /* the search's literal checks at the last round */
   uint64_t lits;        /* literals of the irredundant clauses at the last round */
+  uint32_t bound;       /* elimination's added clauses, at most (round k > 0:
+                           min(bound, 2^(k-1)); 0 in the first; init: 16) */
 } gsat_inproc;
 
 /* Sets up inprocessing for a search of db (which must outlive ip) with the

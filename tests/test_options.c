@@ -258,6 +258,7 @@ static void hidden_rows(void **state) {
                           "bva_share",
                           "gpu_walk_wide",
                           "gpu_walk_lane_dense",
+                          "inprocess_bound",
                           "inprocess_effort",
                           "inprocess_interval"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];

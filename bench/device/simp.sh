@@ -7,6 +7,7 @@
 #       gsat-cdcl1          gsat --search=cdcl --backend=cpu --threads=1
 #                           (preprocessing, BVA behind its gate, vivification)
 #       gsat-cdcl1-noinproc the same with --no-inprocess (preprocessing only)
+#       gsat-cdcl1-nobound  the same with --inprocess-bound=0 (no clause growth)
 #       gsat-cdcl1-nosimp   the same with --no-simplify --no-vivify
 #       gsat-cdcl1-vivirred gsat-cdcl1 with --vivify-irred
 #       kissat              .device/refs/bin/kissat (when there)
@@ -39,6 +40,7 @@ refs=${REFS:-.device/refs/bin}
 [ -d "$refs" ] && refs=$(cd "$refs" && pwd)
 cdcl1="gsat --search=cdcl --backend=cpu --threads=1 --stats"
 single=(--solver="gsat-cdcl1-noinproc=$cdcl1 --no-inprocess"
+        --solver="gsat-cdcl1-nobound=$cdcl1 --inprocess-bound=0"
         --solver="gsat-cdcl1-nosimp=$cdcl1 --no-simplify --no-vivify"
         --solver="gsat-cdcl1-vivirred=$cdcl1 --vivify-irred")
 ref_list=minisat
@@ -71,7 +73,8 @@ table() {
 # the first run gets what the second leaves: 7 UNSAT instances, 2 runs each
 run single "$(left 130)" -j "${JOBS:-15}" -f "${ONLY:-^cnf/app09/}" \
   --solvers=gsat-cdcl1,gsat,minisat,cadical "${single[@]}" --refs="$ref_list" \
-  --compare=gsat-cdcl1:gsat-cdcl1-noinproc,gsat-cdcl1:gsat-cdcl1-nosimp,gsat-cdcl1:gsat-cdcl1-vivirred
+  --compare=gsat-cdcl1:gsat-cdcl1-noinproc,gsat-cdcl1:gsat-cdcl1-nobound,gsat-cdcl1:gsat-cdcl1-nosimp,\
+gsat-cdcl1:gsat-cdcl1-vivirred
 table "$OUT/single/runs.csv"
 unsat=$(awk -F'\t' 'NR > 1 && $1 ~ /^cnf\/app09\// && $5 == "UNSAT" { print $1 }' "$CORPUS/manifest.tsv" |
   sed 's/\./\\./g' | paste -sd'|')
