@@ -10,6 +10,7 @@
 #       gsat-cdcl1-nosimp   the same with --no-simplify --no-vivify
 #       gsat-cdcl1-nobva    gsat-cdcl1 with --no-bva (bounded variable addition off)
 #       gsat-cdcl1-nohbr    gsat-cdcl1 with --no-hbr (no hyper-binary resolution in probing)
+#       gsat-cdcl1-noirred  gsat-cdcl1 with --no-vivify-irred (learned clauses vivified only)
 #       kissat              .device/refs/bin/kissat (when there)
 #       minisat, cadical    carried by bench/device/stage.sh
 #       gsat                plain `gsat FILE` (the CPU+GPU portfolio, alone)
@@ -25,7 +26,7 @@
 # .device/refs/bin), BENCH_BIN, CORPUS, GSAT: as cdcl_gpu.sh.  $OUT/single
 # and $OUT/unsat: runs.csv, summary.txt (solved, PAR-2, time ratios to Kissat
 # and gimsatul, propagations/s, gsat-cdcl1 against -noviv, -nosimp and
-# -nobva, -nohbr), env.txt, bench.log.  With the pigeonhole family too (hole10 is
+# -nobva, -nohbr, -noirred), env.txt, bench.log.  With the pigeonhole family too (hole10 is
 # answered by gsat CDCL with BVA only):
 #   bash bench/device/stage.sh --only='^cnf/(app09|pigeonhole)/'   # here
 #   ONLY='^cnf/(app09|pigeonhole)/' bash bench/device/simp.sh     # there
@@ -41,7 +42,8 @@ cdcl1="gsat --search=cdcl --backend=cpu --threads=1 --stats"
 single=(--solver="gsat-cdcl1-noviv=$cdcl1 --no-vivify"
         --solver="gsat-cdcl1-nosimp=$cdcl1 --no-simplify --no-vivify"
         --solver="gsat-cdcl1-nobva=$cdcl1 --no-bva"
-        --solver="gsat-cdcl1-nohbr=$cdcl1 --no-hbr")
+        --solver="gsat-cdcl1-nohbr=$cdcl1 --no-hbr"
+        --solver="gsat-cdcl1-noirred=$cdcl1 --no-vivify-irred")
 ref_list=minisat
 if [ -x "$refs/kissat" ]; then
   single+=(--solver="kissat=$refs/kissat -q")
@@ -64,7 +66,7 @@ run() { # NAME BUDGET ARGS...: one solver_bench run into $OUT/NAME
 run single "$(left 130)" -j "${JOBS:-15}" -f "${ONLY:-^cnf/app09/}" \
   --solvers=gsat-cdcl1,gsat,minisat,cadical "${single[@]}" --refs="$ref_list" \
   --compare=gsat-cdcl1:gsat-cdcl1-noviv,gsat-cdcl1:gsat-cdcl1-nosimp,gsat-cdcl1:gsat-cdcl1-nobva,\
-gsat-cdcl1:gsat-cdcl1-nohbr
+gsat-cdcl1:gsat-cdcl1-nohbr,gsat-cdcl1:gsat-cdcl1-noirred
 unsat=$(awk -F'\t' 'NR > 1 && $1 ~ /^cnf\/app09\// && $5 == "UNSAT" { print $1 }' "$CORPUS/manifest.tsv" |
   sed 's/\./\\./g' | paste -sd'|')
 if [ -x "$refs/gimsatul" ] && [ -n "$unsat" ]; then
