@@ -57,6 +57,19 @@ GSAT_HD uint64_t gsat_vivify_us(void) {
 #endif
 }
 
+/* Counts a clause vivification shortened or deleted in vivify_irred when it
+ * was irredundant (learned: its GSAT_CDCL_LEARNED bit).  On the host only:
+ * the GPU searchers never vivify, and the count would cost the warp kernel
+ * spills. */
+GSAT_HD void gsat_vivify_count_irred(gsat_cdcl *s, uint32_t learned) {
+#ifdef __CUDA_ARCH__
+  (void)s;
+  (void)learned;
+#else
+  s->n.vivify_irred += !learned;
+#endif
+}
+
 /* Whether a vivification round is due: enabled, at level 0 with the level-0
  * trail propagated and simplified (no reasons at level 0), and the interval
  * passed. */
@@ -215,7 +228,7 @@ GSAT_HD void gsat_vivify_replace(gsat_cdcl *s, uint32_t c, uint32_t len) {
   }
   s->n.vivify_lits += s->arena[c] - len;
   s->n.vivified++;
-  s->n.vivify_irred += !learned;
+  gsat_vivify_count_irred(s, learned);
   gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[0], c); /* no deleted clause in the lists: */
   gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[1], c); /* the next propagations skip it */
   gsat_cdcl_delete(s, c);
@@ -259,7 +272,7 @@ GSAT_HD void gsat_vivify_subsumed(gsat_cdcl *s, uint32_t c, uint32_t d) {
   gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[1], c);
   gsat_cdcl_delete(s, c);
   s->n.vivify_subsumed++;
-  s->n.vivify_irred += !(mc & GSAT_CDCL_LEARNED);
+  gsat_vivify_count_irred(s, mc & GSAT_CDCL_LEARNED);
 }
 
 /* The end of a round: the next one after the interval, the budget measured
