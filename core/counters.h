@@ -81,6 +81,10 @@
   C (F, simp_elim_us,       WORKER, _,         _,               NONZERO, NORATE, "elim us",           "preprocessing: microseconds in variable elimination") \
   C (F, simp_probe_us,      WORKER, _,         _,               NONZERO, NORATE, "probe us",          "preprocessing: microseconds in failed-literal probing") \
   C (F, simp_equiv_us,      WORKER, _,         _,               NONZERO, NORATE, "equiv us",          "preprocessing: microseconds in equivalent-literal substitution") \
+  C (F, inproc_rounds,      WORKER, _,         _,               NONZERO, NORATE, "inproc rounds",     "inprocessing: simplification rounds during the CPU CDCL search (cpu/cdcl_inproc.h)") \
+  C (F, inproc_subsumed,    WORKER, _,         _,               NONZERO, NORATE, "learned subsumed",  "inprocessing: learned clauses removed by forward subsumption") \
+  C (F, inproc_strengthened, WORKER, _,        _,               NONZERO, NORATE, "learned strengthened", "inprocessing: learned clauses shortened by self-subsuming resolution") \
+  C (F, inproc_us,          WORKER, _,         _,               NONZERO, NORATE, "inproc us",         "inprocessing: microseconds in its rounds (the simp_* rows count the techniques of preprocessing and of these rounds together)") \
   C (F, bva_vars,           WORKER, _,         _,               NONZERO, NORATE, "bva vars",          "preprocessing: fresh variables added by bounded variable addition (one per match)") \
   C (F, bva_matched,        WORKER, _,         _,               NONZERO, NORATE, "bva matched",       "preprocessing: clauses that bounded variable addition replaced") \
   C (F, bva_removed,        WORKER, _,         _,               NONZERO, NORATE, "bva removed",       "preprocessing: clauses removed net by bounded variable addition (replaced less added)") \

@@ -67,6 +67,10 @@
   O (gpu_walk_mapping, ENUM, GSAT_GPU_WALK_MAPPING_AUTO, _, _,   _,  GPU_WALK_MAPPING, SHOW, "GPU walkers: one walker per warp (warp) or per thread (lane, for small formulas: 8/16-bit state where the formula allows); auto: warp (lane walkers found models later on five of six classes measured, docs/walk.md)") \
   O (gpu_walk_wide, BOOL,  false,                  _, _,        _,  _,            HIDE, "GPU lane walkers: keep the wide state (32-bit counts and indices) where the compact one (8-bit counts, 16-bit indices) would fit; for A/B measurements") \
   O (hbr,          BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: hyper-binary resolution in failed-literal probing (a binary (NOT root, u) for each literal u that a longer clause implied while probing root)") \
+  O (inprocess,    BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL on one thread: simplification rounds during the search (subsumption, probing, equivalences, elimination, then subsumption of the learned clauses) on a conflict schedule; needs --simplify (docs/simplify.md)") \
+  O (inprocess_bound, INT,  16,                     0, 1024,     0,  _,            HIDE, "CPU CDCL inprocessing: elimination may add at most this many clauses more than it removes for a variable; 0 in the first round, then 1, 2, 4, ... up to this (0: never more than it removes)") \
+  O (inprocess_effort, INT, 100,                   1, 100000,   0,  _,            HIDE, "CPU CDCL inprocessing: steps (clause literals read) a round may take, per mille of the literal checks the search made since the last round (shared by its five parts, each at least 100,000)") \
+  O (inprocess_interval, INT, 2000,                1, 1e9,      0,  _,            HIDE, "CPU CDCL inprocessing: conflicts before the first round; the k-th round comes k + 1 intervals after the one before") \
   O (model,        BOOL,   true,                   _, _,        _,  _,            SHOW, "print the model (v lines) of a SAT answer; --no-model prints only the s line") \
   O (mpi_cube_queue, INT, 0,                       0, 4096,     0,  _,            HIDE, "MPI, GPU ranks: cubes a rank keeps split off beside the one its GPU searches, for other ranks and its next search (0: 4)") \
   O (mpi_cube_standin, BOOL, false,                _, _,        _,  _,            HIDE, "MPI with --backend=cpu: every rank runs the GPU ranks' cube loop with the CPU search standing in for the GPU search (tests without a GPU)") \
@@ -157,6 +161,10 @@
   R (A, gpu_walk_mapping,    GSAT_READ (WALK) | GSAT_GPU_ONLY) \
   R (A, gpu_walk_wide,       GSAT_READ (WALK) | GSAT_GPU_ONLY) \
   R (A, hbr,                 GSAT_READ (CDCL)) \
+  R (A, inprocess,           GSAT_READ (CDCL)) \
+  R (A, inprocess_bound,     GSAT_READ (CDCL)) \
+  R (A, inprocess_effort,    GSAT_READ (CDCL)) \
+  R (A, inprocess_interval,  GSAT_READ (CDCL)) \
   R (A, mpi_cube_queue,      GSAT_READ (DPLL)) \
   R (A, mpi_port_ring,       GSAT_READ (CDCL)) \
   R (A, mpi_share_interval,  GSAT_READ (CDCL)) \

@@ -54,6 +54,13 @@ typedef struct gsat_search_params {
                                    search leaves it out with assumptions,
                                    extra clauses or a clause port */
   gsat_simp_config simp;
+  int inprocess;                 /* CPU CDCL on one thread: inprocessing rounds
+                                    (cpu/cdcl_inproc.h) with simp's techniques;
+                                    set only where simplify may be */
+  uint32_t inprocess_interval;   /* conflicts: the first round, the growth */
+  uint32_t inprocess_bound;      /* elimination's added clauses, at most */
+  uint32_t inprocess_effort;     /* a round's steps per technique, per mille of
+                                    the search's literal checks since the last */
   int cdcl_cubes;                /* 1: the portfolio splits the work as cubes
                                     (cdcl_portfolio.h); 0: each searcher
                                     searches the whole formula */

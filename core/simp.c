@@ -623,7 +623,7 @@ static void try_eliminate(simp *s, gsat_var v) {
   if (s->elim[v] || s->val[GSAT_LIT(v, 0)] || np + nn == 0) return;
   if (np > s->cfg->occ_limit || nn > s->cfg->occ_limit) return;
   const int kind = find_gate(s, v), gate = kind != 0;
-  uint32_t count = count_resolvents(s, v, gate, np + nn);
+  uint32_t count = count_resolvents(s, v, gate, np + nn + s->cfg->elim_bound);
   if (count == UINT32_MAX) {
     clear_gate(s, v);
     return;
@@ -1514,6 +1514,7 @@ static void timed(simp *s, void (*fn)(simp *), uint64_t *us) {
   s->steps = 0;
   s->limit = (uint64_t)s->cfg->effort * s->lits;
   if (s->limit < 1000000u) s->limit = 1000000u;
+  if (s->cfg->steps) s->limit = s->cfg->steps;
   fn(s);
   *us += (uint64_t)((gsat_seconds() - t0) * 1e6);
 }

@@ -60,9 +60,14 @@ typedef struct gsat_simp_config {
   uint32_t effort;                 /* work per technique: steps (clause literals
                                       read) per literal of the formula, at least
                                       10^6 steps */
+  uint64_t steps;                  /* when not 0: each technique's steps instead
+                                      (inprocessing's budget, cpu/cdcl_inproc.h) */
   uint32_t occ_limit;              /* elimination: at most this many occurrences of
                                       each polarity */
   uint32_t clause_limit;           /* elimination: longest resolvent allowed */
+  uint32_t elim_bound;             /* elimination: resolvents allowed beyond the
+                                      clauses removed (0: no growth; inprocessing
+                                      raises it round by round, as Kissat does) */
   const gsat_flag *stop;           /* polled between steps; NULL: none */
   double deadline;                 /* gsat_seconds() time, 0: none */
 } gsat_simp_config;

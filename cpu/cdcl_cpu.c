@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/cdcl_inproc.h"
 #include "cpu/cdcl_one.h"
 #include "cpu/cdcl_simp.h"
 #include "base/clock.h"
@@ -28,10 +29,12 @@ static void report(const gsat_search_params *p, const gsat_cdcl *s, double start
   p->progress(p->progress_data, &pr);
 }
 
-/* Runs slices until an answer, a limit or the stop flag; returns the search
- * status (PAUSED for UNKNOWN) or a negative gsat_status on error. */
+/* Runs slices until an answer, a limit or the stop flag, with an
+ * inprocessing round between two slices when one is due (ip may be NULL:
+ * none); returns the search status (PAUSED for UNKNOWN) or a negative
+ * gsat_status on error. */
 static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params *p, double start,
-               gsat_search_result *r, gsat_error *err) {
+               gsat_inproc *ip, gsat_search_result *r, gsat_error *err) {
   uint64_t budget = 64;
   double next_progress = p->progress && p->progress_interval > 0 ? start + p->progress_interval : 0;
   for (;;) {
@@ -52,6 +55,8 @@ static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params 
       uint64_t left = p->conflict_limit - s->n.conflicts;
       if (left < b) b = left;
     }
+    const uint64_t to_round = gsat_inproc_conflicts_left(ip, s);
+    if (to_round < b) b = to_round;
     double t0 = gsat_seconds();
     int res = gsat_cdcl_search(s, view, b);
     double now = gsat_seconds(), slice = now - t0;
@@ -61,6 +66,9 @@ static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params 
       continue;
     }
     if (res != GSAT_CDCL_PAUSED) return res;
+    if (ip && gsat_inproc_due(ip, s) &&
+        (res = gsat_inproc_run(ip, s, view, err)) != GSAT_CDCL_PAUSED)
+      return res;
     if (slice < SLICE_SECONDS / 2 && budget < (1u << 20))
       budget *= 2;
     else if (slice > SLICE_SECONDS && budget > 1)
@@ -161,16 +169,24 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
   if (st == GSAT_OK && (!r->workers || !r->model || !r->failed))
     st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the CDCL result");
   int res = GSAT_CDCL_UNSAT;
+  gsat_inproc ip;
+  const int inproc = p->inprocess && !p->num_assumptions;
+  if (inproc) {
+    gsat_inproc_init(&ip, db, &p->simp, p->inprocess_interval, p->inprocess_effort);
+    ip.bound = p->inprocess_bound;
+  }
   if (st == GSAT_OK && !refuted) {
     if (p->num_assumptions) gsat_cdcl_set_assumptions(&s, p->assumptions, p->num_assumptions);
-    res = run(&s, &view, p, start, r, err);
+    res = run(&s, &view, p, start, inproc ? &ip : NULL, r, err);
     if (res < 0) st = (gsat_status)res;
   }
   r->search_seconds = gsat_seconds() - start;
   if (st == GSAT_OK) {
     r->answer = res == GSAT_CDCL_SAT ? 10 : res == GSAT_CDCL_UNSAT ? 20 : 0;
-    if (res == GSAT_CDCL_SAT)
+    if (res == GSAT_CDCL_SAT) {
       for (uint32_t v = 0; v < db->num_vars; v++) r->model[v] = s.val[2 * v] > 0;
+      if (inproc) gsat_inproc_extend(&ip, r->model);
+    }
     if (res == GSAT_CDCL_UNSAT && s.unsat_assumptions) {
       r->unsat_assumptions = 1;
       r->failed_len = s.failed_len;
@@ -178,8 +194,10 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
     }
     r->num_workers = 1;
     fill_stats(&r->workers[0], &s, r->search_seconds);
+    if (inproc) gsat_worker_stats_add(&r->workers[0], &ip.n);
     r->total = r->workers[0];
   }
+  if (inproc) gsat_inproc_free(&ip);
   gsat_cdcl_destroy(&s);
   if (st != GSAT_OK) gsat_search_result_free(r);
   return st;

@@ -7,12 +7,15 @@
 # clause (k R) of a few literals k and remainders R, for bounded variable
 # addition), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of eleven option sets in turn (the defaults, each technique off, everything
+# of thirteen option sets in turn (the defaults, each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
 # with every clause size, and gated in the portfolio, no hyper-binary
-# resolution and no BVA;
-# vivification off in one, every few conflicts in two).  Answers must agree with the reference, every SAT
+# resolution and no BVA, and one thread with an inprocessing round every
+# few conflicts in two; vivification off in one, every few conflicts in
+# three); then N/20 random 3-SAT formulas at the threshold (40 to 80
+# variables: they take conflicts) under the two inprocessing sets, where
+# rounds must run in more than half.  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
 # preprocessing on writes a DRAT proof that drat-trim must verify, and a
@@ -46,6 +49,8 @@ sets=(
   "--threads=2 --cdcl-cubes=on --vivify-interval=3"
   "--bva --no-elim --threads=2 --cdcl-cubes=on"
   "--no-hbr --no-bva"
+  "--threads=1 --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
+  "--threads=1 --inprocess-interval=2 --inprocess-effort=100000 --no-elim --cdcl-reduce=5 --vivify-irred"
 )
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
@@ -131,7 +136,23 @@ for ((i = 0; i < n; i += ${#sets[@]})); do
     fail "formula $i: the proof with hyper binaries is not verified"
   fi
 done
-echo "simp_diff: $agree of $n agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified; --bva added variables to $fired of the $blocks block formulas that ${sets[7]} solved; hyper-binary resolution fired in $hyper of the $defaults formulas solved with the defaults, $hyper_proofs of them UNSAT with a proof verified)"
+rounds=0 tried=0 # inprocessing rounds need conflicts: random 3-SAT at the threshold
+for ((i = 0; i < n / 20; i++)); do
+  v=$((40 + i % 5 * 10)) f=$tmp/r$i.cnf
+  "$gen" rand 3 $v $((v * 426 / 100)) $((i + 1)) >"$f"
+  ref=${minisat:-$cadical}
+  "$ref" "$f" >/dev/null 2>&1 </dev/null
+  want=$?
+  opts=${sets[11 + i % 2]}
+  tried=$((tried + 1))
+  diff_check "random 3-SAT $i ($opts)" "$f" "$ref" "$want" $([ -n "$drat" ] && echo 1 || echo 0) "$opts"
+  # shellcheck disable=SC2086
+  "$gsat" --search=cdcl --backend=cpu --stats $opts "$f" 2>&1 | grep -q 'inproc rounds' &&
+    rounds=$((rounds + 1))
+done
+echo "simp_diff: inprocessing rounds ran in $rounds of $tried random 3-SAT formulas"
+[ $rounds -gt $((tried / 2)) ] || fail "inprocessing rounds ran in $rounds of $tried random formulas only"
+echo "simp_diff: $agree of $((n + tried)) agree ($sat SAT with models checked, $unsat UNSAT, $proofs proofs verified; --bva added variables to $fired of the $blocks block formulas that ${sets[7]} solved; hyper-binary resolution fired in $hyper of the $defaults formulas solved with the defaults, $hyper_proofs of them UNSAT with a proof verified)"
 [ $blocks = 0 ] || [ $fired -gt $((blocks / 4)) ] || fail "--bva added variables to $fired of $blocks block formulas only"
 [ $defaults = 0 ] || [ $hyper -gt $((defaults / 10)) ] || fail "hyper-binary resolution fired in $hyper of $defaults formulas only"
 [ $sat -gt $((n / 10)) ] && [ $unsat -gt $((n / 10)) ] || fail "too few of one answer: $sat SAT, $unsat UNSAT"

@@ -6,10 +6,9 @@
 #     plain `gsat FILE` alone:
 #       gsat-cdcl1          gsat --search=cdcl --backend=cpu --threads=1
 #                           (preprocessing, BVA behind its gate, vivification)
-#       gsat-cdcl1-noviv    the same with --no-vivify
+#       gsat-cdcl1-noinproc the same with --no-inprocess (preprocessing only)
+#       gsat-cdcl1-nobound  the same with --inprocess-bound=0 (no clause growth)
 #       gsat-cdcl1-nosimp   the same with --no-simplify --no-vivify
-#       gsat-cdcl1-nobva    gsat-cdcl1 with --no-bva (bounded variable addition off)
-#       gsat-cdcl1-nohbr    gsat-cdcl1 with --no-hbr (no hyper-binary resolution in probing)
 #       gsat-cdcl1-noirred  gsat-cdcl1 with --no-vivify-irred (learned clauses vivified only)
 #       kissat              .device/refs/bin/kissat (when there)
 #       minisat, cadical    carried by bench/device/stage.sh
@@ -25,8 +24,9 @@
 # JOBS=N (default 15), OUT (default bench/out/simp), REFS (default
 # .device/refs/bin), BENCH_BIN, CORPUS, GSAT: as cdcl_gpu.sh.  $OUT/single
 # and $OUT/unsat: runs.csv, summary.txt (solved, PAR-2, time ratios to Kissat
-# and gimsatul, propagations/s, gsat-cdcl1 against -noviv, -nosimp and
-# -nobva, -nohbr, -noirred), env.txt, bench.log.  With the pigeonhole family too (hole10 is
+# and gimsatul, propagations/s, gsat-cdcl1 against -noinproc, -nosimp and
+# -noirred), env.txt, bench.log; the first run's per-instance times on
+# stdout.  With the pigeonhole family too (hole10 is
 # answered by gsat CDCL with BVA only):
 #   bash bench/device/stage.sh --only='^cnf/(app09|pigeonhole)/'   # here
 #   ONLY='^cnf/(app09|pigeonhole)/' bash bench/device/simp.sh     # there
@@ -39,10 +39,9 @@ solver_setup
 refs=${REFS:-.device/refs/bin}
 [ -d "$refs" ] && refs=$(cd "$refs" && pwd)
 cdcl1="gsat --search=cdcl --backend=cpu --threads=1 --stats"
-single=(--solver="gsat-cdcl1-noviv=$cdcl1 --no-vivify"
+single=(--solver="gsat-cdcl1-noinproc=$cdcl1 --no-inprocess"
+        --solver="gsat-cdcl1-nobound=$cdcl1 --inprocess-bound=0"
         --solver="gsat-cdcl1-nosimp=$cdcl1 --no-simplify --no-vivify"
-        --solver="gsat-cdcl1-nobva=$cdcl1 --no-bva"
-        --solver="gsat-cdcl1-nohbr=$cdcl1 --no-hbr"
         --solver="gsat-cdcl1-noirred=$cdcl1 --no-vivify-irred")
 ref_list=minisat
 if [ -x "$refs/kissat" ]; then
@@ -62,11 +61,21 @@ run() { # NAME BUDGET ARGS...: one solver_bench run into $OUT/NAME
   grep -E '^(gpu|gsat|config|phases):' "$OUT/$name/env.txt" 2>/dev/null
   cat "$OUT/$name/summary.txt" 2>/dev/null || tail -20 "$OUT/$name/bench.log"
 }
+# table RUNS_CSV: one line per instance, the seconds of each configuration
+# ("-": not answered), to stdout (the device returns few files).
+table() {
+  awk -F, 'NR > 1 { i = $1; sub(/^cnf\//, "", i); sub(/\.cnf(\.gz)?$/, "", i); if (!(i in seen)) { seen[i] = 1; order[++n] = i }
+    if (!($4 in s)) { s[$4] = 1; cols[++m] = $4 }
+    t[i, $4] = ($7 == "ok" && ($6 == "SAT" || $6 == "UNSAT")) ? $9 : "-" }
+    END { printf "instance"; for (j = 1; j <= m; j++) printf " %s", cols[j]; print ""
+      for (k = 1; k <= n; k++) { printf "%s", order[k]; for (j = 1; j <= m; j++) { v = t[order[k], cols[j]]; printf " %s", v == "" ? "." : v }; print "" } }' "$1"
+}
 # the first run gets what the second leaves: 7 UNSAT instances, 2 runs each
 run single "$(left 130)" -j "${JOBS:-15}" -f "${ONLY:-^cnf/app09/}" \
   --solvers=gsat-cdcl1,gsat,minisat,cadical "${single[@]}" --refs="$ref_list" \
-  --compare=gsat-cdcl1:gsat-cdcl1-noviv,gsat-cdcl1:gsat-cdcl1-nosimp,gsat-cdcl1:gsat-cdcl1-nobva,\
-gsat-cdcl1:gsat-cdcl1-nohbr,gsat-cdcl1:gsat-cdcl1-noirred
+  --compare=gsat-cdcl1:gsat-cdcl1-noinproc,gsat-cdcl1:gsat-cdcl1-nobound,gsat-cdcl1:gsat-cdcl1-nosimp,\
+gsat-cdcl1:gsat-cdcl1-noirred
+table "$OUT/single/runs.csv"
 unsat=$(awk -F'\t' 'NR > 1 && $1 ~ /^cnf\/app09\// && $5 == "UNSAT" { print $1 }' "$CORPUS/manifest.tsv" |
   sed 's/\./\\./g' | paste -sd'|')
 if [ -x "$refs/gimsatul" ] && [ -n "$unsat" ]; then
