@@ -756,12 +756,25 @@ static void set_cdcl_config(const gsat_solver *s, gsat_search_params *p) {
   p->cdcl.vivify_irred = s->opt.vivify_irred;
 }
 
-/* Picks DPLL, CDCL or the walkers (--search, the features, a proof request,
- * assumptions, a conflict limit) into *search and fills the CDCL
- * configuration of p.  Errors: USAGE (a proof with --search=dpll, ...). */
+static int race_possible(const gsat_solver *s);
+
+/* Whether a GPU searches, as choose_backend will decide: GPU ranks
+ * (--backend=gpu over MPI), --backend=gpu, or auto where a portfolio with a
+ * GPU member may race (CUDA is not touched here). */
+static int gpu_searches(const gsat_solver *s) {
+  if (s->opt.backend == GSAT_BACKEND_GPU) return 1;
+  return s->opt.backend == GSAT_BACKEND_AUTO && gsat_dist_size() <= 1 && race_possible(s) &&
+         gsat_portfolio_gpu_possible();
+}
+
+/* Picks DPLL, CDCL or the walkers (--search, the features, whether a GPU
+ * searches and the CPU CDCL search would run BVA (p->simplify, set before),
+ * a proof request, assumptions, a conflict limit) into *search and fills the
+ * CDCL configuration of p.  Errors: USAGE (a proof with --search=dpll, ...). */
 static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_params *p,
                                  gsat_search_kind *search) {
-  gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search);
+  const int bva = p->simplify && p->simp.bva && gsat_dist_size() <= 1;
+  gsat_search_choice sc = gsat_choose_search(&db->features, s->opt.search, gpu_searches(s), bva);
   GSAT_FORWARD(check_proof_options(s));
   GSAT_FORWARD(check_conflict_options(s));
   GSAT_FORWARD(gsat_options_check_search(&s->opt, &s->err));
@@ -962,6 +975,7 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
                               gsat_search_kind *search, double t0) {
   memset(p, 0, sizeof *p);
   p->decide = note_decide(s, db, 0); /* a GPU row's: gsat_solve, after the backend */
+  set_simplify(s, p);
   GSAT_FORWARD(choose_search(s, db, p, search));
   GSAT_FORWARD(build_streams_for(s, db, p, *search, t0));
   p->threads = s->opt.threads > 0 ? (uint32_t)s->opt.threads : threads_per_rank(online_cores());
@@ -980,7 +994,6 @@ static gsat_status set_params(gsat_solver *s, gsat_db *db, gsat_search_params *p
 #define COPY_KNOB(name) p->name = s->opt.name;
   GSAT_SEARCH_KNOBS(COPY_KNOB)
 #undef COPY_KNOB
-  set_simplify(s, p);
   p->walk_phases_only = !s->opt.cdcl_walk_answers;
   return GSAT_OK;
 }
@@ -997,6 +1010,20 @@ static int race_possible(const gsat_solver *s) {
 
 static int portfolio_possible(const gsat_solver *s) {
   return s->opt.backend == GSAT_BACKEND_AUTO && race_possible(s);
+}
+
+/* Notes in the statistics the options given that none of the searches of
+ * ran (GSAT_READ bits) reads (gsat_options_unread); --bva and --simplify
+ * count as read where they turned --search=auto's choice for db
+ * (gsat_choose_search: pigeonhole-like formulas without a GPU). */
+static void note_unread(gsat_solver *s, const gsat_db *db, unsigned ran) {
+  gsat_options o = s->opt;
+  const int gpu = gpu_searches(s);
+  if (o.search == GSAT_SEARCH_AUTO &&
+      gsat_choose_search(&db->features, o.search, gpu, 1).search !=
+          gsat_choose_search(&db->features, o.search, gpu, 0).search)
+    o.given[GSAT_OPTION_INDEX_bva] = o.given[GSAT_OPTION_INDEX_simplify] = false;
+  gsat_options_unread(&o, ran, s->stats.ignored, sizeof s->stats.ignored);
 }
 
 /* The CPU walker threads that race a CPU search of kind search on threads
@@ -1298,6 +1325,9 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
    * core; bench/RESULTS.md, The CPU+GPU portfolio). */
   if (with_gpu && s->opt.threads == 0 && p->threads > 1) p->threads--;
   const uint32_t walkers = race_walkers(s, db, search, p->threads);
+  note_unread(s, db,
+              1u << search | (with_gpu ? 1u << gsat_options_gpu_member(&s->opt, search) : 0) |
+                  (walkers ? GSAT_READ(WALK) : 0));
   if (search == GSAT_SEARCH_CDCL && p->simplify) {
     int answered = 0;
     const gsat_status done = share_simplified(s, db, p, &check, &answered);
@@ -1391,6 +1421,7 @@ int gsat_solve(gsat_solver *s) {
   if (!portfolio && row->machine == GSAT_BACKEND_CPU && !db.empty_clause &&
       race_walkers(s, &db, search, p.threads))
     return solve_portfolio(s, &db, &p, search, &gpu_decide, 0);
+  note_unread(s, &db, 1u << search);
   gsat_search_result r;
   memset(&r, 0, sizeof r);
   st = run_search(s, &db, &p, row, &r);
@@ -1450,6 +1481,7 @@ int gsat_cubes(gsat_solver *s, uint64_t max_cubes, gsat_cube_callback fn, void *
   copy_counters(&s->stats, &w);
   s->stats.search_seconds = gsat_seconds() - t0 - s->stats.build_seconds;
   free(out.lits);
+  note_unread(s, &db, GSAT_READ(DPLL)); /* the look-ahead's */
   gsat_db_free(&db);
   if (st == GSAT_INTERRUPTED) return stopped(s);
   if (st != GSAT_OK) return st;

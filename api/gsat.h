@@ -176,6 +176,11 @@ typedef struct gsat_statistics {
                                            searchers fit in memory (0: all ran) */
   gsat_search_id search_id;             /* search, as an enum */
   gsat_backend_id backend_id;           /* backend, as an enum */
+  /* The options given (the command line, gsat_set_option) that the searches
+   * that ran do not read, as a note's text: "ignored by the search that
+   * ran, cdcl (--search=auto): --decide (read only by --search=dpll)"; ""
+   * when every option given was read (docs/options.md) */
+  char ignored[256];
 } gsat_statistics;
 
 /* The counters of a progress report: one uint64_t per row of

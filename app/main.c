@@ -893,6 +893,13 @@ static void print_summary(const cli *c, int result) {
   if (c->verbose >= 1) print_verbose_summary(c, st);
 }
 
+/* One note line on stderr (not under -q) naming the options given that the
+ * searches that ran did not read (gsat_statistics.ignored). */
+static void print_unread(const cli *c) {
+  const char *ignored = gsat_get_statistics(c->s)->ignored;
+  if (!c->quiet && ignored[0]) fprintf(stderr, "gsat: note: %s\n", ignored);
+}
+
 /* Solves the parsed formula within what is left of the time limit.  Returns
  * the result (10, 20, 0) or a negative status. */
 static int solve(cli *c) {
@@ -918,6 +925,7 @@ static int solve(cli *c) {
     if (c->stats) gsat_print_statistics(c->s, stdout);
     return result;
   }
+  print_unread(c);
   if (!c->quiet) print_summary(c, result);
   if (c->stats) gsat_print_statistics(c->s, stdout);
   return result;
@@ -1005,6 +1013,7 @@ static int write_cubes(cli *c) {
   if (result < 0 && ferror(stdout)) return stdout_failed(errno);
   if (result < 0) return fail(c->s, result);
   const gsat_statistics *st = gsat_get_statistics(c->s);
+  print_unread(c);
   if (!c->quiet)
     printf("c %llu %s of at most %.0f in %.3f s (%llu look-aheads, %llu failed literals)\n",
            (unsigned long long)count, gsat_plural(count, "cube", "cubes"), max, st->search_seconds,

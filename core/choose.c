@@ -83,7 +83,8 @@ gsat_decide_choice gsat_choose_decide(const gsat_features *f, gsat_decide option
   return c;
 }
 
-gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option) {
+gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option, int on_gpu,
+                                      int bva) {
   gsat_search_choice c = {option, "requested"};
   if (option == GSAT_SEARCH_DPLL || option == GSAT_SEARCH_CDCL || option == GSAT_SEARCH_WALK)
     return c;
@@ -94,9 +95,19 @@ gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind o
     snprintf(c.reason, sizeof c.reason, "auto: uniform 3-SAT, %.2f clauses per variable", ratio);
     return c;
   }
-  /* Pigeonhole-like (pigeonhole_holes): no short resolution proof exists. */
+  /* Pigeonhole-like (pigeonhole_holes): no short resolution proof exists,
+   * but bounded variable addition re-encodes the at-most-one constraints
+   * into a formula that CDCL refutes quickly; the GPU's DPLL races only a
+   * DPLL search on the CPU. */
   double longs;
   const uint32_t L = pigeonhole_holes(f, &longs);
+  if (L && !on_gpu && bva) {
+    c.search = GSAT_SEARCH_CDCL;
+    snprintf(c.reason, sizeof c.reason,
+             "auto: pigeonhole-like, %.0f %s of length %u; no GPU: CDCL after BVA (--bva)", longs,
+             gsat_plural((uint64_t)longs, "clause", "clauses"), L);
+    return c;
+  }
   if (L) {
     c.search = GSAT_SEARCH_DPLL;
     snprintf(c.reason, sizeof c.reason,

@@ -50,8 +50,14 @@ typedef struct gsat_search_choice {
 /* The search for option search (--search): GSAT_SEARCH_DPLL or
  * GSAT_SEARCH_CDCL or GSAT_SEARCH_WALK as requested, or for GSAT_SEARCH_AUTO DPLL for
  * pigeonhole-like and uniform random 3-SAT formulas, CDCL otherwise (the rule
- * and its measurement: bench/RESULTS.md, "CDCL on one CPU core, and the search choice"). */
-gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option);
+ * and its measurement: bench/RESULTS.md, "CDCL on one CPU core, and the search
+ * choice"); but CDCL for pigeonhole-like formulas when no GPU searches (on_gpu
+ * 0: the GPU's DPLL races a CPU search chosen by on_gpu 1) and the CPU CDCL
+ * search would run bounded variable addition first (bva 1), which re-encodes
+ * the at-most-one constraints (bench/RESULTS.md, "--search=auto without a
+ * GPU"). */
+gsat_search_choice gsat_choose_search(const gsat_features *f, gsat_search_kind option, int on_gpu,
+                                      int bva);
 
 /* The CPU walkers that race the search (api/portfolio.h
  * gsat_portfolio_set_walkers; docs/walk.md): for option (--portfolio-walk)

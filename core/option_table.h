@@ -113,7 +113,9 @@
  * (options.c fills gsat_option_info.searches and gpu_only from it).  An option
  * given explicitly (the command line, gsat_set_option) beside an explicit
  * --search that does not read it is a usage error (options.h,
- * gsat_options_check_search).  What runs beside the search counts: with
+ * gsat_options_check_search); where --search=auto chose searches that do
+ * not read it, the solve names it (gsat_options_unread, the CLI's note).
+ * What runs beside the search counts: with
  * --search=cdcl the portfolio's GPU member runs the walkers, or DPLL, as
  * --portfolio-gpu-walk and --portfolio-gpu-cdcl say.  GSAT_GPU_ONLY marks an
  * option read by the GPU only (a GPU search, or the portfolio's GPU member),
@@ -140,6 +142,7 @@
   R (A, cdcl_walk,           GSAT_READ (CDCL)) \
   R (A, cdcl_walk_answers,   GSAT_READ (CDCL)) \
   R (A, conflicts,           GSAT_READ (CDCL)) \
+  R (A, cubes,               GSAT_READ (DPLL)) \
   R (A, decide,              GSAT_READ (DPLL)) \
   R (A, device,              GSAT_GPU_ONLY) \
   R (A, elim,                GSAT_READ (CDCL)) \

@@ -378,15 +378,16 @@ unsigned gsat_options_searches_run(const gsat_options *o) {
   }
 }
 
-/* The searches of mask as --search names them: "dpll", "cdcl or walk". */
-static const char *search_names(unsigned mask, char *buf, size_t n) {
+/* The searches of mask as --search names them, joined by sep (" or "):
+ * "dpll", "cdcl or walk". */
+static const char *search_names(unsigned mask, const char *sep, char *buf, size_t n) {
   size_t k = 0;
   buf[0] = 0;
   for (int x = GSAT_SEARCH_DPLL; x <= GSAT_SEARCH_WALK; x++) {
     if (!(mask & (1u << x))) continue;
     char name[16];
     gsat_option_enum_name("search", x, name, sizeof name);
-    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " or " : "", name);
+    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? sep : "", name);
   }
   return buf;
 }
@@ -406,13 +407,33 @@ gsat_status gsat_options_check_search(const gsat_options *o, gsat_error *err) {
                           "%s is read only by --search=%s: not with --search=%s (drop one of "
                           "them, or use --search=auto)%s",
                           dashed(info->name, opt, sizeof opt),
-                          search_names(info->searches, readers, sizeof readers), search,
+                          search_names(info->searches, " or ", readers, sizeof readers), search,
                           member ? "; with --search=cdcl the CPU+GPU portfolio's GPU member reads "
                                    "it, which runs only with --backend=auto, no --proof and no "
                                    "--conflicts"
                                  : "");
   }
   return GSAT_OK;
+}
+
+unsigned gsat_options_unread(const gsat_options *o, unsigned ran, char *buf, size_t n) {
+  unsigned count = 0;
+  size_t k = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < gsat_option_count; i++) {
+    const gsat_option_info *info = &gsat_option_table[i];
+    if (!o->given[i] || !info->searches || (info->searches & ran)) continue;
+    char opt[72], readers[64];
+    if (!count++)
+      k += (size_t)snprintf(buf, n, "ignored by the %s that ran, %s (--search=%s):",
+                            ran & (ran - 1) ? "searches" : "search",
+                            search_names(ran, " and ", readers, sizeof readers),
+                            gsat_option_enum_name("search", (int)o->search, opt, sizeof opt));
+    k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s %s (read only by --search=%s)",
+                          count > 1 ? "," : "", dashed(info->name, opt, sizeof opt),
+                          search_names(info->searches, " or ", readers, sizeof readers));
+  }
+  return count;
 }
 
 gsat_status gsat_options_check_backend(const gsat_options *o, gsat_error *err) {

@@ -127,6 +127,14 @@ unsigned gsat_options_searches_run(const gsat_options *o);
  * table order.  GSAT_OK otherwise. */
 gsat_status gsat_options_check_search(const gsat_options *o, gsat_error *err);
 
+/* The options given explicitly (o->given) that none of the searches of ran
+ * (GSAT_READ bits of the searches that ran) reads (gsat_option_info.searches;
+ * options read by every search never count), as one text for a note into
+ * buf of size n (cut to fit): "ignored by the search that ran, cdcl
+ * (--search=auto): --decide (read only by --search=dpll)", further options
+ * after ", " in table order; "" when none.  Returns how many. */
+unsigned gsat_options_unread(const gsat_options *o, unsigned ran, char *buf, size_t n);
+
 /* An option read by the GPU only (gsat_option_info.gpu_only) given
  * explicitly beside an explicit --backend=cpu, where nothing reads it:
  * USAGE naming both, "--gpu-blocks is read only by the GPU: not with

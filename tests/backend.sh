@@ -77,7 +77,7 @@ else
     pass "--proof with --backend=gpu without a GPU: exit 7, no proof file" ||
     fail "--proof with --backend=gpu: rc $rc $(cat "$tmp/err")"
 fi
-# --search=auto with --backend=gpu picks GPU DPLL or GPU CDCL by the CPU's
+# --search=auto with --backend=gpu picks GPU DPLL or GPU CDCL by the GPU's
 # rule (core/choose.c): pigeonhole goes to DPLL, a graph colouring of
 # the same shape to CDCL (with its cubes line in --stats); exit 7 without a GPU.
 choice_formulas "$tmp"

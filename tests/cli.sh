@@ -424,17 +424,52 @@ run --search=dpll "$tmp/unsat.cnf" "$tmp/dpll.drat"
   fail "--search=dpll with a proof file: rc $rc $(cat "$tmp/err")"
 
 
-# The search choice (core/choose.c): pigeonhole goes to DPLL, graph
-# colouring with the same shape (one "some colour" clause per vertex, each
-# variable once, the rest binary) to CDCL: a colouring once went to DPLL,
-# which left sw100-1 unanswered for 10 s where CDCL takes 9 ms.
+# The search choice (core/choose.c): without a GPU, pigeonhole goes to CDCL
+# after BVA (its at-most-one constraints re-encoded), to DPLL with --no-bva;
+# graph colouring with the same shape (one "some colour" clause per vertex,
+# each variable once, the rest binary) to CDCL: a colouring once went to
+# DPLL, which left sw100-1 unanswered for 10 s where CDCL takes 9 ms.
 choice_formulas "$tmp"
-for f in php4:dpll:20 ring6:cdcl:10; do
-  IFS=: read -r name want code <<<"$f"
-  run --backend=cpu -s -n "$tmp/$name.cnf"
+for f in php4:cdcl:20 php4:dpll:20:--no-bva ring6:cdcl:10; do
+  IFS=: read -r name want code opt <<<"$f"
+  # shellcheck disable=SC2086
+  run --backend=cpu -s -n $opt "$tmp/$name.cnf"
   got=$(awk '$1 == "c" && $2 == "search" && $3 ~ /^(dpll|cdcl)$/ { print $3; exit }' "$tmp/out")
   [ $rc = "$code" ] && [ "$got" = "$want" ] && pass "search choice: $name goes to $want, exit $rc" ||
     fail "search choice: $name: rc $rc, search '$got', want $want and $code"
+done
+
+# An option of one search (option_table.h's GSAT_OPTION_READERS) beside an
+# explicit --search of another is a usage error (--cubes is the DPLL
+# look-ahead's); where --search=auto chose a search that does not read it,
+# one note line on stderr names it (none under -q, none for an option the
+# search read).  --backend=cpu: no GPU races, so auto takes CDCL for
+# pigeonhole (php4) and DPLL for uniform 3-SAT (4 clauses per variable) on
+# every machine.
+usage_error "--search=walk --cubes=10 $tmp/tiny.cnf" \
+  "--cubes is read only by --search=dpll: not with --search=walk (drop one of them, or use --search=auto)"
+usage_error "--search=cdcl --decide=lookahead $tmp/tiny.cnf" \
+  "--decide is read only by --search=dpll: not with --search=cdcl (drop one of them, or use --search=auto)"
+usage_error "--search=dpll --no-vivify $tmp/tiny.cnf" \
+  "--vivify is read only by --search=cdcl: not with --search=dpll (drop one of them, or use --search=auto)"
+printf 'p cnf 4 16\n' >"$tmp/r3.cnf"
+for c in "1 2 3" "2 3 4"; do
+  for signs in "+++" "++-" "+-+" "+--" "-++" "-+-" "--+" "---"; do
+    set -- $c
+    printf '%s%s %s%s %s%s 0\n' "${signs:0:1}" $1 "${signs:1:1}" $2 "${signs:2:1}" $3 | tr -d + >>"$tmp/r3.cnf"
+  done
+done
+note="gsat: note: ignored by the search that ran"
+for t in "php4.cnf --decide=lookahead|20|$note, cdcl (--search=auto): --decide (read only by --search=dpll)" \
+  "r3.cnf --no-vivify --seed=3|20|$note, dpll (--search=auto): --seed (read only by --search=cdcl or walk), --vivify (read only by --search=cdcl)" \
+  "r3.cnf --cubes=4 --no-bva|20|$note, dpll (--search=auto): --bva (read only by --search=cdcl)" \
+  "r3.cnf --decide=moms|20|" "php4.cnf --no-vivify|20|" "php4.cnf -q --decide=moms|20|"; do
+  IFS='|' read -r args want_rc want <<<"$t"
+  # shellcheck disable=SC2086
+  run --backend=cpu -n $tmp/$args
+  [ "$rc" = "$want_rc" ] && [ "$(cat "$tmp/err")" = "$want" ] &&
+    pass "[--backend=cpu $args]: exit $rc, stderr '$want'" ||
+    fail "[--backend=cpu $args]: rc $rc (want $want_rc), stderr '$(cat "$tmp/err")', want '$want'"
 done
 
 # The node limit: s UNKNOWN, exit 0, as --help and the README say.

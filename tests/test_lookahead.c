@@ -549,6 +549,68 @@ static void walkers_auto_rule(void **state) {
   assert_int_equal(walkers_of(f, -1, 1, 15), 0);
 }
 
+/* The choice of f (build's list) by --search=auto (choose.h
+ * gsat_choose_search) with a GPU searching or not (on_gpu) and the CPU CDCL
+ * search running BVA or not (bva); the reason into reason (96 bytes) when
+ * not NULL. */
+static gsat_search_kind search_of(const int64_t *f, int on_gpu, int bva, char *reason) {
+  gsat_db db;
+  build(&db, f);
+  const gsat_search_choice c = gsat_choose_search(&db.features, GSAT_SEARCH_AUTO, on_gpu, bva);
+  if (reason) memcpy(reason, c.reason, sizeof c.reason);
+  for (int k = GSAT_SEARCH_DPLL; k <= GSAT_SEARCH_WALK; k++) {
+    const gsat_search_choice asked = gsat_choose_search(&db.features, k, on_gpu, bva);
+    assert_int_equal(asked.search, k);
+    assert_string_equal(asked.reason, "requested");
+  }
+  gsat_db_free(&db);
+  return c.search;
+}
+
+/* --search=auto: with a GPU (on_gpu 1, BVA or not) DPLL for pigeonhole-like
+ * formulas and for uniform random 3-SAT at 3.5 to 5 clauses per variable,
+ * CDCL for the rest, as the rule measured on the GPU; without a GPU CDCL
+ * for pigeonhole-like formulas when BVA runs, else the same. */
+static void search_auto_rule(void **state) {
+  (void)state;
+  static int64_t f[6400 * 8 + 1];
+  char reason[96];
+  uint64_t rng = 5;
+  const gsat_search_kind D = GSAT_SEARCH_DPLL, C = GSAT_SEARCH_CDCL;
+  static const struct {
+    int p, h, rand_k, V, C;
+    gsat_search_kind gpu, cpu_bva; /* cpu without BVA: as the GPU */
+  } cases[] = {
+      {11, 10, 0, 0, 0, D, C},    {7, 6, 0, 0, 0, D, C},     {13, 12, 0, 0, 0, D, C},
+      {0, 0, 3, 250, 1065, D, D}, {0, 0, 3, 100, 350, D, D}, {0, 0, 3, 100, 500, D, D},
+      {0, 0, 3, 100, 300, C, C},  {0, 0, 3, 100, 520, C, C}, {0, 0, 5, 60, 1266, C, C},
+      {0, 0, 4, 100, 990, C, C},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    if (cases[i].p)
+      php_formula(f, cases[i].p, cases[i].h);
+    else
+      random_formula(f, cases[i].V, cases[i].C, cases[i].rand_k, &rng);
+    assert_int_equal(search_of(f, 1, 1, NULL), cases[i].gpu);
+    assert_int_equal(search_of(f, 1, 0, NULL), cases[i].gpu);
+    assert_int_equal(search_of(f, 0, 0, NULL), cases[i].gpu);
+    assert_int_equal(search_of(f, 0, 1, NULL), cases[i].cpu_bva);
+  }
+  php_formula(f, 11, 10);
+  search_of(f, 1, 1, reason);
+  assert_string_equal(
+      reason, "auto: pigeonhole-like, 11 clauses of length 10 cover the 110 variables once");
+  search_of(f, 0, 1, reason);
+  assert_string_equal(
+      reason, "auto: pigeonhole-like, 11 clauses of length 10; no GPU: CDCL after BVA (--bva)");
+  /* php 10's clauses and a 3-SAT clause more: not pigeonhole-like */
+  int at = 0;
+  while (f[at] || f[at + 1]) at++;
+  f[at + 1] = 1, f[at + 2] = 2, f[at + 3] = 3, f[at + 4] = 0, f[at + 5] = 0;
+  assert_int_equal(search_of(f, 1, 1, NULL), C);
+  assert_int_equal(search_of(f, 0, 0, NULL), C);
+}
+
 /* The reduced formula that the look-ahead search keeps along the tree equals
  * one computed from scratch from s's assignment: each unsatisfied clause's
  * unassigned count, each unassigned literal's list (its unsatisfied clauses,
@@ -665,8 +727,8 @@ int main(void) {
       cmocka_unit_test(reduction_and_product_rule), cmocka_unit_test(necessary_assignment),
       cmocka_unit_test(cubes_partition_models),     cmocka_unit_test(seeded_cubes_partition_models),
       cmocka_unit_test(decide_auto_rule),           cmocka_unit_test(preselection_ranks),
-      cmocka_unit_test(walkers_auto_rule),          cmocka_unit_test(reduced_formula_kept),
-      cmocka_unit_test(representations_agree),
+      cmocka_unit_test(walkers_auto_rule),          cmocka_unit_test(search_auto_rule),
+      cmocka_unit_test(reduced_formula_kept),       cmocka_unit_test(representations_agree),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

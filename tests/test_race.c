@@ -963,6 +963,51 @@ static void api_walkers_race_uniform_random_formulas(void **state) {
   }
 }
 
+/* --search=auto knows whether a GPU searches (choose.h gsat_choose_search):
+ * pigeonhole goes to DPLL where a GPU member may race (the stand-in) or the
+ * CPU CDCL search runs no BVA (--no-bva), to CDCL on the CPU alone; an
+ * option of the search not chosen is named in the statistics (ignored),
+ * one of the search chosen is not. */
+static void api_search_choice_knows_the_gpu(void **state) {
+  (void)state;
+  const struct {
+    int gpu;
+    const char *backend, *option, *value, *search, *ignored;
+  } cases[] = {
+      {1, "auto", "decide", "static", "dpll", ""},
+      {0, "auto", "decide", "static", "cdcl", "--decide (read only by --search=dpll)"},
+      {0, "cpu", "vivify", "false", "cdcl", ""},
+      {0, "cpu", "bva", "false", "dpll", ""}, /* --no-bva turned the choice */
+      {1, "auto", "vivify", "false", "dpll", "--vivify (read only by --search=cdcl)"},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    gsat_portfolio_set_gpu_member(cases[k].gpu ? gpu_never : NULL);
+    gsat_solver *s = php_solver(7);
+    assert_int_equal(gsat_set_option(s, "backend", cases[k].backend), 0);
+    assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+    assert_int_equal(gsat_set_option(s, cases[k].option, cases[k].value), 0);
+    assert_int_equal(gsat_solve(s), GSAT_UNSATISFIABLE);
+    const gsat_statistics *st = gsat_get_statistics(s);
+    assert_string_equal(st->search, cases[k].search);
+    assert_int_equal(st->members, cases[k].gpu ? 2 : 0);
+    if (!strcmp(cases[k].search, "cdcl"))
+      assert_non_null(strstr(st->search_reason, "no GPU: CDCL after BVA"));
+    else if (!strcmp(cases[k].option, "decide"))
+      assert_non_null(strstr(st->search_reason, "cover the 56 variables once"));
+    if (cases[k].ignored[0]) {
+      char want[160];
+      snprintf(want, sizeof want, "ignored by the search that ran, %s (--search=auto): %s",
+               cases[k].search, cases[k].ignored);
+      assert_string_equal(st->ignored, want);
+    } else {
+      assert_string_equal(st->ignored, "");
+    }
+    gsat_release(s);
+    wait_until(nothing_in_background);
+  }
+  gsat_portfolio_set_gpu_member(NULL);
+}
+
 /* The race order (gsat_portfolio_members): the CPU row first, the GPU row
  * second when there is one, the CPU walkers last when there are any, named
  * as the statistics name them. */
@@ -1015,6 +1060,7 @@ int main(void) {
       cmocka_unit_test(api_clauses_flow_both_ways_between_cdcl_members),
       cmocka_unit_test(api_walk_races_cpu_and_gpu_walkers),
       cmocka_unit_test(api_walkers_race_uniform_random_formulas),
+      cmocka_unit_test(api_search_choice_knows_the_gpu),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,11 +81,11 @@ if [[ cli =~ $regex ]] && [ -x "$gsat" ]; then
     [ $rc = "$want" ] || { echo "exit $rc, expected $want"; return 1; }
   }
   check cli-sat cli 10 --backend=cpu --stats "$tmp/sat.cnf"
-  check cli-unsat cli 20 --backend=cpu --decide=static "$tmp/php6.cnf"
+  check cli-unsat cli 20 --backend=cpu --search=dpll --decide=static "$tmp/php6.cnf"
   check cli-threads cli 20 --backend=cpu --threads=2 "$tmp/php6.cnf"
   check cli-parse-error cli 2 "$src/tests/dimacs/bad/missingzero.cnf"
   check cli-gzip cli 10 --backend=cpu --partial "$tmp/sat.cnf.gz"
-  check cli-node-limit cli 0 --backend=cpu --node-limit=50 "$tmp/php6.cnf"
+  check cli-node-limit cli 0 --backend=cpu --search=dpll --node-limit=50 "$tmp/php6.cnf"
 fi
 echo "$((runs - skips)) run(s), $skips skipped, $failures failure(s)"
 if [ $((runs - skips)) = 0 ]; then

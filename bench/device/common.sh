@@ -86,3 +86,13 @@ solver_setup() {
     nvidia-smi -L 2>&1 | head -1 || echo 'no nvidia-smi')"
 }
 left() { echo $((BUDGET - (SECONDS - STEP_START) - ${1:-0})); }
+
+# runs_table RUNS_CSV (bench/solver_bench.sh's): one line per instance, the seconds of each configuration
+# ("-": not answered), to stdout (the device returns few files).
+runs_table() {
+  awk -F, 'NR > 1 { i = $1; sub(/^cnf\//, "", i); sub(/\.cnf(\.gz)?$/, "", i); if (!(i in seen)) { seen[i] = 1; order[++n] = i }
+    if (!($4 in s)) { s[$4] = 1; cols[++m] = $4 }
+    t[i, $4] = ($7 == "ok" && ($6 == "SAT" || $6 == "UNSAT")) ? $9 : "-" }
+    END { printf "instance"; for (j = 1; j <= m; j++) printf " %s", cols[j]; print ""
+      for (k = 1; k <= n; k++) { printf "%s", order[k]; for (j = 1; j <= m; j++) { v = t[order[k], cols[j]]; printf " %s", v == "" ? "." : v }; print "" } }' "$1"
+}

@@ -61,21 +61,12 @@ run() { # NAME BUDGET ARGS...: one solver_bench run into $OUT/NAME
   grep -E '^(gpu|gsat|config|phases):' "$OUT/$name/env.txt" 2>/dev/null
   cat "$OUT/$name/summary.txt" 2>/dev/null || tail -20 "$OUT/$name/bench.log"
 }
-# table RUNS_CSV: one line per instance, the seconds of each configuration
-# ("-": not answered), to stdout (the device returns few files).
-table() {
-  awk -F, 'NR > 1 { i = $1; sub(/^cnf\//, "", i); sub(/\.cnf(\.gz)?$/, "", i); if (!(i in seen)) { seen[i] = 1; order[++n] = i }
-    if (!($4 in s)) { s[$4] = 1; cols[++m] = $4 }
-    t[i, $4] = ($7 == "ok" && ($6 == "SAT" || $6 == "UNSAT")) ? $9 : "-" }
-    END { printf "instance"; for (j = 1; j <= m; j++) printf " %s", cols[j]; print ""
-      for (k = 1; k <= n; k++) { printf "%s", order[k]; for (j = 1; j <= m; j++) { v = t[order[k], cols[j]]; printf " %s", v == "" ? "." : v }; print "" } }' "$1"
-}
 # the first run gets what the second leaves: 7 UNSAT instances, 2 runs each
 run single "$(left 130)" -j "${JOBS:-15}" -f "${ONLY:-^cnf/app09/}" \
   --solvers=gsat-cdcl1,gsat,minisat,cadical "${single[@]}" --refs="$ref_list" \
   --compare=gsat-cdcl1:gsat-cdcl1-noinproc,gsat-cdcl1:gsat-cdcl1-nobound,gsat-cdcl1:gsat-cdcl1-nosimp,\
 gsat-cdcl1:gsat-cdcl1-noirred
-table "$OUT/single/runs.csv"
+runs_table "$OUT/single/runs.csv"
 unsat=$(awk -F'\t' 'NR > 1 && $1 ~ /^cnf\/app09\// && $5 == "UNSAT" { print $1 }' "$CORPUS/manifest.tsv" |
   sed 's/\./\\./g' | paste -sd'|')
 if [ -x "$refs/gimsatul" ] && [ -n "$unsat" ]; then
