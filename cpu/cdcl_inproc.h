@@ -68,7 +68,7 @@ uint64_t gsat_inproc_conflicts_left(const gsat_inproc *ip, const gsat_cdcl *s);
  * the round's budget (effort per mille of the search's literal checks since
  * the last round) covers GSAT_INPROC_PASSES passes over the formula, which
  * a round makes whatever it finds (export, occurrence lists, rebuild):
- * with the default effort, 100 checks per literal of the formula (watched
+ * with the default effort, 200 checks per literal of the formula (watched
  * BCP only: with the streams variant the original clauses are not in the
  * arena). */
 int gsat_inproc_due(const gsat_inproc *ip, const gsat_cdcl *s);
