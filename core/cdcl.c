@@ -27,6 +27,7 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c) {
   c->target = GSAT_CDCL_TARGET_STABLE;
   c->vivify = 100;
   c->vivify_interval = 1000;
+  c->vivify_irred = 0;
 }
 
 /* The fixed block (GSAT_CDCL_FIXED) for num_vars variables: its rows in

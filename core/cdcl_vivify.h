@@ -1,6 +1,7 @@
 /* Vivification of clauses inside the CDCL search (the step code of one
  * searcher, cdcl.h): at a restart, when a round is due, clauses of the
- * learned tiers (and, on request, irredundant clauses) are tried one by one:
+ * learned tiers and the irredundant clauses (cfg.vivify_irred, on by
+ * default) are tried one by one:
  * the negation of each literal is assigned as a decision and propagated;
  * when a conflict or a literal of the clause implied true ends it, the
  * decisions the conflict (or the implication) depends on, with the implied
@@ -25,7 +26,8 @@
  * cfg.vivify per mille of the literal checks the search made since the last
  * round (at least GSAT_VIVIFY_MIN_CHECKS), split between tier 1 (a quarter),
  * tier 2 (a half) and the irredundant clauses (a quarter, when
- * cfg.vivify_irred; else tier 2 takes it).  In each tier the clauses not yet
+ * cfg.vivify_irred; else tier 2 takes it; vivify_irred counts the
+ * irredundant clauses shortened or deleted).  In each tier the clauses not yet
  * tried (no GSAT_CDCL_VIVIFIED mark) go first, newest first; when all are
  * marked the marks are cleared.
  *
@@ -52,6 +54,19 @@ GSAT_HD uint64_t gsat_vivify_us(void) {
   return 0;
 #else
   return (uint64_t)(gsat_seconds() * 1e6);
+#endif
+}
+
+/* Counts a clause vivification shortened or deleted in vivify_irred when it
+ * was irredundant (learned: its GSAT_CDCL_LEARNED bit).  On the host only:
+ * the GPU searchers never vivify, and the count would cost the warp kernel
+ * spills. */
+GSAT_HD void gsat_vivify_count_irred(gsat_cdcl *s, uint32_t learned) {
+#ifdef __CUDA_ARCH__
+  (void)s;
+  (void)learned;
+#else
+  s->n.vivify_irred += !learned;
 #endif
 }
 
@@ -213,6 +228,7 @@ GSAT_HD void gsat_vivify_replace(gsat_cdcl *s, uint32_t c, uint32_t len) {
   }
   s->n.vivify_lits += s->arena[c] - len;
   s->n.vivified++;
+  gsat_vivify_count_irred(s, learned);
   gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[0], c); /* no deleted clause in the lists: */
   gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[1], c); /* the next propagations skip it */
   gsat_cdcl_delete(s, c);
@@ -256,6 +272,7 @@ GSAT_HD void gsat_vivify_subsumed(gsat_cdcl *s, uint32_t c, uint32_t d) {
   gsat_vivify_unwatch(s, GSAT_CDCL_LITS(s, c)[1], c);
   gsat_cdcl_delete(s, c);
   s->n.vivify_subsumed++;
+  gsat_vivify_count_irred(s, mc & GSAT_CDCL_LEARNED);
 }
 
 /* The end of a round: the next one after the interval, the budget measured

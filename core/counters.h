@@ -51,6 +51,7 @@
   C (F, vivify_tried,       CDCL,   _,         vivify_tried,    NONZERO, NORATE, "vivify tried",    "clauses vivification tried (cdcl_vivify.h)") \
   C (F, vivified_clauses,   CDCL,   _,         vivified,        NONZERO, NORATE, "vivified clauses", "clauses vivification shortened") \
   C (F, vivify_subsumed,    CDCL,   _,         vivify_subsumed, NONZERO, NORATE, "vivify subsumed",  "clauses vivification found subsumed by another clause (deleted)") \
+  C (F, vivify_irred,       CDCL,   _,         vivify_irred,    NONZERO, NORATE, "vivify irred",     "irredundant clauses vivification shortened or found subsumed (--vivify-irred)") \
   C (F, vivify_literals,    CDCL,   _,         vivify_lits,     NONZERO, NORATE, "vivify removed lits", "literals vivification removed") \
   C (F, vivify_checks,      CDCL,   _,         vivify_checks,   NONZERO, NORATE, "vivify checks",   "literal checks of vivification's propagations (part of the literal checks)") \
   C (F, vivify_us,          CDCL,   _,         vivify_us,       NONZERO, NORATE, "vivify us",       "microseconds in vivification (CPU searchers)") \

@@ -104,7 +104,7 @@
   O (vivify,       BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL: vivify learned clauses at restarts (propagate the negation of a clause's literals, shorten it on a conflict or an implied literal; docs/simplify.md)") \
   O (vivify_effort, INT,   100,                    1, 1000000,  0,  _,            HIDE, "CDCL vivification: budget of a round, per mille of the literal checks the search made since the last round") \
   O (vivify_interval, INT, 1000,                   1, 1e9,      0,  _,            HIDE, "CDCL vivification: conflicts between rounds") \
-  O (vivify_irred, BOOL,   false,                  _, _,        _,  _,            HIDE, "CDCL vivification: irredundant clauses too (a quarter of the budget)")
+  O (vivify_irred, BOOL,   false,                  _, _,        _,  _,            HIDE, "CDCL vivification: irredundant clauses too (a quarter of the budget; --no-vivify-irred: learned clauses only)")
 
 /* The searches that read an option, for the options that not every search
  * or not every backend reads: R (A, name, searches), searches a '|' of

@@ -23,4 +23,14 @@ static inline void test_add_php(void *s, void (*add)(void *s, int32_t lit), int 
       }
 }
 
+/* Clauses that test_add_php's binaries subsume, to add after them: per hole,
+ * not all of pigeons 0, 1 and 2 in it (redundant irredundant clauses, which
+ * vivification deletes). */
+static inline void test_add_php_weak(void *s, void (*add)(void *s, int32_t lit), int n) {
+  for (int h = 0; h < n; h++) {
+    for (int p = 0; p < 3; p++) add(s, -(p * n + h + 1));
+    add(s, 0);
+  }
+}
+
 #endif

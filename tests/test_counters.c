@@ -28,14 +28,14 @@ static void structs_hold_the_rows(void **state) {
   gsat_cdcl_counters c;
   memset(&c, 0, sizeof c);
   c.checks = c.propagations = c.conflicts = c.decisions = c.learned_lits = 1;
-  assert_int_equal(sizeof c, 18 * sizeof(uint64_t)); /* 6 of vivification */
-  assert_int_equal(0 GSAT_CDCL_COUNTER_FIELDS(COUNT), 18);
+  assert_int_equal(sizeof c, 19 * sizeof(uint64_t)); /* 7 of vivification */
+  assert_int_equal(0 GSAT_CDCL_COUNTER_FIELDS(COUNT), 19);
   assert_int_equal(0 GSAT_WORKER_COUNTER_FIELDS(COUNT),
                    35); /* 3 of the walkers, 2 of the phase exchange, 20 of the preprocessing,
                            4 of the inprocessing */
   /* every row is a public field */
-  assert_int_equal(0 GSAT_PUBLIC_COUNTER_FIELDS(COUNT), 59);
-  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds), 59 * sizeof(uint64_t));
+  assert_int_equal(0 GSAT_PUBLIC_COUNTER_FIELDS(COUNT), 60);
+  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds), 60 * sizeof(uint64_t));
 }
 
 /* gsat_worker_stats_add adds every field: each gets a distinct value. */
@@ -62,7 +62,7 @@ static void sum_adds_every_field(void **state) {
   GSAT_CDCL_COUNTER_FIELDS(CHECK_CDCL)
   GSAT_WORKER_COUNTER_FIELDS(CHECK_WORKER)
   assert_true(t.busy_seconds == 1.0);
-  assert_int_equal(k, 62);
+  assert_int_equal(k, 63);
 }
 
 static void add_lit(void *s, int32_t lit) {
@@ -205,7 +205,8 @@ static int check_simp_rows(const char *text, const gsat_statistics *st) {
  * their own variables, where subsumption and strengthening, a failed
  * literal, an equivalence, a hyper-binary resolvent and elimination each
  * fire (test_simp's formulas); then vivification's on php(6) with a round
- * at every restart. */
+ * at every restart (with test_add_php_weak's subsumed clauses, which
+ * --vivify-irred's vivification of irredundant clauses deletes). */
 static void preprocessing_lines_follow_the_table(void **state) {
   (void)state;
   const int32_t f[] = {1,   2,   0,   1,   2,   3,   0,   1,   2,   -4, 5,   0,   -1,  2,   6,  0,
@@ -225,10 +226,13 @@ static void preprocessing_lines_follow_the_table(void **state) {
 
   lits php = {{0}, 0};
   test_add_php(&php, push_lit, 6);
+  test_add_php_weak(&php, push_lit, 6);
   php.lit[php.n] = 0; /* the list's end */
-  const char *const viv[] = {"simplify", "false", "vivify_interval", "1", NULL};
+  const char *const viv[] = {"simplify", "false", "vivify_interval", "1", "vivify_irred",
+                             "true",     NULL};
   text = cdcl_stats_text(php.lit, viv, &st);
   assert_true(st.vivify_tried > 0 && st.vivified_clauses > 0);
+  assert_true(st.vivify_irred > 0); /* the irredundant clauses too (--vivify-irred) */
   assert_int_equal(st.simp_eliminated + st.simp_subsumed + st.bva_vars, 0); /* --no-simplify */
   assert_true(check_simp_rows(text, &st) >= 3);
   free(text);

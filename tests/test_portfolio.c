@@ -29,6 +29,7 @@
 #include "core/cdcl_host.h"
 #include "core/db.h"
 #include "core/proof.h"
+#include "tests/php_add.h"
 #include "tests/test_tmpdir.h"
 
 #define SHARED GSAT_SOURCE_DIR "/../shared/bench/"
@@ -47,6 +48,22 @@ static int formula_php(formula *f, uint32_t holes) {
   assert_int_equal(gsat_gen_php(holes, &f->cnf, NULL), GSAT_OK);
   formula_build(f);
   return 1;
+}
+
+/* One DIMACS literal (0: the clause's end) into a formula's clauses. */
+static void cnf_lit(void *cnf, int32_t lit) {
+  if (lit)
+    assert_int_equal(gsat_cnf_add_lit(cnf, gsat_lit_from_dimacs(lit), NULL), GSAT_OK);
+  else
+    assert_int_equal(gsat_cnf_end_clause(cnf, NULL), GSAT_OK);
+}
+
+/* The pigeonhole formula with test_add_php_weak's subsumed clauses. */
+static void formula_php_weak(formula *f, uint32_t holes) {
+  gsat_cnf_init(&f->cnf);
+  assert_int_equal(gsat_gen_php(holes, &f->cnf, NULL), GSAT_OK);
+  test_add_php_weak(&f->cnf, cnf_lit, (int)holes);
+  formula_build(f);
 }
 
 static void formula_rand(formula *f, uint64_t vars, uint64_t seed) {
@@ -356,11 +373,11 @@ static int drat_verifies(const char *cnf, const char *proof) {
   return verified;
 }
 
-/* Solves f with threads searchers (splitting the work as cubes when cubes
- * is set, from la look-ahead cubes when la is not 0) writing a proof in
- * format, checks it; returns the cubes taken. */
-static uint64_t prove_la_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
-                               int cubes, uint32_t la) {
+/* Solves f with the searchers of params p writing a proof in format, checks
+ * it; returns the counters' sums. */
+static gsat_worker_stats prove_params(const formula *f, gsat_search_params *p,
+                                      gsat_proof_format format) {
+  const uint32_t threads = p->threads;
   char cnf_path[300], proof_path[300];
   snprintf(cnf_path, sizeof cnf_path, "%s/f.cnf", test_tmpdir);
   snprintf(proof_path, sizeof proof_path, "%s/f.drat", test_tmpdir);
@@ -372,14 +389,10 @@ static uint64_t prove_la_cubes(const formula *f, uint32_t threads, gsat_proof_fo
   assert_int_equal(gsat_proof_open_path(&proof, proof_path, format, NULL), GSAT_OK);
   gsat_proof_set_map(&proof, f->db.ext_var, f->db.num_vars);
   gsat_proof_sink sink = gsat_proof_sink_of(&proof);
-  gsat_search_params p;
-  params_init(&p, threads);
-  p.proof = &sink;
-  p.cdcl_cubes = cubes;
-  p.cdcl_lookahead_cubes = la;
+  p->proof = &sink;
   gsat_search_result r;
-  assert_int_equal(solve(f, &p, &r), 20);
-  const uint64_t taken = r.total.cubes;
+  assert_int_equal(solve(f, p, &r), 20);
+  const gsat_worker_stats total = r.total;
   gsat_search_result_free(&r);
   if (r.num_workers > 1) assert_int_equal(proof.deleted, 0); /* cdcl.md 5 */
   assert_int_equal(gsat_proof_close(&proof, NULL), GSAT_OK);
@@ -393,7 +406,20 @@ static uint64_t prove_la_cubes(const formula *f, uint32_t threads, gsat_proof_fo
     assert_int_equal(truncate(proof_path, threads > 1 ? 0 : st.st_size / 2), 0);
     assert_false(drat_verifies(cnf_path, proof_path));
   }
-  return taken;
+  p->proof = NULL;
+  return total;
+}
+
+/* Solves f with threads searchers (splitting the work as cubes when cubes
+ * is set, from la look-ahead cubes when la is not 0) writing a proof in
+ * format, checks it; returns the cubes taken. */
+static uint64_t prove_la_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
+                               int cubes, uint32_t la) {
+  gsat_search_params p;
+  params_init(&p, threads);
+  p.cdcl_cubes = cubes;
+  p.cdcl_lookahead_cubes = la;
+  return prove_params(f, &p, format).cubes;
 }
 
 static uint64_t prove_cubes(const formula *f, uint32_t threads, gsat_proof_format format,
@@ -419,6 +445,15 @@ static void test_proofs_two_searchers(void **state) {
     if (solve_threads(&f, 1) == 20) prove(&f, 2, seed & 1 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY);
     formula_free(&f);
   }
+  /* Vivification of the irredundant clauses (--vivify-irred) every 20
+   * conflicts, one searcher: its deletions of original clauses check. */
+  gsat_search_params p;
+  formula_php_weak(&f, 7);
+  params_init(&p, 1);
+  p.cdcl.vivify_interval = 20;
+  p.cdcl.vivify_irred = 1;
+  assert_true(prove_params(&f, &p, GSAT_PROOF_TEXT).c.vivify_irred > 0);
+  formula_free(&f);
   static const char *unsat[] = {"cnf/dubois/dubois50.cnf", "cnf/bf/bf0432-007.cnf.gz",
                                 "cnf/aim/aim-100-1_6-no-1.cnf", "cnf/jnh/jnh10.cnf"};
   for (size_t i = 0; i < sizeof unsat / sizeof *unsat; i++) {

@@ -1,7 +1,8 @@
 /* Vivification inside the CDCL search (core/cdcl_vivify.h): on small
  * formulas with known results, a learned clause is shortened on a conflict,
  * on an implied literal, past a literal implied false, to a unit, deleted
- * when another clause subsumes it, or left as it is; the proof gets the new clause before the
+ * when another clause subsumes it, or left as it is; an irredundant clause (--vivify-irred) is
+ * shortened alike; the proof gets the new clause before the
  * deletion of the old one; whole searches with rounds every few conflicts answer right. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -55,15 +56,16 @@ static void ev_del(void *d, const gsat_lit *lits, uint32_t n) {
 }
 
 /* A searcher over `originals` (DIMACS, build's format) with one learned
- * clause `learned` (0-ended) of glue 2, vivification due at once (then every
- * conflict); proof
+ * clause `learned` (0-ended, empty: none) of glue 2, vivification due at once
+ * (then every conflict), of the irredundant clauses too when irred; proof
  * events into *e. */
-static uint32_t setup(gsat_cdcl *s, gsat_db *db, gsat_proof_sink *sink, events *e,
-                      const int64_t *originals, const int64_t *learned) {
+static void setup_irred(gsat_cdcl *s, gsat_db *db, gsat_proof_sink *sink, events *e,
+                        const int64_t *originals, const int64_t *learned, uint32_t irred) {
   build(db, originals);
   gsat_cdcl_config cfg;
   gsat_cdcl_config_default(&cfg);
   cfg.vivify_interval = 1;
+  cfg.vivify_irred = irred;
   memset(e, 0, sizeof *e);
   *sink = (gsat_proof_sink){ev_add, ev_del, e};
   gsat_error err;
@@ -77,19 +79,26 @@ static uint32_t setup(gsat_cdcl *s, gsat_db *db, gsat_proof_sink *sink, events *
     l[n] = L(learned[n]);
     n++;
   }
+  if (!n) return;
   uint32_t c = gsat_cdcl_clause_new(s, l, n, 1, 2);
   assert_int_not_equal(c, GSAT_CDCL_NOREF);
   assert_true(gsat_cdcl_attach(s, c));
   s->learned_live++;
-  return c;
 }
 
-/* The live learned clauses of s as text: " 1 2 ; 3 4 5 ;". */
-static void learned_text(const gsat_cdcl *s, char *out, size_t cap) {
+/* setup_irred with the learned tiers alone: the cases below test them. */
+static void setup(gsat_cdcl *s, gsat_db *db, gsat_proof_sink *sink, events *e,
+                  const int64_t *originals, const int64_t *learned) {
+  setup_irred(s, db, sink, e, originals, learned, 0);
+}
+
+/* The live learned (irredundant when irred) clauses of s as text:
+ * " 1 2 ; 3 4 5 ;". */
+static void clauses_text(const gsat_cdcl *s, int irred, char *out, size_t cap) {
   out[0] = 0;
   for (uint64_t c = 0; c < s->arena_top; c += GSAT_CDCL_HDR + s->arena[c + 1]) {
     const uint32_t m = s->arena[c + 2];
-    if (!(m & GSAT_CDCL_LEARNED) || (m & GSAT_CDCL_DELETED)) continue;
+    if ((!(m & GSAT_CDCL_LEARNED)) != irred || (m & GSAT_CDCL_DELETED)) continue;
     size_t at = clause_text(out, strlen(out), cap, s->arena + c + GSAT_CDCL_HDR, s->arena[c]);
     snprintf(out + at, cap - at, " ;");
   }
@@ -120,7 +129,7 @@ static void round_gives(const int64_t *originals, const int64_t *learned, const 
   assert_int_equal(s.dlevel, 0);
   watchers_live(&s);
   char text[512];
-  learned_text(&s, text, sizeof text);
+  clauses_text(&s, 0, text, sizeof text);
   assert_string_equal(text, left);
   assert_string_equal(e.text, proof);
   assert_int_equal(s.n.vivify_tried, 1);
@@ -158,7 +167,7 @@ static void subsumed_clause_deleted(void **state) {
   assert_int_equal(gsat_cdcl_vivify(&s, &view), 1);
   watchers_live(&s);
   char text[512];
-  learned_text(&s, text, sizeof text);
+  clauses_text(&s, 0, text, sizeof text);
   assert_string_equal(text, "");
   assert_string_equal(e.text, "d 1 2 3 4 ;");
   assert_int_equal(s.n.vivify_subsumed, 1);
@@ -174,6 +183,38 @@ static void implied_false_literal_removed(void **state) {
   (void)state;
   round_gives((int64_t[]){1, -3, 0, 2, 4, 5, 0, 0}, (int64_t[]){1, 2, 3, 4, 0}, " 1 2 4 ;",
               "a 1 2 4 ;d 1 2 3 4 ;", 1, 1);
+}
+
+/* The irredundant clauses with --vivify-irred: -1 and -2 conflict through the
+ * binaries (1 5) (2 -5), so the original (1 2 3 4) becomes the irredundant
+ * (1 2), added before the old one is deleted; without it (the default) the
+ * round tries nothing. */
+static void irredundant_clause_shortens(void **state) {
+  (void)state;
+  const int64_t originals[] = {1, 5, 0, 2, -5, 0, 1, 2, 3, 4, 0, 0}, none[] = {0};
+  gsat_cdcl_config cfg;
+  gsat_cdcl_config_default(&cfg);
+  for (uint32_t irred = 0; irred < 2; irred++) {
+    gsat_cdcl s;
+    gsat_db db;
+    gsat_proof_sink sink;
+    events e;
+    setup_irred(&s, &db, &sink, &e, originals, none, irred);
+    gsat_db_view view = gsat_db_view_of(&db);
+    assert_int_equal(gsat_cdcl_vivify(&s, &view), 1);
+    watchers_live(&s);
+    char text[512];
+    clauses_text(&s, 1, text, sizeof text);
+    assert_string_equal(text, irred ? " 1 5 ; -5 2 ; 1 2 ;" : " 1 5 ; -5 2 ; 1 2 3 4 ;");
+    assert_string_equal(e.text, irred ? "a 1 2 ;d 1 2 3 4 ;" : "");
+    assert_int_equal(s.n.vivify_tried, irred);
+    assert_int_equal(s.n.vivified, irred);
+    assert_int_equal(s.n.vivify_irred, irred);
+    assert_int_equal(s.n.vivify_lits, 2 * irred);
+    assert_int_equal(s.learned_live, 0);
+    gsat_cdcl_destroy(&s);
+    gsat_db_free(&db);
+  }
 }
 
 /* Nothing implies anything: (1 2 3) stays, marked as tried. */
@@ -204,7 +245,8 @@ static void unit_at_the_root(void **state) {
   gsat_db_free(&db);
 }
 
-/* test_add_php's literals into a 0-ended buffer (build's format). */
+/* test_add_php's literals, then test_add_php_weak's, into a 0-ended
+ * buffer (build's format). */
 typedef struct buffer {
   int64_t *at;
 } buffer;
@@ -214,13 +256,16 @@ static void to_buffer(void *b, int32_t lit) {
 static int64_t *php(int n, int64_t *buf) {
   buffer b = {buf};
   test_add_php(&b, to_buffer, n);
+  test_add_php_weak(&b, to_buffer, n);
   *b.at = 0;
   return buf;
 }
 
-/* Searches with a round every 3 conflicts (irredundant clauses too, every
- * BCP variant and heuristic): php 6 refuted, php 6 minus a pigeon satisfied
- * with a model, and vivification shortened clauses on the way. */
+/* Searches with a round every 3 conflicts (--vivify-irred's irredundant clauses
+ * too, every BCP variant and heuristic): php 6 refuted, php 6 minus a pigeon
+ * satisfied with a model, and vivification shortened clauses on the way and,
+ * where the original clauses are in the arena (watched BCP), deleted the
+ * subsumed ternaries of test_add_php_weak. */
 static void searches_with_rounds(void **state) {
   (void)state;
   static int64_t buf[8192];
@@ -258,6 +303,7 @@ static void searches_with_rounds(void **state) {
       if (!u) {
         assert_true(s.n.vivify_tried > 0);
         assert_true(s.n.vivified > 0);
+        if (!(k & 2)) assert_true(s.n.vivify_irred > 0);
       }
       gsat_cdcl_destroy(&s);
     }
@@ -268,9 +314,13 @@ static void searches_with_rounds(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(conflict_shortens),       cmocka_unit_test(implied_literal_shortens),
-      cmocka_unit_test(subsumed_clause_deleted), cmocka_unit_test(implied_false_literal_removed),
-      cmocka_unit_test(nothing_to_remove),       cmocka_unit_test(unit_at_the_root),
+      cmocka_unit_test(conflict_shortens),
+      cmocka_unit_test(implied_literal_shortens),
+      cmocka_unit_test(subsumed_clause_deleted),
+      cmocka_unit_test(implied_false_literal_removed),
+      cmocka_unit_test(nothing_to_remove),
+      cmocka_unit_test(unit_at_the_root),
+      cmocka_unit_test(irredundant_clause_shortens),
       cmocka_unit_test(searches_with_rounds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

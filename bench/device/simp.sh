@@ -9,7 +9,7 @@
 #       gsat-cdcl1-noinproc the same with --no-inprocess (preprocessing only)
 #       gsat-cdcl1-nobound  the same with --inprocess-bound=0 (no clause growth)
 #       gsat-cdcl1-nosimp   the same with --no-simplify --no-vivify
-#       gsat-cdcl1-vivirred gsat-cdcl1 with --vivify-irred
+#       gsat-cdcl1-vivirred gsat-cdcl1 with --vivify-irred (irredundant clauses vivified too)
 #       kissat              .device/refs/bin/kissat (when there)
 #       minisat, cadical    carried by bench/device/stage.sh
 #       gsat                plain `gsat FILE` (the CPU+GPU portfolio, alone)
