@@ -463,7 +463,7 @@ cat "$OUTDIR/env.txt"
 
 # Clean copies for MiniSat, CaDiCaL and drat-trim.
 if awk -F'\t' '$5 == "clean" { f = 1 } END { exit !f }' "$WORK/solvers.tsv" || [ -n "$PROOFS" ]; then
-  cut -f1 "$WORK/inst.tsv" | xargs -P "$JOBS" -n 1 bash "$SELF" __clean
+  cut -f1 "$WORK/inst.tsv" | xargs -r -P "$JOBS" -n 1 bash "$SELF" __clean
 fi
 # The single-threaded runs, JOBS at once; then the alone ones, one by one.
 # Both instance-major, so that a budget cuts every configuration at the same
@@ -471,7 +471,7 @@ fi
 t0=$(date +%s)
 for i in $(seq "$NINST"); do
   awk -F'\t' -v i="$i" '$3 == "par" { print $1, i }' "$WORK/solvers.tsv"
-done | xargs -P "$JOBS" -L 1 bash "$SELF" __job
+done | xargs -r -P "$JOBS" -L 1 bash "$SELF" __job
 t1=$(date +%s)
 if awk -F'\t' '$3 == "alone" { f = 1 } END { exit !f }' "$WORK/solvers.tsv"; then
   for i in $(seq "$NINST"); do
@@ -499,7 +499,7 @@ if [ -n "$PROOFS" ]; then
     awk -F, -v n="$pn" -v lim="$LIMIT" 'NR > 1 && $4 == n && $6 == "UNSAT" && $7 == "ok" && $9 + 0 <= lim { print $1 }' \
       "$OUTDIR/runs.csv" | while read -r p; do
       echo "$s $(awk -F'\t' -v p="$p" '$2 == p { print $1; exit }' "$WORK/inst.tsv")"
-    done | xargs -P "$pj" -L 1 bash "$SELF" __proof
+    done | xargs -r -P "$pj" -L 1 bash "$SELF" __proof
   done
   cat "$WORK"/prows/*.csv 2>/dev/null | sort -t, -k1,1V >>"$OUTDIR/proofs.csv"
 fi
