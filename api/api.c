@@ -1026,6 +1026,24 @@ static void note_unread(gsat_solver *s, const gsat_db *db, unsigned ran) {
   gsat_options_unread(&o, ran, s->stats.ignored, sizeof s->stats.ignored);
 }
 
+/* Notes the --inprocess* options given where no round will run: the rounds
+ * run only in the CPU CDCL search on one thread (cpu/cdcl_inproc.h) with
+ * preprocessing on, not in the portfolio of several threads, beside a GPU
+ * member or on the GPU; cpu_threads: the CDCL threads on the CPU (0: none). */
+static void note_inprocess(gsat_solver *s, const gsat_search_params *p, gsat_search_kind search,
+                           uint32_t cpu_threads) {
+  const gsat_options *o = &s->opt;
+  const bool given =
+      o->given[GSAT_OPTION_INDEX_inprocess] || o->given[GSAT_OPTION_INDEX_inprocess_interval] ||
+      o->given[GSAT_OPTION_INDEX_inprocess_effort] || o->given[GSAT_OPTION_INDEX_inprocess_bound];
+  if (search != GSAT_SEARCH_CDCL || !given || (p->inprocess && cpu_threads == 1)) return;
+  const size_t k = strlen(s->stats.ignored), n = sizeof s->stats.ignored;
+  snprintf(s->stats.ignored + k, n - k,
+           "%s--inprocess* unused: inprocessing rounds run only in the CDCL search on one CPU "
+           "thread (--threads=1) without a GPU member, with --simplify",
+           k ? "; " : "");
+}
+
 /* The CPU walker threads that race a CPU search of kind search on threads
  * threads (core/choose.h gsat_choose_walkers), when a race may run
  * (race_possible) and the search is not the walkers' own. */
@@ -1328,6 +1346,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   note_unread(s, db,
               1u << search | (with_gpu ? 1u << gsat_options_gpu_member(&s->opt, search) : 0) |
                   (walkers ? GSAT_READ(WALK) : 0));
+  note_inprocess(s, p, search, with_gpu ? 0 : p->threads - walkers);
   if (search == GSAT_SEARCH_CDCL && p->simplify) {
     int answered = 0;
     const gsat_status done = share_simplified(s, db, p, &check, &answered);
@@ -1422,6 +1441,7 @@ int gsat_solve(gsat_solver *s) {
       race_walkers(s, &db, search, p.threads))
     return solve_portfolio(s, &db, &p, search, &gpu_decide, 0);
   note_unread(s, &db, 1u << search);
+  note_inprocess(s, &p, search, row->machine == GSAT_BACKEND_CPU ? p.threads : 0);
   gsat_search_result r;
   memset(&r, 0, sizeof r);
   st = run_search(s, &db, &p, row, &r);

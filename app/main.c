@@ -859,8 +859,8 @@ static void print_summary(const cli *c, int result) {
     printf("c backend %s (%s), search %s (%s)\n", st->backend, st->backend_reason, st->search,
            st->search_reason);
   else
-    printf("c backend %s (%s), decide %s (%s)\n", st->backend, st->backend_reason, st->decide,
-           st->decide_reason);
+    printf("c backend %s (%s), search %s (%s), decide %s (%s)\n", st->backend, st->backend_reason,
+           st->search, st->search_reason, st->decide, st->decide_reason);
   if (st->backend_id == GSAT_BACKEND_ID_GPU)
     printf("c device %s, mapping %s, layout %s, %u %s x %u %s\n", st->device, st->gpu_map,
            st->gpu_layout, st->gpu_blocks, gsat_plural(st->gpu_blocks, "block", "blocks"),
