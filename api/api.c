@@ -947,9 +947,6 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simp.stop = &s->stop;
   p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
   p->inprocess = p->simplify && s->opt.inprocess;
-  p->inprocess_interval = (uint32_t)s->opt.inprocess_interval;
-  p->inprocess_effort = (uint32_t)s->opt.inprocess_effort;
-  p->inprocess_bound = (uint32_t)s->opt.inprocess_bound;
 }
 
 /* Notes the decision heuristic dc (name and reason) in the statistics. */

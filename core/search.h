@@ -59,8 +59,8 @@ typedef struct gsat_search_params {
                                     set only where simplify may be */
   uint32_t inprocess_interval;   /* conflicts: the first round, the growth */
   uint32_t inprocess_bound;      /* elimination's added clauses, at most */
-  uint32_t inprocess_effort;     /* a round's steps per technique, per mille of
-                                    the search's literal checks since the last */
+  uint32_t inprocess_effort;     /* a round's steps, per mille of the search's
+                                    literal checks since the last round */
   int cdcl_cubes;                /* 1: the portfolio splits the work as cubes
                                     (cdcl_portfolio.h); 0: each searcher
                                     searches the whole formula */
@@ -149,6 +149,9 @@ typedef struct gsat_search_params {
   K(gpu_walk_wide)            \
   K(gpu_walk_lane_dense)      \
   K(cdcl_walk)                \
+  K(inprocess_interval)       \
+  K(inprocess_effort)         \
+  K(inprocess_bound)          \
   K(portfolio_phases)
 /* clang-format on */
 

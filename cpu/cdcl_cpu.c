@@ -171,10 +171,9 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
   int res = GSAT_CDCL_UNSAT;
   gsat_inproc ip;
   const int inproc = p->inprocess && !p->num_assumptions;
-  if (inproc) {
-    gsat_inproc_init(&ip, db, &p->simp, p->inprocess_interval, p->inprocess_effort);
-    ip.bound = p->inprocess_bound;
-  }
+  if (inproc)
+    gsat_inproc_init(&ip, db, &p->simp, p->inprocess_interval, p->inprocess_effort,
+                     p->inprocess_bound);
   if (st == GSAT_OK && !refuted) {
     if (p->num_assumptions) gsat_cdcl_set_assumptions(&s, p->assumptions, p->num_assumptions);
     res = run(&s, &view, p, start, inproc ? &ip : NULL, r, err);

@@ -16,7 +16,7 @@
 #define NEITHER  0xffffffffu /* neither subsumes nor strengthens */
 
 void gsat_inproc_init(gsat_inproc *ip, const gsat_db *db, const gsat_simp_config *simp,
-                      uint32_t interval, uint32_t effort) {
+                      uint32_t interval, uint32_t effort, uint32_t bound) {
   memset(ip, 0, sizeof *ip);
   ip->cfg = *simp;
   ip->cfg.bva = 0;
@@ -25,7 +25,7 @@ void gsat_inproc_init(gsat_inproc *ip, const gsat_db *db, const gsat_simp_config
   ip->next = ip->interval;
   ip->lits = db->clause_start[db->num_clauses];
   ip->effort = effort;
-  ip->bound = 16;
+  ip->bound = bound;
 }
 
 int gsat_inproc_due(const gsat_inproc *ip, const gsat_cdcl *s) {
@@ -40,6 +40,10 @@ uint64_t gsat_inproc_conflicts_left(const gsat_inproc *ip, const gsat_cdcl *s) {
 
 static int irredundant(const uint32_t *a, uint64_t c) {
   return !(a[c + 2] & (GSAT_CDCL_DELETED | GSAT_CDCL_LEARNED));
+}
+
+static int live_learned(const uint32_t *a, uint64_t c) {
+  return (a[c + 2] & (GSAT_CDCL_DELETED | GSAT_CDCL_LEARNED)) == GSAT_CDCL_LEARNED;
 }
 
 /* in: s's irredundant clauses and its root units, over s's variables
@@ -133,7 +137,7 @@ static gsat_status copy_learned(gsat_cdcl *t, const gsat_cdcl *s, const uint8_t 
                                 gsat_error *err) {
   const uint32_t *a = s->arena;
   for (uint64_t c = 0; c < s->arena_top; c += GSAT_CDCL_HDR + a[c + 1]) {
-    if ((a[c + 2] & (GSAT_CDCL_DELETED | GSAT_CDCL_LEARNED)) != GSAT_CDCL_LEARNED) continue;
+    if (!live_learned(a, c)) continue;
     const uint32_t *l = GSAT_CDCL_LITS(s, c), n = a[c];
     int keep = 1;
     for (uint32_t i = 0; i < n && keep; i++) keep = !removed[GSAT_VAR(l[i])];
@@ -153,7 +157,7 @@ static gsat_status copy_learned(gsat_cdcl *t, const gsat_cdcl *s, const uint8_t 
 /* Watches every live learned clause of t (binary ones inline). */
 static gsat_status watch_learned(gsat_cdcl *t, gsat_error *err) {
   for (uint64_t c = 0; c < t->arena_top; c += GSAT_CDCL_HDR + t->arena[c + 1]) {
-    if ((t->arena[c + 2] & (GSAT_CDCL_DELETED | GSAT_CDCL_LEARNED)) != GSAT_CDCL_LEARNED) continue;
+    if (!live_learned(t->arena, c)) continue;
     while (t->wpool_cap < gsat_cdcl_watch_need(t->wpool_live + 2, t->num_vars))
       GSAT_FORWARD(gsat_cdcl_grow(t, GSAT_CDCL_GROW_WATCHES, err));
     GSAT_RETURN_IF(!gsat_cdcl_attach(t, (uint32_t)c), err, INTERNAL,
@@ -213,12 +217,8 @@ static void strengthen(fwd *f, uint32_t d, gsat_lit x) {
     t->proof_units = t->trail_len;
     return;
   }
-  if (gsat_cdcl_log_deletes(t)) {
-    t->proof->add(t->proof->data, t->learnt, k);
-    t->proof->del(t->proof->data, l, n);
-  } else {
-    gsat_cdcl_log_add(t, t->learnt, k);
-  }
+  gsat_cdcl_log_add(t, t->learnt, k);
+  if (gsat_cdcl_log_deletes(t)) t->proof->del(t->proof->data, l, n);
   memcpy(l, t->learnt, k * sizeof *l);
   t->arena[d] = k;
   t->arena_garbage += n - k;
@@ -301,8 +301,7 @@ static int subsume_learned(gsat_cdcl *t, uint64_t steps, gsat_worker_stats *n, i
   f.limit = steps;
   for (uint64_t c = 0; ok && c < t->arena_top && f.steps < f.limit && !f.refuted;
        c += GSAT_CDCL_HDR + t->arena[c + 1])
-    if ((t->arena[c + 2] & (GSAT_CDCL_DELETED | GSAT_CDCL_LEARNED)) == GSAT_CDCL_LEARNED)
-      forward_one(&f, (uint32_t)c);
+    if (live_learned(t->arena, c)) forward_one(&f, (uint32_t)c);
   free(f.mark);
   free(f.start);
   free(f.list);
@@ -330,10 +329,10 @@ gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_
   *refuted = 0;
   gsat_cdcl_simplify(s); /* root units logged, satisfied clauses gone */
   ip->cfg.steps = (s->n.checks - ip->checks) * ip->effort / 1000 / INPROC_PARTS;
+  if (ip->cfg.steps < GSAT_INPROC_MIN_STEPS) ip->cfg.steps = GSAT_INPROC_MIN_STEPS;
   const uint64_t done = ip->n.inproc_rounds;
   ip->cfg.elim_bound = done == 0 ? 0 : done > 31 ? ip->bound : 1u << (done - 1);
   if (ip->cfg.elim_bound > ip->bound) ip->cfg.elim_bound = ip->bound;
-  if (ip->cfg.steps < GSAT_INPROC_MIN_STEPS) ip->cfg.steps = GSAT_INPROC_MIN_STEPS;
   gsat_db in, out;
   memset(&out, 0, sizeof out);
   gsat_status st = export_formula(ip, s, &in, err);

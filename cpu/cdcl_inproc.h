@@ -42,7 +42,7 @@ typedef struct gsat_inproc {
   uint64_t checks;      /* the search's literal checks at the last round */
   uint64_t lits;        /* literals of the irredundant clauses at the last round */
   uint32_t bound;       /* elimination's added clauses, at most (round k > 0:
-                           min(bound, 2^(k-1)); 0 in the first; init: 16) */
+                           min(bound, 2^(k-1)); 0 in the first) */
 } gsat_inproc;
 
 /* Sets up inprocessing for a search of db (which must outlive ip) with the
@@ -52,9 +52,11 @@ typedef struct gsat_inproc {
  * round may take effort per mille of the literal checks the search made
  * since the last round in steps (clause literals read), shared by its
  * techniques and the subsumption of the learned clauses (each at least
- * GSAT_INPROC_MIN_STEPS), so that a round does the same work on every run. */
+ * GSAT_INPROC_MIN_STEPS), so that a round does the same work on every run;
+ * elimination may add 0 clauses more than it removes for a variable in the
+ * first round, then 1, 2, 4, ... up to bound (Kissat's bound grows alike). */
 void gsat_inproc_init(gsat_inproc *ip, const gsat_db *db, const gsat_simp_config *simp,
-                      uint32_t interval, uint32_t effort);
+                      uint32_t interval, uint32_t effort, uint32_t bound);
 
 #define GSAT_INPROC_MIN_STEPS 100000u
 #define GSAT_INPROC_PASSES    10u

@@ -116,7 +116,7 @@ static gsat_simp_config only_subsume(void) {
 /* Sets up *ip for b with the techniques of cfg, a round due at every
  * conflict, and runs one round: no refutation, every proof step RUP. */
 static void one_round(bench *b, const gsat_simp_config *cfg, gsat_inproc *ip) {
-  gsat_inproc_init(ip, &b->db, cfg, 1, 100);
+  gsat_inproc_init(ip, &b->db, cfg, 1, 100, 16);
   int refuted = 1;
   gsat_error err;
   assert_int_equal(gsat_inproc_round(ip, &b->s, &refuted, &err), GSAT_OK);
@@ -235,7 +235,7 @@ static void random_formulas_with_rounds(void **state) {
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
     gsat_inproc ip;
-    gsat_inproc_init(&ip, &b->db, &cfg, 1, 100);
+    gsat_inproc_init(&ip, &b->db, &cfg, 1, 100, 16);
     const int res = b->refuted ? GSAT_CDCL_UNSAT : search_with_rounds(b, &ip);
     assert_false(b->chk.bad);
     assert_int_equal(res == GSAT_CDCL_SAT, brute_force(&b->db));
