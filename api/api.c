@@ -1024,20 +1024,21 @@ static void note_unread(gsat_solver *s, const gsat_db *db, unsigned ran) {
 }
 
 /* Notes the --inprocess* options given where no round will run: the rounds
- * run only in the CPU CDCL search on one thread (cpu/cdcl_inproc.h) with
- * preprocessing on, not in the portfolio of several threads, beside a GPU
- * member or on the GPU; cpu_threads: the CDCL threads on the CPU (0: none). */
+ * run in the CPU CDCL search (cpu/cdcl_inproc.h, gsat_cpu_cdcl_inprocesses),
+ * on one thread or many, beside a GPU member or not, with preprocessing on;
+ * not on the GPU; cpu_threads: the CDCL threads on the CPU (0: none). */
 static void note_inprocess(gsat_solver *s, const gsat_search_params *p, gsat_search_kind search,
                            uint32_t cpu_threads) {
   const gsat_options *o = &s->opt;
   const bool given =
       o->given[GSAT_OPTION_INDEX_inprocess] || o->given[GSAT_OPTION_INDEX_inprocess_interval] ||
       o->given[GSAT_OPTION_INDEX_inprocess_effort] || o->given[GSAT_OPTION_INDEX_inprocess_bound];
-  if (search != GSAT_SEARCH_CDCL || !given || (p->inprocess && cpu_threads == 1)) return;
+  if (search != GSAT_SEARCH_CDCL || !given || (gsat_cpu_cdcl_inprocesses(p) && cpu_threads > 0))
+    return;
   const size_t k = strlen(s->stats.ignored), n = sizeof s->stats.ignored;
   snprintf(s->stats.ignored + k, n - k,
-           "%s--inprocess* unused: inprocessing rounds run only in the CDCL search on one CPU "
-           "thread (--threads=1) without a GPU member, with --simplify",
+           "%s--inprocess* unused: inprocessing rounds run only in the CDCL search on the CPU, "
+           "with --simplify",
            k ? "; " : "");
 }
 
@@ -1343,7 +1344,7 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   note_unread(s, db,
               1u << search | (with_gpu ? 1u << gsat_options_gpu_member(&s->opt, search) : 0) |
                   (walkers ? GSAT_READ(WALK) : 0));
-  note_inprocess(s, p, search, with_gpu ? 0 : p->threads - walkers);
+  note_inprocess(s, p, search, p->threads - walkers);
   if (search == GSAT_SEARCH_CDCL && p->simplify) {
     int answered = 0;
     const gsat_status done = share_simplified(s, db, p, &check, &answered);

@@ -54,7 +54,7 @@ typedef struct gsat_search_params {
                                    search leaves it out with assumptions,
                                    extra clauses or a clause port */
   gsat_simp_config simp;
-  int inprocess;                 /* CPU CDCL on one thread: inprocessing rounds
+  int inprocess;                 /* CPU CDCL, each searcher: inprocessing rounds
                                     (cpu/cdcl_inproc.h) with simp's techniques;
                                     set only where simplify may be */
   uint32_t inprocess_interval;   /* conflicts: the first round, the growth */

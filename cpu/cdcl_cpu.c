@@ -58,13 +58,8 @@ static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params 
     const uint64_t to_round = gsat_inproc_conflicts_left(ip, s);
     if (to_round < b) b = to_round;
     double t0 = gsat_seconds();
-    int res = gsat_cdcl_search(s, view, b);
+    int res = gsat_cdcl_search_grown(s, view, b, err);
     double now = gsat_seconds(), slice = now - t0;
-    if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
-      gsat_status st = gsat_cdcl_grow(s, res, err);
-      if (st != GSAT_OK) return (int)st;
-      continue;
-    }
     if (res != GSAT_CDCL_PAUSED) return res;
     if (ip && gsat_inproc_due(ip, s) &&
         (res = gsat_inproc_run(ip, s, view, err)) != GSAT_CDCL_PAUSED)
@@ -170,7 +165,7 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
     st = gsat_error_set(err, GSAT_NOMEM, "out of memory for the CDCL result");
   int res = GSAT_CDCL_UNSAT;
   gsat_inproc ip;
-  const int inproc = p->inprocess && !p->num_assumptions;
+  const int inproc = gsat_cpu_cdcl_inprocesses(p);
   if (inproc)
     gsat_inproc_init(&ip, db, &p->simp, p->inprocess_interval, p->inprocess_effort,
                      p->inprocess_bound);

@@ -123,6 +123,21 @@ static void keep_state(gsat_cdcl *t, const gsat_cdcl *s) {
   t->n = s->n;
 }
 
+int gsat_inproc_names_removed(const gsat_inproc *ip, const gsat_lit *lits, uint32_t n) {
+  if (!ip->removed) return 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (ip->removed[GSAT_VAR(lits[i])]) return 1;
+  return 0;
+}
+
+uint32_t gsat_inproc_filter(const gsat_inproc *ip, gsat_lit *lits, uint32_t n) {
+  if (!ip->removed) return n;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!ip->removed[GSAT_VAR(lits[i])]) lits[k++] = lits[i];
+  return k;
+}
+
 /* Grows t's arena until a clause of n literals fits (no compaction: the
  * callers walk the arena). */
 static gsat_status arena_room(gsat_cdcl *t, uint32_t n, gsat_error *err) {
@@ -317,6 +332,8 @@ static gsat_status rebuild(gsat_inproc *ip, gsat_cdcl *t, const gsat_cdcl *s, co
   GSAT_FORWARD(gsat_cdcl_create(t, out, &s->cfg, s->proof, refuted, err));
   if (*refuted) return GSAT_OK;
   keep_state(t, s);
+  gsat_cdcl_set_assumptions(t, s->assumptions, s->num_assumptions);
+  t->num_assumptions = gsat_inproc_filter(ip, t->assumptions, t->num_assumptions);
   GSAT_FORWARD(copy_learned(t, s, removed, err));
   GSAT_RETURN_IF(!subsume_learned(t, ip->cfg.steps, &ip->n, refuted), err, NOMEM,
                  "out of memory subsuming the learned clauses");
@@ -338,18 +355,18 @@ gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_
   gsat_status st = export_formula(ip, s, &in, err);
   const uint64_t from = ip->ext.len;
   if (st == GSAT_OK) ip->lits = in.clause_start[in.num_clauses];
-  if (st == GSAT_OK) st = gsat_simp_run(&in, &ip->cfg, s->proof, &out, &ip->ext, &ip->n, err);
+  const gsat_proof_sink *log = ip->log ? ip->log : s->proof;
+  if (st == GSAT_OK) st = gsat_simp_run(&in, &ip->cfg, log, &out, &ip->ext, &ip->n, err);
   free_export(&in);
-  uint8_t *removed = calloc((size_t)s->num_vars + 1, 1);
-  if (st == GSAT_OK && !removed) st = gsat_error_set(err, GSAT_NOMEM, "out of memory inprocessing");
+  if (st == GSAT_OK && !ip->removed && !(ip->removed = calloc((size_t)s->num_vars + 1, 1)))
+    st = gsat_error_set(err, GSAT_NOMEM, "out of memory inprocessing");
   gsat_cdcl t;
   memset(&t, 0, sizeof t);
   if (st == GSAT_OK && out.empty_clause) *refuted = 1;
   if (st == GSAT_OK && !*refuted) {
-    mark_removed(&ip->ext, from, removed);
-    st = rebuild(ip, &t, s, &out, removed, refuted, err);
+    mark_removed(&ip->ext, from, ip->removed);
+    st = rebuild(ip, &t, s, &out, ip->removed, refuted, err);
   }
-  free(removed);
   gsat_db_free(&out);
   if (st == GSAT_OK && !*refuted) {
     gsat_cdcl_destroy(s);
@@ -366,12 +383,7 @@ gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_
 
 int gsat_inproc_run(gsat_inproc *ip, gsat_cdcl *s, const gsat_db_view *view, gsat_error *err) {
   gsat_cdcl_backtrack(s, 0);
-  int res;
-  while ((res = gsat_cdcl_search(s, view, 0)) == GSAT_CDCL_GROW_ARENA ||
-         res == GSAT_CDCL_GROW_WATCHES) {
-    gsat_status st = gsat_cdcl_grow(s, res, err);
-    if (st != GSAT_OK) return (int)st;
-  }
+  const int res = gsat_cdcl_search_grown(s, view, 0, err);
   if (res != GSAT_CDCL_PAUSED) return res;
   int refuted = 0;
   gsat_status st = gsat_inproc_round(ip, s, &refuted, err);
@@ -385,4 +397,6 @@ void gsat_inproc_extend(const gsat_inproc *ip, uint8_t *model) {
 
 void gsat_inproc_free(gsat_inproc *ip) {
   gsat_simp_ext_free(&ip->ext);
+  free(ip->removed);
+  ip->removed = NULL;
 }

@@ -16,8 +16,17 @@
  * Biere's CaDiCaL, "subsume").  Every change goes to the proof (additions
  * before deletions), and the round's eliminations to the extension stack,
  * so a model is extended as after preprocessing.  Sequential over the whole
- * formula: CPU floor code, run by the one-thread CDCL search (cdcl_cpu.c)
- * between its slices. */
+ * formula: CPU floor code, run between slices by the one-thread CDCL search
+ * (cdcl_cpu.c) and by each searcher of the portfolio (cdcl_portfolio.c).
+ *
+ * A searcher that removed variable v searches a formula equivalent to the
+ * input with v existentially quantified (Jarvisalo, Heule and Biere, section
+ * 3): any clause implied by the input and free of v is implied by it, so it
+ * may take the others' learned clauses that do not name a removed variable
+ * (gsat_inproc_names_removed), and a cube or assumption literal over one
+ * may be left out (gsat_inproc_filter: a refutation under fewer literals
+ * refutes the cube; a model of the rest, extended, is a model of the
+ * input). */
 #ifndef GSAT_CPU_CDCL_INPROC_H
 #define GSAT_CPU_CDCL_INPROC_H
 
@@ -32,17 +41,22 @@ extern "C" {
 
 /* The inprocessing of one searcher. */
 typedef struct gsat_inproc {
-  gsat_simp_config cfg; /* the techniques of each round (bva off) */
-  gsat_simp_ext ext;    /* the eliminations of every round, in order */
-  gsat_worker_stats n;  /* the simp_* rows and the inproc_* rows */
-  const gsat_db *db;    /* the searched formula: its variable names */
-  uint64_t next;        /* conflicts at which the next round is due */
-  uint32_t interval;    /* conflicts between rounds grow by this */
-  uint32_t effort;      /* steps per technique, per mille of the search's checks */
-  uint64_t checks;      /* the search's literal checks at the last round */
-  uint64_t lits;        /* literals of the irredundant clauses at the last round */
-  uint32_t bound;       /* elimination's added clauses, at most (round k > 0:
-                           min(bound, 2^(k-1)); 0 in the first) */
+  gsat_simp_config cfg;       /* the techniques of each round (bva off) */
+  gsat_simp_ext ext;          /* the eliminations of every round, in order */
+  gsat_worker_stats n;        /* the simp_* rows and the inproc_* rows */
+  const gsat_db *db;          /* the searched formula: its variable names */
+  uint64_t next;              /* conflicts at which the next round is due */
+  uint32_t interval;          /* conflicts between rounds grow by this */
+  uint32_t effort;            /* steps per technique, per mille of the search's checks */
+  uint64_t checks;            /* the search's literal checks at the last round */
+  uint64_t lits;              /* literals of the irredundant clauses at the last round */
+  uint32_t bound;             /* elimination's added clauses, at most (round k > 0:
+                                 min(bound, 2^(k-1)); 0 in the first) */
+  uint8_t *removed;           /* [V]: 1 for each variable a round removed (eliminated
+                                 or substituted); NULL before the first round */
+  const gsat_proof_sink *log; /* where a round logs its own clauses (NULL: the
+                                 searcher's proof); the rebuilt searcher keeps
+                                 the searcher's */
 } gsat_inproc;
 
 /* Sets up inprocessing for a search of db (which must outlive ip) with the
@@ -78,8 +92,9 @@ int gsat_inproc_due(const gsat_inproc *ip, const gsat_cdcl *s);
 /* One round on searcher s, which must be at level 0 with its propagation
  * done and no conflict.  s is replaced by a searcher over the simplified
  * formula (same variables; the removed ones assigned at level 0 and in no
- * clause).  *refuted is set when the round refuted the formula (the empty
- * clause then went to the proof).  Errors: NOMEM; s is then destroyed. */
+ * clause) that holds s's assumptions less those over removed variables.  *refuted is set when the
+ * round refuted the formula (the empty clause then went to the proof).  Errors: NOMEM; s is then
+ * destroyed. */
 gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_error *err);
 
 /* A round on searcher s at its next restart: backtracks to level 0,
@@ -88,6 +103,13 @@ gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_
  * Returns GSAT_CDCL_PAUSED (search on), GSAT_CDCL_UNSAT (refuted: the empty
  * clause is in the proof), or a negative gsat_status on error. */
 int gsat_inproc_run(gsat_inproc *ip, gsat_cdcl *s, const gsat_db_view *view, gsat_error *err);
+
+/* Whether lits[0..n-1] name a variable some round of ip removed. */
+int gsat_inproc_names_removed(const gsat_inproc *ip, const gsat_lit *lits, uint32_t n);
+
+/* Drops from lits[0..n-1], in place, the literals over a variable some round
+ * of ip removed; returns how many are left. */
+uint32_t gsat_inproc_filter(const gsat_inproc *ip, gsat_lit *lits, uint32_t n);
 
 /* Extends model (one byte per variable of the searched formula, 1 true), a
  * model of the last round's formula, to one of the searched formula. */

@@ -26,4 +26,33 @@ TEAM_HD int gsat_cdcl_learn(gsat_cdcl *s, const gsat_db_view *db, uint32_t confl
 
 #include "core/cdcl_team.h"
 
+#include "core/cdcl_host.h"
+#include "core/cdcl_import.h"
+
+/* gsat_cdcl_search with its GROW statuses served (gsat_cdcl_grow): the
+ * search status, or a negative gsat_status (NOMEM, RESOURCE) in err. */
+static inline int gsat_cdcl_search_grown(gsat_cdcl *s, const gsat_db_view *db, uint64_t budget,
+                                         gsat_error *err) {
+  int res;
+  while ((res = gsat_cdcl_search(s, db, budget)) == GSAT_CDCL_GROW_ARENA ||
+         res == GSAT_CDCL_GROW_WATCHES) {
+    const gsat_status st = gsat_cdcl_grow(s, res, err);
+    if (st != GSAT_OK) return (int)st;
+  }
+  return res;
+}
+
+/* gsat_cdcl_import (core/cdcl_import.h) with its GROW statuses served: 0,
+ * GSAT_CDCL_UNSAT, or a negative gsat_status in err. */
+static inline int gsat_cdcl_import_grown(gsat_cdcl *s, const gsat_lit *lits, uint32_t n,
+                                         uint32_t lbd, gsat_error *err) {
+  int res;
+  while ((res = gsat_cdcl_import(s, lits, n, lbd)) == GSAT_CDCL_GROW_ARENA ||
+         res == GSAT_CDCL_GROW_WATCHES) {
+    const gsat_status st = gsat_cdcl_grow(s, res, err);
+    if (st != GSAT_OK) return (int)st;
+  }
+  return res;
+}
+
 #endif

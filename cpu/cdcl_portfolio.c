@@ -3,6 +3,7 @@
  * this file is its scheduling: threads, slices, sharing, termination. */
 #include "cpu/cdcl_portfolio.h"
 
+#include "cpu/cdcl_inproc.h"
 #include "cpu/cdcl_one.h"
 #include "cpu/cpu_ref.h" /* GSAT_PORT_CONTINUE */
 #include "cpu/threads.h"
@@ -61,6 +62,9 @@ typedef struct searcher {
   uint32_t node; /* cube held (cube.h), GSAT_CUBE_NONE: idle */
   uint64_t cubes, donations;
   gsat_cdcl_phase_port port; /* its end of the phase exchange (port.x NULL: none) */
+  gsat_inproc ip;            /* its inprocessing (pf->inproc) */
+  gsat_proof_sink round_log; /* the log of its rounds' own clauses: not shared */
+  uint64_t dropped;          /* shared clauses left out: they name a removed variable */
   pthread_t thread;
 } searcher;
 
@@ -85,6 +89,7 @@ struct portfolio {
   void *share_arena;
   gsat_term term;
   int use_cubes; /* split the work as cubes (p->cdcl_cubes) */
+  int inproc;    /* each searcher inprocesses (cdcl_inproc.h) */
   gsat_cubes cubes;
   void *cubes_arena;
   int seeded; /* the tree starts from look-ahead cubes, held by nobody */
@@ -128,11 +133,22 @@ static void sink_add(void *data, const gsat_lit *lits, uint32_t n) {
   if (gsat_share_export(&pf->share, w->id, lits, n) == GSAT_SHARE_ADDED) w->exported++;
 }
 
-/* Deletions reach the proof only with one searcher. */
+/* Deletions reach the proof only with one searcher and no clause port: a
+ * clause one searcher deletes may still be held by another, or by a member
+ * on the other side of the port. */
 static void sink_del(void *data, const gsat_lit *lits, uint32_t n) {
   searcher *w = data;
   const gsat_proof_sink *proof = w->pf->p->proof;
-  if (proof && w->pf->n == 1) proof->del(proof->data, lits, n);
+  if (proof && w->pf->n == 1 && !w->pf->p->clause_port) proof->del(proof->data, lits, n);
+}
+
+/* A clause of w's inprocessing round (a resolvent, a strengthened or
+ * substituted clause, a failed literal): into the proof, not into the ring
+ * (irredundant in w's formula, not learned). */
+static void round_add(void *data, const gsat_lit *lits, uint32_t n) {
+  searcher *w = data;
+  const gsat_proof_sink *proof = w->pf->p->proof;
+  if (proof) proof->add(proof->data, lits, n);
 }
 
 /* At a restart of w (its restart count moved since the last import), takes
@@ -154,12 +170,12 @@ static int import_shared(searcher *w) {
     if (!gsat_share_import_unit(sh, &w->reader, &lits[0]) &&
         !gsat_share_import(sh, &w->reader, lits, &n))
       return 0;
-    int res;
-    while ((res = gsat_cdcl_import(s, lits, n, n)) == GSAT_CDCL_GROW_ARENA ||
-           res == GSAT_CDCL_GROW_WATCHES) {
-      gsat_status st = gsat_cdcl_grow(s, res, &w->err);
-      if (st != GSAT_OK) return (int)st;
+    if (w->pf->inproc && gsat_inproc_names_removed(&w->ip, lits, n)) {
+      w->dropped++;
+      continue;
     }
+    const int res = gsat_cdcl_import_grown(s, lits, n, n, &w->err);
+    if (res < 0) return res;
     w->imported++;
     if (res == GSAT_CDCL_UNSAT) {
       const gsat_proof_sink *proof = w->pf->p->proof;
@@ -256,12 +272,7 @@ static void answer(searcher *w, int res) {
  * 0.  Returns 0, GSAT_CDCL_UNSAT (false there: the empty clause logged) or a
  * negative gsat_status. */
 static int add_own(searcher *w, const gsat_lit *lits, uint32_t n) {
-  int res;
-  while ((res = gsat_cdcl_import(&w->s, lits, n, n)) == GSAT_CDCL_GROW_ARENA ||
-         res == GSAT_CDCL_GROW_WATCHES) {
-    gsat_status st = gsat_cdcl_grow(&w->s, res, &w->err);
-    if (st != GSAT_OK) return (int)st;
-  }
+  const int res = gsat_cdcl_import_grown(&w->s, lits, n, n, &w->err);
   if (res == GSAT_CDCL_UNSAT) w->sink.add(w->sink.data, lits, 0);
   return res;
 }
@@ -285,9 +296,13 @@ static int cube_refuted(searcher *w) {
   return 1;
 }
 
-/* An idle w takes a queued cube and assumes its literals; 0 when none. */
+/* An idle w takes a queued cube and assumes its literals, less those over
+ * a variable it removed (cdcl_inproc.h); 0 when none. */
 static int take_cube(searcher *w) {
-  if (!gsat_cdcl_cube_take(&w->s, &w->pf->cubes, &w->node)) return 0;
+  gsat_cdcl *s = &w->s;
+  if (!gsat_cdcl_cube_take(s, &w->pf->cubes, &w->node)) return 0;
+  if (w->pf->inproc)
+    s->num_assumptions = gsat_inproc_filter(&w->ip, s->assumptions, s->num_assumptions);
   w->cubes++;
   return 1;
 }
@@ -336,12 +351,13 @@ static void idle_wait(searcher *w, int calling_thread, double *next_progress) {
     poll_stop(pf, now);
 }
 
-/* Serves a search result res of w other than PAUSED: grows, answers or (a
- * refuted cube) goes idle.  Returns 1 to stop w, 0 to go on. */
+/* Serves a search result res of w other than PAUSED: an error stops w; an
+ * answer is recorded or (a refuted cube) w goes idle.  Returns 1 to stop w,
+ * 0 to go on. */
 static int served(searcher *w, int res) {
-  if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
-    w->st = gsat_cdcl_grow(&w->s, res, &w->err);
-    return w->st != GSAT_OK;
+  if (res < 0) {
+    w->st = (gsat_status)res;
+    return 1;
   }
   if (res == GSAT_CDCL_UNSAT && w->pf->use_cubes && w->s.unsat_assumptions) {
     int r = cube_refuted(w);
@@ -367,7 +383,7 @@ static void run(searcher *w, int calling_thread) {
       continue;
     }
     double t0 = gsat_seconds();
-    int res = gsat_cdcl_search(&w->s, &pf->view, budget);
+    int res = gsat_cdcl_search_grown(&w->s, &pf->view, budget, &w->err);
     double now = gsat_seconds(), slice = now - t0;
     if (res != GSAT_CDCL_PAUSED) {
       if (served(w, res)) break;
@@ -382,6 +398,11 @@ static void run(searcher *w, int calling_thread) {
       budget *= 2;
     else if (slice > SLICE_SECONDS && budget > 1)
       budget /= 2;
+    if (pf->inproc && gsat_inproc_due(&w->ip, &w->s) &&
+        (res = gsat_inproc_run(&w->ip, &w->s, &pf->view, &w->err)) != GSAT_CDCL_PAUSED) {
+      if (served(w, res)) break;
+      continue;
+    }
     if (pf->use_cubes) maybe_split(w);
     int imp = import_shared(w);
     if (imp < 0) {
@@ -416,10 +437,8 @@ static gsat_status add_extra(searcher *w, int *refuted, gsat_error *err) {
   for (uint32_t c = 0; c < p->num_extra; c++) {
     const gsat_lit *lits = p->extra_lits + p->extra_start[c];
     uint32_t n = p->extra_start[c + 1] - p->extra_start[c];
-    int res;
-    while ((res = gsat_cdcl_import(&w->s, lits, n, n)) == GSAT_CDCL_GROW_ARENA ||
-           res == GSAT_CDCL_GROW_WATCHES)
-      GSAT_FORWARD(gsat_cdcl_grow(&w->s, res, err));
+    const int res = gsat_cdcl_import_grown(&w->s, lits, n, n, err);
+    if (res < 0) return (gsat_status)res;
     if (res == GSAT_CDCL_UNSAT) {
       if (p->proof) p->proof->add(p->proof->data, lits, 0);
       *refuted = 1;
@@ -507,11 +526,19 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     if (p->num_assumptions) gsat_cdcl_set_assumptions(&w->s, p->assumptions, p->num_assumptions);
     if (pf->phases)
       GSAT_FORWARD(gsat_cdcl_phase_port_init(&w->port, pf->phases, pf->db->num_vars, err));
+    if (pf->inproc) {
+      gsat_inproc_init(&w->ip, pf->db, &p->simp, p->inprocess_interval, p->inprocess_effort,
+                       p->inprocess_bound);
+      w->round_log = (gsat_proof_sink){round_add, sink_del, w};
+      w->ip.log = &w->round_log;
+    }
   }
   return GSAT_OK;
 }
 
-static void fill_stats(gsat_worker_stats *ws, const searcher *w) {
+/* Searcher w's counters into ws (w may be one that setup never made: a
+ * refutation by the units stops it early, and then w->pf is NULL). */
+static void fill_stats(const portfolio *pf, gsat_worker_stats *ws, const searcher *w) {
   memset(ws, 0, sizeof *ws);
   gsat_worker_stats_set_cdcl(ws, &w->s.n);
   ws->shared_exported = w->exported;
@@ -521,6 +548,8 @@ static void fill_stats(gsat_worker_stats *ws, const searcher *w) {
   ws->phases_out = w->port.offered;
   ws->phases_in = w->port.taken;
   ws->busy_seconds = w->busy;
+  ws->shared_dropped = w->dropped;
+  if (pf->inproc) gsat_worker_stats_add(ws, &w->ip.n);
 }
 
 static void add_stats(gsat_worker_stats *t, const gsat_worker_stats *w) {
@@ -551,7 +580,7 @@ static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err
   r->model = malloc((size_t)pf->db->num_vars + 1);
   GSAT_RETURN_IF(!r->workers || !r->model, err, NOMEM, "out of memory for the CDCL result");
   for (uint32_t i = 0; i < pf->n; i++) {
-    fill_stats(&r->workers[i], &pf->w[i]);
+    fill_stats(pf, &r->workers[i], &pf->w[i]);
     add_stats(&r->total, &r->workers[i]);
   }
   r->answer = (int)pf->term.answer;
@@ -562,9 +591,12 @@ static gsat_status collect(portfolio *pf, gsat_search_result *r, gsat_error *err
     memcpy(r->model, pf->walk.r.model, pf->db->num_vars);
     return GSAT_OK;
   }
-  const gsat_cdcl *s = &pf->w[pf->term.winner].s;
-  if (r->answer == GSAT_TERM_SAT)
+  const searcher *winner = &pf->w[pf->term.winner];
+  const gsat_cdcl *s = &winner->s;
+  if (r->answer == GSAT_TERM_SAT) {
     for (uint32_t v = 0; v < pf->db->num_vars; v++) r->model[v] = s->val[2 * v] > 0;
+    if (pf->inproc) gsat_inproc_extend(&winner->ip, r->model);
+  }
   if (r->answer == GSAT_TERM_UNSAT && s->unsat_assumptions && pf->p->num_assumptions) {
     r->unsat_assumptions = 1;
     r->failed = malloc(((size_t)s->failed_len + 1) * sizeof *r->failed);
@@ -678,6 +710,10 @@ static uint32_t searchers_that_fit(const gsat_db *db, const gsat_search_params *
   return fit >= n ? n : fit ? (uint32_t)fit : 1u;
 }
 
+int gsat_cpu_cdcl_inprocesses(const gsat_search_params *p) {
+  return p->inprocess && !p->num_assumptions && !p->num_extra;
+}
+
 gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params *p,
                                     gsat_search_result *r, gsat_error *err) {
   memset(r, 0, sizeof *r);
@@ -691,6 +727,7 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   pf.n = fit;
   pf.start = gsat_seconds();
   pf.use_cubes = p->cdcl_cubes && (pf.n > 1 || p->cdcl_lookahead_cubes) && !p->num_assumptions;
+  pf.inproc = gsat_cpu_cdcl_inprocesses(p);
   int refuted = 0;
   gsat_status st = GSAT_OK;
   pf.phases = p->phases;
@@ -716,6 +753,7 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   for (uint32_t i = 0; pf.w && i < pf.n; i++) {
     gsat_cdcl_destroy(&pf.w[i].s);
     gsat_cdcl_phase_port_free(&pf.w[i].port);
+    if (pf.inproc) gsat_inproc_free(&pf.w[i].ip);
   }
   gsat_search_result_free(&pf.walk.r);
   gsat_phases_free(&pf.own_phases);

@@ -77,6 +77,12 @@ gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
  * p->conflict_limit their conflicts, exact to a slice each) and calls
  * p->progress.  Errors: NOMEM, RESOURCE,
  * INTERNAL (two searchers answered differently).  p->clause_port: above. */
+/* Whether a CPU CDCL search with parameters p runs inprocessing rounds
+ * (cdcl_inproc.h): p->inprocess, no assumptions and no extra clauses (the
+ * rounds would need them frozen); with one searcher or many, beside a clause
+ * port or not. */
+int gsat_cpu_cdcl_inprocesses(const gsat_search_params *p);
+
 gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params *p,
                                     gsat_search_result *r, gsat_error *err);
 

@@ -444,7 +444,7 @@ done
 # look-ahead's); where --search=auto chose a search that does not read it,
 # one note line on stderr names it (none under -q, none for an option the
 # search read); so does one for --inprocess* options where no inprocessing
-# round runs (CDCL on more than one thread, or --no-simplify).  --backend=cpu: no GPU races, so auto takes CDCL for
+# round runs (--no-simplify; the GPU's CDCL).  --backend=cpu: no GPU races, so auto takes CDCL for
 # pigeonhole (php4) and DPLL for uniform 3-SAT (4 clauses per variable) on
 # every machine.
 usage_error "--search=walk --cubes=10 $tmp/tiny.cnf" \
@@ -461,12 +461,13 @@ for c in "1 2 3" "2 3 4"; do
   done
 done
 note="gsat: note: ignored by the search that ran"
-inproc="gsat: note: --inprocess* unused: inprocessing rounds run only in the CDCL search on one CPU thread (--threads=1) without a GPU member, with --simplify"
+inproc="gsat: note: --inprocess* unused: inprocessing rounds run only in the CDCL search on the CPU, with --simplify"
 for t in "php4.cnf --decide=lookahead|20|$note, cdcl (--search=auto): --decide (read only by --search=dpll)" \
   "r3.cnf --no-vivify --seed=3|20|$note, dpll (--search=auto): --seed (read only by --search=cdcl or walk), --vivify (read only by --search=cdcl)" \
   "r3.cnf --cubes=4 --no-bva|20|$note, dpll (--search=auto): --bva (read only by --search=cdcl)" \
   "r3.cnf --decide=moms|20|" "php4.cnf --no-vivify|20|" "php4.cnf -q --decide=moms|20|" \
-  "php4.cnf --search=cdcl --threads=2 --inprocess-interval=5|20|$inproc" \
+  "php4.cnf --search=cdcl --threads=2 --inprocess-interval=5|20|" \
+  "php4.cnf --search=cdcl --threads=3 --no-simplify --inprocess|20|$inproc" \
   "php4.cnf --search=cdcl --threads=1 --no-simplify --inprocess-bound=3|20|$inproc" \
   "php4.cnf --search=cdcl --threads=1 --inprocess-interval=5|20|"; do
   IFS='|' read -r args want_rc want <<<"$t"

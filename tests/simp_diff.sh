@@ -7,14 +7,15 @@
 # clause (k R) of a few literals k and remainders R, for bounded variable
 # addition), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of thirteen option sets in turn (the defaults, each technique off, everything
+# of fifteen option sets in turn (the defaults, each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
 # with every clause size, and gated in the portfolio, no hyper-binary
-# resolution and no BVA, and one thread with an inprocessing round every
-# few conflicts in two; vivification off in one, every few conflicts in
-# three); then N/20 random 3-SAT formulas at the threshold (40 to 80
-# variables: they take conflicts) under the two inprocessing sets, where
+# resolution and no BVA, and an inprocessing round every few conflicts in
+# four: one thread in two, the portfolio of 2 splitting cubes and of 3 not;
+# vivification off in one, every few conflicts in three); then N/20 random
+# 3-SAT formulas at the threshold (40 to 80 variables: they take conflicts)
+# under the four inprocessing sets, where
 # rounds must run in more than half.  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
@@ -51,6 +52,8 @@ sets=(
   "--no-hbr --no-bva"
   "--threads=1 --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
   "--threads=1 --inprocess-interval=2 --inprocess-effort=100000 --no-elim --cdcl-reduce=5 --vivify-irred"
+  "--threads=2 --cdcl-cubes=on --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
+  "--threads=3 --cdcl-cubes=off --inprocess-interval=3 --inprocess-effort=100000"
 )
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
@@ -143,7 +146,7 @@ for ((i = 0; i < n / 20; i++)); do
   ref=${minisat:-$cadical}
   "$ref" "$f" >/dev/null 2>&1 </dev/null
   want=$?
-  opts=${sets[11 + i % 2]}
+  opts=${sets[11 + i % 4]}
   tried=$((tried + 1))
   diff_check "random 3-SAT $i ($opts)" "$f" "$ref" "$want" $([ -n "$drat" ] && echo 1 || echo 0) "$opts"
   # shellcheck disable=SC2086

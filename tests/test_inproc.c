@@ -1,10 +1,9 @@
 /* Inprocessing of the CPU CDCL search (cpu/cdcl_inproc.h): a round on a
  * searcher with hand-made learned clauses (the subsumed one deleted, the
- * strengthened one shortened, one over an eliminated variable dropped), the
- * search state kept, every proof step RUP, and random formulas searched
- * with a round every few conflicts against brute force: the same answer,
- * every model extended to one of the original formula, every proof step
- * checked. */
+ * strengthened one shortened, one over an eliminated variable dropped, as
+ * are the assumptions over one), the search state kept, every proof step RUP, and random formulas
+ * searched with a round every few conflicts against brute force: the same answer, every model
+ * extended to one of the original formula, every proof step checked. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,9 +165,26 @@ static void learned_over_eliminated_dropped(void **state) {
   gsat_simp_config_default(&cfg);
   cfg.bva = 0;
   gsat_inproc ip;
+  const uint32_t V = b->db.num_vars;
+  gsat_lit all[MAXV];
+  for (uint32_t v = 0; v < V; v++) all[v] = GSAT_LIT(v, v & 1);
+  gsat_cdcl_set_assumptions(&b->s, all, V);
   one_round(b, &cfg, &ip);
   assert_true(ip.n.simp_eliminated >= 1);
   assert_true(ip.ext.len > 0);
+  /* The removed variables: named by gsat_inproc_names_removed, left out of
+   * the assumptions the rebuilt searcher holds and by gsat_inproc_filter. */
+  uint32_t kept = 0;
+  for (uint32_t v = 0; v < V; v++) {
+    assert_int_equal(gsat_inproc_names_removed(&ip, &all[v], 1), ip.removed[v]);
+    if (!ip.removed[v]) assert_int_equal(b->s.assumptions[kept++], all[v]);
+  }
+  assert_true(kept < V);
+  assert_int_equal(b->s.num_assumptions, kept);
+  assert_int_equal(gsat_inproc_names_removed(&ip, all, V), 1);
+  assert_int_equal(gsat_inproc_filter(&ip, all, V), kept);
+  assert_memory_equal(all, b->s.assumptions, kept * sizeof *all);
+  gsat_cdcl_set_assumptions(&b->s, NULL, 0);
   const int64_t dropped[] = {-1, 3, 5};
   assert_false(has_learned(&b->s, dropped, 3));
   assert_int_equal(b->s.learned_live, 0);
@@ -206,11 +222,8 @@ static int search_with_rounds(bench *b, gsat_inproc *ip) {
   gsat_db_view view = gsat_db_view_of(&b->db);
   gsat_error err;
   for (;;) {
-    int res = gsat_cdcl_search(&b->s, &view, 1);
-    if (res == GSAT_CDCL_GROW_ARENA || res == GSAT_CDCL_GROW_WATCHES) {
-      assert_int_equal(gsat_cdcl_grow(&b->s, res, &err), GSAT_OK);
-      continue;
-    }
+    int res = gsat_cdcl_search_grown(&b->s, &view, 1, &err);
+    assert_true(res >= 0);
     if (res != GSAT_CDCL_PAUSED) return res;
     if (b->s.n.conflicts >= ip->next && (res = gsat_inproc_run(ip, &b->s, &view, &err)) != 0) {
       assert_true(res > 0);

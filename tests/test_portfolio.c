@@ -29,8 +29,10 @@
 #include "core/cdcl_host.h"
 #include "core/db.h"
 #include "core/proof.h"
+#include "core/simp.h"
 #include "tests/php_add.h"
 #include "tests/test_tmpdir.h"
+#include "tests/walk_formulas.h"
 
 #define SHARED GSAT_SOURCE_DIR "/../shared/bench/"
 
@@ -662,6 +664,88 @@ static void test_assumptions(void **state) {
   assert_true(sat > 0 && unsat > 0);
 }
 
+/* ---- inprocessing ------------------------------------------------------------ */
+
+/* Inprocessing rounds in every searcher (cpu/cdcl_inproc.h), one after
+ * every conflict the schedule allows, with every technique but BVA. */
+static void params_rounds(gsat_search_params *p, uint32_t threads, int cubes) {
+  params_init(p, threads);
+  p->cdcl_cubes = cubes;
+  p->inprocess = 1;
+  p->inprocess_interval = 1;
+  p->inprocess_effort = 100000;
+  p->inprocess_bound = 16;
+  gsat_simp_config_default(&p->simp);
+}
+
+/* 2 and 4 searchers with rounds, splitting cubes or not, give the
+ * one-searcher answer on generated formulas; every model (the winner's,
+ * extended by its own rounds' stack) satisfies the input (solve); rounds
+ * run, and shared clauses that name a variable a searcher's rounds removed
+ * are left out by that searcher; the proofs of the UNSAT answers verify
+ * (no deletions with several searchers). */
+static void test_rounds(void **state) {
+  (void)state;
+  gsat_worker_stats sum;
+  memset(&sum, 0, sizeof sum);
+  int answers[2] = {0, 0};
+  for (uint64_t seed = 1; seed <= 16; seed++) {
+    formula f;
+    formula_rand(&f, 90 + 10 * (seed % 4), seed);
+    const int one = solve_threads(&f, 1);
+    for (uint32_t k = 0; k < 4; k++) {
+      gsat_search_params p;
+      params_rounds(&p, k & 1 ? 4 : 2, k >= 2);
+      gsat_search_result r;
+      assert_int_equal(solve(&f, &p, &r), one);
+      gsat_worker_stats_add(&sum, &r.total);
+      gsat_search_result_free(&r);
+    }
+    answers[one == 10]++;
+    if (one == 20 && have_drat_trim() && seed % 3 == 0) {
+      gsat_search_params p;
+      params_rounds(&p, 2 + 2 * (seed & 1), seed & 2 ? 1 : 0);
+      assert_true(prove_params(&f, &p, GSAT_PROOF_BINARY).inproc_rounds > 0);
+    }
+    formula_free(&f);
+  }
+  for (uint64_t seed = 1; seed <= 8; seed++) { /* planted 3-XOR: elimination removes many */
+    formula f;
+    gsat_cnf_init(&f.cnf);
+    walk_test_xor(&f.cnf, seed, 160, 160);
+    formula_build(&f);
+    gsat_search_params p;
+    params_rounds(&p, seed & 1 ? 4 : 2, seed & 2 ? 1 : 0);
+    p.inprocess_interval = 30;
+    gsat_search_result r;
+    assert_int_equal(solve(&f, &p, &r), 10);
+    gsat_worker_stats_add(&sum, &r.total);
+    gsat_search_result_free(&r);
+    formula_free(&f);
+  }
+  print_message("rounds: %llu, shared dropped: %llu, eliminated %llu, substituted %llu\n",
+                (unsigned long long)sum.inproc_rounds, (unsigned long long)sum.shared_dropped,
+                (unsigned long long)sum.simp_eliminated, (unsigned long long)sum.simp_substituted);
+  assert_true(answers[0] > 0 && answers[1] > 0);
+  assert_true(sum.inproc_rounds > 0 && sum.simp_eliminated > 0);
+  /* The searchers of these small formulas remove the same variables; those
+   * of an application instance do not, and leave shared clauses out. */
+  formula f;
+  if (!formula_corpus(&f, "cnf/app09/minor032.cnf.gz")) return;
+  gsat_search_params p;
+  params_rounds(&p, 2, 0);
+  p.inprocess_interval = 300;
+  gsat_search_result r;
+  assert_int_equal(solve(&f, &p, &r), 20);
+  print_message("minor032: rounds %llu, shared dropped %llu\n",
+                (unsigned long long)r.total.inproc_rounds,
+                (unsigned long long)r.total.shared_dropped);
+  assert_true(r.total.inproc_rounds > 0 && r.total.shared_dropped > 0);
+  gsat_search_result_free(&r);
+  if (have_drat_trim()) assert_true(prove_params(&f, &p, GSAT_PROOF_BINARY).shared_dropped > 0);
+  formula_free(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_generated),       cmocka_unit_test(test_corpus),
@@ -670,6 +754,7 @@ int main(void) {
       cmocka_unit_test(test_cubes),           cmocka_unit_test(test_cube_proofs),
       cmocka_unit_test(test_lookahead_cubes), cmocka_unit_test(test_cubes_many_threads),
       cmocka_unit_test(test_limits),          cmocka_unit_test(test_assumptions),
+      cmocka_unit_test(test_rounds),
   };
   return cmocka_run_group_tests(tests, test_tmpdir_setup, test_tmpdir_teardown);
 }
