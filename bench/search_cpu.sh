@@ -12,8 +12,9 @@ wall() { # SEARCH FILE: "ANSWER SECONDS"
   t0=$(date +%s.%N)
   a=$("$gsat" -n -q --backend=cpu --search="$1" --time-limit="$limit" "$2" 2>/dev/null | sed -n 's/^s //p')
   t1=$(date +%s.%N)
-  echo "$a $(echo "$t1 - $t0" | bc)"
+  echo "$a $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')"
 }
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0) ? a : b }'; } # (no bc on the GPU machine)
 printf '%-28s %-14s %9s %9s\n' file answer dpll cdcl
 for f in "$@"; do
   best_d=999999 best_c=999999 ans=
@@ -23,8 +24,8 @@ for f in "$@"; do
       set -- $(wall "$s" "$f")
       [ "$1" = UNKNOWN ] && set -- UNKNOWN "$limit"
       [ "$1" != UNKNOWN ] && ans=$1
-      if [ "$s" = dpll ]; then best_d=$(echo "if ($2 < $best_d) $2 else $best_d" | bc)
-      else best_c=$(echo "if ($2 < $best_c) $2 else $best_c" | bc); fi
+      if [ "$s" = dpll ]; then best_d=$(min "$2" "$best_d")
+      else best_c=$(min "$2" "$best_c"); fi
     done
     r=$((r + 1))
   done
