@@ -1030,9 +1030,11 @@ static void note_unread(gsat_solver *s, const gsat_db *db, unsigned ran) {
 static void note_inprocess(gsat_solver *s, const gsat_search_params *p, gsat_search_kind search,
                            uint32_t cpu_threads) {
   const gsat_options *o = &s->opt;
-  const bool given =
-      o->given[GSAT_OPTION_INDEX_inprocess] || o->given[GSAT_OPTION_INDEX_inprocess_interval] ||
-      o->given[GSAT_OPTION_INDEX_inprocess_effort] || o->given[GSAT_OPTION_INDEX_inprocess_bound];
+  /* --no-inprocess is read (it turns the rounds off): not noted alone */
+  const bool given = (o->given[GSAT_OPTION_INDEX_inprocess] && o->inprocess) ||
+                     o->given[GSAT_OPTION_INDEX_inprocess_interval] ||
+                     o->given[GSAT_OPTION_INDEX_inprocess_effort] ||
+                     o->given[GSAT_OPTION_INDEX_inprocess_bound];
   if (search != GSAT_SEARCH_CDCL || !given || (gsat_cpu_cdcl_inprocesses(p) && cpu_threads > 0))
     return;
   const size_t k = strlen(s->stats.ignored), n = sizeof s->stats.ignored;

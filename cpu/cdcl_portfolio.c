@@ -133,13 +133,17 @@ static void sink_add(void *data, const gsat_lit *lits, uint32_t n) {
   if (gsat_share_export(&pf->share, w->id, lits, n) == GSAT_SHARE_ADDED) w->exported++;
 }
 
-/* Deletions reach the proof only with one searcher and no clause port: a
- * clause one searcher deletes may still be held by another, or by a member
- * on the other side of the port. */
+/* Deletions reach the proof only with one searcher, no clause port and no
+ * cubes: a clause one searcher deletes may still be held by another, or by a
+ * member on the other side of the port; and a refuted cube's clause, which
+ * the searcher may reduce (or a round drop) before the sibling cube is
+ * refuted, is needed for the parent's clause to be RUP (cube_close). */
 static void sink_del(void *data, const gsat_lit *lits, uint32_t n) {
   searcher *w = data;
-  const gsat_proof_sink *proof = w->pf->p->proof;
-  if (proof && w->pf->n == 1 && !w->pf->p->clause_port) proof->del(proof->data, lits, n);
+  const portfolio *pf = w->pf;
+  const gsat_proof_sink *proof = pf->p->proof;
+  if (proof && pf->n == 1 && !pf->p->clause_port && !pf->use_cubes)
+    proof->del(proof->data, lits, n);
 }
 
 /* A clause of w's inprocessing round (a resolvent, a strengthened or

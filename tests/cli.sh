@@ -469,7 +469,10 @@ for t in "php4.cnf --decide=lookahead|20|$note, cdcl (--search=auto): --decide (
   "php4.cnf --search=cdcl --threads=2 --inprocess-interval=5|20|" \
   "php4.cnf --search=cdcl --threads=3 --no-simplify --inprocess|20|$inproc" \
   "php4.cnf --search=cdcl --threads=1 --no-simplify --inprocess-bound=3|20|$inproc" \
-  "php4.cnf --search=cdcl --threads=1 --inprocess-interval=5|20|"; do
+  "php4.cnf --search=cdcl --threads=1 --inprocess-interval=5|20|" \
+  "php4.cnf --search=cdcl --threads=2 --no-inprocess|20|" \
+  "php4.cnf --search=cdcl --threads=2 --no-simplify --no-inprocess|20|" \
+  "php4.cnf --search=cdcl --threads=2 --no-inprocess --inprocess-interval=5|20|$inproc"; do
   IFS='|' read -r args want_rc want <<<"$t"
   # shellcheck disable=SC2086
   run --backend=cpu -n $tmp/$args

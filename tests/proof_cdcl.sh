@@ -21,6 +21,8 @@ source "$here/check_lib.sh"
 ci=$corpus_ci
 base=$shared/bench
 n=0 bytes=0
+# verified CNF PROOF: whether drat-trim verifies PROOF of CNF
+verified() { "$drat" "$1" "$2" -t 120 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; }
 while IFS=$'\t' read -r path family vars clauses answer rest; do
   [ "$answer" = UNSAT ] || continue
   [[ $path =~ $ci ]] || continue
@@ -35,13 +37,28 @@ while IFS=$'\t' read -r path family vars clauses answer rest; do
   fi
   if [ $rc != 20 ]; then fail "$path: gsat rc $rc $(head -c 200 "$tmp/err")"; continue; fi
   if [[ $f == *.gz ]]; then gzip -dc "$f" >"$tmp/f.cnf"; f=$tmp/f.cnf; fi # drat-trim reads plain CNF
-  if "$drat" "$f" "$tmp/p.drat" -t 120 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+  if verified "$f" "$tmp/p.drat"; then
     n=$((n + 1))
     bytes=$((bytes + $(stat -c %s "$tmp/p.drat")))
   else
     fail "$path: binary proof not verified"
   fi
 done <"$base/manifest.tsv"
+# One searcher on look-ahead cubes (the cube portfolio of one, whose log
+# takes deletions otherwise): a refuted cube's clause stays in the proof
+# until its parent's clause, RUP from both children's, is logged (searcher
+# reductions and inprocessing rounds drop learned clauses meanwhile).
+for path in cnf/uuf175/uuf175-01.cnf cnf/uuf200/uuf200-01.cnf; do
+  for o in --no-inprocess --inprocess-interval=1; do
+    "$gsat" -q --search=cdcl --threads=1 --cdcl-cubes=lookahead --cdcl-cube-count=2048 "$o" \
+      --proof="$tmp/p.drat" "$base/$path" >/dev/null
+    if verified "$base/$path" "$tmp/p.drat"; then
+      pass "$path, one searcher on 2048 look-ahead cubes, $o: proof verified"
+    else
+      fail "$path, one searcher on 2048 look-ahead cubes, $o: proof not verified"
+    fi
+  done
+done
 [ $n -gt 100 ] && pass "$n UNSAT instances of the CI subset, binary proofs verified ($bytes bytes)" ||
   fail "only $n binary proofs verified"
 for path in cnf/pigeonhole/hole7.cnf cnf/dubois/dubois20.cnf cnf/aim/aim-50-1_6-no-1.cnf \
@@ -49,14 +66,14 @@ for path in cnf/pigeonhole/hole7.cnf cnf/dubois/dubois20.cnf cnf/aim/aim-50-1_6-
   f=$base/$path
   [ -f "$f" ] || { fail "$path missing"; continue; }
   "$gsat" -q --search=cdcl --proof="$tmp/p.txt" --proof-format=text "$f" >/dev/null
-  if "$drat" "$f" "$tmp/p.txt" -t 120 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+  if verified "$f" "$tmp/p.txt"; then
     pass "$path: text proof verified"
   else
     fail "$path: text proof not verified"
   fi
   lines=$(wc -l <"$tmp/p.txt")
   head -n $((lines / 2)) "$tmp/p.txt" >"$tmp/half.txt"
-  if "$drat" "$f" "$tmp/half.txt" -t 120 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED'; then
+  if verified "$f" "$tmp/half.txt"; then
     fail "$path: the first half of the proof ($((lines / 2)) of $lines lines) verified"
   else
     pass "$path: the first half of the proof fails the check"
