@@ -1040,7 +1040,7 @@ static void note_inprocess(gsat_solver *s, const gsat_search_params *p, gsat_sea
   const size_t k = strlen(s->stats.ignored), n = sizeof s->stats.ignored;
   snprintf(s->stats.ignored + k, n - k,
            "%s--inprocess* unused: inprocessing rounds run only in the CDCL search on the CPU, "
-           "with --simplify",
+           "with --simplify and --inprocess",
            k ? "; " : "");
 }
 

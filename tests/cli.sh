@@ -461,7 +461,7 @@ for c in "1 2 3" "2 3 4"; do
   done
 done
 note="gsat: note: ignored by the search that ran"
-inproc="gsat: note: --inprocess* unused: inprocessing rounds run only in the CDCL search on the CPU, with --simplify"
+inproc="gsat: note: --inprocess* unused: inprocessing rounds run only in the CDCL search on the CPU, with --simplify and --inprocess"
 for t in "php4.cnf --decide=lookahead|20|$note, cdcl (--search=auto): --decide (read only by --search=dpll)" \
   "r3.cnf --no-vivify --seed=3|20|$note, dpll (--search=auto): --seed (read only by --search=cdcl or walk), --vivify (read only by --search=cdcl)" \
   "r3.cnf --cubes=4 --no-bva|20|$note, dpll (--search=auto): --bva (read only by --search=cdcl)" \
