@@ -92,9 +92,9 @@ int gsat_inproc_due(const gsat_inproc *ip, const gsat_cdcl *s);
 /* One round on searcher s, which must be at level 0 with its propagation
  * done and no conflict.  s is replaced by a searcher over the simplified
  * formula (same variables; the removed ones assigned at level 0 and in no
- * clause) that holds s's assumptions less those over removed variables.  *refuted is set when the
- * round refuted the formula (the empty clause then went to the proof).  Errors: NOMEM; s is then
- * destroyed. */
+ * clause) that holds s's assumptions less those over removed variables.
+ * *refuted is set when the round refuted the formula (the empty clause then
+ * went to the proof).  Errors: NOMEM; s is then destroyed. */
 gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_error *err);
 
 /* A round on searcher s at its next restart: backtracks to level 0,

@@ -39,15 +39,14 @@
  * calling thread's duties (limits, signals, progress) going.  (Polling every
  * 200 us once left `--threads=4096` on 2 cores 268 s on aim-50: 4095 idle
  * threads' wake-ups starved the busy one.) */
-/* Inprocessing rounds running at once, at most: each holds a few copies of
- * its searcher's formula while it runs (export, occurrence lists, the
- * result), which the memory check of searchers_that_fit does not count (64
- * searchers with a round every conflict peaked at 2.3 GB against 0.9 GB
- * without rounds on bmc-galileo-8); a searcher whose round is due while
- * this many run searches on and tries again after its next slice. */
-#define ROUNDS_AT_ONCE      4
 #define IDLE_WAIT_CALLER_NS 1000000  /* the calling thread: 1 ms */
 #define IDLE_WAIT_OTHER_NS  50000000 /* the others: 50 ms */
+/* Inprocessing rounds running at once, at most: each holds a few copies of
+ * its searcher's formula while it runs (export, occurrence lists, the
+ * result), which the memory check of searchers_that_fit does not count; a
+ * searcher whose round is due while this many run searches on and tries
+ * again after its next slice. */
+#define ROUNDS_AT_ONCE 4
 
 typedef struct portfolio portfolio;
 
