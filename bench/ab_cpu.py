@@ -18,6 +18,10 @@ file's line adds those --stats rows (as printed, e.g. 'vivified clauses') of
 each set's first run; when 'propagations' is one of them, the end adds the
 geometric mean of B / A of the propagations per CPU second (the first run's
 count over the minimum time) over the files where both minima reach 0.1 s.
+With 'propagations,search time,search propagations' it also adds the gm of
+B / A of the search's rate outside simplification (the first run's 'search
+propagations' row; propagations over the search time where simplification did
+not run and the row is absent) over the same files.
 """
 import gzip
 import math
@@ -64,7 +68,7 @@ def main():
     gsat, reps, sets = sys.argv[1], int(sys.argv[2]), sys.argv[3:5]
     base = [gsat, '--search=cdcl', '--backend=cpu', '--threads=1']
     logs = {'min': [], 'median': []}
-    rates = []
+    rates, search_rates = [], []
     unknown = [0, 0]
     with tempfile.TemporaryDirectory() as tmp:
         for path in sys.argv[5:]:
@@ -86,6 +90,11 @@ def main():
                 if min(r) > 0:
                     rates.append(math.log(r[1] / r[0]))
                     extra += f'; props/s A {r[0] / 1e6:.2f} M, B {r[1] / 1e6:.2f} M'
+            if 'search propagations' in COUNTERS and min(mins) >= 0.1:
+                r = [search_rate(counts[k]) for k in (0, 1)]
+                if min(r) > 0:
+                    search_rates.append(math.log(r[1] / r[0]))
+                    extra += f'; search props/s A {r[0] / 1e6:.2f} M, B {r[1] / 1e6:.2f} M'
             for k, name in enumerate('AB'):
                 unknown[k] += 'UNKNOWN' in answers[k]
                 if 'UNKNOWN' in answers[k]:
@@ -101,6 +110,19 @@ def main():
         print(f'gm B/A of the propagations per CPU second: {math.exp(sum(rates) / len(rates)):.3f} '
               f'({len(rates)} files of at least 0.1 s)')
 
+    if search_rates:
+        print(f'gm B/A of the search propagations per second (outside simplification): '
+              f'{math.exp(sum(search_rates) / len(search_rates)):.3f} '
+              f'({len(search_rates)} files of at least 0.1 s)')
 
-if __name__ == '__main__':
+
+def search_rate(got):
+    """The search's propagations per second outside simplification, from one run's rows."""
+    if float(got.get('search propagations', 0)) > 0:
+        return float(got['search propagations'])
+    t = float(got.get('search time', 0))
+    return float(got.get('propagations', 0)) / t if t > 0 else 0.0
+
+
+if __name__ == "__main__":
     main()

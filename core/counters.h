@@ -85,6 +85,7 @@
   C (F, inproc_subsumed,    WORKER, _,         _,               NONZERO, NORATE, "learned subsumed",  "inprocessing: learned clauses removed by forward subsumption") \
   C (F, inproc_strengthened, WORKER, _,        _,               NONZERO, NORATE, "learned strengthened", "inprocessing: learned clauses shortened by self-subsuming resolution") \
   C (F, inproc_us,          WORKER, _,         _,               NONZERO, NORATE, "inproc us",         "inprocessing: microseconds in its rounds (the simp_* rows count the techniques of preprocessing and of these rounds together)") \
+  C (F, preprocess_us,      WORKER, _,         _,               NONZERO, NORATE, "preprocess us",     "preprocessing: microseconds of the whole preprocessing before the CDCL search (its techniques, loading and storing the formula; part of the search time)") \
   C (F, shared_dropped,     WORKER, _,         _,               NONZERO, NORATE, "shared dropped",    "inprocessing in the CDCL portfolio: shared clauses a searcher left out because they name a variable its rounds removed") \
   C (F, bva_vars,           WORKER, _,         _,               NONZERO, NORATE, "bva vars",          "preprocessing: fresh variables added by bounded variable addition (one per match)") \
   C (F, bva_matched,        WORKER, _,         _,               NONZERO, NORATE, "bva matched",       "preprocessing: clauses that bounded variable addition replaced") \

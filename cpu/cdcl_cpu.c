@@ -101,6 +101,7 @@ gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
   if (p->time_limit > 0) q->simp.deadline = start + p->time_limit;
   GSAT_FORWARD(gsat_simp_run(db, &q->simp, p->proof, &out->db, &out->ext, &out->n, err));
   out->seconds = gsat_seconds() - start;
+  out->n.preprocess_us = (uint64_t)(out->seconds * 1e6);
   out->out_of_time = p->time_limit > 0 && out->seconds >= p->time_limit;
   if (q->time_limit > 0) q->time_limit -= out->seconds;
   return GSAT_OK;

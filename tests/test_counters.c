@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,11 +32,11 @@ static void structs_hold_the_rows(void **state) {
   assert_int_equal(sizeof c, 19 * sizeof(uint64_t)); /* 7 of vivification */
   assert_int_equal(0 GSAT_CDCL_COUNTER_FIELDS(COUNT), 19);
   assert_int_equal(0 GSAT_WORKER_COUNTER_FIELDS(COUNT),
-                   36); /* 3 of the walkers, 2 of the phase exchange, 20 of the preprocessing,
+                   37); /* 3 of the walkers, 2 of the phase exchange, 21 of the preprocessing,
                            5 of the inprocessing */
   /* every row is a public field */
-  assert_int_equal(0 GSAT_PUBLIC_COUNTER_FIELDS(COUNT), 61);
-  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds), 61 * sizeof(uint64_t));
+  assert_int_equal(0 GSAT_PUBLIC_COUNTER_FIELDS(COUNT), 62);
+  assert_int_equal(offsetof(gsat_worker_statistics, busy_seconds), 62 * sizeof(uint64_t));
 }
 
 /* gsat_worker_stats_add adds every field: each gets a distinct value. */
@@ -62,7 +63,7 @@ static void sum_adds_every_field(void **state) {
   GSAT_CDCL_COUNTER_FIELDS(CHECK_CDCL)
   GSAT_WORKER_COUNTER_FIELDS(CHECK_WORKER)
   assert_true(t.busy_seconds == 1.0);
-  assert_int_equal(k, 64);
+  assert_int_equal(k, 65);
 }
 
 static void add_lit(void *s, int32_t lit) {
@@ -163,13 +164,13 @@ static void stats_lines_follow_the_table(void **state) {
 
 /* DIMACS literals, each clause ended by 0 (test_add_php's add). */
 typedef struct lits {
-  int32_t lit[512];
+  int32_t lit[1024];
   int n;
 } lits;
 
 static void push_lit(void *l, int32_t lit) {
   lits *x = l;
-  assert_true(x->n + 1 < 512);
+  assert_true(x->n + 1 < 1024);
   x->lit[x->n++] = lit;
 }
 
@@ -238,12 +239,42 @@ static void preprocessing_lines_follow_the_table(void **state) {
   free(text);
 }
 
+/* The rate of the search outside simplification (report.c): propagations
+ * over the search time less the preprocessing's and the rounds' time, on
+ * php(7) on one thread with a round every 50 conflicts; no line with
+ * simplification off. */
+static void search_rate_leaves_out_simplification(void **state) {
+  (void)state;
+  lits php = {{0}, 0};
+  test_add_php(&php, push_lit, 7);
+  php.lit[php.n] = 0;
+  const char *const rounds[] = {"inprocess_interval", "50", NULL};
+  gsat_statistics st;
+  char *text = cdcl_stats_text(php.lit, rounds, &st);
+  assert_int_equal(st.workers, 1);
+  assert_true(st.preprocess_us > 0 && st.inproc_rounds > 0 && st.inproc_us > 0);
+  assert_int_equal(line_value(text, "preprocess us"), (long long)st.preprocess_us);
+  const double outside = st.search_seconds - (st.preprocess_us + st.inproc_us) * 1e-6;
+  assert_true(outside > 0 && outside < st.search_seconds);
+  const long long want = llround(st.propagations / outside);
+  const long long got = line_value(text, "search propagations");
+  assert_true(got >= want - 1 && got <= want + 1);
+  assert_true(got > llround(st.propagations / st.search_seconds) + 1);
+  free(text);
+  const char *const off[] = {"simplify", "false", NULL};
+  text = cdcl_stats_text(php.lit, off, &st);
+  assert_int_equal(st.preprocess_us + st.inproc_us, 0);
+  assert_int_equal(line_value(text, "search propagations"), -1);
+  free(text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(structs_hold_the_rows),
       cmocka_unit_test(sum_adds_every_field),
       cmocka_unit_test(stats_lines_follow_the_table),
       cmocka_unit_test(preprocessing_lines_follow_the_table),
+      cmocka_unit_test(search_rate_leaves_out_simplification),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

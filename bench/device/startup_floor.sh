@@ -9,7 +9,7 @@
 #              touches CUDA: what the GPU's start costs the CPU member)
 #   nophases   --no-portfolio-phases (no phase exchange with the GPU walkers)
 #   cpu15      --backend=cpu --threads=15 (the CPU member's thread count)
-# then plain's -v --stats lines on the first FILE.  Run from the repository
+# then, per FILE, plain's times and members' table (-v --stats) beside its wall ms.  Run from the repository
 # root on the GPU machine, the files staged into a git-ignored folder:
 #   mkdir -p .device/floor && cp ../shared/bench/cnf/app09/{een-tip-uns-nusmv-t5.B,AProVE09-11,AProVE09-25,minor032}.cnf.gz .device/floor/
 #   bash bench/device/startup_floor.sh .device/floor/*.cnf.gz      (carry .device/floor)
@@ -32,4 +32,9 @@ for f in "$@"; do
   done
   echo "$line"
 done
-"$B/gsat" -n -v --stats "$1" 2>&1 | grep -E '^c (search|backend|parse|build)' | head -12
+for f in "$@"; do # where plain's time goes: the process's own times and the members' table
+  echo "== $(basename "$f"): plain -v --stats"
+  t0=$(date +%s%N)
+  "$B/gsat" -n -v --stats "$f" 2>&1 | grep -E '^c (times|backend|search |answered by| +member| +(cpu|gpu|walk) )'
+  echo "wall $((($(date +%s%N) - t0) / 1000000)) ms"
+done
