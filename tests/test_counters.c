@@ -241,8 +241,8 @@ static void preprocessing_lines_follow_the_table(void **state) {
 
 /* The rate of the search outside simplification (report.c): propagations
  * over the search time less the preprocessing's and the rounds' time, on
- * php(7) on one thread with a round every 50 conflicts; no line with
- * simplification off. */
+ * php(7) on one thread with a round every 50 conflicts, then on two threads
+ * (the rounds' time per worker); no line with simplification off. */
 static void search_rate_leaves_out_simplification(void **state) {
   (void)state;
   lits php = {{0}, 0};
@@ -260,6 +260,18 @@ static void search_rate_leaves_out_simplification(void **state) {
   const long long got = line_value(text, "search propagations");
   assert_true(got >= want - 1 && got <= want + 1);
   assert_true(got > llround(st.propagations / st.search_seconds) + 1);
+  free(text);
+  /* two searchers: the rounds' time counts once per worker (each runs its own) */
+  const char *const two[] = {"threads", "2", "inprocess_interval", "50", NULL};
+  text = cdcl_stats_text(php.lit, two, &st);
+  assert_int_equal(st.workers, 2);
+  assert_true(st.preprocess_us > 0 && st.inproc_us > 0);
+  const double per_worker = st.search_seconds - (st.preprocess_us + st.inproc_us / 2.0) * 1e-6;
+  const long long two_want = llround(st.propagations / per_worker);
+  const long long two_got = line_value(text, "search propagations");
+  assert_true(two_got >= two_want - 1 && two_got <= two_want + 1);
+  const double summed = st.search_seconds - (st.preprocess_us + st.inproc_us) * 1e-6;
+  assert_true(summed <= 0 || two_got < llround(st.propagations / summed) - 1);
   free(text);
   const char *const off[] = {"simplify", "false", NULL};
   text = cdcl_stats_text(php.lit, off, &st);
