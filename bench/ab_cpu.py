@@ -127,5 +127,5 @@ def search_rate(got):
     return float(got.get('propagations', 0)) / t if t > 0 else 0.0
 
 
-if __name__ == "__main__":
+if __name__ == '__main__':
     main()

@@ -4,7 +4,8 @@
 # run, over the families ONLY selects (default app09 and the structured
 # SAT-race, bmc, qg and ssa files); with CPU=1 also `--backend=cpu` with
 # each set.  For a default to change: A the candidate, B the present.
-#   OPTS_A='--portfolio-gpu-delay=0.25' OPTS_B='--portfolio-gpu-delay=0.02' bash bench/device/portfolio_ab.sh
+#   OPTS_A='--portfolio-gpu-delay=0.25' OPTS_B='--portfolio-gpu-delay=0.02' \
+#     bash bench/device/portfolio_ab.sh
 #   OPTS_A='--cdcl-cubes=off' OPTS_B='--cdcl-cubes=on' CPU=1 bash bench/device/portfolio_ab.sh
 # Carry .device/bench (bench/device/stage.sh).  Prints solver_bench's summary
 # (gm wall ratio A / B) and the per-instance times; OUT (default
@@ -17,7 +18,8 @@ solver_setup
 solvers=(--solver="gsat-A:alone=gsat $A" --solver="gsat-B:alone=gsat $Bopts")
 compare=gsat-A:gsat-B
 if [ "${CPU:-0}" = 1 ]; then
-  solvers+=(--solver="cpu-A:alone=gsat --backend=cpu $A" --solver="cpu-B:alone=gsat --backend=cpu $Bopts")
+  solvers+=(--solver="cpu-A:alone=gsat --backend=cpu $A"
+    --solver="cpu-B:alone=gsat --backend=cpu $Bopts")
   compare=$compare,cpu-A:cpu-B
 fi
 mkdir -p "$OUT/runs"

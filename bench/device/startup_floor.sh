@@ -10,8 +10,9 @@
 #   delay.25   --portfolio-gpu-delay=0.25
 #   nophases   --no-portfolio-phases (no phase exchange with the GPU walkers)
 #   cpu15      --backend=cpu --threads=15 (the CPU member's thread count)
-# then, per FILE, plain's times and members' table (-v --stats) beside its wall ms.  Run from the repository
-# root on the GPU machine, the files staged into a git-ignored folder:
+# then, per FILE, plain's times and members' table (-v --stats) beside its
+# wall ms.  Run from the repository root on the GPU machine, the files staged
+# into a git-ignored folder:
 #   mkdir -p .device/floor && cp ../shared/bench/cnf/app09/{een-tip-uns-nusmv-t5.B,AProVE09-11,AProVE09-25,minor032}.cnf.gz .device/floor/
 #   bash bench/device/startup_floor.sh .device/floor/*.cnf.gz      (carry .device/floor)
 set -u
