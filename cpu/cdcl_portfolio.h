@@ -67,22 +67,23 @@ extern "C" {
 gsat_status gsat_cpu_cdcl_solve(const gsat_db *db, const gsat_search_params *p,
                                 gsat_search_result *r, gsat_error *err);
 
-/* As gsat_cpu_cdcl_solve with p->threads >= 1 searchers: answer and model of the first searcher
- * that finds one (UNSAT under assumptions: that searcher's failed assumptions), counters per
- * searcher in r->workers and summed in r->total.  p->proof receives every
- * searcher's learned clauses in one log, a clause before it is exported;
- * with more than one searcher deletions are left out (a clause deleted by
- * one searcher may still be held by another).  The calling thread polls
- * p->stop, the limits (p->node_limit counts the decisions of all searchers,
- * p->conflict_limit their conflicts, exact to a slice each) and calls
- * p->progress.  Errors: NOMEM, RESOURCE,
- * INTERNAL (two searchers answered differently).  p->clause_port: above. */
 /* Whether a CPU CDCL search with parameters p runs inprocessing rounds
  * (cdcl_inproc.h): p->inprocess, no assumptions and no extra clauses (the
  * rounds would need them frozen); with one searcher or many, beside a clause
  * port or not. */
 int gsat_cpu_cdcl_inprocesses(const gsat_search_params *p);
 
+/* As gsat_cpu_cdcl_solve with p->threads >= 1 searchers: answer and model of the first searcher
+ * that finds one (UNSAT under assumptions: that searcher's failed assumptions), counters per
+ * searcher in r->workers and summed in r->total.  p->proof receives every
+ * searcher's learned clauses in one log, a clause before it is exported;
+ * with more than one searcher, beside a clause port or with cubes deletions
+ * are left out (a clause deleted by one searcher may still be held by
+ * another, or a refuted cube's clause still needed for its parent).  The calling thread polls
+ * p->stop, the limits (p->node_limit counts the decisions of all searchers,
+ * p->conflict_limit their conflicts, exact to a slice each) and calls
+ * p->progress.  Errors: NOMEM, RESOURCE,
+ * INTERNAL (two searchers answered differently).  p->clause_port: above. */
 gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params *p,
                                     gsat_search_result *r, gsat_error *err);
 
