@@ -243,6 +243,15 @@ static void preprocessing_lines_follow_the_table(void **state) {
  * over the search time less the preprocessing's and the rounds' time, on
  * php(7) on one thread with a round every 50 conflicts, then on two threads
  * (the rounds' time per worker); no line with simplification off. */
+/* The `search propagations` line of text, asserted within 1 of st's
+ * propagations over `outside` seconds. */
+static long long search_rate_line(const char *text, const gsat_statistics *st, double outside) {
+  const long long want = llround(st->propagations / outside);
+  const long long got = line_value(text, "search propagations");
+  assert_true(got >= want - 1 && got <= want + 1);
+  return got;
+}
+
 static void search_rate_leaves_out_simplification(void **state) {
   (void)state;
   lits php = {{0}, 0};
@@ -256,9 +265,7 @@ static void search_rate_leaves_out_simplification(void **state) {
   assert_int_equal(line_value(text, "preprocess us"), (long long)st.preprocess_us);
   const double outside = st.search_seconds - (st.preprocess_us + st.inproc_us) * 1e-6;
   assert_true(outside > 0 && outside < st.search_seconds);
-  const long long want = llround(st.propagations / outside);
-  const long long got = line_value(text, "search propagations");
-  assert_true(got >= want - 1 && got <= want + 1);
+  const long long got = search_rate_line(text, &st, outside);
   assert_true(got > llround(st.propagations / st.search_seconds) + 1);
   free(text);
   /* two searchers: the rounds' time counts once per worker (each runs its own) */
@@ -267,9 +274,7 @@ static void search_rate_leaves_out_simplification(void **state) {
   assert_int_equal(st.workers, 2);
   assert_true(st.preprocess_us > 0 && st.inproc_us > 0);
   const double per_worker = st.search_seconds - (st.preprocess_us + st.inproc_us / 2.0) * 1e-6;
-  const long long two_want = llround(st.propagations / per_worker);
-  const long long two_got = line_value(text, "search propagations");
-  assert_true(two_got >= two_want - 1 && two_got <= two_want + 1);
+  const long long two_got = search_rate_line(text, &st, per_worker);
   const double summed = st.search_seconds - (st.preprocess_us + st.inproc_us) * 1e-6;
   assert_true(summed <= 0 || two_got < llround(st.propagations / summed) - 1);
   free(text);
