@@ -1385,7 +1385,8 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
   gsat_portfolio_set_gpu_engine(pf, s->gpu, &engine_taken);
   /* The delay spares a process that never touches CUDA its context; once an
    * earlier solve made it, waiting saves nothing. */
-  const double delay = gsat_gpu_engine_has_context(s->gpu) ? 0 : s->opt.portfolio_gpu_delay;
+  const double delay =
+      gsat_gpu_engine_has_context(s->gpu) ? 0 : gsat_options_gpu_delay(&s->opt, search);
   st = gsat_portfolio_solve(pf, p, member[GSAT_PORTFOLIO_CPU], gpu, delay, verify_member, &check,
                             &out, &s->err);
   if (engine_taken && with_gpu && out.num_members > GSAT_PORTFOLIO_GPU &&

@@ -112,8 +112,8 @@ static int gpu_may_start(void *data) {
 }
 
 /* The GPU member: its row's search (the walkers: models only; CDCL: with
- * the bridge's clause port; DPLL).  It first waits
- * pf->gpu_delay (0.02 s by default) for the race to end: a process whose GPU thread is inside the
+ * the bridge's clause port; DPLL).  It first waits pf->gpu_delay
+ * (gsat_options_gpu_delay) for the race to end: a process whose GPU thread is inside the
  * driver's initialization when the CPU answers pays for the driver's teardown at exit (measured
  * longer than easy instances' CPU answers; bench/RESULTS.md, start-up tax), one that never
  * touched CUDA pays nothing.  A row that reads the occurrence streams (DPLL), which a CPU member

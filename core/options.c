@@ -357,6 +357,13 @@ gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err) {
   return GSAT_OK;
 }
 
+double gsat_options_gpu_delay(const gsat_options *o, gsat_opt_search search) {
+  if (o->portfolio_gpu_delay >= 0) return o->portfolio_gpu_delay;
+  const int walkers_beside_cdcl =
+      search == GSAT_SEARCH_CDCL && gsat_options_gpu_member(o, search) == GSAT_SEARCH_WALK;
+  return walkers_beside_cdcl ? GSAT_GPU_DELAY_WALK : GSAT_GPU_DELAY;
+}
+
 gsat_opt_search gsat_options_gpu_member(const gsat_options *o, gsat_opt_search search) {
   return search == GSAT_SEARCH_WALK   ? GSAT_SEARCH_WALK
          : search != GSAT_SEARCH_CDCL ? GSAT_SEARCH_DPLL

@@ -113,6 +113,17 @@ gsat_status gsat_options_from_env(gsat_options *o, gsat_error *err);
  * DPLL; DPLL beside DPLL. */
 gsat_opt_search gsat_options_gpu_member(const gsat_options *o, gsat_opt_search search);
 
+/* The seconds the portfolio's GPU member waits before it touches CUDA when
+ * the CPU member runs search (not auto): portfolio_gpu_delay when given,
+ * else GSAT_GPU_DELAY_WALK for the GPU walkers beside CPU CDCL (structured
+ * formulas, which the CPU mostly answers sooner than a CUDA context is made
+ * and torn down) and GSAT_GPU_DELAY for the rest.  A ski-rental choice:
+ * waiting about what a context costs loses at most that much where the GPU
+ * answers (bench/RESULTS.md, the portfolio's start-up floor). */
+#define GSAT_GPU_DELAY      0.02
+#define GSAT_GPU_DELAY_WALK 0.25
+double gsat_options_gpu_delay(const gsat_options *o, gsat_opt_search search);
+
 /* The searches that may run with options o, as GSAT_READ bits: the
  * search o->search names (all three for auto) and, with --search=cdcl,
  * the portfolio's GPU member (gsat_options_gpu_member) where --backend=auto

@@ -617,6 +617,26 @@ static gsat_status backend_with(const gsat_option_info *info, const char *backen
 /* Every option the GPU only reads (GSAT_GPU_ONLY), given beside an explicit
  * --backend=cpu: a usage error naming it; every other option is accepted
  * there; --backend=auto or gpu, and cpu from the environment, accept all. */
+/* The GPU member's delay (gsat_options_gpu_delay): auto by its search, or
+ * as given. */
+static void gpu_member_delay(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_options_init(&o);
+  assert_true(o.portfolio_gpu_delay == -1);
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_CDCL) == GSAT_GPU_DELAY_WALK); /* walkers */
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_DPLL) == GSAT_GPU_DELAY);
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_WALK) == GSAT_GPU_DELAY);
+  set_ok(&o, "portfolio_gpu_walk", "false"); /* GPU CDCL beside CPU CDCL */
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_CDCL) == GSAT_GPU_DELAY);
+  set_ok(&o, "portfolio_gpu_delay", "0");
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_CDCL) == 0);
+  set_ok(&o, "portfolio_gpu_walk", "true");
+  set_ok(&o, "portfolio_gpu_delay", "1.5");
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_CDCL) == 1.5);
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_DPLL) == 1.5);
+}
+
 static void gpu_only_options_with_backend_cpu(void **state) {
   (void)state;
   int refused = 0;
@@ -687,6 +707,7 @@ int main(void) {
       cmocka_unit_test(search_specific_options),
       cmocka_unit_test(readers_match_the_help),
       cmocka_unit_test(search_conflicts_only_when_given),
+      cmocka_unit_test(gpu_member_delay),
       cmocka_unit_test(gpu_only_options_with_backend_cpu),
       cmocka_unit_test(gpu_only_matches_the_names),
   };

@@ -7,7 +7,8 @@
 #   cpu        --backend=cpu (all cores)
 #   delay5     --portfolio-gpu-delay=5 (the GPU member waits 5 s before it
 #              touches CUDA: what the GPU's start costs the CPU member)
-#   delay.25   --portfolio-gpu-delay=0.25
+#   delay.02   --portfolio-gpu-delay=0.02 (the GPU walkers' delay beside
+#              CDCL before it became 0.25 s)
 #   nophases   --no-portfolio-phases (no phase exchange with the GPU walkers)
 #   cpu15      --backend=cpu --threads=15 (the CPU member's thread count)
 # then, per FILE, plain's times and members' table (-v --stats) beside its
@@ -18,10 +19,10 @@
 set -u
 . "$(dirname "$0")/common.sh" # cd to the repository root; B=build-dev
 [ -x "$B/gsat" ] || bash bench/device/build.sh gsat >"$OUT/build.log" 2>&1 || echo "build failed: $OUT/build.log"
-printf '%-28s %8s %8s %8s %8s %8s %8s\n' file plain cpu delay5 delay.25 nophases cpu15
+printf '%-28s %8s %8s %8s %8s %8s %8s\n' file plain cpu delay5 delay.02 nophases cpu15
 for f in "$@"; do
   line=$(printf '%-28s' "$(basename "$f" | sed 's/\.cnf.*//')")
-  for cfg in "" "--backend=cpu" "--portfolio-gpu-delay=5" "--portfolio-gpu-delay=0.25" "--no-portfolio-phases" "--backend=cpu --threads=15"; do
+  for cfg in "" "--backend=cpu" "--portfolio-gpu-delay=5" "--portfolio-gpu-delay=0.02" "--no-portfolio-phases" "--backend=cpu --threads=15"; do
     best=
     for _ in 1 2 3 4 5; do
       t0=$(date +%s%N)
