@@ -819,6 +819,8 @@ static gsat_status choose_search(gsat_solver *s, const gsat_db *db, gsat_search_
   p->cdcl_lookahead_cubes = !lookahead_cubes         ? 0
                             : s->opt.cdcl_cube_count ? (uint32_t)s->opt.cdcl_cube_count
                                                      : GSAT_PORTFOLIO_LOOKAHEAD_CUBES;
+  p->cdcl_cube_team =
+      s->opt.cdcl_cube_team ? (uint32_t)s->opt.cdcl_cube_team : GSAT_PORTFOLIO_CUBE_TEAM;
   p->cdcl_cubes =
       lookahead_cubes || s->opt.cdcl_cubes == GSAT_CDCL_CUBES_ON ||
       (s->opt.cdcl_cubes == GSAT_CDCL_CUBES_AUTO && GSAT_PORTFOLIO_CUBES_DEFAULT && !uniform);
@@ -947,6 +949,7 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simp.stop = &s->stop;
   p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
   p->inprocess = p->simplify && s->opt.inprocess;
+  p->presearch = s->opt.presearch;
 }
 
 /* Notes the decision heuristic dc (name and reason) in the statistics. */
@@ -1284,6 +1287,25 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *
     note_choice(s, gpu_decide); /* the GPU member's heuristic answered */
 }
 
+/* The presearch before the shared round (cdcl_simp.h) ended the solve: its
+ * answer is the solve's, its model checked against the input db (freed
+ * here), nothing raced.  Sets *answered.  Errors: NOMEM, INTERNAL (a
+ * model that fails the check). */
+static gsat_status presearch_answered(gsat_solver *s, gsat_db *db, gsat_simplified *pre,
+                                      int *answered) {
+  gsat_search_result *r = &pre->first;
+  note_backend(s, GSAT_BACKEND_ID_CPU); /* nothing raced */
+  gsat_status st = r->answer == GSAT_ANSWER_SAT ? check_model(s, db, r->model) : GSAT_OK;
+  gsat_db_free(db);
+  if (st != GSAT_OK) return st;
+  keep_simplified_statistics(s, pre, r);
+  s->solves++;
+  s->state = STATE_SOLVED;
+  s->answer = r->answer;
+  *answered = 1;
+  return GSAT_OK;
+}
+
 /* The portfolio's shared preprocessing (docs/simplify.md, "The portfolio"):
  * the CDCL search's round (set_simplify's condition, p->simplify) runs once
  * here, before the members split, and both members search its result.  db
@@ -1299,6 +1321,7 @@ static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_par
   gsat_db *input = &check->input;
   gsat_search_params q;
   gsat_status st = gsat_simplified_run(db, p, pre, &q, &s->err);
+  if (st == GSAT_OK && pre->answered) return presearch_answered(s, db, pre, answered);
   if (st == GSAT_OK) st = gsat_db_build_order(&pre->db, &s->err); /* for a DPLL member */
   check->vars = pre->db.num_vars;
   check->model = st == GSAT_OK ? malloc((size_t)check->vars + 1) : NULL;

@@ -35,6 +35,7 @@
   O (bva_tiebreak, BOOL,   true,                   _, _,        _,  _,            HIDE, "bounded variable addition: break ties between literals of equal match count by the 3-hop heuristic (SBVA); false: the first found") \
   O (cdcl_bcp,     ENUM,   GSAT_BCP_WATCHED,       _, _,        _,  BCP,          HIDE, "CDCL BCP of original clauses: watched, or read whole from the occurrence streams (only learned clauses watched)") \
   O (cdcl_cube_count, INT, 0,                     0, 2048,     0,  _,            HIDE, "CPU CDCL with --cdcl-cubes=lookahead: look-ahead cubes the searchers start from (0: the measured default)") \
+  O (cdcl_cube_team, INT, 0,                      0, 4096,     0,  _,            HIDE, "CPU CDCL with cubes: the searchers that split the work as cubes, the others search the whole formula (0: the measured default; at least --threads: all)") \
   O (cdcl_cubes,   ENUM,   GSAT_CDCL_CUBES_AUTO,   _, _,        _,  CDCL_CUBES,   HIDE, "CDCL with several threads: split the work as cubes (on) or let every searcher search the whole formula (off); lookahead: the CPU searchers start from look-ahead cubes, also one thread; auto: the measured default") \
   O (cdcl_decide,  ENUM,   GSAT_CDCL_DECIDE_AUTO,  _, _,        _,  CDCL_DECIDE,  HIDE, "CDCL decision heuristic (auto: the measured default)") \
   O (cdcl_memory,  INT,    0,                      0, 1048576,  0,  _,            HIDE, "CPU CDCL: MiB the searchers may start with in all (0: half the memory available, and of ulimit -v); with --threads beyond it fewer searchers run, as --stats says") \
@@ -84,6 +85,7 @@
   O (portfolio_gpu_walk, BOOL, true,               _, _,        _,  _,            HIDE, "the portfolio's GPU member runs the GPU walkers (models only, never UNSAT, no clause exchange) when the search is CDCL; false: the GPU CDCL search or DPLL, as --portfolio-gpu-cdcl says") \
   O (portfolio_phases, BOOL, true,                 _, _,        _,  _,            HIDE, "the portfolio's GPU walkers offer their best assignments to the CPU CDCL searchers, which take them as phases at rephase (docs/phases.md)") \
   O (portfolio_walk, INT,    -1,                     -1, 256,     0,  _,            HIDE, "CPU walker threads that race the search, taken from its threads (models only; docs/walk.md): -1 auto (one for uniform random k-SAT with --search=auto on 4 or more threads, or 2-3 from 500 variables), 0 none; never with --proof, --conflicts, MPI or one thread; the walkers race without --node-limit, which counts the search's decisions") \
+  O (presearch,    UINT64, 1000,                   0, 1e9,      0,  _,            HIDE, "CPU CDCL with --simplify: conflicts of a one-thread search of the input before the preprocessing, which runs only where that search did not answer (0: none; docs/simplify.md)") \
   O (probe,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: failed-literal probing on the roots of the binary implication graph") \
   O (progress,     REAL,   5,                      0, 1e9,      _,  _,            SHOW, "seconds between progress lines (0: none)") \
   O (proof,        STRING, "",                     _, _,        _,  _,            SHOW, "write a DRAT proof of the CDCL search to this file (a second file argument is the same; format: --proof-format)") \
@@ -133,6 +135,7 @@
   R (A, bva_tiebreak,        GSAT_READ (CDCL)) \
   R (A, cdcl_bcp,            GSAT_READ (CDCL)) \
   R (A, cdcl_cube_count,     GSAT_READ (CDCL)) \
+  R (A, cdcl_cube_team,      GSAT_READ (CDCL)) \
   R (A, cdcl_cubes,          GSAT_READ (CDCL)) \
   R (A, cdcl_decide,         GSAT_READ (CDCL)) \
   R (A, cdcl_memory,         GSAT_READ (CDCL)) \
@@ -177,6 +180,7 @@
   R (A, portfolio_gpu_walk,  GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
   R (A, portfolio_phases,    GSAT_READ (CDCL) | GSAT_GPU_ONLY) \
   R (A, portfolio_walk,      GSAT_READ (DPLL) | GSAT_READ (CDCL)) \
+  R (A, presearch,           GSAT_READ (CDCL)) \
   R (A, probe,               GSAT_READ (CDCL)) \
   R (A, proof,               GSAT_READ (CDCL)) \
   R (A, proof_format,        GSAT_READ (CDCL)) \

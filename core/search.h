@@ -54,6 +54,9 @@ typedef struct gsat_search_params {
                                    search leaves it out with assumptions,
                                    extra clauses or a clause port */
   gsat_simp_config simp;
+  uint64_t presearch;            /* with simplify: conflicts of a one-thread
+                                    search of the input before the
+                                    preprocessing (cdcl_simp.h); 0: none */
   int inprocess;                 /* CPU CDCL, each searcher: inprocessing rounds
                                     (cpu/cdcl_inproc.h) with simp's techniques;
                                     set only where simplify may be */
@@ -64,6 +67,9 @@ typedef struct gsat_search_params {
   int cdcl_cubes;                /* 1: the portfolio splits the work as cubes
                                     (cdcl_portfolio.h); 0: each searcher
                                     searches the whole formula */
+  uint32_t cdcl_cube_team;       /* with cdcl_cubes, the CPU searchers 0..team-1
+                                    split the work as cubes, the others search
+                                    the whole formula; 0: all of them */
   uint32_t cdcl_lookahead_cubes; /* with cdcl_cubes, the CPU portfolio starts from
                                    this many look-ahead cubes (cpu_ref.h
                                    gsat_cpu_cubes_seed), also with one searcher;

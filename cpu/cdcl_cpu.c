@@ -92,24 +92,64 @@ static gsat_status refuted_result(gsat_search_result *r, uint32_t V, gsat_error 
   return GSAT_OK;
 }
 
+/* p->presearch conflicts of one searcher over db itself into out->first;
+ * out->answered when it answered, or when a limit of p's or a stop ended
+ * it (the solve is over).  Otherwise its counters and time go to out->n and
+ * out->seconds, and q's limits (q = *p) lose what it spent.  Its learned
+ * clauses stay in the proof: implied by db, they keep every later step's
+ * check sound (the preprocessing's RAT steps are on fresh variables only). */
+static gsat_status presearch(const gsat_db *db, const gsat_search_params *p,
+                             gsat_simplified *out, gsat_search_params *q, gsat_error *err) {
+  gsat_search_params f = *p;
+  f.simplify = f.inprocess = 0;
+  f.threads = 1;
+  f.cdcl_cubes = 0;
+  f.cdcl_lookahead_cubes = 0;
+  f.cdcl_walk = 0;
+  f.phases = NULL;
+  const int user_limit = p->conflict_limit && p->conflict_limit <= p->presearch;
+  f.conflict_limit = user_limit ? p->conflict_limit : p->presearch;
+  gsat_search_result *r = &out->first;
+  GSAT_FORWARD(gsat_cpu_cdcl_solve(db, &f, r, err));
+  const uint64_t conflicts = r->total.c.conflicts;
+  out->answered = r->answer != 0 || GSAT_FLAG_IS_RAISED(p->stop) ||
+                  (r->stopped_by_limit && (user_limit || conflicts < f.conflict_limit)) ||
+                  (p->node_limit && r->total.c.decisions >= p->node_limit);
+  if (out->answered) return GSAT_OK;
+  gsat_worker_stats_add(&out->n, &r->total);
+  out->seconds = r->search_seconds;
+  if (q->time_limit > 0) q->time_limit -= r->search_seconds;
+  if (q->conflict_limit) q->conflict_limit -= conflicts; /* less: it would have answered */
+  if (q->node_limit) q->node_limit -= r->total.c.decisions;
+  gsat_search_result_free(r);
+  memset(r, 0, sizeof *r);
+  return GSAT_OK;
+}
+
 gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
                                 gsat_simplified *out, gsat_search_params *q, gsat_error *err) {
-  const double start = gsat_seconds();
   memset(out, 0, sizeof *out);
   *q = *p;
   q->simplify = 0;
-  if (p->time_limit > 0) q->simp.deadline = start + p->time_limit;
+  if (p->presearch) {
+    GSAT_FORWARD(presearch(db, p, out, q, err));
+    if (out->answered) return GSAT_OK;
+  }
+  const double start = gsat_seconds();
+  if (q->time_limit > 0) q->simp.deadline = start + q->time_limit;
   GSAT_FORWARD(gsat_simp_run(db, &q->simp, p->proof, &out->db, &out->ext, &out->n, err));
-  out->seconds = gsat_seconds() - start;
-  out->n.preprocess_us = (uint64_t)(out->seconds * 1e6);
-  out->out_of_time = p->time_limit > 0 && out->seconds >= p->time_limit;
-  if (q->time_limit > 0) q->time_limit -= out->seconds;
+  const double round = gsat_seconds() - start;
+  out->seconds += round;
+  out->n.preprocess_us = (uint64_t)(round * 1e6);
+  out->out_of_time = q->time_limit > 0 && round >= q->time_limit;
+  if (q->time_limit > 0) q->time_limit -= round;
   return GSAT_OK;
 }
 
 void gsat_simplified_free(gsat_simplified *s) {
   gsat_db_free(&s->db);
   gsat_simp_ext_free(&s->ext);
+  gsat_search_result_free(&s->first);
 }
 
 void gsat_simplified_add(const gsat_simplified *pre, gsat_search_result *r) {
@@ -128,6 +168,12 @@ static gsat_status solve_simplified(const gsat_db *db, const gsat_search_params 
   gsat_search_params q;
   gsat_simplified pre;
   GSAT_FORWARD(gsat_simplified_run(db, p, &pre, &q, err));
+  if (pre.answered) { /* by the presearch: its result is the solve's */
+    *r = pre.first;
+    memset(&pre.first, 0, sizeof pre.first);
+    gsat_simplified_free(&pre);
+    return GSAT_OK;
+  }
   gsat_status st;
   if (pre.db.empty_clause) {
     st = refuted_result(r, db->num_vars, err);

@@ -65,6 +65,7 @@ typedef struct searcher {
   gsat_error err;
   double busy, idle_seconds;
   uint64_t exported, imported;
+  int cubing;    /* one of the cube team (pf->team): takes and splits cubes */
   uint32_t node; /* cube held (cube.h), GSAT_CUBE_NONE: idle */
   uint64_t cubes, donations;
   gsat_cdcl_phase_port port; /* its end of the phase exchange (port.x NULL: none) */
@@ -95,6 +96,7 @@ struct portfolio {
   void *share_arena;
   gsat_term term;
   int use_cubes;           /* split the work as cubes (p->cdcl_cubes) */
+  uint32_t team;           /* with cubes, searchers 0..team-1 split the work */
   int inproc;              /* each searcher inprocesses (cdcl_inproc.h) */
   uint32_t rounds_running; /* rounds running now (ROUNDS_AT_ONCE) */
   gsat_cubes cubes;
@@ -370,7 +372,7 @@ static int served(searcher *w, int res) {
     w->st = (gsat_status)res;
     return 1;
   }
-  if (res == GSAT_CDCL_UNSAT && w->pf->use_cubes && w->s.unsat_assumptions) {
+  if (res == GSAT_CDCL_UNSAT && w->cubing && w->s.unsat_assumptions) {
     int r = cube_refuted(w);
     if (r < 0) w->st = (gsat_status)r;
     return r != 0;
@@ -400,7 +402,7 @@ static void run(searcher *w, int calling_thread) {
                              : 0;
   uint64_t budget = 64;
   while (!gsat_term_stopped(&pf->term)) {
-    if (pf->use_cubes && w->node == GSAT_CUBE_NONE && !take_cube(w)) {
+    if (w->cubing && w->node == GSAT_CUBE_NONE && !take_cube(w)) {
       idle_wait(w, calling_thread, &next_progress);
       continue;
     }
@@ -425,7 +427,7 @@ static void run(searcher *w, int calling_thread) {
       if (served(w, res)) break;
       continue;
     }
-    if (pf->use_cubes) maybe_split(w);
+    if (w->cubing) maybe_split(w);
     int imp = import_shared(w);
     if (imp < 0) {
       w->st = (gsat_status)imp;
@@ -489,7 +491,7 @@ static gsat_status seed_cubes(portfolio *pf, gsat_error *err) {
     return st;
   }
   pf->seeded = 1;
-  pf->cubes.idle = pf->n;
+  pf->cubes.idle = pf->team;
   return GSAT_OK;
 }
 
@@ -510,7 +512,7 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
     GSAT_RETURN_IF(!pf->cubes_arena, err, NOMEM, "out of memory for the cube tree");
     GSAT_FORWARD(
         gsat_cubes_init(&pf->cubes, pf->cubes_arena, CUBE_NODES_LOG2, CUBE_QUEUE_LOG2, err));
-    pf->cubes.idle = pf->n - 1; /* searcher 0 holds the root */
+    pf->cubes.idle = pf->team - 1; /* searcher 0 holds the root */
     GSAT_FORWARD(seed_cubes(pf, err));
     GSAT_RETURN_IF(pthread_mutex_init(&pf->idle_lock, NULL) != 0, err, RESOURCE,
                    "cannot create the idle searchers' lock");
@@ -526,13 +528,17 @@ static gsat_status setup(portfolio *pf, int *refuted, gsat_error *err) {
      * then sees it). */
     if (i > 0 && gsat_search_stop_reason(p, pf->start, gsat_seconds(), 0) != GSAT_STOP_NONE) {
       pf->n = i;
-      if (pf->use_cubes) pf->cubes.idle = pf->seeded ? i : i - 1;
+      if (pf->team > i) {
+        pf->team = i;
+        pf->cubes.idle = pf->seeded ? i : i - 1;
+      }
       break;
     }
     searcher *w = &pf->w[i];
     w->pf = pf;
     w->id = i;
     w->sink = (gsat_proof_sink){sink_add, sink_del, w};
+    w->cubing = pf->use_cubes && i < pf->team;
     w->node = i == 0 && !pf->seeded ? 0 : GSAT_CUBE_NONE;
     gsat_error_clear(&w->err);
     gsat_share_reader_init(&w->reader, &pf->share, i);
@@ -749,6 +755,9 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   pf.n = fit;
   pf.start = gsat_seconds();
   pf.use_cubes = p->cdcl_cubes && (pf.n > 1 || p->cdcl_lookahead_cubes) && !p->num_assumptions;
+  pf.team = !pf.use_cubes                                 ? 0
+            : p->cdcl_cube_team && p->cdcl_cube_team < pf.n ? p->cdcl_cube_team
+                                                            : pf.n;
   pf.inproc = gsat_cpu_cdcl_inprocesses(p);
   int refuted = 0;
   gsat_status st = GSAT_OK;

@@ -6,18 +6,20 @@
  * initial phase, decision heuristic, restart policy), sharing learned units
  * and short clauses through the ring
  * of core/share.h (imported at restarts), stopped by the termination
- * protocol of core/term.h.  With p->cdcl_cubes (two searchers or
- * more, no user assumptions) the work is split as cubes (cdcl.md, section 4;
- * core/cube.h): searcher 0 starts with the whole formula, the others
- * idle; a busy searcher, between slices, when more searchers idle than cubes
- * are queued, turns its first free decision d into one more assumption and
- * donates its cube + NOT d; an idle searcher takes a queued cube and assumes
- * its literals; a search that fails under its cube learns the negated failed
- * assumptions (logged, shared, kept), closes the cube and the parents it
- * completes (their negated cubes logged after the children's, the root's
- * being the empty clause) and idles again; UNSAT when the last open cube is
- * refuted (term.h), SAT when any searcher finds a model.  Without cubes
- * every searcher searches the whole formula. */
+ * protocol of core/term.h.  With p->cdcl_cubes (two searchers or more, no
+ * user assumptions) the work is split as cubes (cdcl.md, section 4;
+ * core/cube.h) among the first p->cdcl_cube_team searchers (0: all), the
+ * others searching the whole formula beside them: searcher 0 starts with
+ * the whole formula, the rest of the team idle; a busy one of the team,
+ * between slices, when more of the team idle than cubes are queued, turns
+ * its first free decision d into one more assumption and donates its cube +
+ * NOT d; an idle one takes a queued cube and assumes its literals; a search
+ * that fails under its cube learns the negated failed assumptions (logged,
+ * shared, kept), closes the cube and the parents it completes (their negated
+ * cubes logged after the children's, the root's being the empty clause) and
+ * idles again; UNSAT when the last open cube is refuted (term.h) or any
+ * searcher derives the empty clause, SAT when any searcher finds a model.
+ * Without cubes every searcher searches the whole formula. */
 #ifndef GSAT_CDCL_PORTFOLIO_H
 #define GSAT_CDCL_PORTFOLIO_H
 
@@ -39,6 +41,11 @@ extern "C" {
  * "CDCL cubes": 0.73-0.97x the CPU time of the plain portfolio on structured
  * UNSAT instances with 2 threads; auto leaves uniform random k-SAT out). */
 #define GSAT_PORTFOLIO_CUBES_DEFAULT 1
+/* With cubes, the searchers that split the work (--cdcl-cube-team=0); the
+ * others search the whole formula beside them.  On 16 threads a team of 4
+ * beats all cubing; with 2-4 threads it is all of them (bench/RESULTS.md,
+ * "app09 with the presearch, ..."). */
+#define GSAT_PORTFOLIO_CUBE_TEAM 4
 /* Look-ahead cubes of --cdcl-cubes=lookahead when --cdcl-cube-count is 0
  * (bench/RESULTS.md, "Look-ahead cubes for the CDCL searchers"). */
 #define GSAT_PORTFOLIO_LOOKAHEAD_CUBES 16

@@ -20,12 +20,19 @@ typedef struct gsat_simplified {
   gsat_worker_stats n; /* the preprocessing counters (simp_* and bva_* rows) */
   double seconds;      /* time the round took */
   int out_of_time;     /* p->time_limit passed during the round: no time left to search */
+  int answered;        /* the presearch answered, or a limit or stop ended it: no round ran */
+  gsat_search_result first; /* with answered, the presearch's result (a model over db's
+                               variables, no extension); empty otherwise */
 } gsat_simplified;
 
 /* Simplifies db (not modified) with p->simp, writing DRAT to p->proof (may
  * be NULL), into *out, and sets *q to p for the search of out->db: simplify
- * off, the time limit less the round's time; the round's deadline is
- * p->time_limit from now.  A model of out->db extended by
+ * off, the limits less what was spent; the round's deadline is the time
+ * left.  With p->presearch, one searcher first searches db itself for that
+ * many conflicts, as Kissat and CaDiCaL search before their first
+ * elimination (easy formulas end sooner than a round takes): out->answered
+ * and out->first when it ends the solve, no round then; its counters and
+ * time are the round's otherwise (out->n.preprocess_us: the round alone).  A model of out->db extended by
  * gsat_simp_extend(&out->ext, model) and cut to db's variables is a model
  * of db.  Errors: NOMEM (nothing left to free). */
 gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,

@@ -7,13 +7,15 @@
 # clause (k R) of a few literals k and remainders R, for bounded variable
 # addition), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of fifteen option sets in turn (the defaults, each technique off, everything
+# of sixteen option sets in turn (the defaults, where the presearch answers
+# most, then with the presearch off (--presearch=0): each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
 # with every clause size, and gated in the portfolio, no hyper-binary
 # resolution and no BVA, and an inprocessing round every few conflicts in
 # four: one thread in two, the portfolio of 2 splitting cubes and of 3 not;
-# vivification off in one, every few conflicts in three); then N/20 random
+# vivification off in one, every few conflicts in three; a presearch of 3
+# conflicts before the preprocessing, its lemmas in the proof); then N/20 random
 # 3-SAT formulas at the threshold (40 to 80 variables: they take conflicts)
 # under the four inprocessing sets, where
 # rounds must run in more than half.  Answers must agree with the reference, every SAT
@@ -23,7 +25,7 @@
 # pigeonhole proof cut in half must be rejected, with and without --bva (whose gate
 # must let the pigeonhole formula through); BVA must add variables to a
 # quarter of the block formulas and hyper-binary resolution fire in a tenth
-# of the formulas solved with the defaults, where every UNSAT proof (with
+# of the formulas solved with the defaults less the presearch, where every UNSAT proof (with
 # hyper binaries in it) must be verified too, as must the proof of a
 # pigeonhole formula beside a chain whose probe adds three hyper binaries,
 # which it must add and delete.  Skips (77) without python3
@@ -40,20 +42,21 @@ if [ -z "$minisat" ] && [ -z "$cadical" ] || ! command -v python3 >/dev/null; th
 fi
 sets=(
   ""
-  "--no-elim"
-  "--no-subsume"
-  "--no-probe --no-equiv --no-vivify"
+  "--presearch=0 --no-elim"
+  "--presearch=0 --no-subsume"
+  "--presearch=0 --no-probe --no-equiv --no-vivify"
   "--no-simplify"
-  "--simp-occ-limit=3"
-  "--simp-effort=1 --cdcl-reduce=5 --vivify-interval=2 --vivify-irred"
-  "--bva --bva-share=0 --bva-size=0 --no-probe --no-equiv"
-  "--threads=2 --cdcl-cubes=on --vivify-interval=3"
-  "--bva --no-elim --threads=2 --cdcl-cubes=on"
-  "--no-hbr --no-bva"
-  "--threads=1 --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
-  "--threads=1 --inprocess-interval=2 --inprocess-effort=100000 --no-elim --cdcl-reduce=5 --vivify-irred"
-  "--threads=2 --cdcl-cubes=on --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
-  "--threads=3 --cdcl-cubes=off --inprocess-interval=3 --inprocess-effort=100000"
+  "--presearch=0 --simp-occ-limit=3"
+  "--presearch=0 --simp-effort=1 --cdcl-reduce=5 --vivify-interval=2 --vivify-irred"
+  "--presearch=0 --bva --bva-share=0 --bva-size=0 --no-probe --no-equiv"
+  "--presearch=0 --threads=2 --cdcl-cubes=on --vivify-interval=3"
+  "--presearch=0 --bva --no-elim --threads=2 --cdcl-cubes=on"
+  "--presearch=0 --no-hbr --no-bva"
+  "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
+  "--presearch=0 --threads=1 --inprocess-interval=2 --inprocess-effort=100000 --no-elim --cdcl-reduce=5 --vivify-irred"
+  "--presearch=0 --threads=2 --cdcl-cubes=on --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
+  "--presearch=0 --threads=3 --cdcl-cubes=off --inprocess-interval=3 --inprocess-effort=100000"
+  "--presearch=3"
 )
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
@@ -128,7 +131,7 @@ hyper=0 defaults=0 hyper_proofs=0 # hyper-binary resolvents under the defaults, 
 for ((i = 0; i < n; i += ${#sets[@]})); do
   defaults=$((defaults + 1))
   f=$tmp/f/$i.cnf
-  "$gsat" --search=cdcl --backend=cpu --stats --proof="$tmp/h.drat" "$f" >"$tmp/h.out" 2>&1
+  "$gsat" --search=cdcl --backend=cpu --stats --presearch=0 --proof="$tmp/h.drat" "$f" >"$tmp/h.out" 2>&1
   rc=$?
   grep -q 'hyper binaries' "$tmp/h.out" || continue
   hyper=$((hyper + 1))
@@ -162,7 +165,7 @@ echo "simp_diff: $agree of $((n + tried)) agree ($sat SAT with models checked, $
 if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on fresh variables)
   "$gen" php 6 >"$tmp/php.cnf"
   for bva in --no-bva --bva; do
-    "$gsat" -q --search=cdcl --backend=cpu --proof-format=text --proof="$tmp/p.txt" $bva \
+    "$gsat" -q --search=cdcl --backend=cpu --presearch=0 --proof-format=text --proof="$tmp/p.txt" $bva \
       "$tmp/php.cnf" >/dev/null 2>&1
     [ $? = 20 ] || fail "php 6 $bva: not UNSAT"
     lines=$(wc -l <"$tmp/p.txt")
@@ -176,7 +179,7 @@ if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on 
   "$gen" php 4 | awk '/^c/ { next } /^p/ { print "p cnf", $3 + 6, $4 + 5; print "-1 2 0\n-1 6 0\n-2 -6 3 0";
     print "-3 -2 4 0\n-4 -3 5 0"; next } { for (i = 1; i < NF; i++) $i += $i > 0 ? 6 : -6; print }' \
     >"$tmp/chain.cnf"
-  "$gsat" --search=cdcl --backend=cpu --stats --no-bva --proof-format=text --proof="$tmp/c.txt" \
+  "$gsat" --search=cdcl --backend=cpu --stats --presearch=0 --no-bva --proof-format=text --proof="$tmp/c.txt" \
     "$tmp/chain.cnf" >"$tmp/c.out" 2>&1
   [ $? = 20 ] || fail "chain + php 4: not UNSAT"
   grep -q 'hyper binaries *3$' "$tmp/c.out" || fail "chain + php 4: not 3 hyper binaries"
@@ -186,9 +189,9 @@ if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on 
   done
   "$drat" "$tmp/chain.cnf" "$tmp/c.txt" -t 60 </dev/null 2>&1 | tr '\r' '\n' | grep -q '^s VERIFIED' ||
     fail "chain + php 4: the proof with hyper binaries is not verified"
-  "$gsat" --search=cdcl --backend=cpu --stats --bva "$tmp/php.cnf" 2>&1 | grep -q 'bva vars' ||
+  "$gsat" --search=cdcl --backend=cpu --stats --presearch=0 --bva "$tmp/php.cnf" 2>&1 | grep -q 'bva vars' ||
     fail "php 6 --bva: no fresh variable (the gate refused a pigeonhole formula)"
-  "$gsat" --search=cdcl --backend=cpu --stats --bva --proof="$tmp/p.txt" "$tmp/php.cnf" 2>&1 |
+  "$gsat" --search=cdcl --backend=cpu --stats --presearch=0 --bva --proof="$tmp/p.txt" "$tmp/php.cnf" 2>&1 |
     grep -q 'bva vars' || fail "php 6 --bva: no fresh variable"
 fi
 finish

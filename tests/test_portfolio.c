@@ -465,6 +465,71 @@ static void test_proofs_two_searchers(void **state) {
   }
 }
 
+/* ---- the presearch before the preprocessing ---------------------------------------------- */
+
+/* params_init with the preprocessing (no BVA: prove_params maps no fresh
+ * variable) after a presearch of n conflicts. */
+static void presearch_params(gsat_search_params *p, uint32_t threads, uint64_t n) {
+  params_init(p, threads);
+  p->simplify = 1;
+  gsat_simp_config_default(&p->simp);
+  p->simp.bva = 0;
+  p->presearch = n;
+}
+
+/* The presearch (cdcl_simp.h): where it answers, no round runs (preprocess
+ * us 0) and its model or proof is the solve's; where it does not, the round
+ * and the search follow, its conflicts counted, and the proof with its
+ * lemmas before the round's steps verifies; a conflict limit under its
+ * budget ends the solve in it, UNKNOWN. */
+static void test_presearch(void **state) {
+  (void)state;
+  formula f;
+  gsat_search_params p;
+  gsat_search_result r;
+  formula_php(&f, 7); /* about 2000 conflicts */
+  for (uint32_t threads = 1; threads <= 2; threads++) {
+    presearch_params(&p, threads, 1u << 20);
+    assert_int_equal(solve(&f, &p, &r), 20);
+    assert_int_equal(r.total.preprocess_us, 0);
+    assert_int_equal(r.num_workers, 1); /* the presearch's one searcher */
+    gsat_search_result_free(&r);
+    presearch_params(&p, threads, 20);
+    assert_int_equal(solve(&f, &p, &r), 20);
+    assert_true(r.total.preprocess_us > 0);
+    assert_true(r.total.c.conflicts > 20);
+    assert_int_equal(r.num_workers, threads);
+    gsat_search_result_free(&r);
+  }
+  presearch_params(&p, 1, 1000);
+  p.conflict_limit = 30;
+  assert_int_equal(solve(&f, &p, &r), 0);
+  assert_true(r.stopped_by_limit);
+  assert_true(r.total.c.conflicts >= 30 && r.total.c.conflicts <= 31); /* a slice's last */
+  assert_int_equal(r.total.preprocess_us, 0);
+  gsat_search_result_free(&r);
+  if (have_drat_trim()) {
+    presearch_params(&p, 1, 20);
+    assert_true(prove_params(&f, &p, GSAT_PROOF_TEXT).preprocess_us > 0);
+    presearch_params(&p, 1, 1u << 20);
+    assert_int_equal(prove_params(&f, &p, GSAT_PROOF_BINARY).preprocess_us, 0);
+  }
+  formula_free(&f);
+  int sat = 0;
+  for (uint64_t seed = 1; seed <= 12; seed++) { /* models of the presearch and of the round */
+    formula_rand(&f, 100, seed);
+    const int one = solve_threads(&f, 1);
+    for (uint64_t n = 5; n <= 5000; n *= 1000) {
+      presearch_params(&p, 1, n);
+      assert_int_equal(solve(&f, &p, &r), one);
+      sat += one == 10;
+      gsat_search_result_free(&r);
+    }
+    formula_free(&f);
+  }
+  assert_true(sat > 0);
+}
+
 /* ---- cubes ----------------------------------------------------------------------------- */
 
 /* With the work split as cubes (p.cdcl_cubes), 2 and 4 searchers give the
@@ -495,6 +560,56 @@ static void test_cubes(void **state) {
     formula_free(&f);
   }
   assert_true(taken > 0);
+}
+
+/* A cube team (p.cdcl_cube_team) of 2 among 4 and 6 searchers, from the root
+ * and from look-ahead cubes: the one-searcher answer on generated formulas
+ * (models checked by solve), cubes taken and donated by the team only (the
+ * others search the whole formula: their conflicts counted), and DRAT proofs
+ * that verify. */
+static void test_cube_team(void **state) {
+  (void)state;
+  uint64_t taken = 0;
+  for (int k = 0; k < 10; k++) {
+    formula f;
+    if (k < 2)
+      formula_php(&f, 6 + (uint32_t)k);
+    else
+      formula_rand(&f, k < 6 ? 100 : 150, (uint64_t)k + 80);
+    const int one = solve_threads(&f, 1);
+    for (uint32_t n = 4; n <= 6; n += 2) {
+      gsat_search_params p;
+      params_init(&p, n);
+      p.cdcl_cubes = 1;
+      p.cdcl_cube_team = 2;
+      p.cdcl_lookahead_cubes = k & 1 ? 8 : 0;
+      gsat_search_result r;
+      assert_int_equal(solve(&f, &p, &r), one);
+      assert_int_equal(r.num_workers, n);
+      for (uint32_t w = 2; w < n; w++) {
+        assert_int_equal(r.workers[w].cubes, 0);
+        assert_int_equal(r.workers[w].donations, 0);
+      }
+      assert_true(r.total.cubes <= r.total.donations + p.cdcl_lookahead_cubes);
+      taken += r.total.cubes;
+      gsat_search_result_free(&r);
+    }
+    formula_free(&f);
+  }
+  assert_true(taken > 0);
+  if (!have_drat_trim()) return;
+  for (uint64_t seed = 1; seed <= 8; seed++) {
+    formula f;
+    formula_rand(&f, 120, seed);
+    if (solve_threads(&f, 1) == 20) {
+      gsat_search_params p;
+      params_init(&p, 4);
+      p.cdcl_cubes = 1;
+      p.cdcl_cube_team = seed & 1 ? 1 : 2;
+      prove_params(&f, &p, seed & 1 ? GSAT_PROOF_TEXT : GSAT_PROOF_BINARY);
+    }
+    formula_free(&f);
+  }
 }
 
 /* Many more searchers than cores with cubes: idle searchers wait on the
@@ -753,6 +868,7 @@ int main(void) {
       cmocka_unit_test(test_clause_port),     cmocka_unit_test(test_proofs_two_searchers),
       cmocka_unit_test(test_cubes),           cmocka_unit_test(test_cube_proofs),
       cmocka_unit_test(test_lookahead_cubes), cmocka_unit_test(test_cubes_many_threads),
+      cmocka_unit_test(test_cube_team),       cmocka_unit_test(test_presearch),
       cmocka_unit_test(test_limits),          cmocka_unit_test(test_assumptions),
       cmocka_unit_test(test_rounds),
   };
