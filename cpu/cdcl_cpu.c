@@ -98,8 +98,8 @@ static gsat_status refuted_result(gsat_search_result *r, uint32_t V, gsat_error 
  * out->seconds, and q's limits (q = *p) lose what it spent.  Its learned
  * clauses stay in the proof: implied by db, they keep every later step's
  * check sound (the preprocessing's RAT steps are on fresh variables only). */
-static gsat_status presearch(const gsat_db *db, const gsat_search_params *p,
-                             gsat_simplified *out, gsat_search_params *q, gsat_error *err) {
+static gsat_status presearch(const gsat_db *db, const gsat_search_params *p, gsat_simplified *out,
+                             gsat_search_params *q, gsat_error *err) {
   gsat_search_params f = *p;
   f.simplify = f.inprocess = 0;
   f.threads = 1;

@@ -755,7 +755,7 @@ gsat_status gsat_cpu_cdcl_portfolio(const gsat_db *db, const gsat_search_params 
   pf.n = fit;
   pf.start = gsat_seconds();
   pf.use_cubes = p->cdcl_cubes && (pf.n > 1 || p->cdcl_lookahead_cubes) && !p->num_assumptions;
-  pf.team = !pf.use_cubes                                 ? 0
+  pf.team = !pf.use_cubes                                   ? 0
             : p->cdcl_cube_team && p->cdcl_cube_team < pf.n ? p->cdcl_cube_team
                                                             : pf.n;
   pf.inproc = gsat_cpu_cdcl_inprocesses(p);

@@ -5,6 +5,7 @@
 #ifndef GSAT_TESTS_STANDIN_H
 #define GSAT_TESTS_STANDIN_H
 
+#include <string.h>
 #include <time.h>
 
 #include "api/gsat.h"
@@ -35,6 +36,8 @@ static inline gsat_solver *standin_solver(const char *search, const gsat_cnf *cn
   assert_int_equal(gsat_set_option(s, "search", search), 0);
   assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
   assert_int_equal(gsat_set_option(s, "portfolio_gpu_delay", "0"), 0);
+  /* no presearch (a CDCL knob), which would answer small formulas before the race */
+  if (!strcmp(search, "cdcl")) assert_int_equal(gsat_set_option(s, "presearch", "0"), 0);
   add_cnf(s, cnf);
   return s;
 }

@@ -308,6 +308,7 @@ static gsat_solver *cdcl_solver(void) {
   assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
   assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
   assert_int_equal(gsat_set_option(s, "threads", "1"), 0);
+  assert_int_equal(gsat_set_option(s, "presearch", "0"), 0); /* the preprocessing runs */
   return s;
 }
 

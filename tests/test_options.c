@@ -260,7 +260,9 @@ static void hidden_rows(void **state) {
                           "gpu_walk_lane_dense",
                           "inprocess_bound",
                           "inprocess_effort",
-                          "inprocess_interval"};
+                          "inprocess_interval",
+                          "presearch",
+                          "cdcl_cube_team"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));

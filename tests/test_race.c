@@ -454,6 +454,12 @@ static gsat_solver *tiny_sat(void) {
   return s;
 }
 
+/* No presearch in s (a CDCL knob: only where search is not dpll), which
+ * would answer the tests' small formulas before the members race. */
+static void no_presearch(gsat_solver *s, const char *search) {
+  if (strcmp(search, "dpll")) assert_int_equal(gsat_set_option(s, "presearch", "0"), 0);
+}
+
 static gsat_solver *php_solver(uint32_t holes) {
   gsat_solver *s = gsat_init();
   assert_non_null(s);
@@ -481,6 +487,7 @@ static void api_cpu_answers(void **state) {
   (void)state;
   gsat_portfolio_set_gpu_member(gpu_never);
   gsat_solver *s = tiny_sat();
+  no_presearch(s, "auto");
   assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
   assert_int_equal(gsat_value(s, 1), 1); /* the CPU's model, checked */
   assert_int_equal(gsat_value(s, 2), 2);
@@ -526,6 +533,7 @@ static void api_gpu_member_walks(void **state) {
     if (strcmp(search[i], "dpll")) /* a CDCL knob: refused beside --search=dpll */
       assert_int_equal(gsat_set_option(s, "portfolio_gpu_walk", walk[i]), 0);
     assert_int_equal(gsat_set_option(s, "search", search[i]), 0);
+    no_presearch(s, search[i]);
     assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
     const gsat_statistics *st = gsat_get_statistics(s);
     assert_string_equal(st->member[1].search, want[i]);
@@ -604,6 +612,7 @@ static void api_gpu_in_setup_is_not_waited_for(void **state) {
   world_init();
   gsat_portfolio_set_gpu_member(gpu_held);
   gsat_solver *s = tiny_sat();
+  no_presearch(s, "auto");
   assert_int_equal(gsat_solve(s), GSAT_SATISFIABLE);
   const gsat_statistics *st = gsat_get_statistics(s);
   assert_string_equal(st->answered_by, "cpu");
@@ -681,6 +690,7 @@ static void api_gpu_member_follows_the_search_choice(void **state) {
     seen_cdcl = seen_port = -1;
     gsat_solver *s = cases[k].php ? php_solver(4) : tiny_sat();
     assert_int_equal(gsat_set_option(s, "search", cases[k].search), 0);
+    no_presearch(s, cases[k].search);
     if (strcmp(cases[k].search, "dpll")) { /* CDCL knobs: refused beside --search=dpll */
       assert_int_equal(gsat_set_option(s, "portfolio_gpu_walk", "false"), 0);
       assert_int_equal(gsat_set_option(s, "portfolio_gpu_cdcl", cases[k].gpu_opt), 0);
@@ -955,6 +965,7 @@ static void api_walkers_race_uniform_random_formulas(void **state) {
     assert_int_equal(gsat_set_option(s, "threads", cases[k].threads), 0);
     assert_int_equal(gsat_set_option(s, "search", cases[k].search), 0);
     assert_int_equal(gsat_set_option(s, "portfolio_walk", cases[k].walk), 0);
+    no_presearch(s, cases[k].search);
     assert_int_equal(gsat_solve(s), cases[k].php ? GSAT_UNSATISFIABLE : GSAT_SATISFIABLE);
     const gsat_statistics *st = gsat_get_statistics(s);
     assert_int_equal(st->members, cases[k].members);
