@@ -107,6 +107,7 @@ static gsat_status presearch(const gsat_db *db, const gsat_search_params *p, gsa
   f.cdcl_lookahead_cubes = 0;
   f.cdcl_walk = 0;
   f.phases = NULL;
+  f.cdcl.vivify_irred = 0; /* the round reads the input: its clauses stay in the proof */
   const int user_limit = p->conflict_limit && p->conflict_limit <= p->presearch;
   f.conflict_limit = user_limit ? p->conflict_limit : p->presearch;
   gsat_search_result *r = &out->first;
