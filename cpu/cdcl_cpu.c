@@ -115,7 +115,8 @@ static gsat_status presearch(const gsat_db *db, const gsat_search_params *p, gsa
   const uint64_t conflicts = r->total.c.conflicts;
   out->answered = r->answer != 0 || GSAT_FLAG_IS_RAISED(p->stop) ||
                   (r->stopped_by_limit && (user_limit || conflicts < f.conflict_limit)) ||
-                  (p->node_limit && r->total.c.decisions >= p->node_limit);
+                  (p->node_limit && r->total.c.decisions >= p->node_limit) ||
+                  (p->time_limit > 0 && r->search_seconds >= p->time_limit);
   if (out->answered) return GSAT_OK;
   gsat_worker_stats_add(&out->n, &r->total);
   out->seconds = r->search_seconds;

@@ -477,6 +477,37 @@ static void presearch_params(gsat_search_params *p, uint32_t threads, uint64_t n
   p->presearch = n;
 }
 
+/* A time limit that ends in the presearch's last slice ends the solve
+ * there, UNKNOWN, though its conflicts reached the budget: no time is left
+ * (with the limit less the presearch's time at or below 0, the round and
+ * the search ran unlimited).  php (f) after the clauses (1 2) (1 -2), its
+ * variables shifted by 2: the first decision (variable 1, false) conflicts,
+ * so a presearch of 1 conflict spends its budget in its first slice. */
+static void presearch_time_limit(const formula *php) {
+  formula f;
+  gsat_cnf_init(&f.cnf);
+  static const int32_t gadget[] = {1, 2, 0, 1, -2, 0};
+  for (size_t k = 0; k < sizeof gadget / sizeof *gadget; k++) cnf_lit(&f.cnf, gadget[k]);
+  for (size_t c = 0; c < php->cnf.num_clauses; c++) {
+    for (size_t k = php->cnf.clause_start[c]; k < php->cnf.clause_start[c + 1]; k++) {
+      const int32_t l = gsat_lit_to_dimacs(php->cnf.lits[k]);
+      cnf_lit(&f.cnf, l > 0 ? l + 2 : l - 2);
+    }
+    cnf_lit(&f.cnf, 0);
+  }
+  formula_build(&f);
+  gsat_search_params p;
+  presearch_params(&p, 1, 1);
+  p.time_limit = 1e-9;
+  gsat_search_result r;
+  assert_int_equal(solve(&f, &p, &r), 0);
+  assert_true(r.stopped_by_limit);
+  assert_int_equal(r.total.c.conflicts, 1);
+  assert_int_equal(r.total.preprocess_us, 0);
+  gsat_search_result_free(&r);
+  formula_free(&f);
+}
+
 /* The presearch (cdcl_simp.h): where it answers, no round runs (preprocess
  * us 0) and its model or proof is the solve's; where it does not, the round
  * and the search follow, its conflicts counted, and the proof with its
@@ -508,6 +539,7 @@ static void test_presearch(void **state) {
   assert_true(r.total.c.conflicts >= 30 && r.total.c.conflicts <= 31); /* a slice's last */
   assert_int_equal(r.total.preprocess_us, 0);
   gsat_search_result_free(&r);
+  presearch_time_limit(&f);
   if (have_drat_trim()) {
     presearch_params(&p, 1, 20);
     assert_true(prove_params(&f, &p, GSAT_PROOF_TEXT).preprocess_us > 0);
