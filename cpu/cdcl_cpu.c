@@ -115,13 +115,14 @@ static gsat_status presearch(const gsat_db *db, const gsat_search_params *p, gsa
   const uint64_t conflicts = r->total.c.conflicts;
   out->answered = r->answer != 0 || GSAT_FLAG_IS_RAISED(p->stop) ||
                   (r->stopped_by_limit && (user_limit || conflicts < f.conflict_limit)) ||
+                  (p->conflict_limit && conflicts >= p->conflict_limit) ||
                   (p->node_limit && r->total.c.decisions >= p->node_limit) ||
                   (p->time_limit > 0 && r->search_seconds >= p->time_limit);
   if (out->answered) return GSAT_OK;
   gsat_worker_stats_add(&out->n, &r->total);
   out->seconds = r->search_seconds;
   if (q->time_limit > 0) q->time_limit -= r->search_seconds;
-  if (q->conflict_limit) q->conflict_limit -= conflicts; /* less: it would have answered */
+  if (q->conflict_limit) q->conflict_limit -= conflicts; /* more: it answered */
   if (q->node_limit) q->node_limit -= r->total.c.decisions;
   gsat_search_result_free(r);
   memset(r, 0, sizeof *r);

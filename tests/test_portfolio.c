@@ -540,6 +540,18 @@ static void test_presearch(void **state) {
   assert_int_equal(r.total.preprocess_us, 0);
   gsat_search_result_free(&r);
   presearch_time_limit(&f);
+  /* A conflict limit just above the budget: the presearch's last slice may
+   * pass its budget (a conflict right after a conflict), spending the limit
+   * too; the solve ends there (with the limit less its conflicts at 0 or
+   * below, the round and the search ran unlimited). */
+  for (uint64_t n = 1; n <= 40; n++) {
+    presearch_params(&p, 1, n);
+    p.conflict_limit = n + 1;
+    assert_int_equal(solve(&f, &p, &r), 0);
+    assert_true(r.stopped_by_limit);
+    assert_true(r.total.c.conflicts <= n + 3);
+    gsat_search_result_free(&r);
+  }
   if (have_drat_trim()) {
     presearch_params(&p, 1, 20);
     assert_true(prove_params(&f, &p, GSAT_PROOF_TEXT).preprocess_us > 0);
