@@ -18,8 +18,8 @@ typedef struct gsat_simplified {
   gsat_db db;               /* the simplified formula (gsat_simp_run's out) */
   gsat_simp_ext ext;        /* its extension stack (gsat_simp_extend) */
   gsat_worker_stats n;      /* the preprocessing counters (simp_* and bva_* rows) */
-  double seconds;           /* time the round took */
-  int out_of_time;          /* p->time_limit passed during the round: no time left to search */
+  double seconds;           /* time the presearch (not answering) and the round took */
+  int out_of_time;          /* the time limit passed during the round: no time left to search */
   int answered;             /* the presearch answered, or a limit or stop ended it: no round ran */
   gsat_search_result first; /* with answered, the presearch's result (a model over db's
                                variables, no extension); empty otherwise */
