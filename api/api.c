@@ -1312,9 +1312,10 @@ static gsat_status presearch_answered(gsat_solver *s, gsat_db *db, gsat_simplifi
  * becomes the simplified formula; check->input keeps the input's variables
  * (num_vars, ext_var: the model check's) and check extends every member's
  * model before the check.  *p: as gsat_simplified_run's q (simplify off, the
- * time limit less the round's time).  *answered: the round refuted the
- * formula (UNSAT) or spent the time limit (UNKNOWN), the solve is done (the
- * answer in s).  Errors: NOMEM. */
+ * limits less what was spent).  *answered: the presearch before the round
+ * ended the solve (presearch_answered), or the round refuted the formula
+ * (UNSAT) or spent the time limit (UNKNOWN); the solve is done (the answer
+ * in s).  Errors: NOMEM, INTERNAL (a presearch model failing the check). */
 static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                                     member_check *check, int *answered) {
   gsat_simplified *pre = &check->pre;

@@ -616,9 +616,6 @@ static gsat_status backend_with(const gsat_option_info *info, const char *backen
   return gsat_options_check_backend(&o, err);
 }
 
-/* Every option the GPU only reads (GSAT_GPU_ONLY), given beside an explicit
- * --backend=cpu: a usage error naming it; every other option is accepted
- * there; --backend=auto or gpu, and cpu from the environment, accept all. */
 /* The GPU member's delay (gsat_options_gpu_delay): auto by its search, or
  * as given. */
 static void gpu_member_delay(void **state) {
@@ -639,6 +636,9 @@ static void gpu_member_delay(void **state) {
   assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_DPLL) == 1.5);
 }
 
+/* Every option the GPU only reads (GSAT_GPU_ONLY), given beside an explicit
+ * --backend=cpu: a usage error naming it; every other option is accepted
+ * there; --backend=auto or gpu, and cpu from the environment, accept all. */
 static void gpu_only_options_with_backend_cpu(void **state) {
   (void)state;
   int refused = 0;
