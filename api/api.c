@@ -1287,6 +1287,19 @@ static void keep_portfolio_statistics(gsat_solver *s, const gsat_decide_choice *
     note_choice(s, gpu_decide); /* the GPU member's heuristic answered */
 }
 
+/* The solve ended before any member started (the presearch or the shared
+ * round answered): answer, and r's statistics with round pre's
+ * (keep_simplified_statistics; r NULL: the round's alone), in s; sets
+ * *answered. */
+static void solved_before_race(gsat_solver *s, const gsat_simplified *pre, gsat_search_result *r,
+                               int answer, int *answered) {
+  keep_simplified_statistics(s, pre, r);
+  s->solves++;
+  s->state = STATE_SOLVED;
+  s->answer = answer;
+  *answered = 1;
+}
+
 /* The presearch before the shared round (cdcl_simp.h) ended the solve: its
  * answer is the solve's, its model checked against the input db (freed
  * here), nothing raced.  Sets *answered.  Errors: NOMEM, INTERNAL (a
@@ -1297,13 +1310,8 @@ static gsat_status presearch_answered(gsat_solver *s, gsat_db *db, gsat_simplifi
   note_backend(s, GSAT_BACKEND_ID_CPU); /* nothing raced */
   gsat_status st = r->answer == GSAT_ANSWER_SAT ? check_model(s, db, r->model) : GSAT_OK;
   gsat_db_free(db);
-  if (st != GSAT_OK) return st;
-  keep_simplified_statistics(s, pre, r);
-  s->solves++;
-  s->state = STATE_SOLVED;
-  s->answer = r->answer;
-  *answered = 1;
-  return GSAT_OK;
+  if (st == GSAT_OK) solved_before_race(s, pre, r, r->answer, answered);
+  return st;
 }
 
 /* The portfolio's shared preprocessing (docs/simplify.md, "The portfolio"):
@@ -1332,12 +1340,9 @@ static gsat_status share_simplified(gsat_solver *s, gsat_db *db, gsat_search_par
   db->ext_var = NULL;
   gsat_db_free(db);
   if (st == GSAT_OK && (pre->db.empty_clause || pre->out_of_time)) {
-    keep_simplified_statistics(s, pre, NULL);
     note_backend(s, GSAT_BACKEND_ID_CPU); /* nothing to race */
-    s->solves++;
-    s->state = STATE_SOLVED;
-    s->answer = pre->db.empty_clause ? GSAT_UNSATISFIABLE : GSAT_UNKNOWN;
-    *answered = 1;
+    solved_before_race(s, pre, NULL, pre->db.empty_clause ? GSAT_UNSATISFIABLE : GSAT_UNKNOWN,
+                       answered);
     return GSAT_OK;
   }
   if (st != GSAT_OK) return st;
