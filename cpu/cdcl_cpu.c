@@ -108,13 +108,15 @@ static gsat_status presearch(const gsat_db *db, const gsat_search_params *p, gsa
   f.cdcl_walk = 0;
   f.phases = NULL;
   f.cdcl.vivify_irred = 0; /* the round reads the input: its clauses stay in the proof */
-  const int user_limit = p->conflict_limit && p->conflict_limit <= p->presearch;
-  f.conflict_limit = user_limit ? p->conflict_limit : p->presearch;
+  f.conflict_limit =
+      p->conflict_limit && p->conflict_limit < p->presearch ? p->conflict_limit : p->presearch;
   gsat_search_result *r = &out->first;
   GSAT_FORWARD(gsat_cpu_cdcl_solve(db, &f, r, err));
   const uint64_t conflicts = r->total.c.conflicts;
+  /* ended by one of p's limits: the stop, a limit under the budget, or one
+   * its last slice reached */
   out->answered = r->answer != 0 || GSAT_FLAG_IS_RAISED(p->stop) ||
-                  (r->stopped_by_limit && (user_limit || conflicts < f.conflict_limit)) ||
+                  (r->stopped_by_limit && conflicts < f.conflict_limit) ||
                   (p->conflict_limit && conflicts >= p->conflict_limit) ||
                   (p->node_limit && r->total.c.decisions >= p->node_limit) ||
                   (p->time_limit > 0 && r->search_seconds >= p->time_limit);
