@@ -606,6 +606,15 @@ static void test_cubes(void **state) {
   assert_true(taken > 0);
 }
 
+/* Generated formula k of the cube tests into f: php 6 and 7 for k 0 and 1,
+ * then random 3-SAT of 100 (k < 6) or 150 variables, seed k + seed. */
+static void cube_formula(formula *f, int k, uint64_t seed) {
+  if (k < 2)
+    formula_php(f, 6 + (uint32_t)k);
+  else
+    formula_rand(f, k < 6 ? 100 : 150, (uint64_t)k + seed);
+}
+
 /* A cube team (p.cdcl_cube_team) of 2 among 4 and 6 searchers, from the root
  * and from look-ahead cubes: the one-searcher answer on generated formulas
  * (models checked by solve), cubes taken and donated by the team only (the
@@ -616,10 +625,7 @@ static void test_cube_team(void **state) {
   uint64_t taken = 0;
   for (int k = 0; k < 10; k++) {
     formula f;
-    if (k < 2)
-      formula_php(&f, 6 + (uint32_t)k);
-    else
-      formula_rand(&f, k < 6 ? 100 : 150, (uint64_t)k + 80);
+    cube_formula(&f, k, 80);
     const int one = solve_threads(&f, 1);
     for (uint32_t n = 4; n <= 6; n += 2) {
       gsat_search_params p;
@@ -721,10 +727,7 @@ static void test_lookahead_cubes(void **state) {
   uint64_t taken = 0;
   for (int k = 0; k < 10; k++) {
     formula f;
-    if (k < 2)
-      formula_php(&f, 6 + (uint32_t)k);
-    else
-      formula_rand(&f, k < 6 ? 100 : 150, (uint64_t)k + 60);
+    cube_formula(&f, k, 60);
     const int one = solve_threads(&f, 1);
     for (uint32_t n = 1; n <= 4; n *= 2) {
       gsat_search_params p;
