@@ -548,7 +548,9 @@ struct cube_rank {
   gsat_search_result last; /* GPU fields of the last search */
   gsat_worker_stats total;
   uint64_t searched, splits;
-  double start, busy_since;
+  gsat_worker_stats live; /* DPLL with progress: the running search's last report */
+  pthread_mutex_t live_lock;
+  double start, busy_since, next_progress;
   int answer, by_limit;
   gsat_status st;
   gsat_error err;
@@ -615,6 +617,15 @@ static void *cube_thread(void *arg) {
   return NULL;
 }
 
+/* The progress callback of a DPLL cube's search: its counters so far, for
+ * cube_progress (another thread). */
+static void cube_live(void *data, const gsat_progress *pr) {
+  cube_rank *c = data;
+  pthread_mutex_lock(&c->live_lock);
+  c->live = pr->total;
+  pthread_mutex_unlock(&c->live_lock);
+}
+
 /* Hands the deepest queued cube to the searcher's thread, with what is left
  * of the rank's limits. */
 static void start_search(cube_rank *c, uint64_t used) {
@@ -630,7 +641,10 @@ static void start_search(cube_rank *c, uint64_t used) {
   c->cp.stop = &c->halt;
   c->cp.port = NULL;
   c->cp.clause_port = c->exchange_arena ? &c->bridge.port : NULL;
-  c->cp.progress_interval = 0;
+  if (c->search != GSAT_SEARCH_CDCL && c->cp.progress) { /* into cube_progress's reports */
+    c->cp.progress = cube_live;
+    c->cp.progress_data = c;
+  }
   c->cp.may_start = NULL;
   if (c->p->time_limit > 0) c->cp.time_limit = c->p->time_limit - (gsat_seconds() - c->start);
   if (c->p->node_limit) c->cp.node_limit = c->p->node_limit - used;
@@ -664,6 +678,7 @@ static void end_search(cube_rank *c) {
     r->total.port_in = c->bridge.in;
   }
   gsat_worker_stats_add(&c->total, &r->total);
+  memset(&c->live, 0, sizeof c->live); /* the thread has ended */
   const double kernel = c->last.kernel_seconds + r->kernel_seconds;
   const double upload = c->last.upload_seconds + r->upload_seconds;
   const double context = c->last.context_seconds + r->context_seconds;
@@ -684,6 +699,29 @@ static void end_search(cube_rank *c) {
 
 static uint64_t nodes_used(const cube_rank *c) {
   return c->total.n.nodes + (c->split ? gsat_cpu_splitter_counters(c->split).nodes : 0);
+}
+
+/* DPLL: a progress report every progress_interval s (rank 0's p has one):
+ * the counters of the cubes searched to their end, of the splits and of the
+ * running search's last report (cube_live), the cubes queued, the searcher
+ * busy or not.  CDCL's one search of the whole formula reports its own. */
+static void cube_progress(cube_rank *c) {
+  const gsat_search_params *p = c->p;
+  if (c->search == GSAT_SEARCH_CDCL || !p->progress || p->progress_interval <= 0) return;
+  const double now = gsat_seconds();
+  if (now < c->next_progress) return;
+  c->next_progress = now + p->progress_interval;
+  gsat_progress pr = {0};
+  pr.seconds = now - c->start;
+  pr.search = c->search;
+  pr.total = c->total;
+  pr.total.n.nodes = nodes_used(c);
+  pthread_mutex_lock(&c->live_lock);
+  gsat_worker_stats_add(&pr.total, &c->live);
+  pthread_mutex_unlock(&c->live_lock);
+  pr.cubes_left = c->nq;
+  pr.busy_workers = (uint32_t)c->running;
+  p->progress(p->progress_data, &pr);
 }
 
 /* One turn of the loop without messages: the limits, the searcher, the
@@ -736,6 +774,7 @@ static gsat_status cube_setup(cube_rank *c, const gsat_db *db, const gsat_search
                               gsat_search_kind search, const gsat_dist_searcher *searcher,
                               int start_full, gsat_error *err) {
   memset(c, 0, sizeof *c);
+  pthread_mutex_init(&c->live_lock, NULL);
   const int learning = search == GSAT_SEARCH_CDCL;
   const size_t V = db->num_vars;
   c->db = db, c->p = p, c->search = search, c->searcher = searcher;
@@ -751,6 +790,7 @@ static gsat_status cube_setup(cube_rank *c, const gsat_db *db, const gsat_search
   if (start_full) GSAT_RETURN_IF(!queue_push(c, NULL, 0), err, NOMEM, "out of memory for a cube");
   if (learning) GSAT_FORWARD(open_exchange(c, db, p, searcher, err));
   c->start = gsat_seconds();
+  c->next_progress = c->start + p->progress_interval;
   return GSAT_OK;
 }
 
@@ -763,6 +803,7 @@ static void cube_release(cube_rank *c) {
   free(c->model);
   free(c->units);
   free(c->exchange_arena);
+  pthread_mutex_destroy(&c->live_lock);
 }
 
 /* The rank's result as gsat_cpu_solve gives it (r->workers NULL). */
@@ -817,6 +858,7 @@ static gsat_status cube_solve(dist *d, const gsat_db *db, const gsat_search_para
       if (d->ended || d->failed != GSAT_OK) break;
     }
     if (cube_turn(d, &c)) break;
+    cube_progress(&c);
     gsat_sleep(POLL_SECONDS);
   }
   d->cr = NULL; /* requests from now on get NOWORK, cubes are dropped */
