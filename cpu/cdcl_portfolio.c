@@ -108,6 +108,7 @@ struct portfolio {
   int idle_sync;      /* idle_lock and idle_cond initialised */
   uint64_t decisions; /* of all searchers, told after each slice */
   uint64_t conflicts; /* the same for conflicts (p->conflict_limit) */
+  uint64_t reserved;  /* under a limit: the running slices' budgets (slice_budget) */
   double start;
   double next_port;          /* when the clause port is polled next */
   uint32_t stopped_by_limit; /* written by any searcher (gsat_store_u32) */
@@ -392,6 +393,35 @@ static int round_when_room(searcher *w) {
   return res;
 }
 
+/* budget capped at an equal share (and one) of what is left of a limit
+ * (0: none) of which done is spent, among n searchers. */
+static uint64_t cap_share(uint64_t budget, uint64_t limit, uint64_t done, uint32_t n) {
+  if (!limit) return budget;
+  const uint64_t share = (done < limit ? limit - done : 0) / n + 1;
+  return share < budget ? share : budget;
+}
+
+/* The budget (conflicts plus decisions) of a searcher's next slice: under
+ * --conflicts or --node-limit at most its share of what is left after what
+ * the searchers spent and what their running slices may still spend
+ * (reserved, until release_budget), so that together they pass a limit by
+ * at most a step or two each, not by a slice's budget each. */
+static uint64_t slice_budget(portfolio *pf, uint64_t budget) {
+  const gsat_search_params *p = pf->p;
+  if (!p->conflict_limit && !p->node_limit) return budget;
+  const uint64_t reserved = gsat_load_u64(&pf->reserved);
+  budget = cap_share(budget, p->conflict_limit, gsat_load_u64(&pf->conflicts) + reserved, pf->n);
+  budget = cap_share(budget, p->node_limit, gsat_load_u64(&pf->decisions) + reserved, pf->n);
+  gsat_fetch_add_u64(&pf->reserved, budget);
+  return budget;
+}
+
+/* A slice of slice_budget's budget has ended and told its counters. */
+static void release_budget(portfolio *pf, uint64_t budget) {
+  if (pf->p->conflict_limit || pf->p->node_limit)
+    gsat_fetch_add_u64(&pf->reserved, (uint64_t)0 - budget);
+}
+
 /* Runs searcher w in slices until someone answers, a limit or an error. */
 static void run(searcher *w, int calling_thread) {
   portfolio *pf = w->pf;
@@ -407,9 +437,11 @@ static void run(searcher *w, int calling_thread) {
       continue;
     }
     double t0 = gsat_seconds();
-    int res = gsat_cdcl_search_grown(&w->s, &pf->view, budget, &w->err);
+    const uint64_t b = slice_budget(pf, budget);
+    int res = gsat_cdcl_search_grown(&w->s, &pf->view, b, &w->err);
     double now = gsat_seconds(), slice = now - t0;
     if (res != GSAT_CDCL_PAUSED) {
+      release_budget(pf, b);
       if (served(w, res)) break;
       continue;
     }
@@ -417,6 +449,7 @@ static void run(searcher *w, int calling_thread) {
     w->decisions_told = w->s.n.decisions;
     gsat_fetch_add_u64(&pf->conflicts, w->s.n.conflicts - w->conflicts_told);
     w->conflicts_told = w->s.n.conflicts;
+    release_budget(pf, b);
     tell_counters(w);
     if (slice < SLICE_SECONDS / 2 && budget < (1u << 20))
       budget *= 2;

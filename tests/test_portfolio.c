@@ -772,6 +772,24 @@ static void test_limits(void **state) {
   assert_int_equal(solve(&f, &p, &r), 0);
   assert_true(r.stopped_by_limit);
   gsat_search_result_free(&r);
+  /* several searchers pass a conflict or node limit by a few steps each (a
+   * slice goes on through conflicts that follow conflicts; vivification
+   * decides), not by a slice's budget each (450 gave 840) */
+  for (uint32_t threads = 2; threads <= 4; threads += 2) {
+    for (int by_nodes = 0; by_nodes <= 1; by_nodes++) {
+      params_init(&p, threads);
+      p.conflict_limit = by_nodes ? 0 : 450;
+      p.node_limit = by_nodes ? 450 : 0;
+      assert_int_equal(solve(&f, &p, &r), 0);
+      assert_true(r.stopped_by_limit);
+      if (by_nodes) {
+        assert_in_range(r.total.c.decisions, 450, 450 * 3 / 2);
+      } else {
+        assert_in_range(r.total.c.conflicts, 450, 450 + 64 * threads);
+      }
+      gsat_search_result_free(&r);
+    }
+  }
   gsat_flag stop = 1;
   params_init(&p, 2);
   p.stop = &stop;
