@@ -264,6 +264,9 @@ static gsat_status parse_range(const gsat_option_info *info, const char *oname, 
   if (parsed < 0) return out_of_double(oname, value, v, range, err);
   GSAT_RETURN_IF(v < info->low || v > info->high, err, USAGE, "option %s must be in %s, not '%s'",
                  oname, range, value);
+  /* a real range from -1 holds -1 (auto) and 0..high, not what lies between */
+  GSAT_RETURN_IF(info->kind == GSAT_OPT_REAL && info->low == -1 && v < 0 && v != -1, err, USAGE,
+                 "option %s must be -1 (auto) or in 0..%.15g, not '%s'", oname, info->high, value);
   GSAT_RETURN_IF(info->step > 0 && fmod(v, info->step) != 0, err, USAGE,
                  "option %s takes a multiple of %.15g, not '%s'", oname, info->step, value);
   out->number = v;

@@ -634,6 +634,13 @@ static void gpu_member_delay(void **state) {
   set_ok(&o, "portfolio_gpu_delay", "1.5");
   assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_CDCL) == 1.5);
   assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_DPLL) == 1.5);
+  set_ok(&o, "portfolio_gpu_delay", "-1");
+  assert_true(gsat_options_gpu_delay(&o, GSAT_SEARCH_CDCL) == GSAT_GPU_DELAY_WALK);
+  /* between -1 (auto) and 0: refused, not read as auto */
+  gsat_error err;
+  assert_int_equal(gsat_option_set(&o, "portfolio_gpu_delay", "-0.5", &err), GSAT_USAGE);
+  assert_non_null(strstr(err.message, "-1 (auto) or in 0..10"));
+  assert_true(o.portfolio_gpu_delay == -1);
 }
 
 /* Every option the GPU only reads (GSAT_GPU_ONLY), given beside an explicit
