@@ -1377,15 +1377,19 @@ static int solve_portfolio(gsat_solver *s, gsat_db *db, gsat_search_params *p,
                   (walkers ? GSAT_READ(WALK) : 0));
   note_inprocess(s, p, search, p->threads - walkers);
   if (search == GSAT_SEARCH_CDCL && p->simplify) {
+    /* the terminate callback watches the presearch and the round too */
     int answered = 0;
-    const gsat_status done = share_simplified(s, db, p, &check, &answered);
+    gsat_status done = gsat_inc_watch(&s->inc, &s->stop, &s->err);
+    if (done == GSAT_OK) done = share_simplified(s, db, p, &check, &answered);
     if (done != GSAT_OK || answered) {
+      gsat_inc_unwatch(&s->inc);
       member_check_free(&check);
       return done != GSAT_OK ? done : s->answer;
     }
   }
   gsat_portfolio *pf = gsat_portfolio_new(db);
   if (!pf) {
+    gsat_inc_unwatch(&s->inc);
     gsat_db_free(db);
     member_check_free(&check);
     return gsat_error_set(&s->err, GSAT_NOMEM, "out of memory for the portfolio");

@@ -205,24 +205,31 @@ gsat_status gsat_inc_begin(gsat_incremental *inc, const gsat_db *db, gsat_flag *
     inc->sink = (gsat_proof_sink){learn_add, learn_del, inc};
     p->proof = &inc->sink;
   }
+  return gsat_inc_watch(inc, stop, err);
+}
+
+gsat_status gsat_inc_watch(gsat_incremental *inc, gsat_flag *stop, gsat_error *err) {
+  if (inc->watching) return GSAT_OK;
   inc->stopped_by_callback = 0;
   inc->quit = 0;
   inc->stop = stop;
-  if (inc->terminate && !*trivially_unsat) {
-    GSAT_RETURN_IF(pthread_create(&inc->watcher, NULL, watch_main, inc) != 0, err, RESOURCE,
-                   "cannot start the terminate-callback thread: %s", strerror(errno));
-    inc->watching = 1;
-  }
+  if (!inc->terminate) return GSAT_OK;
+  GSAT_RETURN_IF(pthread_create(&inc->watcher, NULL, watch_main, inc) != 0, err, RESOURCE,
+                 "cannot start the terminate-callback thread: %s", strerror(errno));
+  inc->watching = 1;
   return GSAT_OK;
 }
 
+void gsat_inc_unwatch(gsat_incremental *inc) {
+  if (!inc->watching) return;
+  __atomic_store_n(&inc->quit, 1, __ATOMIC_RELEASE);
+  pthread_join(inc->watcher, NULL);
+  inc->watching = 0;
+  if (inc->stopped_by_callback) GSAT_FLAG_CLEAR(inc->stop);
+}
+
 gsat_status gsat_inc_end(gsat_incremental *inc, const gsat_search_result *r, gsat_error *err) {
-  if (inc->watching) {
-    __atomic_store_n(&inc->quit, 1, __ATOMIC_RELEASE);
-    pthread_join(inc->watcher, NULL);
-    inc->watching = 0;
-    if (inc->stopped_by_callback) GSAT_FLAG_CLEAR(inc->stop);
-  }
+  gsat_inc_unwatch(inc);
   if (r && r->answer == GSAT_ANSWER_UNSAT && r->unsat_assumptions) {
     assert(r->failed_len <= inc->num_assumed);
     for (uint32_t i = 0; i < r->failed_len; i++) inc->failed[i] = dimacs_of(inc->db, r->failed[i]);

@@ -84,10 +84,20 @@ gsat_status gsat_inc_set_learn(gsat_incremental *inc, int32_t max_length,
  * learned clauses (the formula only grows, so they stay implied); *trivially_unsat when two
  * assumptions on a variable that occurs in no clause contradict each other (the failed set is then
  * those two); chains the learn sink ahead of proof (may be NULL) into p->proof; starts the
- * terminate watcher, which raises *stop.  Errors: NOMEM, RESOURCE (no watcher thread). */
+ * terminate watcher (gsat_inc_watch).  Errors: NOMEM, RESOURCE (no watcher thread). */
 gsat_status gsat_inc_begin(gsat_incremental *inc, const gsat_db *db, gsat_flag *stop,
                            const gsat_proof_sink *proof, int keep, gsat_search_params *p,
                            int *trivially_unsat, gsat_error *err);
+
+/* Starts the terminate watcher (when a callback is set), which raises
+ * *stop, unless it runs already: gsat_inc_begin starts it, and a solve
+ * whose preprocessing runs before gsat_inc_begin starts it earlier.
+ * Errors: RESOURCE (no watcher thread). */
+gsat_status gsat_inc_watch(gsat_incremental *inc, gsat_flag *stop, gsat_error *err);
+
+/* Stops the watcher, if it runs, clearing *stop if the callback raised it
+ * (the stop lasts one solve); gsat_inc_end does this too. */
+void gsat_inc_unwatch(gsat_incremental *inc);
 
 /* Ends a solve: stops the watcher (clearing *stop if the callback raised
  * it), records the failed assumptions of r (when r is UNSAT under them),

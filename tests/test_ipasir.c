@@ -209,6 +209,30 @@ static void test_terminate(void **state) {
   ipasir_release(s);
 }
 
+/* Where walkers race the CPU CDCL search, the presearch and the
+ * preprocessing round run before the race; the terminate callback watches
+ * them too: stopped in the presearch (php 8: more conflicts than its
+ * budget), the solve ends there, before the round (preprocess us 0). */
+static void test_terminate_before_race(void **state) {
+  (void)state;
+  gsat_solver *s = gsat_init();
+  assert_non_null(s);
+  assert_int_equal(gsat_set_option(s, "backend", "cpu"), 0);
+  assert_int_equal(gsat_set_option(s, "search", "cdcl"), 0);
+  assert_int_equal(gsat_set_option(s, "threads", "2"), 0);
+  assert_int_equal(gsat_set_option(s, "portfolio_walk", "1"), 0);
+  test_add_php(s, gsat_add_lit, 8);
+  calls = 0;
+  gsat_set_terminate(s, NULL, stop_now);
+  assert_int_equal(gsat_solve(s), 0);
+  assert_true(calls >= 1);
+  assert_int_equal(gsat_get_statistics(s)->preprocess_us, 0);
+  assert_true(gsat_get_statistics(s)->conflicts < 1000);
+  gsat_set_terminate(s, NULL, NULL); /* the stop lasted that solve only */
+  assert_int_equal(gsat_solve(s), 20);
+  gsat_release(s);
+}
+
 typedef struct learned {
   int count, bad;
   int32_t sample[16][4];
@@ -460,6 +484,7 @@ int main(void) {
       cmocka_unit_test(test_first_solve_eliminates_then_assumptions),
       cmocka_unit_test(test_incremental_sessions),
       cmocka_unit_test(test_terminate),
+      cmocka_unit_test(test_terminate_before_race),
       cmocka_unit_test(test_learn),
       cmocka_unit_test(test_kept_clauses),
   };
