@@ -64,7 +64,9 @@ static int run(gsat_cdcl *s, const gsat_db_view *view, const gsat_search_params 
     if (ip && gsat_inproc_due(ip, s) &&
         (res = gsat_inproc_run(ip, s, view, err)) != GSAT_CDCL_PAUSED)
       return res;
-    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20))
+    /* a slice cut short by a limit or the next round (b < budget) is short
+     * because of the cut: it says nothing of the budget's length */
+    if (slice < SLICE_SECONDS / 2 && b == budget && budget < (1u << 20))
       budget *= 2;
     else if (slice > SLICE_SECONDS && budget > 1)
       budget /= 2;
@@ -131,6 +133,17 @@ static gsat_status presearch(const gsat_db *db, const gsat_search_params *p, gsa
   return GSAT_OK;
 }
 
+/* The progress of the search after the presearch and the round: its
+ * reports go on from theirs (seconds since the presearch began, their
+ * counters added), so that one solve's lines read as one search's. */
+static void simplified_progress(void *data, const gsat_progress *pr) {
+  const gsat_simplified *out = data;
+  gsat_progress r = *pr;
+  r.seconds += out->seconds;
+  gsat_worker_stats_add(&r.total, &out->n);
+  out->progress(out->progress_data, &r);
+}
+
 gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
                                 gsat_simplified *out, gsat_search_params *q, gsat_error *err) {
   memset(out, 0, sizeof *out);
@@ -148,6 +161,10 @@ gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
   out->n.preprocess_us = (uint64_t)(round * 1e6);
   out->out_of_time = q->time_limit > 0 && round >= q->time_limit;
   if (q->time_limit > 0) q->time_limit -= round;
+  if (p->progress) {
+    out->progress = p->progress, out->progress_data = p->progress_data;
+    q->progress = simplified_progress, q->progress_data = out;
+  }
   return GSAT_OK;
 }
 

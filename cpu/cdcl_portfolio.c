@@ -451,7 +451,7 @@ static void run(searcher *w, int calling_thread) {
     w->conflicts_told = w->s.n.conflicts;
     release_budget(pf, b);
     tell_counters(w);
-    if (slice < SLICE_SECONDS / 2 && budget < (1u << 20))
+    if (slice < SLICE_SECONDS / 2 && b == budget && budget < (1u << 20)) /* not cut short */
       budget *= 2;
     else if (slice > SLICE_SECONDS && budget > 1)
       budget /= 2;

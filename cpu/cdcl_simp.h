@@ -15,14 +15,16 @@ extern "C" {
 
 /* The result of one preprocessing round. */
 typedef struct gsat_simplified {
-  gsat_db db;               /* the simplified formula (gsat_simp_run's out) */
-  gsat_simp_ext ext;        /* its extension stack (gsat_simp_extend) */
-  gsat_worker_stats n;      /* the preprocessing counters (simp_* and bva_* rows) */
-  double seconds;           /* time the presearch (not answering) and the round took */
-  int out_of_time;          /* the time limit passed during the round: no time left to search */
-  int answered;             /* the presearch answered, or a limit or stop ended it: no round ran */
-  gsat_search_result first; /* with answered, the presearch's result (a model over db's
-                               variables, no extension); empty otherwise */
+  gsat_db db;                /* the simplified formula (gsat_simp_run's out) */
+  gsat_simp_ext ext;         /* its extension stack (gsat_simp_extend) */
+  gsat_worker_stats n;       /* the preprocessing counters (simp_* and bva_* rows) */
+  double seconds;            /* time the presearch (not answering) and the round took */
+  int out_of_time;           /* the time limit passed during the round: no time left to search */
+  int answered;              /* the presearch answered, or a limit or stop ended it: no round ran */
+  gsat_search_result first;  /* with answered, the presearch's result (a model over db's
+                                variables, no extension); empty otherwise */
+  gsat_progress_fn progress; /* p's, which q's (simplified_progress) calls */
+  void *progress_data;
 } gsat_simplified;
 
 /* Simplifies db (not modified) with p->simp, writing DRAT to p->proof (may
@@ -32,7 +34,9 @@ typedef struct gsat_simplified {
  * many conflicts, as Kissat and CaDiCaL search before their first
  * elimination (easy formulas end sooner than a round takes): out->answered
  * and out->first when it ends the solve, no round then; its counters and
- * time are the round's otherwise (out->n.preprocess_us: the round alone).  A model of out->db
+ * time are the round's otherwise (out->n.preprocess_us: the round alone).  q's progress
+ * reports go on from the presearch's (the time and counters of the presearch and the round
+ * added), so *out must stay where it is while q is used.  A model of out->db
  * extended by gsat_simp_extend(&out->ext, model) and cut to db's variables is a model of db.
  * Errors: NOMEM (nothing left to free). */
 gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
