@@ -1525,7 +1525,6 @@ static void release(simp *s) {
 void gsat_simp_config_default(gsat_simp_config *c) {
   memset(c, 0, sizeof *c);
   c->subsume = c->elim = c->probe = c->equiv = c->bva = c->hbr = 1;
-  c->equiv_learned = 1;
   c->bva_tiebreak = 1;
   c->bva_effort = 100;
   c->bva_size = 2;

@@ -273,7 +273,8 @@ static int search_with_rounds(bench *b, gsat_inproc *ip) {
 }
 
 /* 1000 random 3-SAT formulas of 10 to 14 variables at ratios 4.3, 4.9 and
- * 5.5, a round after the first conflict and then every few: the answer of brute force,
+ * 5.5, a round after the first conflict and then every few (the
+ * equivalences taking the learned binary clauses in every second): the answer of brute force,
  * models extended to the original clauses, every proof step RUP, the empty
  * clause in the proof of every UNSAT answer. */
 static void random_formulas_with_rounds(void **state) {
@@ -288,6 +289,7 @@ static void random_formulas_with_rounds(void **state) {
     bench *b = setup(f, NULL);
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
+    cfg.equiv_learned = t % 2;
     gsat_inproc ip;
     gsat_inproc_init(&ip, &b->db, &cfg, 1, 100, 16);
     const int res = b->refuted ? GSAT_CDCL_UNSAT : search_with_rounds(b, &ip);
