@@ -942,6 +942,7 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simp.effort = (uint32_t)s->opt.simp_effort;
   p->simp.occ_limit = (uint32_t)s->opt.simp_occ_limit;
   p->simp.hbr = s->opt.hbr;
+  p->simp.equiv_learned = s->opt.equiv_learned;
   p->simp.bva_effort = (uint32_t)s->opt.bva_effort;
   p->simp.bva_tiebreak = s->opt.bva_tiebreak;
   p->simp.bva_size = (uint32_t)s->opt.bva_size;

@@ -84,6 +84,7 @@
   C (F, inproc_rounds,      WORKER, _,         _,               NONZERO, NORATE, "inproc rounds",     "inprocessing: simplification rounds during the CPU CDCL search (cpu/cdcl_inproc.h)") \
   C (F, inproc_subsumed,    WORKER, _,         _,               NONZERO, NORATE, "learned subsumed",  "inprocessing: learned clauses removed by forward subsumption") \
   C (F, inproc_strengthened, WORKER, _,        _,               NONZERO, NORATE, "learned strengthened", "inprocessing: learned clauses shortened by self-subsuming resolution") \
+  C (F, inproc_learned_bins, WORKER, _,        _,               NONZERO, NORATE, "learned bins",      "inprocessing: learned binary clauses its rounds' equivalences took as edges of the binary implication graph (--equiv-learned; summed over the rounds)") \
   C (F, inproc_us,          WORKER, _,         _,               NONZERO, NORATE, "inproc us",         "inprocessing: microseconds in its rounds (the simp_* rows count the techniques of preprocessing and of these rounds together)") \
   C (F, preprocess_us,      WORKER, _,         _,               NONZERO, NORATE, "preprocess us",     "preprocessing: microseconds of the whole preprocessing before the CDCL search (its techniques, loading and storing the formula; part of the search time)") \
   C (F, shared_dropped,     WORKER, _,         _,               NONZERO, NORATE, "shared dropped",    "inprocessing in the CDCL portfolio: shared clauses a searcher left out because they name a variable its rounds removed") \

@@ -50,6 +50,7 @@
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
   O (elim,         BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: bounded variable elimination (with AND, equivalence, if-then-else and XOR gates); models are extended to the eliminated variables") \
   O (equiv,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: equivalent-literal substitution (strongly connected components of the binary clauses)") \
+  O (equiv_learned, BOOL,  false,                  _, _,        _,  _,            SHOW, "CPU CDCL inprocessing: the rounds' equivalent-literal substitution takes the live learned binary clauses as edges of the binary implication graph beside the irredundant ones (docs/simplify.md)") \
   O (fast_exit,    INT,    0,                      -1, 1,       0,  _,            HIDE, "the CLI's end after the output is flushed: 1 _exit (no CUDA teardown), -1 a normal exit, 0 auto: _exit once CUDA was used (a GPU search, or a portfolio member still in its setup)") \
   O (gpu_backoff,  INT,    0,                      0, 1000000,  0,  _,            HIDE, "longest sleep in ns of an idle GPU worker between polls (0: 2048)") \
   O (gpu_blocks,   INT,    0,                      0, 1048576,  0,  _,            SHOW, "GPU thread blocks (0: one per SM)") \
@@ -150,6 +151,7 @@
   R (A, device,              GSAT_GPU_ONLY) \
   R (A, elim,                GSAT_READ (CDCL)) \
   R (A, equiv,               GSAT_READ (CDCL)) \
+  R (A, equiv_learned,       GSAT_READ (CDCL)) \
   R (A, gpu_backoff,         GSAT_READ (DPLL) | GSAT_GPU_ONLY) \
   R (A, gpu_blocks,          GSAT_READ (DPLL) | GSAT_READ (WALK) | GSAT_GPU_ONLY) \
   R (A, gpu_cdcl_arena,      GSAT_READ (CDCL) | GSAT_GPU_ONLY) \

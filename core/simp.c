@@ -819,30 +819,48 @@ static gsat_lit next_edge(simp *s, const tarjan *t, gsat_lit u, uint32_t *e) {
   return UINT32_MAX;
 }
 
+/* Counts (place 0) or places (place 1) the edges NOT a -> b and NOT b -> a
+ * of the binary clause (a, b); placing, t->first[u + 1] counts u's edges
+ * placed so far. */
+static void graph_edges(tarjan *t, gsat_lit a, gsat_lit b, int place) {
+  if (!place) {
+    t->first[GSAT_NOT(a) + 2]++, t->first[GSAT_NOT(b) + 2]++;
+    return;
+  }
+  t->succ[t->first[GSAT_NOT(a) + 1]++] = b;
+  t->succ[t->first[GSAT_NOT(b) + 1]++] = a;
+}
+
+/* Counts or places (graph_edges) the edges of every binary clause of the
+ * graph: the live binary clauses, then cfg->extra_bins; returns how many
+ * clauses. */
+static uint64_t graph_bins(simp *s, tarjan *t, int place) {
+  uint64_t n = s->cfg->num_extra_bins;
+  for (uint32_t i = 0; i < s->clauses.n; i++) {
+    uint32_t c = s->clauses.a[i];
+    if (dead(s, c) || size_of(s, c) != 2) continue;
+    graph_edges(t, lits_of(s, c)[0], lits_of(s, c)[1], place);
+    n++;
+  }
+  for (uint64_t i = 0; i < s->cfg->num_extra_bins; i++)
+    graph_edges(t, s->cfg->extra_bins[2 * i], s->cfg->extra_bins[2 * i + 1], place);
+  return n;
+}
+
 /* The binary implication graph in t->first, t->succ: an edge NOT a -> b and
- * NOT b -> a for each live binary clause (a, b).  0: out of memory. */
+ * NOT b -> a for each live binary clause (a, b) and each of cfg->extra_bins.
+ * 0: out of memory. */
 static int build_graph(simp *s, tarjan *t) {
   const size_t L = 2 * (size_t)s->V;
   t->first = calloc(L + 2, sizeof *t->first);
   if (!t->first) return 0;
-  uint64_t edges = 0;
-  for (uint32_t i = 0; i < s->clauses.n; i++) {
-    uint32_t c = s->clauses.a[i];
-    if (dead(s, c) || size_of(s, c) != 2) continue;
-    t->first[GSAT_NOT(lits_of(s, c)[0]) + 2]++, t->first[GSAT_NOT(lits_of(s, c)[1]) + 2]++;
-    edges += 2;
-  }
-  s->steps += s->clauses.n;
+  const uint64_t edges = 2 * graph_bins(s, t, 0);
+  s->steps += s->clauses.n + s->cfg->num_extra_bins;
+  if (edges >= UINT32_MAX) return 0;
   for (size_t l = 2; l < L + 2; l++) t->first[l] += t->first[l - 1];
   t->succ = malloc((edges + 1) * sizeof *t->succ);
   if (!t->succ) return 0;
-  for (uint32_t i = 0; i < s->clauses.n; i++) { /* first[u + 1] counts u's edges placed */
-    uint32_t c = s->clauses.a[i];
-    if (dead(s, c) || size_of(s, c) != 2) continue;
-    gsat_lit a = lits_of(s, c)[0], b = lits_of(s, c)[1];
-    t->succ[t->first[GSAT_NOT(a) + 1]++] = b;
-    t->succ[t->first[GSAT_NOT(b) + 1]++] = a;
-  }
+  graph_bins(s, t, 1);
   return 1;
 }
 
@@ -930,33 +948,42 @@ static void substitute(simp *s, const gsat_lit *repr) {
   }
 }
 
+/* The strongly connected components of the binary implication graph
+ * (visit) into repr, from every free literal; a literal whose negation is
+ * in its component into *failed (UINT32_MAX: none).  0: out of memory. */
+static int components(simp *s, gsat_lit *repr, gsat_lit *failed) {
+  const size_t L = 2 * (size_t)s->V;
+  tarjan t;
+  memset(&t, 0, sizeof t);
+  t.index = malloc((L + 1) * sizeof *t.index), t.low = malloc((L + 1) * sizeof *t.low);
+  t.stack = malloc((L + 1) * sizeof *t.stack), t.call = malloc((L + 1) * sizeof *t.call);
+  t.edge = malloc((L + 1) * sizeof *t.edge), t.on = calloc(L + 1, 1);
+  *failed = UINT32_MAX;
+  int ok = t.index && t.low && t.stack && t.call && t.edge && t.on && build_graph(s, &t);
+  for (size_t l = 0; ok && l < L; l++) t.index[l] = UINT32_MAX, repr[l] = (gsat_lit)l;
+  for (gsat_lit l = 0; ok && l < L && !out_of_time(s); l++)
+    if (!s->val[l] && !s->elim[GSAT_VAR(l)] && t.index[l] == UINT32_MAX)
+      visit(s, &t, l, repr, failed);
+  free(t.index), free(t.low), free(t.stack), free(t.call), free(t.edge), free(t.on);
+  free(t.first), free(t.succ);
+  return ok;
+}
+
 /* Equivalent-literal substitution over the strongly connected components
  * of the binary implication graph (Li, "Equivalent literal propagation in
  * the DLL procedure", 2003; as in Biere's solvers). */
 static void els_round(simp *s) {
-  const size_t L = 2 * (size_t)s->V;
-  tarjan t;
-  memset(&t, 0, sizeof t);
-  t.index = malloc(L * sizeof *t.index), t.low = malloc(L * sizeof *t.low);
-  t.stack = malloc(L * sizeof *t.stack), t.call = malloc(L * sizeof *t.call);
-  t.edge = malloc(L * sizeof *t.edge), t.on = calloc(L + 1, 1);
-  gsat_lit *repr = malloc(L * sizeof *repr), failed = UINT32_MAX;
-  if (!t.index || !t.low || !t.stack || !t.call || !t.edge || !t.on || !repr || !build_graph(s, &t))
+  gsat_lit *repr = malloc((2 * (size_t)s->V + 1) * sizeof *repr), failed = UINT32_MAX;
+  if (!repr || !components(s, repr, &failed)) {
     s->oom = 1;
-  for (size_t l = 0; !s->oom && l < L; l++) t.index[l] = UINT32_MAX, repr[l] = (gsat_lit)l;
-  for (gsat_lit l = 0; !s->oom && l < L && !out_of_time(s); l++)
-    if (!s->val[l] && !s->elim[GSAT_VAR(l)] && t.index[l] == UINT32_MAX)
-      visit(s, &t, l, repr, &failed);
-  if (failed != UINT32_MAX) {
+  } else if (failed != UINT32_MAX) {
     s->n->simp_failed++;
     add_clause(s, &failed, 1, 1);
     propagate(s);
-  } else if (!s->oom && !out_of_time(s)) {
+  } else if (!out_of_time(s)) {
     substitute(s, repr);
     propagate(s);
   }
-  free(t.index), free(t.low), free(t.stack), free(t.call), free(t.edge), free(t.on);
-  free(t.first), free(t.succ);
   free(repr);
 }
 

@@ -52,6 +52,14 @@ typedef struct gsat_simp_config {
   int subsume, elim, probe, equiv; /* each technique on (1) or off (0) */
   int bva;                         /* bounded variable addition (adds variables) */
   int hbr;                         /* probing: hyper-binary resolvents added */
+  int equiv_learned;               /* inprocessing: the learned binary clauses join the
+                                      graph of the equivalences (cpu/cdcl_inproc.h) */
+  const gsat_lit *extra_bins;      /* equivalences: binary clauses implied by the input
+                                      and in the proof (2 literals each: learned ones),
+                                      edges of the graph beside its binary clauses, never
+                                      rewritten, kept or logged; NULL: none (the graph's
+                                      edges, two per binary clause, below 2^32, else NOMEM) */
+  uint64_t num_extra_bins;         /* the clauses of extra_bins */
   int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
   uint32_t bva_effort;             /* BVA's steps per clause removed, beyond one per literal */
   uint32_t bva_size;               /* BVA: longest clause matched (0: any) */

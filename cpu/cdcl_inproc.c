@@ -78,6 +78,42 @@ static gsat_status export_formula(const gsat_inproc *ip, const gsat_cdcl *s, gsa
   return GSAT_OK;
 }
 
+/* The live learned binary clauses of s, 2 literals each, into *bins (NULL
+ * when none), their number into *n (at most GSAT_INPROC_MAX_BINS).  0: out
+ * of memory. */
+static int learned_bins(const gsat_cdcl *s, gsat_lit **bins, uint64_t *n) {
+  const uint32_t *a = s->arena;
+  uint64_t k = 0;
+  *bins = NULL, *n = 0;
+  for (uint64_t c = 0; c < s->arena_top; c += GSAT_CDCL_HDR + a[c + 1])
+    k += live_learned(a, c) && a[c] == 2;
+  if (k > GSAT_INPROC_MAX_BINS) k = GSAT_INPROC_MAX_BINS;
+  if (!k) return 1;
+  if (!(*bins = malloc(2 * k * sizeof **bins))) return 0;
+  for (uint64_t c = 0; c < s->arena_top && *n < k; c += GSAT_CDCL_HDR + a[c + 1]) {
+    if (!live_learned(a, c) || a[c] != 2) continue;
+    memcpy(*bins + 2 * (*n)++, GSAT_CDCL_LITS(s, c), 2 * sizeof **bins);
+  }
+  return 1;
+}
+
+/* gsat_simp_run over in, s's irredundant clauses, into out; with
+ * cfg.equiv_learned the equivalences take s's live learned binary clauses
+ * too (implied by in: an equivalence they prove is implied, its two clauses
+ * RUP over the proof's lemmas, and out keeps none of them). */
+static gsat_status simp_round(gsat_inproc *ip, const gsat_cdcl *s, const gsat_db *in,
+                              const gsat_proof_sink *log, gsat_db *out, gsat_error *err) {
+  gsat_lit *bins = NULL;
+  if (ip->cfg.equiv && ip->cfg.equiv_learned && !learned_bins(s, &bins, &ip->cfg.num_extra_bins))
+    return gsat_error_set(err, GSAT_NOMEM, "out of memory listing the learned binary clauses");
+  ip->cfg.extra_bins = bins;
+  ip->n.inproc_learned_bins += ip->cfg.num_extra_bins;
+  const gsat_status st = gsat_simp_run(in, &ip->cfg, log, out, &ip->ext, &ip->n, err);
+  ip->cfg.extra_bins = NULL, ip->cfg.num_extra_bins = 0;
+  free(bins);
+  return st;
+}
+
 static void free_export(gsat_db *in) {
   free(in->units);
   free(in->clause_start);
@@ -356,7 +392,7 @@ gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_
   const uint64_t from = ip->ext.len;
   if (st == GSAT_OK) ip->lits = in.clause_start[in.num_clauses];
   const gsat_proof_sink *log = ip->log ? ip->log : s->proof;
-  if (st == GSAT_OK) st = gsat_simp_run(&in, &ip->cfg, log, &out, &ip->ext, &ip->n, err);
+  if (st == GSAT_OK) st = simp_round(ip, s, &in, log, &out, err);
   free_export(&in);
   if (st == GSAT_OK && !ip->removed && !(ip->removed = calloc((size_t)s->num_vars + 1, 1)))
     st = gsat_error_set(err, GSAT_NOMEM, "out of memory inprocessing");

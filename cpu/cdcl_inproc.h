@@ -74,6 +74,9 @@ void gsat_inproc_init(gsat_inproc *ip, const gsat_db *db, const gsat_simp_config
 
 #define GSAT_INPROC_MIN_STEPS 100000u
 #define GSAT_INPROC_PASSES    10u
+/* Learned binary clauses a round's equivalences take at most (cfg.equiv_learned):
+ * the graph's edges stay below 2^32. */
+#define GSAT_INPROC_MAX_BINS (1u << 30)
 
 /* Conflicts s may have before it must pause for the next round's check
  * (UINT64_MAX when ip is NULL): the slices end there, so that a round comes

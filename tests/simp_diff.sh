@@ -7,17 +7,18 @@
 # clause (k R) of a few literals k and remainders R, for bounded variable
 # addition), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of sixteen option sets in turn (the defaults, where the presearch answers
+# of seventeen option sets in turn (the defaults, where the presearch answers
 # most, then with the presearch off (--presearch=0): each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
 # with every clause size, and gated in the portfolio, no hyper-binary
 # resolution and no BVA, and an inprocessing round every few conflicts in
-# four: one thread in two, the portfolio of 2 splitting cubes and of 3 not;
-# vivification off in one, every few conflicts in three; a presearch of 3
-# conflicts before the preprocessing, its lemmas in the proof); then N/20 random
-# 3-SAT formulas at the threshold (40 to 80 variables: they take conflicts)
-# under the four inprocessing sets, where
+# five: one thread in three (one with --equiv-learned: the rounds'
+# equivalences take the learned binary clauses), the portfolio of 2
+# splitting cubes and of 3 not; vivification off in one, every few conflicts
+# in three; a presearch of 3 conflicts before the preprocessing, its lemmas
+# in the proof); then N/20 random 3-SAT formulas at the threshold (40 to 80
+# variables: they take conflicts) under the five inprocessing sets, where
 # rounds must run in more than half.  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
@@ -57,7 +58,9 @@ sets=(
   "--presearch=0 --threads=2 --cdcl-cubes=on --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
   "--presearch=0 --threads=3 --cdcl-cubes=off --inprocess-interval=3 --inprocess-effort=100000"
   "--presearch=3"
+  "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --equiv-learned --no-bva"
 )
+inproc=(11 12 13 14 16) # the sets with an inprocessing round every few conflicts
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
   python3 - "$1" "$2" <<'EOF'
@@ -149,7 +152,7 @@ for ((i = 0; i < n / 20; i++)); do
   ref=${minisat:-$cadical}
   "$ref" "$f" >/dev/null 2>&1 </dev/null
   want=$?
-  opts=${sets[11 + i % 4]}
+  opts=${sets[${inproc[$((i % ${#inproc[@]}))]}]}
   tried=$((tried + 1))
   diff_check "random 3-SAT $i ($opts)" "$f" "$ref" "$want" $([ -n "$drat" ] && echo 1 || echo 0) "$opts"
   # shellcheck disable=SC2086

@@ -1,7 +1,8 @@
 /* Inprocessing of the CPU CDCL search (cpu/cdcl_inproc.h): a round on a
  * searcher with hand-made learned clauses (the subsumed one deleted, the
  * strengthened one shortened, one over an eliminated variable dropped, as
- * are the assumptions over one), the search state kept, every proof step RUP, and random formulas
+ * are the assumptions over one), the search state kept, an equivalence that only a learned
+ * binary clause proves found, every proof step RUP, and random formulas
  * searched with a round every few conflicts against brute force: the same answer, every model
  * extended to one of the original formula, every proof step checked. */
 #include <setjmp.h>
@@ -201,6 +202,45 @@ static void learned_over_eliminated_dropped(void **state) {
   teardown(b);
 }
 
+/* Only equivalences: 1 -> 2 is irredundant, 2 -> 1 the learned (1 -2)
+ * (RUP: (1 -2 3) (1 -2 -3)).  Without the learned binary clauses the round
+ * finds no equivalence; with them it substitutes 1 for 2 (the smaller
+ * variable represents), every proof step RUP, drops the learned clause
+ * over 2, and a model found after the round extends to the original
+ * clauses. */
+static void equivalence_from_learned_binary(void **state) {
+  (void)state;
+  const int64_t f[] = {-1, 2, 0, 1, -2, 3, 0, 1, -2, -3, 0, 2, 4, 5, 0, -4, -5, -1, 0, 0};
+  const int64_t learned[] = {1, -2, 0, 0}, bin[] = {1, -2};
+  for (int with = 0; with < 2; with++) {
+    bench *b = setup(f, learned);
+    gsat_simp_config cfg;
+    gsat_simp_config_default(&cfg);
+    cfg.subsume = cfg.probe = cfg.elim = cfg.bva = 0;
+    cfg.equiv_learned = with;
+    gsat_inproc ip;
+    one_round(b, &cfg, &ip);
+    assert_int_equal(ip.n.inproc_learned_bins, with);
+    assert_int_equal(ip.n.simp_substituted, with);
+    assert_int_equal(ip.removed[1], with);
+    assert_int_equal(ip.removed[0], 0);
+    assert_int_equal(has_learned(&b->s, bin, 2), !with);
+    gsat_db_view view = gsat_db_view_of(&b->db);
+    int res;
+    while ((res = gsat_cdcl_search(&b->s, &view, 1000)) == GSAT_CDCL_PAUSED) {
+    }
+    assert_int_equal(res, GSAT_CDCL_SAT);
+    assert_false(b->chk.bad);
+    uint8_t model[MAXV];
+    for (uint32_t v = 0; v < b->db.num_vars; v++) model[v] = b->s.val[2 * v] > 0;
+    gsat_inproc_extend(&ip, model);
+    assert_true(satisfies(&b->db, model));
+    assert_int_equal(model[0], model[1]);
+    gsat_inproc_free(&ip);
+    teardown(b);
+  }
+}
+
 /* Random 3-SAT over V variables (each occurs), tenths / 10 V clauses, in f. */
 static void random_formula(uint64_t *rng, int64_t *f, uint32_t V, uint32_t tenths) {
   uint32_t k = 0, m = V * tenths / 10;
@@ -233,7 +273,8 @@ static int search_with_rounds(bench *b, gsat_inproc *ip) {
 }
 
 /* 1000 random 3-SAT formulas of 10 to 14 variables at ratios 4.3, 4.9 and
- * 5.5, a round after the first conflict and then every few: the answer of brute force,
+ * 5.5, a round after the first conflict and then every few (the
+ * equivalences taking the learned binary clauses in every second): the answer of brute force,
  * models extended to the original clauses, every proof step RUP, the empty
  * clause in the proof of every UNSAT answer. */
 static void random_formulas_with_rounds(void **state) {
@@ -241,12 +282,14 @@ static void random_formulas_with_rounds(void **state) {
   uint64_t rng = 7;
   int64_t f[4 * 77 + 2];
   uint32_t answers[2] = {0, 0}, rounds = 0;
+  uint64_t bins = 0; /* learned binary clauses the rounds' equivalences took */
   for (int t = 0; t < 1000; t++) {
     const uint32_t V = 10 + (uint32_t)t % 5;
     random_formula(&rng, f, V, 43 + 6 * ((uint32_t)t % 3));
     bench *b = setup(f, NULL);
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
+    cfg.equiv_learned = t % 2;
     gsat_inproc ip;
     gsat_inproc_init(&ip, &b->db, &cfg, 1, 100, 16);
     const int res = b->refuted ? GSAT_CDCL_UNSAT : search_with_rounds(b, &ip);
@@ -254,6 +297,7 @@ static void random_formulas_with_rounds(void **state) {
     assert_int_equal(res == GSAT_CDCL_SAT, brute_force(&b->db));
     answers[res == GSAT_CDCL_SAT]++;
     rounds += (uint32_t)ip.n.inproc_rounds;
+    bins += ip.n.inproc_learned_bins;
     if (res == GSAT_CDCL_UNSAT) assert_true(b->chk.empty);
     if (res == GSAT_CDCL_SAT) {
       uint8_t model[MAXV];
@@ -266,12 +310,14 @@ static void random_formulas_with_rounds(void **state) {
   }
   assert_true(answers[0] >= 150 && answers[1] >= 150); /* both answers well represented */
   assert_true(rounds >= 250);
+  assert_true(bins > 0);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(learned_subsumed_and_strengthened),
       cmocka_unit_test(learned_over_eliminated_dropped),
+      cmocka_unit_test(equivalence_from_learned_binary),
       cmocka_unit_test(random_formulas_with_rounds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
