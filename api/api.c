@@ -943,6 +943,12 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simp.occ_limit = (uint32_t)s->opt.simp_occ_limit;
   p->simp.hbr = s->opt.hbr;
   p->simp.equiv_learned = s->opt.equiv_learned;
+  p->simp.sweep = s->opt.sweep;
+  p->simp.sweep_clauses = (uint32_t)s->opt.sweep_clauses;
+  p->simp.sweep_depth = (uint32_t)s->opt.sweep_depth;
+  p->simp.sweep_vars = (uint32_t)s->opt.sweep_vars;
+  p->simp.sweep_rounds = (uint32_t)s->opt.sweep_rounds;
+  p->simp.sweep_effort = (uint32_t)s->opt.sweep_effort;
   p->simp.bva_effort = (uint32_t)s->opt.bva_effort;
   p->simp.bva_tiebreak = s->opt.bva_tiebreak;
   p->simp.bva_size = (uint32_t)s->opt.bva_size;

@@ -92,7 +92,11 @@
   C (F, bva_matched,        WORKER, _,         _,               NONZERO, NORATE, "bva matched",       "preprocessing: clauses that bounded variable addition replaced") \
   C (F, bva_removed,        WORKER, _,         _,               NONZERO, NORATE, "bva removed",       "preprocessing: clauses removed net by bounded variable addition (replaced less added)") \
   C (F, bva_found,          WORKER, _,         _,               NONZERO, NORATE, "bva found",         "preprocessing: clauses the gate pass of bounded variable addition found removable (it replaces at --bva-share percent)") \
-  C (F, bva_us,             WORKER, _,         _,               NONZERO, NORATE, "bva us",            "preprocessing: microseconds in bounded variable addition")
+  C (F, bva_us,             WORKER, _,         _,               NONZERO, NORATE, "bva us",            "preprocessing: microseconds in bounded variable addition") \
+  C (F, sweep_equivs,       WORKER, _,         _,               NONZERO, NORATE, "sweep equivs",      "preprocessing: equivalences SAT sweeping proved (binary clauses pairs added for the equivalent-literal substitution; --sweep)") \
+  C (F, sweep_units,        WORKER, _,         _,               NONZERO, NORATE, "sweep units",       "preprocessing: backbone units SAT sweeping proved (--sweep)") \
+  C (F, sweep_vars,         WORKER, _,         _,               NONZERO, NORATE, "sweep vars",        "preprocessing: variables SAT sweeping swept (an environment solved; --sweep)") \
+  C (F, sweep_us,           WORKER, _,         _,               NONZERO, NORATE, "sweep us",          "preprocessing: microseconds in SAT sweeping (--sweep)")
 // clang-format on
 
 /*------------------------------------------------------------------------*/

@@ -101,6 +101,12 @@
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
   O (subsume,      BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: backward subsumption and self-subsuming strengthening") \
+  O (sweep,        BOOL,   false,                  _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: SAT sweeping: equivalences and backbone units proved by a small solver on the environment of each variable (the clauses within --sweep-depth shared variables), then substituted (docs/simplify.md)") \
+  O (sweep_clauses, INT,   1024,                   2, 1000000,  0,  _,            HIDE, "SAT sweeping: clauses of an environment at most") \
+  O (sweep_depth,  INT,    2,                      0, 100,      0,  _,            HIDE, "SAT sweeping: an environment's clauses are within this many shared variables of the variable swept") \
+  O (sweep_effort, INT,   30,                     1, 1000000,  0,  _,            HIDE, "SAT sweeping: its budget (all its rounds) in millions of steps (clause literals read, the small solver's watch visits); inprocessing: a technique's") \
+  O (sweep_rounds, INT,   30,                     1, 1000,     0,  _,            HIDE, "SAT sweeping: rounds of sweeping and substitution at most (while a round proves an equivalence)") \
+  O (sweep_vars,   INT,    20000,                  0, 1000000000, 0, _,           HIDE, "SAT sweeping: variables swept per round at most (0: none)") \
   O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
   O (time_limit,   REAL,   0,                      0, 1e9,      _,  _,            SHOW, "seconds from start to giving up with s UNKNOWN (0: none)") \
   O (verbose,      INT,    0,                      0, 2,        0,  _,            SHOW, "more c lines: 1 the options not at their defaults, the formula and the phase times; 2 also the statistics and progress every second; each -v adds one (-vvv is 2)") \
@@ -191,6 +197,12 @@
   R (A, simp_occ_limit,      GSAT_READ (CDCL)) \
   R (A, simplify,            GSAT_READ (CDCL)) \
   R (A, subsume,             GSAT_READ (CDCL)) \
+  R (A, sweep,               GSAT_READ (CDCL)) \
+  R (A, sweep_clauses,       GSAT_READ (CDCL)) \
+  R (A, sweep_depth,         GSAT_READ (CDCL)) \
+  R (A, sweep_effort,        GSAT_READ (CDCL)) \
+  R (A, sweep_rounds,        GSAT_READ (CDCL)) \
+  R (A, sweep_vars,          GSAT_READ (CDCL)) \
   R (A, vivify,              GSAT_READ (CDCL)) \
   R (A, vivify_effort,       GSAT_READ (CDCL)) \
   R (A, vivify_interval,     GSAT_READ (CDCL)) \

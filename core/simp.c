@@ -6,6 +6,7 @@
 
 #include "base/clock.h"
 #include "core/db.h"
+#include "core/mini.h"
 #include "core/search.h"
 
 #define DELETED 1u  /* clause flag */
@@ -53,6 +54,7 @@ typedef struct simp {
   uint64_t steps, limit;
   uint32_t polls;
   uint64_t lits; /* literals of the formula loaded */
+  const uint8_t *sweep_only; /* [V] sweeping: only the variables marked (NULL: all) */
   int unsat, oom;
 } simp;
 
@@ -987,6 +989,224 @@ static void els_round(simp *s) {
   free(repr);
 }
 
+/* --- SAT sweeping -------------------------------------------------------- */
+
+/* For each variable x (at most cfg->sweep_vars a round), its environment
+ * (the live clauses of x, then those of the variables in them, and so on
+ * cfg->sweep_depth times, at most cfg->sweep_clauses clauses: a subset of
+ * the formula) is solved by a small solver (core/mini.h); a model gives the
+ * candidates: x's backbone value, and the literals y equal to x in it.
+ * More models drop candidates; one that survives is proved by two calls
+ * under assumptions, (x, NOT y) and (NOT x, y), both unsatisfiable.  The
+ * small solver's lemmas go to the proof (each is RUP: the environment is in
+ * the formula), then the unit or the binary clauses (NOT x, y) (x, NOT y),
+ * which join the formula for the equivalent-literal substitution; the
+ * lemmas are deleted when the environment is done.  After Kissat's
+ * sweep.c (Biere, Fazekas, Fleury and Heisinger, "CaDiCaL, Kissat,
+ * Paracooba, Plingeling and Treengeling entering the SAT Competition 2020",
+ * and Kissat's later sweeping of equivalences), without its kitten. */
+
+#define SWEPT 64u             /* clause flag: in the environment collected */
+#define SWEEP_SOLVE_TICKS 20000u /* the small solver's watch visits per call */
+
+typedef struct sweeper {
+  simp *s;
+  gsat_mini *m;
+  uint32_t *loc; /* [V] a variable's index in the environment, UINT32_MAX: none */
+  uint8_t *done; /* [V] proved equivalent to a variable swept: swept no more */
+  vec vars;      /* the environment's variables, by index */
+  vec env;       /* the environment's clauses */
+  vec lemmas;    /* the lemmas logged for it: the literals, then the size */
+  vec units;     /* units learned or proved (in the proof), assigned after it */
+  vec cand;      /* candidate literals: equal to x in every model so far */
+  uint64_t ticks;
+} sweeper;
+
+static gsat_lit global_lit(const sweeper *w, gsat_lit l) {
+  return GSAT_LIT(w->vars.a[GSAT_VAR(l)], GSAT_SIGN(l));
+}
+
+/* gsat_mini_learn_fn: the lemma goes to the proof under the round's names. */
+static void sweep_learn(void *data, const gsat_lit *l, uint32_t k) {
+  sweeper *w = data;
+  simp *s = w->s;
+  if (k == 0) {
+    refute(s);
+    return;
+  }
+  const uint32_t b = w->lemmas.n;
+  for (uint32_t i = 0; i < k; i++) push(s, &w->lemmas, global_lit(w, l[i]));
+  if (s->oom) return;
+  log_add(s, w->lemmas.a + b, k);
+  if (k == 1) {
+    push(s, &w->units, w->lemmas.a[b]);
+    w->lemmas.n = b; /* a unit stays in the proof: it is assigned */
+    return;
+  }
+  push(s, &w->lemmas, k);
+}
+
+static void env_var(sweeper *w, gsat_var v) {
+  if (w->loc[v] != UINT32_MAX) return;
+  w->loc[v] = w->vars.n;
+  push(w->s, &w->vars, v);
+}
+
+/* x's environment into w->env and w->vars (x first), breadth first. */
+static void collect(sweeper *w, gsat_var x) {
+  simp *s = w->s;
+  const uint32_t limit = s->cfg->sweep_clauses;
+  env_var(w, x);
+  for (uint32_t d = 0, begin = 0; d <= s->cfg->sweep_depth && w->env.n < limit; d++) {
+    const uint32_t end = w->vars.n;
+    for (uint32_t i = begin; i < end && w->env.n < limit; i++)
+      for (uint32_t sign = 0; sign < 2; sign++) {
+        const vec *o = &s->occ[GSAT_LIT(w->vars.a[i], sign)];
+        for (uint32_t j = 0; j < o->n && w->env.n < limit; j++) {
+          uint32_t c = o->a[j];
+          if (*flags_of(s, c) & SWEPT) continue;
+          *flags_of(s, c) |= SWEPT;
+          push(s, &w->env, c);
+          s->steps += size_of(s, c);
+          for (uint32_t k = 0; k < size_of(s, c); k++) env_var(w, GSAT_VAR(lits_of(s, c)[k]));
+        }
+      }
+    begin = end;
+  }
+}
+
+/* The environment into the small solver, in local literals.  0: out of
+ * memory. */
+static int load_env(sweeper *w) {
+  simp *s = w->s;
+  if (!gsat_mini_reset(w->m, w->vars.n)) return 0;
+  for (uint32_t i = 0; i < w->env.n; i++) {
+    uint32_t c = w->env.a[i], k = size_of(s, c);
+    s->tmp.n = 0;
+    for (uint32_t j = 0; j < k; j++) {
+      gsat_lit l = lits_of(s, c)[j];
+      push(s, &s->tmp, GSAT_LIT(w->loc[GSAT_VAR(l)], GSAT_SIGN(l)));
+    }
+    if (s->oom || !gsat_mini_add(w->m, s->tmp.a, k)) return 0;
+  }
+  return 1;
+}
+
+static int sweep_solve(sweeper *w, const gsat_lit *assume, uint32_t n) {
+  const uint64_t before = w->ticks;
+  int r = gsat_mini_solve(w->m, assume, n, &w->ticks, before + SWEEP_SOLVE_TICKS, sweep_learn, w);
+  w->s->steps += w->ticks - before;
+  if (r == GSAT_MINI_NOMEM) w->s->oom = 1;
+  return r;
+}
+
+/* Drops the candidates from position from on that the last model tells
+ * apart from x (local literal 0: x positive). */
+static void refine(sweeper *w, uint32_t from) {
+  const int vx = gsat_mini_value(w->m, GSAT_LIT(0, 0));
+  uint32_t j = from;
+  for (uint32_t i = from; i < w->cand.n; i++)
+    if (gsat_mini_value(w->m, w->cand.a[i]) == vx) w->cand.a[j++] = w->cand.a[i];
+  w->cand.n = j;
+}
+
+/* The candidates from the first model: each free variable of the
+ * environment (x's excepted) in the sign equal to x. */
+static void candidates(sweeper *w) {
+  const int vx = gsat_mini_value(w->m, GSAT_LIT(0, 0));
+  w->cand.n = 0;
+  for (uint32_t y = 1; y < w->vars.n; y++)
+    if (!w->done[w->vars.a[y]])
+      push(w->s, &w->cand, GSAT_LIT(y, gsat_mini_value(w->m, GSAT_LIT(y, 0)) != vx));
+}
+
+/* Whether x's value in the first model is a backbone: then the unit is
+ * logged and queued. */
+static int backbone(sweeper *w) {
+  const gsat_lit t = GSAT_LIT(0, !gsat_mini_value(w->m, GSAT_LIT(0, 0))), f = GSAT_NOT(t);
+  const int r = sweep_solve(w, &f, 1);
+  if (r == GSAT_MINI_SAT) refine(w, 0);
+  if (r != GSAT_MINI_UNSAT || w->s->unsat) return 0;
+  const gsat_lit u = global_lit(w, t);
+  log_add(w->s, &u, 1);
+  push(w->s, &w->units, u);
+  w->s->n->sweep_units++;
+  return 1;
+}
+
+/* Proves the candidates equivalent to x in turn, up to the first proved:
+ * its binary clauses join the formula. */
+static void equivalences(sweeper *w) {
+  const gsat_lit x = GSAT_LIT(0, 0);
+  for (uint32_t i = 0; i < w->cand.n && !w->s->unsat && !w->s->oom; i++) {
+    const gsat_lit y = w->cand.a[i];
+    const gsat_lit a[2] = {x, GSAT_NOT(y)}, b[2] = {GSAT_NOT(x), y};
+    int r = sweep_solve(w, a, 2);
+    if (r == GSAT_MINI_UNSAT) r = sweep_solve(w, b, 2);
+    if (r == GSAT_MINI_SAT) refine(w, i + 1);
+    if (r != GSAT_MINI_UNSAT || w->s->unsat) continue;
+    const gsat_lit gx = global_lit(w, x), gy = global_lit(w, y);
+    const gsat_lit c[2] = {GSAT_NOT(gx), gy}, d[2] = {gx, GSAT_NOT(gy)};
+    add_clause(w->s, c, 2, 1);
+    add_clause(w->s, d, 2, 1);
+    w->done[GSAT_VAR(gy)] = 1;
+    w->s->n->sweep_equivs++;
+    return;
+  }
+}
+
+/* Forgets the environment: its lemmas leave the proof, its units are
+ * assigned and propagated. */
+static void sweep_done(sweeper *w) {
+  simp *s = w->s;
+  for (uint32_t i = w->lemmas.n; i > 0;) {
+    const uint32_t k = w->lemmas.a[i - 1];
+    i -= k + 1;
+    log_del(s, w->lemmas.a + i, k);
+  }
+  for (uint32_t i = 0; i < w->vars.n; i++) w->loc[w->vars.a[i]] = UINT32_MAX;
+  for (uint32_t i = 0; i < w->env.n; i++) *flags_of(s, w->env.a[i]) &= ~SWEPT;
+  for (uint32_t i = 0; i < w->units.n && !s->unsat; i++) assign(s, w->units.a[i]);
+  w->vars.n = w->env.n = w->lemmas.n = w->units.n = w->cand.n = 0;
+  propagate(s);
+}
+
+static void sweep_var(sweeper *w, gsat_var x) {
+  collect(w, x);
+  w->s->n->sweep_vars++;
+  if (!load_env(w)) {
+    w->s->oom = 1;
+  } else if (sweep_solve(w, NULL, 0) == GSAT_MINI_SAT) {
+    candidates(w);
+    if (!backbone(w)) equivalences(w);
+  }
+  sweep_done(w);
+}
+
+/* Whether v is worth sweeping: free, not eliminated or proved equivalent,
+ * in clauses of both signs. */
+static int sweepable(simp *s, const sweeper *w, gsat_var v) {
+  return !s->val[GSAT_LIT(v, 0)] && !s->elim[v] && !w->done[v] && s->occ[GSAT_LIT(v, 0)].n &&
+         s->occ[GSAT_LIT(v, 1)].n && (!s->sweep_only || s->sweep_only[v]);
+}
+
+static void sweep_round(simp *s) {
+  sweeper w;
+  memset(&w, 0, sizeof w);
+  w.s = s;
+  w.m = gsat_mini_new();
+  w.loc = malloc(((size_t)s->V + 1) * sizeof *w.loc);
+  w.done = calloc((size_t)s->V + 1, 1);
+  if (!w.m || !w.loc || !w.done) s->oom = 1;
+  for (gsat_var v = 0; !s->oom && v < s->V; v++) w.loc[v] = UINT32_MAX;
+  uint32_t swept = 0;
+  for (gsat_var v = 0; !s->oom && v < s->V && swept < s->cfg->sweep_vars && !out_of_time(s); v++)
+    if (sweepable(s, &w, v)) sweep_var(&w, v), swept++;
+  gsat_mini_free(w.m);
+  free(w.loc), free(w.done);
+  free(w.vars.a), free(w.env.a), free(w.lemmas.a), free(w.units.a), free(w.cand.a);
+}
+
 /* --- bounded variable addition ------------------------------------------- */
 
 /* Structured bounded variable addition (Haberlandt, Green and Heule,
@@ -1532,6 +1752,11 @@ void gsat_simp_config_default(gsat_simp_config *c) {
   c->effort = 5;
   c->occ_limit = 64;
   c->clause_limit = 100;
+  c->sweep_clauses = 1024;
+  c->sweep_depth = 2;
+  c->sweep_vars = 20000;
+  c->sweep_rounds = 30;
+  c->sweep_effort = 30;
 }
 
 /* Runs technique fn under its own step budget and clock, adding the
@@ -1550,6 +1775,37 @@ static void subsume_all(simp *s) {
   subsume_round(s, 0);
 }
 
+/* Rounds of SAT sweeping, each followed (with cfg->equiv) by the
+ * substitution of the equivalences it proved, while a round proves one and
+ * at most cfg->sweep_rounds: an equivalence substituted makes others
+ * provable within an environment (in a circuit, the gates over two
+ * equivalent pairs of inputs).  After the first round only the variables
+ * whose clauses the substitution changed are swept.  One budget for all:
+ * cfg->sweep_effort million steps (clause literals read, the small solver's
+ * watch visits), or cfg->steps (inprocessing's budget of a technique). */
+static void sweep_and_substitute(simp *s) {
+  const double t0 = gsat_seconds();
+  uint8_t *dirty = malloc((size_t)s->V + 1), *saved = malloc((size_t)s->V + 1);
+  if (!dirty || !saved) s->oom = 1;
+  s->steps = 0;
+  s->limit = s->cfg->steps ? s->cfg->steps : (uint64_t)s->cfg->sweep_effort * 1000000u;
+  s->sweep_only = NULL;
+  for (uint32_t r = 0; r < s->cfg->sweep_rounds && !s->unsat && !s->oom; r++) {
+    const uint64_t found = s->n->sweep_equivs;
+    sweep_round(s);
+    if (!s->cfg->equiv || s->n->sweep_equivs == found || s->unsat || out_of_time(s)) break;
+    memcpy(saved, s->touched, s->V);
+    memset(s->touched, 0, s->V);
+    els_round(s);
+    memcpy(dirty, s->touched, s->V);
+    for (gsat_var v = 0; v < s->V; v++) s->touched[v] |= saved[v];
+    s->sweep_only = dirty;
+  }
+  s->sweep_only = NULL;
+  free(dirty), free(saved);
+  s->n->sweep_us += (uint64_t)((gsat_seconds() - t0) * 1e6);
+}
+
 gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
                           const gsat_proof_sink *proof, gsat_db *out, gsat_simp_ext *ext,
                           gsat_worker_stats *n, gsat_error *err) {
@@ -1565,6 +1821,7 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
     if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
+    if (cfg->sweep && !s.unsat) sweep_and_substitute(&s);
     if (cfg->probe && cfg->hbr && !s.unsat) drop_hyper(&s);
     if (cfg->bva) timed(&s, bva_round, &n->bva_us);
     if (cfg->elim) timed(&s, elim_rounds, &n->simp_elim_us);

@@ -63,6 +63,13 @@ typedef struct gsat_simp_config {
   int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
   uint32_t bva_effort;             /* BVA's steps per clause removed, beyond one per literal */
   uint32_t bva_size;               /* BVA: longest clause matched (0: any) */
+  int sweep;                       /* SAT sweeping: equivalences and backbone units proved
+                                      on each variable's environment (docs/simplify.md) */
+  uint32_t sweep_clauses;          /* sweeping: an environment's clauses at most */
+  uint32_t sweep_depth;            /* sweeping: shared-variable distance of its clauses */
+  uint32_t sweep_vars;             /* sweeping: variables swept per round at most */
+  uint32_t sweep_rounds;           /* sweeping: rounds of sweeping and substitution at most */
+  uint32_t sweep_effort;           /* sweeping: budget, times a technique's (effort) */
   uint32_t bva_share;              /* BVA: replaces only when a first pass finds matches
                                       removing this percent of the clauses (0: always) */
   uint32_t effort;                 /* work per technique: steps (clause literals

@@ -7,7 +7,7 @@
 # clause (k R) of a few literals k and remainders R, for bounded variable
 # addition), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of seventeen option sets in turn (the defaults, where the presearch answers
+# of nineteen option sets in turn (the defaults, where the presearch answers
 # most, then with the presearch off (--presearch=0): each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
@@ -16,7 +16,8 @@
 # five: one thread in three (one with --equiv-learned: the rounds'
 # equivalences take the learned binary clauses), the portfolio of 2
 # splitting cubes and of 3 not; vivification off in one, every few conflicts
-# in three; a presearch of 3 conflicts before the preprocessing, its lemmas
+# in three; SAT sweeping (--sweep) alone and in inprocessing rounds with
+# environments of 8 clauses; a presearch of 3 conflicts before the preprocessing, its lemmas
 # in the proof); then N/20 random 3-SAT formulas at the threshold (40 to 80
 # variables: they take conflicts) under the five inprocessing sets, where
 # rounds must run in more than half.  Answers must agree with the reference, every SAT
@@ -59,6 +60,8 @@ sets=(
   "--presearch=0 --threads=3 --cdcl-cubes=off --inprocess-interval=3 --inprocess-effort=100000"
   "--presearch=3"
   "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --equiv-learned --no-bva"
+  "--presearch=0 --sweep"
+  "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --sweep --sweep-clauses=8 --no-bva"
 )
 inproc=(11 12 13 14 16) # the sets with an inprocessing round every few conflicts
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
