@@ -554,9 +554,14 @@ static const gsat_option_alias *find_alias(const char *a, const char **value, in
 
 /* For argument a: -h or --help prints the usage, --version the version;
  * returns 0 after either, -1 for any other argument. */
+static int help_errno; /* the errno of a write of the usage that failed */
 static int help_or_version(const char *a) {
   if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    errno = 0;
     usage(stdout);
+    /* a write of the usage that failed leaves nothing for the last flush to
+     * fail on (the usage is more than a stdio buffer): its errno is kept */
+    if (ferror(stdout)) help_errno = errno;
     return 0;
   }
   if (!strcmp(a, "--version")) {
@@ -955,7 +960,7 @@ static int close_stdout(int code) {
   errno = 0;
   if (fclose(stdout) && errno != EBADF) failed = 1, err = err ? err : errno;
   if (!failed) return code;
-  stdout_failed(err);
+  stdout_failed(err ? err : help_errno);
   /* an error's code stands (a batch's 9 after a file's failed output) */
   return code && code != 10 && code != 20 ? code : EXIT_IO;
 }

@@ -177,7 +177,8 @@ static uint32_t analyze(gsat_mini *m, uint32_t c) {
       else
         mpush(m, &m->tmp, l[i]);
     }
-    while (!m->seen[GSAT_VAR(m->trail.a[--idx])]) {}
+    while (!m->seen[GSAT_VAR(m->trail.a[--idx])]) {
+    }
     p = m->trail.a[idx];
     c = m->reason[GSAT_VAR(p)];
     m->seen[GSAT_VAR(p)] = 0;

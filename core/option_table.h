@@ -101,7 +101,7 @@
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
   O (subsume,      BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: backward subsumption and self-subsuming strengthening") \
-  O (sweep,        BOOL,   false,                  _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: SAT sweeping: equivalences and backbone units proved by a small solver on the environment of each variable (the clauses within --sweep-depth shared variables), then substituted (docs/simplify.md)") \
+  O (sweep,        BOOL,   false,                  _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: SAT sweeping: equivalences and backbone units proved by a small solver on the environment of each variable (the clauses near it), then substituted (docs/simplify.md)") \
   O (sweep_clauses, INT,   1024,                   2, 1000000,  0,  _,            HIDE, "SAT sweeping: clauses of an environment at most") \
   O (sweep_depth,  INT,    2,                      0, 100,      0,  _,            HIDE, "SAT sweeping: an environment's clauses are within this many shared variables of the variable swept") \
   O (sweep_effort, INT,   30,                     1, 1000000,  0,  _,            HIDE, "SAT sweeping: its budget (all its rounds) in millions of steps (clause literals read, the small solver's watch visits); inprocessing: a technique's") \

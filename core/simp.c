@@ -15,6 +15,7 @@
 #define MATCHED 8u  /* clause flag: in the match of bounded variable addition */
 #define USED    16u /* clause flag: in a match of BVA's first pass, which replaces nothing */
 #define HYPER   32u /* clause flag: a hyper-binary resolvent that subsumed no clause */
+#define SWEPT   64u /* clause flag: in the environment of the variable swept */
 #define SUBSUME_OCC_LIMIT                                                                          \
   1000         /* a clause whose rarest variable occurs more often                                 \
                   subsumes nothing (Kissat bounds it alike) */
@@ -53,7 +54,7 @@ typedef struct simp {
   gsat_worker_stats *n;
   uint64_t steps, limit;
   uint32_t polls;
-  uint64_t lits; /* literals of the formula loaded */
+  uint64_t lits;             /* literals of the formula loaded */
   const uint8_t *sweep_only; /* [V] sweeping: only the variables marked (NULL: all) */
   int unsat, oom;
 } simp;
@@ -1006,7 +1007,6 @@ static void els_round(simp *s) {
  * Paracooba, Plingeling and Treengeling entering the SAT Competition 2020",
  * and Kissat's later sweeping of equivalences), without its kitten. */
 
-#define SWEPT 64u             /* clause flag: in the environment collected */
 #define SWEEP_SOLVE_TICKS 20000u /* the small solver's watch visits per call */
 
 typedef struct sweeper {

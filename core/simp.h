@@ -26,6 +26,10 @@
  *     the binary implication graph (Tarjan), each literal replaced by its
  *     component's representative; the substituted variable's equivalence
  *     goes to the extension stack.
+ *   - SAT sweeping (off by default): equivalences and backbone units proved
+ *     by a small solver (core/mini.h) on each variable's environment (the
+ *     clauses near it), as binary clauses that the substitution then takes
+ *     (Kissat's sweep.c; docs/simplify.md).
  * Every step writes DRAT to the proof sink: a clause is added before the one
  * it replaces is deleted, resolvents before their antecedents are deleted.
  * Eliminated clauses go to an extension stack (pivot literal first) from

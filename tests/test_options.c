@@ -262,7 +262,12 @@ static void hidden_rows(void **state) {
                           "inprocess_effort",
                           "inprocess_interval",
                           "presearch",
-                          "cdcl_cube_team"};
+                          "cdcl_cube_team",
+                          "sweep_clauses",
+                          "sweep_depth",
+                          "sweep_effort",
+                          "sweep_rounds",
+                          "sweep_vars"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
   char *text = usage_text();
   assert_non_null(strstr(text, "--threads=0..4096"));
