@@ -949,6 +949,7 @@ static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   p->simp.sweep_vars = (uint32_t)s->opt.sweep_vars;
   p->simp.sweep_rounds = (uint32_t)s->opt.sweep_rounds;
   p->simp.sweep_effort = (uint32_t)s->opt.sweep_effort;
+  p->simp.sweep_reward = (uint32_t)s->opt.sweep_reward;
   p->simp.bva_effort = (uint32_t)s->opt.bva_effort;
   p->simp.bva_tiebreak = s->opt.bva_tiebreak;
   p->simp.bva_size = (uint32_t)s->opt.bva_size;

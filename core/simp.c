@@ -1131,6 +1131,7 @@ static int backbone(sweeper *w) {
   log_add(w->s, &u, 1);
   push(w->s, &w->units, u);
   w->s->n->sweep_units++;
+  w->s->limit += w->s->cfg->sweep_reward;
   return 1;
 }
 
@@ -1151,6 +1152,7 @@ static void equivalences(sweeper *w) {
     add_clause(w->s, d, 2, 1);
     w->done[GSAT_VAR(gy)] = 1;
     w->s->n->sweep_equivs++;
+    w->s->limit += w->s->cfg->sweep_reward;
     return;
   }
 }
@@ -1756,7 +1758,8 @@ void gsat_simp_config_default(gsat_simp_config *c) {
   c->sweep_depth = 2;
   c->sweep_vars = 20000;
   c->sweep_rounds = 30;
-  c->sweep_effort = 30;
+  c->sweep_effort = 12;
+  c->sweep_reward = 200000;
 }
 
 /* Runs technique fn under its own step budget and clock, adding the
@@ -1780,15 +1783,18 @@ static void subsume_all(simp *s) {
  * at most cfg->sweep_rounds: an equivalence substituted makes others
  * provable within an environment (in a circuit, the gates over two
  * equivalent pairs of inputs).  After the first round only the variables
- * whose clauses the substitution changed are swept.  One budget for all:
- * cfg->sweep_effort million steps (clause literals read, the small solver's
- * watch visits), or cfg->steps (inprocessing's budget of a technique). */
+ * whose clauses the substitution changed are swept.  One budget for all,
+ * in steps (clause literals read, the small solver's watch visits): a
+ * quarter of cfg->sweep_effort million (of cfg->steps, inprocessing's
+ * budget of a technique), plus sweep_reward for each equivalence or unit
+ * proved, so that the work follows the gain (as in variable addition). */
 static void sweep_and_substitute(simp *s) {
   const double t0 = gsat_seconds();
   uint8_t *dirty = malloc((size_t)s->V + 1), *saved = malloc((size_t)s->V + 1);
   if (!dirty || !saved) s->oom = 1;
   s->steps = 0;
   s->limit = s->cfg->steps ? s->cfg->steps : (uint64_t)s->cfg->sweep_effort * 1000000u;
+  s->limit = s->limit / 4 + 1; /* the base: each proof earns steps (sweep_reward) */
   s->sweep_only = NULL;
   for (uint32_t r = 0; r < s->cfg->sweep_rounds && !s->unsat && !s->oom; r++) {
     const uint64_t found = s->n->sweep_equivs;

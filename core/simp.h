@@ -73,7 +73,8 @@ typedef struct gsat_simp_config {
   uint32_t sweep_depth;            /* sweeping: shared-variable distance of its clauses */
   uint32_t sweep_vars;             /* sweeping: variables swept per round at most */
   uint32_t sweep_rounds;           /* sweeping: rounds of sweeping and substitution at most */
-  uint32_t sweep_effort;           /* sweeping: budget, times a technique's (effort) */
+  uint32_t sweep_effort;           /* sweeping: budget, a quarter of this many million steps */
+  uint32_t sweep_reward;           /* sweeping: steps each equivalence or unit proved earns */
   uint32_t bva_share;              /* BVA: replaces only when a first pass finds matches
                                       removing this percent of the clauses (0: always) */
   uint32_t effort;                 /* work per technique: steps (clause literals

@@ -266,6 +266,7 @@ static void hidden_rows(void **state) {
                           "sweep_clauses",
                           "sweep_depth",
                           "sweep_effort",
+                          "sweep_reward",
                           "sweep_rounds",
                           "sweep_vars"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
