@@ -104,7 +104,7 @@
   O (sweep,        BOOL,   false,                  _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: SAT sweeping: equivalences and backbone units proved by a small solver on the environment of each variable (the clauses near it), then substituted (docs/simplify.md)") \
   O (sweep_clauses, INT,   1024,                   2, 1000000,  0,  _,            HIDE, "SAT sweeping: clauses of an environment at most") \
   O (sweep_depth,  INT,    2,                      0, 100,      0,  _,            HIDE, "SAT sweeping: an environment's clauses are within this many shared variables of the variable swept") \
-  O (sweep_effort, INT,   12,                     1, 1000000,  0,  _,            HIDE, "SAT sweeping: its base budget (all its rounds) is a quarter of this many million steps (clause literals read, the small solver's watch visits); inprocessing: a quarter of a technique's") \
+  O (sweep_effort, INT,   4,                      1, 1000000,  0,  _,            HIDE, "SAT sweeping: its base budget (all its rounds) is a quarter of this many million steps (clause literals read, the small solver's watch visits); inprocessing: a quarter of a technique's") \
   O (sweep_reward, INT,   200000,                 0, 1000000000, 0, _,           HIDE, "SAT sweeping: steps each equivalence or unit proved adds to its budget") \
   O (sweep_rounds, INT,   30,                     1, 1000,     0,  _,            HIDE, "SAT sweeping: rounds of sweeping and substitution at most (while a round proves an equivalence)") \
   O (sweep_vars,   INT,    20000,                  0, 1000000000, 0, _,           HIDE, "SAT sweeping: variables swept per round at most (0: none)") \

@@ -1758,7 +1758,7 @@ void gsat_simp_config_default(gsat_simp_config *c) {
   c->sweep_depth = 2;
   c->sweep_vars = 20000;
   c->sweep_rounds = 30;
-  c->sweep_effort = 12;
+  c->sweep_effort = 4;
   c->sweep_reward = 200000;
 }
 

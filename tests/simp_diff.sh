@@ -16,7 +16,8 @@
 # five: one thread in three (one with --equiv-learned: the rounds'
 # equivalences take the learned binary clauses), the portfolio of 2
 # splitting cubes and of 3 not; vivification off in one, every few conflicts
-# in three; SAT sweeping (--sweep) alone and in inprocessing rounds with
+# in three; SAT sweeping (--sweep) alone (where it must prove an
+# equivalence in a tenth of the formulas) and in inprocessing rounds with
 # environments of 8 clauses; a presearch of 3 conflicts before the preprocessing, its lemmas
 # in the proof); then N/20 random 3-SAT formulas at the threshold (40 to 80
 # variables: they take conflicts) under the five inprocessing sets, where
@@ -148,6 +149,15 @@ for ((i = 0; i < n; i += ${#sets[@]})); do
     fail "formula $i: the proof with hyper binaries is not verified"
   fi
 done
+swept=0 sweeps=0 # the formulas of the --sweep set where sweeping proved an equivalence
+for ((i = 17; i < n; i += ${#sets[@]})); do
+  sweeps=$((sweeps + 1))
+  # shellcheck disable=SC2086
+  "$gsat" --search=cdcl --backend=cpu --stats ${sets[17]} "$tmp/f/$i.cnf" 2>&1 | grep -q 'sweep equivs' &&
+    swept=$((swept + 1))
+done
+echo "simp_diff: sweeping (${sets[17]}) proved an equivalence in $swept of $sweeps formulas"
+[ $sweeps = 0 ] || [ $swept -gt $((sweeps / 10)) ] || fail "sweeping proved an equivalence in $swept of $sweeps formulas only"
 rounds=0 tried=0 # inprocessing rounds need conflicts: random 3-SAT at the threshold
 for ((i = 0; i < n / 20; i++)); do
   v=$((40 + i % 5 * 10)) f=$tmp/r$i.cnf
