@@ -33,7 +33,7 @@ typedef struct shared {
   size_t lits_cap;
   size_t *start; /* [cubes_cap + 1] */
   size_t cubes, cubes_cap;
-  uint32_t busy;   /* workers holding a cube */
+  uint32_t busy;   /* workers holding a cube (written atomically: read without the lock) */
   uint32_t hungry; /* workers waiting for one (read without the lock) */
   size_t queued;   /* mirror of cubes, read without the lock */
   int done;
@@ -179,9 +179,9 @@ static void *worker_main(void *arg) {
   for (;;) {
     pthread_mutex_lock(&sh->lock);
     while (!sh->done && !sh->cubes && (sh->busy || sh->port)) {
-      sh->hungry++;
+      __atomic_fetch_add(&sh->hungry, 1, __ATOMIC_RELAXED); /* read without the lock */
       pthread_cond_wait(&sh->work, &sh->lock);
-      sh->hungry--;
+      __atomic_fetch_sub(&sh->hungry, 1, __ATOMIC_RELAXED);
     }
     if (sh->done || !sh->cubes) {
       finish(sh, GSAT_ANSWER_UNSAT); /* no cube left and nobody busy: refuted */
@@ -189,7 +189,7 @@ static void *worker_main(void *arg) {
       break;
     }
     uint32_t n = pop_cube(sh, w);
-    sh->busy++;
+    __atomic_fetch_add(&sh->busy, 1, __ATOMIC_RELAXED); /* report_progress reads it unlocked */
     pthread_mutex_unlock(&sh->lock);
 
     double t0 = gsat_seconds();
@@ -225,7 +225,7 @@ static void *worker_main(void *arg) {
     }
     w->stats.busy_seconds += gsat_seconds() - t0;
     pthread_mutex_lock(&sh->lock);
-    sh->busy--;
+    __atomic_fetch_sub(&sh->busy, 1, __ATOMIC_RELAXED);
     if (res == GSAT_DPLL_SAT) {
       if (!sh->done) {
         sh->winner = w->id; /* the model is read from its state after the join */
@@ -349,7 +349,7 @@ static void report_progress(shared *sh, double start) {
     pr.total.n.checks += __atomic_load_n(&sh->workers[i].pub_checks, __ATOMIC_RELAXED);
   }
   pr.cubes_left = __atomic_load_n(&sh->queued, __ATOMIC_RELAXED);
-  pr.busy_workers = sh->busy;
+  pr.busy_workers = __atomic_load_n(&sh->busy, __ATOMIC_RELAXED); /* without the lock */
   p->progress(p->progress_data, &pr);
 }
 
