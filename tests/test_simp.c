@@ -18,29 +18,11 @@
 #include "core/db.h"
 #include "core/search.h"
 #include "core/simp.h"
+#include "tests/db_of.h"
 
 #define MAXV 24 /* the input 16 at most, the fresh variables of BVA */
 #define MAXC 4096
 #define MAXK 32
-
-/* A formula of DIMACS clauses, each ended by 0, the list ended by a second
- * 0; every variable 1..V occurs, so internal variable v is DIMACS v + 1. */
-static void build(gsat_db *db, const int64_t *lits) {
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  for (; *lits; lits++) {
-    for (; *lits; lits++)
-      assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(*lits), NULL), GSAT_OK);
-    assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
-  }
-  gsat_error err;
-  assert_int_equal(gsat_db_build_clauses(db, &cnf, NULL, 0, &err), GSAT_OK);
-  gsat_cnf_free(&cnf);
-}
-
-static gsat_lit L(int64_t d) {
-  return gsat_lit_from_dimacs(d);
-}
 
 #include "tests/rup_check.h"
 
@@ -57,7 +39,7 @@ typedef struct run {
 static run *simplify_with(const int64_t *f, const gsat_simp_config *cfg) {
   run *r = calloc(1, sizeof *r);
   assert_non_null(r);
-  build(&r->in, f);
+  build_clauses(&r->in, f);
   chk_load(&r->chk, &r->in);
   gsat_proof_sink sink = {chk_add, chk_del, &r->chk};
   gsat_error err;
@@ -169,7 +151,7 @@ static void and_gate(void **state) {
     }
   f[at] = 0;
   gsat_db in, out;
-  build(&in, f);
+  build_clauses(&in, f);
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
   cfg.subsume = cfg.probe = 0;
@@ -216,7 +198,7 @@ static void eliminate_gate(const int64_t *base, uint32_t n, int64_t count, uint6
   memcpy(f, base, n * sizeof *f);
   protect(f, n, 2, count);
   gsat_db in;
-  build(&in, f);
+  build_clauses(&in, f);
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
   cfg.subsume = cfg.probe = 0;
@@ -538,7 +520,7 @@ static void bva_large_at_most_one(void **state) {
     f[at++] = 0, f[at] = 0;
     run *r = calloc(1, sizeof *r);
     assert_non_null(r);
-    build(&r->in, f);
+    build_clauses(&r->in, f);
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
     cfg.bva = 1, cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;

@@ -21,6 +21,7 @@
 #include "core/proof.h"
 #include "core/search.h"
 #include "core/simp.h"
+#include "tests/db_of.h"
 #include "tests/test_tmpdir.h"
 
 #define MAXV 16
@@ -36,19 +37,6 @@ static const int64_t xor_twins[] = {-1, 3, 4, 0,  -1, -3, -4, 0, 1,  -3, 4, 0, 1
  * NOT x in one clause, so that x is not pure. */
 static const int64_t backbone_x[] = {1, 2, 3,  0,  1, 2,  -3, 0, 1, -2, 3,
                                      0, 1, -2, -3, 0, -1, 4,  5, 0, 0};
-
-static void build(gsat_db *db, const int64_t *lits) {
-  gsat_cnf cnf;
-  gsat_cnf_init(&cnf);
-  for (; *lits; lits++) {
-    for (; *lits; lits++)
-      assert_int_equal(gsat_cnf_add_lit(&cnf, gsat_lit_from_dimacs(*lits), NULL), GSAT_OK);
-    assert_int_equal(gsat_cnf_end_clause(&cnf, NULL), GSAT_OK);
-  }
-  gsat_error err;
-  assert_int_equal(gsat_db_build_clauses(db, &cnf, NULL, 0, &err), GSAT_OK);
-  gsat_cnf_free(&cnf);
-}
 
 /* A sink that feeds both the checker and the proof file. */
 typedef struct tee {
@@ -94,7 +82,7 @@ static int subsume = 1; /* the backbone test turns subsumption off: its
 static void simplify(const int64_t *f, int sweep, int equiv, result *r, tee *t,
                      const char *proof_path) {
   memset(r, 0, sizeof *r);
-  build(&r->in, f);
+  build_clauses(&r->in, f);
   chk_load(&t->chk, &r->in);
   gsat_error err;
   assert_int_equal(gsat_proof_open_path(&t->file, proof_path, GSAT_PROOF_TEXT, &err), GSAT_OK);
