@@ -736,7 +736,8 @@ static void note_backend(gsat_solver *s, gsat_backend_id backend) {
 
 /* The CDCL configuration of p from the options: the defaults
  * (gsat_cdcl_config_default), the policies the options name (cdcl_types.h
- * numbers them as the option lists do), the reduction interval and the seed. */
+ * numbers them as the option lists do), the reduction interval, and the
+ * seed and vivification (gsat_cdcl_config_from_options). */
 static void set_cdcl_config(const gsat_solver *s, gsat_search_params *p) {
   gsat_cdcl_config_default(&p->cdcl);
   if (s->opt.cdcl_decide != GSAT_CDCL_DECIDE_AUTO)
@@ -750,10 +751,7 @@ static void set_cdcl_config(const gsat_solver *s, gsat_search_params *p) {
     p->cdcl.reduce_first = (uint32_t)s->opt.cdcl_reduce;
     p->cdcl.reduce_inc = (uint32_t)s->opt.cdcl_reduce / 7 + 1;
   }
-  p->cdcl.seed = s->opt.seed;
-  p->cdcl.vivify = s->opt.vivify ? (uint32_t)s->opt.vivify_effort : 0;
-  p->cdcl.vivify_interval = (uint32_t)s->opt.vivify_interval;
-  p->cdcl.vivify_irred = s->opt.vivify_irred;
+  gsat_cdcl_config_from_options(&p->cdcl, &s->opt);
 }
 
 static int race_possible(const gsat_solver *s);
@@ -925,7 +923,7 @@ static gsat_status build_streams_for(gsat_solver *s, gsat_db *db, const gsat_sea
   return st;
 }
 
-/* The techniques of simp.h that are options of the same name. */
+/* The techniques of simp.h: preprocessing runs when one of them is on. */
 #define SIMP_TECHNIQUES(K) K(elim) K(subsume) K(probe) K(equiv) K(bva)
 
 /* Preprocessing of the CPU CDCL search (core/simp.h) from the
@@ -935,25 +933,11 @@ static gsat_status build_streams_for(gsat_solver *s, gsat_db *db, const gsat_sea
  * for each eliminated variable that does not (docs/simplify.md). */
 static void set_simplify(const gsat_solver *s, gsat_search_params *p) {
   gsat_simp_config_default(&p->simp);
+  gsat_simp_config_from_options(&p->simp, &s->opt);
   int any = 0;
-#define COPY_TECHNIQUE(name) any |= (p->simp.name = s->opt.name);
-  SIMP_TECHNIQUES(COPY_TECHNIQUE)
-#undef COPY_TECHNIQUE
-  p->simp.effort = (uint32_t)s->opt.simp_effort;
-  p->simp.occ_limit = (uint32_t)s->opt.simp_occ_limit;
-  p->simp.hbr = s->opt.hbr;
-  p->simp.equiv_learned = s->opt.equiv_learned;
-  p->simp.sweep = s->opt.sweep;
-  p->simp.sweep_clauses = (uint32_t)s->opt.sweep_clauses;
-  p->simp.sweep_depth = (uint32_t)s->opt.sweep_depth;
-  p->simp.sweep_vars = (uint32_t)s->opt.sweep_vars;
-  p->simp.sweep_rounds = (uint32_t)s->opt.sweep_rounds;
-  p->simp.sweep_effort = (uint32_t)s->opt.sweep_effort;
-  p->simp.sweep_reward = (uint32_t)s->opt.sweep_reward;
-  p->simp.bva_effort = (uint32_t)s->opt.bva_effort;
-  p->simp.bva_tiebreak = s->opt.bva_tiebreak;
-  p->simp.bva_size = (uint32_t)s->opt.bva_size;
-  p->simp.bva_share = (uint32_t)s->opt.bva_share;
+#define ANY_TECHNIQUE(name) any |= p->simp.name;
+  SIMP_TECHNIQUES(ANY_TECHNIQUE)
+#undef ANY_TECHNIQUE
   p->simp.stop = &s->stop;
   p->simplify = s->opt.simplify && any && s->solves == 0 && !s->inc.num_assumed && !s->inc.learn;
   p->inprocess = p->simplify && s->opt.inprocess;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/cdcl.h"
+#include "core/options.h"
 
 void gsat_cdcl_config_default(gsat_cdcl_config *c) {
   memset(c, 0, sizeof *c);
@@ -25,9 +26,16 @@ void gsat_cdcl_config_default(gsat_cdcl_config *c) {
   c->tier2_lbd = 6;
   c->initial_phase = 0;
   c->target = GSAT_CDCL_TARGET_STABLE;
-  c->vivify = 100;
-  c->vivify_interval = 1000;
-  c->vivify_irred = 0;
+  gsat_options o;
+  gsat_options_init(&o);
+  gsat_cdcl_config_from_options(c, &o);
+}
+
+void gsat_cdcl_config_from_options(gsat_cdcl_config *c, const gsat_options *o) {
+#define FROM_OPTION(field, option) c->field = o->option;
+  GSAT_CDCL_OPTIONS(FROM_OPTION)
+#undef FROM_OPTION
+  c->vivify = o->vivify ? (uint32_t)o->vivify_effort : 0;
 }
 
 /* The fixed block (GSAT_CDCL_FIXED) for num_vars variables: its rows in

@@ -16,9 +16,28 @@
 extern "C" {
 #endif
 
+struct gsat_options; /* core/options.h */
+
+/* The fields of gsat_cdcl_config that are options taken as they are:
+ * S (field, option), the option's row in option_table.h.  vivify is
+ * --vivify-effort with --vivify, 0 without.  gsat_cdcl_config_default takes
+ * their defaults from the option table and gsat_cdcl_config_from_options
+ * their values by this list (test_options checks every pair). */
+// clang-format off
+#define GSAT_CDCL_OPTIONS(S)               \
+  S (seed,            seed)                \
+  S (vivify_interval, vivify_interval)     \
+  S (vivify_irred,    vivify_irred)
+// clang-format on
+
 /* The measured defaults (bench/RESULTS.md, "CDCL on one CPU core, and the
- * search choice"). */
+ * search choice"); the option table's for vivify and the fields of
+ * GSAT_CDCL_OPTIONS. */
 void gsat_cdcl_config_default(gsat_cdcl_config *c);
+
+/* Sets vivify and the fields of GSAT_CDCL_OPTIONS from options o
+ * (core/options.h), leaving the others as they are. */
+void gsat_cdcl_config_from_options(gsat_cdcl_config *c, const struct gsat_options *o);
 
 /* Searcher id's configuration in a portfolio (the CPU threads, MPI ranks, the
  * GPU's warps): id 0 is base unchanged; the others differ in seed, initial

@@ -7,6 +7,7 @@
 #include "base/clock.h"
 #include "core/db.h"
 #include "core/mini.h"
+#include "core/options.h"
 #include "core/search.h"
 
 #define DELETED 1u  /* clause flag */
@@ -1745,21 +1746,17 @@ static void release(simp *s) {
 }
 
 void gsat_simp_config_default(gsat_simp_config *c) {
+  gsat_options o;
+  gsat_options_init(&o);
   memset(c, 0, sizeof *c);
-  c->subsume = c->elim = c->probe = c->equiv = c->bva = c->hbr = 1;
-  c->bva_tiebreak = 1;
-  c->bva_effort = 100;
-  c->bva_size = 2;
-  c->bva_share = 10;
-  c->effort = 5;
-  c->occ_limit = 64;
+  gsat_simp_config_from_options(c, &o);
   c->clause_limit = 100;
-  c->sweep_clauses = 1024;
-  c->sweep_depth = 2;
-  c->sweep_vars = 20000;
-  c->sweep_rounds = 30;
-  c->sweep_effort = 4;
-  c->sweep_reward = 200000;
+}
+
+void gsat_simp_config_from_options(gsat_simp_config *c, const gsat_options *o) {
+#define FROM_OPTION(field, option) c->field = o->option;
+  GSAT_SIMP_OPTIONS(FROM_OPTION)
+#undef FROM_OPTION
 }
 
 /* Runs technique fn under its own step budget and clock, adding the

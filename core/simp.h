@@ -45,6 +45,7 @@
 #include "core/cdcl_types.h"
 
 struct gsat_db;           /* core/db.h */
+struct gsat_options;      /* core/options.h */
 struct gsat_worker_stats; /* core/search.h (which includes this header) */
 
 #ifdef __cplusplus
@@ -92,6 +93,35 @@ typedef struct gsat_simp_config {
   double deadline;                 /* gsat_seconds() time, 0: none */
 } gsat_simp_config;
 
+/* The fields of gsat_simp_config that are options: S (field, option), the
+ * option's row in option_table.h.  gsat_simp_config_default takes their
+ * defaults from the option table and gsat_simp_config_from_options their
+ * values by this list, so each default lives in the option table only
+ * (test_options checks every pair). */
+// clang-format off
+#define GSAT_SIMP_OPTIONS(S)           \
+  S (subsume,       subsume)           \
+  S (elim,          elim)              \
+  S (probe,         probe)             \
+  S (equiv,         equiv)             \
+  S (bva,           bva)               \
+  S (hbr,           hbr)               \
+  S (equiv_learned, equiv_learned)     \
+  S (bva_tiebreak,  bva_tiebreak)      \
+  S (bva_effort,    bva_effort)        \
+  S (bva_size,      bva_size)          \
+  S (bva_share,     bva_share)         \
+  S (sweep,         sweep)             \
+  S (sweep_clauses, sweep_clauses)     \
+  S (sweep_depth,   sweep_depth)       \
+  S (sweep_vars,    sweep_vars)        \
+  S (sweep_rounds,  sweep_rounds)      \
+  S (sweep_effort,  sweep_effort)      \
+  S (sweep_reward,  sweep_reward)      \
+  S (effort,        simp_effort)       \
+  S (occ_limit,     simp_occ_limit)
+// clang-format on
+
 /* The extension stack: eliminated clauses, each stored as its literals (the
  * pivot first) followed by its length. */
 typedef struct gsat_simp_ext {
@@ -99,7 +129,13 @@ typedef struct gsat_simp_ext {
   uint64_t len, cap;
 } gsat_simp_ext;
 
+/* The defaults: the option table's for the fields of GSAT_SIMP_OPTIONS,
+ * clause_limit 100, the rest 0 (NULL). */
 void gsat_simp_config_default(gsat_simp_config *c);
+
+/* Sets the fields of GSAT_SIMP_OPTIONS from options o (core/options.h),
+ * leaving the others as they are. */
+void gsat_simp_config_from_options(gsat_simp_config *c, const struct gsat_options *o);
 
 /* Simplifies in (not modified) into out, a database over the same variables
  * (same ext_var numbering, no occurrence streams), plus the fresh variables
