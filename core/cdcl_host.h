@@ -22,7 +22,7 @@ struct gsat_options; /* core/options.h */
  * S (field, option), the option's row in option_table.h.  vivify is
  * --vivify-effort with --vivify, 0 without.  gsat_cdcl_config_default takes
  * their defaults from the option table and gsat_cdcl_config_from_options
- * their values by this list (test_options checks every pair). */
+ * their values by this list (test_config_options checks every pair). */
 // clang-format off
 #define GSAT_CDCL_OPTIONS(S)               \
   S (seed,            seed)                \

@@ -17,11 +17,12 @@
  *     (a root: a literal that no binary clause implies), with hyper-binary
  *     resolution (Bacchus, AAAI 2002): a binary (NOT root, u) for each
  *     literal u a longer clause implied;
- *   - bounded variable addition (off by default): clauses (k_i OR R_j) for
- *     every literal k_i of a set and every remainder R_j of a set replaced by
- *     (x OR k_i) and (NOT x OR R_j) over a fresh variable x when that makes
- *     fewer clauses (Haberlandt, Green and Heule, "Effective Auxiliary
- *     Variables via Structured Reencoding", SAT 2023, Algorithm 1);
+ *   - bounded variable addition (on, where a first pass finds large
+ *     at-most-one-like structure): clauses (k_i OR R_j) for every literal k_i
+ *     of a set and every remainder R_j of a set replaced by (x OR k_i) and
+ *     (NOT x OR R_j) over a fresh variable x when that makes fewer clauses
+ *     (Haberlandt, Green and Heule, "Effective Auxiliary Variables via
+ *     Structured Reencoding", SAT 2023, Algorithm 1);
  *   - equivalent-literal substitution: the strongly connected components of
  *     the binary implication graph (Tarjan), each literal replaced by its
  *     component's representative; the substituted variable's equivalence
@@ -97,7 +98,7 @@ typedef struct gsat_simp_config {
  * option's row in option_table.h.  gsat_simp_config_default takes their
  * defaults from the option table and gsat_simp_config_from_options their
  * values by this list, so each default lives in the option table only
- * (test_options checks every pair). */
+ * (test_config_options checks every pair). */
 // clang-format off
 #define GSAT_SIMP_OPTIONS(S)           \
   S (subsume,       subsume)           \
