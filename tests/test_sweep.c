@@ -50,6 +50,7 @@ static void simplify(const int64_t *f, int sweep, int equiv, result *r, tee *t,
   gsat_simp_config_default(&cfg);
   cfg.elim = cfg.bva = 0;
   cfg.sweep = sweep, cfg.equiv = equiv, cfg.subsume = subsume;
+  cfg.congruence = 0; /* it would find the XOR twins too */
   simp_checked(f, &cfg, r, t, proof_path);
 }
 
