@@ -27,7 +27,7 @@
  *     the binary implication graph (Tarjan), each literal replaced by its
  *     component's representative; the substituted variable's equivalence
  *     goes to the extension stack.
- *   - congruence closure (off by default): AND, XOR and if-then-else gates
+ *   - congruence closure: AND, XOR and if-then-else gates
  *     read off the clauses; gates with the same inputs up to the
  *     equivalences found have equivalent outputs, to a fixpoint, proved in
  *     DRAT and substituted as above (Biere, Fazekas, Fleury and Froleyks,
