@@ -1053,7 +1053,8 @@ typedef struct cong {
   uint8_t *queued;        /* [ng] */
   vec queue;              /* gates to key (again), from qhead on */
   uint32_t qhead;
-  uint8_t *sets; /* clauses of 3 to XOR_MAX literals by the hash of their variables */
+  uint32_t *bins, *terns; /* [2V] binary and ternary clauses of each literal */
+  uint8_t *sets;          /* clauses of 3 to XOR_MAX literals by the hash of their variables */
   uint32_t sets_mask;
   uint32_t *bucket, mask; /* hash table: entry + 1 of each chain's head */
   vec table;              /* entries: ENTRY_HDR words, then the key */
@@ -1121,66 +1122,66 @@ static uint32_t occurrences(const simp *s, gsat_var v) {
   return s->occ[GSAT_LIT(v, 0)].n + s->occ[GSAT_LIT(v, 1)].n;
 }
 
-/* A hash of the variables of clause d, in any order. */
-static uint32_t vars_hash(simp *s, uint32_t d) {
-  uint32_t h = size_of(s, d);
+/* A hash of the variables of clause d, in any order, and of the parity of
+ * its negative literals: the clauses of a parity gate share it, and so do
+ * the clause pairs (NOT x, NOT c, t) (x, NOT c, NOT t) of an if-then-else. */
+static uint32_t set_hash(simp *s, uint32_t d) {
+  uint32_t h = size_of(s, d), parity = 0;
   for (uint32_t j = 0; j < size_of(s, d); j++) {
-    uint32_t x = GSAT_VAR(lits_of(s, d)[j]) * 0x9e3779b1u;
+    const gsat_lit l = lits_of(s, d)[j];
+    uint32_t x = GSAT_VAR(l) * 0x9e3779b1u;
     h += (x ^ (x >> 16)) * 0x85ebca6bu;
+    parity ^= GSAT_SIGN(l);
   }
-  return h;
+  return h + parity * 0x5bd1e995u;
 }
 
-/* Counts the clauses of 3 to XOR_MAX literals by the hash of their
- * variables into c->sets (saturating; a collision only adds): a parity
- * gate over k variables needs 2^(k-1) clauses over them.  0: out of
- * memory. */
-static int count_variable_sets(cong *c) {
+/* One pass over the clauses, for the filters of the gates' search: the
+ * binary and ternary clauses of each literal (c->bins, c->terns), and the
+ * clauses of 3 to XOR_MAX literals by set_hash (c->sets, saturating; a
+ * collision only adds: a parity gate over k variables needs 2^(k-1)
+ * clauses of one hash, an if-then-else two pairs).  0: out of memory. */
+static int count_clauses(cong *c) {
   simp *s = c->s;
   uint32_t n = 1024;
   while (n < 2 * s->clauses.n) n *= 2;
   c->sets = calloc(n, 1);
-  if (!c->sets) return 0;
+  c->bins = calloc(2 * (size_t)s->V + 1, sizeof *c->bins);
+  c->terns = calloc(2 * (size_t)s->V + 1, sizeof *c->terns);
+  if (!c->sets || !c->bins || !c->terns) return 0;
   c->sets_mask = n - 1;
   for (uint32_t i = 0; i < s->clauses.n; i++) {
     const uint32_t d = s->clauses.a[i], k = size_of(s, d);
-    if (dead(s, d) || k < 3 || k > XOR_MAX) continue;
-    uint8_t *x = &c->sets[vars_hash(s, d) & c->sets_mask];
+    if (dead(s, d)) continue;
+    s->steps++;
+    for (uint32_t j = 0; k <= 3 && j < k; j++) (k == 2 ? c->bins : c->terns)[lits_of(s, d)[j]]++;
+    if (k < 3 || k > XOR_MAX) continue;
+    uint8_t *x = &c->sets[set_hash(s, d) & c->sets_mask];
     if (*x < 255) ++*x;
     s->steps += k;
   }
   return 1;
 }
 
-static void extract_xors(cong *c, gsat_var v) {
+/* The parity constraints of the clauses of 3 to XOR_MAX literals, each
+ * found once (its clauses flagged GATE) through the rarest of its
+ * variables, where the clauses over its variables may be enough: a gate
+ * per variable of the constraint. */
+static void extract_xors(cong *c) {
   simp *s = c->s;
-  uint32_t count[2][XOR_MAX + 1] = {{0}}; /* v's clauses by sign and size */
-  for (uint32_t sign = 0; sign < 2; sign++) {
-    const vec *o = &s->occ[GSAT_LIT(v, sign)];
-    for (uint32_t i = 0; i < o->n; i++) {
-      const uint32_t k = size_of(s, o->a[i]);
-      if (k <= XOR_MAX) count[sign][k]++;
-    }
-    s->steps += o->n;
-  }
-  const vec *o = &s->occ[GSAT_LIT(v, 0)];
-  for (uint32_t i = 0; i < o->n; i++) {
-    const uint32_t d = o->a[i], k = size_of(s, d);
-    if (k < 3 || k > XOR_MAX || (*flags_of(s, d) & GATE)) continue;
-    if (count[0][k] < 1u << (k - 2) || count[1][k] < 1u << (k - 2)) continue;
-    if (c->sets[vars_hash(s, d) & c->sets_mask] < 1u << (k - 1)) continue;
+  for (uint32_t i = 0; i < s->clauses.n && !out_of_time(s); i++) {
+    const uint32_t d = s->clauses.a[i], k = size_of(s, d);
+    if (dead(s, d) || k < 3 || k > XOR_MAX || (*flags_of(s, d) & GATE)) continue;
+    s->steps++;
+    if (c->sets[set_hash(s, d) & c->sets_mask] < 1u << (k - 1)) continue;
     const gsat_lit *l = lits_of(s, d);
-    uint32_t q, least = 1;
-    gsat_var w = v; /* the rarest variable of d: its clauses hold the gate's */
-    for (uint32_t j = 0; j < k; j++) {
-      const gsat_var u = GSAT_VAR(l[j]);
-      least &= u >= v;
-      if (occurrences(s, u) < occurrences(s, w)) w = u;
-    }
-    if (!least || occurrences(s, w) > CONG_OCC_LIMIT) continue;
-    const int found = parity_gate(s, w, l, k, &q);
+    gsat_var w = GSAT_VAR(l[0]); /* the rarest variable of d: its clauses hold the gate's */
+    for (uint32_t j = 1; j < k; j++)
+      if (occurrences(s, GSAT_VAR(l[j])) < occurrences(s, w)) w = GSAT_VAR(l[j]);
+    uint32_t q;
+    if (occurrences(s, w) > CONG_OCC_LIMIT || !parity_gate(s, w, l, k, &q)) continue;
     /* the forbidden assignments have parity q: the variables' XOR is NOT q */
-    for (uint32_t y = 0; found && y < k; y++) {
+    for (uint32_t y = 0; y < k; y++) {
       s->tmp2.n = 0;
       for (uint32_t j = 0; j < k; j++)
         if (j != y) push(s, &s->tmp2, GSAT_LIT(GSAT_VAR(l[j]), 0));
@@ -1193,12 +1194,15 @@ static void clear_gate_flags(simp *s) {
   for (uint32_t i = 0; i < s->clauses.n; i++) *flags_of(s, s->clauses.a[i]) &= ~GATE;
 }
 
-/* Every gate of the live clauses into c->g, and the variables' uses. */
-/* The ternary clauses of l into t (at most CONG_ITE_LIMIT + 1). */
-static uint32_t ternaries(simp *s, gsat_lit l, uint32_t *t) {
+/* The ternary clauses of l that share their set_hash with another clause
+ * into t (at most CONG_ITE_LIMIT). */
+static uint32_t ternaries(cong *c, gsat_lit l, uint32_t *t) {
+  simp *s = c->s;
   uint32_t n = 0;
-  for (uint32_t i = 0; i < s->occ[l].n && n <= CONG_ITE_LIMIT; i++)
-    if (size_of(s, s->occ[l].a[i]) == 3) t[n++] = s->occ[l].a[i];
+  for (uint32_t i = 0; i < s->occ[l].n && n < CONG_ITE_LIMIT; i++) {
+    const uint32_t d = s->occ[l].a[i];
+    if (size_of(s, d) == 3 && c->sets[set_hash(s, d) & c->sets_mask] >= 2) t[n++] = d;
+  }
   s->steps += s->occ[l].n;
   return n;
 }
@@ -1227,9 +1231,9 @@ static int has_ternary(simp *s, const uint32_t *t, uint32_t n, gsat_lit x, gsat_
 static void extract_ite(cong *c, gsat_var v) {
   simp *s = c->s;
   const gsat_lit x = GSAT_LIT(v, 0);
-  uint32_t neg[CONG_ITE_LIMIT + 1], pos[CONG_ITE_LIMIT + 1];
-  const uint32_t nn = ternaries(s, GSAT_NOT(x), neg), np = ternaries(s, x, pos);
-  if (nn < 2 || np < 2 || nn > CONG_ITE_LIMIT || np > CONG_ITE_LIMIT) return;
+  uint32_t neg[CONG_ITE_LIMIT], pos[CONG_ITE_LIMIT];
+  const uint32_t nn = ternaries(c, GSAT_NOT(x), neg), np = ternaries(c, x, pos);
+  if (nn < 2 || np < 2) return;
   s->steps += nn * nn * np;
   for (uint32_t i = 0; i < nn; i++)
     for (uint32_t j = 0; j < nn; j++) {
@@ -1247,19 +1251,23 @@ static void extract_ite(cong *c, gsat_var v) {
     }
 }
 
+/* Every gate of the live clauses into c->g. */
 static void extract_gates(cong *c) {
   simp *s = c->s;
-  if (!count_variable_sets(c)) {
+  if (!count_clauses(c)) {
     s->oom = 1;
     return;
   }
-  for (gsat_var v = 0; v < s->V && !out_of_time(s); v++)
-    if (!s->val[GSAT_LIT(v, 0)]) extract_xors(c, v);
+  extract_xors(c);
   clear_gate_flags(s);
   for (gsat_var v = 0; v < s->V && !out_of_time(s); v++) {
-    if (s->val[GSAT_LIT(v, 0)] || s->elim[v]) continue;
-    extract_and(c, GSAT_LIT(v, 0)), extract_and(c, GSAT_LIT(v, 1));
-    extract_ite(c, v);
+    const gsat_lit x = GSAT_LIT(v, 0);
+    if (s->val[x] || s->elim[v]) continue;
+    if (c->bins[GSAT_NOT(x)] >= 2) extract_and(c, x);
+    if (c->bins[x] >= 2) extract_and(c, GSAT_NOT(x));
+    if (c->terns[x] >= 2 && c->terns[GSAT_NOT(x)] >= 2 && c->terns[x] <= CONG_ITE_LIMIT &&
+        c->terns[GSAT_NOT(x)] <= CONG_ITE_LIMIT)
+      extract_ite(c, v);
   }
 }
 
@@ -1528,8 +1536,8 @@ static int cong_init(cong *c) {
 }
 
 static void cong_free(cong *c) {
-  free(c->sets), free(c->g), free(c->ins.a), free(c->first), free(c->uses), free(c->rep),
-      free(c->next);
+  free(c->bins), free(c->terns), free(c->sets), free(c->g), free(c->ins.a), free(c->first),
+      free(c->uses), free(c->rep), free(c->next);
   free(c->size), free(c->queued), free(c->queue.a), free(c->bucket), free(c->table.a);
   free(c->key.a), free(c->split.a), free(c->lemmas.a), free(c->eqs.a), free(c->units.a);
 }
