@@ -1023,16 +1023,20 @@ static void els_round(simp *s) {
 enum { CONG_AND, CONG_XOR, CONG_ITE, CONG_DEAD };
 enum { KEY_OK, KEY_SKIP, KEY_UNIT, KEY_EQUIV };
 
-#define CONG_OCC_LIMIT 256u /* XOR gates: through variables with at most this many clauses */
-#define CONG_ITE_LIMIT                                                                             \
-  16u                     /* ITE gates: on variables with at most this many ternary clauses        \
-                             of each sign (the search is quadratic in them) */
-#define CONG_SPLIT_MAX 8u /* case splits of a proof at most */
-#define CONG_ROUNDS    4u /* rounds of closure and substitution at most */
-#define CONG_EFFORT                                                                                \
-  4u                 /* its budget: this many times a technique's (gates are read in               \
-                        linear time, but with several steps per literal) */
-#define ENTRY_HDR 5u /* hash entry: hash, next + 1, gate, flip, key length */
+/* XOR gates: found through variables with at most CONG_OCC_LIMIT clauses;
+ * ITE gates: on variables with at most CONG_ITE_LIMIT ternary clauses of
+ * each sign (the search is quadratic in them); a proof splits on at most
+ * CONG_SPLIT_MAX classes; at most CONG_ROUNDS rounds of closure and
+ * substitution, within CONG_EFFORT times a technique's budget (the gates
+ * are read in linear time, but with several steps per literal); a hash
+ * entry: ENTRY_HDR words (hash, next + 1, gate, flip, key length), then the
+ * key. */
+#define CONG_OCC_LIMIT 256u
+#define CONG_ITE_LIMIT 16u
+#define CONG_SPLIT_MAX 8u
+#define CONG_ROUNDS    4u
+#define CONG_EFFORT    4u
+#define ENTRY_HDR      5u
 
 typedef struct cgate {
   gsat_lit out;   /* the output */
@@ -1115,9 +1119,7 @@ static void extract_and(cong *c, gsat_lit x) {
   }
 }
 
-/* The parity constraints of clauses with v positive and v their smallest
- * variable, each found once (its clauses flagged GATE): a gate per
- * variable of the constraint. */
+/* The clauses of variable v. */
 static uint32_t occurrences(const simp *s, gsat_var v) {
   return s->occ[GSAT_LIT(v, 0)].n + s->occ[GSAT_LIT(v, 1)].n;
 }
@@ -1227,7 +1229,8 @@ static int has_ternary(simp *s, const uint32_t *t, uint32_t n, gsat_lit x, gsat_
 /* The first if-then-else gate x = c ? t : e of the ternary clauses of v,
  * (NOT x, NOT c, t) (NOT x, c, e) (x, NOT c, NOT t) (x, c, NOT e) with t
  * and e of different variables, into c->g; only where each sign of v has
- * 2 to CONG_ITE_LIMIT ternary clauses (the search is quadratic in them). */
+ * 2 to CONG_ITE_LIMIT ternary clauses that share their set_hash with
+ * another clause (the search is quadratic in them). */
 static void extract_ite(cong *c, gsat_var v) {
   simp *s = c->s;
   const gsat_lit x = GSAT_LIT(v, 0);
