@@ -93,6 +93,10 @@
   C (F, bva_removed,        WORKER, _,         _,               NONZERO, NORATE, "bva removed",       "preprocessing: clauses removed net by bounded variable addition (replaced less added)") \
   C (F, bva_found,          WORKER, _,         _,               NONZERO, NORATE, "bva found",         "preprocessing: clauses the gate pass of bounded variable addition found removable (it replaces at --bva-share percent)") \
   C (F, bva_us,             WORKER, _,         _,               NONZERO, NORATE, "bva us",            "preprocessing: microseconds in bounded variable addition") \
+  C (F, cong_gates,         WORKER, _,         _,               NONZERO, NORATE, "congruence gates",  "preprocessing: AND, XOR and if-then-else gates congruence closure extracted (summed over its rounds; --congruence)") \
+  C (F, cong_equivs,        WORKER, _,         _,               NONZERO, NORATE, "congruent equivs",  "preprocessing: equivalences of gate outputs congruence closure proved (binary clause pairs added for the equivalent-literal substitution; --congruence)") \
+  C (F, cong_units,         WORKER, _,         _,               NONZERO, NORATE, "congruence units",  "preprocessing: units congruence closure proved from gates whose inputs collapse (--congruence)") \
+  C (F, cong_us,            WORKER, _,         _,               NONZERO, NORATE, "congruence us",     "preprocessing: microseconds in congruence closure and its substitutions (--congruence)") \
   C (F, sweep_equivs,       WORKER, _,         _,               NONZERO, NORATE, "sweep equivs",      "preprocessing: equivalences SAT sweeping proved (binary clauses pairs added for the equivalent-literal substitution; --sweep)") \
   C (F, sweep_units,        WORKER, _,         _,               NONZERO, NORATE, "sweep units",       "preprocessing: backbone units SAT sweeping proved (--sweep)") \
   C (F, sweep_vars,         WORKER, _,         _,               NONZERO, NORATE, "sweep vars",        "preprocessing: variables SAT sweeping swept (an environment solved; --sweep)") \

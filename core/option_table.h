@@ -45,6 +45,7 @@
   O (cdcl_walk,    INT,    0,                      0, 1000,     0,  _,            HIDE, "CPU CDCL: per mille of the searchers' time that a CPU walker beside them may take; its best assignments become the searchers' phases at rephase, it restarts from their target phases (0: no walker; docs/phases.md)") \
   O (cdcl_walk_answers, BOOL, true,               _, _,        _,  _,            HIDE, "with --cdcl-walk: the CPU walker's model answers SAT (false: it is only offered as phases, taken at the searchers' next restart; for measuring the phases alone)") \
   O (conflicts,    UINT64, 0,                      0, 1e15,     0,  _,            SHOW, "CPU CDCL: conflicts (of all searchers) before giving up with s UNKNOWN (0: none; with it --search=auto picks CDCL and no GPU search races; refused with DPLL, the GPU search and MPI)") \
+  O (congruence,   BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: congruence closure: AND, XOR and if-then-else gates with the same inputs (up to equivalences found) have equivalent outputs, proved in DRAT and substituted (docs/simplify.md)") \
   O (cubes,        UINT64, 0,                      0, 1e12,     0,  _,            SHOW, "instead of solving, write up to N cubes of the look-ahead's splitting for cube-and-conquer, one 'a LIT... 0' line each (iCNF, as march_cu); every model satisfies exactly one; 0: solve") \
   O (decide,       ENUM,   GSAT_DECIDE_AUTO,       _, _,        _,  DECIDE,       SHOW, "DPLL decision heuristic (auto: chosen from instance features)") \
   O (device,       INT,    0,                      0, 1023,     0,  _,            SHOW, "CUDA device ordinal") \
@@ -153,6 +154,7 @@
   R (A, cdcl_walk,           GSAT_READ (CDCL)) \
   R (A, cdcl_walk_answers,   GSAT_READ (CDCL)) \
   R (A, conflicts,           GSAT_READ (CDCL)) \
+  R (A, congruence,          GSAT_READ (CDCL)) \
   R (A, cubes,               GSAT_READ (DPLL)) \
   R (A, decide,              GSAT_READ (DPLL)) \
   R (A, device,              GSAT_GPU_ONLY) \

@@ -495,6 +495,21 @@ static uint32_t parity_clauses(simp *s, gsat_var v, uint32_t k, uint32_t parity,
   return seen;
 }
 
+/* Whether the clauses of w (a variable of clause l[0..k-1]) hold the
+ * 2^(k-1) clauses over l's variables whose count of negative literals has
+ * l's parity (the parity in *parity): then they are marked with GATE. */
+static int parity_gate(simp *s, gsat_var w, const gsat_lit *l, uint32_t k, uint32_t *parity) {
+  *parity = 0;
+  for (uint32_t j = 0; j < k; j++) {
+    s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = (uint8_t)(j + 1);
+    *parity ^= GSAT_SIGN(l[j]);
+  }
+  const int found = popcount32(parity_clauses(s, w, k, *parity, 0)) == 1u << (k - 1);
+  if (found) parity_clauses(s, w, k, *parity, 1);
+  for (uint32_t j = 0; j < k; j++) s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = 0;
+  return found;
+}
+
 /* Marks the clauses of a parity (XOR) gate on v with GATE: for a clause c
  * of v with k <= XOR_MAX literals, the 2^(k-1) clauses over c's variables
  * whose count of negative literals has c's parity (v XOR the others is
@@ -503,17 +518,8 @@ static int find_xor_gate(simp *s, gsat_var v) {
   const vec *o = &s->occ[GSAT_LIT(v, 0)];
   for (uint32_t i = 0; i < o->n; i++) {
     const uint32_t c = o->a[i], k = size_of(s, c);
-    if (k < 3 || k > XOR_MAX) continue;
-    const gsat_lit *l = lits_of(s, c);
-    uint32_t parity = 0;
-    for (uint32_t j = 0; j < k; j++) {
-      s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = (uint8_t)(j + 1);
-      parity ^= GSAT_SIGN(l[j]);
-    }
-    const int found = popcount32(parity_clauses(s, v, k, parity, 0)) == 1u << (k - 1);
-    if (found) parity_clauses(s, v, k, parity, 1);
-    for (uint32_t j = 0; j < k; j++) s->mark[GSAT_LIT(GSAT_VAR(l[j]), 0)] = 0;
-    if (found) return 1;
+    uint32_t parity;
+    if (k >= 3 && k <= XOR_MAX && parity_gate(s, v, lits_of(s, c), k, &parity)) return 1;
   }
   return 0;
 }
@@ -989,6 +995,606 @@ static void els_round(simp *s) {
     propagate(s);
   }
   free(repr);
+}
+
+/* --- congruence closure -------------------------------------------------- */
+
+/* Gates are read off the clauses: AND gates y = AND(x_1 .. x_n) (the
+ * binaries (NOT y, x_i) and the clause (y, NOT x_1, ..., NOT x_n), y of
+ * either sign, so OR gates too), parity gates (every clause over k <= 5
+ * variables with one parity of negative literals: each of the k variables
+ * is the XOR of the others, a gate per variable) and if-then-else gates
+ * y = c ? t : e.  A gate's key is its type and its inputs mapped to their
+ * classes' representatives (union-find over literals), normalized: AND
+ * inputs sorted, duplicates gone; XOR inputs as positive variables, signs
+ * folded into the output, pairs cancelled; ITE with a positive condition
+ * and a positive then-input.  Two gates with the same key have equivalent
+ * outputs, which merges their classes; the gates over a variable of the
+ * smaller class are keyed again, until no key changes (closure).  Each
+ * equivalence goes to the proof as its two binary clauses, RUP from the
+ * gates' clauses and the equivalences before it (AND), or after case
+ * splits on the inputs' classes (XOR, ITE: lemmas, deleted again); the
+ * binary clauses then join the formula and the equivalent-literal
+ * substitution takes them, as it takes sweeping's.  A gate whose inputs
+ * collapse (an AND over x and NOT x, an XOR whose inputs cancel) gives a
+ * unit or an equivalence to an input.  After Biere, Fazekas, Fleury and
+ * Froleyks, "Clausal Congruence Closure", SAT 2024. */
+
+enum { CONG_AND, CONG_XOR, CONG_ITE, CONG_DEAD };
+enum { KEY_OK, KEY_SKIP, KEY_UNIT, KEY_EQUIV };
+
+/* XOR gates: found through variables with at most CONG_OCC_LIMIT clauses;
+ * ITE gates: on variables with at most CONG_ITE_LIMIT ternary clauses of
+ * each sign (the search is quadratic in them); a proof splits on at most
+ * CONG_SPLIT_MAX classes; at most CONG_ROUNDS rounds of closure and
+ * substitution, within CONG_EFFORT times a technique's budget (the gates
+ * are read in linear time, but with several steps per literal); a hash
+ * entry: ENTRY_HDR words (hash, next + 1, gate, flip, key length), then the
+ * key. */
+#define CONG_OCC_LIMIT 256u
+#define CONG_ITE_LIMIT 16u
+#define CONG_SPLIT_MAX 8u
+#define CONG_ROUNDS    4u
+#define CONG_EFFORT    4u
+#define ENTRY_HDR      5u
+
+typedef struct cgate {
+  gsat_lit out;   /* the output */
+  uint32_t in, n; /* the inputs: cong.ins.a[in .. in + n - 1] */
+  uint8_t type;   /* CONG_AND, CONG_XOR, CONG_ITE (c, t, e), CONG_DEAD: done */
+  uint8_t parity; /* XOR: out = XOR(inputs) XOR parity */
+} cgate;
+
+typedef struct cong {
+  simp *s;
+  cgate *g;
+  uint32_t ng, gcap;
+  vec ins;                /* the gates' inputs */
+  uint32_t *first, *uses; /* gates with an input over v: uses[first[v] .. first[v + 1] - 1] */
+  gsat_lit *rep;          /* [V] v's positive literal as a literal of its class's representative */
+  uint32_t *next;         /* [V] the next variable of v's class (a cycle) */
+  uint32_t *size;         /* [V] a representative's class size */
+  uint8_t *queued;        /* [ng] */
+  vec queue;              /* gates to key (again), from qhead on */
+  uint32_t qhead;
+  uint32_t *bins, *terns; /* [2V] binary and ternary clauses of each literal */
+  uint8_t *sets;          /* clauses of 3 to XOR_MAX literals by the hash of their variables */
+  uint32_t sets_mask;
+  uint32_t *bucket, mask; /* hash table: entry + 1 of each chain's head */
+  vec table;              /* entries: ENTRY_HDR words, then the key */
+  vec key;                /* the key of the gate at hand */
+  vec split;              /* the classes a proof splits on */
+  vec lemmas;             /* a proof's case-split lemmas: literals, then the size */
+  vec eqs;                /* equivalences proved: pairs (a, b), a = b */
+  vec units;              /* units proved */
+  int conflict;           /* a literal proved equal to its negation */
+} cong;
+
+static gsat_lit find_rep(const cong *c, gsat_lit l) {
+  return c->rep[GSAT_VAR(l)] ^ GSAT_SIGN(l);
+}
+
+static void add_gate(cong *c, uint8_t type, gsat_lit out, const gsat_lit *in, uint32_t n,
+                     uint8_t parity) {
+  simp *s = c->s;
+  if (c->ng == c->gcap && !grow_array(s, (void **)&c->g, &c->gcap, sizeof *c->g)) return;
+  cgate *g = &c->g[c->ng++];
+  g->out = out, g->in = c->ins.n, g->n = n, g->type = type, g->parity = parity;
+  for (uint32_t i = 0; i < n; i++) push(s, &c->ins, in[i]);
+  s->n->cong_gates++;
+}
+
+/* The AND gate x = AND(...) of the first clause (x, NOT a_1, ..., NOT a_k),
+ * k >= 2, whose every (NOT x, a_i) is a clause. */
+static void extract_and(cong *c, gsat_lit x) {
+  simp *s = c->s;
+  const vec *bins = &s->occ[GSAT_NOT(x)], *longs = &s->occ[x];
+  uint32_t nb = 0;
+  for (uint32_t i = 0; i < bins->n; i++) {
+    const uint32_t d = bins->a[i];
+    if (size_of(s, d) != 2) continue;
+    const gsat_lit *l = lits_of(s, d);
+    s->mark[l[0] == GSAT_NOT(x) ? l[1] : l[0]] = 1, nb++;
+  }
+  s->steps += bins->n;
+  for (uint32_t i = 0; nb >= 2 && i < longs->n; i++) {
+    const uint32_t d = longs->a[i], k = size_of(s, d);
+    if (k < 3 || k > nb + 1) continue;
+    const gsat_lit *l = lits_of(s, d);
+    uint32_t ok = 1;
+    s->steps += k;
+    for (uint32_t j = 0; j < k && ok; j++) ok = l[j] == x || s->mark[GSAT_NOT(l[j])];
+    if (!ok) continue;
+    s->tmp2.n = 0;
+    for (uint32_t j = 0; j < k; j++)
+      if (l[j] != x) push(s, &s->tmp2, GSAT_NOT(l[j]));
+    if (!s->oom) add_gate(c, CONG_AND, x, s->tmp2.a, s->tmp2.n, 0);
+    break;
+  }
+  for (uint32_t i = 0; i < bins->n; i++) {
+    const uint32_t d = bins->a[i];
+    if (size_of(s, d) != 2) continue;
+    const gsat_lit *l = lits_of(s, d);
+    s->mark[l[0] == GSAT_NOT(x) ? l[1] : l[0]] = 0;
+  }
+}
+
+/* The clauses of variable v. */
+static uint32_t occurrences(const simp *s, gsat_var v) {
+  return s->occ[GSAT_LIT(v, 0)].n + s->occ[GSAT_LIT(v, 1)].n;
+}
+
+/* A hash of the variables of clause d, in any order, and of the parity of
+ * its negative literals: the clauses of a parity gate share it, and so do
+ * the clause pairs (NOT x, NOT c, t) (x, NOT c, NOT t) of an if-then-else. */
+static uint32_t set_hash(simp *s, uint32_t d) {
+  uint32_t h = size_of(s, d), parity = 0;
+  for (uint32_t j = 0; j < size_of(s, d); j++) {
+    const gsat_lit l = lits_of(s, d)[j];
+    uint32_t x = GSAT_VAR(l) * 0x9e3779b1u;
+    h += (x ^ (x >> 16)) * 0x85ebca6bu;
+    parity ^= GSAT_SIGN(l);
+  }
+  return h + parity * 0x5bd1e995u;
+}
+
+/* One pass over the clauses, for the filters of the gates' search: the
+ * binary and ternary clauses of each literal (c->bins, c->terns), and the
+ * clauses of 3 to XOR_MAX literals by set_hash (c->sets, saturating; a
+ * collision only adds: a parity gate over k variables needs 2^(k-1)
+ * clauses of one hash, an if-then-else two pairs).  0: out of memory. */
+static int count_clauses(cong *c) {
+  simp *s = c->s;
+  uint32_t n = 1024;
+  while (n < 2 * s->clauses.n) n *= 2;
+  c->sets = calloc(n, 1);
+  c->bins = calloc(2 * (size_t)s->V + 1, sizeof *c->bins);
+  c->terns = calloc(2 * (size_t)s->V + 1, sizeof *c->terns);
+  if (!c->sets || !c->bins || !c->terns) return 0;
+  c->sets_mask = n - 1;
+  for (uint32_t i = 0; i < s->clauses.n; i++) {
+    const uint32_t d = s->clauses.a[i], k = size_of(s, d);
+    if (dead(s, d)) continue;
+    s->steps++;
+    for (uint32_t j = 0; k <= 3 && j < k; j++) (k == 2 ? c->bins : c->terns)[lits_of(s, d)[j]]++;
+    if (k < 3 || k > XOR_MAX) continue;
+    uint8_t *x = &c->sets[set_hash(s, d) & c->sets_mask];
+    if (*x < 255) ++*x;
+    s->steps += k;
+  }
+  return 1;
+}
+
+/* The parity constraints of the clauses of 3 to XOR_MAX literals, each
+ * found once (its clauses flagged GATE) through the rarest of its
+ * variables, where the clauses over its variables may be enough: a gate
+ * per variable of the constraint. */
+static void extract_xors(cong *c) {
+  simp *s = c->s;
+  for (uint32_t i = 0; i < s->clauses.n && !out_of_time(s); i++) {
+    const uint32_t d = s->clauses.a[i], k = size_of(s, d);
+    if (dead(s, d) || k < 3 || k > XOR_MAX || (*flags_of(s, d) & GATE)) continue;
+    s->steps++;
+    if (c->sets[set_hash(s, d) & c->sets_mask] < 1u << (k - 1)) continue;
+    const gsat_lit *l = lits_of(s, d);
+    gsat_var w = GSAT_VAR(l[0]); /* the rarest variable of d: its clauses hold the gate's */
+    for (uint32_t j = 1; j < k; j++)
+      if (occurrences(s, GSAT_VAR(l[j])) < occurrences(s, w)) w = GSAT_VAR(l[j]);
+    uint32_t q;
+    if (occurrences(s, w) > CONG_OCC_LIMIT || !parity_gate(s, w, l, k, &q)) continue;
+    /* the forbidden assignments have parity q: the variables' XOR is NOT q */
+    for (uint32_t y = 0; y < k; y++) {
+      s->tmp2.n = 0;
+      for (uint32_t j = 0; j < k; j++)
+        if (j != y) push(s, &s->tmp2, GSAT_LIT(GSAT_VAR(l[j]), 0));
+      if (!s->oom) add_gate(c, CONG_XOR, GSAT_LIT(GSAT_VAR(l[y]), 0), s->tmp2.a, k - 1, !q);
+    }
+  }
+}
+
+static void clear_gate_flags(simp *s) {
+  for (uint32_t i = 0; i < s->clauses.n; i++) *flags_of(s, s->clauses.a[i]) &= ~GATE;
+}
+
+/* The ternary clauses of l that share their set_hash with another clause
+ * into t (at most CONG_ITE_LIMIT). */
+static uint32_t ternaries(cong *c, gsat_lit l, uint32_t *t) {
+  simp *s = c->s;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < s->occ[l].n && n < CONG_ITE_LIMIT; i++) {
+    const uint32_t d = s->occ[l].a[i];
+    if (size_of(s, d) == 3 && c->sets[set_hash(s, d) & c->sets_mask] >= 2) t[n++] = d;
+  }
+  s->steps += s->occ[l].n;
+  return n;
+}
+
+/* The two literals of ternary clause d other than l, into o[0..1]. */
+static void others(simp *s, uint32_t d, gsat_lit l, gsat_lit *o) {
+  const gsat_lit *k = lits_of(s, d);
+  const uint32_t skip = k[0] == l ? 0 : k[1] == l ? 1 : 2;
+  o[0] = k[skip == 0 ? 1 : 0], o[1] = k[skip == 2 ? 1 : 2];
+}
+
+/* Whether one of the ternary clauses t[0..n-1] of x holds a and b. */
+static int has_ternary(simp *s, const uint32_t *t, uint32_t n, gsat_lit x, gsat_lit a, gsat_lit b) {
+  for (uint32_t i = 0; i < n; i++) {
+    gsat_lit o[2];
+    others(s, t[i], x, o);
+    if ((o[0] == a && o[1] == b) || (o[0] == b && o[1] == a)) return 1;
+  }
+  return 0;
+}
+
+/* The first if-then-else gate x = c ? t : e of the ternary clauses of v,
+ * (NOT x, NOT c, t) (NOT x, c, e) (x, NOT c, NOT t) (x, c, NOT e) with t
+ * and e of different variables, into c->g; only where each sign of v has
+ * 2 to CONG_ITE_LIMIT ternary clauses that share their set_hash with
+ * another clause (the search is quadratic in them). */
+static void extract_ite(cong *c, gsat_var v) {
+  simp *s = c->s;
+  const gsat_lit x = GSAT_LIT(v, 0);
+  uint32_t neg[CONG_ITE_LIMIT], pos[CONG_ITE_LIMIT];
+  const uint32_t nn = ternaries(c, GSAT_NOT(x), neg), np = ternaries(c, x, pos);
+  if (nn < 2 || np < 2) return;
+  s->steps += nn * nn * np;
+  for (uint32_t i = 0; i < nn; i++)
+    for (uint32_t j = 0; j < nn; j++) {
+      gsat_lit a[2], b[2];
+      others(s, neg[i], GSAT_NOT(x), a), others(s, neg[j], GSAT_NOT(x), b);
+      for (uint32_t k = 0; k < 4; k++) { /* a[k & 1] is NOT c, b[k >> 1] is c */
+        const gsat_lit nc = a[k & 1], t = a[!(k & 1)], e = b[!(k >> 1)];
+        if (b[k >> 1] != GSAT_NOT(nc) || GSAT_VAR(t) == GSAT_VAR(e)) continue;
+        if (!has_ternary(s, pos, np, x, nc, GSAT_NOT(t))) continue;
+        if (!has_ternary(s, pos, np, x, GSAT_NOT(nc), GSAT_NOT(e))) continue;
+        const gsat_lit cte[3] = {GSAT_NOT(nc), t, e};
+        add_gate(c, CONG_ITE, x, cte, 3, 0);
+        return;
+      }
+    }
+}
+
+/* Every gate of the live clauses into c->g. */
+static void extract_gates(cong *c) {
+  simp *s = c->s;
+  if (!count_clauses(c)) {
+    s->oom = 1;
+    return;
+  }
+  extract_xors(c);
+  clear_gate_flags(s);
+  for (gsat_var v = 0; v < s->V && !out_of_time(s); v++) {
+    const gsat_lit x = GSAT_LIT(v, 0);
+    if (s->val[x] || s->elim[v]) continue;
+    if (c->bins[GSAT_NOT(x)] >= 2) extract_and(c, x);
+    if (c->bins[x] >= 2) extract_and(c, GSAT_NOT(x));
+    if (c->terns[x] >= 2 && c->terns[GSAT_NOT(x)] >= 2 && c->terns[x] <= CONG_ITE_LIMIT &&
+        c->terns[GSAT_NOT(x)] <= CONG_ITE_LIMIT)
+      extract_ite(c, v);
+  }
+}
+
+/* The gates by input variable (c->first, c->uses).  0: out of memory. */
+static int index_uses(cong *c) {
+  const uint32_t V = c->s->V;
+  c->first = calloc((size_t)V + 2, sizeof *c->first);
+  c->uses = malloc(((size_t)c->ins.n + 1) * sizeof *c->uses);
+  if (!c->first || !c->uses) return 0;
+  for (uint32_t i = 0; i < c->ins.n; i++) c->first[GSAT_VAR(c->ins.a[i]) + 2]++;
+  for (uint32_t v = 2; v < V + 2; v++) c->first[v] += c->first[v - 1];
+  for (uint32_t g = 0; g < c->ng; g++)
+    for (uint32_t i = 0; i < c->g[g].n; i++)
+      c->uses[c->first[GSAT_VAR(c->ins.a[c->g[g].in + i]) + 1]++] = g;
+  return 1;
+}
+
+static int by_lit(const void *a, const void *b) {
+  const gsat_lit x = *(const gsat_lit *)a, y = *(const gsat_lit *)b;
+  return (x > y) - (x < y);
+}
+
+/* Whether the class of out is among the key's (a gate defined by itself). */
+static int cyclic(const cong *c, gsat_lit out) {
+  for (uint32_t i = 0; i < c->key.n; i++)
+    if (GSAT_VAR(c->key.a[i]) == GSAT_VAR(find_rep(c, out))) return 1;
+  return 0;
+}
+
+/* AND key: the sorted distinct representatives; x and NOT x make a unit. */
+static int and_key(cong *c, const cgate *g, gsat_lit *out) {
+  *out = g->out;
+  for (uint32_t i = 0; i < g->n; i++) push(c->s, &c->key, find_rep(c, c->ins.a[g->in + i]));
+  qsort(c->key.a, c->key.n, sizeof *c->key.a, by_lit);
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < c->key.n; i++) {
+    if (j && c->key.a[j - 1] == c->key.a[i]) continue;
+    if (j && c->key.a[j - 1] == GSAT_NOT(c->key.a[i])) return KEY_UNIT;
+    c->key.a[j++] = c->key.a[i];
+  }
+  c->key.n = j;
+  if (cyclic(c, g->out)) return KEY_SKIP;
+  return j == 1 ? KEY_EQUIV : KEY_OK;
+}
+
+/* XOR key: the sorted representatives' variables, pairs cancelled, their
+ * signs folded into *out. */
+static int xor_key(cong *c, const cgate *g, gsat_lit *out) {
+  uint32_t parity = g->parity;
+  for (uint32_t i = 0; i < g->n; i++) {
+    const gsat_lit r = find_rep(c, c->ins.a[g->in + i]);
+    parity ^= GSAT_SIGN(r);
+    push(c->s, &c->key, r & ~1u);
+  }
+  *out = g->out ^ parity;
+  qsort(c->key.a, c->key.n, sizeof *c->key.a, by_lit);
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < c->key.n; i++) {
+    if (j && c->key.a[j - 1] == c->key.a[i]) {
+      j--;
+      continue;
+    }
+    c->key.a[j++] = c->key.a[i];
+  }
+  c->key.n = j;
+  if (cyclic(c, g->out)) return KEY_SKIP;
+  return j == 0 ? KEY_UNIT : j == 1 ? KEY_EQUIV : KEY_OK;
+}
+
+/* ITE key (c, t, e): c and t positive (NOT c swaps t and e, NOT t negates
+ * the output); t = e makes the output t. */
+static int ite_key(cong *c, const cgate *g, gsat_lit *out) {
+  gsat_lit k = find_rep(c, c->ins.a[g->in]), t = find_rep(c, c->ins.a[g->in + 1]);
+  gsat_lit e = find_rep(c, c->ins.a[g->in + 2]);
+  if (GSAT_SIGN(k)) {
+    const gsat_lit x = t;
+    k = GSAT_NOT(k), t = e, e = x;
+  }
+  *out = g->out ^ GSAT_SIGN(t);
+  if (GSAT_SIGN(t)) t = GSAT_NOT(t), e = GSAT_NOT(e);
+  push(c->s, &c->key, t);
+  if (t == e) return cyclic(c, g->out) ? KEY_SKIP : KEY_EQUIV;
+  push(c->s, &c->key, k), push(c->s, &c->key, e);
+  if (GSAT_VAR(t) == GSAT_VAR(e) || GSAT_VAR(k) == GSAT_VAR(t) || GSAT_VAR(k) == GSAT_VAR(e))
+    return KEY_SKIP;
+  return cyclic(c, g->out) ? KEY_SKIP : KEY_OK;
+}
+
+/* The key of gate g into c->key and its output, with the key's flips, into
+ * *out: KEY_OK, KEY_SKIP (not keyed), KEY_UNIT (*out is false), KEY_EQUIV
+ * (*out equals c->key.a[0]). */
+static int gate_key(cong *c, uint32_t g, gsat_lit *out) {
+  const cgate *gate = &c->g[g];
+  c->key.n = 0;
+  c->s->steps += gate->n;
+  if (gate->type == CONG_AND) return and_key(c, gate, out);
+  if (gate->type == CONG_XOR) return xor_key(c, gate, out);
+  if (gate->type == CONG_ITE) return ite_key(c, gate, out);
+  return KEY_SKIP;
+}
+
+/* The classes a proof over gates g1 and g2 (UINT32_MAX: none) splits on
+ * into c->split: those of the XOR and ITE inputs but the classes of the
+ * clause's literals t[0..k-1] (AND: none, its clauses propagate).  -1 when
+ * an output's class is an input's (no proof of this kind) or more than
+ * CONG_SPLIT_MAX classes. */
+static int split_classes(cong *c, uint32_t g1, uint32_t g2, const gsat_lit *t, uint32_t k) {
+  simp *s = c->s;
+  c->split.n = 0;
+  for (uint32_t j = 0; j < 2; j++) {
+    const uint32_t g = j ? g2 : g1;
+    for (uint32_t i = 0; g != UINT32_MAX && i < c->g[g].n; i++) {
+      const gsat_lit r = find_rep(c, c->ins.a[c->g[g].in + i]) & ~1u;
+      if (!s->mark[r]) s->mark[r] = 1, push(s, &c->split, r);
+    }
+  }
+  int bad = s->mark[find_rep(c, c->g[g1].out) & ~1u] != 0;
+  if (g2 != UINT32_MAX) bad |= s->mark[find_rep(c, c->g[g2].out) & ~1u] != 0;
+  for (uint32_t i = 0; i < k; i++) s->mark[find_rep(c, t[i]) & ~1u] = 0;
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < c->split.n; i++) {
+    const gsat_lit r = c->split.a[i];
+    if (s->mark[r]) c->split.a[m++] = r;
+    s->mark[r] = 0;
+  }
+  c->split.n = c->g[g1].type == CONG_AND ? 0 : m;
+  return bad || c->split.n > CONG_SPLIT_MAX ? -1 : (int)c->split.n;
+}
+
+/* Logs clause t[0..k-1] after the lemmas (t, NOT p_0, ..., NOT p_{d-1}) for
+ * every assignment p of the first d split classes, d from all of them down
+ * to 1, and deletes the lemmas: each is RUP by the two lemmas one level
+ * deeper, the deepest because the gates' clauses then propagate both
+ * outputs; t by the two of the first level. */
+static void log_split(cong *c, const gsat_lit *t, uint32_t k) {
+  simp *s = c->s;
+  const uint32_t m = c->split.n;
+  c->lemmas.n = 0;
+  for (uint32_t d = m; d >= 1; d--)
+    for (uint32_t bits = 0; bits < (1u << d); bits++) {
+      const uint32_t b = c->lemmas.n;
+      for (uint32_t i = 0; i < k; i++) push(s, &c->lemmas, t[i]);
+      for (uint32_t i = 0; i < d; i++)
+        push(s, &c->lemmas, c->split.a[i] ^ (((bits >> i) & 1u) ^ 1u));
+      if (s->oom) return;
+      log_add(s, c->lemmas.a + b, k + d);
+      push(s, &c->lemmas, k + d);
+      s->steps += k + d;
+    }
+  log_add(s, t, k);
+  for (uint32_t i = c->lemmas.n; i > 0;) {
+    const uint32_t n = c->lemmas.a[i - 1];
+    i -= n + 1;
+    log_del(s, c->lemmas.a + i, n);
+  }
+}
+
+static void enqueue(cong *c, uint32_t g) {
+  if (c->queued[g] || c->g[g].type == CONG_DEAD) return;
+  c->queued[g] = 1;
+  push(c->s, &c->queue, g);
+}
+
+/* Joins the classes of representatives ra = rb: the smaller one's
+ * variables take the other representative, their gates are keyed again. */
+static void join(cong *c, gsat_lit ra, gsat_lit rb) {
+  if (c->size[GSAT_VAR(ra)] > c->size[GSAT_VAR(rb)]) {
+    const gsat_lit x = ra;
+    ra = rb, rb = x;
+  }
+  const gsat_var va = GSAT_VAR(ra), vb = GSAT_VAR(rb);
+  const gsat_lit to = rb ^ GSAT_SIGN(ra); /* va's positive literal */
+  gsat_var m = va;
+  do {
+    c->rep[m] = to ^ GSAT_SIGN(c->rep[m]);
+    for (uint32_t i = c->first[m]; i < c->first[m + 1]; i++) enqueue(c, c->uses[i]);
+    m = c->next[m];
+  } while (m != va);
+  const uint32_t x = c->next[va];
+  c->next[va] = c->next[vb], c->next[vb] = x;
+  c->size[vb] += c->size[va];
+}
+
+/* Unit u of gate g, proved and kept for after the pass. */
+static void prove_unit(cong *c, uint32_t g, gsat_lit u) {
+  if (split_classes(c, g, UINT32_MAX, &u, 1) < 0) return;
+  log_split(c, &u, 1);
+  push(c->s, &c->units, u);
+  c->s->n->cong_units++;
+  c->g[g].type = CONG_DEAD;
+}
+
+/* Output a of gate g1 equals b (the output of gate g2, or with g2
+ * UINT32_MAX an input of g1's): proved, kept for after the pass, and the
+ * classes joined. */
+static void merge(cong *c, uint32_t g1, gsat_lit a, uint32_t g2, gsat_lit b) {
+  const gsat_lit ra = find_rep(c, a), rb = find_rep(c, b);
+  const gsat_lit t1[2] = {GSAT_NOT(a), b}, t2[2] = {a, GSAT_NOT(b)};
+  if (ra == rb || split_classes(c, g1, g2, t1, 2) < 0) return;
+  c->s->n->cong_equivs++;
+  if (GSAT_VAR(a) == GSAT_VAR(b)) { /* a = NOT a: both units */
+    log_split(c, t1, 1), log_split(c, t2, 1);
+    push(c->s, &c->units, t1[0]), push(c->s, &c->units, t2[0]);
+    c->conflict = 1;
+    return;
+  }
+  log_split(c, t1, 2), log_split(c, t2, 2);
+  push(c->s, &c->eqs, a), push(c->s, &c->eqs, b);
+  if (ra == GSAT_NOT(rb))
+    c->conflict = 1; /* the substitution refutes */
+  else
+    join(c, ra, rb);
+}
+
+static uint32_t key_hash(const cong *c, uint32_t type) {
+  uint32_t h = (type + 1) * 0x9e3779b1u;
+  for (uint32_t i = 0; i < c->key.n; i++) h = (h ^ c->key.a[i]) * 0x85ebca6bu, h ^= h >> 15;
+  return h;
+}
+
+/* Keys gate g: a gate with its key in the table makes the outputs equal,
+ * else g's entry joins the table; a collapsed key gives a unit or an
+ * equivalence to an input. */
+static void congruent(cong *c, uint32_t g) {
+  gsat_lit out;
+  const int k = gate_key(c, g, &out);
+  if (c->s->oom || k == KEY_SKIP) return;
+  if (k == KEY_UNIT) {
+    prove_unit(c, g, GSAT_NOT(out));
+    return;
+  }
+  if (k == KEY_EQUIV) {
+    merge(c, g, out, UINT32_MAX, c->key.a[0]);
+    return;
+  }
+  const uint32_t type = c->g[g].type, h = key_hash(c, type), n = c->key.n;
+  for (uint32_t e = c->bucket[h & c->mask]; e; e = c->table.a[e]) {
+    const uint32_t *x = c->table.a + e - 1;
+    c->s->steps++;
+    if (x[0] != h || x[2] == g || (x[3] & 0xffu) != type || x[4] != n) continue;
+    if (memcmp(x + ENTRY_HDR, c->key.a, n * sizeof *c->key.a)) continue;
+    merge(c, g, out, x[2], c->g[x[2]].out ^ (x[3] >> 8));
+    return;
+  }
+  const uint32_t at = c->table.n;
+  push(c->s, &c->table, h), push(c->s, &c->table, c->bucket[h & c->mask]);
+  push(c->s, &c->table, g), push(c->s, &c->table, type | (out ^ c->g[g].out) << 8);
+  push(c->s, &c->table, n);
+  for (uint32_t i = 0; i < n; i++) push(c->s, &c->table, c->key.a[i]);
+  if (!c->s->oom) c->bucket[h & c->mask] = at + 1;
+}
+
+/* The union-find, the queue of every gate and the table.  0: out of memory. */
+static int cong_init(cong *c) {
+  const size_t V = c->s->V;
+  uint32_t b = 1024;
+  while (b < 2 * c->ng) b *= 2;
+  c->mask = b - 1;
+  c->bucket = calloc(b, sizeof *c->bucket);
+  c->rep = malloc((V + 1) * sizeof *c->rep), c->next = malloc((V + 1) * sizeof *c->next);
+  c->size = malloc((V + 1) * sizeof *c->size), c->queued = calloc((size_t)c->ng + 1, 1);
+  if (!c->bucket || !c->rep || !c->next || !c->size || !c->queued || !index_uses(c)) return 0;
+  for (gsat_var v = 0; v < V; v++) c->rep[v] = GSAT_LIT(v, 0), c->next[v] = v, c->size[v] = 1;
+  for (uint32_t g = 0; g < c->ng; g++) enqueue(c, g);
+  return !c->s->oom;
+}
+
+static void cong_free(cong *c) {
+  free(c->bins), free(c->terns), free(c->sets), free(c->g), free(c->ins.a), free(c->first),
+      free(c->uses), free(c->rep), free(c->next);
+  free(c->size), free(c->queued), free(c->queue.a), free(c->bucket), free(c->table.a);
+  free(c->key.a), free(c->split.a), free(c->lemmas.a), free(c->eqs.a), free(c->units.a);
+}
+
+/* One closure over the gates of the live clauses; the equivalences it
+ * proved join the formula as binary clauses (in the proof already), its
+ * units are assigned.  Returns how many it proved. */
+static uint32_t congruence_pass(simp *s) {
+  cong c;
+  memset(&c, 0, sizeof c);
+  c.s = s;
+  extract_gates(&c);
+  if (!s->oom && !cong_init(&c)) s->oom = 1;
+  while (!s->oom && c.qhead < c.queue.n && !c.conflict && !out_of_time(s)) {
+    const uint32_t g = c.queue.a[c.qhead++];
+    c.queued[g] = 0;
+    congruent(&c, g);
+    if (c.qhead > 4096 && 2 * c.qhead > c.queue.n) {
+      memmove(c.queue.a, c.queue.a + c.qhead, (c.queue.n - c.qhead) * sizeof *c.queue.a);
+      c.queue.n -= c.qhead, c.qhead = 0;
+    }
+  }
+  for (uint32_t i = 0; i + 1 < c.eqs.n && !s->oom; i += 2) {
+    const gsat_lit a = c.eqs.a[i], b = c.eqs.a[i + 1];
+    const gsat_lit t1[2] = {GSAT_NOT(a), b}, t2[2] = {a, GSAT_NOT(b)};
+    add_clause(s, t1, 2, 0), add_clause(s, t2, 2, 0);
+  }
+  for (uint32_t i = 0; i < c.units.n && !s->unsat; i++) add_clause(s, c.units.a + i, 1, 0);
+  const uint32_t found = c.eqs.n / 2 + c.units.n;
+  cong_free(&c);
+  propagate(s);
+  return found;
+}
+
+/* Congruence closure (above) and the substitution of what it proved, again
+ * while a round proves something, at most CONG_ROUNDS rounds: substituted
+ * and deduplicated (the merged gates' clauses become duplicates, which
+ * subsumption removes), the formula may show gates it did not.  One
+ * budget for all: CONG_EFFORT times a technique's in preprocessing, at
+ * least an inprocessing round's budget of a technique (cfg->steps). */
+static void congruence(simp *s) {
+  const double t0 = gsat_seconds();
+  s->steps = 0;
+  s->limit = (uint64_t)s->cfg->effort * s->lits;
+  if (s->limit < 1000000u) s->limit = 1000000u;
+  s->limit *= CONG_EFFORT;
+  if (s->cfg->steps > s->limit) s->limit = s->cfg->steps;
+  for (uint32_t r = 0; r < CONG_ROUNDS && !s->unsat && !s->oom; r++) {
+    if (!congruence_pass(s) || !s->cfg->equiv || s->unsat || out_of_time(s)) break;
+    const uint32_t first = s->clauses.n;
+    els_round(s);
+    if (s->cfg->subsume) subsume_round(s, first);
+  }
+  s->n->cong_us += (uint64_t)((gsat_seconds() - t0) * 1e6);
 }
 
 /* --- SAT sweeping -------------------------------------------------------- */
@@ -1824,6 +2430,7 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
     if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
+    if (cfg->congruence && !s.unsat) congruence(&s);
     if (cfg->sweep && !s.unsat) sweep_and_substitute(&s);
     if (cfg->probe && cfg->hbr && !s.unsat) drop_hyper(&s);
     if (cfg->bva) timed(&s, bva_round, &n->bva_us);

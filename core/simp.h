@@ -27,6 +27,11 @@
  *     the binary implication graph (Tarjan), each literal replaced by its
  *     component's representative; the substituted variable's equivalence
  *     goes to the extension stack.
+ *   - congruence closure: AND, XOR and if-then-else gates
+ *     read off the clauses; gates with the same inputs up to the
+ *     equivalences found have equivalent outputs, to a fixpoint, proved in
+ *     DRAT and substituted as above (Biere, Fazekas, Fleury and Froleyks,
+ *     "Clausal Congruence Closure", SAT 2024; docs/simplify.md);
  *   - SAT sweeping (off by default): equivalences and backbone units proved
  *     by a small solver (core/mini.h) on each variable's environment (the
  *     clauses near it), as binary clauses that the substitution then takes
@@ -69,6 +74,8 @@ typedef struct gsat_simp_config {
   int bva_tiebreak;                /* BVA: ties broken by the 3-hop heuristic */
   uint32_t bva_effort;             /* BVA's steps per clause removed, beyond one per literal */
   uint32_t bva_size;               /* BVA: longest clause matched (0: any) */
+  int congruence;                  /* congruence closure: equivalent gate outputs proved
+                                      and substituted (docs/simplify.md) */
   int sweep;                       /* SAT sweeping: equivalences and backbone units proved
                                       on each variable's environment (docs/simplify.md) */
   uint32_t sweep_clauses;          /* sweeping: an environment's clauses at most */
@@ -112,6 +119,7 @@ typedef struct gsat_simp_config {
   S (bva_effort,    bva_effort)        \
   S (bva_size,      bva_size)          \
   S (bva_share,     bva_share)         \
+  S (congruence,    congruence)        \
   S (sweep,         sweep)             \
   S (sweep_clauses, sweep_clauses)     \
   S (sweep_depth,   sweep_depth)       \

@@ -100,7 +100,9 @@ static int learned_bins(const gsat_cdcl *s, gsat_lit **bins, uint64_t *n) {
 /* gsat_simp_run over in, s's irredundant clauses, into out; with
  * cfg.equiv_learned the equivalences take s's live learned binary clauses
  * too (implied by in: an equivalence they prove is implied, its two clauses
- * RUP over the proof's lemmas, and out keeps none of them). */
+ * RUP over the proof's lemmas, and out keeps none of them).  Congruence
+ * closure runs in the later rounds only while a round's closure proves
+ * something (reading the gates costs a few steps per literal each time). */
 static gsat_status simp_round(gsat_inproc *ip, const gsat_cdcl *s, const gsat_db *in,
                               const gsat_proof_sink *log, gsat_db *out, gsat_error *err) {
   gsat_lit *bins = NULL;
@@ -108,7 +110,9 @@ static gsat_status simp_round(gsat_inproc *ip, const gsat_cdcl *s, const gsat_db
     return gsat_error_set(err, GSAT_NOMEM, "out of memory listing the learned binary clauses");
   ip->cfg.extra_bins = bins;
   ip->n.inproc_learned_bins += ip->cfg.num_extra_bins;
+  const uint64_t proved = ip->n.cong_equivs + ip->n.cong_units;
   const gsat_status st = gsat_simp_run(in, &ip->cfg, log, out, &ip->ext, &ip->n, err);
+  if (ip->n.cong_equivs + ip->n.cong_units == proved) ip->cfg.congruence = 0;
   ip->cfg.extra_bins = NULL, ip->cfg.num_extra_bins = 0;
   free(bins);
   return st;

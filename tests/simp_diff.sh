@@ -5,9 +5,10 @@
 # gates, duplicate and subsumed clauses, a unit on an output; in every
 # second a pairwise at-most-one over some variables and a product block, every
 # clause (k R) of a few literals k and remainders R, for bounded variable
-# addition), so that subsumption, strengthening, gates, elimination, probing
+# addition; in the formulas of the congruence sets copies of gates over
+# the copies of their inputs), so that subsumption, strengthening, gates, elimination, probing
 # and BVA all fire; each solved by gsat --search=cdcl --backend=cpu under one
-# of nineteen option sets in turn (the defaults, where the presearch answers
+# of twenty-two option sets in turn (the defaults, where the presearch answers
 # most, then with the presearch off (--presearch=0): each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
 # cubes over the simplified formula, --bva alone without its gate and
@@ -18,7 +19,9 @@
 # splitting cubes and of 3 not; vivification off in one, every few conflicts
 # in three; SAT sweeping (--sweep) alone (where it must prove an
 # equivalence in a tenth of the formulas) and in inprocessing rounds with
-# environments of 8 clauses; a presearch of 3 conflicts before the preprocessing, its lemmas
+# environments of 8 clauses; congruence closure (--congruence) alone, in
+# inprocessing rounds and without elimination and subsumption (where it
+# must prove an equivalence or a unit in some formula); a presearch of 3 conflicts before the preprocessing, its lemmas
 # in the proof); then N/20 random 3-SAT formulas at the threshold (40 to 80
 # variables: they take conflicts) under the five inprocessing sets, where
 # rounds must run in more than half.  Answers must agree with the reference, every SAT
@@ -63,8 +66,11 @@ sets=(
   "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --equiv-learned --no-bva"
   "--presearch=0 --sweep"
   "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --sweep --sweep-clauses=8 --no-bva"
+  "--presearch=0 --congruence"
+  "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --congruence --no-bva"
+  "--presearch=0 --congruence --no-elim --no-subsume"
 )
-inproc=(11 12 13 14 16) # the sets with an inprocessing round every few conflicts
+inproc=(11 12 13 14 16 20) # the sets with an inprocessing round every few conflicts
 # circuits N DIR: N circuit formulas in DIMACS, DIR/I.cnf for I in 0..N-1.
 circuits() {
   python3 - "$1" "$2" <<'EOF'
@@ -73,22 +79,29 @@ for seed in range(int(sys.argv[1])):
   r = random.Random(seed)
   out = open("%s/%d.cnf" % (sys.argv[2], seed), "w")
   ni = r.randint(3, 10); ng = r.randint(3, 30)
-  cls = []; nv = ni
+  cls = []; nv = ni; gates = []; twin = {}
+  def gate(kind, x, ins):
+      if kind == "E":
+          a = ins[0]; cls.extend([[-x, a], [x, -a]])
+      elif kind == "A":
+          cls.extend([[-x, a] for a in ins] + [[x] + [-a for a in ins]])
+      elif kind == "O":
+          cls.extend([[x, -a] for a in ins] + [[-x] + ins])
+      else:
+          a, b = ins
+          cls.extend([[-x, a, b], [-x, -a, -b], [x, -a, b], [x, a, -b]])
   for g in range(ng):
       nv += 1; x = nv
       kind = r.choice("AOXEA")
       k = 1 if kind == "E" else (2 if kind == "X" else r.randint(2, 4))
       ins = [r.choice([1, -1]) * r.randint(1, nv - 1) for _ in range(k)]
       if len(set(abs(i) for i in ins)) < len(ins): ins = ins[:1]; kind = "E"
-      if kind == "E":
-          a = ins[0]; cls += [[-x, a], [x, -a]]
-      elif kind == "A":
-          cls += [[-x, a] for a in ins] + [[x] + [-a for a in ins]]
-      elif kind == "O":
-          cls += [[x, -a] for a in ins] + [[-x] + ins]
-      else:
-          a, b = ins
-          cls += [[-x, a, b], [-x, -a, -b], [x, -a, b], [x, a, -b]]
+      gate(kind, x, ins); gates.append((kind, x, ins))
+  if seed % 22 >= 19: # the congruence sets: gates copied over the copies of their inputs
+      for kind, x, ins in gates[:r.randint(1, len(gates))]:
+          if kind == "E" or r.random() < 0.3: continue
+          nv += 1; twin[x] = nv
+          gate(kind, nv, [twin.get(abs(i), abs(i)) * (1 if i > 0 else -1) for i in ins])
   for _ in range(r.randint(0, nv // 2)):
       k = r.randint(2, 4)
       cls.append([r.choice([1, -1]) * r.randint(1, nv) for _ in range(k)])
@@ -158,6 +171,18 @@ for ((i = 17; i < n; i += ${#sets[@]})); do
 done
 echo "simp_diff: sweeping (${sets[17]}) proved an equivalence in $swept of $sweeps formulas"
 [ $sweeps = 0 ] || [ $swept -gt $((sweeps / 10)) ] || fail "sweeping proved an equivalence in $swept of $sweeps formulas only"
+congruent=0 congs=0 # the formulas of the --congruence sets where congruence closure proved something
+for ((i = 19; i < n; i += ${#sets[@]})); do
+  for j in 0 2; do
+    [ $((i + j)) -lt "$n" ] || continue
+    congs=$((congs + 1))
+    # shellcheck disable=SC2086
+    "$gsat" --search=cdcl --backend=cpu --stats ${sets[$((19 + j))]} "$tmp/f/$((i + j)).cnf" 2>&1 |
+      grep -Eq 'congruent equivs|congruence units' && congruent=$((congruent + 1))
+  done
+done
+echo "simp_diff: congruence closure proved an equivalence or unit in $congruent of $congs formulas"
+[ $congs = 0 ] || [ $congruent -gt $((congs / 10)) ] || fail "congruence closure proved something in $congruent of $congs formulas only"
 rounds=0 tried=0 # inprocessing rounds need conflicts: random 3-SAT at the threshold
 for ((i = 0; i < n / 20; i++)); do
   v=$((40 + i % 5 * 10)) f=$tmp/r$i.cnf

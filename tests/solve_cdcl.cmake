@@ -27,4 +27,10 @@ target_compile_definitions(test_sweep PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_P
 if(TARGET gsat_drat_trim)
   add_dependencies(test_sweep gsat_drat_trim)
 endif()
+# Congruence closure (--congruence): congruent gates, closure, proofs through drat-trim.
+gsat_add_test(test_congruence LABELS unit SOURCES test_congruence.c LIBS gsat_core)
+target_compile_definitions(test_congruence PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_PATH}")
+if(TARGET gsat_drat_trim)
+  add_dependencies(test_congruence gsat_drat_trim)
+endif()
 gsat_add_test(test_inproc LABELS unit SOURCES test_inproc.c LIBS gsat_cpu)

@@ -59,6 +59,7 @@ static const field simp_fields[] = {
     SIMP(bva_tiebreak, "bva_tiebreak"),
     SIMP(bva_effort, "bva_effort"),
     SIMP(bva_size, "bva_size"),
+    SIMP(congruence, "congruence"),
     SIMP(sweep, "sweep"),
     SIMP(sweep_clauses, "sweep_clauses"),
     SIMP(sweep_depth, "sweep_depth"),
