@@ -102,11 +102,12 @@
   O (stats,        BOOL,   false,                  _, _,        _,  _,            SHOW, "print statistics") \
   O (strict,       BOOL,   false,                  _, _,        _,  _,            SHOW, "reject the % end marker, extra clauses and undeclared variables") \
   O (subsume,      BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: backward subsumption and self-subsuming strengthening") \
-  O (sweep,        BOOL,   false,                  _, _,        _,  _,            SHOW, "CPU CDCL preprocessing: SAT sweeping: equivalences and backbone units proved by a small solver on the environment of each variable (the clauses near it), then substituted (docs/simplify.md)") \
+  O (sweep,        BOOL,   true,                   _, _,        _,  _,            SHOW, "CPU CDCL preprocessing and inprocessing: SAT sweeping: equivalences and backbone units proved by a small solver on the environment of each variable (the clauses near it), then substituted, on a budget of a share of the search's work (docs/simplify.md)") \
   O (sweep_clauses, INT,   1024,                   2, 1000000,  0,  _,            HIDE, "SAT sweeping: clauses of an environment at most") \
   O (sweep_depth,  INT,    2,                      0, 100,      0,  _,            HIDE, "SAT sweeping: an environment's clauses are within this many shared variables of the variable swept") \
-  O (sweep_effort, INT,   4,                      1, 1000000,  0,  _,            HIDE, "SAT sweeping: its base budget (all its rounds) is a quarter of this many million steps (clause literals read, the small solver's watch visits); inprocessing: a quarter of a technique's") \
+  O (sweep_effort, INT,    20,                    1, 100000,   0,  _,            HIDE, "SAT sweeping in an inprocessing round: its base budget in steps (clause literals read, the small solver's watch visits), per mille of the literal checks the search made since the last round (preprocessing: 5 steps per literal of the formula, at most 250,000; at least 20,000)") \
   O (sweep_reward, INT,   200000,                 0, 1000000000, 0, _,           HIDE, "SAT sweeping: steps each equivalence or unit proved adds to its budget") \
+  O (sweep_reward_cap, INT, 200,                  0, 100000,   0,  _,            HIDE, "SAT sweeping: the rewards add at most this percent of the base budget (preprocessing: at most 100)") \
   O (sweep_rounds, INT,   30,                     1, 1000,     0,  _,            HIDE, "SAT sweeping: rounds of sweeping and substitution at most (while a round proves an equivalence)") \
   O (sweep_vars,   INT,    20000,                  0, 1000000000, 0, _,           HIDE, "SAT sweeping: variables swept per round at most (0: none)") \
   O (threads,      INT,    0,                      0, 4096,     0,  _,            SHOW, "CPU worker threads (0: all cores)") \
@@ -205,6 +206,7 @@
   R (A, sweep_depth,         GSAT_READ (CDCL)) \
   R (A, sweep_effort,        GSAT_READ (CDCL)) \
   R (A, sweep_reward,        GSAT_READ (CDCL)) \
+  R (A, sweep_reward_cap,    GSAT_READ (CDCL)) \
   R (A, sweep_rounds,        GSAT_READ (CDCL)) \
   R (A, sweep_vars,          GSAT_READ (CDCL)) \
   R (A, vivify,              GSAT_READ (CDCL)) \

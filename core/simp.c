@@ -57,6 +57,7 @@ typedef struct simp {
   uint32_t polls;
   uint64_t lits;             /* literals of the formula loaded */
   const uint8_t *sweep_only; /* [V] sweeping: only the variables marked (NULL: all) */
+  uint64_t reward_left;      /* sweeping: steps its proofs may still add to the limit */
   int unsat, oom;
 } simp;
 
@@ -1614,7 +1615,11 @@ static void congruence(simp *s) {
  * Paracooba, Plingeling and Treengeling entering the SAT Competition 2020",
  * and Kissat's later sweeping of equivalences), without its kitten. */
 
-#define SWEEP_SOLVE_TICKS 20000u /* the small solver's watch visits per call */
+#define SWEEP_SOLVE_TICKS 20000u  /* the small solver's watch visits per call */
+#define SWEEP_PRE_LITS    5u      /* preprocessing: base steps per literal of the formula */
+#define SWEEP_PRE_STEPS   250000u /* preprocessing: base steps at most */
+#define SWEEP_MIN_STEPS   20000u  /* base steps at least */
+#define SWEEP_PRE_CAP     100u    /* preprocessing: rewards at most this percent of the base */
 
 typedef struct sweeper {
   simp *s;
@@ -1699,11 +1704,16 @@ static int load_env(sweeper *w) {
   return 1;
 }
 
+/* One call of the small solver under assume[0..n-1], at most
+ * SWEEP_SOLVE_TICKS ticks and what is left of the budget; its ticks count
+ * as steps. */
 static int sweep_solve(sweeper *w, const gsat_lit *assume, uint32_t n) {
-  const uint64_t before = w->ticks;
-  int r = gsat_mini_solve(w->m, assume, n, &w->ticks, before + SWEEP_SOLVE_TICKS, sweep_learn, w);
-  w->s->steps += w->ticks - before;
-  if (r == GSAT_MINI_NOMEM) w->s->oom = 1;
+  simp *s = w->s;
+  const uint64_t before = w->ticks, left = s->limit > s->steps ? s->limit - s->steps : 0;
+  const uint64_t ticks = left < SWEEP_SOLVE_TICKS ? left : SWEEP_SOLVE_TICKS;
+  int r = gsat_mini_solve(w->m, assume, n, &w->ticks, before + ticks, sweep_learn, w);
+  s->steps += w->ticks - before;
+  if (r == GSAT_MINI_NOMEM) s->oom = 1;
   return r;
 }
 
@@ -1727,6 +1737,13 @@ static void candidates(sweeper *w) {
       push(w->s, &w->cand, GSAT_LIT(y, gsat_mini_value(w->m, GSAT_LIT(y, 0)) != vx));
 }
 
+/* A proof's reward: sweep_reward steps more, while the cap allows. */
+static void reward(simp *s) {
+  const uint64_t r = s->cfg->sweep_reward < s->reward_left ? s->cfg->sweep_reward : s->reward_left;
+  s->limit += r;
+  s->reward_left -= r;
+}
+
 /* Whether x's value in the first model is a backbone: then the unit is
  * logged and queued. */
 static int backbone(sweeper *w) {
@@ -1738,7 +1755,7 @@ static int backbone(sweeper *w) {
   log_add(w->s, &u, 1);
   push(w->s, &w->units, u);
   w->s->n->sweep_units++;
-  w->s->limit += w->s->cfg->sweep_reward;
+  reward(w->s);
   return 1;
 }
 
@@ -1746,7 +1763,7 @@ static int backbone(sweeper *w) {
  * its binary clauses join the formula. */
 static void equivalences(sweeper *w) {
   const gsat_lit x = GSAT_LIT(0, 0);
-  for (uint32_t i = 0; i < w->cand.n && !w->s->unsat && !w->s->oom; i++) {
+  for (uint32_t i = 0; i < w->cand.n && !out_of_time(w->s); i++) {
     const gsat_lit y = w->cand.a[i];
     const gsat_lit a[2] = {x, GSAT_NOT(y)}, b[2] = {GSAT_NOT(x), y};
     int r = sweep_solve(w, a, 2);
@@ -1759,7 +1776,7 @@ static void equivalences(sweeper *w) {
     add_clause(w->s, d, 2, 1);
     w->done[GSAT_VAR(gy)] = 1;
     w->s->n->sweep_equivs++;
-    w->s->limit += w->s->cfg->sweep_reward;
+    reward(w->s);
     return;
   }
 }
@@ -1799,6 +1816,21 @@ static int sweepable(simp *s, const sweeper *w, gsat_var v) {
          s->occ[GSAT_LIT(v, 1)].n && (!s->sweep_only || s->sweep_only[v]);
 }
 
+/* Sweeps the sweepable variables from *first on, wrapping around, at most
+ * cfg->sweep_vars, within the budget; *first gets the variable it stopped
+ * at (where the next round goes on). */
+static void sweep_vars(simp *s, sweeper *w, uint32_t *first) {
+  const uint32_t start = *first < s->V ? *first : 0;
+  uint32_t swept = 0, i = 0;
+  for (; i < s->V && !s->oom && swept < s->cfg->sweep_vars && !out_of_time(s); i++) {
+    const gsat_var v = (start + i) % s->V;
+    if (sweepable(s, w, v)) sweep_var(w, v), swept++;
+  }
+  *first = (start + i) % (s->V ? s->V : 1);
+}
+
+/* One pass of sweeping: the first from cfg->sweep_next on (which it
+ * updates), the later ones (s->sweep_only) over the marked variables. */
 static void sweep_round(simp *s) {
   sweeper w;
   memset(&w, 0, sizeof w);
@@ -1808,9 +1840,10 @@ static void sweep_round(simp *s) {
   w.done = calloc((size_t)s->V + 1, 1);
   if (!w.m || !w.loc || !w.done) s->oom = 1;
   for (gsat_var v = 0; !s->oom && v < s->V; v++) w.loc[v] = UINT32_MAX;
-  uint32_t swept = 0;
-  for (gsat_var v = 0; !s->oom && v < s->V && swept < s->cfg->sweep_vars && !out_of_time(s); v++)
-    if (sweepable(s, &w, v)) sweep_var(&w, v), swept++;
+  uint32_t first = 0;
+  if (!s->sweep_only && s->cfg->sweep_next) first = *s->cfg->sweep_next;
+  sweep_vars(s, &w, &first);
+  if (!s->sweep_only && s->cfg->sweep_next) *s->cfg->sweep_next = first;
   gsat_mini_free(w.m);
   free(w.loc), free(w.done);
   free(w.vars.a), free(w.env.a), free(w.lemmas.a), free(w.units.a), free(w.cand.a);
@@ -2381,23 +2414,41 @@ static void subsume_all(simp *s) {
   subsume_round(s, 0);
 }
 
+/* SAT sweeping's budget in steps: its base (in preprocessing
+ * SWEEP_PRE_LITS steps per literal of the formula, within SWEEP_MIN_STEPS ..
+ * SWEEP_PRE_STEPS; in inprocessing cfg->sweep_effort per mille of the
+ * search's checks since the last round, at least SWEEP_MIN_STEPS), so that
+ * sweeping takes a share of the search's work as Kissat's does; *cap gets
+ * the rewards' bound, cfg->sweep_reward_cap percent of the base (at most
+ * SWEEP_PRE_CAP in preprocessing, which cannot tell yet whether the search
+ * is long enough to repay it). */
+static uint64_t sweep_base(const simp *s, uint64_t *cap) {
+  uint64_t base = s->cfg->sweep_ref ? s->cfg->sweep_ref / 1000 * s->cfg->sweep_effort
+                                    : s->lits * SWEEP_PRE_LITS;
+  if (!s->cfg->sweep_ref && base > SWEEP_PRE_STEPS) base = SWEEP_PRE_STEPS;
+  if (base < SWEEP_MIN_STEPS) base = SWEEP_MIN_STEPS;
+  uint32_t percent = s->cfg->sweep_reward_cap;
+  if (!s->cfg->sweep_ref && percent > SWEEP_PRE_CAP) percent = SWEEP_PRE_CAP;
+  *cap = base / 100 * percent;
+  return base;
+}
+
 /* Rounds of SAT sweeping, each followed (with cfg->equiv) by the
  * substitution of the equivalences it proved, while a round proves one and
  * at most cfg->sweep_rounds: an equivalence substituted makes others
  * provable within an environment (in a circuit, the gates over two
  * equivalent pairs of inputs).  After the first round only the variables
  * whose clauses the substitution changed are swept.  One budget for all,
- * in steps (clause literals read, the small solver's watch visits): a
- * quarter of cfg->sweep_effort million (of cfg->steps, inprocessing's
- * budget of a technique), plus sweep_reward for each equivalence or unit
- * proved, so that the work follows the gain (as in variable addition). */
+ * in steps (clause literals read, the small solver's watch visits): the
+ * base (sweep_base), plus sweep_reward for each equivalence or unit proved
+ * up to the cap, so that the work follows the gain (as in variable
+ * addition) without outgrowing the search where thousands are proved. */
 static void sweep_and_substitute(simp *s) {
   const double t0 = gsat_seconds();
   uint8_t *dirty = malloc((size_t)s->V + 1), *saved = malloc((size_t)s->V + 1);
   if (!dirty || !saved) s->oom = 1;
   s->steps = 0;
-  s->limit = s->cfg->steps ? s->cfg->steps : (uint64_t)s->cfg->sweep_effort * 1000000u;
-  s->limit = s->limit / 4 + 1; /* the base: each proof earns steps (sweep_reward) */
+  s->limit = sweep_base(s, &s->reward_left);
   s->sweep_only = NULL;
   for (uint32_t r = 0; r < s->cfg->sweep_rounds && !s->unsat && !s->oom; r++) {
     const uint64_t found = s->n->sweep_equivs;

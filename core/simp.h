@@ -32,7 +32,7 @@
  *     equivalences found have equivalent outputs, to a fixpoint, proved in
  *     DRAT and substituted as above (Biere, Fazekas, Fleury and Froleyks,
  *     "Clausal Congruence Closure", SAT 2024; docs/simplify.md);
- *   - SAT sweeping (off by default): equivalences and backbone units proved
+ *   - SAT sweeping: equivalences and backbone units proved
  *     by a small solver (core/mini.h) on each variable's environment (the
  *     clauses near it), as binary clauses that the substitution then takes
  *     (Kissat's sweep.c; docs/simplify.md).
@@ -82,8 +82,18 @@ typedef struct gsat_simp_config {
   uint32_t sweep_depth;            /* sweeping: shared-variable distance of its clauses */
   uint32_t sweep_vars;             /* sweeping: variables swept per round at most */
   uint32_t sweep_rounds;           /* sweeping: rounds of sweeping and substitution at most */
-  uint32_t sweep_effort;           /* sweeping: budget, a quarter of this many million steps */
+  uint32_t sweep_effort;           /* sweeping in inprocessing: its budget, per mille of
+                                      sweep_ref (preprocessing: SWEEP_PRE_LITS steps per
+                                      literal of the formula, at most SWEEP_PRE_STEPS) */
   uint32_t sweep_reward;           /* sweeping: steps each equivalence or unit proved earns */
+  uint32_t sweep_reward_cap;       /* sweeping: rewards earned at most, percent of the base */
+  uint64_t sweep_ref;              /* sweeping in inprocessing: the search's literal checks
+                                      since the last round; 0: preprocessing */
+  uint32_t *sweep_next;            /* sweeping: in, the variable its first pass starts at
+                                      (then wraps around); out, where the pass stopped
+                                      (the next round goes on from there); NULL: 0 */
+  uint32_t sweep_skip;             /* sweeping in inprocessing: its first rounds that do
+                                      not sweep (1 after a barren preprocessing sweep) */
   uint32_t bva_share;              /* BVA: replaces only when a first pass finds matches
                                       removing this percent of the clauses (0: always) */
   uint32_t effort;                 /* work per technique: steps (clause literals
@@ -127,6 +137,7 @@ typedef struct gsat_simp_config {
   S (sweep_rounds,  sweep_rounds)      \
   S (sweep_effort,  sweep_effort)      \
   S (sweep_reward,  sweep_reward)      \
+  S (sweep_reward_cap, sweep_reward_cap) \
   S (effort,        simp_effort)       \
   S (occ_limit,     simp_occ_limit)
 // clang-format on

@@ -155,7 +155,10 @@ gsat_status gsat_simplified_run(const gsat_db *db, const gsat_search_params *p,
   }
   const double start = gsat_seconds();
   if (q->time_limit > 0) q->simp.deadline = start + q->time_limit;
+  q->simp.sweep_next = &out->sweep_next;
   GSAT_FORWARD(gsat_simp_run(db, &q->simp, p->proof, &out->db, &out->ext, &out->n, err));
+  q->simp.sweep_skip =
+      gsat_inproc_sweep_barren(out->n.sweep_equivs + out->n.sweep_units, out->n.sweep_vars);
   const double round = gsat_seconds() - start;
   out->seconds += round;
   out->n.preprocess_us = (uint64_t)(round * 1e6);

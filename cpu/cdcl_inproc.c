@@ -26,6 +26,10 @@ void gsat_inproc_init(gsat_inproc *ip, const gsat_db *db, const gsat_simp_config
   ip->lits = db->clause_start[db->num_clauses];
   ip->effort = effort;
   ip->bound = bound;
+  ip->sweep = simp->sweep;
+  ip->sweep_next = simp->sweep_next ? *simp->sweep_next : 0;
+  ip->sweep_delay = ip->sweep_skip = simp->sweep_skip;
+  ip->cfg.sweep = ip->sweep && !ip->sweep_skip;
 }
 
 int gsat_inproc_due(const gsat_inproc *ip, const gsat_cdcl *s) {
@@ -97,6 +101,23 @@ static int learned_bins(const gsat_cdcl *s, gsat_lit **bins, uint64_t *n) {
   return 1;
 }
 
+/* Sweeping's schedule over the rounds (after Kissat's delays): a barren
+ * sweep (gsat_inproc_sweep_barren) delays it: it skips the next round,
+ * then two, ... up to SWEEP_MAX_DELAY; one that proves more undoes the
+ * delay.  proved and swept: this round's counts; ran: whether it swept. */
+#define SWEEP_MAX_DELAY 8u
+static void sweep_plan(gsat_inproc *ip, uint64_t proved, uint64_t swept, int ran) {
+  if (ran && gsat_inproc_sweep_barren(proved, swept)) {
+    if (ip->sweep_delay < SWEEP_MAX_DELAY) ip->sweep_delay++;
+    ip->sweep_skip = ip->sweep_delay;
+  } else if (ran) {
+    ip->sweep_delay = ip->sweep_skip = 0;
+  } else if (ip->sweep_skip) {
+    ip->sweep_skip--;
+  }
+  ip->cfg.sweep = ip->sweep && !ip->sweep_skip;
+}
+
 /* gsat_simp_run over in, s's irredundant clauses, into out; with
  * cfg.equiv_learned the equivalences take s's live learned binary clauses
  * too (implied by in: an equivalence they prove is implied, its two clauses
@@ -111,8 +132,11 @@ static gsat_status simp_round(gsat_inproc *ip, const gsat_cdcl *s, const gsat_db
   ip->cfg.extra_bins = bins;
   ip->n.inproc_learned_bins += ip->cfg.num_extra_bins;
   const uint64_t proved = ip->n.cong_equivs + ip->n.cong_units;
+  const uint64_t swept = ip->n.sweep_vars, sweeps = ip->n.sweep_equivs + ip->n.sweep_units;
   const gsat_status st = gsat_simp_run(in, &ip->cfg, log, out, &ip->ext, &ip->n, err);
   if (ip->n.cong_equivs + ip->n.cong_units == proved) ip->cfg.congruence = 0;
+  sweep_plan(ip, ip->n.sweep_equivs + ip->n.sweep_units - sweeps, ip->n.sweep_vars - swept,
+             ip->cfg.sweep);
   ip->cfg.extra_bins = NULL, ip->cfg.num_extra_bins = 0;
   free(bins);
   return st;
@@ -387,6 +411,8 @@ gsat_status gsat_inproc_round(gsat_inproc *ip, gsat_cdcl *s, int *refuted, gsat_
   gsat_cdcl_simplify(s); /* root units logged, satisfied clauses gone */
   ip->cfg.steps = (s->n.checks - ip->checks) * ip->effort / 1000 / INPROC_PARTS;
   if (ip->cfg.steps < GSAT_INPROC_MIN_STEPS) ip->cfg.steps = GSAT_INPROC_MIN_STEPS;
+  ip->cfg.sweep_ref = s->n.checks - ip->checks;
+  ip->cfg.sweep_next = &ip->sweep_next;
   const uint64_t done = ip->n.inproc_rounds;
   ip->cfg.elim_bound = done == 0 ? 0 : done > 31 ? ip->bound : 1u << (done - 1);
   if (ip->cfg.elim_bound > ip->bound) ip->cfg.elim_bound = ip->bound;

@@ -49,6 +49,10 @@ typedef struct gsat_inproc {
   uint32_t interval;          /* conflicts between rounds grow by this */
   uint32_t effort;            /* steps per technique, per mille of the search's checks */
   uint64_t checks;            /* the search's literal checks at the last round */
+  uint32_t sweep_next;        /* the variable the next round's sweeping starts at */
+  int sweep;                  /* sweeping asked for (cfg.sweep is off in a round delayed) */
+  uint32_t sweep_delay;       /* rounds a barren sweep delays the next by (see sweep_plan) */
+  uint32_t sweep_skip;        /* rounds left to sweep in no more */
   uint64_t lits;              /* literals of the irredundant clauses at the last round */
   uint32_t bound;             /* elimination's added clauses, at most (round k > 0:
                                  min(bound, 2^(k-1)); 0 in the first) */
@@ -71,6 +75,14 @@ typedef struct gsat_inproc {
  * first round, then 1, 2, 4, ... up to bound (Kissat's bound grows alike). */
 void gsat_inproc_init(gsat_inproc *ip, const gsat_db *db, const gsat_simp_config *simp,
                       uint32_t interval, uint32_t effort, uint32_t bound);
+
+/* Whether a sweep that proved `proved` equivalences and units over `swept`
+ * variables was barren (fewer than one per GSAT_SWEEP_BARREN): it delays
+ * the next (gsat_inproc_round). */
+#define GSAT_SWEEP_BARREN 100u
+static inline int gsat_inproc_sweep_barren(uint64_t proved, uint64_t swept) {
+  return proved * GSAT_SWEEP_BARREN < swept;
+}
 
 #define GSAT_INPROC_MIN_STEPS 100000u
 #define GSAT_INPROC_PASSES    10u

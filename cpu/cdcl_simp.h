@@ -20,6 +20,8 @@ typedef struct gsat_simplified {
   gsat_worker_stats n;       /* the preprocessing counters (simp_* and bva_* rows) */
   double seconds;            /* time the presearch (not answering) and the round took */
   int out_of_time;           /* the time limit passed during the round: no time left to search */
+  uint32_t sweep_next;       /* the variable where the round's sweeping stopped (q's
+                                simp.sweep_next: the inprocessing goes on from there) */
   int answered;              /* the presearch answered, or a limit or stop ended it: no round ran */
   gsat_search_result first;  /* with answered, the presearch's result (a model over db's
                                 variables, no extension); empty otherwise */

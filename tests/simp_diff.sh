@@ -11,19 +11,20 @@
 # of twenty-two option sets in turn (the defaults, where the presearch answers
 # most, then with the presearch off (--presearch=0): each technique off, everything
 # off, a tight occurrence limit, a tiny effort, the portfolio of 2 splitting
-# cubes over the simplified formula, --bva alone without its gate and
+# cubes over the simplified formula, --bva alone (no sweeping) without its gate and
 # with every clause size, and gated in the portfolio, no hyper-binary
-# resolution and no BVA, and an inprocessing round every few conflicts in
+# resolution, no BVA and no SAT sweeping, and an inprocessing round every few conflicts in
 # five: one thread in three (one with --equiv-learned: the rounds'
 # equivalences take the learned binary clauses), the portfolio of 2
 # splitting cubes and of 3 not; vivification off in one, every few conflicts
-# in three; SAT sweeping (--sweep) alone (where it must prove an
+# in three; SAT sweeping (--sweep, the default: every set but one sweeps) (where it must prove an
 # equivalence in a tenth of the formulas) and in inprocessing rounds with
 # environments of 8 clauses; congruence closure (--congruence) alone, in
 # inprocessing rounds and without elimination and subsumption (where it
 # must prove an equivalence or a unit in some formula); a presearch of 3 conflicts before the preprocessing, its lemmas
 # in the proof); then N/20 random 3-SAT formulas at the threshold (40 to 80
-# variables: they take conflicts) under the five inprocessing sets, where
+# variables: they take conflicts) under the five inprocessing sets without
+# sweeping (whose small solver would solve them whole), where
 # rounds must run in more than half.  Answers must agree with the reference, every SAT
 # model is checked here against the ORIGINAL formula (after the model was
 # extended to the eliminated variables), every UNSAT answer with
@@ -54,10 +55,10 @@ sets=(
   "--no-simplify"
   "--presearch=0 --simp-occ-limit=3"
   "--presearch=0 --simp-effort=1 --cdcl-reduce=5 --vivify-interval=2 --vivify-irred"
-  "--presearch=0 --bva --bva-share=0 --bva-size=0 --no-probe --no-equiv"
+  "--presearch=0 --bva --bva-share=0 --bva-size=0 --no-probe --no-equiv --no-sweep"
   "--presearch=0 --threads=2 --cdcl-cubes=on --vivify-interval=3"
   "--presearch=0 --bva --no-elim --threads=2 --cdcl-cubes=on"
-  "--presearch=0 --no-hbr --no-bva"
+  "--presearch=0 --no-hbr --no-bva --no-sweep"
   "--presearch=0 --threads=1 --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
   "--presearch=0 --threads=1 --inprocess-interval=2 --inprocess-effort=100000 --no-elim --cdcl-reduce=5 --vivify-irred"
   "--presearch=0 --threads=2 --cdcl-cubes=on --inprocess-interval=1 --inprocess-effort=100000 --no-bva"
@@ -190,7 +191,8 @@ for ((i = 0; i < n / 20; i++)); do
   ref=${minisat:-$cadical}
   "$ref" "$f" >/dev/null 2>&1 </dev/null
   want=$?
-  opts=${sets[${inproc[$((i % ${#inproc[@]}))]}]}
+  # no sweeping: its small solver would refute or solve these whole in the preprocessing
+  opts="${sets[${inproc[$((i % ${#inproc[@]}))]}]} --no-sweep"
   tried=$((tried + 1))
   diff_check "random 3-SAT $i ($opts)" "$f" "$ref" "$want" $([ -n "$drat" ] && echo 1 || echo 0) "$opts"
   # shellcheck disable=SC2086
@@ -220,8 +222,8 @@ if [ -n "$drat" ]; then # a proof cut in half is rejected (BVA's: RAT lemmas on 
   "$gen" php 4 | awk '/^c/ { next } /^p/ { print "p cnf", $3 + 6, $4 + 5; print "-1 2 0\n-1 6 0\n-2 -6 3 0";
     print "-3 -2 4 0\n-4 -3 5 0"; next } { for (i = 1; i < NF; i++) $i += $i > 0 ? 6 : -6; print }' \
     >"$tmp/chain.cnf"
-  "$gsat" --search=cdcl --backend=cpu --stats --presearch=0 --no-bva --proof-format=text --proof="$tmp/c.txt" \
-    "$tmp/chain.cnf" >"$tmp/c.out" 2>&1
+  "$gsat" --search=cdcl --backend=cpu --stats --presearch=0 --no-bva --no-sweep --proof-format=text \
+    --proof="$tmp/c.txt" "$tmp/chain.cnf" >"$tmp/c.out" 2>&1
   [ $? = 20 ] || fail "chain + php 4: not UNSAT"
   grep -q 'hyper binaries *3$' "$tmp/c.out" || fail "chain + php 4: not 3 hyper binaries"
   for u in 3 4 5; do

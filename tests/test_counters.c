@@ -92,8 +92,10 @@ static gsat_solver *cpu_solver(const char *search, const char *threads) {
   assert_int_equal(gsat_set_option(s, "threads", threads), 0);
   assert_int_equal(gsat_set_option(s, "search", search), 0);
   /* no presearch, which would answer the small formulas before the
-   * preprocessing and the portfolio run */
+   * preprocessing and the portfolio run, and no sweeping, whose small
+   * solver would refute them in the preprocessing */
   if (!strcmp(search, "cdcl")) assert_int_equal(gsat_set_option(s, "presearch", "0"), 0);
+  if (!strcmp(search, "cdcl")) assert_int_equal(gsat_set_option(s, "sweep", "false"), 0);
   return s;
 }
 

@@ -109,6 +109,7 @@ static int brute_force(const gsat_db *db) {
 static gsat_simp_config only_subsume(void) {
   gsat_simp_config c;
   gsat_simp_config_default(&c);
+  c.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
   c.elim = c.probe = c.equiv = 0;
   return c;
 }
@@ -164,6 +165,7 @@ static void learned_over_eliminated_dropped(void **state) {
   bench *b = setup(f, learned);
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
+  cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
   cfg.bva = 0;
   gsat_inproc ip;
   const uint32_t V = b->db.num_vars;
@@ -216,6 +218,7 @@ static void equivalence_from_learned_binary(void **state) {
     bench *b = setup(f, learned);
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
+    cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
     cfg.subsume = cfg.probe = cfg.elim = cfg.bva = 0;
     cfg.equiv_learned = with;
     gsat_inproc ip;
@@ -289,6 +292,7 @@ static void random_formulas_with_rounds(void **state) {
     bench *b = setup(f, NULL);
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
+    cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
     cfg.equiv_learned = t % 2;
     gsat_inproc ip;
     gsat_inproc_init(&ip, &b->db, &cfg, 1, 100, 16);

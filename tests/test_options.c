@@ -97,6 +97,17 @@ static void typed_fields(void **state) {
   assert_true(gsat_option_get(&o, gsat_option_find("stats")) == 0);
 }
 
+/* SAT sweeping is on by default and --sweep=false turns it off (the CLI's
+ * --no-sweep sets the same value). */
+static void sweep_on_by_default(void **state) {
+  (void)state;
+  gsat_options o;
+  gsat_options_init(&o);
+  assert_true(o.sweep);
+  set_ok(&o, "sweep", "false");
+  assert_false(o.sweep);
+}
+
 /* Every enum option: its names parse to the generated constants, in order,
  * and gsat_option_enum_name gives them back. */
 static void enum_names_and_constants(void **state) {
@@ -267,6 +278,7 @@ static void hidden_rows(void **state) {
                           "sweep_depth",
                           "sweep_effort",
                           "sweep_reward",
+                          "sweep_reward_cap",
                           "sweep_rounds",
                           "sweep_vars"};
   const size_t num_hidden = sizeof hidden / sizeof hidden[0];
@@ -711,6 +723,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(table_sorted_and_defaults_in_range),
       cmocka_unit_test(typed_fields),
+      cmocka_unit_test(sweep_on_by_default),
       cmocka_unit_test(enum_names_and_constants),
       cmocka_unit_test(hidden_rows),
       cmocka_unit_test(aliases_name_rows),

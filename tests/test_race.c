@@ -454,10 +454,12 @@ static gsat_solver *tiny_sat(void) {
   return s;
 }
 
-/* No presearch in s (a CDCL knob: only where search is not dpll), which
- * would answer the tests' small formulas before the members race. */
+/* No presearch and no sweeping in s (CDCL knobs: only where search is not
+ * dpll), which would answer the tests' small formulas before the members
+ * race. */
 static void no_presearch(gsat_solver *s, const char *search) {
   if (strcmp(search, "dpll")) assert_int_equal(gsat_set_option(s, "presearch", "0"), 0);
+  if (strcmp(search, "dpll")) assert_int_equal(gsat_set_option(s, "sweep", "false"), 0);
 }
 
 static gsat_solver *php_solver(uint32_t holes) {

@@ -53,6 +53,7 @@ static run *simplify_with(const int64_t *f, const gsat_simp_config *cfg) {
 static run *simplify4(const int64_t *f, int subsume, int elim, int probe, int equiv) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
+  cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
   cfg.subsume = subsume, cfg.elim = elim, cfg.probe = probe, cfg.equiv = equiv, cfg.bva = 0;
   run *r = simplify_with(f, &cfg);
   assert_int_equal(r->chk.rat, 0); /* every step RUP: drat-trim's ignored deletions cannot matter */
@@ -154,6 +155,7 @@ static void and_gate(void **state) {
   build_clauses(&in, f);
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
+  cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
   cfg.subsume = cfg.probe = 0;
   cfg.occ_limit = 4;
   gsat_simp_ext ext = {0};
@@ -201,6 +203,7 @@ static void eliminate_gate(const int64_t *base, uint32_t n, int64_t count, uint6
   build_clauses(&in, f);
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
+  cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
   cfg.subsume = cfg.probe = 0;
   gsat_simp_ext ext = {0};
   gsat_worker_stats st;
@@ -269,6 +272,7 @@ static void failed_literal(void **state) {
 static run *probe_hbr(const int64_t *f, int hbr) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
+  cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
   cfg.elim = cfg.equiv = cfg.bva = 0;
   cfg.hbr = hbr;
   run *r = simplify_with(f, &cfg);
@@ -430,6 +434,7 @@ static void random_formulas(void **state) {
 static run *simplify_bva(const int64_t *f, int all) {
   gsat_simp_config cfg;
   gsat_simp_config_default(&cfg);
+  cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
   cfg.bva = 1;
   cfg.bva_size = cfg.bva_share = 0; /* any clause, no gate: the algorithm itself */
   if (!all) cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
@@ -523,6 +528,7 @@ static void bva_large_at_most_one(void **state) {
     build_clauses(&r->in, f);
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
+    cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
     cfg.bva = 1, cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
     gsat_error err;
     assert_int_equal(gsat_simp_run(&r->in, &cfg, NULL, &r->out, &r->ext, &r->n, &err), GSAT_OK);
@@ -560,6 +566,7 @@ static void bva_gate_refuses_small_structure(void **state) {
   for (uint32_t share = 0; share <= 10; share += 10) {
     gsat_simp_config cfg;
     gsat_simp_config_default(&cfg);
+    cfg.sweep = 0; /* the techniques tested alone: sweeping would prove these too */
     cfg.bva = 1, cfg.bva_share = share, cfg.subsume = cfg.elim = cfg.probe = cfg.equiv = 0;
     run *r = simplify_with(f, &cfg);
     if (share) {
