@@ -150,30 +150,42 @@ static void *watch_main(void *arg) {
   return NULL;
 }
 
-/* Maps the assumptions; assumptions on variables in no clause only need to
- * agree with each other. */
+/* The failed set of two contradicting assumptions a and -a. */
+static void contradicting(gsat_incremental *inc, int32_t a, int *trivial) {
+  inc->failed[0] = a < -a ? a : -a;
+  inc->failed[1] = -inc->failed[0];
+  inc->num_failed = 2;
+  *trivial = 1;
+}
+
+/* Maps the assumptions, each variable once: a repeated literal is dropped
+ * (the search takes at most one assumption per variable: more were cut off,
+ * the last ones ignored), a literal whose negation came before makes the
+ * solve trivially UNSAT; assumptions on variables in no clause only need to
+ * agree with each other.  Errors: NOMEM. */
 static gsat_status map_assumptions(gsat_incremental *inc, const gsat_db *db, int *trivial,
                                    uint32_t *mapped, gsat_error *err) {
   free(inc->internal);
   inc->internal = malloc((inc->num_assumed + 1) * sizeof *inc->internal);
-  GSAT_RETURN_IF(!inc->internal, err, NOMEM, "out of memory for the assumptions");
+  uint8_t *sign = calloc((size_t)db->num_vars + 1, 1); /* 1 + sign of v's assumption */
+  if (!inc->internal || !sign) free(sign);
+  GSAT_RETURN_IF(!inc->internal || !sign, err, NOMEM, "out of memory for the assumptions");
   size_t k = 0;
-  for (size_t i = 0; i < inc->num_assumed; i++) {
+  for (size_t i = 0; i < inc->num_assumed && !*trivial; i++) {
     int32_t a = inc->assumed[i];
     gsat_lit ext = gsat_lit_from_dimacs(a);
     uint32_t v = internal_var(db, GSAT_VAR(ext));
     if (v != GSAT_CDCL_NOREF) {
+      if (sign[v] == 1 + GSAT_SIGN(ext)) continue;
+      if (sign[v]) contradicting(inc, a, trivial);
+      sign[v] = (uint8_t)(1 + GSAT_SIGN(ext));
       inc->internal[k++] = GSAT_LIT(v, GSAT_SIGN(ext));
       continue;
     }
     for (size_t j = 0; j < i && !*trivial; j++)
-      if (inc->assumed[j] == -a) {
-        inc->failed[0] = a < -a ? a : -a;
-        inc->failed[1] = -inc->failed[0];
-        inc->num_failed = 2;
-        *trivial = 1;
-      }
+      if (inc->assumed[j] == -a) contradicting(inc, a, trivial);
   }
+  free(sign);
   *mapped = (uint32_t)k;
   return GSAT_OK;
 }

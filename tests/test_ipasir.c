@@ -172,6 +172,35 @@ static void test_states(void **state) {
   ipasir_release(s);
 }
 
+/* More assumptions than the formula has variables, repeated or
+ * contradicting: each counts (the search took at most one per variable,
+ * the rest were dropped: assuming 1, 2, -1 over (-1 2) answered SAT). */
+static void test_repeated_assumptions(void **state) {
+  (void)state;
+  void *s = ipasir_init();
+  ipasir_add(s, -1);
+  ipasir_add(s, 2);
+  ipasir_add(s, 0);
+  ipasir_assume(s, 1);
+  ipasir_assume(s, 2);
+  ipasir_assume(s, -1);
+  assert_int_equal(ipasir_solve(s), 20);
+  assert_int_equal(ipasir_failed(s, 1) + ipasir_failed(s, -1), 2);
+  ipasir_assume(s, 1);
+  ipasir_assume(s, 1);
+  ipasir_assume(s, 1);
+  ipasir_assume(s, -2);
+  assert_int_equal(ipasir_solve(s), 20);
+  assert_int_equal(ipasir_failed(s, -2), 1);
+  ipasir_assume(s, 2);
+  ipasir_assume(s, 2);
+  ipasir_assume(s, 1);
+  assert_int_equal(ipasir_solve(s), 10);
+  assert_int_equal(ipasir_val(s, 1), 1);
+  assert_int_equal(ipasir_val(s, 2), 2);
+  ipasir_release(s);
+}
+
 /* Pigeonhole (tests/php_add.h: UNSAT, thousands of conflicts) through
  * ipasir_add or gsat_add. */
 static void add_php(void *s, int n) {
@@ -479,6 +508,7 @@ static void test_first_solve_eliminates_then_assumptions(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_states),
+      cmocka_unit_test(test_repeated_assumptions),
       cmocka_unit_test(test_eliminated_then_assumed),
       cmocka_unit_test(test_bva_then_user_variable),
       cmocka_unit_test(test_first_solve_eliminates_then_assumptions),
