@@ -2466,6 +2466,17 @@ static void sweep_and_substitute(simp *s) {
   s->n->sweep_us += (uint64_t)((gsat_seconds() - t0) * 1e6);
 }
 
+/* A count that grows with every change of the formula by the subsumption,
+ * probing and the equivalences: the closure reads the gates once before
+ * them, where a subsuming binary clause cannot hide an XOR's clause yet, and
+ * again after them only where they changed something (units, substituted
+ * literals reveal gates). */
+static uint64_t changes(const simp *s) {
+  const gsat_worker_stats *n = s->n;
+  return s->trail.n + n->simp_subsumed + n->simp_strengthened + n->simp_failed + n->simp_hbr +
+         n->simp_substituted;
+}
+
 gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
                           const gsat_proof_sink *proof, gsat_db *out, gsat_simp_ext *ext,
                           gsat_worker_stats *n, gsat_error *err) {
@@ -2478,10 +2489,12 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
   gsat_status st = load(&s, in, err);
   if (st == GSAT_OK) {
     propagate(&s);
+    if (cfg->congruence && !s.unsat) congruence(&s);
+    const uint64_t before = changes(&s);
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
     if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
-    if (cfg->congruence && !s.unsat) congruence(&s);
+    if (cfg->congruence && !s.unsat && changes(&s) != before) congruence(&s);
     if (cfg->sweep && !s.unsat) sweep_and_substitute(&s);
     if (cfg->probe && cfg->hbr && !s.unsat) drop_hyper(&s);
     if (cfg->bva) timed(&s, bva_round, &n->bva_us);

@@ -43,6 +43,13 @@ static const int64_t different[] = {-1, 5,  0, -1, 6,  0, 1,  -5, -6, 0, -2, 5, 
                                     3,  -5, 6, 0,  3,  5, -6, 0,  -4, 5, 7,  0,  -4, -5,
                                     -7, 0,  4, -5, 7,  0, 4,  5,  -7, 0, 0};
 
+/* y1 = a XOR b and y2 = a XOR b with (NOT a OR NOT b) beside them (y1, y2,
+ * a, b: DIMACS 1..4): the binary clause subsumes a clause of each XOR, so
+ * the gates are read before the subsumption or not at all. */
+static const int64_t xor_subsumed[] = {-1, 3,  4,  0, -1, -3, -4, 0, 1,  -3, 4,  0,
+                                       1,  3,  -4, 0, -2, 3,  4,  0, -2, -3, -4, 0,
+                                       2,  -3, 4,  0, 2,  3,  -4, 0, -3, -4, 0,  0};
+
 /* Simplifies f (elimination, variable addition and probing off, whose
  * hyper-binary resolvents would show AND gates' equivalences) with
  * congruence closure as asked, the proof checked and written to path. */
@@ -117,6 +124,18 @@ static void collapsed_xor_unit(void **state) {
   release(&r);
 }
 
+/* The closure runs before the subsumption too: with the subsumption on,
+ * the twins of xor_subsumed are still merged. */
+static void xor_read_before_subsumption(void **state) {
+  (void)state;
+  result r;
+  tee t;
+  simplify(xor_subsumed, 1, &r, &t, tmp_path("subsumed.drat"));
+  assert_true(r.n.cong_equivs >= 1);
+  assert_int_equal(r.n.simp_substituted, 1);
+  release(&r);
+}
+
 static void different_inputs_not_congruent(void **state) {
   (void)state;
   result r;
@@ -157,6 +176,7 @@ int main(void) {
       cmocka_unit_test(ite_gates_congruent),
       cmocka_unit_test(xor_chain_refuted),
       cmocka_unit_test(collapsed_xor_unit),
+      cmocka_unit_test(xor_read_before_subsumption),
       cmocka_unit_test(different_inputs_not_congruent),
       cmocka_unit_test(and_twins_differ_refuted),
   };
