@@ -5,7 +5,8 @@
 # and app09 (all but uf*, uuf*, quirks and the staged php/), LIMIT (60) s a
 # run, wall time:
 #   gsat          gsat FILE (the defaults)
-#   gsat-sweep    gsat --sweep FILE (SAT sweeping, docs/simplify.md)
+#   gsat-nocong   gsat --no-congruence --no-sweep FILE (without congruence closure
+#                 and SAT sweeping, docs/simplify.md: session 11's defaults)
 #   kissat        .device/refs/bin/kissat -q (when there)
 #   gimsatul      .device/refs/bin/gimsatul --threads=16 (when there)
 # Run from the repository root with .device/bench and .device/refs carried:
@@ -14,7 +15,7 @@
 # Environment (optional): SKIP=REGEX (the skipped paths), ONLY=REGEX, MORE='NAME:alone=gsat ARGS'
 # (one more configuration), LIMIT, BUDGET (default 420), JOBS (15), OUT
 # (default bench/out/structured).  Prints solver_bench's summary (time ratios
-# of gsat and gsat-sweep to Kissat and gimsatul) and the per-instance times;
+# of gsat and gsat-nocong to Kissat and gimsatul) and the per-instance times;
 # $OUT/runs holds runs.csv.
 set -u
 OUT=${OUT:-bench/out/structured}
@@ -35,7 +36,7 @@ fi
 mkdir -p "$OUT/runs"
 bench/solver_bench.sh -o "$OUT/runs" -t "${LIMIT:-60}" --proofs=none --budget="${BUDGET:-420}" \
   --clock=wall -j "${JOBS:-15}" -x "${SKIP:-^cnf/(uf[0-9]+|uuf[0-9]+|quirks|php)/}" \
-  ${ONLY:+-f "$ONLY"} --solvers=gsat --solver="gsat-sweep:alone=gsat --sweep" "${more[@]}" \
+  ${ONLY:+-f "$ONLY"} --solvers=gsat --solver="gsat-nocong:alone=gsat --no-congruence --no-sweep" "${more[@]}" \
   ${ref_list:+--refs=$ref_list} "$CORPUS" >"$OUT/bench.log" 2>&1
 echo "structured.sh: solver_bench rc=$?"
 cat "$OUT/runs/summary.txt" 2>/dev/null || tail -20 "$OUT/bench.log"
