@@ -222,7 +222,9 @@ static gsat_status parse_bool(const char *oname, const char *value, gsat_option_
            !strcmp(value, "0"))
     out->number = 0;
   else
-    return gsat_error_set(err, GSAT_USAGE, "option %s takes true or false, not '%s'", oname, value);
+    return gsat_error_set(err, GSAT_USAGE,
+                          "option %s takes true or false (yes/no, on/off, 1/0), not '%s'", oname,
+                          value);
   return GSAT_OK;
 }
 

@@ -82,7 +82,7 @@ usage_error "--version=false" "option --version takes no value (try --help)"
 usage_error "--no-threads" \
   "'--no-threads' is not an option: only boolean options have a --no- form (try --help)"
 usage_error "--no-partial=1" "option --no-partial takes no value (try --help)"
-usage_error "--stats=maybe" "option --stats takes true or false, not 'maybe'"
+usage_error "--stats=maybe" "option --stats takes true or false (yes/no, on/off, 1/0), not 'maybe'"
 usage_error "-s=1" "unknown option '-s=1' (try --help)"
 for bad in 0x10 0X1p3 inf nan 1e 5s; do
   usage_error "--time-limit=$bad" "option --time-limit takes a number, not '$bad'"
