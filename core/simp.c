@@ -2469,8 +2469,9 @@ static void sweep_and_substitute(simp *s) {
 /* A count that grows with every change of the formula by the subsumption,
  * probing and the equivalences: the closure reads the gates once before
  * them, where a subsuming binary clause cannot hide an XOR's clause yet, and
- * again after them only where they changed something (units, substituted
- * literals reveal gates). */
+ * again after them where the first found nothing and they changed something
+ * (units, substituted literals reveal gates); where the first found
+ * something, the inprocessing rounds read the gates again. */
 static uint64_t changes(const simp *s) {
   const gsat_worker_stats *n = s->n;
   return s->trail.n + n->simp_subsumed + n->simp_strengthened + n->simp_failed + n->simp_hbr +
@@ -2490,11 +2491,13 @@ gsat_status gsat_simp_run(const gsat_db *in, const gsat_simp_config *cfg,
   if (st == GSAT_OK) {
     propagate(&s);
     if (cfg->congruence && !s.unsat) congruence(&s);
-    const uint64_t before = changes(&s);
+    const uint64_t before = changes(&s), proved = n->cong_equivs + n->cong_units;
     if (cfg->subsume) timed(&s, subsume_all, &n->simp_subsume_us);
     if (cfg->probe) timed(&s, probe_round, &n->simp_probe_us);
     if (cfg->equiv) timed(&s, els_round, &n->simp_equiv_us);
-    if (cfg->congruence && !s.unsat && changes(&s) != before) congruence(&s);
+    if (cfg->congruence && !s.unsat && !(n->cong_equivs + n->cong_units - proved) &&
+        changes(&s) != before)
+      congruence(&s);
     if (cfg->sweep && !s.unsat) sweep_and_substitute(&s);
     if (cfg->probe && cfg->hbr && !s.unsat) drop_hyper(&s);
     if (cfg->bva) timed(&s, bva_round, &n->bva_us);
