@@ -100,6 +100,11 @@ static uint32_t signature(const gsat_lit *l, uint32_t k) {
 static uint32_t sig_of(const simp *s, uint32_t c) {
   return s->mem.a[c + 2];
 }
+/* The clauses of variable v. */
+static uint32_t occurrences(const simp *s, gsat_var v) {
+  return s->occ[GSAT_LIT(v, 0)].n + s->occ[GSAT_LIT(v, 1)].n;
+}
+
 static int dead(simp *s, uint32_t c) {
   return (*flags_of(s, c) & DELETED) != 0;
 }
@@ -998,6 +1003,13 @@ static void els_round(simp *s) {
   free(repr);
 }
 
+/* A technique's step budget in the preprocessing: cfg->effort steps per
+ * literal of the formula, at least a million. */
+static uint64_t base_budget(const simp *s) {
+  const uint64_t limit = (uint64_t)s->cfg->effort * s->lits;
+  return limit < 1000000u ? 1000000u : limit;
+}
+
 /* --- congruence closure -------------------------------------------------- */
 
 /* Gates are read off the clauses: AND gates y = AND(x_1 .. x_n) (the
@@ -1118,11 +1130,6 @@ static void extract_and(cong *c, gsat_lit x) {
     const gsat_lit *l = lits_of(s, d);
     s->mark[l[0] == GSAT_NOT(x) ? l[1] : l[0]] = 0;
   }
-}
-
-/* The clauses of variable v. */
-static uint32_t occurrences(const simp *s, gsat_var v) {
-  return s->occ[GSAT_LIT(v, 0)].n + s->occ[GSAT_LIT(v, 1)].n;
 }
 
 /* A hash of the variables of clause d, in any order, and of the parity of
@@ -1585,9 +1592,7 @@ static uint32_t congruence_pass(simp *s) {
 static void congruence(simp *s) {
   const double t0 = gsat_seconds();
   s->steps = 0;
-  s->limit = (uint64_t)s->cfg->effort * s->lits;
-  if (s->limit < 1000000u) s->limit = 1000000u;
-  s->limit *= CONG_EFFORT;
+  s->limit = base_budget(s) * CONG_EFFORT;
   if (s->cfg->steps > s->limit) s->limit = s->cfg->steps;
   for (uint32_t r = 0; r < CONG_ROUNDS && !s->unsat && !s->oom; r++) {
     if (!congruence_pass(s) || !s->cfg->equiv || s->unsat || out_of_time(s)) break;
@@ -2023,8 +2028,7 @@ static void two_hops(simp *s, bva *b) {
   add_neighbours(s, b, v, 1, 0);
   uint64_t visits = 0;
   const uint32_t n1 = b->hop_seen.n;
-  for (uint32_t i = 0; i < n1; i++)
-    visits += s->occ[GSAT_LIT(b->hop_seen.a[i], 0)].n + s->occ[GSAT_LIT(b->hop_seen.a[i], 1)].n;
+  for (uint32_t i = 0; i < n1; i++) visits += occurrences(s, b->hop_seen.a[i]);
   b->hops = visits > HOP_LIMIT ? -1 : 1;
   for (uint32_t i = 0; i < n1 && b->hops > 0; i++) {
     const gsat_var u = b->hop_seen.a[i];
@@ -2403,9 +2407,7 @@ void gsat_simp_config_from_options(gsat_simp_config *c, const gsat_options *o) {
 static void timed(simp *s, void (*fn)(simp *), uint64_t *us) {
   double t0 = gsat_seconds();
   s->steps = 0;
-  s->limit = (uint64_t)s->cfg->effort * s->lits;
-  if (s->limit < 1000000u) s->limit = 1000000u;
-  if (s->cfg->steps) s->limit = s->cfg->steps;
+  s->limit = s->cfg->steps ? s->cfg->steps : base_budget(s);
   fn(s);
   *us += (uint64_t)((gsat_seconds() - t0) * 1e6);
 }
