@@ -13,11 +13,16 @@ if(EXISTS ${GSAT_DRAT_TRIM_SOURCE})
   set(GSAT_DRAT_TRIM_PATH $<TARGET_FILE:gsat_drat_trim>)
 endif()
 
+# Test target NAME calls drat-trim: its path as GSAT_DRAT_TRIM, built first.
+function(gsat_test_drat_trim name)
+  target_compile_definitions(${name} PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_PATH}")
+  if(TARGET gsat_drat_trim)
+    add_dependencies(${name} gsat_drat_trim)
+  endif()
+endfunction()
+
 gsat_add_test(test_proof LABELS unit SOURCES test_proof.c LIBS gsat_core)
-target_compile_definitions(test_proof PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_PATH}")
-if(TARGET gsat_drat_trim)
-  add_dependencies(test_proof gsat_drat_trim)
-endif()
+gsat_test_drat_trim(test_proof)
 
 gsat_add_test(test_share LABELS unit SOURCES test_share.c LIBS gsat_core)
 gsat_add_test(test_cube LABELS unit SOURCES test_cube.c LIBS gsat_core)
@@ -57,10 +62,7 @@ endif()
 if(TARGET gsat_dimacs)
   gsat_add_test(test_portfolio LABELS unit SOURCES test_portfolio.c
     LIBS gsat_cpu gsat_dimacs ZLIB::ZLIB Threads::Threads)
-  target_compile_definitions(test_portfolio PRIVATE GSAT_DRAT_TRIM="${GSAT_DRAT_TRIM_PATH}")
-  if(TARGET gsat_drat_trim)
-    add_dependencies(test_portfolio gsat_drat_trim)
-  endif()
+  gsat_test_drat_trim(test_portfolio)
 endif()
 
 # The IPASIR library as an application links it: libipasirgsat.a alone.
