@@ -77,8 +77,10 @@ void gsat_cdcl_destroy(gsat_cdcl *s);
  * valid).  Errors: NOMEM, RESOURCE (beyond 2^31 arena words or 2^32 watchers). */
 gsat_status gsat_cdcl_grow(gsat_cdcl *s, int status, gsat_error *err);
 
-/* Sets the assumptions for the next searches (internal literals; n <= the
- * number of variables, more are dropped); backtracks to level 0. */
+/* Sets the assumptions for the next searches (internal literals, each
+ * variable at most once, so n <= the number of variables: more are dropped,
+ * and callers drop repeats first, as api/incremental.c does); backtracks to
+ * level 0. */
 void gsat_cdcl_set_assumptions(gsat_cdcl *s, const gsat_lit *lits, uint32_t n);
 
 #ifdef __cplusplus
