@@ -8,6 +8,8 @@
 #            is cut to the time left minus 8 s, and a step with less than 10 s
 #            left is skipped (and says so in the summary).
 #   summary  prints the summary lines.
+#   ref_solvers  Kissat and gimsatul from REFS as solver_bench configurations
+#            (below).
 #   SMEM_METRICS  the Nsight Compute metrics of shared-memory bank conflicts,
 #            wavefronts and instructions (ld and st) and the kernel time, for
 #            `ncu --metrics "$SMEM_METRICS" --csv --page raw`; tabulated by
@@ -84,6 +86,23 @@ solver_setup() {
   export GSAT
   echo "gsat: $GSAT: $("$GSAT" --version 2>&1 | head -1); $(command -v nvidia-smi >/dev/null &&
     nvidia-smi -L 2>&1 | head -1 || echo 'no nvidia-smi')"
+}
+# ref_solvers: the reference solvers in REFS (default .device/refs/bin) as
+# bench/solver_bench.sh configurations: REF_SOLVERS (an array of --solver=
+# arguments: Kissat on one thread, gimsatul on 16 threads alone, each where
+# its binary is there) and REF_LIST (their names, comma-separated, for --refs).
+ref_solvers() {
+  local refs=${REFS:-.device/refs/bin}
+  [ -d "$refs" ] && refs=$(cd "$refs" && pwd)
+  REF_SOLVERS=() REF_LIST=
+  if [ -x "$refs/kissat" ]; then
+    REF_SOLVERS+=(--solver="kissat=$refs/kissat -q")
+    REF_LIST=kissat
+  fi
+  if [ -x "$refs/gimsatul" ]; then
+    REF_SOLVERS+=(--solver="gimsatul:alone=$refs/gimsatul --threads=16")
+    REF_LIST=${REF_LIST:+$REF_LIST,}gimsatul
+  fi
 }
 left() { echo $((BUDGET - (SECONDS - STEP_START) - ${1:-0})); }
 

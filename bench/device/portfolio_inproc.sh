@@ -19,25 +19,15 @@
 # holds runs.csv.
 set -u
 OUT=${OUT:-bench/out/portfolio_inproc}
-. "$(dirname "$0")/common.sh" # cd to the repository root; solver_setup, runs_table
+. "$(dirname "$0")/common.sh" # cd to the repository root; solver_setup, ref_solvers, runs_table
 solver_setup
-refs=${REFS:-.device/refs/bin}
-[ -d "$refs" ] && refs=$(cd "$refs" && pwd)
-more=() ref_list=
-if [ -x "$refs/kissat" ]; then
-  more+=(--solver="kissat=$refs/kissat -q")
-  ref_list=kissat
-fi
-if [ -x "$refs/gimsatul" ]; then
-  more+=(--solver="gimsatul:alone=$refs/gimsatul --threads=16")
-  ref_list=${ref_list:+$ref_list,}gimsatul
-fi
+ref_solvers
 mkdir -p "$OUT/runs"
 bench/solver_bench.sh -o "$OUT/runs" -t "${LIMIT:-60}" --proofs=none --budget="${BUDGET:-300}" \
   -j "${JOBS:-15}" -f "${ONLY:-^cnf/app09/}" --solvers=gsat,gsat-cpu \
   --solver="gsat-noinproc:alone=gsat --stats --no-inprocess" \
-  --solver="gsat-cpu-noinproc:alone=gsat --backend=cpu --stats --no-inprocess" "${more[@]}" \
-  ${ref_list:+--refs=$ref_list} --compare=gsat:gsat-noinproc,gsat-cpu:gsat-cpu-noinproc \
+  --solver="gsat-cpu-noinproc:alone=gsat --backend=cpu --stats --no-inprocess" "${REF_SOLVERS[@]}" \
+  ${REF_LIST:+--refs=$REF_LIST} --compare=gsat:gsat-noinproc,gsat-cpu:gsat-cpu-noinproc \
   "$CORPUS" >"$OUT/bench.log" 2>&1
 echo "portfolio_inproc.sh: solver_bench rc=$?"
 cat "$OUT/runs/summary.txt" 2>/dev/null || tail -20 "$OUT/bench.log"

@@ -19,25 +19,16 @@
 # $OUT/runs holds runs.csv.
 set -u
 OUT=${OUT:-bench/out/structured}
-. "$(dirname "$0")/common.sh" # cd to the repository root; solver_setup, runs_table
+. "$(dirname "$0")/common.sh" # cd to the repository root; solver_setup, ref_solvers, runs_table
 solver_setup
-refs=${REFS:-.device/refs/bin}
-[ -d "$refs" ] && refs=$(cd "$refs" && pwd)
-more=() ref_list=
+ref_solvers
+more=()
 [ -n "${MORE:-}" ] && more+=(--solver="$MORE")
-if [ -x "$refs/kissat" ]; then
-  more+=(--solver="kissat=$refs/kissat -q")
-  ref_list=kissat
-fi
-if [ -x "$refs/gimsatul" ]; then
-  more+=(--solver="gimsatul:alone=$refs/gimsatul --threads=16")
-  ref_list=${ref_list:+$ref_list,}gimsatul
-fi
 mkdir -p "$OUT/runs"
 bench/solver_bench.sh -o "$OUT/runs" -t "${LIMIT:-60}" --proofs=none --budget="${BUDGET:-420}" \
   --clock=wall -j "${JOBS:-15}" -x "${SKIP:-^cnf/(uf[0-9]+|uuf[0-9]+|quirks|php)/}" \
-  ${ONLY:+-f "$ONLY"} --solvers=gsat --solver="gsat-nocong:alone=gsat --no-congruence --no-sweep" "${more[@]}" \
-  ${ref_list:+--refs=$ref_list} "$CORPUS" >"$OUT/bench.log" 2>&1
+  ${ONLY:+-f "$ONLY"} --solvers=gsat --solver="gsat-nocong:alone=gsat --no-congruence --no-sweep" "${more[@]}" "${REF_SOLVERS[@]}" \
+  ${REF_LIST:+--refs=$REF_LIST} "$CORPUS" >"$OUT/bench.log" 2>&1
 echo "structured.sh: solver_bench rc=$?"
 cat "$OUT/runs/summary.txt" 2>/dev/null || tail -20 "$OUT/bench.log"
 runs_table "$OUT/runs/runs.csv"
